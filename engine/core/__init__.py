@@ -1,0 +1,12 @@
+"""Engine core: game contract, decisions, validated apply, text matching, seeded RNG."""
+
+from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, State
+from .errors import IllegalAction
+from .game import Game
+from .registry import all_games, get_game, register
+from .spec import GameSpec, OptionSpec
+
+__all__ = [
+    "CHAIN", "PARALLEL", "SINGLE", "Action", "Decision", "Event", "EventText", "State",
+    "IllegalAction", "Game", "GameSpec", "OptionSpec", "all_games", "get_game", "register",
+]

@@ -1,0 +1,42 @@
+"""Pending decisions and events: the data the engine hands to any front end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+State = dict[str, Any]
+
+SINGLE = "single"      # one active player
+PARALLEL = "parallel"  # several players, any order (Mayor layout, Vatican report)
+CHAIN = "chain"        # out-of-turn reactions offered one seat after another (Lisboa follow)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide what, right now.
+
+    ``kind`` names the question (``role``, ``settle``, ``mayor_layout``...);
+    ``options`` are the legal actions; ``default`` is taken when a deadline
+    passes, or ``None`` when the decision may not default; ``mode`` is one of
+    :data:`SINGLE`, :data:`PARALLEL`, :data:`CHAIN`; ``prompt`` is a short
+    question for people.
+    """
+
+    kind: str
+    player: int
+    options: tuple[Action, ...]
+    default: Action | None
+    mode: str = SINGLE
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class EventText:
+    """An event as sentences: one for everybody, optionally one for a single player."""
+
+    public: str | None
+    private: str | None = None
+    player: int | None = None

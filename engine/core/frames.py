@@ -1,0 +1,56 @@
+"""Reaction frames: decisions owed by several players, kept as plain data in the state.
+
+A frame is pushed on ``state['frames']`` when a step needs answers from a set of
+seats. In ``parallel`` mode every unanswered seat is asked at once; in
+``chain`` mode only the first unanswered seat is asked, so each one sees what the
+earlier ones did (Lisboa's follow window, clockwise from the visitor's left).
+The frame names the game's ``resume`` step, so nothing lives in a closure and a
+restart in the middle of a window loses nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decisions import CHAIN, PARALLEL, State
+
+
+def push_frame(
+    state: State, kind: str, seats: list[int], mode: str, resume: str, data: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Open a frame asking ``seats`` (in that order) and return it."""
+    if mode not in (PARALLEL, CHAIN):
+        raise ValueError(f"unknown frame mode {mode!r}")
+    frame = {"kind": kind, "mode": mode, "seats": list(seats), "answers": {}, "resume": resume,
+             "data": dict(data or {})}
+    state.setdefault("frames", []).append(frame)
+    return frame
+
+
+def top_frame(state: State) -> dict[str, Any] | None:
+    frames = state.get("frames") or []
+    return frames[-1] if frames else None
+
+
+def waiting_seats(frame: dict[str, Any]) -> list[int]:
+    """Seats asked now: all unanswered (parallel) or the first unanswered (chain)."""
+    open_seats = [s for s in frame["seats"] if str(s) not in frame["answers"]]
+    if frame["mode"] == CHAIN:
+        return open_seats[:1]
+    return open_seats
+
+
+def record_answer(frame: dict[str, Any], seat: int, answer: Any) -> None:
+    """Store ``seat``'s answer; JSON object keys are strings, so the seat is too."""
+    if seat not in waiting_seats(frame):
+        raise ValueError(f"seat {seat} is not being asked in frame {frame['kind']}")
+    frame["answers"][str(seat)] = answer
+
+
+def is_complete(frame: dict[str, Any]) -> bool:
+    return not waiting_seats(frame)
+
+
+def pop_frame(state: State) -> dict[str, Any]:
+    """Remove and return the top frame (once it is complete)."""
+    return state["frames"].pop()

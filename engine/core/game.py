@@ -1,0 +1,88 @@
+"""The contract every game package fulfils; the core never names a game."""
+
+from __future__ import annotations
+
+import json
+import marshal
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .decisions import Action, Decision, Event, EventText, State
+from .spec import GameSpec
+
+
+class Game(ABC):
+    """A game's rules as pure functions over plain, JSON-able state.
+
+    Subclasses implement the abstract methods; :mod:`engine.core.play` wraps them
+    with validation, forced-step resolution and copying, so a front end only
+    ever calls ``play.apply``/``play.legal_actions``/``play.pending``.
+    """
+
+    spec: GameSpec
+
+    # --- set-up -------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        """A new game for ``players`` (display names, in seat order) with resolved options."""
+
+    # --- who decides what ---------------------------------------------------
+    @abstractmethod
+    def pending(self, state: State) -> list[Decision]:
+        """Every open decision (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        """Sorted legal actions of ``player`` now; empty when they owe nothing."""
+
+    def is_legal(self, state: State, player: int, action: Action) -> bool:
+        """Override for decisions whose legal set is larger than what is listed."""
+        return action in self.legal_actions(state, player)
+
+    @abstractmethod
+    def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
+        """Apply a legal action to ``state`` in place and return its events."""
+
+    # --- text ---------------------------------------------------------------
+    @abstractmethod
+    def action_text(self, action: Action) -> str:
+        """Canonical short text, e.g. ``ship corn 7``."""
+
+    def parse_extra(self, state: State, player: int, text: str) -> Action | None:
+        """Parse texts that are legal but not listed (e.g. a full Mayor layout)."""
+        return None
+
+    @abstractmethod
+    def event_text(self, state: State, event: Event) -> EventText:
+        """The event as a public sentence and, where needed, a private one."""
+
+    # --- views and results --------------------------------------------------
+    @abstractmethod
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What everybody (and a spectator) may see."""
+
+    @abstractmethod
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` may see."""
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        """A plain-text board for terminals and logs, drawn from a view."""
+        return json.dumps(view, indent=1, sort_keys=True)
+
+    def undo_barrier(self, events: list[Event]) -> bool:
+        """True when these events revealed a random draw or hidden information,
+        so the action that caused them may not be taken back."""
+        return any(e.get("random") or e.get("reveals") for e in events)
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True once final scores are known."""
+
+    @abstractmethod
+    def scores(self, state: State) -> dict[str, Any] | None:
+        """Final scores: per-player breakdown, ranks and tie-break, or ``None`` mid-game."""
+
+    def copy_state(self, state: State) -> State:
+        """A deep copy; marshal is the fastest exact copy of plain JSON-like data."""
+        copied: State = marshal.loads(marshal.dumps(state))
+        return copied

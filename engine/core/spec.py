@@ -1,0 +1,78 @@
+"""What a game declares about itself: id, title, player counts and an option schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option: a name, the allowed values and a default.
+
+    ``choices`` maps each allowed value to a short label shown to players.
+    """
+
+    name: str
+    label: str
+    default: Any
+    choices: dict[Any, str]
+    help: str = ""
+
+    def parse(self, raw: Any) -> Any:
+        """Accept a value or its text (``"yes"``, ``"true"``, ``"official"``...)."""
+        for value in self.choices:
+            if raw == value or str(raw).strip().lower() == str(value).lower():
+                return value
+        if isinstance(raw, str) and raw.strip().lower() in {"yes", "on", "true", "1"}:
+            if True in self.choices:
+                return True
+        if isinstance(raw, str) and raw.strip().lower() in {"no", "off", "false", "0"}:
+            if False in self.choices:
+                return False
+        allowed = ", ".join(f"`{v}` ({label})" for v, label in self.choices.items())
+        raise IllegalAction("bad_option", f"Option `{self.name}` cannot be `{raw}`: use {allowed}.")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's declaration, like OpenSpiel's ``_GAME_TYPE``."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    has_hidden_info: bool = False
+    has_chance: bool = False
+    has_simultaneous: bool = False
+
+    def resolve_options(self, given: dict[str, Any] | None, players: int) -> dict[str, Any]:
+        """Validate ``given`` against the schema and fill in defaults.
+
+        >>> spec = GameSpec("g", "G", 2, 4, 1, (OptionSpec("fast", "Fast", False, {False: "no", True: "yes"}),))
+        >>> spec.resolve_options({"fast": "yes"}, 3)
+        {'fast': True}
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                "bad_option",
+                f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}.",
+            )
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(f"`{n}`" for n in known) or "none"
+            raise IllegalAction(
+                "bad_option", f"{self.title} has no option `{unknown[0]}`; its options: {names}."
+            )
+        return {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
+
+    def canonical(self, options: dict[str, Any], players: int) -> str:
+        """One string naming the game, player count and options, for logs and bug reports."""
+        parts = [f"players={players}"] + [f"{k}={options[k]}" for k in sorted(options)]
+        return f"{self.id}({','.join(parts)})"

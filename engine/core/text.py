@@ -1,0 +1,53 @@
+"""Forgiving but strict matching of typed text against canonical action texts."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalAction
+
+_SEPARATORS = re.compile(r"[\s_\-]+")
+
+
+def normalize(text: str) -> str:
+    """Lower-case, and treat runs of spaces, hyphens and underscores as one space."""
+    return _SEPARATORS.sub(" ", text.strip().lower()).strip()
+
+
+def _token_prefix_match(typed: list[str], canonical: list[str]) -> bool:
+    """True when each typed word is a prefix of the canonical word in the same place."""
+    if len(typed) != len(canonical):
+        return False
+    return all(c.startswith(t) for t, c in zip(typed, canonical))
+
+
+def match_text(typed: str, texts: list[str]) -> int:
+    """Index of the one canonical text that ``typed`` names.
+
+    An exact match (after :func:`normalize`) wins; otherwise the text may be a
+    unique prefix of one canonical text, or abbreviate each of its words.
+    Raises :class:`IllegalAction` (``unknown`` or ``ambiguous``) listing the choices.
+
+    >>> match_text("Build Large_Market", ["build large-market", "pass"])
+    0
+    >>> match_text("bu la", ["build large-market", "build large-warehouse", "pass"])
+    Traceback (most recent call last):
+    engine.core.errors.IllegalAction: `bu la` is ambiguous. ...
+    """
+    want = normalize(typed)
+    if not want:
+        raise IllegalAction("unknown", "Type an action.", texts)
+    normal = [normalize(t) for t in texts]
+    if want in normal:
+        return normal.index(want)
+    hits = [i for i, n in enumerate(normal) if n.startswith(want)]
+    if not hits:
+        words = want.split(" ")
+        hits = [i for i, n in enumerate(normal) if _token_prefix_match(words, n.split(" "))]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise IllegalAction("unknown", f"`{typed.strip()}` is not a legal action here.", texts)
+    raise IllegalAction(
+        "ambiguous", f"`{typed.strip()}` is ambiguous.", [texts[i] for i in hits]
+    )
