@@ -1,0 +1,1 @@
+"""Discord-free bot core: SQLite store, game service and a terminal front end."""

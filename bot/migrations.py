@@ -1,0 +1,67 @@
+"""Forward-only schema migrations, numbered from 1 by their place in :data:`MIGRATIONS`.
+
+Never edit or reorder a released entry: append a new one. Each entry is a SQL
+script whose statements are separated by ``;`` (so no ``;`` inside a statement,
+and no triggers); :mod:`bot.store` runs it and records its number in
+``schema_version`` inside one transaction.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: first release.
+    """
+    CREATE TABLE games (
+        id            INTEGER PRIMARY KEY,
+        channel_id    TEXT    NOT NULL,
+        guild_id      TEXT,
+        game_id       TEXT    NOT NULL,
+        title         TEXT    NOT NULL,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        spec          TEXT,
+        rules_version INTEGER NOT NULL,
+        status        TEXT    NOT NULL DEFAULT 'lobby'
+                      CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        version       INTEGER NOT NULL DEFAULT 0,
+        seed          INTEGER,
+        creator_id    TEXT    NOT NULL,
+        waiting       TEXT    NOT NULL DEFAULT '[]',
+        created_at    TEXT    NOT NULL,
+        updated_at    TEXT    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+    CREATE TABLE seats (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id    TEXT    NOT NULL,
+        join_order INTEGER NOT NULL,
+        seat       INTEGER,
+        colour     TEXT,
+        name       TEXT    NOT NULL,
+        joined_at  TEXT    NOT NULL,
+        PRIMARY KEY (game, user_id),
+        UNIQUE (game, join_order),
+        UNIQUE (game, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE actions (
+        game         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version      INTEGER NOT NULL CHECK (version > 0),
+        seat         INTEGER NOT NULL,
+        user_id      TEXT    NOT NULL,
+        kind         TEXT    NOT NULL CHECK (kind IN ('action', 'undo')),
+        text         TEXT    NOT NULL,
+        undo_barrier INTEGER NOT NULL DEFAULT 0 CHECK (undo_barrier IN (0, 1)),
+        public_lines TEXT    NOT NULL DEFAULT '[]',
+        created_at   TEXT    NOT NULL,
+        PRIMARY KEY (game, version)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL CHECK (version >= 0),
+        state_json TEXT    NOT NULL,
+        PRIMARY KEY (game, version)
+    ) WITHOUT ROWID
+    """,
+]

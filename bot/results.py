@@ -1,0 +1,141 @@
+"""What the service hands to front ends: :class:`Result`, :class:`ServiceError`, score lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+UserId = str
+
+
+class ServiceError(Exception):
+    """A request that could not be done; ``message`` says why and what to do instead.
+
+    ``code`` is a stable reason for front ends and tests (``no_game``, ``not_seated``,
+    ``not_your_turn``, ``stale``, ``illegal_action``, ``unknown_game``, ``bad_option``...);
+    ``legal`` lists the accepted action texts when that helps. Nothing was changed.
+    """
+
+    def __init__(self, message: str, code: str = "error", legal: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.legal = list(legal or [])
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of ``my_games``."""
+
+    game_row: int
+    channel_id: str
+    guild_id: str | None
+    title: str
+    status: str
+    version: int
+    your_turn: bool
+    updated_at: str
+
+
+@dataclass
+class Result:
+    """Everything a front end needs to answer one request.
+
+    ``public`` lines go to the channel, ``private`` lines to single users
+    (ephemeral or DM); ``mention`` holds exactly the users who must act now and
+    is filled only when the request changed who must act (start, act, undo);
+    ``waiting`` always lists who must act; ``legal`` gives their action texts
+    (for buttons); ``version`` is the game version the answer describes.
+    """
+
+    public: list[str] = field(default_factory=list)
+    private: dict[UserId, list[str]] = field(default_factory=dict)
+    mention: list[UserId] = field(default_factory=list)
+    board_changed: bool = False
+    version: int | None = None
+    game_over: bool = False
+    game_row: int | None = None
+    status: str | None = None
+    waiting: list[UserId] = field(default_factory=list)
+    legal: dict[UserId, list[str]] = field(default_factory=dict)
+    state_view: dict[str, Any] | None = None
+    board_text: str | None = None
+    scores: dict[str, Any] | None = None
+    games: list[GameSummary] = field(default_factory=list)
+
+    def tell(self, user_id: UserId, line: str) -> None:
+        """Add a private line for ``user_id``."""
+        self.private.setdefault(user_id, []).append(line)
+
+
+def utc_now() -> datetime:
+    """The default clock."""
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime | str) -> str:
+    """A clock reading as an ISO-8601 UTC string (strings pass through)."""
+    if isinstance(moment, str):
+        return moment
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def names_list(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if not names:
+        return "nobody"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
+    """Final-score lines with breakdown, winner and tie-break.
+
+    Understands the shape ``{"players": [{"seat", "name", "total", "breakdown", "rank",
+    "tiebreak"}...], "winners": [seats], "tiebreak": "how ties were broken"}``
+    and falls back to ``key: value`` lines for anything else.
+
+    >>> format_scores({"players": [{"seat": 1, "total": 9, "rank": 1, "breakdown": {"vp": 9}},
+    ...                            {"seat": 0, "total": 7, "rank": 2}], "winners": [1]}, ["Ann", "Bob"])
+    ['Final scores:', '1. Bob — 9 (vp 9)', '2. Ann — 7', 'Winner: Bob.']
+    """
+    if not scores:
+        return []
+    rows = scores.get("players")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return ["Final scores:"] + [f"{k}: {v}" for k, v in scores.items()]
+
+    def name_of(row: dict[str, Any]) -> str:
+        seat = row.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return str(row.get("name", "?"))
+
+    lines = ["Final scores:"]
+    ordered = sorted(rows, key=lambda r: (r.get("rank", 99), -float(r.get("total", 0) or 0)))
+    for position, row in enumerate(ordered, start=1):
+        rank = row.get("rank", position)
+        parts = [f"{k} {_number(v)}" for k, v in (row.get("breakdown") or {}).items()]
+        if row.get("tiebreak") is not None:
+            parts.append(f"tie-break {_number(row['tiebreak'])}")
+        detail = f" ({', '.join(parts)})" if parts else ""
+        lines.append(f"{rank}. {name_of(row)} — {_number(row.get('total', '?'))}{detail}")
+    winners = scores.get("winners")
+    if isinstance(winners, list) and winners:
+        winner_names = [names[w] if isinstance(w, int) and 0 <= w < len(names) else str(w) for w in winners]
+    else:
+        winner_names = [name_of(r) for r in ordered if r.get("rank", 0) == 1]
+    if winner_names:
+        label = "Winner" if len(winner_names) == 1 else "Shared win"
+        lines.append(f"{label}: {names_list(winner_names)}.")
+    if scores.get("tiebreak"):
+        lines.append(f"Tie-break: {scores['tiebreak']}")
+    return lines

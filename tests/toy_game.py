@@ -1,0 +1,208 @@
+"""Toy Race: a tiny 2–4 player game for testing front ends against ``engine.core.Game``.
+
+Each turn a player has two actions: ``step`` (+1), ``play N`` (a card from the
+hidden hand, +N), ``draw`` (a random card: an undo barrier) or, after the first
+action, ``pass``. After every round all players secretly and in parallel choose
+``push`` (+1, unless everybody pushes) or ``rest``. First to the finish wins.
+Importing this module registers the game as ``toy_race`` (idempotently).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import (
+    PARALLEL,
+    SINGLE,
+    Action,
+    Decision,
+    Event,
+    EventText,
+    Game,
+    GameSpec,
+    IllegalAction,
+    OptionSpec,
+    State,
+    get_game,
+    register,
+)
+from engine.core.rng import seed_state, shuffle
+
+DECK = [1, 1, 1, 2, 2, 2, 3, 3]
+MAX_HAND = 3
+
+
+class ToyRace(Game):
+    spec = GameSpec(
+        id="toy_race", title="Toy Race", min_players=2, max_players=4, rules_version=1,
+        options=(
+            OptionSpec("length", "Track length", 10, {6: "short", 10: "normal", 15: "long"}),
+            OptionSpec("cards", "Use cards", True, {True: "yes", False: "no"}),
+        ),
+        has_hidden_info=True, has_chance=True, has_simultaneous=True,
+    )
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        state: State = {
+            "players": players, "step": 0, "rng": seed_state(seed), "length": options["length"],
+            "pos": [0] * len(players), "hands": [[] for _ in players], "deck": [], "turn": 0, "ap": 2,
+            "phase": "move", "round": 1, "bets": {}, "winners": [],
+        }
+        if options["cards"]:
+            state["deck"] = list(DECK)
+            shuffle(state, state["deck"])
+            for hand in state["hands"]:
+                hand.append(state["deck"].pop())
+        return state
+
+    # --- decisions --------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        if state["phase"] == "move":
+            p = state["turn"]
+            return [Decision("move", p, tuple(self.legal_actions(state, p)), {"do": "step"}, SINGLE,
+                             f"Your move ({state['ap']} action(s) left)")]
+        if state["phase"] == "bet":
+            seats = [p for p in range(len(state["players"])) if str(p) not in state["bets"]]
+            return [Decision("bet", p, tuple(self.legal_actions(state, p)), {"do": "rest"}, PARALLEL,
+                             "Push or rest?") for p in seats]
+        return []
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        if state["phase"] == "bet":
+            return [] if str(player) in state["bets"] else [{"do": "push"}, {"do": "rest"}]
+        if state["phase"] != "move" or player != state["turn"]:
+            return []
+        actions: list[Action] = [{"do": "step"}]
+        if state["deck"] and len(state["hands"][player]) < MAX_HAND:
+            actions.append({"do": "draw"})
+        actions += [{"do": "play", "n": n} for n in sorted(set(state["hands"][player]))]
+        if state["ap"] < 2:
+            actions.append({"do": "pass"})
+        return sorted(actions, key=self.action_text)
+
+    def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
+        if state["phase"] == "bet":
+            return self._bet(state, player, action["do"])
+        do, events = action["do"], []
+        if do == "step":
+            state["pos"][player] += 1
+            events.append({"type": "step", "player": player, "pos": state["pos"][player]})
+        elif do == "draw":
+            card = state["deck"].pop()
+            state["hands"][player].append(card)
+            events.append({"type": "draw", "player": player, "card": card, "random": True})
+        elif do == "play":
+            state["hands"][player].remove(action["n"])
+            state["pos"][player] += action["n"]
+            events.append({"type": "play", "player": player, "n": action["n"], "pos": state["pos"][player]})
+        state["ap"] = 0 if do == "pass" else state["ap"] - 1
+        if state["pos"][player] >= state["length"]:
+            return events + self._finish(state)
+        if state["ap"] == 0:
+            state["turn"], state["ap"] = (player + 1) % len(state["players"]), 2
+            if state["turn"] == 0:
+                state["phase"] = "bet"
+                events.append({"type": "round_end", "round": state["round"]})
+        return events
+
+    def _bet(self, state: State, player: int, choice: str) -> list[Event]:
+        state["bets"][str(player)] = choice
+        events: list[Event] = [{"type": "bet", "player": player, "choice": choice}]
+        if len(state["bets"]) < len(state["players"]):
+            return events
+        pushers = sorted(int(p) for p, c in state["bets"].items() if c == "push")
+        moved = pushers if len(pushers) < len(state["players"]) else []
+        for p in moved:
+            state["pos"][p] += 1
+        events.append({"type": "reveal", "bets": dict(state["bets"]), "moved": moved, "reveals": True})
+        state["bets"], state["phase"], state["round"] = {}, "move", state["round"] + 1
+        if any(pos >= state["length"] for pos in state["pos"]):
+            events += self._finish(state)
+        return events
+
+    def _finish(self, state: State) -> list[Event]:
+        best = max(state["pos"])
+        state["phase"] = "over"
+        state["winners"] = [p for p, pos in enumerate(state["pos"]) if pos == best]
+        return [{"type": "over", "winners": state["winners"]}]
+
+    # --- text -------------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        return f"play {action['n']}" if action["do"] == "play" else str(action["do"])
+
+    def event_text(self, state: State, event: Event) -> EventText:
+        names, kind = state["players"], event["type"]
+        who = names[event["player"]] if "player" in event else ""
+        if kind == "step":
+            return EventText(f"{who} steps to {event['pos']}.")
+        if kind == "play":
+            return EventText(f"{who} plays a {event['n']} and moves to {event['pos']}.")
+        if kind == "draw":
+            return EventText(f"{who} draws a card.", f"You drew a {event['card']}.", event["player"])
+        if kind == "bet":
+            return EventText(f"{who} has chosen.", f"You chose to {event['choice']}.", event["player"])
+        if kind == "reveal":
+            shown = ", ".join(f"{names[int(p)]} {c}" for p, c in sorted(event["bets"].items()))
+            moved = ", ".join(names[p] for p in event["moved"]) or "nobody"
+            return EventText(f"Choices: {shown}. Moving on: {moved}.")
+        if kind == "round_end":
+            return EventText(f"Round {event['round']} ends: everybody chooses push or rest.")
+        if kind == "over":
+            return EventText(f"{' and '.join(names[p] for p in event['winners'])} reached the finish!")
+        return EventText(None)
+
+    # --- views and results ------------------------------------------------------
+    def public_view(self, state: State) -> dict[str, Any]:
+        return {
+            "players": list(state["players"]), "pos": list(state["pos"]), "length": state["length"],
+            "hand_sizes": [len(h) for h in state["hands"]], "deck": len(state["deck"]),
+            "phase": state["phase"], "turn": state["turn"], "ap": state["ap"], "round": state["round"],
+            "chosen": sorted(int(p) for p in state["bets"]),
+        }
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        view = self.public_view(state)
+        view["you"] = player
+        view["hand"] = sorted(state["hands"][player])
+        view["my_choice"] = state["bets"].get(str(player))
+        return view
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        lines = [f"Toy Race, round {view['round']}, finish at {view['length']}, deck {view['deck']}"]
+        for seat, name in enumerate(view["players"]):
+            track = "#" * min(view["pos"][seat], view["length"])
+            mark = " <" if view["phase"] == "move" and seat == view["turn"] else ""
+            lines.append(f"  {name:<8} |{track:<{view['length']}}| {view['pos'][seat]:>2}  "
+                         f"cards {view['hand_sizes'][seat]}{mark}")
+        if "hand" in view:
+            lines.append(f"  {view['players'][view['you']]}'s hand: {view['hand'] or 'empty'}")
+        return "\n".join(lines)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["phase"] == "over")
+
+    def scores(self, state: State) -> dict[str, Any] | None:
+        if not self.is_over(state):
+            return None
+        order = sorted(range(len(state["players"])), key=lambda p: (-state["pos"][p], len(state["hands"][p])))
+        rows, rank = [], 0
+        for i, p in enumerate(order):
+            key = (state["pos"][p], len(state["hands"][p]))
+            if i == 0 or key != (state["pos"][order[i - 1]], len(state["hands"][order[i - 1]])):
+                rank = i + 1
+            pos, cards = state["pos"][p], len(state["hands"][p])
+            rows.append({"seat": p, "total": pos, "rank": rank, "tiebreak": cards,
+                         "breakdown": {"position": pos, "cards left": cards}})
+        winners = [r["seat"] for r in rows if r["rank"] == 1]
+        return {"players": rows, "winners": winners, "tiebreak": "fewest cards left in hand"}
+
+
+def register_toy() -> Game:
+    """Register Toy Race once, whichever module object imports this file first."""
+    try:
+        return get_game(ToyRace.spec.id)
+    except IllegalAction:
+        return register(ToyRace())
+
+
+TOY = register_toy()
