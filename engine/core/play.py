@@ -13,7 +13,9 @@ from .text import match_text
 MAX_FORCED_STEPS = 10_000
 
 
-def new_game(game: Game, players: list[str], options: dict[str, Any] | None, seed: int) -> tuple[State, list[Event]]:
+def new_game(
+    game: Game, players: list[str], options: dict[str, Any] | None, seed: int
+) -> tuple[State, list[Event]]:
     """Validated set-up, with the forced steps at the start already resolved."""
     resolved = game.spec.resolve_options(options, len(players))
     state = game.setup(list(players), resolved, seed)

@@ -6,7 +6,8 @@ so a game replays byte for byte from its seed and action log.
 
 from __future__ import annotations
 
-from typing import Any, MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")

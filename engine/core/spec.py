@@ -26,12 +26,11 @@ class OptionSpec:
         for value in self.choices:
             if raw == value or str(raw).strip().lower() == str(value).lower():
                 return value
-        if isinstance(raw, str) and raw.strip().lower() in {"yes", "on", "true", "1"}:
-            if True in self.choices:
-                return True
-        if isinstance(raw, str) and raw.strip().lower() in {"no", "off", "false", "0"}:
-            if False in self.choices:
-                return False
+        word = raw.strip().lower() if isinstance(raw, str) else None
+        if word in {"yes", "on", "true", "1"} and True in self.choices:
+            return True
+        if word in {"no", "off", "false", "0"} and False in self.choices:
+            return False
         allowed = ", ".join(f"`{v}` ({label})" for v, label in self.choices.items())
         raise IllegalAction("bad_option", f"Option `{self.name}` cannot be `{raw}`: use {allowed}.")
 
@@ -53,7 +52,8 @@ class GameSpec:
     def resolve_options(self, given: dict[str, Any] | None, players: int) -> dict[str, Any]:
         """Validate ``given`` against the schema and fill in defaults.
 
-        >>> spec = GameSpec("g", "G", 2, 4, 1, (OptionSpec("fast", "Fast", False, {False: "no", True: "yes"}),))
+        >>> fast = OptionSpec("fast", "Fast", False, {False: "no", True: "yes"})
+        >>> spec = GameSpec("g", "G", 2, 4, 1, (fast,))
         >>> spec.resolve_options({"fast": "yes"}, 3)
         {'fast': True}
         """

@@ -18,7 +18,7 @@ def _token_prefix_match(typed: list[str], canonical: list[str]) -> bool:
     """True when each typed word is a prefix of the canonical word in the same place."""
     if len(typed) != len(canonical):
         return False
-    return all(c.startswith(t) for t, c in zip(typed, canonical))
+    return all(c.startswith(t) for t, c in zip(typed, canonical, strict=True))
 
 
 def match_text(typed: str, texts: list[str]) -> int:

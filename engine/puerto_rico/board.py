@@ -1,0 +1,106 @@
+"""Questions about one player's board: spaces, colonists, active buildings.
+
+A board is plain data::
+
+    {"doubloons": 3, "vp": 0, "goods": [corn, indigo, sugar, tobacco, coffee],
+     "island": {"corn": [tiles, occupied], ...}, "city": {"harbor": colonists, ...},
+     "san_juan": colonists waiting}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_SPACES
+
+Board = dict[str, Any]
+
+
+def new_board(doubloons: int) -> Board:
+    return {"doubloons": doubloons, "vp": 0, "goods": [0] * len(GOODS), "island": {}, "city": {},
+            "san_juan": 0}
+
+
+def active(board: Board, building: str) -> bool:
+    """A building works only while it has at least one colonist [S 1.5]."""
+    return board["city"].get(building, 0) > 0
+
+
+def island_tiles(board: Board) -> int:
+    return sum(t for t, _ in board["island"].values())
+
+
+def island_full(board: Board) -> bool:
+    return island_tiles(board) >= ISLAND_SPACES
+
+
+def city_spaces_used(board: Board) -> int:
+    return sum(BUILDINGS[b].spaces for b in board["city"])
+
+
+def occupied_quarries(board: Board) -> int:
+    return board["island"].get("quarry", [0, 0])[1]
+
+
+def add_tile(board: Board, tile: str, occupied: int = 0) -> None:
+    slot = board["island"].setdefault(tile, [0, 0])
+    slot[0] += 1
+    slot[1] += occupied
+
+
+def colonists(board: Board) -> int:
+    """Every colonist the player has: on tiles, in buildings and in San Juan."""
+    on_island = sum(o for _, o in board["island"].values())
+    return on_island + sum(board["city"].values()) + board["san_juan"]
+
+
+def circles(board: Board) -> dict[str, int]:
+    """Capacity of every place a colonist can stand: tiles by kind, then buildings."""
+    caps = {tile: count for tile, (count, _) in board["island"].items() if count}
+    caps.update({b: BUILDINGS[b].circles for b in board["city"] if BUILDINGS[b].circles})
+    return caps
+
+
+def placement(board: Board) -> dict[str, int]:
+    """Where the colonists stand now (same keys as :func:`circles`)."""
+    here = {tile: occ for tile, (count, occ) in board["island"].items() if count}
+    here.update({b: n for b, n in board["city"].items() if BUILDINGS[b].circles})
+    return here
+
+
+def set_placement(board: Board, layout: dict[str, int]) -> None:
+    """Stand colonists as ``layout`` says; the rest wait in San Juan."""
+    total = colonists(board)
+    for tile, slot in board["island"].items():
+        slot[1] = layout.get(tile, 0)
+    for b in board["city"]:
+        board["city"][b] = layout.get(b, 0)
+    board["san_juan"] = total - sum(layout.values())
+
+
+def empty_building_circles(board: Board) -> int:
+    return sum(BUILDINGS[b].circles - n for b, n in board["city"].items())
+
+
+def goods_total(board: Board) -> int:
+    return sum(board["goods"])
+
+
+def production(board: Board) -> list[int]:
+    """Barrels this board would make, per kind, before the supply cap [S Craftsman].
+
+    Corn needs only occupied corn plantations; other kinds need an occupied
+    plantation *and* an occupied circle of a matching production building.
+    """
+    made = [0] * len(GOODS)
+    workers = [0] * len(GOODS)
+    for b, n in board["city"].items():
+        kind = BUILDINGS[b].produces
+        if kind is not None:
+            workers[GOOD_INDEX[kind]] += n
+    for kind, (_, occ) in board["island"].items():
+        if kind == "quarry":
+            continue
+        i = GOOD_INDEX[kind]
+        made[i] = occ if kind == "corn" else min(occ, workers[i])
+    return made

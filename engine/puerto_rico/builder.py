@@ -1,0 +1,67 @@
+"""Builder [S 1.3]: each player in turn may build one building; quarries discount up to
+the building's column, the chooser pays 1 less, University adds a colonist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import active, city_spaces_used, occupied_quarries
+from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
+from .rounds import end_role, role_chooser, seats_from, take_colonist, trigger_end
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+def start(state: State, chooser: int, events: Events) -> None:
+    state["phase"] = {"order": seats_from(state, chooser), "idx": 0}
+    state["decision"] = {"kind": "build", "player": chooser}
+
+
+def cost(state: State, player: int, building: str) -> int:
+    """Printed cost − occupied quarries (capped by column) − 1 for the chooser, not below 0."""
+    b = BUILDINGS[building]
+    board = state["boards"][player]
+    price = b.cost - min(occupied_quarries(board), b.column)
+    if player == role_chooser(state):
+        price -= 1
+    return max(0, price)
+
+
+def options(state: State, player: int) -> list[Action]:
+    board = state["boards"][player]
+    free = CITY_SPACES - city_spaces_used(board)
+    money = board["doubloons"]
+    opts: list[Action] = [
+        {"verb": "build", "building": b} for b in BUILDING_ORDER
+        if state["buildings"][b] > 0 and b not in board["city"]
+        and BUILDINGS[b].spaces <= free and cost(state, player, b) <= money
+    ]
+    opts.append({"verb": "pass"})
+    return opts
+
+
+def act(state: State, player: int, action: Action, events: Events) -> None:
+    if action["verb"] == "build":
+        building = action["building"]
+        board = state["boards"][player]
+        price = cost(state, player, building)
+        board["doubloons"] -= price
+        state["buildings"][building] -= 1
+        # University: one colonist on the new building, even if it has more circles [S].
+        university = (active(board, "university") and BUILDINGS[building].circles > 0
+                      and take_colonist(state))
+        board["city"][building] = 1 if university else 0
+        events.append({"kind": "build", "player": player, "building": building, "cost": price,
+                       "university": university})
+        if city_spaces_used(board) >= CITY_SPACES:
+            trigger_end(state, "city", events)
+    else:
+        events.append({"kind": "pass", "player": player, "role": "builder"})
+    phase = state["phase"]
+    phase["idx"] += 1
+    if phase["idx"] < len(phase["order"]):
+        state["decision"] = {"kind": "build", "player": phase["order"][phase["idx"]]}
+    else:
+        end_role(state, events)

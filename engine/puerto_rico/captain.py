@@ -1,0 +1,169 @@
+"""Captain [S 1.3]: loading laps from the chooser until nobody can load; one kind per turn,
+as many as fit; a kind already aboard may only go to its own ship; a new kind must use
+the empty ship that takes the most. 1 VP a barrel, +1 Harbor per load, +1 for the
+chooser's first load. Wharf: once, all of one kind, instead of a cargo ship. Then
+storage (1 barrel + warehouse kinds) and full ships are unloaded."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..core import PARALLEL
+from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from .board import active
+from .data import GOODS
+from .rounds import award_vp, check_vp_supply, end_role, seats_from
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+def start(state: State, chooser: int, events: Events) -> None:
+    n = len(state["boards"])
+    state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n,
+                      "out": [False] * n}
+    _next_turn(state, chooser, events)
+
+
+def cargo_options(state: State, player: int) -> list[Action]:
+    goods = state["boards"][player]["goods"]
+    opts: list[Action] = []
+    ships = state["cargo"]
+    empty = [s for s in ships if s["good"] is None]
+    for i, have in enumerate(goods):
+        if not have:
+            continue
+        kind = GOODS[i]
+        own = next((s for s in ships if s["good"] == kind), None)
+        if own is not None:
+            if own["load"] < own["size"]:
+                opts.append({"verb": "ship", "good": kind, "ship": own["size"]})
+        elif empty:
+            best = max(min(have, s["size"]) for s in empty)
+            opts += [{"verb": "ship", "good": kind, "ship": s["size"]}
+                     for s in empty if min(have, s["size"]) == best]
+    return opts
+
+
+def options(state: State, player: int) -> list[Action]:
+    """Loading is mandatory; the Wharf may replace it; pass only when no ship can load."""
+    phase = state["phase"]
+    if phase["out"][player]:
+        return []
+    board = state["boards"][player]
+    cargo = cargo_options(state, player)
+    wharf: list[Action] = []
+    if active(board, "wharf") and not phase["wharf_used"][player]:
+        wharf = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS)
+                 if board["goods"][i]]
+    if cargo:
+        return cargo + wharf
+    return wharf + [{"verb": "pass"}] if wharf else []
+
+
+def _next_turn(state: State, first: int, events: Events) -> None:
+    for player in seats_from(state, first):
+        if options(state, player):
+            state["decision"] = {"kind": "ship", "player": player}
+            return
+    state["decision"] = None
+    _storage(state, events)
+
+
+def act(state: State, player: int, action: Action, events: Events) -> None:
+    phase = state["phase"]
+    n = len(state["boards"])
+    if action["verb"] == "pass":
+        phase["out"][player] = True
+        events.append({"kind": "pass", "player": player, "role": "captain"})
+        _next_turn(state, (player + 1) % n, events)
+        return
+    board = state["boards"][player]
+    i = GOODS.index(action["good"])
+    if action["ship"] == "wharf":
+        amount = board["goods"][i]
+        state["supply"]["goods"][i] += amount
+        phase["wharf_used"][player] = True
+    else:
+        ship = next(s for s in state["cargo"] if s["size"] == action["ship"])
+        amount = min(board["goods"][i], ship["size"] - ship["load"])
+        ship["good"] = action["good"]
+        ship["load"] += amount
+    board["goods"][i] -= amount
+    harbor = 1 if active(board, "harbor") else 0
+    bonus = 1 if player == phase["chooser"] and not phase["bonus_taken"] else 0
+    phase["bonus_taken"] = phase["bonus_taken"] or bool(bonus)
+    award_vp(state, player, amount + harbor + bonus)
+    events.append({"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
+                   "amount": amount, "vp": amount + harbor + bonus, "harbor": harbor, "bonus": bonus})
+    check_vp_supply(state, events)
+    _next_turn(state, (player + 1) % n, events)
+
+
+def keep_options(board: dict[str, Any]) -> list[Action]:
+    """Every maximal way to keep goods: whole kinds in warehouses plus one barrel [S]."""
+    goods = board["goods"]
+    kinds = [i for i, g in enumerate(goods) if g]
+    rooms = active(board, "small-warehouse") + 2 * active(board, "large-warehouse")
+    if len(kinds) <= rooms:
+        return [{"verb": "keep", "goods": list(goods)}]
+    outcomes = set()
+    for stored in combinations(kinds, rooms):
+        for single in (k for k in kinds if k not in stored):
+            kept = [goods[k] if k in stored else 0 for k in range(len(goods))]
+            kept[single] = 1
+            outcomes.add(tuple(kept))
+    ranked = sorted(outcomes, key=lambda kept: (-_value(kept), kept))
+    return [{"verb": "keep", "goods": list(kept)} for kept in ranked]
+
+
+def _value(kept: tuple[int, ...]) -> int:
+    return sum((i + 1) * n for i, n in enumerate(kept))
+
+
+def _storage(state: State, events: Events) -> None:
+    chooser = state["phase"]["chooser"]
+    asked = []
+    for player in seats_from(state, chooser):
+        opts = keep_options(state["boards"][player])
+        if len(opts) == 1:
+            _keep(state, player, opts[0]["goods"], events)
+        else:
+            asked.append(player)
+    if asked:
+        push_frame(state, "keep", asked, PARALLEL, "captain_unload")
+    else:
+        _unload(state, events)
+
+
+def _keep(state: State, player: int, kept: list[int], events: Events) -> None:
+    board = state["boards"][player]
+    lost = [have - keep for have, keep in zip(board["goods"], kept, strict=True)]
+    for i, n in enumerate(lost):
+        state["supply"]["goods"][i] += n
+    board["goods"] = list(kept)
+    if any(lost):
+        events.append({"kind": "keep", "player": player, "kept": list(kept), "lost": lost})
+
+
+def act_keep(state: State, player: int, action: Action, events: Events) -> None:
+    frame = top_frame(state)
+    assert frame is not None
+    _keep(state, player, action["goods"], events)
+    record_answer(frame, player, action["goods"])
+    if is_complete(frame):
+        pop_frame(state)
+        _unload(state, events)
+
+
+def _unload(state: State, events: Events) -> None:
+    """Full ships go back to the supply; partly loaded ships keep their cargo [S]."""
+    for ship in state["cargo"]:
+        if ship["good"] is not None and ship["load"] >= ship["size"]:
+            state["supply"]["goods"][GOODS.index(ship["good"])] += ship["load"]
+            events.append({"kind": "unload", "ship": ship["size"], "good": ship["good"],
+                           "amount": ship["load"]})
+            ship["good"], ship["load"] = None, 0
+    end_role(state, events)

@@ -1,0 +1,134 @@
+"""Puerto Rico as an engine :class:`~engine.core.Game`: dispatch by decision kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core import PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
+from ..core.frames import top_frame, waiting_seats
+from . import builder, captain, craftsman, mayor, settler, trader, views
+from .actions import action_text, parse_layout
+from .board import circles
+from .events import event_text
+from .roles import choose_role, role_options
+from .setup import RULES_VERSION, setup
+
+SPEC = GameSpec(id="puerto_rico", title="Puerto Rico", min_players=2, max_players=5,
+                rules_version=RULES_VERSION, options=(), has_hidden_info=True, has_chance=True,
+                has_simultaneous=True)
+
+OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
+    "role": lambda s, p: role_options(s),
+    "settle": settler.options,
+    "mayor_privilege": mayor.privilege_options,
+    "mayor_layout": mayor.layout_options,
+    "build": builder.options,
+    "craft_bonus": craftsman.options,
+    "trade": trader.options,
+    "ship": captain.options,
+    "keep": lambda s, p: captain.keep_options(s["boards"][p]),
+}
+ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
+    "role": lambda s, p, a, ev: choose_role(s, p, a["role"], ev),
+    "settle": settler.act, "mayor_privilege": mayor.act_privilege, "mayor_layout": mayor.act_layout,
+    "build": builder.act, "craft_bonus": craftsman.act, "trade": trader.act, "ship": captain.act,
+    "keep": captain.act_keep,
+}
+PROMPTS = {
+    "role": "Choose a role.", "settle": "Take a plantation (or quarry), or pass.",
+    "mayor_privilege": "Take a colonist from the supply (Mayor privilege)?",
+    "mayor_layout": "Place your colonists.", "build": "Build one building, or pass.",
+    "craft_bonus": "Take one extra good (Craftsman privilege).", "trade": "Sell one good, or pass.",
+    "ship": "Load goods on a ship.", "keep": "Choose the goods to keep.",
+}
+# Taken when a deadline passes: passing where it is legal, the proposed layout, the
+# most valuable storage; role choice and mandatory loading have none.
+DEFAULT_FIRST = {"mayor_layout", "keep", "craft_bonus", "mayor_privilege"}
+
+
+class PuertoRico(Game):
+    spec = SPEC
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        return setup(players, options, seed)
+
+    def _kind_for(self, state: State, player: int) -> str | None:
+        frame = top_frame(state)
+        if frame is not None:
+            return str(frame["kind"]) if player in waiting_seats(frame) else None
+        decision = state["decision"]
+        if decision and decision["player"] == player:
+            return str(decision["kind"])
+        return None
+
+    def pending(self, state: State) -> list[Decision]:
+        if state["over"]:
+            return []
+        frame = top_frame(state)
+        if frame is not None:
+            seats, kind, mode = waiting_seats(frame), frame["kind"], PARALLEL
+        elif state["decision"]:
+            seats, kind, mode = [state["decision"]["player"]], state["decision"]["kind"], SINGLE
+        else:
+            return []
+        return [self._decision(state, kind, seat, mode) for seat in seats]
+
+    def _decision(self, state: State, kind: str, seat: int, mode: str) -> Decision:
+        opts = OPTIONS[kind](state, seat)
+        default = None
+        if kind in DEFAULT_FIRST:
+            default = opts[0]
+        elif {"verb": "pass"} in opts:
+            default = {"verb": "pass"}
+        return Decision(kind, seat, tuple(opts), default, mode, PROMPTS[kind])
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        kind = None if state["over"] else self._kind_for(state, player)
+        return OPTIONS[kind](state, player) if kind else []
+
+    def is_legal(self, state: State, player: int, action: Action) -> bool:
+        if action.get("verb") == "layout" and self._kind_for(state, player) == "mayor_layout":
+            return mayor.valid_layout(state["boards"][player], action.get("layout"))
+        return action in self.legal_actions(state, player)
+
+    def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
+        kind = self._kind_for(state, player)
+        assert kind is not None, "apply_action needs a legal action"
+        events: list[Event] = []
+        ACTS[kind](state, player, action, events)
+        return events
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def parse_extra(self, state: State, player: int, text: str) -> Action | None:
+        if self._kind_for(state, player) != "mayor_layout":
+            return None
+        layout = parse_layout(text, list(circles(state["boards"][player])))
+        return None if layout is None else {"verb": "layout", "layout": layout}
+
+    def event_text(self, state: State, event: Event) -> EventText:
+        return event_text(state, event)
+
+    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt} for d in self.pending(state)]
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state, self._pending_view(state))
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        return views.private_view(state, player, self._pending_view(state))
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        return views.view_text(view)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def scores(self, state: State) -> dict[str, Any] | None:
+        result: dict[str, Any] | None = state["result"]
+        return result
+
+
+GAME = PuertoRico()

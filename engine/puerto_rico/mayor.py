@@ -1,0 +1,142 @@
+"""Mayor [S 1.3]: optional privilege colonist from the supply; the ship's colonists go out
+one at a time from the Mayor; then every player places all their colonists at once
+(empty circles must be filled); finally the ship is refilled from empty building circles,
+at least one per player, and a shortfall ends the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import PARALLEL
+from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from .board import circles, colonists, empty_building_circles, placement, set_placement
+from .rounds import end_role, seats_from, trigger_end
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+FILL_ORDER_TILES = ("quarry", "coffee", "tobacco", "sugar", "indigo", "corn")
+
+
+def start(state: State, chooser: int, events: Events) -> None:
+    state["phase"] = {"chooser": chooser}
+    if state["supply"]["colonists"] > 0:
+        state["decision"] = {"kind": "mayor_privilege", "player": chooser}
+    else:
+        _distribute(state, events)
+
+
+def privilege_options(state: State, player: int) -> list[Action]:
+    return [{"verb": "privilege"}, {"verb": "pass"}]
+
+
+def act_privilege(state: State, player: int, action: Action, events: Events) -> None:
+    if action["verb"] == "privilege":
+        state["supply"]["colonists"] -= 1
+        state["boards"][player]["san_juan"] += 1
+        events.append({"kind": "mayor_privilege", "player": player})
+    else:
+        events.append({"kind": "pass", "player": player, "role": "mayor"})
+    state["decision"] = None
+    _distribute(state, events)
+
+
+def _distribute(state: State, events: Events) -> None:
+    order = seats_from(state, state["phase"]["chooser"])
+    shares = [0] * len(order)
+    for i in range(state["supply"]["ship"]):
+        shares[order[i % len(order)]] += 1
+    for seat, share in enumerate(shares):
+        state["boards"][seat]["san_juan"] += share
+    state["supply"]["ship"] = 0
+    events.append({"kind": "colonists", "shares": shares})
+    asked = []
+    for seat in order:
+        board = state["boards"][seat]
+        if colonists(board) >= sum(circles(board).values()):
+            set_placement(board, circles(board))  # forced: every circle filled [S]
+        else:
+            asked.append(seat)
+    if asked:
+        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", {"drafts": {}})
+    else:
+        _refill(state, events)
+
+
+def default_layout(board: dict[str, Any]) -> dict[str, int]:
+    """Keep the current layout, then fill new colonists into empty circles, buildings first."""
+    caps = circles(board)
+    layout = {k: v for k, v in placement(board).items() if v}
+    spare = board["san_juan"]
+    order = [b for b in board["city"] if b in caps] + [t for t in FILL_ORDER_TILES if t in caps]
+    for target in order:
+        add = min(spare, caps[target] - layout.get(target, 0))
+        if add > 0:
+            layout[target] = layout.get(target, 0) + add
+            spare -= add
+    return layout
+
+
+def _draft(state: State, player: int) -> dict[str, int]:
+    frame = top_frame(state)
+    assert frame is not None
+    draft: dict[str, int] = frame["data"]["drafts"].get(str(player), {})
+    return draft
+
+
+def layout_options(state: State, player: int) -> list[Action]:
+    board = state["boards"][player]
+    caps = circles(board)
+    draft = _draft(state, player)
+    opts: list[Action] = [{"verb": "layout", "layout": default_layout(board)}]
+    opts += [{"verb": "place", "target": t} for t, cap in caps.items() if draft.get(t, 0) < cap]
+    return opts
+
+
+def valid_layout(board: dict[str, Any], layout: Any) -> bool:
+    """Every target exists, no circle overfilled, and as many placed as can be [S]."""
+    if not isinstance(layout, dict):
+        return False
+    caps = circles(board)
+    for target, count in layout.items():
+        if target not in caps or not isinstance(count, int) or not 0 < count <= caps[target]:
+            return False
+    return sum(layout.values()) == min(colonists(board), sum(caps.values()))
+
+
+def act_layout(state: State, player: int, action: Action, events: Events) -> None:
+    frame = top_frame(state)
+    assert frame is not None
+    board = state["boards"][player]
+    if action["verb"] == "place":
+        drafts = frame["data"]["drafts"]
+        draft = drafts.setdefault(str(player), {})
+        draft[action["target"]] = draft.get(action["target"], 0) + 1
+        if sum(draft.values()) < min(colonists(board), sum(circles(board).values())):
+            return
+        layout = drafts.pop(str(player))
+    else:
+        frame["data"]["drafts"].pop(str(player), None)
+        layout = dict(action["layout"])
+    record_answer(frame, player, layout)
+    events.append({"kind": "layout_done", "player": player})
+    if is_complete(frame):
+        pop_frame(state)
+        for seat, chosen in frame["answers"].items():
+            set_placement(state["boards"][int(seat)], chosen)
+        events.append({"kind": "layouts", "layouts": {int(s): a for s, a in frame["answers"].items()}})
+        _refill(state, events)
+
+
+def _refill(state: State, events: Events) -> None:
+    """One colonist per empty building circle, at least one per player [S]."""
+    supply = state["supply"]
+    needed = max(len(state["boards"]), sum(empty_building_circles(b) for b in state["boards"]))
+    loaded = min(needed, supply["colonists"])
+    supply["colonists"] -= loaded
+    supply["ship"] = loaded
+    events.append({"kind": "ship_refill", "colonists": loaded, "needed": needed})
+    if loaded < needed:
+        trigger_end(state, "colonists", events)
+    end_role(state, events)

@@ -1,0 +1,40 @@
+"""Choosing a role [S 1.2]: take its doubloons, then play it, chooser first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import builder, captain, craftsman, mayor, settler, trader
+from .data import ROLE_ORDER
+from .rounds import end_role
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+def role_options(state: State) -> list[dict[str, Any]]:
+    return [{"verb": "role", "role": r} for r in ROLE_ORDER
+            if r in state["role_money"] and r not in state["taken"]]
+
+
+def prospect(state: State, player: int, events: Events) -> None:
+    """Prospector: the chooser alone gains 1 doubloon [S]."""
+    state["boards"][player]["doubloons"] += 1
+    events.append({"kind": "prospect", "player": player})
+    end_role(state, events)
+
+
+STARTS = {"settler": settler.start, "mayor": mayor.start, "builder": builder.start,
+          "craftsman": craftsman.start, "trader": trader.start, "captain": captain.start,
+          "prospector": prospect, "prospector-2": prospect}
+
+
+def choose_role(state: State, player: int, role: str, events: Events) -> None:
+    money = state["role_money"][role]
+    state["role_money"][role] = 0
+    state["taken"][role] = player
+    state["boards"][player]["doubloons"] += money
+    state["role"] = role
+    state["decision"] = None
+    events.append({"kind": "role", "player": player, "role": role, "doubloons": money})
+    STARTS[role](state, player, events)

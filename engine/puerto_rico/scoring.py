@@ -1,0 +1,59 @@
+"""Final scoring [S 1.4]: VP chips + printed building VP + bonuses of occupied large
+buildings; tie-break doubloons + goods; a further tie is shared (README rules notes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import active, colonists, island_tiles
+from .data import BUILDINGS, LARGE_PRODUCTION, SMALL_PRODUCTION
+
+Board = dict[str, Any]
+
+
+def _guild_hall(board: Board) -> int:
+    """+1 per small, +2 per large production building, occupied or not."""
+    return sum(1 if b in SMALL_PRODUCTION else 2 if b in LARGE_PRODUCTION else 0 for b in board["city"])
+
+
+def _residence(board: Board) -> int:
+    """Island tiles: ≤9 → 4, 10 → 5, 11 → 6, 12 → 7."""
+    return max(4, island_tiles(board) - 5)
+
+
+def _fortress(board: Board) -> int:
+    """+1 per 3 colonists on the board and in San Juan."""
+    return colonists(board) // 3
+
+
+def _customs_house(board: Board) -> int:
+    """+1 per 4 VP chips."""
+    vp: int = board["vp"]
+    return vp // 4
+
+
+def _city_hall(board: Board) -> int:
+    """+1 per non-production building, itself and other large ones included."""
+    return sum(1 for b in board["city"] if BUILDINGS[b].produces is None)
+
+
+BONUSES = {"guild-hall": _guild_hall, "residence": _residence, "fortress": _fortress,
+           "customs-house": _customs_house, "city-hall": _city_hall}
+
+
+def player_score(board: Board) -> dict[str, Any]:
+    bonuses = {b: rule(board) for b, rule in BONUSES.items() if active(board, b)}
+    buildings = sum(BUILDINGS[b].vp for b in board["city"])
+    total = board["vp"] + buildings + sum(bonuses.values())
+    return {"vp_chips": board["vp"], "buildings": buildings, "bonuses": bonuses, "total": total,
+            "tiebreak": board["doubloons"] + sum(board["goods"])}
+
+
+def final_scores(state: dict[str, Any]) -> dict[str, Any]:
+    rows = [dict(player_score(board), seat=seat, name=state["players"][seat])
+            for seat, board in enumerate(state["boards"])]
+    ranking = sorted(range(len(rows)), key=lambda s: (-rows[s]["total"], -rows[s]["tiebreak"], s))
+    best = (rows[ranking[0]]["total"], rows[ranking[0]]["tiebreak"])
+    winners = [s for s in ranking if (rows[s]["total"], rows[s]["tiebreak"]) == best]
+    return {"players": rows, "ranking": ranking, "winners": winners,
+            "tie_break": "doubloons + goods", "shared": len(winners) > 1}

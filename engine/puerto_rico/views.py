@@ -1,0 +1,94 @@
+"""What each seat may see. Hidden: other players' VP chips [S], the order of the
+plantation stack, the generator state, and unrevealed Mayor layouts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.frames import top_frame, waiting_seats
+from .board import city_spaces_used, colonists, empty_building_circles, island_tiles
+from .data import BUILDINGS, GOODS
+from .events import ROLE_NAMES
+
+State = dict[str, Any]
+
+
+def _board_view(board: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "doubloons": board["doubloons"], "goods": list(board["goods"]),
+        "island": {t: list(v) for t, v in board["island"].items()},
+        "city": dict(board["city"]), "san_juan": board["san_juan"],
+        "building_vp": sum(BUILDINGS[b].vp for b in board["city"]),
+        "island_tiles": island_tiles(board), "city_spaces": city_spaces_used(board),
+        "colonists": colonists(board), "empty_circles": empty_building_circles(board),
+    }
+
+
+def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
+    supply = state["supply"]
+    tiles = state["plantations"]
+    frame = top_frame(state)
+    return {
+        "game": "puerto_rico", "players": list(state["players"]), "round": state["round"],
+        "governor": state["governor"], "role": state["role"], "taken": dict(state["taken"]),
+        "role_money": dict(state["role_money"]),
+        "supply": {"colonists": supply["colonists"], "ship": supply["ship"],
+                   "vp": max(0, supply["vp"]), "goods": list(supply["goods"]),
+                   "quarries": supply["quarries"]},
+        "plantations": {"faceup": list(tiles["faceup"]), "stack": len(tiles["deck"]),
+                        "discard": len(tiles["discard"])},
+        "buildings": dict(state["buildings"]),
+        "cargo": [dict(s) for s in state["cargo"]], "house": list(state["house"]),
+        "boards": [_board_view(b) for b in state["boards"]],
+        "waiting": pending,
+        "submitted": sorted(int(s) for s in frame["answers"]) if frame else [],
+        "end": list(state["end"]), "over": state["over"], "result": state["result"],
+    }
+
+
+def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> dict[str, Any]:
+    view = public_view(state, pending)
+    view["me"] = player
+    view["my_vp"] = state["boards"][player]["vp"]
+    frame = top_frame(state)
+    if frame and frame["kind"] == "mayor_layout":
+        view["my_draft"] = dict(frame["data"]["drafts"].get(str(player), {}))
+        if player in frame["seats"] and player not in waiting_seats(frame):
+            view["my_layout"] = frame["answers"][str(player)]
+    return view
+
+
+def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
+    island = ", ".join(f"{t} {occ}/{n}" for t, (n, occ) in b["island"].items()) or "-"
+    city = ", ".join(f"{k} {v}/{BUILDINGS[k].circles}" for k, v in b["city"].items()) or "-"
+    goods = ", ".join(f"{n} {GOODS[i]}" for i, n in enumerate(b["goods"]) if n) or "none"
+    return [f"{mark}{name}: {b['doubloons']} doubloons, goods: {goods}, building VP {b['building_vp']}, "
+            f"San Juan {b['san_juan']}",
+            f"    island ({b['island_tiles']}/12, tiles occupied/total): {island}",
+            f"    city ({b['city_spaces']}/12, colonists/circles): {city}"]
+
+
+def view_text(view: dict[str, Any]) -> str:
+    s = view["supply"]
+    roles = ", ".join(
+        f"{ROLE_NAMES[r]}" + (f" [{view['players'][view['taken'][r]]}]" if r in view["taken"]
+                              else f" ({m})") for r, m in view["role_money"].items())
+    ships = ", ".join(f"{c['size']}-ship: {c['load']} {c['good'] or ''}".strip() for c in view["cargo"])
+    waiting = {d["player"] for d in view["waiting"]}
+    lines = [
+        f"Round {view['round']} | Governor {view['players'][view['governor']]}"
+        + (f" | playing: {ROLE_NAMES[view['role']]}" if view["role"] else ""),
+        f"Roles: {roles}",
+        f"Supply: {s['colonists']} colonists (ship {s['ship']}), {s['vp']} VP chips, "
+        f"{s['quarries']} quarries, goods {s['goods']}",
+        f"Plantations face up: {', '.join(view['plantations']['faceup']) or '-'} "
+        f"(stack {view['plantations']['stack']})",
+        f"Cargo: {ships} | Trading house: {', '.join(view['house']) or 'empty'}",
+    ]
+    for seat, board in enumerate(view["boards"]):
+        lines += _board_text(view["players"][seat], board, "> " if seat in waiting else "  ")
+    if "my_vp" in view:
+        lines.append(f"Your VP chips: {view['my_vp']}")
+    if view["end"] and not view["over"]:
+        lines.append("The game ends after this round.")
+    return "\n".join(lines)
