@@ -1,6 +1,6 @@
 """Toy Race: a tiny 2–4 player game for testing front ends against ``engine.core.Game``.
 
-Each turn a player has two actions: ``step`` (+1), ``play N`` (a card from the
+Each turn a player has two (or three) actions: ``step`` (+1), ``play N`` (a card from the
 hidden hand, +N), ``draw`` (a random card: an undo barrier) or, after the first
 action, ``pass``. After every round all players secretly and in parallel choose
 ``push`` (+1, unless everybody pushes) or ``rest``. First to the finish wins.
@@ -38,6 +38,7 @@ class ToyRace(Game):
         options=(
             OptionSpec("length", "Track length", 10, {6: "short", 10: "normal", 15: "long"}),
             OptionSpec("cards", "Use cards", True, {True: "yes", False: "no"}),
+            OptionSpec("actions", "Actions per turn", 2, {2: "two", 3: "three"}),
         ),
         has_hidden_info=True, has_chance=True, has_simultaneous=True,
     )
@@ -45,7 +46,8 @@ class ToyRace(Game):
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         state: State = {
             "players": players, "step": 0, "rng": seed_state(seed), "length": options["length"],
-            "pos": [0] * len(players), "hands": [[] for _ in players], "deck": [], "turn": 0, "ap": 2,
+            "pos": [0] * len(players), "hands": [[] for _ in players], "deck": [], "turn": 0,
+            "per_turn": options["actions"], "ap": options["actions"],
             "phase": "move", "round": 1, "bets": {}, "winners": [],
         }
         if options["cards"]:
@@ -76,7 +78,7 @@ class ToyRace(Game):
         if state["deck"] and len(state["hands"][player]) < MAX_HAND:
             actions.append({"do": "draw"})
         actions += [{"do": "play", "n": n} for n in sorted(set(state["hands"][player]))]
-        if state["ap"] < 2:
+        if state["ap"] < state["per_turn"]:
             actions.append({"do": "pass"})
         return sorted(actions, key=self.action_text)
 
@@ -95,11 +97,13 @@ class ToyRace(Game):
             state["hands"][player].remove(action["n"])
             state["pos"][player] += action["n"]
             events.append({"type": "play", "player": player, "n": action["n"], "pos": state["pos"][player]})
+        elif do == "pass":
+            events.append({"type": "pass", "player": player})
         state["ap"] = 0 if do == "pass" else state["ap"] - 1
         if state["pos"][player] >= state["length"]:
             return events + self._finish(state)
         if state["ap"] == 0:
-            state["turn"], state["ap"] = (player + 1) % len(state["players"]), 2
+            state["turn"], state["ap"] = (player + 1) % len(state["players"]), state["per_turn"]
             if state["turn"] == 0:
                 state["phase"] = "bet"
                 events.append({"type": "round_end", "round": state["round"]})
@@ -137,6 +141,8 @@ class ToyRace(Game):
             return EventText(f"{who} steps to {event['pos']}.")
         if kind == "play":
             return EventText(f"{who} plays a {event['n']} and moves to {event['pos']}.")
+        if kind == "pass":
+            return EventText(f"{who} ends the turn.")
         if kind == "draw":
             return EventText(f"{who} draws a card.", f"You drew a {event['card']}.", event["player"])
         if kind == "bet":

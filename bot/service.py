@@ -1,0 +1,205 @@
+"""The game service: lobbies, turns, undo and views as plain async methods.
+
+Front ends (Discord, the terminal, benchmarks) call these and post what the
+returned :class:`Result` says; every refusal is a :class:`ServiceError` with a
+friendly message, and nothing is stored when one is raised.
+
+Undo follows Board Game Arena: a player may take back their own latest
+action(s), only while they still owe a decision, and never an action whose
+events were an undo barrier (a random draw or revealed hidden information).
+An undo is itself logged and stored as a new, higher version.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction, State, play
+
+from .history import effective_actions, log_lines, page_of, render_events, replay_log
+from .lobby import LobbyService
+from .results import GameSummary, Result, ServiceError, format_scores, names_list
+from .service_base import uid, wrap_illegal
+from .store import VersionConflict
+
+__all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
+
+_CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
+             "Look at the latest board and try again.")
+
+
+class GameService(LobbyService):
+    """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies."""
+
+    async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
+                  action: Action | None = None, expected_version: int | None = None) -> Result:
+        """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
+        if action is None and (text is None or not text.strip()):
+            raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
+        live = await self._live(channel_id, "active")
+        user = uid(user_id)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats = await self._seats_of(record)
+            seat = self._seat_of(seats, user)
+            self._check_version(record, expected_version)
+            game = self._game(record.game_id)
+            state = await self._state(record)
+            names, users = [s.name for s in seats], [s.user_id for s in seats]
+            waiting = play.waiting_players(game, state)
+            if seat not in waiting:
+                raise ServiceError(
+                    f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.",
+                    "not_your_turn")
+            try:
+                chosen = play.parse_action(game, state, seat, text) if action is None else action
+                new_state, events = play.apply(game, state, seat, chosen)
+            except IllegalAction as exc:
+                raise wrap_illegal(exc) from None
+            public, private = render_events(game, new_state, events, users)
+            over = game.is_over(new_state)
+            try:
+                version = await self.store.append(
+                    record.id, expected_version=record.version, seat=seat, user_id=user, kind="action",
+                    text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
+                    public_lines=public, state_json=play.dumps(new_state),
+                    waiting=[users[p] for p in play.waiting_players(game, new_state)],
+                    now=self._now(), status="finished" if over else "active")
+            except VersionConflict:
+                self._states.pop(record.id, None)
+                raise ServiceError(_CONFLICT, "stale") from None
+            self._remember(record.id, version, new_state)
+        result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
+        if over:
+            result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
+        return self._fill(result, record, game, seats, new_state, version, mention=True)
+
+    async def undo(self, channel_id: str | int, user_id: str | int,
+                   expected_version: int | None = None) -> Result:
+        """Take back the caller's latest action (see the module docstring for the rule)."""
+        live = await self._live(channel_id, "active")
+        user = uid(user_id)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats = await self._seats_of(record)
+            seat = self._seat_of(seats, user)
+            self._check_version(record, expected_version)
+            game = self._game(record.game_id)
+            state = await self._state(record)
+            names, users = [s.name for s in seats], [s.user_id for s in seats]
+            stack = effective_actions(await self.store.actions(record.id))
+            if not stack:
+                raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
+            top = stack[-1]
+            if top.seat != seat:
+                raise ServiceError(f"You can only take back your own latest action; the latest one was "
+                                   f"{names[top.seat]}'s.", "not_your_action")
+            if top.undo_barrier:
+                raise ServiceError("Your last action revealed a random draw or hidden information, "
+                                   "so it can't be taken back.", "undo_barrier")
+            if seat not in play.waiting_players(game, state):
+                raise ServiceError("You can only take back an action while it is still your turn.",
+                                   "turn_passed")
+            before_json = await self.store.snapshot(record.id, top.version - 1)
+            if before_json is None:
+                raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
+            before = play.loads(before_json)
+            line = f"{names[seat]} took back their last action."
+            try:
+                version = await self.store.append(
+                    record.id, expected_version=record.version, seat=seat, user_id=user, kind="undo",
+                    text=top.text, undo_barrier=False, public_lines=[line], state_json=before_json,
+                    waiting=[users[p] for p in play.waiting_players(game, before)], now=self._now())
+            except VersionConflict:
+                self._states.pop(record.id, None)
+                raise ServiceError(_CONFLICT, "stale") from None
+            self._remember(record.id, version, before)
+        result = Result(public=[line], private={user: [f"You took back `{top.text}`."]}, board_changed=True)
+        return self._fill(result, record, game, seats, before, version, mention=True)
+
+    async def status(self, channel_id: str | int) -> Result:
+        """Whose turn it is, which decisions are open, and the version (or the lobby, or the result)."""
+        record = await self._latest(channel_id)
+        game = self._game(record.game_id)
+        if record.status == "lobby":
+            names = [s.name for s in await self.store.seats(record.id)]
+            spec = game.spec
+            return Result(public=[f"{record.title} lobby: {names_list(names)} ({len(names)} of "
+                                  f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
+                                  "to start."], game_row=record.id, status="lobby", version=0)
+        seats = await self._seats_of(record)
+        state = await self._state(record)
+        names = [s.name for s in seats]
+        result = Result(public=[f"{record.title}, version {record.version}: {record.status}."])
+        seen: set[int] = set()
+        for decision in play.pending(game, state) if record.status == "active" else []:
+            if decision.player not in seen:
+                seen.add(decision.player)
+                question = decision.prompt or decision.kind
+                result.public.append(f"{names[decision.player]} to decide: {question}")
+        if game.is_over(state):
+            result.public += format_scores(game.scores(state), names)
+        return self._fill(result, record, game, seats, state, record.version, mention=False)
+
+    async def view(self, channel_id: str | int, user_id: str | int | None = None,
+                   private: bool = False) -> Result:
+        """The public board as text, or (``private``) the user's own view, sent to them only."""
+        record = await self._latest(channel_id)
+        if record.status == "lobby":
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        game = self._game(record.game_id)
+        seats = await self._seats_of(record)
+        state = await self._state(record)
+        result = self._fill(Result(), record, game, seats, state, record.version, mention=False)
+        if private:
+            if user_id is None:
+                raise ServiceError("Say whose view you want.", "not_seated")
+            seen = game.view(state, self._seat_of(seats, uid(user_id)))
+            result.state_view, result.board_text = seen, game.view_text(seen)
+            result.tell(uid(user_id), result.board_text)
+        else:
+            result.board_text = game.view_text(result.state_view or {})
+            result.public = [result.board_text]
+        return result
+
+    async def log(self, channel_id: str | int, page: int | None = None) -> Result:
+        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page."""
+        record = await self._latest(channel_id)
+        if record.status == "lobby" or record.seed is None:
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        game = self._game(record.game_id)
+        seats = await self._seats_of(record)
+        names = [s.name for s in seats]
+        state, events = play.new_game(game, names, record.options, record.seed)
+        setup, _ = render_events(game, state, events, [s.user_id for s in seats])
+        seating = ", ".join(f"{i + 1}. {s.name} ({s.colour})" for i, s in enumerate(seats))
+        lines = log_lines(await self.store.actions(record.id), names,
+                          [f"{record.title} started. Seats: {seating}."] + setup)
+        chunk, number, pages = page_of(lines, page, self._page)
+        return Result(public=[f"Log, page {number} of {pages}:"] + chunk, game_row=record.id,
+                      version=record.version, status=record.status)
+
+    async def my_games(self, user_id: str | int) -> Result:
+        """The user's lobbies and games: those awaiting them first (longest waiting first), then others."""
+        user = uid(user_id)
+        summaries = [
+            GameSummary(g.id, g.channel_id, g.guild_id, g.title, g.status, g.version,
+                        g.status == "active" and user in g.waiting, g.updated_at)
+            for g, _ in await self.store.games_of_user(user)
+        ]
+        ordered = [s for s in summaries if s.your_turn] + [s for s in summaries if not s.your_turn]
+        lines = [f"{s.title} in channel {s.channel_id}: " + (
+            f"your turn (since {s.updated_at})" if s.your_turn else
+            "lobby" if s.status == "lobby" else "waiting for others") for s in ordered]
+        result = Result(games=ordered, private={user: lines or ["You are not in any game."]})
+        return result
+
+    async def rebuild(self, game_row: int) -> State:
+        """Replay a game from set-up and its log (undos included); equals the latest snapshot."""
+        record = await self.store.game(game_row)
+        if record is None or record.seed is None:
+            raise ServiceError(f"There is no started game #{game_row}.", "no_game")
+        game = self._game(record.game_id)
+        names = [s.name for s in await self.store.seats(record.id)]
+        try:
+            return replay_log(game, names, record.options, record.seed, await self.store.actions(record.id))
+        except IllegalAction as exc:
+            raise ServiceError(f"Game #{game_row} does not replay: {exc.message}", "corrupt") from None

@@ -1,0 +1,143 @@
+"""Shared plumbing of the game service: loading games, seats and states, caching, locks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import datetime
+
+from engine.core import Game, IllegalAction, State, get_game, play
+
+from .results import Result, ServiceError, iso, names_list, utc_now
+from .store import GameRecord, GameStore, SeatRecord
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+Clock = Callable[[], datetime | str]
+
+
+def uid(user_id: str | int) -> str:
+    return str(user_id)
+
+
+def wrap_illegal(exc: IllegalAction) -> ServiceError:
+    return ServiceError(exc.message, exc.code, exc.legal)
+
+
+class ServiceBase:
+    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``."""
+
+    def __init__(self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None,
+                 *, log_page_size: int = 20, cache_size: int = 256) -> None:
+        self.store = store
+        self._clock = clock
+        self._rng = rng if rng is not None else random.Random()
+        self._page = log_page_size
+        self._cache_size = cache_size
+        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self._seats: dict[int, list[SeatRecord]] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # --- helpers --------------------------------------------------------------
+    def _now(self) -> str:
+        return iso(self._clock())
+
+    def _lock(self, row: int) -> asyncio.Lock:
+        lock = self._locks.get(row)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[row] = lock
+        return lock
+
+    @staticmethod
+    def _game(game_id: str) -> Game:
+        try:
+            return get_game(game_id)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+
+    async def _live(self, channel_id: str | int, want: str | None = None) -> GameRecord:
+        """The channel's lobby/active game, optionally required to be in state ``want``."""
+        record = await self.store.live_game(uid(channel_id))
+        if record is None:
+            last = await self.store.latest_game(uid(channel_id))
+            ended = f" The last {last.title} game here is {last.status}." if last else ""
+            raise ServiceError(f"There is no game in progress in this channel.{ended} Open a lobby first.",
+                               "no_game")
+        if want == "lobby" and record.status != "lobby":
+            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
+        if want == "active" and record.status != "active":
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        return record
+
+    async def _latest(self, channel_id: str | int) -> GameRecord:
+        record = await self.store.latest_game(uid(channel_id))
+        if record is None:
+            raise ServiceError("There is no game in this channel. Open a lobby first.", "no_game")
+        return record
+
+    async def _fresh(self, row: int) -> GameRecord:
+        """Re-read a game under its lock; refuse if it ended meanwhile."""
+        record = await self.store.game(row)
+        if record is None or record.status != "active":
+            raise ServiceError("This game has ended in the meantime.", "stale")
+        return record
+
+    async def _seats_of(self, record: GameRecord) -> list[SeatRecord]:
+        """Members in seat order; cached once the game has started (seats never change then)."""
+        if record.status == "lobby":
+            return await self.store.seats(record.id)
+        seats = self._seats.get(record.id)
+        if seats is None:
+            seats = self._seats[record.id] = await self.store.seats(record.id)
+        return seats
+
+    @staticmethod
+    def _seat_of(seats: list[SeatRecord], user_id: str) -> int:
+        for member in seats:
+            if member.user_id == user_id and member.seat is not None:
+                return member.seat
+        players = names_list([s.name for s in seats])
+        raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
+
+    async def _state(self, record: GameRecord) -> State:
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            self._states.move_to_end(record.id)
+            return cached[1]
+        text = await self.store.snapshot(record.id, record.version)
+        if text is None:
+            raise ServiceError("This game has no saved state; ask an admin to check the log.", "corrupt")
+        state = play.loads(text)
+        self._remember(record.id, record.version, state)
+        return state
+
+    def _remember(self, row: int, version: int, state: State) -> None:
+        self._states[row] = (version, state)
+        self._states.move_to_end(row)
+        while len(self._states) > self._cache_size:
+            self._states.popitem(last=False)
+
+    def _fill(self, result: Result, record: GameRecord, game: Game, seats: list[SeatRecord], state: State,
+              version: int, *, mention: bool) -> Result:
+        """Add who must act, their legal texts, the public view and (when over) the scores."""
+        users = [s.user_id for s in seats]
+        result.game_row, result.version, result.status = record.id, version, record.status
+        result.waiting = [users[p] for p in play.waiting_players(game, state)]
+        result.legal = {users[p]: play.legal_texts(game, state, p) for p in play.waiting_players(game, state)}
+        result.state_view = game.public_view(state)
+        if mention:
+            result.mention = list(result.waiting)
+        if game.is_over(state):
+            result.game_over, result.status = True, "finished"
+            result.scores = game.scores(state)
+        return result
+
+    def _check_version(self, record: GameRecord, expected: int | None) -> None:
+        if expected is not None and expected != record.version:
+            raise ServiceError(
+                f"This prompt is outdated: the game has moved on to version {record.version} "
+                f"(you answered version {expected}). Look at the latest board and try again.", "stale")
+
