@@ -35,9 +35,23 @@ class Game(ABC):
     def legal_actions(self, state: State, player: int) -> list[Action]:
         """Sorted legal actions of ``player`` now; empty when they owe nothing."""
 
-    def is_legal(self, state: State, player: int, action: Action) -> bool:
-        """Override for decisions whose legal set is larger than what is listed."""
-        return action in self.legal_actions(state, player)
+    def waiting(self, state: State) -> list[int]:
+        """Seats that owe a decision now, each once; override with a cheaper answer."""
+        seen: list[int] = []
+        for d in self.pending(state):
+            if d.player not in seen:
+                seen.append(d.player)
+        return seen
+
+    def may_be_forced(self, state: State, player: int) -> bool:
+        """False when ``player``'s open decision is known to offer a real choice,
+        so the forced-step scan need not list its options."""
+        return True
+
+    def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
+        """True for a legal action that :meth:`legal_actions` does not list
+        (e.g. any valid Mayor layout besides the proposed one)."""
+        return False
 
     @abstractmethod
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:

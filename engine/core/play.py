@@ -37,12 +37,8 @@ def legal_texts(game: Game, state: State, player: int) -> list[str]:
 
 
 def waiting_players(game: Game, state: State) -> list[int]:
-    """Seats that owe a decision now, each once, in the order they were listed."""
-    seen: list[int] = []
-    for d in pending(game, state):
-        if d.player not in seen:
-            seen.append(d.player)
-    return seen
+    """Seats that owe a decision now, each once."""
+    return [] if game.is_over(state) else game.waiting(state)
 
 
 def check(game: Game, state: State, player: int, action: Action) -> None:
@@ -54,7 +50,7 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
         waiting = waiting_players(game, state)
         names = ", ".join(state["players"][p] for p in waiting) or "nobody"
         raise IllegalAction("not_your_turn", f"You have nothing to decide now; waiting for {names}.")
-    if not game.is_legal(state, player, action):
+    if action not in legal and not game.accepts_unlisted(state, player, action):
         raise IllegalAction(
             "illegal_action",
             f"`{game.action_text(action)}` is not legal now.",
@@ -90,13 +86,23 @@ def resolve_forced(game: Game, state: State) -> list[Event]:
     for _ in range(MAX_FORCED_STEPS):
         if game.is_over(state):
             return events
-        forced = next((d for d in game.pending(state) if len(d.options) == 1), None)
+        forced = _forced_step(game, state)
         if forced is None:
             return events
-        for event in game.apply_action(state, forced.player, forced.options[0]):
+        for event in game.apply_action(state, *forced):
             event["forced"] = True
             events.append(event)
     raise RuntimeError("forced steps did not settle")  # a rules bug, never user input
+
+
+def _forced_step(game: Game, state: State) -> tuple[int, Action] | None:
+    for player in game.waiting(state):
+        if not game.may_be_forced(state, player):
+            continue
+        options = game.legal_actions(state, player)
+        if len(options) == 1:
+            return player, options[0]
+    return None
 
 
 def parse_action(game: Game, state: State, player: int, text: str) -> Action:

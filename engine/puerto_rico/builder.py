@@ -32,12 +32,16 @@ def cost(state: State, player: int, building: str) -> int:
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     free = CITY_SPACES - city_spaces_used(board)
-    money = board["doubloons"]
-    opts: list[Action] = [
-        {"verb": "build", "building": b} for b in BUILDING_ORDER
-        if state["buildings"][b] > 0 and b not in board["city"]
-        and BUILDINGS[b].spaces <= free and cost(state, player, b) <= money
-    ]
+    # Quarry discount and privilege, as in cost(), hoisted out of the loop.
+    budget = board["doubloons"] + (player == role_chooser(state))
+    quarries = occupied_quarries(board)
+    copies, city = state["buildings"], board["city"]
+    opts: list[Action] = []
+    for b in BUILDING_ORDER:
+        spec = BUILDINGS[b]
+        if (copies[b] and b not in city and spec.spaces <= free
+                and spec.cost - min(quarries, spec.column) <= budget):
+            opts.append({"verb": "build", "building": b})
     opts.append({"verb": "pass"})
     return opts
 

@@ -37,6 +37,9 @@ def event_text(state: dict[str, Any], event: Event) -> EventText:
     who = names[event["player"]] if "player" in event else ""
     kind = event["kind"]
     text = _TEXT[kind](event, who, names)
+    if kind == "place":
+        where = event["target"].replace("-", " ")
+        return EventText(None, f"One colonist on {where}; {event['left']} still to place.", event["player"])
     if kind == "ship":
         extras = [label for key, label in (("bonus", "Captain +1"), ("harbor", "Harbor +1")) if event[key]]
         detail = f" ({', '.join(extras)})" if extras else ""

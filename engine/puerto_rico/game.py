@@ -62,6 +62,18 @@ class PuertoRico(Game):
             return str(decision["kind"])
         return None
 
+    def waiting(self, state: State) -> list[int]:
+        if state["over"]:
+            return []
+        frame = top_frame(state)
+        if frame is not None:
+            return waiting_seats(frame)
+        return [state["decision"]["player"]] if state["decision"] else []
+
+    def may_be_forced(self, state: State, player: int) -> bool:
+        # Mayor layouts and storage are asked only of players with a real choice.
+        return top_frame(state) is None
+
     def pending(self, state: State) -> list[Decision]:
         if state["over"]:
             return []
@@ -87,10 +99,10 @@ class PuertoRico(Game):
         kind = None if state["over"] else self._kind_for(state, player)
         return OPTIONS[kind](state, player) if kind else []
 
-    def is_legal(self, state: State, player: int, action: Action) -> bool:
+    def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
         if action.get("verb") == "layout" and self._kind_for(state, player) == "mayor_layout":
             return mayor.valid_layout(state["boards"][player], action.get("layout"))
-        return action in self.legal_actions(state, player)
+        return False
 
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         kind = self._kind_for(state, player)

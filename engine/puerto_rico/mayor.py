@@ -51,15 +51,20 @@ def _distribute(state: State, events: Events) -> None:
         state["boards"][seat]["san_juan"] += share
     state["supply"]["ship"] = 0
     events.append({"kind": "colonists", "shares": shares})
-    asked = []
+    asked, defaults, caps_by_seat = [], {}, {}
     for seat in order:
         board = state["boards"][seat]
-        if colonists(board) >= sum(circles(board).values()):
-            set_placement(board, circles(board))  # forced: every circle filled [S]
+        caps = circles(board)
+        if colonists(board) >= sum(caps.values()):
+            set_placement(board, caps)  # forced: every circle filled [S]
         else:
             asked.append(seat)
+            defaults[str(seat)] = default_layout(board)
+            caps_by_seat[str(seat)] = caps
     if asked:
-        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", {"drafts": {}})
+        # Boards do not change until every layout is in, so defaults and capacities are fixed.
+        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill",
+                   {"drafts": {}, "defaults": defaults, "circles": caps_by_seat})
     else:
         _refill(state, events)
 
@@ -78,18 +83,13 @@ def default_layout(board: dict[str, Any]) -> dict[str, int]:
     return layout
 
 
-def _draft(state: State, player: int) -> dict[str, int]:
+def layout_options(state: State, player: int) -> list[Action]:
     frame = top_frame(state)
     assert frame is not None
-    draft: dict[str, int] = frame["data"]["drafts"].get(str(player), {})
-    return draft
-
-
-def layout_options(state: State, player: int) -> list[Action]:
-    board = state["boards"][player]
-    caps = circles(board)
-    draft = _draft(state, player)
-    opts: list[Action] = [{"verb": "layout", "layout": default_layout(board)}]
+    seat = str(player)
+    caps = frame["data"]["circles"][seat]
+    draft = frame["data"]["drafts"].get(seat, {})
+    opts: list[Action] = [{"verb": "layout", "layout": frame["data"]["defaults"][seat]}]
     opts += [{"verb": "place", "target": t} for t, cap in caps.items() if draft.get(t, 0) < cap]
     return opts
 
@@ -113,7 +113,10 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         drafts = frame["data"]["drafts"]
         draft = drafts.setdefault(str(player), {})
         draft[action["target"]] = draft.get(action["target"], 0) + 1
-        if sum(draft.values()) < min(colonists(board), sum(circles(board).values())):
+        caps = frame["data"]["circles"][str(player)]
+        left = min(colonists(board), sum(caps.values())) - sum(draft.values())
+        if left > 0:
+            events.append({"kind": "place", "player": player, "target": action["target"], "left": left})
             return
         layout = drafts.pop(str(player))
     else:
