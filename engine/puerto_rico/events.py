@@ -36,10 +36,10 @@ def event_text(state: dict[str, Any], event: Event) -> EventText:
     names = state["players"]
     who = names[event["player"]] if "player" in event else ""
     kind = event["kind"]
-    text = _TEXT[kind](event, who, names)
     if kind == "place":
         where = event["target"].replace("-", " ")
         return EventText(None, f"One colonist on {where}; {event['left']} still to place.", event["player"])
+    text = _TEXT[kind](event, who, names)
     if kind == "ship":
         extras = [label for key, label in (("bonus", "Captain +1"), ("harbor", "Harbor +1")) if event[key]]
         detail = f" ({', '.join(extras)})" if extras else ""
@@ -71,6 +71,8 @@ _TEXT: dict[str, Any] = {
     + ", ".join(f"{n[s]} {c}" for s, c in enumerate(e["shares"]) if c) + ".",
     "layout_done": lambda e, w, _: f"{w} has placed their colonists.",
     "layouts": lambda e, w, _: "All colonists are placed.",
+    "layouts_forced": lambda e, w, n: "Colonists placed (no choice): "
+    + ", ".join(n[s] for s in e["players"]) + ".",
     "ship_refill": lambda e, w, _: f"The colonist ship is refilled with {e['colonists']}"
     + (f" of the {e['needed']} needed." if e["colonists"] < e["needed"] else "."),
     "build": lambda e, w, _: f"{w} builds the {e['building'].replace('-', ' ')} for {e['cost']}"

@@ -51,22 +51,31 @@ def _distribute(state: State, events: Events) -> None:
         state["boards"][seat]["san_juan"] += share
     state["supply"]["ship"] = 0
     events.append({"kind": "colonists", "shares": shares})
-    asked, defaults, caps_by_seat = [], {}, {}
+    asked, forced, defaults, caps_by_seat = [], [], {}, {}
     for seat in order:
         board = state["boards"][seat]
         caps = circles(board)
-        if colonists(board) >= sum(caps.values()):
-            set_placement(board, caps)  # forced: every circle filled [S]
+        if has_one_layout(board, caps):
+            set_placement(board, default_layout(board))
+            forced.append(seat)
         else:
             asked.append(seat)
             defaults[str(seat)] = default_layout(board)
             caps_by_seat[str(seat)] = caps
+    if forced:
+        events.append({"kind": "layouts_forced", "players": forced})
     if asked:
         # Boards do not change until every layout is in, so defaults and capacities are fixed.
         push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill",
                    {"drafts": {}, "defaults": defaults, "circles": caps_by_seat})
     else:
         _refill(state, events)
+
+
+def has_one_layout(board: dict[str, Any], caps: dict[str, int]) -> bool:
+    """No colonists, a single place to stand, or enough to fill every circle [S]."""
+    have = colonists(board)
+    return have == 0 or len(caps) <= 1 or have >= sum(caps.values())
 
 
 def default_layout(board: dict[str, Any]) -> dict[str, int]:
