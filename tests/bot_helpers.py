@@ -1,0 +1,96 @@
+"""Helpers shared by the bot tests (imported explicitly; registers Toy Race)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import toy_game
+
+from bot.results import Result, ServiceError
+from bot.service import GameService
+from bot.store import GameStore
+from engine.core import State, play
+
+TOY = toy_game.TOY
+CHANNEL = "chan-1"
+
+
+class FakeClock:
+    """A clock that moves one second per reading, from a fixed start."""
+
+    def __init__(self, start: datetime = datetime(2030, 1, 1, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def user(name: str) -> str:
+    return f"u-{name.lower()}"
+
+
+@asynccontextmanager
+async def service_at(path: Path, seed: int = 0) -> AsyncIterator[GameService]:
+    """A service over a fresh store at ``path``, closed afterwards."""
+    store = await GameStore.open(path)
+    try:
+        yield GameService(store, clock=FakeClock(), rng=random.Random(seed))
+    finally:
+        await store.close()
+
+
+async def start_game(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob"),
+                     options: dict[str, Any] | None = None, seed: int = 1,
+                     channel: str = CHANNEL) -> Result:
+    """Open, fill and start a Toy Race game; returns the start result."""
+    await svc.create_lobby(channel, "guild", user(names[0]), names[0], "toy_race", options or {})
+    for name in names[1:]:
+        await svc.join(channel, user(name), name)
+    return await svc.start(channel, user(names[0]), seed=seed)
+
+
+async def stored_state(svc: GameService, row: int) -> tuple[int, str]:
+    """(version, snapshot JSON) as stored for game ``row``."""
+    record = await svc.store.game(row)
+    assert record is not None
+    text = await svc.store.snapshot(row, record.version)
+    assert text is not None
+    return record.version, text
+
+
+async def seat_users(svc: GameService, row: int) -> list[str]:
+    return [s.user_id for s in await svc.store.seats(row)]
+
+
+def name_of(uid: str) -> str:
+    return uid.removeprefix("u-").capitalize()
+
+
+async def play_random(svc: GameService, result: Result, rng: random.Random, channel: str = CHANNEL,
+                      max_actions: int = 2000, undo_rate: float = 0.0) -> list[Result]:
+    """Play uniformly random legal actions (and optional undo attempts) to the end."""
+    results = []
+    for _ in range(max_actions):
+        if result.game_over:
+            break
+        who = rng.choice(result.waiting)
+        if undo_rate and rng.random() < undo_rate:
+            try:
+                result = await svc.undo(channel, who)
+                results.append(result)
+                continue
+            except ServiceError:  # refused: play on
+                pass
+        result = await svc.act(channel, who, rng.choice(result.legal[who]), expected_version=result.version)
+        results.append(result)
+    return results
+
+
+def waiting_users(state: State, users: list[str]) -> list[str]:
+    return [users[p] for p in play.waiting_players(TOY, state)]

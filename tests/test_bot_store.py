@@ -1,0 +1,201 @@
+"""GameStore: migrations, pragmas, persistence, one game per channel, atomic versioned writes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from bot_helpers import CHANNEL, FakeClock, service_at, start_game, stored_state, user
+
+from bot import migrations
+from bot.service import GameService
+from bot.store import ChannelBusy, GameStore, VersionConflict
+from engine.core import play
+
+TESTS = Path(__file__).resolve().parent
+
+
+async def test_migrations_pragmas_and_reopen_is_a_no_op(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    store = await GameStore.open(path)
+    assert await store.schema_version() == len(migrations.MIGRATIONS)
+    assert await store.pragma("journal_mode") == "wal"
+    assert await store.pragma("foreign_keys") == 1
+    assert await store.pragma("busy_timeout") == 5000
+    await store.close()
+    store = await GameStore.open(path)  # nothing left to run, nothing fails
+    assert await store.schema_version() == len(migrations.MIGRATIONS)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
+    assert {"games", "seats", "actions", "snapshots", "schema_version"} <= tables
+
+
+async def test_new_migration_runs_once_and_keeps_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        await start_game(svc)
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, "CREATE TABLE extra (x INTEGER)"])
+    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS)
+    for _ in range(2):
+        store = await GameStore.open(path)
+        assert await store.schema_version() == len(migrations.MIGRATIONS)
+        assert len(await store.all_games()) == 1
+        await store.close()
+
+
+async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
+    store = await GameStore.open(tmp_path / "g.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.add_seat(999, "u-x", "X", "2030-01-01T00:00:00Z")
+    await store.close()
+
+
+async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        started = await start_game(svc)
+        first = started.waiting[0]
+        await svc.act(CHANNEL, first, "step")
+        await svc.create_lobby("chan-2", "guild", user("Cy"), "Cy", "toy_race", {"length": 15})
+        await start_game(svc, ("Dee", "Eve", "Fay"), channel="chan-3")
+        before = [(g.id, g.channel_id, g.status, g.version, g.options) for g in await svc.store.all_games()]
+        snap = await stored_state(svc, started.game_row or 0)
+    async with service_at(path) as svc:
+        after = [(g.id, g.channel_id, g.status, g.version, g.options) for g in await svc.store.all_games()]
+        assert after == before and len(after) == 3
+        assert await stored_state(svc, started.game_row or 0) == snap
+        status = await svc.status(CHANNEL)
+        assert status.version == 1 and status.waiting == [first]
+        assert (await svc.act(CHANNEL, first, "step")).version == 2
+
+
+async def test_one_live_game_per_channel_but_records_stay(tmp_path: Path) -> None:
+    async with service_at(tmp_path / "g.sqlite3") as svc:
+        await svc.create_lobby(CHANNEL, "guild", user("Ann"), "Ann", "toy_race")
+        with pytest.raises(ChannelBusy):
+            await svc.store.create_lobby(channel_id=CHANNEL, guild_id=None, game_id="toy_race", title="T",
+                                         rules_version=1, options={}, creator_id="x", creator_name="X",
+                                         now="2030-01-01T00:00:00Z")
+        await svc.join(CHANNEL, user("Bob"), "Bob")
+        await svc.start(CHANNEL, user("Ann"), seed=3)
+        await svc.abandon(CHANNEL, user("Ann"))
+        await svc.create_lobby(CHANNEL, "guild", user("Cy"), "Cy", "toy_race")
+        statuses = [g.status for g in await svc.store.all_games()]
+        assert statuses == ["abandoned", "lobby"]
+
+
+async def test_append_with_wrong_expected_version_changes_nothing(tmp_path: Path) -> None:
+    async with service_at(tmp_path / "g.sqlite3") as svc:
+        row = (await start_game(svc)).game_row or 0
+        version, snap = await stored_state(svc, row)
+        with pytest.raises(VersionConflict):
+            await svc.store.append(row, expected_version=version + 5, seat=0, user_id="x", kind="action",
+                                   text="step", undo_barrier=False, public_lines=[], state_json="{}",
+                                   waiting=[], now="t")
+        assert await stored_state(svc, row) == (version, snap)
+        assert await svc.store.actions(row) == []
+
+
+async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        started = await start_game(svc)
+        row = started.game_row or 0
+    stores = [await GameStore.open(path) for _ in range(2)]
+    services = [GameService(s, clock=FakeClock()) for s in stores]
+    mover = started.waiting[0]
+    outcomes = await asyncio.gather(*(s.act(CHANNEL, mover, "step", expected_version=0) for s in services),
+                                    return_exceptions=True)
+    wins = [o for o in outcomes if not isinstance(o, BaseException)]
+    losses = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(wins) == 1 and len(losses) == 1
+    assert getattr(losses[0], "code", None) == "stale" and "outdated" in str(losses[0])
+    assert len(await stores[0].actions(row)) == 1
+    assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
+    # the loser's service recovers and sees the winner's move
+    status = await services[1].status(CHANNEL)
+    assert status.version == 1 and status.state_view is not None and status.state_view["pos"].count(1) == 1
+    for s in stores:
+        await s.close()
+
+
+async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        row = (await start_game(svc)).game_row or 0
+    stores = [await GameStore.open(path) for _ in range(4)]
+    outcomes = await asyncio.gather(*(
+        s.append(row, expected_version=0, seat=0, user_id=f"w{i}", kind="action", text="step",
+                 undo_barrier=False, public_lines=[], state_json="{}", waiting=[], now="t")
+        for i, s in enumerate(stores)), return_exceptions=True)
+    assert sum(o == 1 for o in outcomes) == 1
+    assert sum(isinstance(o, VersionConflict) for o in outcomes) == 3
+    assert len(await stores[0].actions(row)) == 1
+    for s in stores:
+        await s.close()
+
+
+@pytest.mark.parametrize("stage", ["after_log", "after_snapshot", "before_commit"])
+async def test_failure_inside_transaction_keeps_last_commit(tmp_path: Path, stage: str) -> None:
+    async with service_at(tmp_path / "g.sqlite3") as svc:
+        started = await start_game(svc)
+        row, mover = started.game_row or 0, started.waiting[0]
+        await svc.act(CHANNEL, mover, "step")
+        before = await stored_state(svc, row)
+
+        def crash(at: str) -> None:
+            if at == stage:
+                raise RuntimeError("simulated crash")
+
+        svc.store.fault = crash
+        with pytest.raises(RuntimeError):
+            await svc.act(CHANNEL, mover, "step")
+        svc.store.fault = None
+        assert await stored_state(svc, row) == before
+        assert len(await svc.store.actions(row)) == 1
+        assert await svc.store.snapshot(row, 2) is None
+        assert (await svc.act(CHANNEL, mover, "step")).version == 2  # the store still works
+
+
+CHILD = textwrap.dedent("""
+    import asyncio, os, sys
+    import toy_game  # registers toy_race
+    from bot.service import GameService
+    from bot.store import GameStore
+
+    async def main() -> None:
+        store = await GameStore.open(sys.argv[1])
+        store.fault = lambda stage: os._exit(9) if stage == sys.argv[3] else None
+        await GameService(store).act("chan-1", sys.argv[2], "step")
+
+    asyncio.run(main())
+""")
+
+
+@pytest.mark.parametrize("stage", ["after_log", "before_commit"])
+async def test_process_killed_mid_transaction(tmp_path: Path, stage: str) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        started = await start_game(svc)
+        row, mover = started.game_row or 0, started.waiting[0]
+        await svc.act(CHANNEL, mover, "step")
+        before = await stored_state(svc, row)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
+    child = subprocess.run([sys.executable, "-c", CHILD, str(path), mover, stage], env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert child.returncode == 9, child.stderr
+    async with service_at(path) as svc:
+        assert await stored_state(svc, row) == before
+        assert [a.version for a in await svc.store.actions(row)] == [1]
+        assert play.dumps(await svc.rebuild(row)) == before[1]
+        assert (await svc.act(CHANNEL, mover, "step")).version == 2
