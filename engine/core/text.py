@@ -15,10 +15,11 @@ def normalize(text: str) -> str:
 
 
 def _token_prefix_match(typed: list[str], canonical: list[str]) -> bool:
-    """True when each typed word is a prefix of the canonical word in the same place."""
-    if len(typed) != len(canonical):
+    """True when each typed word begins the canonical word in the same place
+    (trailing canonical words may be left out)."""
+    if len(typed) > len(canonical):
         return False
-    return all(c.startswith(t) for t, c in zip(typed, canonical, strict=True))
+    return all(c.startswith(t) for t, c in zip(typed, canonical[: len(typed)], strict=True))
 
 
 def match_text(typed: str, texts: list[str]) -> int:
