@@ -1,0 +1,299 @@
+"""Scenario helpers for the Puerto Rico engine tests.
+
+Style: build a game with :func:`make_game`, edit the plain-dict state into the exact
+position (:func:`set_board`, :func:`set_cargo`, ...), then drive it *only* through
+``play.parse_action``/``play.apply`` with canonical texts (:func:`act`), asserting who is
+asked what (:func:`asked`, :func:`texts`) and the state after each answer.
+
+Board edits keep the conservation totals honest: goods, colonists and VP chips given to
+a player are taken from the supply (and buildings from the copies on the board), so
+:func:`check_invariants` can be asserted in scenarios as well as in random games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import get_game
+from engine.core import IllegalAction, play
+
+G = get_game("puerto_rico")
+GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
+GI = {g: i for i, g in enumerate(GOODS)}
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+State = dict[str, Any]
+
+
+def make_game(players: int = 4, seed: int = 1) -> State:
+    state, _ = play.new_game(G, NAMES[:players], {}, seed)
+    return state
+
+
+def goods_vec(goods: Any) -> list[int]:
+    """``{"corn": 2}`` or a 5-list → a 5-list in price order."""
+    if isinstance(goods, dict):
+        unknown = set(goods) - set(GOODS)
+        assert not unknown, unknown
+        return [int(goods.get(g, 0)) for g in GOODS]
+    assert len(goods) == 5
+    return list(goods)
+
+
+def set_board(
+    state: State,
+    seat: int,
+    *,
+    doubloons: int | None = None,
+    vp: int | None = None,
+    goods: Any = None,
+    island: dict[str, Any] | None = None,
+    city: dict[str, int] | None = None,
+    san_juan: int | None = None,
+) -> dict[str, Any]:
+    """Set parts of one board. ``island`` maps a tile kind to ``tiles`` or
+    ``(tiles, occupied)``; ``city`` maps building ids to colonists.
+
+    Goods, colonists (island, city, San Juan), VP chips, quarries and building copies
+    are taken from (or returned to) the supply, so the conservation totals still hold.
+    """
+    board = state["boards"][seat]
+    supply = state["supply"]
+    if doubloons is not None:
+        board["doubloons"] = doubloons
+    if vp is not None:
+        supply["vp"] -= vp - board["vp"]
+        board["vp"] = vp
+    if goods is not None:
+        new = goods_vec(goods)
+        for i, n in enumerate(new):
+            supply["goods"][i] -= n - board["goods"][i]
+            assert supply["goods"][i] >= 0, f"not enough {GOODS[i]} in the supply for this set-up"
+        board["goods"] = new
+    before = _colonists(board)
+    if island is not None:
+        old_q = board["island"].get("quarry", [0, 0])[0]
+        board["island"] = {}
+        for kind, spec in island.items():
+            tiles, occ = (spec, 0) if isinstance(spec, int) else spec
+            assert 0 <= occ <= tiles
+            if tiles:
+                board["island"][kind] = [tiles, occ]
+        supply["quarries"] -= board["island"].get("quarry", [0, 0])[0] - old_q
+    if city is not None:
+        for b in board["city"]:
+            state["buildings"][b] += 1
+        for b in city:
+            state["buildings"][b] -= 1
+            assert state["buildings"][b] >= 0, f"no copy of {b} left"
+        board["city"] = dict(city)
+    if san_juan is not None:
+        board["san_juan"] = san_juan
+    supply["colonists"] -= _colonists(board) - before
+    assert supply["colonists"] >= 0, "not enough colonists in the supply for this set-up"
+    return board
+
+
+def _colonists(board: dict[str, Any]) -> int:
+    return sum(o for _, o in board["island"].values()) + sum(board["city"].values()) + board["san_juan"]
+
+
+def set_cargo(state: State, *loads: tuple[str | None, int]) -> None:
+    """Cargo ships in size order: ``set_cargo(s, (None, 0), ("corn", 3), (None, 0))``.
+    Barrels aboard come out of the goods supply."""
+    assert len(loads) == len(state["cargo"])
+    for ship, (good, load) in zip(state["cargo"], loads, strict=True):
+        if ship["good"] is not None:
+            state["supply"]["goods"][GI[ship["good"]]] += ship["load"]
+        ship["good"], ship["load"] = (good, load) if load else (None, 0)
+        if good is not None and load:
+            state["supply"]["goods"][GI[good]] -= load
+            assert state["supply"]["goods"][GI[good]] >= 0
+
+
+def set_house(state: State, goods: list[str]) -> None:
+    """Goods already in the trading house (taken from the supply)."""
+    for good in state["house"]:
+        state["supply"]["goods"][GI[good]] += 1
+    for good in goods:
+        state["supply"]["goods"][GI[good]] -= 1
+    state["house"] = list(goods)
+
+
+def set_colonist_supply(state: State, supply: int | None = None, ship: int | None = None) -> None:
+    """Move colonists between the supply/ship and 'elsewhere' (the totals follow)."""
+    s = state["supply"]
+    if supply is not None:
+        state["totals"]["colonists"] += supply - s["colonists"]
+        s["colonists"] = supply
+    if ship is not None:
+        state["totals"]["colonists"] += ship - s["ship"]
+        s["ship"] = ship
+
+
+def set_goods_supply(state: State, goods: Any) -> None:
+    """Set the goods supply directly (the totals follow)."""
+    new = goods_vec(goods)
+    for i, n in enumerate(new):
+        state["totals"]["goods"][i] += n - state["supply"]["goods"][i]
+    state["supply"]["goods"] = new
+
+
+def set_vp_supply(state: State, vp: int) -> None:
+    state["totals"]["vp"] += vp - state["supply"]["vp"]
+    state["supply"]["vp"] = vp
+
+
+def role_turn(state: State, seat: int, choice: int = 0) -> State:
+    """Make it ``seat``'s role choice, as the ``choice``-th choice of the round."""
+    n = len(state["boards"])
+    state["choice"] = choice
+    state["governor"] = (seat - state["choosers"][choice]) % n
+    state["taken"] = {}
+    state["role"] = None
+    state["phase"] = {}
+    state["frames"] = []
+    state["decision"] = {"kind": "role", "player": seat}
+    return state
+
+
+def act(state: State, seat: int, text: str) -> tuple[State, list[dict[str, Any]]]:
+    """Parse ``text`` for ``seat`` and apply it; also checks that the input state is
+    left untouched (the engine's promise)."""
+    before = play.dumps(state)
+    action = play.parse_action(G, state, seat, text)
+    new, events = play.apply(G, state, seat, action)
+    assert play.dumps(state) == before, "play.apply mutated its input state"
+    return new, events
+
+
+def start_role(state: State, seat: int, role: str, choice: int = 0) -> tuple[State, list[dict[str, Any]]]:
+    """``seat`` chooses ``role`` (made their turn first)."""
+    role_turn(state, seat, choice)
+    return act(state, seat, f"role {role}")
+
+
+def asked(state: State) -> list[tuple[str, int]]:
+    """Every open decision as (kind, seat)."""
+    return [(d.kind, d.player) for d in play.pending(G, state)]
+
+
+def texts(state: State, seat: int) -> list[str]:
+    return play.legal_texts(G, state, seat)
+
+
+def illegal(state: State, seat: int, text: str) -> IllegalAction:
+    """Assert ``text`` is refused for ``seat`` and return the error."""
+    before = play.dumps(state)
+    try:
+        action = play.parse_action(G, state, seat, text)
+        play.apply(G, state, seat, action)
+    except IllegalAction as err:
+        assert play.dumps(state) == before
+        return err
+    raise AssertionError(f"{text!r} was accepted for seat {seat}")
+
+
+def kinds(events: list[dict[str, Any]]) -> list[str]:
+    return [e["kind"] for e in events]
+
+
+def of_kind(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["kind"] == kind]
+
+
+def goods_of(state: State, seat: int) -> dict[str, int]:
+    return {g: n for g, n in zip(GOODS, state["boards"][seat]["goods"], strict=True) if n}
+
+
+def check_invariants(state: State) -> None:
+    """Conservation of colonists, goods and VP chips; nothing negative."""
+    supply, totals = state["supply"], state["totals"]
+    boards = state["boards"]
+    colonists = supply["colonists"] + supply["ship"] + sum(_colonists(b) for b in boards)
+    assert colonists == totals["colonists"], (colonists, totals["colonists"])
+    for i, good in enumerate(GOODS):
+        held = sum(b["goods"][i] for b in boards)
+        aboard = sum(s["load"] for s in state["cargo"] if s["good"] == good)
+        in_house = state["house"].count(good)
+        assert supply["goods"][i] + held + aboard + in_house == totals["goods"][i], good
+        assert supply["goods"][i] >= 0
+    assert supply["vp"] + sum(b["vp"] for b in boards) == totals["vp"]
+    assert supply["colonists"] >= 0 and supply["ship"] >= 0 and supply["quarries"] >= 0
+    for b in boards:
+        assert b["doubloons"] >= 0 and b["vp"] >= 0 and b["san_juan"] >= 0
+        assert all(n >= 0 for n in b["goods"])
+        for tiles, occ in b["island"].values():
+            assert 0 <= occ <= tiles
+        for n in b["city"].values():
+            assert n >= 0
+    for ship in state["cargo"]:
+        assert 0 <= ship["load"] <= ship["size"]
+        assert (ship["good"] is None) == (ship["load"] == 0)
+    assert all(n >= 0 for n in state["buildings"].values())
+    assert len(state["house"]) <= 4
+
+
+# The base-game building table, typed in from the rules digest section 2.1 (not read from
+# the engine): id → (cost, VP, quarry column, circles, copies 3–5p, copies 2p, kind).
+# kind: "small" / "large" production, "violet" small violet, "big" large violet.
+BUILDING_TABLE: dict[str, tuple[int, int, int, int, int, int, str]] = {
+    "small-indigo-plant": (1, 1, 1, 1, 4, 2, "small"),
+    "small-sugar-mill": (2, 1, 1, 1, 4, 2, "small"),
+    "indigo-plant": (3, 2, 2, 3, 3, 2, "large"),
+    "sugar-mill": (4, 2, 2, 3, 3, 2, "large"),
+    "tobacco-storage": (5, 3, 3, 3, 3, 2, "large"),
+    "coffee-roaster": (6, 3, 3, 2, 3, 2, "large"),
+    "small-market": (1, 1, 1, 1, 2, 1, "violet"),
+    "hacienda": (2, 1, 1, 1, 2, 1, "violet"),
+    "construction-hut": (2, 1, 1, 1, 2, 1, "violet"),
+    "small-warehouse": (3, 1, 1, 1, 2, 1, "violet"),
+    "hospice": (4, 2, 2, 1, 2, 1, "violet"),
+    "office": (5, 2, 2, 1, 2, 1, "violet"),
+    "large-market": (5, 2, 2, 1, 2, 1, "violet"),
+    "large-warehouse": (6, 2, 2, 1, 2, 1, "violet"),
+    "factory": (7, 3, 3, 1, 2, 1, "violet"),
+    "university": (8, 3, 3, 1, 2, 1, "violet"),
+    "harbor": (8, 3, 3, 1, 2, 1, "violet"),
+    "wharf": (9, 3, 3, 1, 2, 1, "violet"),
+    "guild-hall": (10, 4, 4, 1, 1, 1, "big"),
+    "residence": (10, 4, 4, 1, 1, 1, "big"),
+    "fortress": (10, 4, 4, 1, 1, 1, "big"),
+    "customs-house": (10, 4, 4, 1, 1, 1, "big"),
+    "city-hall": (10, 4, 4, 1, 1, 1, "big"),
+}
+
+
+def circles_of(building: str) -> int:
+    return BUILDING_TABLE[building][3]
+
+
+def city_spaces(board: dict[str, Any]) -> int:
+    return sum(2 if BUILDING_TABLE[b][6] == "big" else 1 for b in board["city"])
+
+
+def check_city(state: State) -> None:
+    """No building holds more colonists than it has circles; at most 12 city spaces."""
+    for board in state["boards"]:
+        for b, n in board["city"].items():
+            assert n <= circles_of(b), (b, n)
+        assert city_spaces(board) <= 12
+        assert sum(t for t, _ in board["island"].values()) <= 12
+
+
+def answer_defaults(state: State, until: Any = None, chooser_roles: list[str] | None = None,
+                    max_steps: int = 500) -> State:
+    """Answer every decision with its default (or first option) until ``until(state)``.
+    Role choices take the first legal role unless ``chooser_roles`` lists preferences."""
+    for _ in range(max_steps):
+        if state["over"] or (until is not None and until(state)):
+            return state
+        d = play.pending(G, state)[0]
+        if d.kind == "role" and chooser_roles:
+            legal = texts(state, d.player)
+            pick = next((f"role {r}" for r in chooser_roles if f"role {r}" in legal), legal[0])
+            state, _ = play.apply(G, state, d.player, play.parse_action(G, state, d.player, pick))
+            continue
+        action = d.default if d.default is not None else d.options[0]
+        state, _ = play.apply(G, state, d.player, action)
+    raise AssertionError("did not reach the target state")
