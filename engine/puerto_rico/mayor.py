@@ -137,7 +137,9 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         pop_frame(state)
         for seat, chosen in frame["answers"].items():
             set_placement(state["boards"][int(seat)], chosen)
-        events.append({"kind": "layouts", "layouts": {int(s): a for s, a in frame["answers"].items()}})
+        # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
+        events.append({"kind": "layouts", "layouts": {int(s): a for s, a in frame["answers"].items()},
+                       "reveals": True})
         _refill(state, events)
 
 
