@@ -138,7 +138,7 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         for seat, chosen in frame["answers"].items():
             set_placement(state["boards"][int(seat)], chosen)
         # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
-        events.append({"kind": "layouts", "layouts": {int(s): a for s, a in frame["answers"].items()},
+        events.append({"kind": "layouts", "layouts": dict(frame["answers"]),
                        "reveals": True})
         _refill(state, events)
 
