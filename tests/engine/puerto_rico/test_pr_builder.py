@@ -31,35 +31,6 @@ def _build(s, seat, building):
     return s, paid
 
 
-def test_seed_example_tobacco_storage_4_quarries_costs_2_and_3_quarries_with_privilege_1():
-    s = make_game(4)
-    set_board(s, 1, doubloons=10, island={"quarry": (4, 4)})
-    set_board(s, 0, doubloons=10, island={"quarry": (3, 3)})
-    s, _ = start_role(s, 0, "builder")
-    s, paid = _build(s, 0, "tobacco-storage")
-    assert paid == 1          # 5 − 3 quarries − 1 privilege
-    s, paid = _build(s, 1, "tobacco-storage")
-    assert paid == 2          # 5 − min(4, column 3)
-
-
-def test_seed_round_one_builder_example():
-    """Round 1: the Builder pays 2 for the indigo plant; the others pay 1 for a small
-    indigo plant or a small market."""
-    s = make_game(4)
-    s, _ = act(s, 0, "role builder")
-    s, paid = _build(s, 0, "indigo-plant")
-    assert paid == 2
-    s, paid = _build(s, 1, "small-indigo-plant")
-    assert paid == 1
-    s, paid = _build(s, 2, "small-market")
-    assert paid == 1
-    s, paid = _build(s, 3, "small-market")
-    assert paid == 1
-    assert [b["doubloons"] for b in s["boards"]] == [1, 2, 2, 2]
-    assert s["buildings"]["small-market"] == 0
-    assert asked(s) == [("role", 1)]
-
-
 @pytest.mark.parametrize("building", sorted(BUILDING_TABLE))
 @pytest.mark.parametrize("quarries", [0, 1, 2, 3, 4])
 def test_quarry_discount_is_capped_by_the_column(building, quarries):

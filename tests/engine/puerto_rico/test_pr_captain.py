@@ -156,20 +156,6 @@ def test_chooser_who_cannot_load_gets_no_bonus():
     assert _vp(s) == [0, 0, 2, 0]
 
 
-def test_harbor_adds_one_per_load():
-    """Seed Harbor example: 6 sugar then 1 corn give 7 + 2 chips."""
-    s = make_game(4)
-    set_cargo(s, (None, 0), ("corn", 5), (None, 0))
-    set_board(s, 0, goods={"sugar": 6, "corn": 1}, city={"harbor": 1})
-    s, _ = start_role(s, 3, "captain")    # seat 3, with nothing, is the Captain
-    assert texts(s, 0) == ["ship corn 6", "ship sugar 7"]
-    s, events = act(s, 0, "ship sugar 7")
-    loads = of_kind(events, "ship")
-    assert [(e["good"], e["amount"], e["vp"], e["harbor"]) for e in loads] == [
-        ("sugar", 6, 7, 1), ("corn", 1, 2, 1)]
-    assert _vp(s)[0] == 9
-
-
 def test_unmanned_harbor_gives_nothing():
     s = make_game(4)
     set_board(s, 0, goods={"sugar": 2}, city={"harbor": 0})
@@ -397,43 +383,4 @@ def test_vp_chips_count_after_the_supply_runs_out_and_end_the_game_at_round_end(
     assert s["supply"]["vp"] == -3
     assert {"kind": "end_triggered", "reason": "vp"} in events
     assert s["end"] == ["vp"] and not s["over"]
-    check_invariants(s)
-
-
-def test_seed_captain_example_four_players():
-    """Digest 6 item 4. A=0, B=1, C=2, D=3; ships 5/6/7 with 3 corn on the 6-ship."""
-    s = make_game(4)
-    set_cargo(s, (None, 0), ("corn", 3), (None, 0))
-    set_board(s, 0, goods={"corn": 2, "sugar": 6})
-    set_board(s, 1, goods={"sugar": 2, "tobacco": 2})
-    set_board(s, 2, goods={"corn": 2, "tobacco": 2})
-    set_board(s, 3, goods={"corn": 2, "indigo": 5})
-    supply = list(s["supply"]["goods"])
-    s, _ = act(s, 0, "role captain")
-    # A: corn only onto the 6-ship, sugar only onto the 7-ship (6 fit there, 5 on the 5-ship)
-    assert texts(s, 0) == ["ship corn 6", "ship sugar 7"]
-    s, ev = act(s, 0, "ship sugar 7")
-    assert of_kind(ev, "ship")[0]["vp"] == 7
-    # B: sugar onto the 7-ship (1 space) or tobacco onto the 5-ship
-    assert texts(s, 1) == ["ship sugar 7", "ship tobacco 5"]
-    s, ev = act(s, 1, "ship sugar 7")
-    assert of_kind(ev, "ship")[0]["vp"] == 1
-    # C: corn onto the 6-ship or tobacco onto the 5-ship
-    assert texts(s, 2) == ["ship corn 6", "ship tobacco 5"]
-    s, ev = act(s, 2, "ship tobacco 5")
-    # D's 2 corn (his only option), A's 1 corn and B's 2 tobacco follow automatically
-    loads = [(e["player"], e["good"], e["ship"], e["amount"], e["vp"]) for e in of_kind(ev, "ship")]
-    assert loads == [(2, "tobacco", 5, 2, 2), (3, "corn", 6, 2, 2), (0, "corn", 6, 1, 1),
-                     (1, "tobacco", 5, 2, 2)]
-    assert all(e.get("forced") for e in of_kind(ev, "ship")[1:])
-    assert _vp(s) == [8, 3, 2, 2]
-    # storage: A 1 corn, B 1 sugar, C 1 corn (1 lost), D 1 indigo (4 lost)
-    assert [goods_of(s, p) for p in range(4)] == [{"corn": 1}, {"sugar": 1}, {"corn": 1},
-                                                  {"indigo": 1}]
-    # the 6- and 7-ships are emptied, the 5-ship keeps its 4 tobacco
-    assert _cargo(s) == [(5, "tobacco", 4), (6, None, 0), (7, None, 0)]
-    # back to the supply: 6 corn from the 6-ship + C's lost corn, D's 4 indigo, 7 sugar
-    assert s["supply"]["goods"] == [supply[0] + 6 + 1, supply[1] + 4, supply[2] + 7, supply[3],
-                                    supply[4]]
-    assert asked(s) == [("role", 1)]
     check_invariants(s)

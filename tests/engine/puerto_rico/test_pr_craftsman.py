@@ -17,17 +17,6 @@ from pr_helpers import (
 )
 
 
-def test_seed_production_example():
-    """1 indigo plantation + 1 indigo plant, sugar the same, tobacco: 1 manned plantation
-    and 2 colonists in the storage, 1 manned corn → 1 corn, 1 indigo, 1 sugar, 1 tobacco."""
-    s = make_game(4)
-    set_board(s, 0, island={"indigo": (1, 1), "sugar": (1, 1), "tobacco": (1, 1), "corn": (1, 1)},
-              city={"small-indigo-plant": 1, "small-sugar-mill": 1, "tobacco-storage": 2})
-    s, events = start_role(s, 0, "craftsman")
-    produced = [e for e in of_kind(events, "produce") if e["player"] == 0][0]
-    assert produced["goods"] == [1, 1, 1, 1, 0]
-
-
 def test_corn_needs_no_building_and_unmanned_tiles_make_nothing():
     s = make_game(4)
     set_board(s, 1, island={"corn": (3, 2)})

@@ -63,22 +63,6 @@ def test_privilege_impossible_when_the_supply_is_empty_so_nobody_is_asked():
     assert [_colonists(b) for b in s["boards"]] == [1, 1, 1, 1]
 
 
-def test_distribution_one_at_a_time_from_the_mayor_2_2_1_1():
-    """Seed example: 4 players, 6 on the ship → 2, 2, 1, 1 starting with the Mayor."""
-    s = make_game(4)
-    set_colonist_supply(s, supply=0, ship=6)
-    s, events = start_role(s, 2, "mayor")
-    shares = of_kind(events, "colonists")[0]["shares"]
-    assert shares == [1, 1, 2, 2]   # seat 2 (Mayor) and seat 3 get 2, then 0 and 1 get 1
-    assert [_colonists(b) for b in s["boards"]] == [1, 1, 2, 2]
-    # one tile each: the tile is manned, the extra colonist waits in San Juan
-    for seat, board in enumerate(s["boards"]):
-        assert sum(o for _, o in board["island"].values()) == 1
-        assert board["san_juan"] == shares[seat] - 1
-    assert s["supply"]["ship"] == 0  # supply empty: nothing to refill with
-    check_invariants(s)
-
-
 @pytest.mark.parametrize("ship,expected", [(5, [1, 1, 1, 1, 1]), (7, [2, 2, 1, 1, 1]),
                                            (3, [1, 1, 1, 0, 0]), (11, [3, 2, 2, 2, 2])])
 def test_distribution_other_counts(ship, expected):

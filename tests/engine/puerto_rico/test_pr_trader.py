@@ -28,14 +28,6 @@ def _sell(s, seat, good):
     return s, got, events
 
 
-def test_seed_example_only_sugar_or_coffee_when_house_holds_corn_indigo_tobacco():
-    s = make_game(4)
-    set_house(s, ["corn", "indigo", "tobacco"])
-    set_board(s, 0, goods={g: 1 for g in GOODS})
-    s, _ = start_role(s, 0, "trader")
-    assert texts(s, 0) == ["sell sugar", "sell coffee", "pass"]
-
-
 @pytest.mark.parametrize("good", GOODS)
 def test_base_prices_and_the_privilege(good):
     s = make_game(4)
