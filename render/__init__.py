@@ -1,0 +1,48 @@
+"""Board images for Discord, drawn only from engine *views* (never from game state).
+
+``render_board(view)`` draws the table for everyone; ``render_player_board(view, seat)``
+draws one player's board (the private "My board" image). Both return PNG bytes and
+dispatch on ``view["game"]`` through a small registry of renderer modules; a renderer
+module exposes ``board(view) -> Image`` and ``player_board(view, seat) -> Image``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from .common import encode_png
+
+RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico"}
+
+
+class UnknownGame(KeyError):
+    """No renderer is registered for this game id."""
+
+
+def register(game_id: str, module: str) -> None:
+    """Register (or replace) the renderer module for ``game_id``, imported on first use."""
+    RENDERERS[game_id] = module
+
+
+def renderer(game_id: str) -> ModuleType:
+    try:
+        return import_module(RENDERERS[game_id])
+    except KeyError:
+        raise UnknownGame(f"no board renderer for game {game_id!r}; known: {sorted(RENDERERS)}") from None
+
+
+def render_board(view: dict[str, Any]) -> bytes:
+    """PNG of the whole table from a (public) view."""
+    return encode_png(renderer(str(view["game"])).board(view))
+
+
+def render_player_board(view: dict[str, Any], seat: int) -> bytes:
+    """PNG of one player's board; shows their secret VP chips only if ``view["me"] == seat``."""
+    if not 0 <= seat < len(view["players"]):
+        raise ValueError(f"seat {seat} is not in this game")
+    return encode_png(renderer(str(view["game"])).player_board(view, seat))
+
+
+__all__ = ["RENDERERS", "UnknownGame", "register", "render_board", "render_player_board", "renderer"]

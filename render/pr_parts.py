@@ -1,0 +1,239 @@
+"""Puerto Rico pieces: goods and tile styles, building names, and one player's board panel.
+
+Reads only the view dict and the public rule constants of ``engine.puerto_rico.data``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, TILES
+
+from .common import (
+    BLUE,
+    FAINT,
+    GREEN,
+    INK,
+    LINE,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PURPLE,
+    RGB,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Canvas,
+    fit,
+    text_width,
+)
+
+View = dict[str, Any]
+
+COFFEE: RGB = (72, 44, 26)
+QUARRY: RGB = (150, 150, 150)
+ACT_TINT: RGB = (250, 222, 200)
+# kind -> (fill, letter colour, letter). Letters make every kind readable without colour.
+STYLE: dict[str, tuple[RGB, RGB, str]] = {
+    "corn": (YELLOW, INK, "C"), "indigo": (BLUE, WHITE, "I"), "sugar": (WHITE, INK, "S"),
+    "tobacco": (ORANGE, INK, "T"), "coffee": (COFFEE, WHITE, "K"), "quarry": (QUARRY, INK, "Q"),
+}
+SHORT = {
+    "small-indigo-plant": "Sm. indigo", "small-sugar-mill": "Sm. sugar", "indigo-plant": "Indigo plant",
+    "sugar-mill": "Sugar mill", "tobacco-storage": "Tob. storage", "coffee-roaster": "Coffee roaster",
+    "small-market": "Small market", "hacienda": "Hacienda", "construction-hut": "Constr. hut",
+    "small-warehouse": "Sm. warehouse", "hospice": "Hospice", "office": "Office", "large-market": "Large market",
+    "large-warehouse": "Lg. warehouse", "factory": "Factory", "university": "University", "harbor": "Harbor",
+    "wharf": "Wharf", "guild-hall": "Guild hall", "residence": "Residence", "fortress": "Fortress",
+    "customs-house": "Customs house", "city-hall": "City hall",
+}
+KIND_NAMES = {"role": "choose role", "settle": "settle", "mayor_privilege": "Mayor bonus",
+              "mayor_layout": "place colonists", "build": "build", "craft_bonus": "extra good",
+              "trade": "trade", "ship": "ship goods", "keep": "store goods"}
+PANEL_W, PANEL_H = 618, 292
+TILE, TILE_GAP, ISLAND_COLS = 50, 6, 4
+ROW_H, ROW_GAP, CITY_COLS = 24, 3.6, 2
+BODY_Y = 126
+
+
+def short(building: str) -> str:
+    return SHORT.get(building, building.replace("-", " ").capitalize())
+
+
+def letter_box(c: Canvas, x: float, y: float, w: float, h: float, kind: str, size: int, radius: int = 3) -> None:
+    """A box in the colour of ``kind`` with its letter centred."""
+    fill, fg, letter = STYLE.get(kind, (WHITE, INK, "?"))
+    c.rect((x, y, x + w, y + h), fill=fill, outline=INK, width=2, radius=radius)
+    c.text(x + w / 2 + 0.5, y + h / 2, letter, size, fg, "c", bold=True)
+
+
+def barrel(c: Canvas, x: float, y: float, kind: str, h: int = 30) -> float:
+    """A goods barrel (rounded, taller than wide) with the good's letter; returns its width."""
+    w = round(h * 0.8)
+    letter_box(c, x, y, w, h, kind, round(h * 0.55), radius=round(h * 0.3))
+    return w
+
+
+def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int = TILE) -> None:
+    """A square plantation/quarry tile: letter on top, colonist circle below (None: no circle)."""
+    fill, fg, letter = STYLE.get(kind, (WHITE, INK, "?"))
+    c.rect((x, y, x + s, y + s), fill=fill, outline=INK, width=2, radius=4)
+    if occupied is None:
+        c.text(x + s / 2, y + s / 2, letter, round(s * 0.5), fg, "c", bold=True)
+        return
+    c.text(x + s / 2, y + s * 0.3, letter, round(s * 0.4), fg, "c", bold=True)
+    c.colonist(x + s / 2, y + s * 0.7, s * 0.18, occupied)
+
+
+def _city_cells(x: float, y: float, w: float) -> list[tuple[float, float, float, float]]:
+    """The 12 city spaces as boxes, 2 per row."""
+    cw = (w - 6) / CITY_COLS
+    return [(x + col * (cw + 6), y + row * (ROW_H + ROW_GAP), x + col * (cw + 6) + cw,
+             y + row * (ROW_H + ROW_GAP) + ROW_H)
+            for row in range(CITY_SPACES // CITY_COLS) for col in range(CITY_COLS)]
+
+
+def _island_xy(x: float, y: float, i: int) -> tuple[float, float]:
+    return x + (i % ISLAND_COLS) * (TILE + TILE_GAP), y + (i // ISLAND_COLS) * (TILE + TILE_GAP)
+
+
+def _city_x(x: float) -> float:
+    return x + 14 + ISLAND_COLS * TILE + (ISLAND_COLS - 1) * TILE_GAP + 20
+
+
+def panel_base(c: Canvas, x: float, y: float) -> None:
+    """The static part of a player panel: frame, labels, empty island and city spaces."""
+    c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
+    c.d.line((x + 10, y + 44, x + PANEL_W - 10, y + 44), fill=FAINT, width=1)
+    c.text(x + 14, y + 62, "Goods", 15, MUTED)
+    c.text(x + 14, y + 106, "Island", 16, MUTED, bold=True)
+    c.text(_city_x(x), y + 106, "City", 16, MUTED, bold=True)
+    for i in range(ISLAND_SPACES):
+        tx, ty = _island_xy(x + 14, y + BODY_Y, i)
+        c.rect((tx, ty, tx + TILE, ty + TILE), outline=FAINT, width=2, radius=4)
+    for box in _city_cells(_city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x)):
+        c.rect(box, outline=FAINT, width=1, radius=3)
+
+
+def _badges(c: Canvas, x: float, y: float, view: View, seat: int) -> None:
+    waiting = {d["player"]: d.get("kind", "") for d in view.get("waiting", [])}
+    if seat == view.get("governor"):
+        x += c.badge(x, y, "GOVERNOR", PURPLE, INK, 14) + 6
+    if seat in waiting:
+        label = "TO ACT: " + KIND_NAMES.get(waiting[seat], str(waiting[seat]).replace("_", " "))
+        x += c.badge(x, y, label, VERMILLION, WHITE, 14) + 6
+    elif seat in view.get("submitted", []):
+        x += c.badge(x, y, "DONE", GREEN, WHITE, 14) + 6
+    result = view.get("result") or {}
+    if seat in result.get("winners", []):
+        c.badge(x, y, "WINNER", YELLOW, INK, 14, outline=INK)
+
+
+def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int]) -> None:
+    order = {b: i for i, b in enumerate(BUILDING_ORDER)}
+    names = sorted(city, key=lambda b: order.get(b, len(order)))
+    smalls = [b for b in names if not (b in BUILDINGS and BUILDINGS[b].large)]
+    larges = [b for b in names if b in BUILDINGS and BUILDINGS[b].large]
+    cells = _city_cells(x, y, w)
+    placed: list[tuple[str, tuple[float, float, float, float]]] = [(b, cells[i]) for i, b in enumerate(smalls)]
+    row = (len(smalls) + 1) // 2
+    for b in larges:
+        if 2 * row + 1 < len(cells):
+            left, right = cells[2 * row], cells[2 * row + 1]
+            placed.append((b, (left[0], left[1], right[2], right[3])))
+        row += 1
+    for b, box in placed[: len(cells)]:
+        _building(c, box, b, city[b])
+
+
+def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonists: int) -> None:
+    x0, y0, x1, y1 = box
+    info = BUILDINGS.get(b)
+    circles = info.circles if info else 1
+    large = bool(info and info.large)
+    c.rect(box, fill=(244, 236, 250) if large else WHITE, outline=INK, width=1, radius=3)
+    cy = (y0 + y1) / 2
+    tx = x0 + 5
+    if info and info.produces:
+        letter_box(c, x0 + 3, y0 + 3, ROW_H - 6, ROW_H - 6, info.produces, 12, radius=2)
+        tx += ROW_H - 3
+    r = 7
+    cx = x1 - 4 - r - (circles - 1) * (2 * r + 3)
+    label = short(b) + (" (4+)" if large else "")
+    c.text(tx, cy, fit(label, 15, cx - r - 4 - tx), 15, INK)
+    for i in range(circles):
+        c.colonist(cx + i * (2 * r + 3), cy, r, i < colonists)
+
+
+def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None) -> None:
+    """Draw the dynamic part of ``seat``'s panel over :func:`panel_base`; ``vp_chips`` only for the owner."""
+    board = view["boards"][seat]
+    name = str(view["players"][seat])
+    waiting = {d["player"] for d in view.get("waiting", [])}
+    if seat in waiting:
+        c.rect((x + 2, y + 2, x + PANEL_W - 2, y + 43), fill=ACT_TINT, radius=9)
+        c.rect((x - 1, y - 1, x + PANEL_W + 1, y + PANEL_H + 1), outline=VERMILLION, width=5, radius=11)
+    # Header: name, badges; doubloons and VP on the right.
+    right = x + PANEL_W - 14
+    c.coin(right - 15, y + 23, 15, board["doubloons"], 16)
+    right -= 38
+    right -= c.text(right, y + 23, f"bldg {board['building_vp']} VP", 16, INK, "r", bold=True) + 10
+    if vp_chips is not None:
+        right -= c.badge(right, y + 23, f"chips {vp_chips} VP", GREEN, WHITE, 14, "r") + 8
+    nx = x + 18
+    name_w = c.text(nx, y + 23, fit(name, 22, 200, True), 22, INK, bold=True)
+    _badges(c, nx + name_w + 10, y + 23, view, seat)
+    # Goods and San Juan.
+    gx = x + 64
+    for i, kind in enumerate(GOODS):
+        n = board["goods"][i] if i < len(board["goods"]) else 0
+        if n:
+            gx += barrel(c, gx, y + 47, kind) + 4
+            gx += c.text(gx, y + 62, str(n), 18, INK, bold=True) + 12
+    if not any(board["goods"]):
+        c.text(gx, y + 62, "none", 15, MUTED)
+    sj = board.get("san_juan", 0)
+    c.colonist(x + PANEL_W - 80, y + 62, 8, True)
+    c.text(x + PANEL_W - 68, y + 62, f"x{sj}", 16, INK, bold=True)
+    c.text(x + PANEL_W - 90, y + 62, "San Juan", 15, MUTED, "r")
+    result = view.get("result") or {}
+    rows = {r.get("seat"): r for r in result.get("players", [])}
+    if seat in rows:
+        r = rows[seat]
+        bonus = sum(r.get("bonuses", {}).values())
+        c.text(x + PANEL_W - 14, y + 106, f"TOTAL {r['total']} VP = {r['vp_chips']} chips + "
+               f"{r['buildings']} bldg + {bonus} bonus", 15, INK, "r", bold=True)
+    # Island and city.
+    c.text(x + 68, y + 106, f"{board.get('island_tiles', 0)}/{ISLAND_SPACES}", 15, MUTED)
+    if seat not in rows:
+        c.text(_city_x(x) + 42, y + 106, f"{board.get('city_spaces', 0)}/{CITY_SPACES} spaces, "
+               f"{board.get('empty_circles', 0)} empty circles", 15, MUTED)
+    i = 0
+    for kind in TILES:
+        tiles, occupied = board["island"].get(kind, (0, 0))
+        for k in range(tiles):
+            if i < ISLAND_SPACES:
+                tile(c, *_island_xy(x + 14, y + BODY_Y, i), kind, k < occupied)
+            i += 1
+    _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"])
+
+
+def legend(c: Canvas, x: float, y: float, width: float, size: int = 15) -> float:
+    """Key to the letters and symbols, flowing onto as many lines as ``width`` needs.
+    ``y`` is the centre of the first line; returns the centre of the last line."""
+    items: list[tuple[str, str]] = [(kind, kind) for kind in (*GOODS, "quarry")]
+    items += [("colonist", "colonist"), ("empty", "empty circle"), ("coin", "doubloons")]
+    x0 = x
+    for symbol, label in items:
+        w = 26 + text_width(label, size) + 16
+        if x + w > x0 + width and x > x0:
+            x, y = x0, y + 30
+        if symbol in STYLE:
+            letter_box(c, x, y - 11, 22, 22, symbol, 13)
+        elif symbol == "coin":
+            c.coin(x + 11, y, 11, "$", 13)
+        else:
+            c.colonist(x + 11, y, 8, symbol == "colonist")
+        c.text(x + 26, y, label, size, INK)
+        x += w
+    return y

@@ -1,0 +1,335 @@
+"""Puerto Rico board image, drawn only from a view dict (public, or one seat's private view).
+
+``board(view)`` draws the whole table; ``player_board(view, seat)`` one player's "My board".
+Static parts (frames, titles, legend, building names) are cached per table shape.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, GOODS, HOUSE_SIZE
+
+from .common import (
+    BG,
+    FAINT,
+    GREEN,
+    GREY_FILL,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    PURPLE,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Canvas,
+    fit,
+    wrap,
+)
+from .pr_parts import PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+
+View = dict[str, Any]
+
+W, M, GAP = 1280, 16, 12
+HEADER_H, BANNER_H, ROLES_H, SUPPLY_H, LEGEND_H = 56, 42, 92, 190, 44
+BROW_H, BUILD_TITLE = 30, 36
+ROLE_NAMES = {"prospector-2": "Prospector"}
+END_REASONS = {"city": "a city is full", "colonists": "the colonists ran out", "vp": "the VP chips ran out"}
+# Supply boxes: (title, x offset, width)
+BOX_A, BOX_B, BOX_C = (M, 220), (M + 232, 360), (M + 604, 250)
+BOX_D = (M + 866, W - 2 * M - 866)
+
+
+def role_name(role: str) -> str:
+    return ROLE_NAMES.get(role, role.replace("-", " ").capitalize())
+
+
+def _columns(buildings: tuple[str, ...]) -> list[list[str]]:
+    """Building ids in the four cost columns of the printed board."""
+    order = {b: i for i, b in enumerate(BUILDING_ORDER)}
+    cols: list[list[str]] = [[], [], [], []]
+    for b in sorted(buildings, key=lambda b: order.get(b, len(order))):
+        col = BUILDINGS[b].column if b in BUILDINGS else 4
+        cols[min(max(col, 1), 4) - 1].append(b)
+    return cols
+
+
+def _layout(players: int, buildings: tuple[str, ...], banner: bool) -> dict[str, int]:
+    y = HEADER_H + (BANNER_H if banner else 0) + M
+    out = {"roles": y}
+    y += ROLES_H + GAP
+    out["supply"] = y
+    y += SUPPLY_H + GAP
+    out["build"] = y
+    rows = max((len(c) for c in _columns(buildings)), default=0)
+    y += BUILD_TITLE + rows * BROW_H + 10 + GAP
+    out["panels"] = y
+    y += ((players + 1) // 2) * (PANEL_H + GAP)
+    if players % 2:  # the key fills the free panel slot
+        out["legend"] = 0
+        out["height"] = y - GAP + M
+    else:
+        out["legend"] = y
+        out["height"] = y + LEGEND_H + M
+    return out
+
+
+def _panel_xy(lay: dict[str, int], seat: int) -> tuple[int, int]:
+    return M + (seat % 2) * (PANEL_W + GAP), lay["panels"] + (seat // 2) * (PANEL_H + GAP)
+
+
+def _box(c: Canvas, x: int, y: int, w: int, h: int, title: str) -> None:
+    c.rect((x, y, x + w, y + h), fill=PANEL, outline=LINE, width=2, radius=10)
+    c.text(x + 12, y + 16, title, 16, MUTED, bold=True)
+
+
+def _card_xy(roles: int, i: int) -> tuple[float, float]:
+    w = (W - 2 * M - (roles - 1) * 10) / roles
+    return M + i * (w + 10), w
+
+
+def _building_row_xy(lay: dict[str, int], col: int, row: int) -> tuple[float, float, float]:
+    w = (W - 2 * M - 3 * GAP) / 4
+    return M + col * (w + GAP), lay["build"] + BUILD_TITLE + row * BROW_H, w
+
+
+@lru_cache(maxsize=32)
+def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool) -> Image.Image:
+    lay = _layout(players, buildings, banner)
+    im = Image.new("RGB", (W, lay["height"]), BG)
+    c = Canvas(im)
+    c.rect((0, 0, W, HEADER_H), fill=HEADER)
+    c.text(M, HEADER_H / 2, "PUERTO RICO", 24, WHITE, bold=True)
+    y = lay["roles"]
+    for i, role in enumerate(roles):
+        x, w = _card_xy(len(roles), i)
+        c.rect((x, y, x + w, y + ROLES_H), fill=PANEL, outline=LINE, width=2, radius=10)
+        c.text(x + w / 2, y + 20, role_name(role), 19, INK, "c", bold=True)
+    y = lay["supply"]
+    _box(c, BOX_A[0], y, BOX_A[1], SUPPLY_H, "Colonists & VP")
+    for dy, label in ((58, "On ship"), (102, "Supply"), (146, "VP chips")):
+        c.text(BOX_A[0] + 14, y + dy, label, 17, INK)
+    _box(c, BOX_B[0], y, BOX_B[1], SUPPLY_H, "Plantations (face up)")
+    _box(c, BOX_C[0], y, BOX_C[1], SUPPLY_H, "Goods supply")
+    _box(c, BOX_D[0], y, BOX_D[1], SUPPLY_H, "Cargo ships")
+    c.text(BOX_D[0] + 14, y + 158, "Trading house", 16, MUTED, bold=True)
+    y = lay["build"]
+    rows = max((len(col) for col in _columns(buildings)), default=0)
+    c.rect((M, y, W - M, y + BUILD_TITLE + rows * BROW_H + 8), fill=PANEL, outline=LINE, width=2, radius=10)
+    c.text(M + 12, y + 18, "Buildings", 16, MUTED, bold=True)
+    c.text(M + 100, y + 18, "cost, VP, colonist circles, copies left", 15, MUTED)
+    for col, names in enumerate(_columns(buildings)):
+        for row, b in enumerate(names):
+            _building_row(c, *_building_row_xy(lay, col, row), b)
+    for seat in range(players):
+        panel_base(c, *_panel_xy(lay, seat))
+    if lay["legend"]:
+        legend(c, M, lay["legend"] + LEGEND_H / 2, W - 2 * M)
+    else:
+        x, y = _panel_xy(lay, players)
+        c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
+        c.text(x + 14, y + 22, "Key", 16, MUTED, bold=True)
+        y = legend(c, x + 14, y + 56, PANEL_W - 28, 17) + 40
+        for label, bg, fg, what in (("TO ACT", VERMILLION, WHITE, "this player must act now"),
+                                    ("DONE", GREEN, WHITE, "answered, waiting for the others"),
+                                    ("GOVERNOR", PURPLE, INK, "chooses the first role this round"),
+                                    ("NOW", GREEN, WHITE, "the role being played")):
+            c.text(x + 130, y, what, 16, INK)
+            c.badge(x + 120, y, label, bg, fg, 14, "r")
+            y += 32
+    return im
+
+
+def _building_row(c: Canvas, x: float, y: float, w: float, b: str, sold_out: bool = False) -> None:
+    info = BUILDINGS.get(b)
+    cy = y + BROW_H / 2
+    if sold_out:
+        c.rect((x + 4, y + 2, x + w - 4, y + BROW_H - 2), fill=GREY_FILL, radius=4)
+    c.coin(x + 18, cy, 12, info.cost if info else "?", 14)
+    tx = x + 36
+    if info and info.produces:
+        letter_box(c, tx, cy - 9, 18, 18, info.produces, 12, radius=2)
+        tx += 22
+    ink = MUTED if sold_out else INK
+    circles = info.circles if info else 1
+    vp_x = x + w - 52 - 15 * circles
+    c.text(tx, cy, fit(short(b), 16, vp_x - tx - 34), 16, ink)
+    c.text(vp_x, cy, f"{info.vp if info else '?'}VP", 15, ink, "r", bold=True)
+    for i in range(circles):
+        c.circle(vp_x + 12 + i * 15, cy, 6, fill=WHITE, outline=ink, width=2)
+
+
+def _header(c: Canvas, view: View) -> None:
+    names = view["players"]
+    bits = [f"Round {view.get('round', '?')}", f"Governor: {names[view['governor']]}"]
+    if view.get("role"):
+        bits.append(f"Phase: {role_name(view['role'])}")
+    c.text(200, HEADER_H / 2, "   ·   ".join(bits), 19, WHITE)
+    waiting = [names[d["player"]] for d in view.get("waiting", [])]
+    if waiting:
+        who = fit(", ".join(waiting), 19, 330, True)
+        x = W - M - c.text(W - M, HEADER_H / 2, who, 19, WHITE, "r", bold=True) - 10
+        c.badge(x, HEADER_H / 2, "TO ACT", VERMILLION, WHITE, 15, "r")
+
+
+def _banner(c: Canvas, view: View) -> None:
+    y0, y1 = HEADER_H, HEADER_H + BANNER_H
+    reasons = ", ".join(END_REASONS.get(r, str(r)) for r in view.get("end", []))
+    if view.get("over"):
+        result = view.get("result") or {}
+        rows = {r.get("seat"): r for r in result.get("players", [])}
+        winners = result.get("winners", [])
+        names = " & ".join(str(view["players"][s]) for s in winners)
+        best = rows.get(winners[0], {}).get("total", "?") if winners else "?"
+        msg = f"GAME OVER  -  {names} {'win' if len(winners) > 1 else 'wins'} with {best} VP"
+        c.rect((0, y0, W, y1), fill=YELLOW)
+        c.text(W / 2, (y0 + y1) / 2, msg + (f"   ({reasons})" if reasons else ""), 21, INK, "c", bold=True)
+    else:
+        c.rect((0, y0, W, y1), fill=VERMILLION)
+        c.text(W / 2, (y0 + y1) / 2, f"LAST ROUND  -  the game ends after this round: {reasons}", 21, WHITE,
+               "c", bold=True)
+
+
+def _roles(c: Canvas, view: View, y: int) -> None:
+    roles = list(view["role_money"])
+    taken = view.get("taken", {})
+    for i, role in enumerate(roles):
+        x, w = _card_xy(len(roles), i)
+        if role in taken:
+            c.rect((x + 8, y + 38, x + w - 8, y + ROLES_H - 8), fill=GREY_FILL, radius=6)
+            c.text(x + w / 2, y + 50, "taken by", 13, MUTED, "c")
+            c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c",
+                   bold=True)
+        else:
+            money = view["role_money"][role]
+            if money:
+                c.coin(x + w / 2 - 22, y + 60, 17, money, 18)
+                c.text(x + w / 2, y + 60, "bonus", 14, MUTED)
+            else:
+                c.text(x + w / 2, y + 60, "no bonus", 14, MUTED, "c")
+        if role == view.get("role"):
+            c.rect((x - 2, y - 2, x + w + 2, y + ROLES_H + 2), outline=GREEN, width=5, radius=11)
+            c.badge(x + w - 6, y + 2, "NOW", GREEN, WHITE, 12, "r")
+
+
+def _supply(c: Canvas, view: View, y: int) -> None:
+    s = view["supply"]
+    x = BOX_A[0] + 130
+    for dy, n in ((58, s["ship"]), (102, s["colonists"])):
+        c.colonist(x, y + dy, 9, True)
+        c.text(x + 16, y + dy, str(n), 22, INK, bold=True)
+    c.rect((x - 10, y + 136, x + 10, y + 156), fill=PURPLE, outline=INK, width=2, radius=3)
+    c.text(x, y + 146, "V", 13, INK, "c", bold=True)
+    c.text(x + 16, y + 146, str(s["vp"]), 22, INK, bold=True)
+    # Plantations: face-up tiles, quarries, stack.
+    p = view["plantations"]
+    bx = BOX_B[0] + 14
+    for i, kind in enumerate(p["faceup"][:6]):
+        tile(c, bx + i * 56, y + 36, kind, None)
+    if not p["faceup"]:
+        c.text(bx, y + 60, "none left", 16, MUTED)
+    tile(c, bx, y + 104, "quarry", None, 34)
+    c.text(bx + 44, y + 121, f"x {s['quarries']} quarries left", 18, INK, bold=True)
+    c.text(bx, y + 164, f"Stack {p['stack']}   ·   discarded {p['discard']}", 16, INK)
+    # Goods supply: a barrel and a count per kind.
+    gx = BOX_C[0] + 18
+    for i, kind in enumerate(GOODS):
+        barrel(c, gx + i * 46, y + 50, kind, 40)
+        c.text(gx + i * 46 + 16, y + 120, str(s["goods"][i]), 22, INK, "c", bold=True)
+    # Cargo ships and trading house.
+    dx = BOX_D[0] + 14
+    for row, ship in enumerate(view.get("cargo", [])[:3]):
+        cy = y + 46 + row * 34
+        c.text(dx, cy, f"{ship['size']}", 20, INK, bold=True)
+        good, load, size = ship.get("good"), ship.get("load", 0), ship["size"]
+        for k in range(size):
+            sx = dx + 26 + k * 27
+            if good and k < load:
+                letter_box(c, sx, cy - 12, 24, 24, good, 14, radius=3)
+            else:
+                c.rect((sx, cy - 12, sx + 24, cy + 12), fill=WHITE, outline=FAINT, width=2, radius=3)
+        label = f"{load}/{size}" + (" full" if load >= size else "")
+        c.text(dx + 28 + size * 27, cy, label, 17, INK, bold=load >= size)
+    house = view.get("house", [])
+    for k in range(HOUSE_SIZE):
+        hx = dx + 130 + k * 30
+        if k < len(house):
+            letter_box(c, hx, y + 146, 26, 26, house[k], 15, radius=3)
+        else:
+            c.rect((hx, y + 146, hx + 26, y + 172), fill=WHITE, outline=FAINT, width=2, radius=3)
+    if len(house) >= HOUSE_SIZE:
+        c.text(dx + 136 + HOUSE_SIZE * 30, y + 159, "full", 17, INK, bold=True)
+
+
+def _buildings(c: Canvas, view: View, lay: dict[str, int]) -> None:
+    left = view["buildings"]
+    for col, names in enumerate(_columns(tuple(left))):
+        for row, b in enumerate(names):
+            x, y, w = _building_row_xy(lay, col, row)
+            if left[b] <= 0:
+                _building_row(c, x, y, w, b, sold_out=True)
+                c.text(x + w - 8, y + BROW_H / 2, "sold", 15, MUTED, "r", bold=True)
+            else:
+                c.text(x + w - 8, y + BROW_H / 2, f"x{left[b]}", 18, INK, "r", bold=True)
+
+
+def board(view: View) -> Image.Image:
+    """The whole table as seen by everyone (private extras in ``view`` are ignored)."""
+    players = len(view["players"])
+    buildings = tuple(view["buildings"])
+    banner = bool(view.get("end") or view.get("over"))
+    lay = _layout(players, buildings, banner)
+    im = _base(players, tuple(view["role_money"]), buildings, banner).copy()
+    c = Canvas(im)
+    _header(c, view)
+    if banner:
+        _banner(c, view)
+    _roles(c, view, lay["roles"])
+    _supply(c, view, lay["supply"])
+    _buildings(c, view, lay)
+    for seat in range(players):
+        panel(c, *_panel_xy(lay, seat), view, seat)
+    return im
+
+
+@lru_cache(maxsize=8)
+def _player_base(height: int) -> Image.Image:
+    im = Image.new("RGB", (PANEL_W + 2 * M, height), BG)
+    c = Canvas(im)
+    c.rect((0, 0, im.width, HEADER_H), fill=HEADER)
+    panel_base(c, M, HEADER_H + M)
+    legend(c, M, height - M - 30 - 11, PANEL_W)
+    return im
+
+
+def _notes(view: View, seat: int) -> list[str]:
+    """Private lines for the owner of the board: VP chips and the proposed Mayor layout."""
+    if view.get("me") != seat or "my_vp" not in view:
+        return []
+    lines = [f"Your VP chips: {view['my_vp']} (secret: only you see this)."]
+    if view.get("my_draft"):
+        draft = ", ".join(f"{n} on {short(k) if k in BUILDINGS else k}" for k, n in view["my_draft"].items() if n)
+        lines += wrap(f"Proposed Mayor layout: {draft or 'nothing placed'}.", 16, PANEL_W)
+    return lines
+
+
+def player_board(view: View, seat: int) -> Image.Image:
+    """One player's board; their secret VP chips appear only when ``view["me"] == seat``."""
+    notes = _notes(view, seat)
+    height = HEADER_H + M + PANEL_H + M + 26 * len(notes) + 2 * 30 + M
+    im = _player_base(height).copy()
+    c = Canvas(im)
+    title = f"{view['players'][seat]}'s board  ·  Round {view.get('round', '?')}"
+    c.text(M, HEADER_H / 2, fit(title, 22, im.width - 2 * M, True), 22, WHITE, bold=True)
+    own = bool(notes)
+    panel(c, M, HEADER_H + M, view, seat, vp_chips=view["my_vp"] if own else None)
+    y = HEADER_H + M + PANEL_H + M + 8
+    for note in notes:
+        c.text(M, y, note, 16, INK)
+        y += 26
+    return im
