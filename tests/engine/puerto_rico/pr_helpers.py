@@ -297,3 +297,23 @@ def answer_defaults(state: State, until: Any = None, chooser_roles: list[str] | 
         action = d.default if d.default is not None else d.options[0]
         state, _ = play.apply(G, state, d.player, action)
     raise AssertionError("did not reach the target state")
+
+
+def random_game(players: int, seed: int, max_steps: int = 5000):
+    """Yield ``(state, seat, action, events)`` along a random game, choosing uniformly among
+    the open decisions and their options (Mayor layouts: the proposed one or a place step).
+    The first item has ``seat``/``action`` ``None`` and the set-up events."""
+    import random
+
+    rnd = random.Random(seed * 7919 + players)
+    state, events = play.new_game(G, NAMES[:players], {}, seed)
+    yield state, None, None, events
+    for _ in range(max_steps):
+        if state["over"]:
+            return
+        decisions = play.pending(G, state)
+        d = rnd.choice(decisions)
+        action = rnd.choice(d.options)
+        state, events = play.apply(G, state, d.player, action)
+        yield state, d.player, action, events
+    raise AssertionError(f"random game {players}p seed {seed} did not finish")
