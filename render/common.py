@@ -61,20 +61,27 @@ def _mask(s: str, size: int, bold: bool) -> tuple[Image.Image, int, int, float]:
     draw = ImageDraw.Draw(mask)
     for dx in range(extra + 1):
         draw.text((dx - left, -top), s, font=f, fill=255, anchor="ls")
-    return mask, left, top, float(f.getlength(s)) + extra
+    return mask, left, top, text_width(s, size, bold)
 
 
+@lru_cache(maxsize=8192)
 def text_width(s: str, size: int, bold: bool = False) -> float:
-    return _mask(s, size, bold)[3]
+    """Advance width of ``s`` in pixels (without rasterising it)."""
+    return float(font(size).getlength(s)) + (1 if bold else 0)
 
 
 def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
     if text_width(s, size, bold) <= width:
         return s
-    while len(s) > 1 and text_width(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
+    lo, hi = 0, len(s)  # longest prefix that fits with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(s[:mid].rstrip() + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + "…"
 
 
 def wrap(s: str, size: int, width: float) -> list[str]:
@@ -132,7 +139,11 @@ class Canvas:
     def coin(self, cx: float, cy: float, r: float, n: int | str, size: int | None = None) -> None:
         """A doubloon: gold disc with a dark rim and the amount."""
         self.circle(cx, cy, r, fill=GOLD, outline=GOLD_DARK, width=2)
-        self.text(cx, cy, str(n), size or int(r * 1.15), INK, "c", bold=True)
+        label = str(n)
+        size = size or int(r * 1.15)
+        if len(label) > 2:
+            size = int(size * 2 / len(label) + 1)
+        self.text(cx, cy, label, size, INK, "c", bold=True)
 
     def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 15,
               align: str = "l", outline: RGB | None = None) -> float:

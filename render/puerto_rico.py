@@ -166,15 +166,15 @@ def _building_row(c: Canvas, x: float, y: float, w: float, b: str, sold_out: boo
 
 def _header(c: Canvas, view: View) -> None:
     names = view["players"]
-    bits = [f"Round {view.get('round', '?')}", f"Governor: {names[view['governor']]}"]
+    right = W - M
+    waiting = [str(names[d["player"]]) for d in view.get("waiting", [])]
+    if waiting:
+        right -= c.text(right, HEADER_H / 2, fit(", ".join(waiting), 19, 330, True), 19, WHITE, "r", bold=True) + 10
+        right -= c.badge(right, HEADER_H / 2, "TO ACT", VERMILLION, WHITE, 15, "r") + 24
+    bits = [f"Round {view.get('round', '?')}", f"Governor: {fit(str(names[view['governor']]), 19, 220)}"]
     if view.get("role"):
         bits.append(f"Phase: {role_name(view['role'])}")
-    c.text(200, HEADER_H / 2, "   ·   ".join(bits), 19, WHITE)
-    waiting = [names[d["player"]] for d in view.get("waiting", [])]
-    if waiting:
-        who = fit(", ".join(waiting), 19, 330, True)
-        x = W - M - c.text(W - M, HEADER_H / 2, who, 19, WHITE, "r", bold=True) - 10
-        c.badge(x, HEADER_H / 2, "TO ACT", VERMILLION, WHITE, 15, "r")
+    c.text(200, HEADER_H / 2, fit("   ·   ".join(bits), 19, right - 200), 19, WHITE)
 
 
 def _banner(c: Canvas, view: View) -> None:

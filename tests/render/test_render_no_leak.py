@@ -1,0 +1,86 @@
+"""The images never show hidden information: other players' VP chips, the plantation stack
+order, the generator state. Proved by rendering states that differ only in hidden data."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+
+import pytest
+
+from render import render_board, render_player_board
+
+RENDER_DIR = Path(__file__).resolve().parents[2] / "render"
+
+
+def _hide_differently(state: dict) -> dict:
+    """The same public position with different hidden data."""
+    other = copy.deepcopy(state)
+    for seat, board in enumerate(other["boards"]):
+        board["vp"] += 5 + seat
+    other["plantations"]["deck"].reverse()
+    other["rng"] = (other["rng"] + 12345) % (1 << 64) if isinstance(other["rng"], int) else other["rng"]
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("steps", [40, 150])
+def test_public_image_ignores_hidden_state(pr_game, play_to, players, steps):
+    state = play_to(players, steps)
+    assert not state["over"]
+    other = _hide_differently(state)
+    assert other["boards"][0]["vp"] != state["boards"][0]["vp"]
+    if len(set(state["plantations"]["deck"])) > 1:
+        assert other["plantations"]["deck"] != state["plantations"]["deck"]
+    assert render_board(pr_game.public_view(state)) == render_board(pr_game.public_view(other))
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_public_view_carries_no_vp_chips(pr_game, play_to, players):
+    view = pr_game.public_view(play_to(players, 150))
+    assert "my_vp" not in view and "me" not in view and "my_draft" not in view
+    for board in view["boards"]:
+        assert "vp" not in board and "my_vp" not in board
+    assert "deck" not in view["plantations"]
+
+
+def test_private_extras_do_not_reach_the_table_image(pr_game, play_to):
+    """render_board given a private view draws exactly the public image."""
+    for steps in (40, 150):
+        state = play_to(4, steps)
+        public = render_board(pr_game.public_view(state))
+        for seat in range(4):
+            assert render_board(pr_game.view(state, seat)) == public
+
+
+def test_own_vp_chips_only_on_my_board(pr_game, play_to):
+    state = play_to(4, 150)
+    view = pr_game.view(state, 0)
+    mine, table, seat1 = render_player_board(view, 0), render_board(view), render_player_board(view, 1)
+    view["my_vp"] += 3
+    assert render_player_board(view, 0) != mine  # my own chips are on my board
+    assert render_board(view) == table  # never on the table image
+    assert render_player_board(view, 1) == seat1  # nor on someone else's board
+
+
+def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
+    state = play_to(3, 150)
+    other = _hide_differently(state)
+    for seat in (1, 2):
+        assert (render_player_board(pr_game.view(state, 0), seat)
+                == render_player_board(pr_game.view(other, 0), seat))
+    # The owner's own board follows the owner's own chips.
+    assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
+
+
+def test_render_imports_only_public_engine_data():
+    """render/ may read rule constants (engine.puerto_rico.data) but nothing that sees a state."""
+    for path in RENDER_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                assert node.module == "engine.puerto_rico.data", f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith("engine"), f"{path.name} imports {alias.name}"
