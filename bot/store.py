@@ -356,6 +356,6 @@ class GameStore:
                 if cur.rowcount != 1:
                     raise VersionConflict(f"game {row_id} is no longer at version {expected_version}")
                 self._hook("before_commit")
-        except KeyError as exc:  # the same version was logged by another writer
+        except sqlite3.IntegrityError as exc:  # the same version was logged by another writer
             raise VersionConflict(f"version {version} of game {row_id} already exists") from exc
         return version
