@@ -8,6 +8,8 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -21,17 +23,28 @@ from engine.core import play
 TESTS = Path(__file__).resolve().parent
 
 
+@asynccontextmanager
+async def stores_at(path: Path, count: int) -> AsyncIterator[list[GameStore]]:
+    """``count`` separate connections to one file, always closed (open threads would hang pytest)."""
+    stores: list[GameStore] = []
+    try:
+        for _ in range(count):
+            stores.append(await GameStore.open(path))
+        yield stores
+    finally:
+        for store in stores:
+            await store.close()
+
+
 async def test_migrations_pragmas_and_reopen_is_a_no_op(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
-    store = await GameStore.open(path)
-    assert await store.schema_version() == len(migrations.MIGRATIONS)
-    assert await store.pragma("journal_mode") == "wal"
-    assert await store.pragma("foreign_keys") == 1
-    assert await store.pragma("busy_timeout") == 5000
-    await store.close()
-    store = await GameStore.open(path)  # nothing left to run, nothing fails
-    assert await store.schema_version() == len(migrations.MIGRATIONS)
-    await store.close()
+    async with stores_at(path, 1) as (store,):
+        assert await store.schema_version() == len(migrations.MIGRATIONS)
+        assert await store.pragma("journal_mode") == "wal"
+        assert await store.pragma("foreign_keys") == 1
+        assert await store.pragma("busy_timeout") == 5000
+    async with stores_at(path, 1) as (store,):  # nothing left to run, nothing fails
+        assert await store.schema_version() == len(migrations.MIGRATIONS)
     with sqlite3.connect(path) as db:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
@@ -47,17 +60,15 @@ async def test_new_migration_runs_once_and_keeps_data(
     monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, "CREATE TABLE extra (x INTEGER)"])
     monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS)
     for _ in range(2):
-        store = await GameStore.open(path)
-        assert await store.schema_version() == len(migrations.MIGRATIONS)
-        assert len(await store.all_games()) == 1
-        await store.close()
+        async with stores_at(path, 1) as (store,):
+            assert await store.schema_version() == len(migrations.MIGRATIONS)
+            assert len(await store.all_games()) == 1
 
 
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
-    store = await GameStore.open(tmp_path / "g.sqlite3")
-    with pytest.raises(sqlite3.IntegrityError):
-        await store.add_seat(999, "u-x", "X", "2030-01-01T00:00:00Z")
-    await store.close()
+    async with stores_at(tmp_path / "g.sqlite3", 1) as (store,):
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.add_seat(999, "u-x", "X", "2030-01-01T00:00:00Z")
 
 
 async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
@@ -111,38 +122,35 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
     async with service_at(path) as svc:
         started = await start_game(svc)
         row = started.game_row or 0
-    stores = [await GameStore.open(path) for _ in range(2)]
-    services = [GameService(s, clock=FakeClock()) for s in stores]
-    mover = started.waiting[0]
-    outcomes = await asyncio.gather(*(s.act(CHANNEL, mover, "step", expected_version=0) for s in services),
-                                    return_exceptions=True)
-    wins = [o for o in outcomes if not isinstance(o, BaseException)]
-    losses = [o for o in outcomes if isinstance(o, BaseException)]
-    assert len(wins) == 1 and len(losses) == 1
-    assert getattr(losses[0], "code", None) == "stale" and "outdated" in str(losses[0])
-    assert len(await stores[0].actions(row)) == 1
-    assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
-    # the loser's service recovers and sees the winner's move
-    status = await services[1].status(CHANNEL)
-    assert status.version == 1 and status.state_view is not None and status.state_view["pos"].count(1) == 1
-    for s in stores:
-        await s.close()
+    async with stores_at(path, 2) as stores:
+        services = [GameService(s, clock=FakeClock()) for s in stores]
+        mover = started.waiting[0]
+        outcomes = await asyncio.gather(
+            *(s.act(CHANNEL, mover, "step", expected_version=0) for s in services), return_exceptions=True)
+        wins = [o for o in outcomes if not isinstance(o, BaseException)]
+        losses = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(wins) == 1 and len(losses) == 1
+        assert getattr(losses[0], "code", None) == "stale" and "outdated" in str(losses[0])
+        assert len(await stores[0].actions(row)) == 1
+        assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
+        # each service recovers and sees the winner's move
+        for service in services:
+            status = await service.status(CHANNEL)
+            assert status.version == 1 and status.state_view and status.state_view["pos"].count(1) == 1
 
 
 async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     async with service_at(path) as svc:
         row = (await start_game(svc)).game_row or 0
-    stores = [await GameStore.open(path) for _ in range(4)]
-    outcomes = await asyncio.gather(*(
-        s.append(row, expected_version=0, seat=0, user_id=f"w{i}", kind="action", text="step",
-                 undo_barrier=False, public_lines=[], state_json="{}", waiting=[], now="t")
-        for i, s in enumerate(stores)), return_exceptions=True)
-    assert sum(o == 1 for o in outcomes) == 1
-    assert sum(isinstance(o, VersionConflict) for o in outcomes) == 3
-    assert len(await stores[0].actions(row)) == 1
-    for s in stores:
-        await s.close()
+    async with stores_at(path, 4) as stores:
+        outcomes = await asyncio.gather(*(
+            s.append(row, expected_version=0, seat=0, user_id=f"w{i}", kind="action", text="step",
+                     undo_barrier=False, public_lines=[], state_json="{}", waiting=[], now="t")
+            for i, s in enumerate(stores)), return_exceptions=True)
+        assert sum(o == 1 for o in outcomes) == 1
+        assert sum(isinstance(o, VersionConflict) for o in outcomes) == 3, outcomes
+        assert len(await stores[0].actions(row)) == 1
 
 
 @pytest.mark.parametrize("stage", ["after_log", "after_snapshot", "before_commit"])
