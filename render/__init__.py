@@ -3,7 +3,8 @@
 ``render_board(view)`` draws the table for everyone; ``render_player_board(view, seat)``
 draws one player's board (the private "My board" image). Both return PNG bytes and
 dispatch on ``view["game"]`` through a small registry of renderer modules; a renderer
-module exposes ``board(view) -> Image`` and ``player_board(view, seat) -> Image``.
+module exposes ``board(view) -> Image`` and ``player_board(view, seat) -> Image``, and
+optionally ``PALETTE`` (a P-mode image, see ``common.palette_image``) for fast PNG encoding.
 """
 
 from __future__ import annotations
@@ -35,14 +36,16 @@ def renderer(game_id: str) -> ModuleType:
 
 def render_board(view: dict[str, Any]) -> bytes:
     """PNG of the whole table from a (public) view."""
-    return encode_png(renderer(str(view["game"])).board(view))
+    module = renderer(str(view["game"]))
+    return encode_png(module.board(view), getattr(module, "PALETTE", None))
 
 
 def render_player_board(view: dict[str, Any], seat: int) -> bytes:
     """PNG of one player's board; shows their secret VP chips only if ``view["me"] == seat``."""
     if not 0 <= seat < len(view["players"]):
         raise ValueError(f"seat {seat} is not in this game")
-    return encode_png(renderer(str(view["game"])).player_board(view, seat))
+    module = renderer(str(view["game"]))
+    return encode_png(module.player_board(view, seat), getattr(module, "PALETTE", None))
 
 
 __all__ = ["RENDERERS", "UnknownGame", "register", "render_board", "render_player_board", "renderer"]

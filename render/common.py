@@ -159,11 +159,32 @@ class Canvas:
         return w
 
 
-def encode_png(im: Image.Image) -> bytes:
-    """PNG bytes, quantised to a 256-colour palette (flat drawings lose nothing visible, and the
-    file is ~2.5x smaller and quicker to encode); full colour only if that would not fit."""
+def palette_image(flat: list[RGB], pairs: list[tuple[RGB, RGB]], steps: int = 5) -> Image.Image:
+    """A fixed palette: the flat colours plus ``steps`` blends between each (foreground,
+    background) pair, for antialiased edges. Mapping onto it is fast and deterministic."""
+    colours = list(dict.fromkeys(flat))
+    for fg, bg in pairs:
+        for k in range(1, steps + 1):
+            t = k / (steps + 1)
+            colours.append(tuple(round(f * t + b * (1 - t)) for f, b in zip(fg, bg, strict=True)))  # type: ignore[misc]
+    colours = list(dict.fromkeys(colours))
+    if len(colours) > 256:
+        raise ValueError(f"palette has {len(colours)} colours; at most 256")
+    colours += [colours[0]] * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for c in colours for v in c])
+    return pal
+
+
+def encode_png(im: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes in 256 colours: mapped onto ``palette`` (fast) or adaptively quantised.
+    Flat drawings lose nothing visible and the file is ~2.5x smaller than full colour."""
     buf = io.BytesIO()
-    im.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(buf, "PNG", compress_level=3)
+    if palette is not None:
+        small = im.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        small = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    small.save(buf, "PNG", compress_level=3)
     if buf.tell() > MAX_PNG_BYTES:
         buf = io.BytesIO()
         im.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(buf, "PNG", compress_level=9)

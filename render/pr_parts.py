@@ -10,9 +10,15 @@ from typing import Any
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, TILES
 
 from .common import (
+    BG,
+    BLACK,
     BLUE,
     FAINT,
+    GOLD,
+    GOLD_DARK,
     GREEN,
+    GREY_FILL,
+    HEADER,
     INK,
     LINE,
     MUTED,
@@ -20,11 +26,13 @@ from .common import (
     PANEL,
     PURPLE,
     RGB,
+    SKY,
     VERMILLION,
     WHITE,
     YELLOW,
     Canvas,
     fit,
+    palette_image,
     text_width,
 )
 
@@ -33,6 +41,7 @@ View = dict[str, Any]
 COFFEE: RGB = (72, 44, 26)
 QUARRY: RGB = (150, 150, 150)
 ACT_TINT: RGB = (250, 222, 200)
+LARGE_TINT: RGB = (244, 236, 250)
 # kind -> (fill, letter colour, letter). Letters make every kind readable without colour.
 STYLE: dict[str, tuple[RGB, RGB, str]] = {
     "corn": (YELLOW, INK, "C"), "indigo": (BLUE, WHITE, "I"), "sugar": (WHITE, INK, "S"),
@@ -50,6 +59,17 @@ SHORT = {
 KIND_NAMES = {"role": "choose role", "settle": "settle", "mayor_privilege": "Mayor bonus",
               "mayor_layout": "place colonists", "build": "build", "craft_bonus": "extra good",
               "trade": "trade", "ship": "ship goods", "keep": "store goods"}
+_FLAT = [BG, PANEL, WHITE, INK, MUTED, FAINT, LINE, HEADER, GREY_FILL, GOLD, GOLD_DARK, YELLOW, ORANGE, BLUE,
+         SKY, GREEN, VERMILLION, PURPLE, BLACK, COFFEE, QUARRY, ACT_TINT, LARGE_TINT]
+_PAIRS = [(INK, b) for b in (PANEL, WHITE, BG, GREY_FILL, ACT_TINT, YELLOW, ORANGE, GOLD, PURPLE, QUARRY,
+                             LARGE_TINT, BLUE, COFFEE, GREEN, VERMILLION)]
+_PAIRS += [(MUTED, b) for b in (PANEL, GREY_FILL, WHITE, BG)]
+_PAIRS += [(WHITE, b) for b in (HEADER, VERMILLION, GREEN, BLUE, COFFEE)]
+_PAIRS += [(GOLD_DARK, b) for b in (GOLD, PANEL, ACT_TINT, GREY_FILL, BG)]
+_PAIRS += [(LINE, BG), (LINE, PANEL), (FAINT, PANEL), (FAINT, WHITE), (FAINT, BG), (GREY_FILL, PANEL)]
+_PAIRS += [(VERMILLION, b) for b in (BG, PANEL, ACT_TINT)] + [(GREEN, PANEL), (GREEN, BG), (PURPLE, PANEL)]
+_PAIRS += [(ACT_TINT, PANEL), (YELLOW, HEADER), (YELLOW, PANEL), (ORANGE, PANEL), (BLUE, PANEL), (COFFEE, PANEL)]
+PALETTE = palette_image(_FLAT, _PAIRS, steps=4)
 PANEL_W, PANEL_H = 618, 292
 TILE, TILE_GAP, ISLAND_COLS = 50, 6, 4
 ROW_H, ROW_GAP, CITY_COLS = 24, 3.6, 2
@@ -151,7 +171,7 @@ def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonis
     info = BUILDINGS.get(b)
     circles = info.circles if info else 1
     large = bool(info and info.large)
-    c.rect(box, fill=(244, 236, 250) if large else WHITE, outline=INK, width=1, radius=3)
+    c.rect(box, fill=LARGE_TINT if large else WHITE, outline=INK, width=1, radius=3)
     cy = (y0 + y1) / 2
     tx = x0 + 5
     if info and info.produces:

@@ -31,9 +31,10 @@ from .common import (
     fit,
     wrap,
 )
-from .pr_parts import PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+from .pr_parts import PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
 
 View = dict[str, Any]
+__all__ = ["PALETTE", "board", "player_board"]
 
 W, M, GAP = 1280, 16, 12
 HEADER_H, BANNER_H, ROLES_H, SUPPLY_H, LEGEND_H = 56, 42, 92, 190, 44

@@ -133,3 +133,20 @@ def test_player_board_rejects_a_missing_seat(pr_game, play_to):
     view = pr_game.view(play_to(2, 0), 0)
     with pytest.raises(ValueError):
         render_player_board(view, 2)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_fixed_palette_keeps_colours(pr_game, play_to, players):
+    """The PNG maps onto a fixed 256-colour palette; no pixel may move far from the drawing."""
+    from PIL import ImageChops
+
+    from render import puerto_rico as pr
+
+    state = play_to(players, 150)
+    view = pr_game.public_view(state)
+    view["end"] = ["vp"]  # the banner colours too
+    drawn = pr.board(view)
+    stored = _open(render_board(view)).convert("RGB")
+    assert stored.size == drawn.size
+    histogram = ImageChops.difference(drawn, stored).convert("L").histogram()
+    assert sum(histogram[33:]) == 0, "a colour is missing from render.pr_parts.PALETTE"

@@ -1,0 +1,88 @@
+"""Board image render time and PNG size, Puerto Rico, 2-5 players.
+
+Views come from seeded random games, sampled every few actions up to the end. "cold"
+clears every render cache (fonts, text, base images) before each render; "warm" renders
+with the caches as a running bot would have them. Times include PNG encoding.
+
+    python bench/bench_render.py [--samples 40] [--players 2 3 4 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import get_game  # noqa: E402
+from engine.core import play  # noqa: E402
+from render import common, pr_parts, render_board, render_player_board  # noqa: E402
+from render import puerto_rico as pr  # noqa: E402
+
+View = dict[str, Any]
+
+
+def sample_views(players: int, samples: int, seed: int = 1) -> list[tuple[View, View]]:
+    """(public view, seat-0 private view) at evenly spread points of one random game."""
+    game = get_game("puerto_rico")
+    state, _ = play.new_game(game, [f"Player {i + 1}" for i in range(players)], {}, seed)
+    chooser = random.Random(seed)
+    states = [state]
+    while not state["over"]:
+        seat = chooser.choice(game.waiting(state))
+        state, _ = play.apply(game, state, seat, chooser.choice(game.legal_actions(state, seat)))
+        states.append(state)
+    step = max(1, len(states) // samples)
+    picked = states[::step][:samples - 1] + [states[-1]]
+    return [(game.public_view(s), game.view(s, 0)) for s in picked]
+
+
+def clear_caches() -> None:
+    for fn in (common.font, common._mask, common.text_width, pr._base, pr._player_base):
+        fn.cache_clear()
+
+
+def timed(fn: Callable[[], bytes], cold: bool) -> tuple[float, int]:
+    if cold:
+        clear_caches()
+    start = time.perf_counter()
+    png = fn()
+    return (time.perf_counter() - start) * 1000, len(png)
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def report(label: str, times: list[float], sizes: list[int]) -> None:
+    print(f"{label:<28} median {statistics.median(times):6.1f} ms   p95 {p95(times):6.1f} ms   "
+          f"max {max(times):6.1f} ms   size median {statistics.median(sizes) / 1024:5.0f} KiB, "
+          f"max {max(sizes) / 1024:5.0f} KiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    args = parser.parse_args()
+    assert pr_parts.PANEL_W  # the renderer modules are imported before timing
+    for players in args.players:
+        views = sample_views(players, args.samples)
+        for cold in (True, False):
+            if not cold:
+                render_board(views[0][0])
+            runs = [timed(lambda v=pub: render_board(v), cold) for pub, _ in views]
+            report(f"{players}p board {'cold' if cold else 'warm'}", [t for t, _ in runs], [n for _, n in runs])
+        runs = [timed(lambda v=mine: render_player_board(v, 0), False) for _, mine in views]
+        report(f"{players}p my board warm", [t for t, _ in runs], [n for _, n in runs])
+
+
+if __name__ == "__main__":
+    main()
