@@ -53,9 +53,17 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
     if action not in legal and not game.accepts_unlisted(state, player, action):
         raise IllegalAction(
             "illegal_action",
-            f"`{game.action_text(action)}` is not legal now.",
+            f"`{_describe(game, action)}` is not legal now.",
             [game.action_text(a) for a in legal],
         )
+
+
+def _describe(game: Game, action: Action) -> str:
+    """The action's text, or its raw form when a front end sent something malformed."""
+    try:
+        return game.action_text(action)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return repr(action)
 
 
 def apply_in_place(game: Game, state: State, player: int, action: Action) -> list[Event]:

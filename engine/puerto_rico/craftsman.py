@@ -40,13 +40,19 @@ def start(state: State, chooser: int, events: Events) -> None:
 
 
 def options(state: State, player: int) -> list[Action]:
-    """The privilege: 1 more barrel of a kind the chooser produced, after everyone [S]."""
+    """The privilege: 1 more barrel of a kind the chooser produced, after everyone [S];
+    optional, as the seed's walkthrough says (it may be declined)."""
     supply = state["supply"]["goods"]
-    return [{"verb": "bonus", "good": g} for g in state["phase"]["produced"]
-            if supply[GOODS.index(g)] > 0]
+    opts: list[Action] = [{"verb": "bonus", "good": g} for g in state["phase"]["produced"]
+                          if supply[GOODS.index(g)] > 0]
+    return opts + [{"verb": "pass"}] if opts else []
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
+    if action["verb"] == "pass":
+        events.append({"kind": "pass", "player": player, "role": "craftsman"})
+        end_role(state, events)
+        return
     i = GOODS.index(action["good"])
     state["supply"]["goods"][i] -= 1
     state["boards"][player]["goods"][i] += 1

@@ -44,7 +44,7 @@ PROMPTS = {
 }
 # Taken when a deadline passes: passing where it is legal, the proposed layout, the
 # most valuable storage; role choice and mandatory loading have none.
-DEFAULT_FIRST = {"mayor_layout", "keep", "craft_bonus", "mayor_privilege"}
+DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege"}
 
 
 class PuertoRico(Game):
@@ -100,6 +100,8 @@ class PuertoRico(Game):
         return OPTIONS[kind](state, player) if kind else []
 
     def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
+        if not isinstance(action, dict):
+            return False
         if action.get("verb") == "layout" and self._kind_for(state, player) == "mayor_layout":
             return mayor.valid_layout(state["boards"][player], action.get("layout"))
         return False

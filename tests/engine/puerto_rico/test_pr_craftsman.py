@@ -118,8 +118,6 @@ def test_others_get_no_privilege():
     assert goods_of(s, 1) == {"corn": 2}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: craftsman.options offers no `pass`, so the "
-                   "Craftsman privilege cannot be declined (a single kind is even auto-taken)")
 def test_privilege_may_be_declined():
     """Privileges are optional (digest 1.2 [S]); the seed's BGA walkthrough: 'if you do
     not want the extra good, click ...' (監督: 追加の製品を受け取りたくない場合は…)."""

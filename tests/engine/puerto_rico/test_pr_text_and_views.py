@@ -242,9 +242,6 @@ def test_mayor_drafts_are_private():
     assert s["boards"][0]["island"]["corn"] == [2, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: play.check formats the refusal with "
-                   "game.action_text(action), and puerto_rico.actions.action_text raises KeyError "
-                   "on a dict without the keys it expects")
 @pytest.mark.parametrize("bad", [{}, {"verb": "ship", "good": "corn"}, {"verb": "build"},
                                  {"verb": "role"}, {"verb": "ship", "ship": 5}])
 def test_malformed_action_dicts_raise_illegal_action(bad):
