@@ -201,7 +201,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     if vp_chips is not None:
         right -= c.badge(right, y + 23, f"chips {vp_chips} VP", GREEN, WHITE, 14, "r") + 8
     nx = x + 18
-    name_w = c.text(nx, y + 23, fit(name, 22, 200, True), 22, INK, bold=True)
+    name_w = c.text(nx, y + 23, fit(name, 24, 200, True), 24, INK, bold=True)
     _badges(c, nx + name_w + 10, y + 23, view, seat)
     # Goods and San Juan.
     gx = x + 64

@@ -110,7 +110,7 @@ def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], bann
     for i, role in enumerate(roles):
         x, w = _card_xy(len(roles), i)
         c.rect((x, y, x + w, y + ROLES_H), fill=PANEL, outline=LINE, width=2, radius=10)
-        c.text(x + w / 2, y + 20, role_name(role), 19, INK, "c", bold=True)
+        c.text(x + w / 2, y + 20, role_name(role), 21, INK, "c", bold=True)
     y = lay["supply"]
     _box(c, BOX_A[0], y, BOX_A[1], SUPPLY_H, "Colonists & VP")
     for dy, label in ((58, "On ship"), (102, "Supply"), (146, "VP chips")):
@@ -203,7 +203,7 @@ def _roles(c: Canvas, view: View, y: int) -> None:
         x, w = _card_xy(len(roles), i)
         if role in taken:
             c.rect((x + 8, y + 38, x + w - 8, y + ROLES_H - 8), fill=GREY_FILL, radius=6)
-            c.text(x + w / 2, y + 50, "taken by", 13, MUTED, "c")
+            c.text(x + w / 2, y + 50, "taken by", 14, MUTED, "c")
             c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c",
                    bold=True)
         else:
