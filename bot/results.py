@@ -96,11 +96,31 @@ def _number(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+_NOT_BREAKDOWN = {"seat", "name", "total", "rank", "tiebreak", "tie_break"}
+
+
+def _breakdown(row: dict[str, Any]) -> list[str]:
+    """``label value`` parts from ``row['breakdown']`` or, failing that, the row's other numbers."""
+    items = row.get("breakdown")
+    if not isinstance(items, dict):
+        items = {k: v for k, v in row.items() if k not in _NOT_BREAKDOWN}
+    parts: list[str] = []
+    for key, value in items.items():
+        label = str(key).replace("_", " ")
+        if isinstance(value, dict):
+            parts += [f"{k} {_number(v)}" for k, v in value.items()]
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            parts.append(f"{label} {_number(value)}")
+    if row.get("tiebreak") is not None:
+        parts.append(f"tie-break {_number(row['tiebreak'])}")
+    return parts
+
+
 def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
     """Final-score lines with breakdown, winner and tie-break.
 
-    Understands the shape ``{"players": [{"seat", "name", "total", "breakdown", "rank",
-    "tiebreak"}...], "winners": [seats], "tiebreak": "how ties were broken"}``
+    Understands ``{"players": [{"seat", "total", "rank"?, "tiebreak"?, "breakdown"? or other
+    numbers}...], "ranking"?: [seats best first], "winners": [seats], "tiebreak"/"tie_break": text}``
     and falls back to ``key: value`` lines for anything else.
 
     >>> format_scores({"players": [{"seat": 1, "total": 9, "rank": 1, "breakdown": {"vp": 9}},
@@ -119,15 +139,24 @@ def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
             return names[seat]
         return str(row.get("name", "?"))
 
-    lines = ["Final scores:"]
-    ordered = sorted(rows, key=lambda r: (r.get("rank", 99), -float(r.get("total", 0) or 0)))
+    def key(row: dict[str, Any]) -> tuple[float, float]:
+        return (-float(row.get("total") or 0), -float(row.get("tiebreak") or 0))
+
+    ranking = scores.get("ranking")
+    by_seat = {r.get("seat"): r for r in rows}
+    if isinstance(ranking, list) and set(ranking) == set(by_seat):
+        ordered = [by_seat[s] for s in ranking]
+    else:
+        ordered = sorted(rows, key=lambda r: (r.get("rank", 0), *key(r)))
+    lines, rank = ["Final scores:"], 0
     for position, row in enumerate(ordered, start=1):
-        rank = row.get("rank", position)
-        parts = [f"{k} {_number(v)}" for k, v in (row.get("breakdown") or {}).items()]
-        if row.get("tiebreak") is not None:
-            parts.append(f"tie-break {_number(row['tiebreak'])}")
-        detail = f" ({', '.join(parts)})" if parts else ""
-        lines.append(f"{rank}. {name_of(row)} — {_number(row.get('total', '?'))}{detail}")
+        if "rank" in row:
+            rank = row["rank"]
+        elif position == 1 or key(row) != key(ordered[position - 2]):
+            rank = position
+        detail = ", ".join(_breakdown(row))
+        lines.append(f"{rank}. {name_of(row)} — {_number(row.get('total', '?'))}"
+                     + (f" ({detail})" if detail else ""))
     winners = scores.get("winners")
     if isinstance(winners, list) and winners:
         winner_names = [names[w] if isinstance(w, int) and 0 <= w < len(names) else str(w) for w in winners]
@@ -136,6 +165,7 @@ def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
     if winner_names:
         label = "Winner" if len(winner_names) == 1 else "Shared win"
         lines.append(f"{label}: {names_list(winner_names)}.")
-    if scores.get("tiebreak"):
-        lines.append(f"Tie-break: {scores['tiebreak']}")
+    tiebreak = scores.get("tiebreak") or scores.get("tie_break")
+    if tiebreak:
+        lines.append(f"Tie-break: {tiebreak}.")
     return lines
