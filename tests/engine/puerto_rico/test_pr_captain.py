@@ -384,3 +384,35 @@ def test_vp_chips_count_after_the_supply_runs_out_and_end_the_game_at_round_end(
     assert {"kind": "end_triggered", "reason": "vp"} in events
     assert s["end"] == ["vp"] and not s["over"]
     check_invariants(s)
+
+
+def test_wharf_turn_comes_back_after_cargo_loads_are_exhausted():
+    s = make_game(4)
+    set_cargo(s, (None, 0), ("sugar", 6), ("indigo", 7))   # only the 5-ship is open
+    set_board(s, 1, goods={"corn": 2, "coffee": 3}, city={"wharf": 1})
+    set_board(s, 2, goods={"tobacco": 5})
+    s, _ = start_role(s, 1, "captain")
+    assert texts(s, 1) == ["ship corn 5", "ship coffee 5", "ship corn wharf", "ship coffee wharf"]
+    s, events = act(s, 1, "ship corn 5")
+    # seat 2's tobacco has nowhere to go (the 5-ship holds corn); seat 1 comes round again:
+    # coffee has no cargo ship left, but the Wharf is unused
+    assert asked(s) == [("ship", 1)]
+    assert texts(s, 1) == ["ship coffee wharf", "pass"]
+    s, events = act(s, 1, "ship coffee wharf")
+    assert _vp(s)[1] == 2 + 1 + 3          # Captain +1 on the first load only
+    assert goods_of(s, 1) == {}
+    assert goods_of(s, 2) == {"tobacco": 1}
+
+
+def test_two_player_game_has_only_the_4_and_6_ships():
+    s = make_game(2)
+    set_board(s, 0, goods={"corn": 5, "sugar": 3})
+    s, _ = start_role(s, 0, "captain")
+    # 5 corn: the 6-ship takes them all, the 4-ship only 4 → the 6-ship; 3 sugar: either
+    assert texts(s, 0) == ["ship corn 6", "ship sugar 4", "ship sugar 6"]
+    s, _ = act(s, 0, "ship sugar 6")
+    # corn now only fits the 4-ship: 4 of the 5 go (forced); the full 4-ship then sails,
+    # the 6-ship keeps its sugar
+    assert _vp(s)[0] == 3 + 1 + 4
+    assert _cargo(s) == [(4, None, 0), (6, "sugar", 3)]
+    assert goods_of(s, 0) == {"corn": 1}

@@ -8,6 +8,7 @@ from pr_helpers import (
     asked,
     check_invariants,
     goods_of,
+    illegal,
     make_game,
     of_kind,
     set_board,
@@ -76,10 +77,9 @@ def test_privilege_after_everyone_produced_of_a_kind_the_chooser_produced():
     s, events = start_role(s, 0, "craftsman")
     # indigo: chooser 1, seat 1 took the last one → the privilege can only be corn
     assert s["supply"]["goods"][1] == 0
-    # (a single privilege good is auto-taken unless declining is offered)
-    if asked(s) == [("craft_bonus", 0)]:
-        assert [t for t in texts(s, 0) if t.startswith("bonus")] == ["bonus corn"]
-        s, _ = act(s, 0, "bonus corn")
+    assert asked(s) == [("craft_bonus", 0)]
+    assert texts(s, 0) == ["bonus corn", "pass"]
+    s, _ = act(s, 0, "bonus corn")
     assert goods_of(s, 0) == {"corn": 2, "indigo": 1}
 
 
@@ -91,6 +91,7 @@ def test_privilege_choice_between_produced_kinds_only():
     assert asked(s) == [("craft_bonus", 3)]
     bonuses = [t for t in texts(s, 3) if t.startswith("bonus")]
     assert bonuses == ["bonus corn", "bonus sugar"]     # not coffee: none produced
+    assert illegal(s, 3, "bonus coffee").code == "unknown"
     s, events = act(s, 3, "bonus sugar")
     assert of_kind(events, "craft_bonus") == [{"kind": "craft_bonus", "player": 3, "good": "sugar"}]
     assert goods_of(s, 3) == {"corn": 1, "sugar": 2}
@@ -112,8 +113,9 @@ def test_others_get_no_privilege():
     set_board(s, 0, island={"corn": (1, 1)})
     set_board(s, 1, island={"corn": (1, 1)})
     s, events = start_role(s, 1, "craftsman")
-    if asked(s) == [("craft_bonus", 1)]:
-        s, _ = act(s, 1, "bonus corn")
+    assert asked(s) == [("craft_bonus", 1)]      # only the chooser is asked
+    assert texts(s, 0) == []
+    s, _ = act(s, 1, "bonus corn")
     assert goods_of(s, 0) == {"corn": 1}
     assert goods_of(s, 1) == {"corn": 2}
 
@@ -177,3 +179,14 @@ def test_craftsman_privilege_is_not_the_factory():
     s, _ = act(s, 0, "bonus indigo")
     assert s["boards"][0]["doubloons"] == 1
     assert goods_of(s, 0) == {"corn": 1, "indigo": 2}
+
+
+def test_privilege_good_when_supply_runs_out_after_the_privilege_kind():
+    """Only kinds still in the supply are offered; with none left, nobody is asked."""
+    s = make_game(4)
+    set_board(s, 0, island={"corn": (2, 2)})
+    set_goods_supply(s, {"corn": 2, "indigo": 11, "sugar": 11, "tobacco": 9, "coffee": 9})
+    s, events = start_role(s, 0, "craftsman")
+    assert goods_of(s, 0) == {"corn": 2}
+    assert asked(s) == [("role", 1)]
+    assert not of_kind(events, "craft_bonus")

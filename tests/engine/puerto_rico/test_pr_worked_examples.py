@@ -276,8 +276,8 @@ def test_seed_round_one_walkthrough():
     assert s["boards"][3]["island"]["corn"][1] == 1
 
     s, events = act(s, 3, "role craftsman")
-    if asked(s) == [("craft_bonus", 3)]:
-        s, events = act(s, 3, "bonus corn")
+    assert asked(s) == [("craft_bonus", 3)]
+    s, events = act(s, 3, "bonus corn")
     assert s["boards"][3]["goods"][0] == 2          # 1 produced + 1 privilege
     assert s["round"] == 2 and s["governor"] == 1
     assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0, "craftsman": 0,
