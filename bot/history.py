@@ -22,12 +22,21 @@ def effective_actions(actions: list[ActionRecord]) -> list[ActionRecord]:
     return stack
 
 
+def canonical(state: State) -> State:
+    """The state as stored (sorted keys), so a live game iterates its dicts exactly like a
+    game reloaded after a restart or an undo."""
+    return play.loads(play.dumps(state))
+
+
 def replay_log(
     game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
 ) -> State:
-    """Rebuild the current state from set-up, the seed and the stored log."""
-    log = [(row.seat, row.text) for row in effective_actions(actions)]
-    return play.replay(game, names, options, seed, log)
+    """Rebuild the current state from set-up, the seed and the stored log, like the service does."""
+    state = canonical(play.new_game(game, names, options, seed)[0])
+    for row in effective_actions(actions):
+        play.apply_in_place(game, state, row.seat, play.parse_action(game, state, row.seat, row.text))
+        state = canonical(state)
+    return state
 
 
 def render_events(

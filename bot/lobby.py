@@ -96,17 +96,19 @@ class LobbyService(ServiceBase):
             state, events = play.new_game(game, names, options, seed)
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
+        public, private = render_events(game, state, events, [m.user_id for m in order])
+        state_json = play.dumps(state)
+        state = play.loads(state_json)  # canonical key order, as after any reload
         users = [m.user_id for m in order]
         waiting = [users[p] for p in play.waiting_players(game, state)]
         try:
             await self.store.start_game(
                 record.id, seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
                 spec=game.spec.canonical(options, len(order)), rules_version=game.spec.rules_version,
-                seed=seed, state_json=play.dumps(state), waiting=waiting, now=self._now())
+                seed=seed, state_json=state_json, waiting=waiting, now=self._now())
         except VersionConflict:
             raise ServiceError("This lobby was already started or closed.", "stale") from None
         self._remember(record.id, 0, state)
-        public, private = render_events(game, state, events, users)
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         result = Result(public=[f"{record.title} starts! Seats: {seating}."] + public, private=private,
                         board_changed=True)

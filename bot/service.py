@@ -56,11 +56,13 @@ class GameService(LobbyService):
                 raise wrap_illegal(exc) from None
             public, private = render_events(game, new_state, events, users)
             over = game.is_over(new_state)
+            state_json = play.dumps(new_state)
+            new_state = play.loads(state_json)  # canonical key order, as after any reload
             try:
                 version = await self.store.append(
                     record.id, expected_version=record.version, seat=seat, user_id=user, kind="action",
                     text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
-                    public_lines=public, state_json=play.dumps(new_state),
+                    public_lines=public, state_json=state_json,
                     waiting=[users[p] for p in play.waiting_players(game, new_state)],
                     now=self._now(), status="finished" if over else "active")
             except VersionConflict:

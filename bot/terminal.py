@@ -2,7 +2,7 @@
 
     python -m bot.terminal --players Ann Bob Cy            # hot-seat Puerto Rico
     python -m bot.terminal --random --games 20 --seed 1    # random legal play, one line per game
-    python -m bot.terminal --load tests/toy_game.py --game toy_race --players Ann Bob
+    python -m bot.terminal --load tests/bot_service/toy_game.py --game toy_race --players Ann Bob
 
 Type ``name: action`` (or just the action when one player is to act), or a command:
 ``undo``, ``log [page]``, ``board``, ``help``, ``quit``. The game is saved after
@@ -45,6 +45,9 @@ def load_games(extra: list[str]) -> None:
     for target in extra:
         if target.endswith(".py"):
             path = Path(target).resolve()
+            loaded = sys.modules.get(path.stem)
+            if loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() == path:
+                continue
             sys.path.insert(0, str(path.parent))
             spec = importlib.util.spec_from_file_location(path.stem, path)
             if spec is None or spec.loader is None:
@@ -132,9 +135,14 @@ class Session:
 
     async def board(self) -> Result:
         status = await self.svc.status(CHANNEL)
-        self.say([(await self.svc.view(CHANNEL)).board_text or ""])
-        for uid in status.waiting:
-            self.say([(await self.svc.view(CHANNEL, uid, private=True)).board_text or ""])
+        public = (await self.svc.view(CHANNEL)).board_text or ""
+        self.say([public])
+        shown = set(public.splitlines())
+        for uid in status.waiting:  # only what the public board does not already show
+            own = (await self.svc.view(CHANNEL, uid, private=True)).board_text or ""
+            extra = [line for line in own.splitlines() if line not in shown]
+            if extra:
+                self.say([f"{self.name_of(uid)} only:"] + [f"  {line}" for line in extra])
         self.say(status.public)
         for uid, texts in status.legal.items():
             self.say([f"{self.name_of(uid)} may: " + ", ".join(texts)])
@@ -222,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=1, help="with --random: how many games")
     parser.add_argument("--new", action="store_true", help="abandon a saved terminal game and start anew")
     parser.add_argument("--load", action="append", default=[], metavar="MODULE_OR_FILE",
-                        help="import more games (e.g. tests/toy_game.py)")
+                        help="import more games (e.g. tests/bot_service/toy_game.py)")
     return parser
 
 

@@ -14,7 +14,7 @@ import toy_game
 from bot.results import Result, ServiceError
 from bot.service import GameService
 from bot.store import GameStore
-from engine.core import State, play
+from engine.core import Game, State, play
 
 TOY = toy_game.TOY
 CHANNEL = "chan-1"
@@ -47,9 +47,9 @@ async def service_at(path: Path, seed: int = 0) -> AsyncIterator[GameService]:
 
 async def start_game(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob"),
                      options: dict[str, Any] | None = None, seed: int = 1,
-                     channel: str = CHANNEL) -> Result:
-    """Open, fill and start a Toy Race game; returns the start result."""
-    await svc.create_lobby(channel, "guild", user(names[0]), names[0], "toy_race", options or {})
+                     channel: str = CHANNEL, game_id: str = "toy_race") -> Result:
+    """Open, fill and start a game (Toy Race by default); returns the start result."""
+    await svc.create_lobby(channel, "guild", user(names[0]), names[0], game_id, options or {})
     for name in names[1:]:
         await svc.join(channel, user(name), name)
     return await svc.start(channel, user(names[0]), seed=seed)
@@ -92,5 +92,5 @@ async def play_random(svc: GameService, result: Result, rng: random.Random, chan
     return results
 
 
-def waiting_users(state: State, users: list[str]) -> list[str]:
-    return [users[p] for p in play.waiting_players(TOY, state)]
+def waiting_users(state: State, users: list[str], game: Game = TOY) -> list[str]:
+    return [users[p] for p in play.waiting_players(game, state)]
