@@ -1,0 +1,82 @@
+"""Random games through the game service and a real SQLite file: time per stored action.
+
+    python bench/bench_service.py                       # Puerto Rico, 4 players, 5 games
+    python bench/bench_service.py --games 20 --players 5 --synchronous FULL
+
+Each timed call is one ``GameService.act``: load (cached) state, parse, validate and
+apply, render events, one transaction (log row + snapshot + version bump), and the
+next players' legal texts and public view. Target: p95 <= 3 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.service import GameService  # noqa: E402
+from bot.store import GameStore  # noqa: E402
+from bot.terminal import DEFAULT_NAMES, load_games, new_game, play_randomly  # noqa: E402
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def bench(args: argparse.Namespace, path: str) -> list[float]:
+    store = await GameStore.open(path, synchronous=args.synchronous)
+    try:
+        svc = GameService(store, rng=random.Random(args.seed))
+        rng = random.Random(args.seed)
+        timings: list[float] = []
+        for number in range(args.games):
+            names = list(DEFAULT_NAMES[: args.players])
+            start = await new_game(svc, f"bench-{number}", args.game, names, {}, args.seed + number)
+            final, count, times = await play_randomly(svc, f"bench-{number}", start, rng)
+            assert final.game_over, f"game {number} did not finish"
+            timings += times
+            print(f"game {number + 1}: {count} actions, median {1000 * statistics.median(times):.2f} ms")
+        return timings
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="puerto_rico")
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="SQLite file (default: a temporary file)")
+    parser.add_argument("--synchronous", default="NORMAL", choices=["OFF", "NORMAL", "FULL"])
+    parser.add_argument("--load", action="append", default=[], help="extra game module or .py file")
+    args = parser.parse_args(argv)
+    load_games(args.load)
+    with tempfile.TemporaryDirectory() as scratch:
+        path = args.db or str(Path(scratch) / "bench.sqlite3")
+        began = time.perf_counter()
+        timings = asyncio.run(bench(args, path))
+        wall = time.perf_counter() - began
+    ms = [1000 * t for t in timings]
+    print(f"{args.game}, {args.players} players, {args.games} games, synchronous={args.synchronous}: "
+          f"{len(ms)} stored actions")
+    print(f"per stored action: median {statistics.median(ms):.2f} ms, p95 {percentile(ms, 0.95):.2f} ms, "
+          f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
+    print(f"throughput: {len(ms) / sum(timings):.0f} actions/s in act(), "
+          f"{len(ms) / wall:.0f} actions/s wall (incl. set-up)")
+    target = percentile(ms, 0.95) <= 3.0
+    print("target p95 <= 3 ms:", "met" if target else "MISSED")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
