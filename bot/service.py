@@ -50,7 +50,7 @@ class GameService(LobbyService):
                     f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.",
                     "not_your_turn")
             try:
-                chosen = play.parse_action(game, state, seat, text) if action is None else action
+                chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
                 new_state, events = play.apply(game, state, seat, chosen)
             except IllegalAction as exc:
                 raise wrap_illegal(exc) from None

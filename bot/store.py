@@ -152,7 +152,7 @@ class GameStore:
     async def _migrate(self) -> None:
         await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         async with self._tx() as db:
-            rows = await db.execute_fetchall("SELECT version FROM schema_version")
+            rows = list(await db.execute_fetchall("SELECT version FROM schema_version"))
             if not rows:
                 await db.execute("INSERT INTO schema_version (version) VALUES (0)")
             current = rows[0][0] if rows else 0
