@@ -98,6 +98,8 @@ async def test_play_errors_change_nothing(svc: GameService) -> None:
     assert "step" in err.legal
     await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"do": "pass"}),
                        "not legal", "Legal now")
+    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"nonsense": 1}),
+                       "not legal", "`step`")
     await expect_error(svc, "malformed", svc.act(CHANNEL, mover, "   "), "type an action")
     moved = await svc.act(CHANNEL, mover, "st", expected_version=0)  # unique prefix is fine
     assert moved.version == 1
