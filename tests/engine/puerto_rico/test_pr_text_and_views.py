@@ -193,14 +193,18 @@ def test_views_do_not_depend_on_other_players_chips():
 def test_public_event_texts_never_carry_chips_private_ones_go_to_the_shipper():
     s = make_game(4)
     set_cargo(s, (None, 0), ("corn", 5), (None, 0))
-    set_board(s, 0, goods={"sugar": 6, "corn": 1}, city={"harbor": 1})
+    set_board(s, 0, goods={"sugar": 6, "corn": 1}, city={"harbor": 1}, vp=37)
     s, _ = start_role(s, 0, "captain")
     s, events = act(s, 0, "ship sugar 7")
     ships = [e for e in events if e["kind"] == "ship"]
-    assert ships
+    assert ships and s["boards"][0]["vp"] == 37 + 8 + 2
+    for e in events:
+        text = G.event_text(s, e)
+        if text.public is not None:
+            for secret in ("37", "45", "47", "VP", "chip"):
+                assert secret not in text.public, (secret, text.public)
     for e in ships:
         text = G.event_text(s, e)
-        assert "VP" not in text.public and "chip" not in text.public.lower()
         assert str(e["vp"]) in text.private and text.player == e["player"]
     assert G.event_text(s, ships[0]).private.startswith("You score 8 VP")   # 6 + Harbor + Captain
 
