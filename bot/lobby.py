@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from engine.core import IllegalAction, play
@@ -53,7 +54,12 @@ class LobbyService(ServiceBase):
         taken, base, n = {s.name.lower() for s in seats}, name, 2
         while name.lower() in taken:
             name, n = f"{base} {n}", n + 1
-        await self.store.add_seat(record.id, user, name, self._now())
+        try:
+            await self.store.add_seat(record.id, user, name, self._now())
+        except VersionConflict:
+            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
+        except sqlite3.IntegrityError:  # the same user joining twice at once
+            raise ServiceError("You are already in this lobby.", "already_joined") from None
         names = [s.name for s in seats] + [name]
         return Result(public=[f"{name} joined ({len(names)}/{spec.max_players}): {names_list(names)}."],
                       game_row=record.id, status="lobby", version=0)
@@ -72,7 +78,10 @@ class LobbyService(ServiceBase):
             return Result(public=[f"{me.name} left; the {record.title} lobby is closed."],
                           game_row=record.id, status="abandoned", version=0)
         heir = others[0] if user == record.creator_id else None
-        await self.store.remove_seat(record.id, user, self._now(), heir.user_id if heir else None)
+        try:
+            await self.store.remove_seat(record.id, user, self._now(), heir.user_id if heir else None)
+        except VersionConflict:
+            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
         line = f"{me.name} left the lobby." + (f" {heir.name} now starts the game." if heir else "")
         return Result(public=[line], game_row=record.id, status="lobby", version=0)
 
@@ -107,7 +116,8 @@ class LobbyService(ServiceBase):
                 spec=game.spec.canonical(options, len(order)), rules_version=game.spec.rules_version,
                 seed=seed, state_json=state_json, waiting=waiting, now=self._now())
         except VersionConflict:
-            raise ServiceError("This lobby was already started or closed.", "stale") from None
+            raise ServiceError("The lobby changed (started, closed, or someone joined or left) while "
+                               "starting; check it and start again.", "stale") from None
         self._remember(record.id, 0, state)
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         result = Result(public=[f"{record.title} starts! Seats: {seating}."] + public, private=private,

@@ -91,7 +91,8 @@ class ServiceBase:
             return await self.store.seats(record.id)
         seats = self._seats.get(record.id)
         if seats is None:
-            seats = self._seats[record.id] = await self.store.seats(record.id)
+            members = await self.store.seats(record.id)
+            seats = self._seats[record.id] = [s for s in members if s.seat is not None]
         return seats
 
     @staticmethod

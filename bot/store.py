@@ -272,22 +272,29 @@ class GameStore:
         return record
 
     async def add_seat(self, row_id: int, user_id: str, name: str, now: str) -> None:
+        """Add a lobby member; :class:`VersionConflict` if the game is no longer a lobby."""
         async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'", (now, row_id)
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"game {row_id} is not a lobby")
             await db.execute(
                 "INSERT INTO seats (game, user_id, join_order, name, joined_at) VALUES "
                 "(?, ?, (SELECT COALESCE(MAX(join_order), -1) + 1 FROM seats WHERE game = ?), ?, ?)",
                 (row_id, user_id, row_id, name, now),
             )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, row_id))
 
     async def remove_seat(self, row_id: int, user_id: str, now: str, new_creator: str | None = None) -> None:
         """Drop a lobby member; optionally hand the lobby to ``new_creator``."""
         async with self._tx() as db:
-            await db.execute("DELETE FROM seats WHERE game = ? AND user_id = ?", (row_id, user_id))
-            await db.execute(
-                "UPDATE games SET updated_at = ?, creator_id = COALESCE(?, creator_id) WHERE id = ?",
-                (now, new_creator, row_id),
+            cur = await db.execute(
+                "UPDATE games SET updated_at = ?, creator_id = COALESCE(?, creator_id) "
+                "WHERE id = ? AND status = 'lobby'", (now, new_creator, row_id),
             )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"game {row_id} is not a lobby")
+            await db.execute("DELETE FROM seats WHERE game = ? AND user_id = ?", (row_id, user_id))
 
     async def set_status(self, row_id: int, status: str, now: str, from_status: Sequence[str] = LIVE) -> bool:
         """Move a game to ``status`` if it is in one of ``from_status``; True when it moved."""
@@ -305,7 +312,10 @@ class GameStore:
         self, row_id: int, *, seats: Sequence[tuple[str, int, str]], spec: str, rules_version: int,
         seed: int, state_json: str, waiting: list[str], now: str,
     ) -> None:
-        """Lobby → active: seat numbers and colours, seed, and snapshot version 0."""
+        """Lobby → active: seat numbers and colours, seed, and snapshot version 0.
+
+        :class:`VersionConflict` if it is no longer a lobby or its members changed meanwhile.
+        """
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE games SET status = 'active', spec = ?, rules_version = ?, seed = ?, version = 0, "
@@ -314,6 +324,9 @@ class GameStore:
             )
             if cur.rowcount != 1:
                 raise VersionConflict("the lobby was already started or closed")
+            members = await db.execute_fetchall("SELECT user_id FROM seats WHERE game = ?", (row_id,))
+            if sorted(r[0] for r in members) != sorted(user for user, _, _ in seats):
+                raise VersionConflict("the lobby's members changed while it was starting")
             for user_id, seat, colour in seats:
                 await db.execute(
                     "UPDATE seats SET seat = ?, colour = ? WHERE game = ? AND user_id = ?",

@@ -21,6 +21,7 @@ from bot_helpers import (
 
 from bot.results import ServiceError
 from bot.service import GameService
+from bot.store import VersionConflict
 from engine.core import play
 
 
@@ -234,3 +235,38 @@ async def test_toy_game_text_round_trips() -> None:
     state, _ = play.new_game(TOY, ["A", "B"], {}, 3)
     for text in play.legal_texts(TOY, state, 0):
         assert TOY.action_text(play.parse_action(TOY, state, 0, text)) == text
+
+
+async def test_join_or_leave_racing_start_never_leaves_an_unseated_member(svc: GameService) -> None:
+    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await svc.join(CHANNEL, user("Bob"), "Bob")
+    await svc.join(CHANNEL, user("Cy"), "Cy")
+    outcomes = await asyncio.gather(
+        svc.start(CHANNEL, user("Ann"), seed=1), svc.join(CHANNEL, user("Dee"), "Dee"),
+        svc.leave(CHANNEL, user("Cy")), return_exceptions=True)
+    assert all(isinstance(o, ServiceError) or not isinstance(o, BaseException) for o in outcomes), outcomes
+    record = await svc.store.live_game(CHANNEL)
+    assert record is not None
+    seats = await svc.store.seats(record.id)
+    if record.status == "active":
+        state = play.loads(await svc.store.snapshot(record.id, 0) or "{}")
+        assert sorted(s.seat for s in seats) == list(range(len(state["players"])))  # type: ignore[type-var]
+        assert [s.name for s in seats] == state["players"]
+
+
+async def test_store_refuses_lobby_writes_once_started(svc: GameService) -> None:
+    started = await start_game(svc, ("Ann", "Bob"))
+    row = started.game_row or 0
+    with pytest.raises(VersionConflict):
+        await svc.store.add_seat(row, user("Cy"), "Cy", "t")
+    with pytest.raises(VersionConflict):
+        await svc.store.remove_seat(row, user("Bob"), "t")
+    await svc.create_lobby("chan-2", "g", user("Cy"), "Cy", "toy_race")
+    await svc.join("chan-2", user("Dee"), "Dee")
+    lobby = await svc.store.live_game("chan-2")
+    assert lobby is not None
+    with pytest.raises(VersionConflict):  # a member list that no longer matches the lobby
+        await svc.store.start_game(lobby.id, seats=[(user("Cy"), 0, "red")], spec="x", rules_version=1,
+                                   seed=1, state_json="{}", waiting=[], now="t")
+    assert (await svc.store.game(lobby.id)).status == "lobby"  # type: ignore[union-attr]
+    assert [s.seat for s in await svc.store.seats(lobby.id)] == [None, None]

@@ -67,8 +67,8 @@ async def test_new_migration_runs_once_and_keeps_data(
 
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     async with stores_at(tmp_path / "g.sqlite3", 1) as (store,):
-        with pytest.raises(sqlite3.IntegrityError):
-            await store.add_seat(999, "u-x", "X", "2030-01-01T00:00:00Z")
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            await store._rows("INSERT INTO snapshots (game, version, state_json) VALUES (999, 0, '{}')")
 
 
 async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
