@@ -1,0 +1,64 @@
+"""``python -m bot``: run the Discord bot, or the offline demo when there is no token (or ``--demo``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import textwrap
+
+import discord
+
+from .settings import Settings, SettingsError, load_dotenv
+
+NO_TOKEN = (
+    "No DISCORD_TOKEN is set, so I can't connect to Discord. To run the real bot, create an "
+    "application in the Discord developer portal (https://discord.com/developers/applications), copy "
+    "its bot token into a .env file next to this project (see .env.example) or into the environment, "
+    "invite it to your server, and run `python -m bot` again. Meanwhile, here is the offline demo: a "
+    "whole Puerto Rico game played with random legal moves through the same game service and SQLite "
+    "store the bot uses, with the board image saved after every action."
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument("--demo", action="store_true", help="play an offline demo game instead of connecting")
+    parser.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
+                        help="demo: number of players, 2-5 (default 3)")
+    parser.add_argument("--seed", type=int, help="demo: seed for set-up and the random moves")
+    parser.add_argument("--out", default="demo_output", metavar="DIR",
+                        help="demo: folder for the board images (default ./demo_output)")
+    parser.add_argument("--env-file", default=".env", metavar="PATH", help="settings file (default ./.env)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    load_dotenv(args.env_file)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=settings.log_level_number)
+    if args.demo or not settings.token:
+        if not args.demo:
+            print(textwrap.fill(NO_TOKEN, width=100) + "\n")
+        from .demo import run_demo
+
+        run_demo(args.players, args.seed, args.out)
+        return 0
+    from .app import create_bot
+
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        logging.getLogger("bot").error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token).")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

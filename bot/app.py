@@ -1,0 +1,85 @@
+"""The Discord bot: :func:`create_bot` builds it from settings without connecting.
+
+``setup_hook`` (run by discord.py at login, or by tests directly) opens the SQLite store
+(which runs the migrations), registers the persistent DynamicItems, loads the cogs and syncs
+the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+import engine  # noqa: F401  (importing registers every game)
+
+from .errors import GameTree
+from .game_ui import Tables
+from .service import GameService
+from .settings import Settings
+from .store import GameStore
+from .views.components import DYNAMIC_ITEMS
+
+log = logging.getLogger("bot")
+COGS = ("bot.cogs.game", "bot.cogs.play")
+
+
+class PbpBot(commands.Bot):
+    """Slash commands and components only: no privileged intents, no message content."""
+
+    store: GameStore
+    service: GameService
+    tables: Tables
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=GameTree, allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self._dms_closed: set[str] = set()
+
+    async def setup_hook(self) -> None:
+        self.store = await GameStore.open(self.settings.database_path)
+        self.service = GameService(self.store)
+        self.tables = Tables(self.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in COGS:
+            await self.load_extension(name)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+        log.info("ready to serve games from %s", self.settings.database_path)
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def tell_privately(self, user_id: str, text: str) -> None:
+        """Best-effort DM (e.g. a forced action's secret VP); never load-bearing, closed DMs remembered."""
+        if not user_id.isdigit() or user_id in self._dms_closed:
+            return
+        try:
+            channel = await self.create_dm(discord.Object(int(user_id)))
+            await channel.send(text[:2000])
+        except discord.Forbidden:
+            self._dms_closed.add(user_id)
+        except discord.HTTPException:
+            log.warning("could not DM user %s", user_id)
+
+    async def close(self) -> None:
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None) -> PbpBot:
+    """The bot with its settings (default: from the environment); connects only when run."""
+    return PbpBot(settings if settings is not None else Settings.from_env())

@@ -1,0 +1,102 @@
+"""Typed settings from environment variables, with an optional ``.env`` file (no extra dependency).
+
+Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_PATH``,
+``DEV_GUILD_ID``, ``LOG_LEVEL`` and ``SYNC_COMMANDS``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "pbp_games.sqlite3"
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+class SettingsError(ValueError):
+    """A variable has a value the bot cannot use; the message names it."""
+
+
+def parse_dotenv(text: str) -> dict[str, str]:
+    """``KEY=value`` lines; blank lines, ``#`` comments and an ``export`` prefix are allowed.
+
+    >>> parse_dotenv('# c\\nexport A=1\\nB = "two words"\\nC=\\'x\\' # note\\n')
+    {'A': '1', 'B': 'two words', 'C': 'x'}
+    """
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = line.removeprefix("export ").strip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            continue
+        value = value.strip()
+        if value[:1] in {'"', "'"} and value[0] in value[1:]:
+            value = value[1:value.index(value[0], 1)]
+        else:
+            value = value.split(" #", 1)[0].strip()
+        values[key.strip()] = value
+    return values
+
+
+def load_dotenv(path: str | Path = ".env", env: MutableMapping[str, str] | None = None) -> bool:
+    """Copy ``path``'s variables into ``env`` (default ``os.environ``) without overriding set ones."""
+    target = os.environ if env is None else env
+    file = Path(path)
+    if not file.is_file():
+        return False
+    for key, value in parse_dotenv(file.read_text(encoding="utf-8")).items():
+        target.setdefault(key, value)
+    return True
+
+
+def _flag(name: str, raw: str | None, default: bool) -> bool:
+    if raw is None or not raw.strip():
+        return default
+    word = raw.strip().lower()
+    if word in _TRUE | _FALSE:
+        return word in _TRUE
+    raise SettingsError(f"{name} must be true or false, not {raw!r}.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot needs to run; build with :meth:`from_env`."""
+
+    token: str | None = None
+    database_path: str = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    sync_commands: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read the variables from ``env`` (default ``os.environ``); empty values count as unset.
+
+        >>> Settings.from_env({"DEV_GUILD_ID": "42", "LOG_LEVEL": "debug"}).dev_guild_id
+        42
+        """
+        env = os.environ if env is None else env
+        guild = (env.get("DEV_GUILD_ID") or "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+        level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        return cls(
+            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+            database_path=(env.get("DATABASE_PATH") or "").strip() or DEFAULT_DATABASE,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        return int(logging.getLevelName(self.log_level))

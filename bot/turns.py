@@ -1,0 +1,144 @@
+"""What the bot posts: the turn message after every action, private boards and the current prompt.
+
+The turn message is always a *new* channel message (mentions only ping in new messages), with
+the board PNG rendered off the event loop, the action's event sentences, a mention of exactly
+the users who must act now (``allowed_mentions``) and the components for the open decisions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from render import render_board, render_player_board
+
+from .game_ui import Table, plan_controls, status_lines, to_ping, turn_text
+from .results import Result, ServiceError
+
+if TYPE_CHECKING:
+    from .app import PbpBot
+
+log = logging.getLogger("bot.turns")
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> PbpBot:
+    return interaction.client  # type: ignore[no-any-return]
+
+
+def only(users: list[str]) -> discord.AllowedMentions:
+    """Allow pinging exactly ``users`` (Discord ids), nobody else."""
+    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
+                                   everyone=False, roles=False, replied_user=False)
+
+
+async def board_png(view: dict[str, Any], seat: int | None = None) -> bytes | None:
+    """PNG of the public board (or ``seat``'s own board), rendered in a worker thread; ``None`` on failure."""
+    try:
+        if seat is None:
+            return await asyncio.to_thread(render_board, view)
+        return await asyncio.to_thread(render_player_board, view, seat)
+    except Exception:  # a drawing bug must never cost the move
+        log.exception("could not render the board of %s", view.get("game"))
+        return None
+
+
+def png_file(data: bytes | None, name: str) -> list[discord.File]:
+    return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
+
+
+def components(table: Table, seat: int | None = None) -> discord.ui.View | None:
+    """The persistent view (DynamicItems) for the table's open decisions, or ``None``."""
+    from .views.components import make_item
+
+    controls = plan_controls(table, seat)
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        view.add_item(make_item(table, control))
+    return view
+
+
+async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str]) -> discord.Message:
+    """One new public message: board image, event sentences, prompts, pings for ``ping`` only."""
+    channel = bot.get_partial_messageable(int(table.record.channel_id))
+    png = await board_png(table.public_view()) if table.state is not None else None
+    view = components(table)
+    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    return await channel.send(turn_text(table, public, ping), files=png_file(png, f"board-{table.row}-"
+                              f"{table.version}.png"), allowed_mentions=only(ping), **kwargs)
+
+
+async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> Table:
+    """Post the turn message for a stored action/start/undo and deliver others' private lines."""
+    assert result.game_row is not None
+    table = await bot.tables.by_row(result.game_row)
+    if table is None:
+        raise ServiceError("This game no longer exists.", "no_game")
+    await post_turn(bot, table, result.public, to_ping(result.mention, before, actor))
+    for user, lines in result.private.items():
+        if user != actor:
+            await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines))
+    return table
+
+
+async def act_and_post(interaction: discord.Interaction[Any], before: Table, text: str,
+                       expected_version: int | None, *, ack: bool) -> Result:
+    """Play ``text`` for the interaction's user, post the turn message, then answer the user.
+
+    The interaction must already be deferred. ``ack`` sends a short ephemeral confirmation
+    (slash commands); private lines (e.g. VP scored) are always sent to the actor ephemerally.
+    """
+    bot = bot_of(interaction)
+    user = str(interaction.user.id)
+    result = await bot.service.act(before.record.channel_id, user, text, expected_version=expected_version)
+    await announce(bot, result, before.waiting_users(), user)
+    lines = ([f"You played `{text}`."] if ack else []) + result.private.get(user, [])
+    if lines:
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+    return result
+
+
+async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "") -> None:
+    """Ephemeral: the current board, whose turn it is, and the user's own components if they must act."""
+    seat = table.seat_of(interaction.user.id)
+    png = await board_png(table.public_view()) if table.state is not None else None
+    lines = ([header] if header else []) + status_lines(table)
+    texts = table.texts(seat)
+    if texts:
+        lines.append("Your options: " + ", ".join(f"`{t}`" for t in texts[:30])
+                     + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else ""))
+    view = components(table, seat) if texts else None
+    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "board.png"),
+                                    **({"view": view} if view is not None else {}))
+
+
+async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
+    """Ephemeral: the user's own board image and their private information (never public)."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or table.state is None:
+        players = ", ".join(table.names) or "nobody yet"
+        raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
+    png = await board_png(table.private_view(seat), seat)
+    lines = [f"Your board in {table.record.title} (move {table.version}), shown only to you."]
+    lines += table.private_extras(seat)
+    texts = table.texts(seat)
+    if texts:
+        lines.append("You may: " + ", ".join(f"`{t}`" for t in texts[:30]))
+    view = components(table, seat) if texts else None
+    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True,
+                                    files=png_file(png, "my-board.png"),
+                                    **({"view": view} if view is not None else {}))
+
+
+async def strip_components(interaction: discord.Interaction[Any]) -> None:
+    """Remove the buttons from the message a component was clicked on (best effort)."""
+    try:
+        await interaction.edit_original_response(view=None)
+    except discord.HTTPException:
+        log.debug("could not remove components from the clicked message")

@@ -1,0 +1,1 @@
+"""Discord components: persistent DynamicItems and the Mayor editor."""
