@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_SPACES
+from .data import BUILDING_ORDER, BUILDINGS, GOOD_INDEX, GOODS, ISLAND_SPACES, TILES
 
 Board = dict[str, Any]
 
@@ -55,16 +55,19 @@ def colonists(board: Board) -> int:
 
 
 def circles(board: Board) -> dict[str, int]:
-    """Capacity of every place a colonist can stand: tiles by kind, then buildings."""
-    caps = {tile: count for tile, (count, _) in board["island"].items() if count}
-    caps.update({b: BUILDINGS[b].circles for b in board["city"] if BUILDINGS[b].circles})
+    """Capacity of every place a colonist can stand: tiles by kind, then buildings, in the
+    game's fixed order (never the dicts' key order, which a JSON round trip sorts)."""
+    island, city = board["island"], board["city"]
+    caps = {t: island[t][0] for t in TILES if t in island and island[t][0]}
+    caps.update({b: BUILDINGS[b].circles for b in BUILDING_ORDER if b in city and BUILDINGS[b].circles})
     return caps
 
 
 def placement(board: Board) -> dict[str, int]:
-    """Where the colonists stand now (same keys as :func:`circles`)."""
-    here = {tile: occ for tile, (count, occ) in board["island"].items() if count}
-    here.update({b: n for b, n in board["city"].items() if BUILDINGS[b].circles})
+    """Where the colonists stand now (same keys and order as :func:`circles`)."""
+    island, city = board["island"], board["city"]
+    here = {t: island[t][1] for t in TILES if t in island and island[t][0]}
+    here.update({b: city[b] for b in BUILDING_ORDER if b in city and BUILDINGS[b].circles})
     return here
 
 

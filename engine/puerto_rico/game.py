@@ -43,7 +43,7 @@ PROMPTS = {
     "ship": "Load goods on a ship.", "keep": "Choose the goods to keep.",
 }
 # Taken when a deadline passes: passing where it is legal, the proposed layout, the
-# most valuable storage; role choice and mandatory loading have none.
+# most valuable storage or privilege good; role choice and mandatory loading have none.
 DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege"}
 
 
@@ -91,6 +91,8 @@ class PuertoRico(Game):
         default = None
         if kind in DEFAULT_FIRST:
             default = opts[0]
+        elif kind == "craft_bonus":
+            default = opts[-2]  # the most valuable kind produced (options are in price order)
         elif {"verb": "pass"} in opts:
             default = {"verb": "pass"}
         return Decision(kind, seat, tuple(opts), default, mode, PROMPTS[kind])

@@ -61,7 +61,7 @@ def _distribute(state: State, events: Events) -> None:
         else:
             asked.append(seat)
             defaults[str(seat)] = default_layout(board)
-            caps_by_seat[str(seat)] = caps
+            caps_by_seat[str(seat)] = list(caps.items())  # a list keeps its order through JSON
     if forced:
         events.append({"kind": "layouts_forced", "players": forced})
     if asked:
@@ -83,7 +83,7 @@ def default_layout(board: dict[str, Any]) -> dict[str, int]:
     caps = circles(board)
     layout = {k: v for k, v in placement(board).items() if v}
     spare = board["san_juan"]
-    order = [b for b in board["city"] if b in caps] + [t for t in FILL_ORDER_TILES if t in caps]
+    order = [b for b in caps if b in board["city"]] + [t for t in FILL_ORDER_TILES if t in caps]
     for target in order:
         add = min(spare, caps[target] - layout.get(target, 0))
         if add > 0:
@@ -96,10 +96,9 @@ def layout_options(state: State, player: int) -> list[Action]:
     frame = top_frame(state)
     assert frame is not None
     seat = str(player)
-    caps = frame["data"]["circles"][seat]
     draft = frame["data"]["drafts"].get(seat, {})
     opts: list[Action] = [{"verb": "layout", "layout": frame["data"]["defaults"][seat]}]
-    opts += [{"verb": "place", "target": t} for t, cap in caps.items() if draft.get(t, 0) < cap]
+    opts += [{"verb": "place", "target": t} for t, cap in frame["data"]["circles"][seat] if draft.get(t, 0) < cap]
     return opts
 
 
@@ -122,8 +121,8 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         drafts = frame["data"]["drafts"]
         draft = drafts.setdefault(str(player), {})
         draft[action["target"]] = draft.get(action["target"], 0) + 1
-        caps = frame["data"]["circles"][str(player)]
-        left = min(colonists(board), sum(caps.values())) - sum(draft.values())
+        room = sum(cap for _, cap in frame["data"]["circles"][str(player)])
+        left = min(colonists(board), room) - sum(draft.values())
         if left > 0:
             events.append({"kind": "place", "player": player, "target": action["target"], "left": left})
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .data import ROLE_ORDER
 from .scoring import final_scores
 
 State = dict[str, Any]
@@ -43,7 +44,7 @@ def end_role(state: State, events: Events) -> None:
 
 def end_round(state: State, events: Events) -> None:
     """+1 doubloon on every unchosen role; the Governor passes left; maybe the game ends."""
-    unchosen = [r for r in state["role_money"] if r not in state["taken"]]
+    unchosen = [r for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
     for role in unchosen:
         state["role_money"][role] += 1
     state["taken"] = {}

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.frames import top_frame, waiting_seats
 from .board import city_spaces_used, colonists, empty_building_circles, island_tiles
-from .data import BUILDINGS, GOODS
+from .data import BUILDING_ORDER, BUILDINGS, GOODS, ROLE_ORDER, TILES
 from .events import ROLE_NAMES
 
 State = dict[str, Any]
@@ -16,8 +16,9 @@ State = dict[str, Any]
 def _board_view(board: dict[str, Any]) -> dict[str, Any]:
     return {
         "doubloons": board["doubloons"], "goods": list(board["goods"]),
-        "island": {t: list(v) for t, v in board["island"].items()},
-        "city": dict(board["city"]), "san_juan": board["san_juan"],
+        "island": {t: list(board["island"][t]) for t in TILES if t in board["island"]},
+        "city": {b: board["city"][b] for b in BUILDING_ORDER if b in board["city"]},
+        "san_juan": board["san_juan"],
         "building_vp": sum(BUILDINGS[b].vp for b in board["city"]),
         "island_tiles": island_tiles(board), "city_spaces": city_spaces_used(board),
         "colonists": colonists(board), "empty_circles": empty_building_circles(board),
@@ -31,7 +32,7 @@ def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": "puerto_rico", "players": list(state["players"]), "round": state["round"],
         "governor": state["governor"], "role": state["role"], "taken": dict(state["taken"]),
-        "role_money": dict(state["role_money"]),
+        "role_money": {r: state["role_money"][r] for r in ROLE_ORDER if r in state["role_money"]},
         "supply": {"colonists": supply["colonists"], "ship": supply["ship"],
                    "vp": max(0, supply["vp"]), "goods": list(supply["goods"]),
                    "quarries": supply["quarries"]},

@@ -32,6 +32,11 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
         assert len(set(texts)) == len(texts), f"duplicate action texts {texts}"
         for action, text in zip(legal, texts, strict=True):
             assert play.parse_action(game, state, seat, text) == action
+    # Rules never depend on dict key order, which a JSON round trip (sorted keys) changes.
+    reloaded = play.loads(play.dumps(state))
+    for seat in waiting:
+        assert play.legal_texts(game, reloaded, seat) == play.legal_texts(game, state, seat)
+    assert game.public_view(reloaded) == game.public_view(state)
     idle = [s for s in range(players) if s not in waiting]
     if idle:
         some_action = play.legal_actions(game, state, waiting[0])[0]
