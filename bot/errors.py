@@ -31,8 +31,6 @@ def friendly(error: BaseException) -> str | None:
         return "Games live in server channels; use this command there."
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         return str(error)
-    if isinstance(error, ValueError) and getattr(error, "friendly", False):
-        return str(error)
     return None
 
 

@@ -12,7 +12,7 @@ from engine.core import all_games, get_game
 
 from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ..results import ServiceError
-from ..turns import announce, send_current, send_private_board
+from ..turns import announce, board_png, png_file, send_current, send_private_board
 from ..views.components import lobby_view
 
 if TYPE_CHECKING:
@@ -109,8 +109,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if private:
             await send_private_board(interaction, table)
             return
-        from ..turns import board_png, png_file
-
         png = await board_png(table.public_view())
         lines = [f"**{table.record.title}** · move {table.version} ({table.record.status})"]
         await self._public(interaction, lines, files=png_file(png, f"board-{table.row}-{table.version}.png"))

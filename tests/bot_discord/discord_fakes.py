@@ -1,0 +1,261 @@
+"""A recording stand-in for Discord's HTTP API, and Discord-shaped interaction payloads.
+
+The bot under test is the real :class:`bot.app.PbpBot` with discord.py's real objects:
+interactions enter through ``ConnectionState.parse_interaction_create`` exactly like a
+gateway ``INTERACTION_CREATE`` event, the real ``CommandTree`` and ``ViewStore`` dispatch
+them, and every outgoing request (interaction callbacks, followups, channel messages)
+lands in :class:`FakeDiscord` instead of the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.app import PbpBot, create_bot
+from bot.game_ui import Table
+from bot.service import GameService
+from bot.settings import Settings
+
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+GUILD_ID = 700_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_100
+EPHEMERAL = 64
+_ids = itertools.count(800_000_000_000_000_000)
+TIMESTAMP = "2030-01-01T00:00:00+00:00"
+
+
+def user_payload(user_id: int, name: str) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name.lower(), "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": user_id == BOT_ID}
+
+
+@dataclass
+class Call:
+    """One outgoing request: ``kind`` is ``http`` (bot token) or ``webhook`` (interaction token)."""
+
+    kind: str
+    method: str
+    path: str
+    url: str
+    payload: dict[str, Any]
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    reply: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def content(self) -> str:
+        return str(self.payload.get("content") or self.payload.get("data", {}).get("content") or "")
+
+    @property
+    def flags(self) -> int:
+        return int(self.payload.get("flags") or self.payload.get("data", {}).get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        rows = self.payload.get("components") or self.payload.get("data", {}).get("components") or []
+        return [c["custom_id"] for row in rows for c in row.get("components", []) if "custom_id" in c]
+
+
+def _split(payload: dict[str, Any] | None, form: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    body = dict(payload or {})
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            body = json.loads(part["value"])
+    stored = []
+    for file in files or []:
+        file.fp.seek(0)
+        stored.append((file.filename, file.fp.read()))
+    return body, stored
+
+
+class FakeDiscord(AsyncWebhookAdapter):
+    """Records every request and answers with plausible Discord payloads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[Call] = []
+
+    def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        return {
+            "id": str(next(_ids)), "channel_id": str(channel_id), "guild_id": str(GUILD_ID), "type": 0,
+            "content": body.get("content") or "", "author": user_payload(BOT_ID, "PBP Bot"), "tts": False,
+            "timestamp": TIMESTAMP, "edited_timestamp": None, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "pinned": False, "embeds": body.get("embeds") or [], "flags": body.get("flags", 0),
+            "components": body.get("components") or [],
+            "attachments": [{"id": str(next(_ids)), "filename": name, "size": len(data), "url": f"https://cdn/{name}",
+                             "proxy_url": f"https://cdn/{name}"} for name, data in files],
+        }
+
+    def _record(self, kind: str, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Call:
+        call = Call(kind, route.method, route.path, route.url, body, files)
+        self.calls.append(call)
+        return call
+
+    # --- interaction token requests (responses, followups, edits of the original) -----------
+    async def request(self, route: Any, session: Any = None, *, payload: dict[str, Any] | None = None,
+                      multipart: Any = None, files: Any = None, **kwargs: Any) -> Any:
+        body, stored = _split(payload, multipart, files)
+        call = self._record("webhook", route, body, stored)
+        if route.path.endswith("/callback"):
+            data = body.get("data") or {}
+            resource: dict[str, Any] = {"type": body.get("type")}
+            if body.get("type") in (4, 7):
+                resource["message"] = self.message(data, CHANNEL_ID, stored)
+            call.reply = {"interaction": {"id": str(route.webhook_id), "type": 2,
+                                          "response_message_loading": body.get("type") == 5,
+                                          "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)},
+                          "resource": resource}
+        else:
+            call.reply = self.message(body, CHANNEL_ID, stored)
+        return call.reply
+
+    # --- bot token requests (channel messages, DMs) ------------------------------------------
+    async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        body, stored = _split(kwargs.get("json"), form, files)
+        call = self._record("http", route, body, stored)
+        if route.path == "/users/@me/channels":
+            call.reply = {"id": str(next(_ids)), "type": 1, "recipients": [user_payload(int(body["recipient_id"]),
+                                                                                        "dm")]}
+        elif "/messages" in route.path:
+            call.reply = self.message(body, int(route.channel_id), stored)
+        return call.reply
+
+    # --- queries for tests ---------------------------------------------------------------------
+    def since(self, mark: int) -> list[Call]:
+        return self.calls[mark:]
+
+    def channel_posts(self, since: int = 0, channel: int = CHANNEL_ID) -> list[Call]:
+        """New messages the bot posted in ``channel`` (the game channel by default)."""
+        return [c for c in self.calls[since:] if c.kind == "http" and c.method == "POST"
+                and c.url.endswith(f"/channels/{channel}/messages")]
+
+    def replies(self, since: int = 0) -> list[Call]:
+        """Interaction callbacks and followups/edits (everything sent with an interaction token)."""
+        return [c for c in self.calls[since:] if c.kind == "webhook"]
+
+
+class Guild:
+    """Builds interaction payloads for one guild channel and feeds them to a bot."""
+
+    def __init__(self, bot: PbpBot, fake: FakeDiscord) -> None:
+        self.bot, self.fake = bot, fake
+
+    def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
+        return {
+            "id": str(next(_ids)), "application_id": str(APP_ID), "type": kind, "token": f"tok-{next(_ids)}",
+            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
+            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": {"user": user_payload(user, name), "roles": [], "joined_at": TIMESTAMP, "deaf": False,
+                       "mute": False, "nick": None, "permissions": perms, "flags": 0},
+            "data": data, "app_permissions": "0", "locale": "en-US", "guild_locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [], "authorizing_integration_owners": {},
+            "context": 0,
+        }
+
+    async def feed(self, payload: dict[str, Any]) -> list[Call]:
+        """Deliver a gateway INTERACTION_CREATE and wait until the bot is done; returns new calls."""
+        mark = len(self.fake.calls)
+        async_context.set(self.fake)  # the tasks discord.py creates below copy this context
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await settle()
+        return self.fake.since(mark)
+
+    async def command(self, user: int, name: str, path: str, perms: str = "0", **options: Any) -> list[Call]:
+        """``path`` like ``"game new"`` or ``"play"``; options typed by their Python values."""
+        return await self.feed(self._base(2, user, name, command_data(path, options), perms))
+
+    async def autocomplete(self, user: int, name: str, path: str, focused: str, **options: Any) -> list[str]:
+        data = command_data(path, options, focused)
+        calls = await self.feed(self._base(4, user, name, data, "0"))
+        answer = next(c for c in calls if c.payload.get("type") == 8)
+        return [choice["value"] for choice in answer.payload["data"]["choices"]]
+
+    async def click(self, user: int, name: str, message: dict[str, Any], custom_id: str,
+                    values: list[str] | None = None) -> list[Call]:
+        """Click a component of ``message`` (a message payload the bot sent earlier)."""
+        kind = 3 if values is not None else 2
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = values
+        payload = self._base(3, user, name, data, "0")
+        payload["message"] = message
+        return await self.feed(payload)
+
+
+def _option_type(value: Any) -> int:
+    return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+
+
+def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
+    opts = [{"type": _option_type(v), "name": k, "value": v, **({"focused": True} if k == focused else {})}
+            for k, v in options.items()]
+    names = path.split()
+    for sub in reversed(names[1:]):
+        opts = [{"type": 1, "name": sub, "options": opts}]
+    return {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
+
+
+async def settle(rounds: int = 200) -> None:
+    """Wait for the tasks discord.py spawned for an interaction (command tree, views, events)."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+        busy = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()
+                and t.get_name().startswith(("CommandTree", "discord-ui", "discord.py"))]
+        if not busy:
+            return
+        await asyncio.wait(busy, timeout=30)
+
+
+async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7) -> PbpBot:
+    """A real bot on ``db`` with the HTTP layer recorded by ``fake``; setup_hook run, no login.
+
+    The service gets a seeded generator so seating and set-up are the same on every run.
+    """
+    bot = create_bot(Settings(database_path=str(db), sync_commands=False))
+    bot.http.request = fake.http  # type: ignore[method-assign]
+    await bot._async_setup_hook()
+    bot._connection.user = discord.ClientUser(state=bot._connection, data=user_payload(BOT_ID, "PBP Bot"))
+    bot._connection.application_id = APP_ID
+    await bot.setup_hook()
+    bot.service = GameService(bot.store, rng=random.Random(seed))
+    return bot
+
+
+# --- game helpers -------------------------------------------------------------------------------
+ANN, BOB, CY = (1001, "Ann"), (1002, "Bob"), (1003, "Cy")
+NAMES = {1001: "Ann", 1002: "Bob", 1003: "Cy"}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def open_table(guild: Guild, players: tuple[tuple[int, str], ...] = (ANN, BOB, CY)) -> Call:
+    """``/game new`` by the first player, ``/game join`` by the others, ``/game start``; the turn message."""
+    (first, name), others = players[0], players[1:]
+    await guild.command(first, name, "game new", game="puerto_rico")
+    for user, other in others:
+        await guild.command(user, other, "game join")
+    await guild.command(first, name, "game start")
+    return guild.fake.channel_posts()[-1]
+
+
+async def table_now(guild: Guild) -> Table:
+    table = await guild.bot.tables.by_channel(CHANNEL_ID)
+    assert table is not None
+    return table
+
+
+def pinged(call: Call) -> set[str]:
+    """User ids the message may ping (``allowed_mentions.users``)."""
+    return {str(u) for u in call.payload.get("allowed_mentions", {}).get("users", [])}

@@ -1,0 +1,63 @@
+"""A whole two-player Puerto Rico game played only by clicking the bot's own components."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from discord_fakes import ANN, BOB, CHANNEL_ID, NAMES, PNG, Call, Guild, open_table, pinged, table_now
+
+SELECT = re.compile(r"pbp:\d+:\d+:(\d+):s\d+$")
+CHOICE = re.compile(r"pbp:\d+:\d+:(\d+):a\d+$")
+
+
+def components(call: Call) -> list[dict[str, Any]]:
+    rows = call.payload.get("components") or call.payload.get("data", {}).get("components") or []
+    return [c for row in rows for c in row["components"]]
+
+
+async def answer(guild: Guild, call: Call, rng: random.Random, user: int | None = None) -> tuple[int, list[Call]]:
+    """Click one playable component of ``call`` as the player it belongs to (opening a panel
+    first when several decide at once); returns the clicking user and the requests made."""
+    items = components(call)
+    playable = [c for c in items if CHOICE.match(c.get("custom_id", "")) or SELECT.match(c.get("custom_id", ""))]
+    if playable:
+        item = rng.choice(playable)
+        seat = int((CHOICE.match(item["custom_id"]) or SELECT.match(item["custom_id"])).group(1))  # type: ignore
+        user = int((await table_now(guild)).users[seat])
+        values = [rng.choice(item["options"])["value"]] if "options" in item else None
+        return user, await guild.click(user, NAMES[user], call.reply, item["custom_id"], values)
+    confirm = next((c for c in items if c.get("label") == "Confirm layout"), None)
+    user = user or int(rng.choice((await table_now(guild)).waiting_users()))
+    if confirm is not None:
+        return user, await guild.click(user, NAMES[user], call.reply, confirm["custom_id"])
+    panel = next(c["custom_id"] for c in items if c.get("custom_id", "").endswith(":panel"))
+    opened = await guild.click(user, NAMES[user], call.reply, panel)
+    user, more = await answer(guild, opened[-1], rng, user)
+    return user, opened + more
+
+
+async def test_full_game_through_buttons(guild: Guild) -> None:
+    post = await open_table(guild, (ANN, BOB))
+    rng = random.Random(11)
+    for _ in range(3000):
+        before = await table_now(guild)
+        if not before.active:
+            break
+        actor, calls = await answer(guild, post, rng)
+        posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
+        assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
+        post = posts[0]
+        after = await table_now(guild)
+        assert after.version == before.version + 1
+        assert post.files and post.files[0][1].startswith(PNG)
+        # Ping exactly who must act now, except idle players already asked for the same decision.
+        idle = set(before.waiting_users()) - {str(actor)}
+        assert pinged(post) == set(after.waiting_users()) - idle
+    final = await table_now(guild)
+    assert final.record.status == "finished"
+    assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
+    assert "Tie-break" in post.content
+    assert [c for c in post.custom_ids() if ":board" not in c] == []
+    assert not pinged(post)
