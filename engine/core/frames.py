@@ -40,6 +40,13 @@ def waiting_seats(frame: dict[str, Any]) -> list[int]:
     return open_seats
 
 
+def is_asked(frame: dict[str, Any], seat: int) -> bool:
+    """True when ``seat`` is being asked now (cheaper than :func:`waiting_seats`)."""
+    if frame["mode"] == CHAIN:
+        return seat in waiting_seats(frame)
+    return str(seat) not in frame["answers"] and seat in frame["seats"]
+
+
 def record_answer(frame: dict[str, Any], seat: int, answer: Any) -> None:
     """Store ``seat``'s answer; JSON object keys are strings, so the seat is too."""
     if seat not in waiting_seats(frame):

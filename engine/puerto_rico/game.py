@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
-from ..core.frames import top_frame, waiting_seats
+from ..core.frames import is_asked, top_frame, waiting_seats
 from . import builder, captain, craftsman, mayor, settler, trader, views
 from .actions import action_text, parse_layout
 from .board import circles
@@ -54,12 +54,12 @@ class PuertoRico(Game):
         return setup(players, options, seed)
 
     def _kind_for(self, state: State, player: int) -> str | None:
-        frame = top_frame(state)
-        if frame is not None:
-            return str(frame["kind"]) if player in waiting_seats(frame) else None
+        frames = state["frames"]
+        if frames:
+            return frames[-1]["kind"] if is_asked(frames[-1], player) else None
         decision = state["decision"]
         if decision and decision["player"] == player:
-            return str(decision["kind"])
+            return decision["kind"]
         return None
 
     def waiting(self, state: State) -> list[int]:
@@ -72,7 +72,7 @@ class PuertoRico(Game):
 
     def may_be_forced(self, state: State, player: int) -> bool:
         # Mayor layouts and storage are asked only of players with a real choice.
-        return top_frame(state) is None
+        return not state["frames"]
 
     def pending(self, state: State) -> list[Decision]:
         if state["over"]:
