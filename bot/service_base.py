@@ -104,6 +104,12 @@ class ServiceBase:
         raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
 
     async def _state(self, record: GameRecord) -> State:
+        current = self._game(record.game_id).spec.rules_version
+        if record.rules_version != current:
+            # No silent drift: an old game's log may not replay under changed rules.
+            raise ServiceError(
+                f"This {record.title} game was started under rules version {record.rules_version}, "
+                f"but this bot runs version {current}; an admin must migrate or end it.", "rules_version")
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)

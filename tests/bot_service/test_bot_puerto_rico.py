@@ -11,8 +11,6 @@ from bot_helpers import play_random, service_at, start_game, stored_state, waiti
 import engine
 from engine.core import play
 
-if "puerto_rico" not in [g.spec.id for g in engine.all_games()]:
-    pytest.skip("Puerto Rico is not registered", allow_module_level=True)
 GAME = engine.get_game("puerto_rico")
 
 
@@ -32,3 +30,25 @@ async def test_random_game_with_undos_replays_exactly(tmp_path: Path, seed: int,
         version, snap = await stored_state(svc, row)
         assert play.dumps(await svc.rebuild(row)) == snap
         assert version == len(await svc.store.actions(row))
+
+
+async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path: Path) -> None:
+    """No silent drift: a stored rules_version that differs from the engine's stops play."""
+    import aiosqlite
+
+    from bot.results import ServiceError
+
+    path = tmp_path / "pr.sqlite3"
+    async with service_at(path) as svc:
+        started = await start_game(svc, ("Ann", "Bob", "Cy"), game_id="puerto_rico")
+        row = started.game_row or 0
+    async with aiosqlite.connect(str(path)) as db:
+        await db.execute("UPDATE games SET rules_version = rules_version + 1 WHERE id = ?", (row,))
+        await db.commit()
+    async with service_at(path) as svc:
+        waiting = started.waiting[0]
+        with pytest.raises(ServiceError) as err:
+            await svc.act("chan-1", waiting, text=started.legal[waiting][0])
+        assert err.value.code == "rules_version" and "rules version" in str(err.value)
+        version, _ = await stored_state(svc, row)
+        assert version == started.version
