@@ -18,12 +18,8 @@ from .history import effective_actions, log_lines, page_of, render_events, repla
 from .lobby import LobbyService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
-from .store import VersionConflict
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
-
-_CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
-             "Look at the latest board and try again.")
 
 
 class GameService(LobbyService):
@@ -34,16 +30,8 @@ class GameService(LobbyService):
         """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
         if action is None and (text is None or not text.strip()):
             raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
-        live = await self._live(channel_id, "active")
-        user = uid(user_id)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats = await self._seats_of(record)
-            seat = self._seat_of(seats, user)
-            self._check_version(record, expected_version)
-            game = self._game(record.game_id)
-            state = await self._state(record)
-            names, users = [s.name for s in seats], [s.user_id for s in seats]
+        async with self._turn(channel_id, user_id, expected_version) as turn:
+            game, state, seat, names = turn.game, turn.state, turn.seat, turn.names
             waiting = play.waiting_players(game, state)
             if seat not in waiting:
                 raise ServiceError(
@@ -54,39 +42,24 @@ class GameService(LobbyService):
                 new_state, events = play.apply(game, state, seat, chosen)
             except IllegalAction as exc:
                 raise wrap_illegal(exc) from None
-            public, private = render_events(game, new_state, events, users)
+            public, private = render_events(game, new_state, events, turn.users)
             over = game.is_over(new_state)
             state_json = play.dumps(new_state)
             new_state = play.loads(state_json)  # canonical key order, as after any reload
-            try:
-                version = await self.store.append(
-                    record.id, expected_version=record.version, seat=seat, user_id=user, kind="action",
-                    text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
-                    public_lines=public, state_json=state_json,
-                    waiting=[users[p] for p in play.waiting_players(game, new_state)],
-                    now=self._now(), status="finished" if over else "active")
-            except VersionConflict:
-                self._states.pop(record.id, None)
-                raise ServiceError(_CONFLICT, "stale") from None
-            self._remember(record.id, version, new_state)
+            version = await self._store_step(
+                turn, kind="action", text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
+                public=public, state_json=state_json, new_state=new_state,
+                status="finished" if over else "active")
         result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
         if over:
             result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
-        return self._fill(result, record, game, seats, new_state, version, mention=True)
+        return self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
 
     async def undo(self, channel_id: str | int, user_id: str | int,
                    expected_version: int | None = None) -> Result:
         """Take back the caller's latest action (see the module docstring for the rule)."""
-        live = await self._live(channel_id, "active")
-        user = uid(user_id)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats = await self._seats_of(record)
-            seat = self._seat_of(seats, user)
-            self._check_version(record, expected_version)
-            game = self._game(record.game_id)
-            state = await self._state(record)
-            names, users = [s.name for s in seats], [s.user_id for s in seats]
+        async with self._turn(channel_id, user_id, expected_version) as turn:
+            seat, names, record = turn.seat, turn.names, turn.record
             stack = effective_actions(await self.store.actions(record.id))
             if not stack:
                 raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
@@ -97,7 +70,7 @@ class GameService(LobbyService):
             if top.undo_barrier:
                 raise ServiceError("Your last action revealed a random draw or hidden information, "
                                    "so it can't be taken back.", "undo_barrier")
-            if seat not in play.waiting_players(game, state):
+            if seat not in play.waiting_players(turn.game, turn.state):
                 raise ServiceError("You can only take back an action while it is still your turn.",
                                    "turn_passed")
             before_json = await self.store.snapshot(record.id, top.version - 1)
@@ -105,17 +78,10 @@ class GameService(LobbyService):
                 raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
             before = play.loads(before_json)
             line = f"{names[seat]} took back their last action."
-            try:
-                version = await self.store.append(
-                    record.id, expected_version=record.version, seat=seat, user_id=user, kind="undo",
-                    text=top.text, undo_barrier=False, public_lines=[line], state_json=before_json,
-                    waiting=[users[p] for p in play.waiting_players(game, before)], now=self._now())
-            except VersionConflict:
-                self._states.pop(record.id, None)
-                raise ServiceError(_CONFLICT, "stale") from None
-            self._remember(record.id, version, before)
-        result = Result(public=[line], private={user: [f"You took back `{top.text}`."]}, board_changed=True)
-        return self._fill(result, record, game, seats, before, version, mention=True)
+            version = await self._store_step(turn, kind="undo", text=top.text, undo_barrier=False,
+                                             public=[line], state_json=before_json, new_state=before)
+        result = Result(public=[line], private={turn.user: [f"You took back `{top.text}`."]}, board_changed=True)
+        return self._fill(result, record, turn.game, turn.seats, before, version, mention=True)
 
     async def status(self, channel_id: str | int) -> Result:
         """Whose turn it is, which decisions are open, and the version (or the lobby, or the result)."""

@@ -6,13 +6,15 @@ import asyncio
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import datetime
 
 from engine.core import Game, IllegalAction, State, get_game, play
 
 from .results import Result, ServiceError, iso, names_list, utc_now
-from .store import GameRecord, GameStore, SeatRecord
+from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
@@ -24,6 +26,30 @@ def uid(user_id: str | int) -> str:
 
 def wrap_illegal(exc: IllegalAction) -> ServiceError:
     return ServiceError(exc.message, exc.code, exc.legal)
+
+
+@dataclass
+class Turn:
+    """A loaded game under its lock, for one user's request."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    seat: int
+    user: str
+    game: Game
+    state: State
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def users(self) -> list[str]:
+        return [s.user_id for s in self.seats]
+
+
+_CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
+             "Look at the latest board and try again.")
 
 
 class ServiceBase:
@@ -39,6 +65,36 @@ class ServiceBase:
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
         self._seats: dict[int, list[SeatRecord]] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # --- one seated user's request, under the game's lock -----------------------
+    @asynccontextmanager
+    async def _turn(self, channel_id: str | int, user_id: str | int,
+                    expected_version: int | None) -> AsyncIterator[Turn]:
+        live = await self._live(channel_id, "active")
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats = await self._seats_of(record)
+            user = uid(user_id)
+            seat = self._seat_of(seats, user)
+            self._check_version(record, expected_version)
+            game = self._game(record.game_id)
+            yield Turn(record, seats, seat, user, game, await self._state(record))
+
+    async def _store_step(self, turn: Turn, *, kind: str, text: str, undo_barrier: bool, public: list[str],
+                          state_json: str, new_state: State, status: str = "active") -> int:
+        """Append one log row + snapshot at the next version, or refuse a stale one."""
+        users = turn.users
+        try:
+            version = await self.store.append(
+                turn.record.id, expected_version=turn.record.version, seat=turn.seat, user_id=turn.user,
+                kind=kind, text=text, undo_barrier=undo_barrier, public_lines=public, state_json=state_json,
+                waiting=[users[p] for p in play.waiting_players(turn.game, new_state)],
+                now=self._now(), status=status)
+        except VersionConflict:
+            self._states.pop(turn.record.id, None)
+            raise ServiceError(_CONFLICT, "stale") from None
+        self._remember(turn.record.id, version, new_state)
+        return version
 
     # --- helpers --------------------------------------------------------------
     def _now(self) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
-from .rounds import end_role, role_chooser, seats_from, take_colonist, trigger_end
+from .rounds import end_role, next_turn, role_chooser, start_turns, take_colonist, trigger_end
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -15,8 +15,7 @@ Action = dict[str, Any]
 
 
 def start(state: State, chooser: int, events: Events) -> None:
-    state["phase"] = {"order": seats_from(state, chooser), "idx": 0}
-    state["decision"] = {"kind": "build", "player": chooser}
+    start_turns(state, chooser, "build")
 
 
 def cost(state: State, player: int, building: str) -> int:
@@ -63,9 +62,5 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
             trigger_end(state, "city", events)
     else:
         events.append({"kind": "pass", "player": player, "role": "builder"})
-    phase = state["phase"]
-    phase["idx"] += 1
-    if phase["idx"] < len(phase["order"]):
-        state["decision"] = {"kind": "build", "player": phase["order"][phase["idx"]]}
-    else:
+    if not next_turn(state, "build"):
         end_role(state, events)

@@ -30,6 +30,22 @@ def role_chooser(state: State) -> int:
     return who
 
 
+def start_turns(state: State, chooser: int, kind: str) -> None:
+    """Every player once, clockwise from the chooser, each asked ``kind``."""
+    state["phase"] = {"order": seats_from(state, chooser), "idx": 0}
+    state["decision"] = {"kind": kind, "player": chooser}
+
+
+def next_turn(state: State, kind: str) -> bool:
+    """Ask the next player in the phase's order; False once everybody has had a turn."""
+    phase = state["phase"]
+    phase["idx"] += 1
+    if phase["idx"] < len(phase["order"]):
+        state["decision"] = {"kind": kind, "player": phase["order"][phase["idx"]]}
+        return True
+    return False
+
+
 def end_role(state: State, events: Events) -> None:
     """After a role: the next chooser, or the end of the round."""
     state["role"] = None

@@ -8,7 +8,7 @@ from typing import Any
 
 from .board import active
 from .data import GOODS, HOUSE_SIZE, PRICE
-from .rounds import end_role, role_chooser, seats_from
+from .rounds import end_role, next_turn, role_chooser, start_turns
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -16,8 +16,7 @@ Action = dict[str, Any]
 
 
 def start(state: State, chooser: int, events: Events) -> None:
-    state["phase"] = {"order": seats_from(state, chooser), "idx": 0}
-    state["decision"] = {"kind": "trade", "player": chooser}
+    start_turns(state, chooser, "trade")
 
 
 def price(state: State, player: int, good: str) -> int:
@@ -50,10 +49,8 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         events.append({"kind": "sell", "player": player, "good": good, "price": paid})
     else:
         events.append({"kind": "pass", "player": player, "role": "trader"})
-    phase = state["phase"]
-    phase["idx"] += 1
-    if len(state["house"]) < HOUSE_SIZE and phase["idx"] < len(phase["order"]):
-        state["decision"] = {"kind": "trade", "player": phase["order"][phase["idx"]]}
+    # A full house ends the phase at once [S].
+    if len(state["house"]) < HOUSE_SIZE and next_turn(state, "trade"):
         return
     if len(state["house"]) >= HOUSE_SIZE:
         for good in state["house"]:
