@@ -68,8 +68,9 @@ class Call:
         return [c["custom_id"] for row in rows for c in row.get("components", []) if "custom_id" in c]
 
 
-def _split(payload: dict[str, Any] | None, form: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
-    body = dict(payload or {})
+def _split(payload: Any, form: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """The JSON body (a list body, e.g. a command sync, comes back as ``{"items": [...]}``) and files."""
+    body = {"items": payload} if isinstance(payload, list) else dict(payload or {})
     for part in form or []:
         if part.get("name") == "payload_json":
             body = json.loads(part["value"])
@@ -219,17 +220,21 @@ async def settle(rounds: int = 200) -> None:
         await asyncio.wait(busy, timeout=30)
 
 
-async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7) -> PbpBot:
+async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, **settings: Any) -> PbpBot:
     """A real bot on ``db`` with the HTTP layer recorded by ``fake``; setup_hook run, no login.
 
     The service gets a seeded generator so seating and set-up are the same on every run.
     """
-    bot = create_bot(Settings(database_path=str(db), sync_commands=False))
+    bot = create_bot(Settings(**{"database_path": str(db), "sync_commands": False, **settings}))
     bot.http.request = fake.http  # type: ignore[method-assign]
     await bot._async_setup_hook()
     bot._connection.user = discord.ClientUser(state=bot._connection, data=user_payload(BOT_ID, "PBP Bot"))
     bot._connection.application_id = APP_ID
-    await bot.setup_hook()
+    try:
+        await bot.setup_hook()
+    except BaseException:
+        await bot.close()  # an open store would keep pytest from exiting
+        raise
     bot.service = GameService(bot.store, rng=random.Random(seed))
     return bot
 

@@ -1,0 +1,100 @@
+"""Settings, create_bot, command sync, ``python -m bot`` (no token → demo) and the offline demo."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stdout
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+from discord_fakes import ANN, FakeDiscord, Guild, start_bot
+from PIL import Image
+
+import bot.__main__ as entry
+import bot.demo
+from bot.app import create_bot
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_dotenv, parse_dotenv
+
+
+def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
+    assert Settings.from_env({}) == Settings()
+    assert Settings().database_path == DEFAULT_DATABASE and Settings().token is None
+    got = Settings.from_env({"DISCORD_TOKEN": " abc ", "DATABASE_PATH": "x.db", "DEV_GUILD_ID": "12",
+                             "LOG_LEVEL": "debug", "SYNC_COMMANDS": "no"})
+    assert got == Settings("abc", "x.db", 12, "DEBUG", False)
+    for bad in ({"DEV_GUILD_ID": "my server"}, {"LOG_LEVEL": "loud"}, {"SYNC_COMMANDS": "maybe"}):
+        with pytest.raises(SettingsError):
+            Settings.from_env(bad)
+    env_file = tmp_path / ".env"
+    env_file.write_text("# settings\nDISCORD_TOKEN='t0k'\nexport LOG_LEVEL=WARNING  # quiet\n\nbroken line\n")
+    assert parse_dotenv(env_file.read_text()) == {"DISCORD_TOKEN": "t0k", "LOG_LEVEL": "WARNING"}
+    env = {"LOG_LEVEL": "ERROR"}
+    assert load_dotenv(env_file, env) and env == {"LOG_LEVEL": "ERROR", "DISCORD_TOKEN": "t0k"}
+    assert not load_dotenv(tmp_path / "missing.env", env)
+
+
+def test_create_bot_reads_the_environment_without_connecting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "secret")
+    monkeypatch.setenv("DEV_GUILD_ID", "42")
+    made = create_bot()
+    assert made.settings.token == "secret" and made.settings.dev_guild_id == 42
+    assert not made.is_ready() and made.ws is None
+    assert not (made.intents.message_content or made.intents.members or made.intents.presences)
+
+
+async def test_setup_hook_syncs_commands_to_the_dev_guild(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    made = await start_bot(tmp_path / "g.sqlite3", fake, dev_guild_id=4242, sync_commands=True)
+    try:
+        puts = [c for c in fake.calls if c.method == "PUT"]
+        assert len(puts) == 1 and "/guilds/4242/commands" in puts[0].url
+        assert {c["name"] for c in puts[0].payload["items"]} == {"game", "play", "mygames"}
+        assert await made.store.schema_version() >= 1
+    finally:
+        await made.close()
+
+
+async def test_game_options_are_suggested_and_validated_by_the_engine(guild: Guild,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bot_service"))
+    import_module("toy_game")  # registers Toy Race, a game that declares options
+    values = await guild.autocomplete(*ANN, "game new", "options", game="toy_race", options="length=6 ca")
+    assert values == ["length=6 cards=true", "length=6 cards=false"]
+    assert await guild.autocomplete(*ANN, "game new", "options", game="nope", options="") == []
+    bad = await guild.command(*ANN, "game new", game="toy_race", options="length=7")
+    assert bad[-1].ephemeral and "`length` cannot be `7`" in bad[-1].content
+    made = await guild.command(*ANN, "game new", game="toy_race", options="length=15, cards=no")
+    assert "cards=False" in made[-1].content and "length=15" in made[-1].content
+
+
+def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(bot.demo, "run_demo", lambda *args: calls.append(args))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert entry.main(["--env-file", str(tmp_path / "none.env"), "--players", "4", "--seed", "9"]) == 0
+    assert "No DISCORD_TOKEN is set" in out.getvalue() and "offline demo" in out.getvalue()
+    assert calls == [(4, 9, "demo_output")]
+
+
+def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    (folder / "board-9999.png").write_bytes(b"stale")  # a previous run's image is cleared
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert entry.main(["--demo", "--players", "2", "--seed", "1", "--out", str(folder)]) == 0
+    text = out.getvalue()
+    assert "Final scores:" in text and ("Winner:" in text or "Shared win" in text) and str(folder) in text
+    boards = sorted(folder.glob("board-*.png"))
+    actions = int(text.split(" actions in ")[0].rsplit("\n", 1)[-1])
+    assert len(boards) == actions + 1 > 50 and "board-9999.png" not in {b.name for b in boards}
+    for path in (boards[0], boards[-1], folder / "final-board.png", folder / "final-player-2.png"):
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.width >= 600
+        assert path.stat().st_size <= 1024 * 1024
+    assert (folder / "demo.sqlite3").exists()  # played through the real SQLite store

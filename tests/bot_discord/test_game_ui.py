@@ -1,0 +1,127 @@
+"""The Discord-free helpers: suggestions, option parsing, pings, turn text, and the control plan."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import bot.game_ui as ui
+import bot.settings
+from engine.core import GameSpec, OptionSpec
+
+
+def test_doctests() -> None:
+    for module in (ui, bot.settings):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_suggest_ranks_filters_and_caps() -> None:
+    texts = [f"build b{i:02d}" for i in range(30)] + ["pass", "bonus corn"]
+    assert len(ui.suggest(texts, "")) == ui.MAX_SUGGESTIONS
+    assert ui.suggest(texts, "bu b0")[:3] == ["build b00", "build b01", "build b02"]
+    assert ui.suggest(["pass", "take corn", "take quarry"], "") == ["take corn", "take quarry", "pass"]
+    assert ui.suggest(["take corn", "ship corn 4", "pass"], "corn") == ["take corn", "ship corn 4"]
+    assert ui.suggest(["take corn"], "coffee") == []
+
+
+def test_long_texts_travel_as_version_and_index() -> None:
+    long = "layout " + " ".join(f"place-{i} 1" for i in range(20))
+    assert len(long) > ui.MAX_CHOICE
+    assert ui.choice_value("pass", 7, 3) == "pass"
+    value = ui.choice_value(long, 7, 1)
+    assert value == "#7.1"
+    table: Any = StubTable(version=7, legal=["pass", long])
+    assert ui.resolve_value(value, table, 0) == (long, 7)
+    assert ui.resolve_value("#6.1", table, 0) == ("#6.1", 6)  # another version: the service says outdated
+    assert ui.resolve_value("ro se", table, 0) == ("ro se", None)
+
+
+def test_options_parse_and_suggest() -> None:
+    assert ui.parse_options(None) == {} and ui.parse_options(" ") == {}
+    assert ui.parse_options("A=1 b = two,c=3") == {"a": "1", "b": "two", "c": "3"}
+    with pytest.raises(ValueError, match="key=value"):
+        ui.parse_options("fast")
+    spec = GameSpec("g", "G", 2, 4, 1, (OptionSpec("variant", "Variant", "base", {"base": "Base", "big": "Big"}),
+                                        OptionSpec("fast", "Fast", False, {False: "no", True: "yes"})))
+    assert [v for _, v in ui.option_suggestions(spec, "")] == ["variant=base", "variant=big", "fast=false",
+                                                               "fast=true"]
+    assert [v for _, v in ui.option_suggestions(spec, "variant=big f")] == ["variant=big fast=false",
+                                                                            "variant=big fast=true"]
+    assert ui.option_suggestions(GameSpec("h", "H", 2, 4, 1), "") == []
+
+
+def test_to_ping_skips_idle_players_already_asked() -> None:
+    assert ui.to_ping(["b"], [], None) == ["b"]
+    assert ui.to_ping(["b", "c"], ["a", "b", "c"], "a") == []
+    assert ui.to_ping(["a", "d"], ["a"], "a") == ["a", "d"]
+
+
+@dataclass
+class StubDecision:
+    kind: str
+    player: int
+    prompt: str = "Decide."
+    mode: str = "single"
+
+
+@dataclass
+class StubTable:
+    """Just what :func:`plan_controls` and :func:`turn_text` read from a :class:`Table`."""
+
+    version: int = 3
+    legal: list[str] = field(default_factory=list)
+    kind: str = "build"
+    seats: tuple[int, ...] = (0,)
+    row: int = 1
+    active: bool = True
+    users: tuple[str, ...] = ("11", "22", "33")
+    names: tuple[str, ...] = ("Ann", "Bob", "Cy")
+    record: Any = None
+
+    def texts(self, seat: int | None) -> list[str]:
+        return self.legal if seat in self.seats else []
+
+    def decisions(self, seat: int | None = None) -> list[StubDecision]:
+        return [StubDecision(self.kind, s) for s in self.seats if seat is None or s == seat]
+
+    def waiting_seats(self) -> list[int]:
+        return list(self.seats)
+
+
+def test_few_options_become_buttons_with_my_board_last() -> None:
+    table: Any = StubTable(legal=["role settler", "role mayor", "pass"])
+    plan = ui.plan_controls(table)
+    assert [(c.kind, c.label, c.index) for c in plan[:3]] == [("choice", "role settler", 0),
+                                                              ("choice", "role mayor", 1), ("choice", "pass", 2)]
+    assert plan[2].style == "secondary" and plan[-1].kind == "board" and plan[-1].row == 4
+    assert ui.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
+
+
+def test_many_options_become_selects_of_25_plus_pass() -> None:
+    legal = [f"build b{i:02d}" for i in range(60)] + ["pass"]
+    plan = ui.plan_controls(StubTable(legal=legal))  # type: ignore[arg-type]
+    selects = [c for c in plan if c.kind == "select"]
+    assert [len(s.options) for s in selects] == [25, 25, 10] and len({s.row for s in selects}) == 3
+    assert [c.label for c in plan if c.kind == "choice"] == ["pass"]
+    assert all(len(label) <= 100 for s in selects for _, label in s.options)
+    assert max(c.row for c in plan) <= 4
+
+
+def test_parallel_decisions_get_one_panel_and_the_mayor_an_editor() -> None:
+    plan = ui.plan_controls(StubTable(legal=["keep 1 corn"], kind="keep", seats=(0, 2)))  # type: ignore[arg-type]
+    assert [(c.kind, c.label) for c in plan] == [("panel", "Choose goods to keep"), ("board", "My board")]
+    mayor = ui.plan_controls(StubTable(legal=["layout corn 1"], kind="mayor_layout"))  # type: ignore[arg-type]
+    assert mayor[0].kind == "panel" and mayor[0].label == "Place colonists"
+
+
+def test_turn_text_mentions_new_players_names_idle_ones_and_fits_2000() -> None:
+    record = type("R", (), {"title": "Puerto Rico"})()
+    table: Any = StubTable(kind="mayor_layout", seats=(0, 1), record=record)
+    text = ui.turn_text(table, ["Ann placed her colonists."], ping=["22"])
+    assert text.splitlines()[0] == "**Puerto Rico** · move 3"
+    assert "<@22>" in text and "**Ann**" in text and "<@11>" not in text
+    long = ui.turn_text(table, [f"event number {i} " + "x" * 80 for i in range(60)], ping=["11"])
+    assert len(long) <= 2000 and "earlier line(s) in `/game log`" in long and long.endswith("Decide.")
