@@ -100,7 +100,7 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     await announce(bot, result, before.waiting_users(), user)
     lines = ([f"You played `{text}`."] if ack else []) + result.private.get(user, [])
     if lines:
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
     return result
 
 
@@ -134,6 +134,28 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True,
                                     files=png_file(png, "my-board.png"),
                                     **({"view": view} if view is not None else {}))
+
+
+async def post_public(interaction: discord.Interaction[Any], lines: list[str], **kwargs: Any) -> discord.Message:
+    """A new, silent channel message pinging nobody; then the (ephemeral) deferred reply is removed.
+
+    Commands defer ephemerally so that refusals stay private; successes are posted this way.
+    """
+    channel = bot_of(interaction).get_partial_messageable(int(interaction.channel_id or 0))
+    message = await channel.send("\n".join(lines)[:2000], allowed_mentions=NO_MENTIONS, silent=True, **kwargs)
+    await finish(interaction, [])
+    return message
+
+
+async def finish(interaction: discord.Interaction[Any], lines: list[str]) -> None:
+    """Answer a deferred ephemeral command with ``lines``, or remove the "thinking…" reply if none."""
+    try:
+        if lines:
+            await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+        else:
+            await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.debug("could not finish the deferred reply")
 
 
 async def strip_components(interaction: discord.Interaction[Any]) -> None:

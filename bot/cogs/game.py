@@ -12,14 +12,13 @@ from engine.core import all_games, get_game
 
 from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ..results import ServiceError
-from ..turns import announce, board_png, png_file, send_current, send_private_board
+from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
 from ..views.components import lobby_view
 
 if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
-QUIET = discord.AllowedMentions.none()
 
 
 def channel_of(interaction: Interaction) -> str:
@@ -36,13 +35,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         self.bot = bot
         super().__init__()
 
-    async def _public(self, interaction: Interaction, lines: list[str], **kwargs: Any) -> None:
-        await interaction.followup.send("\n".join(lines)[:2000], allowed_mentions=QUIET, **kwargs)
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(game="Which game", options="Table options as key=value pairs (suggestions offered)")
     async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
         except ValueError as exc:
@@ -52,7 +49,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             game.strip(), chosen)
         assert result.game_row is not None
         lines = result.public + ["Use the buttons or `/game join`; the creator starts with `/game start`."]
-        await self._public(interaction, lines, view=lobby_view(result.game_row))
+        await post_public(interaction, lines, view=lobby_view(result.game_row))
 
     @new.autocomplete("game")
     async def game_titles(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -73,23 +70,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.join(channel_of(interaction), interaction.user.id,
                                              interaction.user.display_name)
-        await self._public(interaction, result.public)
+        await post_public(interaction, result.public)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.leave(channel_of(interaction), interaction.user.id)
-        await self._public(interaction, result.public)
+        await post_public(interaction, result.public)
 
     @app_commands.command(name="start", description="Start the game (lobby creator only)")
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.start(channel_of(interaction), interaction.user.id)
         await announce(self.bot, result, [], str(interaction.user.id))
-        await interaction.followup.send("The game has started; the board is posted in the channel.", ephemeral=True)
+        await finish(interaction, result.private.get(str(interaction.user.id), []))
 
     @app_commands.command(name="status", description="Whose turn it is and what they must decide")
     async def status(self, interaction: Interaction) -> None:
@@ -102,7 +99,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
     async def board(self, interaction: Interaction, private: bool = False) -> None:
-        await interaction.response.defer(ephemeral=private, thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.tables.by_channel(channel_of(interaction))
         if table is None or table.state is None:
             raise ServiceError("There is no started game in this channel.", "not_started")
@@ -111,7 +108,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             return
         png = await board_png(table.public_view())
         lines = [f"**{table.record.title}** · move {table.version} ({table.record.status})"]
-        await self._public(interaction, lines, files=png_file(png, f"board-{table.row}-{table.version}.png"))
+        await post_public(interaction, lines, files=png_file(png, f"board-{table.row}-{table.version}.png"))
 
     @app_commands.command(name="log", description="The game's log, a page at a time")
     @app_commands.describe(page="Page number, 1 = oldest (default: the newest page)")
@@ -127,16 +124,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         before = await self.bot.tables.by_channel(channel)
         result = await self.bot.service.undo(channel, interaction.user.id)
         await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
-        await interaction.followup.send("\n".join(result.private.get(str(interaction.user.id), ["Taken back."])),
-                                        ephemeral=True)
+        await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]))
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
     async def abandon(self, interaction: Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         result = await self.bot.service.abandon(channel_of(interaction), interaction.user.id,
                                                 can_manage_channel=perms.manage_channels)
-        await self._public(interaction, result.public)
+        await post_public(interaction, result.public)
 
 
 async def setup(bot: PbpBot) -> None:

@@ -264,3 +264,10 @@ async def table_now(guild: Guild) -> Table:
 def pinged(call: Call) -> set[str]:
     """User ids the message may ping (``allowed_mentions.users``)."""
     return {str(u) for u in call.payload.get("allowed_mentions", {}).get("users", [])}
+
+
+def posted(calls: list[Call]) -> Call:
+    """The one new message a command or click posted in the game channel."""
+    posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
+    assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
+    return posts[0]

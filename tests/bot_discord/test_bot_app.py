@@ -8,7 +8,7 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
-from discord_fakes import ANN, FakeDiscord, Guild, start_bot
+from discord_fakes import ANN, FakeDiscord, Guild, posted, start_bot
 from PIL import Image
 
 import bot.__main__ as entry
@@ -65,7 +65,9 @@ async def test_game_options_are_suggested_and_validated_by_the_engine(guild: Gui
     bad = await guild.command(*ANN, "game new", game="toy_race", options="length=7")
     assert bad[-1].ephemeral and "`length` cannot be `7`" in bad[-1].content
     made = await guild.command(*ANN, "game new", game="toy_race", options="length=15, cards=no")
-    assert "cards=False" in made[-1].content and "length=15" in made[-1].content
+    lobby = posted(made)
+    assert "cards=False" in lobby.content and "length=15" in lobby.content
+    assert made[-1].method == "DELETE"  # the ephemeral "thinking…" reply is removed
 
 
 def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

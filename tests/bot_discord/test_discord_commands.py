@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from discord import app_commands
-from discord_fakes import ANN, BOB, CY, EPHEMERAL, NAMES, PNG, Guild, open_table, pinged, table_now
+from discord_fakes import ANN, BOB, CY, EPHEMERAL, NAMES, PNG, Guild, open_table, pinged, posted, table_now
 
 from bot.game_ui import MAX_SUGGESTIONS
 
@@ -22,9 +22,9 @@ def test_command_tree_has_the_commands(guild: Guild) -> None:
 
 async def test_lobby_to_first_turn(guild: Guild) -> None:
     calls = await guild.command(*ANN, "game new", game="puerto_rico")
-    assert calls[0].payload["type"] == 5  # deferred before touching storage
-    lobby = calls[-1]
-    assert "opened a Puerto Rico lobby" in lobby.content and not lobby.ephemeral
+    assert calls[0].payload == {"type": 5, "data": {"flags": EPHEMERAL}}  # deferred before touching storage
+    lobby = posted(calls)
+    assert "opened a Puerto Rico lobby" in lobby.content and lobby.payload["flags"] & 4096  # silent
     assert lobby.custom_ids() == [f"pbp:{1}:lobby:join", "pbp:1:lobby:leave", "pbp:1:lobby:start"]
     assert "already" in (await guild.command(*ANN, "game join"))[-1].content  # friendly error...
     assert (await guild.command(*ANN, "game join"))[-1].ephemeral  # ...only to the caller
@@ -39,7 +39,7 @@ async def test_lobby_to_first_turn(guild: Guild) -> None:
     assert pinged(posts[0]) == set(table.waiting_users()) and len(table.waiting_users()) == 1
     assert posts[0].payload["allowed_mentions"]["parse"] == []
     assert posts[0].files and posts[0].files[0][1].startswith(PNG)
-    assert [c for c in turn if c.kind == "webhook"][-1].ephemeral
+    assert turn[0].payload["data"]["flags"] == EPHEMERAL and turn[-1].method == "DELETE"
 
 
 async def test_game_autocomplete_and_options(guild: Guild) -> None:
@@ -104,8 +104,8 @@ async def test_status_board_log_undo_mygames_abandon(guild: Guild) -> None:
     actor = int(table.waiting_users()[0])
     status = await guild.command(*BOB, "game status")
     assert status[-1].ephemeral and "Choose a role" in status[-1].content and status[-1].files
-    board = await guild.command(*BOB, "game board")
-    assert not board[-1].ephemeral and board[-1].files[0][1].startswith(PNG)
+    board = posted(await guild.command(*BOB, "game board"))
+    assert board.files[0][1].startswith(PNG) and not pinged(board)
     mine = await guild.command(*BOB, "game board", private=True)
     assert mine[0].payload["data"]["flags"] == EPHEMERAL and "Your VP chips" in mine[-1].content
     await guild.command(actor, NAMES[actor], "play", action="role settler")
@@ -119,4 +119,4 @@ async def test_status_board_log_undo_mygames_abandon(guild: Guild) -> None:
     refused = await guild.command(*BOB, "game abandon")
     assert refused[-1].ephemeral and "creator" in refused[-1].content
     done = await guild.command(*BOB, "game abandon", perms=str(1 << 4))  # Manage Channels
-    assert "abandoned" in done[-1].content
+    assert "abandoned" in posted(done).content

@@ -20,6 +20,7 @@ from discord_fakes import (
     Guild,
     open_table,
     pinged,
+    posted,
     start_bot,
     table_now,
 )
@@ -114,8 +115,9 @@ async def test_select_plays_the_chosen_index(guild: Guild) -> None:
 
 
 async def test_lobby_buttons_join_and_start(guild: Guild) -> None:
-    lobby = (await guild.command(*ANN, "game new", game="puerto_rico"))[-1]
+    lobby = posted(await guild.command(*ANN, "game new", game="puerto_rico"))
     joined = await guild.click(*BOB, lobby.reply, "pbp:1:lobby:join")
+    assert joined[0].payload == {"type": 6}
     assert "Bob joined" in joined[-1].content and not joined[-1].ephemeral
     early = await guild.click(*BOB, lobby.reply, "pbp:1:lobby:start")
     assert early[-1].ephemeral and "creator" in early[-1].content
