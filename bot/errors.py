@@ -11,7 +11,8 @@ from discord import app_commands
 from .results import ServiceError
 
 log = logging.getLogger("bot.errors")
-APOLOGY = "Sorry, something went wrong on my side; it has been logged. Nothing was changed."
+APOLOGY = ("Sorry, something went wrong on my side; it has been logged. "
+           "`/game status` shows where the game stands.")
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.turns")
 NO_MENTIONS = discord.AllowedMentions.none()
+SAVED_NOT_POSTED = ("Your move is saved, but I could not post the board in this channel; check my permissions "
+                    "(Send Messages, Attach Files) and use `/game status`.")
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> PbpBot:
@@ -65,26 +67,43 @@ def components(table: Table, seat: int | None = None) -> discord.ui.View | None:
 
 
 async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str]) -> discord.Message:
-    """One new public message: board image, event sentences, prompts, pings for ``ping`` only."""
+    """One new public message: board image, event sentences, prompts, pings for ``ping`` only.
+
+    Without the Attach Files permission the message goes out without the image and says so.
+    """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     png = await board_png(table.public_view()) if table.state is not None else None
     view = components(table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-    return await channel.send(turn_text(table, public, ping), files=png_file(png, f"board-{table.row}-"
-                              f"{table.version}.png"), allowed_mentions=only(ping), **kwargs)
+    text = turn_text(table, public, ping)
+    try:
+        return await channel.send(text, files=png_file(png, f"board-{table.row}-{table.version}.png"),
+                                  allowed_mentions=only(ping), **kwargs)
+    except discord.Forbidden:
+        if png is None:
+            raise
+        note = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
+        return await channel.send(text[:2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
 
 
-async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> Table:
-    """Post the turn message for a stored action/start/undo and deliver others' private lines."""
+async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> list[str]:
+    """Post the turn message for a stored action/start/undo and deliver others' private lines.
+
+    The action is already saved, so a failed post is logged and returned as a note for the actor.
+    """
     assert result.game_row is not None
     table = await bot.tables.by_row(result.game_row)
     if table is None:
         raise ServiceError("This game no longer exists.", "no_game")
-    await post_turn(bot, table, result.public, to_ping(result.mention, before, actor))
+    try:
+        await post_turn(bot, table, result.public, to_ping(result.mention, before, actor))
+    except discord.HTTPException as exc:
+        log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
+        return [SAVED_NOT_POSTED]
     for user, lines in result.private.items():
         if user != actor:
             await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines))
-    return table
+    return []
 
 
 async def act_and_post(interaction: discord.Interaction[Any], before: Table, text: str,
@@ -97,8 +116,8 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     bot = bot_of(interaction)
     user = str(interaction.user.id)
     result = await bot.service.act(before.record.channel_id, user, text, expected_version=expected_version)
-    await announce(bot, result, before.waiting_users(), user)
-    lines = ([f"You played `{text}`."] if ack else []) + result.private.get(user, [])
+    notes = await announce(bot, result, before.waiting_users(), user)
+    lines = ([f"You played `{text}`."] if ack else []) + result.private.get(user, []) + notes
     if lines:
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
     return result

@@ -85,8 +85,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.start(channel_of(interaction), interaction.user.id)
-        await announce(self.bot, result, [], str(interaction.user.id))
-        await finish(interaction, result.private.get(str(interaction.user.id), []))
+        notes = await announce(self.bot, result, [], str(interaction.user.id))
+        await finish(interaction, result.private.get(str(interaction.user.id), []) + notes)
 
     @app_commands.command(name="status", description="Whose turn it is and what they must decide")
     async def status(self, interaction: Interaction) -> None:
@@ -123,8 +123,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         channel = channel_of(interaction)
         before = await self.bot.tables.by_channel(channel)
         result = await self.bot.service.undo(channel, interaction.user.id)
-        await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
-        await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]))
+        notes = await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
+        await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
     async def abandon(self, interaction: Interaction) -> None:

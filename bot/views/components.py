@@ -188,8 +188,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             channel, user = table.record.channel_id, str(interaction.user.id)
             if self.act == "start":
                 result = await bot.service.start(channel, user)
-                await announce(bot, result, [], user)
+                notes = await announce(bot, result, [], user)
                 await strip_components(interaction)
+                if notes:
+                    await interaction.followup.send("\n".join(notes), ephemeral=True)
                 return
             if self.act == "join":
                 result = await bot.service.join(channel, user, interaction.user.display_name)

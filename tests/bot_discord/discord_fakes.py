@@ -15,6 +15,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -87,6 +88,7 @@ class FakeDiscord(AsyncWebhookAdapter):
     def __init__(self) -> None:
         super().__init__()
         self.calls: list[Call] = []
+        self.refuse: str | None = None  # "files": 403 on channel messages with files; "all": on every one
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
         return {
@@ -126,6 +128,9 @@ class FakeDiscord(AsyncWebhookAdapter):
     async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         body, stored = _split(kwargs.get("json"), form, files)
         call = self._record("http", route, body, stored)
+        if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
+            call.reply = {"code": 50013, "message": "Missing Permissions"}
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if route.path == "/users/@me/channels":
             call.reply = {"id": str(next(_ids)), "type": 1, "recipients": [user_payload(int(body["recipient_id"]),
                                                                                         "dm")]}

@@ -120,3 +120,18 @@ async def test_status_board_log_undo_mygames_abandon(guild: Guild) -> None:
     assert refused[-1].ephemeral and "creator" in refused[-1].content
     done = await guild.command(*BOB, "game abandon", perms=str(1 << 4))  # Manage Channels
     assert "abandoned" in posted(done).content
+
+
+async def test_missing_permissions_never_cost_the_move(guild: Guild) -> None:
+    await open_table(guild)
+    table = await table_now(guild)
+    actor = int(table.waiting_users()[0])
+    guild.fake.refuse = "files"  # no Attach Files: the turn message goes out without the image
+    calls = await guild.command(actor, NAMES[actor], "play", action="role builder")
+    sent = [c for c in calls if c.kind == "http" and not c.reply.get("code")]
+    assert len(sent) == 1 and not sent[0].files and "Attach Files" in sent[0].content
+    assert pinged(sent[0]) == {str(actor)}
+    guild.fake.refuse = "all"  # cannot post at all: the move is still saved and the player is told
+    calls = await guild.command(actor, NAMES[actor], "play", action="pass")
+    assert calls[-1].ephemeral and "Your move is saved" in calls[-1].content
+    assert (await table_now(guild)).version == table.version + 2
