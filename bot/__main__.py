@@ -22,7 +22,8 @@ NO_TOKEN = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Discord bot, or the offline demo "
+                                     "when there is no DISCORD_TOKEN (or with --demo).")
     parser.add_argument("--demo", action="store_true", help="play an offline demo game instead of connecting")
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
                         help="demo: number of players, 2-5 (default 3)")

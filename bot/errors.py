@@ -42,7 +42,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException, **
     message = friendly(error)
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         log.error("unexpected error: command=%s custom_id=%s user=%s channel=%s options=%s context=%s",
                   command, data.get("custom_id"), interaction.user.id if interaction.user else None,
                   interaction.channel_id, data.get("options"), context, exc_info=error)

@@ -21,6 +21,7 @@ MAX_SUGGESTIONS = 25
 MAX_CHOICE = 100          # Discord: autocomplete name/value and custom_id length
 MAX_LABEL = 80            # Discord: button label
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
+BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings, goods to keep...)
 EDITOR_KINDS = {"mayor_layout"}  # decisions with their own ephemeral editor (see bot.views.mayor)
 PANEL_LABELS = {"mayor_layout": "Place colonists", "keep": "Choose goods to keep"}
 MESSAGE_LIMIT = 2000
@@ -77,6 +78,15 @@ class Table:
         if seat is None or not self.active or self.state is None:
             return []
         return play.legal_texts(self.game, self.state, seat)
+
+    def canonical(self, seat: int | None, text: str) -> str:
+        """The canonical text the engine reads ``text`` as (``text`` itself if it reads nothing)."""
+        if seat is None or self.state is None:
+            return text
+        try:
+            return self.game.action_text(play.parse_action(self.game, self.state, seat, text))
+        except Exception:  # the service refuses it with the engine's message
+            return text
 
     def public_view(self) -> dict[str, Any]:
         assert self.state is not None
@@ -149,12 +159,12 @@ def label_of(text: str, limit: int = MAX_LABEL) -> str:
 
 
 def _choices(table: Table, seat: int) -> list[Control]:
-    """Buttons for up to 20 texts, else selects of 25 plus a pass button."""
+    """Buttons for up to :data:`BUTTON_LIMIT` texts, else selects of 25 plus a pass button."""
     texts = table.texts(seat)
     decision = next(iter(table.decisions(seat)), None)
     if decision is not None and decision.kind in EDITOR_KINDS:
         return [Control("panel", PANEL_LABELS.get(decision.kind, "Decide"), 0, style="success")]
-    if len(texts) <= BUTTON_ROWS * PER_ROW:
+    if len(texts) <= BUTTON_LIMIT:
         return [Control("choice", label_of(t), i // PER_ROW, seat, i,
                         style="secondary" if t == "pass" else "primary") for i, t in enumerate(texts)]
     listed = [(i, t) for i, t in enumerate(texts) if t != "pass"]

@@ -29,7 +29,7 @@ SAVED_NOT_POSTED = ("Your move is saved, but I could not post the board in this 
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> PbpBot:
-    return interaction.client  # type: ignore[no-any-return]
+    return interaction.client
 
 
 def only(users: list[str]) -> discord.AllowedMentions:
@@ -117,7 +117,8 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     user = str(interaction.user.id)
     result = await bot.service.act(before.record.channel_id, user, text, expected_version=expected_version)
     notes = await announce(bot, result, before.waiting_users(), user)
-    lines = ([f"You played `{text}`."] if ack else []) + result.private.get(user, []) + notes
+    played = before.canonical(before.seat_of(user), text)
+    lines = ([f"You played `{played}`."] if ack else []) + result.private.get(user, []) + notes
     if lines:
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
     return result
@@ -134,7 +135,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
                      + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else ""))
     view = components(table, seat) if texts else None
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "board.png"),
-                                    **({"view": view} if view is not None else {}))
+                                    view=view if view is not None else discord.utils.MISSING)
 
 
 async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -150,9 +151,8 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
     if texts:
         lines.append("You may: " + ", ".join(f"`{t}`" for t in texts[:30]))
     view = components(table, seat) if texts else None
-    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True,
-                                    files=png_file(png, "my-board.png"),
-                                    **({"view": view} if view is not None else {}))
+    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "my-board.png"),
+                                    view=view if view is not None else discord.utils.MISSING)
 
 
 async def post_public(interaction: discord.Interaction[Any], lines: list[str], **kwargs: Any) -> discord.Message:

@@ -66,11 +66,11 @@ class MayorEditor(discord.ui.View):
 
     def _draw(self) -> None:
         self.clear_items()
-        confirm = discord.ui.Button(label="Confirm layout", style=discord.ButtonStyle.success, row=0,
-                                    disabled=self.placed != self.total)
+        confirm: discord.ui.Button[MayorEditor] = discord.ui.Button(
+            label="Confirm layout", style=discord.ButtonStyle.success, row=0, disabled=self.placed != self.total)
         confirm.callback = self.confirm  # type: ignore[method-assign]
-        reset = discord.ui.Button(label="Back to proposal", style=discord.ButtonStyle.secondary, row=0,
-                                  disabled=self.layout == self.proposal)
+        reset: discord.ui.Button[MayorEditor] = discord.ui.Button(
+            label="Back to proposal", style=discord.ButtonStyle.secondary, row=0, disabled=self.layout == self.proposal)
         reset.callback = self.reset  # type: ignore[method-assign]
         self.add_item(confirm)
         self.add_item(reset)

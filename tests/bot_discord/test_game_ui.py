@@ -108,6 +108,8 @@ def test_many_options_become_selects_of_25_plus_pass() -> None:
     assert [c.label for c in plan if c.kind == "choice"] == ["pass"]
     assert all(len(label) <= 100 for s in selects for _, label in s.options)
     assert max(c.row for c in plan) <= 4
+    eleven = ui.plan_controls(StubTable(legal=[f"build b{i:02d}" for i in range(11)]))  # type: ignore[arg-type]
+    assert [c.kind for c in eleven] == ["select", "board"] and len(eleven[0].options) == 11
 
 
 def test_parallel_decisions_get_one_panel_and_the_mayor_an_editor() -> None:
