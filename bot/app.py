@@ -8,6 +8,7 @@ the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
 from __future__ import annotations
 
 import logging
+import random
 
 import discord
 from discord.ext import commands
@@ -16,13 +17,16 @@ import engine  # noqa: F401  (importing registers every game)
 
 from .errors import GameTree
 from .game_ui import Tables
+from .results import utc_now
 from .service import GameService
+from .service_base import Clock
 from .settings import Settings
 from .store import GameStore
 from .views.components import DYNAMIC_ITEMS
+from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = ("bot.cogs.game", "bot.cogs.play")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers")
 
 
 class PbpBot(commands.Bot):
@@ -32,19 +36,20 @@ class PbpBot(commands.Bot):
     service: GameService
     tables: Tables
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=GameTree, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
+        self.clock, self.rng = clock, rng
         self._dms_closed: set[str] = set()
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
-        self.service = GameService(self.store)
+        self.service = GameService(self.store, clock=self.clock, rng=self.rng)
         self.tables = Tables(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton)
         for name in COGS:
             await self.load_extension(name)
         if self.settings.sync_commands:
@@ -74,12 +79,15 @@ class PbpBot(commands.Bot):
             log.warning("could not DM user %s", user_id)
 
     async def close(self) -> None:
+        await super().close()  # unloads the cogs first: the timer loop stops and writes its heartbeat
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
-        await super().close()
 
 
-def create_bot(settings: Settings | None = None) -> PbpBot:
-    """The bot with its settings (default: from the environment); connects only when run."""
-    return PbpBot(settings if settings is not None else Settings.from_env())
+def create_bot(settings: Settings | None = None, clock: Clock = utc_now, rng: random.Random | None = None) -> PbpBot:
+    """The bot with its settings (default: from the environment); connects only when run.
+
+    ``clock`` and ``rng`` are for tests and the offline demo (fake time, fixed seating).
+    """
+    return PbpBot(settings if settings is not None else Settings.from_env(), clock, rng)

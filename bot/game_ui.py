@@ -14,6 +14,8 @@ from typing import Any
 from engine.core import Decision, Game, GameSpec, State, get_game, play
 from engine.core.text import normalize
 
+from .clock import preset, stamp
+from .deadlines import Deadlines
 from .results import names_list
 from .store import GameRecord, GameStore, SeatRecord
 
@@ -35,6 +37,8 @@ class Table:
     seats: list[SeatRecord]
     game: Game
     state: State | None
+    #: Running deadlines by seat (ISO-8601 UTC), for timed games.
+    due: dict[int, str] = field(default_factory=dict)
 
     @property
     def row(self) -> int:
@@ -135,7 +139,9 @@ class Tables:
                     self._states.popitem(last=False)
         else:
             self._states.move_to_end(key)
-        return Table(record, seats, game, state)
+        clocks = await Deadlines(self.store).of_game(record.id) if record.clock != "none" else {}
+        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
+        return Table(record, seats, game, state, due)
 
 
 # --- controls: what a turn message (or an ephemeral panel) offers ---------------------------
@@ -212,19 +218,27 @@ def prompt_lines(table: Table, ping: list[str]) -> list[str]:
     for (_, question), seats in groups.items():
         who = [mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**"
                for s in dict.fromkeys(seats)]
-        lines.append(f"➡️ {' '.join(who)}: {question}")
+        dues = sorted(table.due[s] for s in seats if s in table.due)
+        lines.append(f"➡️ {' '.join(who)}: {question}" + (f" (due {stamp(dues[0])})" if dues else ""))
     return lines
+
+
+def header(table: Table) -> str:
+    """``**Title** · move N`` and, for a timed game, its clock preset."""
+    speed = preset(table.record.clock)
+    clock = f" · ⏱ {speed.label}" if speed.limited else ""
+    return f"**{table.record.title}** · move {table.version}{clock}"
 
 
 def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT) -> str:
     """Header, the action's event sentences and the prompts, cut to Discord's 2000 characters."""
-    header = f"**{table.record.title}** · move {table.version}"
+    top = header(table)
     prompts = prompt_lines(table, ping)
     events = [line for line in public if line.strip()]
     dropped = 0
     while True:
         shown = ([f"… {dropped} earlier line(s) in `/game log`"] if dropped else []) + events[dropped:]
-        text = "\n".join([header, *shown, *prompts])
+        text = "\n".join([top, *shown, *prompts])
         if len(text) <= limit or dropped >= len(events):
             return text[:limit]
         dropped += 1
@@ -250,7 +264,7 @@ def status_lines(table: Table) -> list[str]:
                 f"{spec.min_players}–{spec.max_players} players)."]
     if record.status != "active":
         return [f"The last {record.title} game here is {record.status} (move {record.version})."]
-    return [f"**{record.title}** · move {record.version}"] + prompt_lines(table, [])
+    return [header(table)] + prompt_lines(table, [])
 
 
 # --- suggestions and options -------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import IllegalAction, play
 
+from .clock import preset
 from .history import render_events
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
@@ -18,9 +19,11 @@ class LobbyService(ServiceBase):
 
     # --- lobby ----------------------------------------------------------------
     async def create_lobby(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
-                           name: str, game_id: str, options: dict[str, Any] | None = None) -> Result:
-        """Open a lobby for ``game_id`` with the creator as first member."""
+                           name: str, game_id: str, options: dict[str, Any] | None = None,
+                           clock: str | None = None) -> Result:
+        """Open a lobby for ``game_id`` with the creator as first member and a clock preset."""
         game = self._game(game_id)
+        speed = preset(clock)
         try:
             resolved = game.spec.resolve_options(options, game.spec.min_players)
         except IllegalAction as exc:
@@ -33,13 +36,14 @@ class LobbyService(ServiceBase):
             record = await self.store.create_lobby(
                 channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
                 game_id=game.spec.id, title=game.spec.title, rules_version=game.spec.rules_version,
-                options=resolved, creator_id=uid(user_id), creator_name=name, now=self._now())
+                options=resolved, creator_id=uid(user_id), creator_name=name, now=self._now(), clock=speed.key)
         except ChannelBusy:
             raise busy from None
         shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "none"
         spec = game.spec
         return Result(public=[f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
-                              f"players; options: {shown}). Join it, then {name} starts the game."],
+                              f"players; options: {shown}; clock: {speed.label}). Join it, then {name} "
+                              "starts the game."],
                       game_row=record.id, status="lobby", version=0)
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
@@ -119,8 +123,11 @@ class LobbyService(ServiceBase):
             raise ServiceError("The lobby changed (started, closed, or someone joined or left) while "
                                "starting; check it and start again.", "stale") from None
         self._remember(record.id, 0, state)
+        await self._sync_clocks(record, play.waiting_players(game, state))
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
-        result = Result(public=[f"{record.title} starts! Seats: {seating}."] + public, private=private,
+        speed = preset(record.clock)
+        clock = f" Clock: {speed.label}." if speed.limited else ""
+        result = Result(public=[f"{record.title} starts! Seats: {seating}.{clock}"] + public, private=private,
                         board_changed=True)
         fresh = await self.store.game(record.id)
         assert fresh is not None
@@ -137,6 +144,7 @@ class LobbyService(ServiceBase):
         async with self._lock(record.id):
             if not await self.store.set_status(record.id, "abandoned", self._now()):
                 raise ServiceError("This game has already ended.", "stale")
+            await self.deadlines.stop(record.id)
         seats = await self.store.seats(record.id)
         who = next((s.name for s in seats if s.user_id == uid(user_id)), "A moderator")
         return Result(public=[f"{who} abandoned the {record.title} game (version {record.version})."],

@@ -64,4 +64,41 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game, version)
     ) WITHOUT ROWID
     """,
+    # 2: clocks. Per-game speed preset; one clock row per seat (bank, open decision, deadline);
+    # every timeout taken; who held each seat; bot heartbeat (for downtime extension).
+    """
+    ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT 'none';
+    CREATE TABLE clocks (
+        game      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        bank      INTEGER NOT NULL CHECK (bank >= 0),
+        opened_at TEXT,
+        due_at    TEXT,
+        state     TEXT    NOT NULL DEFAULT 'idle' CHECK (state IN ('idle', 'running', 'expired')),
+        PRIMARY KEY (game, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX clocks_running ON clocks (due_at) WHERE state = 'running';
+    CREATE TABLE timeouts (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        version    INTEGER NOT NULL,
+        outcome    TEXT    NOT NULL CHECK (outcome IN ('default', 'offered', 'wait', 'skip', 'substitute')),
+        by_user    TEXT,
+        created_at TEXT    NOT NULL
+    );
+    CREATE INDEX timeouts_by_user ON timeouts (user_id);
+    CREATE TABLE seat_holders (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        from_version INTEGER NOT NULL,
+        reason     TEXT    NOT NULL,
+        created_at TEXT    NOT NULL
+    );
+    CREATE TABLE bot_state (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID
+    """,
 ]

@@ -15,15 +15,16 @@ from __future__ import annotations
 from engine.core import Action, IllegalAction, State, play
 
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
-from .lobby import LobbyService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
+from .timeouts import TimeoutService
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(LobbyService):
-    """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies."""
+class GameService(TimeoutService):
+    """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
+    :class:`bot.timeouts.TimeoutService` for deadlines."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:

@@ -13,6 +13,8 @@ from datetime import datetime
 
 from engine.core import Game, IllegalAction, State, get_game, play
 
+from .clock import preset
+from .deadlines import Deadlines
 from .results import Result, ServiceError, iso, names_list, utc_now
 from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
@@ -65,6 +67,9 @@ class ServiceBase:
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
         self._seats: dict[int, list[SeatRecord]] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.deadlines = Deadlines(store)
+        #: Called when a new deadline was stored (the timer loop may have to wake sooner).
+        self.on_schedule: Callable[[], None] | None = None
 
     # --- one seated user's request, under the game's lock -----------------------
     @asynccontextmanager
@@ -94,11 +99,23 @@ class ServiceBase:
             self._states.pop(turn.record.id, None)
             raise ServiceError(_CONFLICT, "stale") from None
         self._remember(turn.record.id, version, new_state)
+        await self._sync_clocks(turn.record, play.waiting_players(turn.game, new_state), status != "active")
         return version
+
+    async def _sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
+        """Keep the seats' deadlines in step with who must act (see :mod:`bot.deadlines`)."""
+        if ended:
+            await self.deadlines.stop(record.id)
+        elif await self.deadlines.sync(record.id, preset(record.clock), waiting, self._now()) and self.on_schedule:
+            self.on_schedule()
 
     # --- helpers --------------------------------------------------------------
     def _now(self) -> str:
         return iso(self._clock())
+
+    def now(self) -> str:
+        """The service clock's reading (ISO-8601 UTC)."""
+        return self._now()
 
     def _lock(self, row: int) -> asyncio.Lock:
         lock = self._locks.get(row)

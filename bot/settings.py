@@ -74,6 +74,8 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_commands: bool = True
+    #: Run the deadline timer loop (tests turn it off and fire deadlines by hand).
+    run_timers: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

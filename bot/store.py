@@ -14,7 +14,7 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,7 @@ class GameRecord:
     waiting: list[str]
     created_at: str
     updated_at: str
+    clock: str = "none"
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         title=row["title"], options=json.loads(row["options"]), spec=row["spec"],
         rules_version=row["rules_version"], status=row["status"], version=row["version"], seed=row["seed"],
         creator_id=row["creator_id"], waiting=json.loads(row["waiting"]), created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        updated_at=row["updated_at"], clock=row["clock"],
     )
 
 
@@ -177,6 +178,14 @@ class GameStore:
                         await self._db.execute("ROLLBACK")
                 raise
 
+    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """A write transaction for companion stores (e.g. :mod:`bot.deadlines`)."""
+        return self._tx()
+
+    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Rows of a read-only query, for companion stores."""
+        return await self._rows(sql, params)
+
     def _hook(self, stage: str) -> None:
         if self.fault is not None:
             self.fault(stage)
@@ -248,16 +257,16 @@ class GameStore:
     # --- lobby writes ---------------------------------------------------------
     async def create_lobby(
         self, *, channel_id: str, guild_id: str | None, game_id: str, title: str, rules_version: int,
-        options: dict[str, Any], creator_id: str, creator_name: str, now: str,
+        options: dict[str, Any], creator_id: str, creator_name: str, now: str, clock: str = "none",
     ) -> GameRecord:
         """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one."""
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_id, title, options, rules_version, "
-                    "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, created_at, updated_at, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (channel_id, guild_id, game_id, title, json.dumps(options, sort_keys=True),
-                     rules_version, creator_id, now, now),
+                     rules_version, creator_id, now, now, clock),
                 )
                 row_id = cur.lastrowid
                 await db.execute(

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from engine.core import all_games, get_game
 
+from ..clock import PRESETS
 from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ..results import ServiceError
 from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
@@ -37,8 +38,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
-    @app_commands.describe(game="Which game", options="Table options as key=value pairs (suggestions offered)")
-    async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
+    @app_commands.describe(game="Which game", options="Table options as key=value pairs (suggestions offered)",
+                           clock="Time limit per move (default: none)")
+    @app_commands.choices(clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()])
+    async def new(self, interaction: Interaction, game: str, options: str | None = None,
+                  clock: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
@@ -46,7 +50,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             raise ServiceError(str(exc), "bad_option") from None
         result = await self.bot.service.create_lobby(
             channel_of(interaction), interaction.guild_id, interaction.user.id, interaction.user.display_name,
-            game.strip(), chosen)
+            game.strip(), chosen, clock)
         assert result.game_row is not None
         lines = result.public + ["Use the buttons or `/game join`; the creator starts with `/game start`."]
         await post_public(interaction, lines, view=lobby_view(result.game_row))

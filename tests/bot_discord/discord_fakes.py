@@ -23,7 +23,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.app import PbpBot, create_bot
 from bot.game_ui import Table
-from bot.service import GameService
+from bot.results import utc_now
+from bot.service_base import Clock
 from bot.settings import Settings
 
 APP_ID = 900_000_000_000_000_001
@@ -225,12 +226,14 @@ async def settle(rounds: int = 200) -> None:
         await asyncio.wait(busy, timeout=30)
 
 
-async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, **settings: Any) -> PbpBot:
+async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, clock: Clock = utc_now, **settings: Any) -> PbpBot:
     """A real bot on ``db`` with the HTTP layer recorded by ``fake``; setup_hook run, no login.
 
-    The service gets a seeded generator so seating and set-up are the same on every run.
+    The service gets a seeded generator so seating and set-up are the same on every run, and
+    ``clock``; the timer loop is off unless ``run_timers=True`` (tests fire deadlines by hand).
     """
-    bot = create_bot(Settings(**{"database_path": str(db), "sync_commands": False, **settings}))
+    base = {"database_path": str(db), "sync_commands": False, "run_timers": False}
+    bot = create_bot(Settings(**{**base, **settings}), clock=clock, rng=random.Random(seed))
     bot.http.request = fake.http  # type: ignore[method-assign]
     await bot._async_setup_hook()
     bot._connection.user = discord.ClientUser(state=bot._connection, data=user_payload(BOT_ID, "PBP Bot"))
@@ -240,7 +243,6 @@ async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, **settings: Any)
     except BaseException:
         await bot.close()  # an open store would keep pytest from exiting
         raise
-    bot.service = GameService(bot.store, rng=random.Random(seed))
     return bot
 
 

@@ -80,6 +80,7 @@ class StubTable:
     users: tuple[str, ...] = ("11", "22", "33")
     names: tuple[str, ...] = ("Ann", "Bob", "Cy")
     record: Any = None
+    due: dict[int, str] = field(default_factory=dict)
 
     def texts(self, seat: int | None) -> list[str]:
         return self.legal if seat in self.seats else []
@@ -120,10 +121,20 @@ def test_parallel_decisions_get_one_panel_and_the_mayor_an_editor() -> None:
 
 
 def test_turn_text_mentions_new_players_names_idle_ones_and_fits_2000() -> None:
-    record = type("R", (), {"title": "Puerto Rico"})()
+    record = type("R", (), {"title": "Puerto Rico", "clock": "none"})()
     table: Any = StubTable(kind="mayor_layout", seats=(0, 1), record=record)
     text = ui.turn_text(table, ["Ann placed her colonists."], ping=["22"])
     assert text.splitlines()[0] == "**Puerto Rico** · move 3"
     assert "<@22>" in text and "**Ann**" in text and "<@11>" not in text
     long = ui.turn_text(table, [f"event number {i} " + "x" * 80 for i in range(60)], ping=["11"])
     assert len(long) <= 2000 and "earlier line(s) in `/game log`" in long and long.endswith("Decide.")
+
+
+def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> None:
+    record = type("R", (), {"title": "Puerto Rico", "clock": "daily"})()
+    table: Any = StubTable(kind="mayor_layout", seats=(0, 1), record=record,
+                           due={0: "2030-01-02T00:00:00.000+00:00", 1: "2030-01-01T12:00:00.000+00:00"})
+    text = ui.turn_text(table, [], ["11"])
+    assert text.splitlines()[0] == ("**Puerto Rico** · move 3 · ⏱ 1 move/day "
+                                    "(bank 3 days, +24 h per move, capped at 3 days)")
+    assert text.splitlines()[-1].endswith("(due <t:1893499200:R>)")  # the earliest of the group

@@ -9,6 +9,7 @@ Importing this module registers the game as ``toy_race`` (idempotently).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core import (
@@ -212,3 +213,22 @@ def register_toy() -> Game:
 
 
 TOY = register_toy()
+
+
+class StubbornRace(ToyRace):
+    """Toy Race whose moves have no default (a deadline must be settled by the table)."""
+
+    spec = replace(ToyRace.spec, id="toy_stubborn", title="Stubborn Race")
+
+    def pending(self, state: State) -> list[Decision]:
+        return [replace(d, default=None) if d.kind == "move" else d for d in super().pending(state)]
+
+
+def register_stubborn() -> Game:
+    try:
+        return get_game(StubbornRace.spec.id)
+    except IllegalAction:
+        return register(StubbornRace())
+
+
+STUBBORN = register_stubborn()
