@@ -1,0 +1,35 @@
+"""What everybody may see of a Lisboa state (digest §4.1 hidden information).
+
+Hands, the order of every deck, the face-down cards of the political display stacks and of the
+public-building stacks below their visible top (S002 p6, p7), the clergy bag, the clergy tiles
+offered at setup and the box are hidden; the public view keeps their sizes only.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of ``state`` with every hidden list replaced by its size."""
+    view = copy.deepcopy(state)
+    view.pop("rng", None)
+    view.pop("seed", None)
+    for board in view["boards"]:
+        board["hand"] = len(board["hand"])
+    pol = view["political"]
+    for deck in [k for k in pol if k != "display"]:
+        pol[deck] = len(pol[deck])
+    pol["display"] = {kind: {"top": cards[0] if cards else None, "count": len(cards)}
+                      for kind, cards in pol["display"].items()}
+    view["decrees"]["deck"] = len(view["decrees"]["deck"])
+    view["church"]["bag"] = len(view["church"]["bag"])
+    view["setup"]["clergy_offers"] = [len(o) for o in view["setup"]["clergy_offers"]]
+    if view["phase"] == "setup":
+        view["setup"]["clergy_kept"] = [k is not None for k in view["setup"]["clergy_kept"]]
+    view["box"] = {k: (sum(v.values()) if isinstance(v, dict) else len(v)) for k, v in view["box"].items()}
+    for colour in view["buildings"].values():
+        stack = colour["stack"]
+        colour["stack"] = {"top": stack[0] if stack else None, "count": len(stack)}
+    return view

@@ -1,0 +1,226 @@
+"""Each validation rule of the pack loader rejects a corrupted copy of the shipped pack with a
+message naming the file, the row and the field (issue 5 §2; digest §3.10)."""
+
+from __future__ import annotations
+
+import pytest
+from lisboa_helpers import edit
+
+from engine.lisboa.data import PackError, load_pack
+
+PC, DC, CITY, CH = "political_cards.toml", "decrees.toml", "city.toml", "church.toml"
+BLUE02 = '{ id = "blue-02", deck = "blue", kind = "maia", influence = 1, bottom = "NB-03", bottom_params = { n = 2 }'
+BLUE03 = '{ id = "blue-03", deck = "blue", kind = "maia", influence = 2, bottom = "NB-08"'
+BLUE05 = '{ id = "blue-05", deck = "blue", kind = "maia", influence = 4, bottom = "NB-02"'
+RED03 = '{ id = "red-03", deck = "red", kind = "maia", influence = 2, bottom = "NB-08"'
+RED13 = ('{ id = "red-13", deck = "red", kind = "king", influence = 2, bottom = "NB-09", '
+         'bottom_params = { good = "cloth" }')
+RED16 = ('{ id = "red-16", deck = "red", kind = "treasury", centre = "TC-01", permanent = "TP-03", '
+         'permanent_params = { n = 1 }')
+RED18 = 'permanent = "TP-01", permanent_params = { rubble = "fire", n = 1 }'
+CARD = "political_cards.toml: card row"
+
+CASES = [
+    # --- field by field --------------------------------------------------------------------
+    ("range", PC, BLUE02, BLUE02.replace("influence = 1", "influence = 11"),
+     f"{CARD} 2 (id 'blue-02'): field 'influence': must be 0..10, got 11"),
+    ("type", PC, BLUE02, BLUE02.replace("influence = 1", 'influence = "1"'),
+     f"{CARD} 2 (id 'blue-02'): field 'influence': must be an integer"),
+    ("missing", PC, BLUE03, BLUE03.replace('deck = "blue", ', ""), f"{CARD} 3 (id 'blue-03'): field 'deck': missing"),
+    ("unknown field", PC, BLUE03, BLUE03 + ', colour = "red"',
+     f"{CARD} 3 (id 'blue-03'): field 'colour': unknown field"),
+    ("enum", PC, BLUE03, BLUE03.replace('kind = "maia"', 'kind = "queen"'),
+     f"{CARD} 3 (id 'blue-03'): field 'kind': must be one of maia, marquis, king, treasury"),
+    ("ref", PC, BLUE03, BLUE03.replace('deck = "blue"', 'deck = "green"'),
+     f"{CARD} 3 (id 'blue-03'): field 'deck': unknown deck 'green'"),
+    ("duplicate id", PC, BLUE02, BLUE02.replace('"blue-02"', '"blue-01"'),
+     f"{CARD} 2 (id 'blue-01'): field 'id': duplicate id: row 1 has it too"),
+    ("unknown effect", PC, BLUE03, BLUE03.replace("NB-08", "NB-99"),
+     f"{CARD} 3 (id 'blue-03'): field 'bottom': unknown effect id 'NB-99'"),
+    ("effect slot", PC, BLUE03, BLUE03.replace("NB-08", "TC-01"),
+     f"{CARD} 3 (id 'blue-03'): field 'bottom': effect 'TC-01' cannot stand here"),
+    ("param range", PC, BLUE02, BLUE02.replace("n = 2", "n = 7"),
+     f"{CARD} 2 (id 'blue-02'): field 'bottom_params': parameter 'n': must be 1..3, got 7"),
+    ("param missing", PC, RED13, RED13.replace(', bottom_params = { good = "cloth" }', ""),
+     f"{CARD} 34 (id 'red-13'): field 'bottom_params': parameter 'good' is required by NB-09"),
+    ("param unknown", PC, BLUE03, BLUE03 + ", bottom_params = { n = 1 }",
+     f"{CARD} 3 (id 'blue-03'): field 'bottom_params': parameter 'n' is not one of NB-08's parameters"),
+    ("param ref", PC, RED13, RED13.replace('"cloth"', '"wine"'),
+     f"{CARD} 34 (id 'red-13'): field 'bottom_params': parameter 'good': unknown good 'wine'"),
+    ("params without effect", "clergy.toml", 'effect = "CL-02",', 'effect = "CL-02", effect_params = { n = 1 },',
+     "clergy.toml: tile row 2 (id 'T02'): field 'effect_params': parameter 'n' is not one of CL-02's parameters"),
+    ("list item", "components.toml", '"hire_officials", "obtain_plan"', '"hire_officials", "dance"',
+     "components.toml: noble row 1 (id 'maia'): field 'state_actions': item 'dance'"),
+    ("list distinct", "components.toml", '"hire_officials", "obtain_plan"', '"hire_officials", "hire_officials"',
+     "components.toml: noble row 1 (id 'maia'): field 'state_actions': items must be distinct"),
+    # --- provenance ------------------------------------------------------------------------
+    ("no source", "scoring.toml", ', source = "S002 p23; S000 §ゲーム終了" },\n  { id = "stores-tools"',
+     ' },\n  { id = "stores-tools"', "scoring.toml: majority row 1 (id 'stores-gold'): field 'source': every row"),
+    ("bad source", "scoring.toml", 'ranks = [3, 2, 1], source = "S002 p23', 'ranks = [3, 2, 1], source = "BGG p23',
+     "scoring.toml: majority row 1 (id 'stores-gold'): field 'source': each ';'-separated part must start with"),
+    ("no why", "ships.toml", 'why = "influence not in any source; 2 leaves',
+     'note = "influence not in any source; 2 leaves',
+     "ships.toml: ship row 2 (id 'red'): field 'why': a provisional row must say why"),
+    ("provisional field unknown", "ships.toml",
+     'provisional_fields = ["influence"], why = "influence not in any source; 2',
+     'provisional_fields = ["speed"], why = "influence not in any source; 2',
+     "ships.toml: ship row 2 (id 'red'): field 'provisional_fields': must list fields of this row"),
+    ("provisional fields, not provisional", "scoring.toml", 'ranks = [3, 2, 1], source',
+     'ranks = [3, 2, 1], provisional_fields = ["ranks"], source',
+     "scoring.toml: majority row 1 (id 'stores-gold'): field 'provisional_fields': only a provisional row"),
+    # --- counts and decks ------------------------------------------------------------------
+    ("component total", "components.toml", "total = 82", "total = 83",
+     "components.toml: count row 1 (id 'political_cards'): field 'total': the pack has 82 political cards"),
+    ("deck size", PC, "cards = 21, source = \"S002 p7", "cards = 22, source = \"S002 p7",
+     "political_cards.toml: deck row 1 (id 'blue'): field 'cards': 21 cards name deck 'blue', this row says 22"),
+    ("stack size", PC, RED03, RED03.replace('kind = "maia"', 'kind = "marquis"'),
+     "political_cards.toml: deck row 2 (id 'red'): field 'per_kind': stack"),
+    ("stack all different", PC, RED03,
+     RED03.replace('influence = 2, bottom = "NB-08"', 'influence = 1, bottom = "NB-10"'),
+     f"{CARD} 24 (id 'red-03'): field 'id': same values as 'red-01'"),
+    ("penalty influence", PC, BLUE05, BLUE05.replace("influence = 4", "influence = 3"),
+     f"{CARD} 5 (id 'blue-05'): field 'influence': a penalty card must carry more influence"),
+    ("noble with centre", PC, BLUE03, BLUE03 + ', centre = "TC-01"',
+     f"{CARD} 3 (id 'blue-03'): field 'centre': only treasury cards"),
+    ("treasury without permanent", PC, RED16, RED16.replace(', permanent = "TP-03", permanent_params = { n = 1 }', ""),
+     f"{CARD} 37 (id 'red-16'): field 'permanent': a treasury card needs"),
+    ("TP-01 above land cost", PC, RED18, RED18.replace("n = 1", "n = 3"),
+     f"{CARD} 39 (id 'red-18'): field 'permanent_params': TP-01 n 3 exceeds the fire land cost 2"),
+    # --- decrees and clergy ----------------------------------------------------------------
+    ("decree fixed wigs", DC, 'id = "D07", type = "DC-02", params = { street = "gold" }, wigs = 2',
+     'id = "D07", type = "DC-02", params = { street = "gold" }, wigs = 3',
+     "decrees.toml: decree row 7 (id 'D07'): field 'wigs': DC-02 always scores 2"),
+    ("decree X range", DC, 'params = { side = "left" }, wigs = 2', 'params = { side = "left" }, wigs = 9',
+     "decrees.toml: decree row 4 (id 'D04'): field 'wigs': DC-01 prints X = 1..5, got 9"),
+    ("decree row E needs 2p symbol", DC, 'params = { row = "E" }, wigs = 2, two_player = true',
+     'params = { row = "E" }, wigs = 2, two_player = false',
+     "decrees.toml: decree row 13 (id 'D13'): field 'two_player': names row 'E'"),
+    ("decree one_of", DC, "params = { map = true }", 'params = { map = true, row = "A" }',
+     "decrees.toml: decree row 19 (id 'D19'): field 'params': DC-05 needs exactly one of map, row, street"),
+    ("decree unknown row", DC, 'params = { row = "A" }, wigs = 2', 'params = { row = "F" }, wigs = 2',
+     "decrees.toml: decree row 11 (id 'D11'): field 'params': parameter 'row': unknown row 'F'"),
+    ("clergy unique effect", "clergy.toml", 'id = "T02", effect = "CL-02"', 'id = "T02", effect = "CL-01"',
+     "clergy.toml: tile row 2 (id 'T02'): field 'effect': CL-01 is already on tile 'T01'"),
+    # --- ships, plans, player, scoring -----------------------------------------------------
+    ("ship hull unique", "ships.toml", 'id = "red", hull = 2', 'id = "red", hull = 1',
+     "ships.toml: ship row 2 (id 'red'): field 'hull': hull 1 already belongs to 'blue'"),
+    ("ship yard", "ships.toml", 'id = "red", hull = 2, era = 1, yard = "bottom"',
+     'id = "red", hull = 2, era = 1, yard = "top"',
+     "ships.toml: ship row 1 (id 'blue'): field 'yard': era 1 needs one ship colour on top and one below"),
+    ("starting plans", "plans.toml", 'id = "B2", colour = "blue", officials = 2, starting = false',
+     'id = "B2", colour = "blue", officials = 2, starting = true',
+     "components.toml: count row 9 (id 'starting_plans'): field 'total': the pack has 5 starting plans"),
+    ("store group house", "player.toml", 'id = "L2", group = "left", house = 2', 'id = "L2", group = "left", house = 3',
+     "player.toml: store_group row 2 (id 'L2'): field 'house': group 'left' has only 2 houses"),
+    ("state action twice", "components.toml", '"meet_cardinal", "royal_favor"', '"meet_cardinal", "obtain_plan"',
+     "components.toml: noble row 1 (id 'maia'): field 'state_actions': 'obtain_plan' belongs to two nobles"),
+    ("majority order", "scoring.toml", "ranks = [6, 3, 1]", "ranks = [3, 6, 1]",
+     "scoring.toml: majority row 2 (id 'stores-tools'): field 'ranks': values must not increase"),
+    # --- tracks ----------------------------------------------------------------------------
+    ("treasury start", "tracks.toml", "start = 2", "start = 8",
+     "tracks.toml: [treasury_track]: field 'start': index 8 is past the 8 treasury spaces"),
+    ("reis icons", "tracks.toml", "reis_icons = [0, 2, 4, 6, 8, 9]", "reis_icons = [0, 2, 4, 6, 8]",
+     "tracks.toml: [influence_track]: field 'reis_icons': 5 icons, but reis_total is 6"),
+    ("price track", "tracks.toml", "values = [1, 2, 3, 4, 5, 6]", "values = [1, 2, 3, 5, 4, 6]",
+     "tracks.toml: [price_track]: field 'values': prices must strictly increase"),
+    ("start price on track", "components.toml", 'start_price = 6', 'start_price = 7',
+     "components.toml: good row 1 (id 'gold'): field 'start_price': 7 is not a space of the price track"),
+    # --- the city map ----------------------------------------------------------------------
+    ("lot beside street", CITY, 'id = "A1", row = "A", column = 1, size = "large", streets = ["S1"]',
+     'id = "A1", row = "A", column = 1, size = "large", streets = ["S2"]',
+     "city.toml: lot row 1 (id 'A1'): field 'streets': street 'S2' does not run beside column 1"),
+    ("lot adjacency symmetric", CITY, 'id = "A2", row = "A", column = 2, size = "large", streets = ["S1", "S2"]',
+     'id = "A2", row = "A", column = 2, size = "large", streets = ["S1"]',
+     "city.toml: lot row 2 (id 'A2'): field 'streets': street 'S2' runs beside column 2 but this lot does not list it"),
+    ("lot unknown street", CITY, 'id = "A1", row = "A", column = 1, size = "large", streets = ["S1"]',
+     'id = "A1", row = "A", column = 1, size = "large", streets = ["S9"]',
+     "city.toml: lot row 1 (id 'A1'): field 'streets': item 'S9': unknown street 'S9'"),
+    ("lot size", CITY, 'id = "A5", row = "A", column = 5, size = "small"',
+     'id = "A5", row = "A", column = 5, size = "large"',
+     "city.toml: lot row 5 (id 'A5'): field 'size': column 5 holds small lots"),
+    ("lot cell twice", CITY, 'id = "A2", row = "A", column = 2,', 'id = "A2", row = "A", column = 1,',
+     "city.toml: lot row 2 (id 'A2'): field 'column': row A column 1 already holds lot 'A1'"),
+    ("street top site named back", CITY, 'top_site = "T1"', 'top_site = "T2"',
+     "city.toml: site row 11 (id 'T1'): field 'street': street 'S1' names top site 'T2', not this one"),
+    ("row sites", CITY, 'id = "R-A", side = "right", row = "A"', 'id = "R-A", side = "right", row = "B"',
+     "city.toml: row row 1 (id 'A'): field 'id': row 'A' needs exactly one right site, has 0"),
+    ("site rubble", CITY, 'id = "L-A", side = "left", row = "A", rubble = 2',
+     'id = "L-A", side = "left", row = "A", rubble = 3',
+     "city.toml: site row 1 (id 'L-A'): field 'rubble': every site starts with 2 rubble"),
+    ("scoring spaces", CITY, "score_space = 4,", "score_space = 3,",
+     "city.toml: column: field 'score_space': spaces 1..4 must each sit under a column"),
+    ("score source", CITY, "score_space = 1,", "score_space = 1, score_fixed = 3,",
+     "city.toml: column row 1 (id 1): field 'score_space': give exactly one of score_space and score_fixed"),
+    ("small display", CITY, 'id = "D-small", type = "tools"', 'id = "D-small", type = "gold"',
+     "city.toml: lot row 5 (id 'A5'): field 'streets': no small display space supplies a tile"),
+    # --- the church ------------------------------------------------------------------------
+    ("church adjacency symmetric", CH, 'id = "C1", adjacent_paths = ["P11", "P12", "P01", "P02"]',
+     'id = "C1", adjacent_paths = ["P12", "P01", "P02"]',
+     "church.toml: path_space row 11 (id 'P11'): field 'adjacent_tiles': tile space 'C1' does not list this path"),
+    ("church unknown path", CH, 'id = "C1", adjacent_paths = ["P11",', 'id = "C1", adjacent_paths = ["P13",',
+     "church.toml: tile_space row 1 (id 'C1'): field 'adjacent_paths': no path space 'P13'"),
+    ("cardinal start", CH, 'cardinal_start = "P01"', 'cardinal_start = "P02"',
+     "church.toml: [church]: field 'cardinal_start': the Cardinal starts on the influence icon ('P01'"),
+    # --- setup tables ----------------------------------------------------------------------
+    ("rubble placed", "setup.toml", "rubble_placed = 56", "rubble_placed = 57",
+     "setup.toml: player_count row 1 (players 2): field 'rubble_placed': the map and spare pile take 56 cubes"),
+    ("ships per colour", "setup.toml", "ships_per_colour = 3", "ships_per_colour = 4",
+     "setup.toml: player_count row 3 (players 4): field 'ships_per_colour': only 3 blue ships exist"),
+    ("covered row", "setup.toml", 'covered_rows = ["E"]', 'covered_rows = ["F"]',
+     "setup.toml: player_count row 1 (players 2): field 'covered_rows': item 'F': unknown row 'F'"),
+    ("ranks paid", "setup.toml", "ranks_paid = [1, 3]", "ranks_paid = [1, 4]",
+     "setup.toml: player_count row 1 (players 2): field 'ranks_paid': item 4: must be 1..3"),
+]
+
+
+@pytest.mark.parametrize("name,file,old,new,expected", CASES, ids=[c[0] for c in CASES])
+def test_corrupted_pack_is_refused_naming_row_and_field(pack_dir, name, file, old, new, expected):
+    edit(pack_dir, file, old, new)
+    with pytest.raises(PackError) as err:
+        load_pack(pack_dir)
+    assert expected in str(err.value)
+
+
+def test_missing_file(pack_dir):
+    (pack_dir / "clergy.toml").unlink()
+    with pytest.raises(PackError, match=r"^clergy\.toml: missing from the pack"):
+        load_pack(pack_dir)
+
+
+def test_bad_toml(pack_dir):
+    edit(pack_dir, DC, "decree = [", "decree = [[")
+    with pytest.raises(PackError, match=r"^decrees\.toml: not valid TOML"):
+        load_pack(pack_dir)
+
+
+def test_unknown_table(pack_dir):
+    (pack_dir / "ships.toml").write_text((pack_dir / "ships.toml").read_text(encoding="utf-8") + "\n[boats]\nx = 1\n",
+                                         encoding="utf-8")
+    with pytest.raises(PackError, match=r"^ships\.toml: unknown table 'boats'"):
+        load_pack(pack_dir)
+
+
+def test_missing_table(pack_dir):
+    (pack_dir / "plans.toml").write_text("# empty\n", encoding="utf-8")
+    with pytest.raises(PackError, match=r"^plans\.toml: missing table 'plan'"):
+        load_pack(pack_dir)
+
+
+def test_schema_version(pack_dir):
+    edit(pack_dir, "pack.toml", "schema = 1", "schema = 2")
+    with pytest.raises(PackError, match=r"^pack\.toml: \[pack\] field 'schema'"):
+        load_pack(pack_dir)
+
+
+def test_missing_count_row(pack_dir):
+    edit(pack_dir, "components.toml", '  { id = "reis_tokens", total = 55,', '  # { id = "reis_tokens", total = 55,')
+    with pytest.raises(PackError, match=r"components\.toml: count: rows missing for reis_tokens"):
+        load_pack(pack_dir)
+
+
+def test_a_lot_missing_from_the_grid(pack_dir):
+    text = (pack_dir / CITY).read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith('  { id = "C3", row = "C"'))
+    edit(pack_dir, CITY, line + "\n", "")
+    with pytest.raises(PackError, match=r"city\.toml: lot: no lot at row 'C' column 3"):
+        load_pack(pack_dir)
