@@ -3,8 +3,8 @@
 ``load_pack(path)`` reads every file named in :mod:`.schema`, checks each row field by field
 (type, range, known ids and effect ids with their parameters, provenance), then the rules that
 tie rows together (:mod:`.checks`: counts per deck, the map, the church ring, setup tables).
-Any problem raises :class:`PackError` naming the file, the row and the field. This module is the
-only place in the engine that reads files, as ``engine/puerto_rico/data.py`` reads its TOML.
+Any problem raises :class:`PackError` naming the file, the row and the field. This is the only
+Lisboa module that reads files (as ``engine/puerto_rico/data.py`` reads its TOML); the rest is pure.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .schema import FAMILIES, FILES, PROVENANCE, F, Family
 
 DATA_DIR = Path(__file__).with_name("data")
 SOURCE_PREFIXES = ("S000", "S002", "digest")
-__all__ = ["DATA_DIR", "PackError", "default_pack", "load_pack", "provenance_summary"]
+__all__ = ["DATA_DIR", "PackError", "default_pack", "load_pack", "provenance_notice", "provenance_summary"]
 
 
 def _fail(where: str, field: str, message: str) -> NoReturn:
@@ -242,6 +242,13 @@ def _assemble(path: str, meta: dict[str, Any], fingerprint: str, rows: dict[str,
 def default_pack() -> m.Pack:
     """The shipped pack (validated once per process)."""
     return load_pack(DATA_DIR)
+
+
+def provenance_notice(pack: m.Pack) -> str:
+    """The one line a lobby, status or README shows while any row is provisional (issue 5 §2), else ""."""
+    if not pack.provisional_rows:
+        return ""
+    return f"Card values partly provisional ({pack.provisional_rows} of {sum(map(len, pack.rows.values()))} rows)."
 
 
 def provenance_summary(pack: m.Pack) -> str:

@@ -105,7 +105,7 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: Pack | N
     state["treasury"] = pack.treasury.start
     _offices(state, pack, n, table.dummy_officials_per_office)
     _city(state, pack, table.covered_rows)
-    _decrees(state, pack, table.remove_two_player_decrees)
+    _decrees(state, pack)
     _rubble(state, pack, table.covered_rows)
     _political(state, pack, boards)
     _ships(state, pack, table.ships_per_colour)
@@ -172,7 +172,7 @@ def _city(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None:
     }
 
 
-def _decrees(state: dict[str, Any], pack: Pack, filter_two_player: bool) -> None:
+def _decrees(state: dict[str, Any], pack: Pack) -> None:
     """8 face up; 2p: a revealed 2p-symbol decree goes to the box and is replaced (S002 p7)."""
     deck = list(pack.decrees)
     rng.shuffle(state, deck)
@@ -246,9 +246,8 @@ def _ships(state: dict[str, Any], pack: Pack, per_colour: int) -> None:
     state["box"]["ships"] = sorted(boxed)
 
 
-def keep_clergy(state: dict[str, Any], seat: int, tile: str, pack: Pack | None = None) -> None:
+def keep_clergy(state: dict[str, Any], seat: int, tile: str) -> None:
     """D01: ``seat`` keeps ``tile`` of its two; once all kept, return the rest and fill the church."""
-    pack = pack or default_pack()
     s = state["setup"]
     if s["clergy_kept"][seat] is not None:
         raise ValueError(f"seat {seat} already kept a clergy tile")

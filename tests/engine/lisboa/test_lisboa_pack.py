@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.lisboa import provenance
-from engine.lisboa.data import DATA_DIR, default_pack, load_pack, provenance_summary
+from engine.lisboa.data import DATA_DIR, default_pack, load_pack, provenance_notice, provenance_summary
 from engine.lisboa.effects import CLERGY_EFFECTS, DECREE_TYPES, REGISTRY
 from engine.lisboa.schema import FAMILIES
 
@@ -162,6 +162,10 @@ def test_provenance_summary(pack):
     assert re.search(rf"^total\s+{total}\s+{pack.provisional_rows}\s", text, re.M)
     assert "Card values partly provisional" in text
     assert pack.fingerprint in text
+
+
+def test_provenance_notice(pack):
+    assert provenance_notice(pack) == f"Card values partly provisional ({pack.provisional_rows} of 368 rows)."
 
 
 def test_provenance_cli(capsys, pack_dir):

@@ -188,6 +188,15 @@ def test_draft_option_is_stored_and_keeps_setup_open():  # §1.6 (the draft itse
     assert new_game(3)["options"] == {"starting_draft": False, "gold_only_when_stuck": False}
 
 
+def test_randomness_only_through_the_core_generator():
+    import inspect
+
+    import engine.lisboa.setup as module
+
+    source = inspect.getsource(module)
+    assert "import random" not in source and "from random" not in source and "rng.randbelow" in source
+
+
 def test_bad_player_counts_and_options():
     for n in (1, 5):
         with pytest.raises(ValueError, match="2-4 players"):
