@@ -101,4 +101,56 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     ) WITHOUT ROWID
     """,
+    # 3: history and control. Log rows may be rollbacks (``text`` = the version restored), so the
+    # actions table is rebuilt with a wider kind check; consent votes with one ballot per player;
+    # a public audit line per seat/admin action; who took over a seat by name; imported/rematch games.
+    """
+    CREATE TABLE actions_v3 (
+        game         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version      INTEGER NOT NULL CHECK (version > 0),
+        seat         INTEGER NOT NULL,
+        user_id      TEXT    NOT NULL,
+        kind         TEXT    NOT NULL CHECK (kind IN ('action', 'undo', 'rollback')),
+        text         TEXT    NOT NULL,
+        undo_barrier INTEGER NOT NULL DEFAULT 0 CHECK (undo_barrier IN (0, 1)),
+        public_lines TEXT    NOT NULL DEFAULT '[]',
+        created_at   TEXT    NOT NULL,
+        PRIMARY KEY (game, version)
+    ) WITHOUT ROWID;
+    INSERT INTO actions_v3 (game, version, seat, user_id, kind, text, undo_barrier, public_lines, created_at)
+        SELECT game, version, seat, user_id, kind, text, undo_barrier, public_lines, created_at FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_v3 RENAME TO actions;
+    CREATE INDEX actions_by_user ON actions (user_id);
+    CREATE TABLE votes (
+        id         INTEGER PRIMARY KEY,
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL,
+        at_version INTEGER NOT NULL,
+        target     INTEGER NOT NULL,
+        proposer   TEXT    NOT NULL,
+        status     TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'passed', 'rejected', 'stale')),
+        created_at TEXT    NOT NULL,
+        closed_at  TEXT
+    );
+    CREATE UNIQUE INDEX votes_one_open_per_game ON votes (game) WHERE status = 'open';
+    CREATE TABLE ballots (
+        vote       INTEGER NOT NULL REFERENCES votes (id) ON DELETE CASCADE,
+        user_id    TEXT    NOT NULL,
+        yes        INTEGER NOT NULL CHECK (yes IN (0, 1)),
+        created_at TEXT    NOT NULL,
+        PRIMARY KEY (vote, user_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE audit (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        by_user    TEXT    NOT NULL,
+        what       TEXT    NOT NULL,
+        detail     TEXT    NOT NULL,
+        created_at TEXT    NOT NULL
+    );
+    CREATE INDEX audit_by_game ON audit (game);
+    ALTER TABLE seat_holders ADD COLUMN name TEXT;
+    ALTER TABLE games ADD COLUMN origin TEXT
+    """,
 ]

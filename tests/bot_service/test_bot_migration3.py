@@ -1,0 +1,45 @@
+"""Migration 3 upgrades a version-2 database in place: the log survives the actions-table rebuild."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from bot_helpers import CHANNEL, service_at, start_game
+
+from bot import migrations
+from bot.store import GameStore, split_statements
+
+
+async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.sqlite3"
+    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS[:2])
+    async with service_at(path) as svc:
+        started = await start_game(svc)
+        await svc.act(CHANNEL, started.waiting[0], "step")
+        await svc.undo(CHANNEL, started.waiting[0])
+        assert await svc.store.schema_version() == 2
+        before = [(a.version, a.kind, a.text, a.created_at) for a in await svc.store.actions(started.game_row or 0)]
+    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS)
+    store = await GameStore.open(path)
+    try:
+        assert await store.schema_version() == len(migrations.MIGRATIONS) >= 3
+        after = [(a.version, a.kind, a.text, a.created_at) for a in await store.actions(started.game_row or 0)]
+        assert after == before == [(1, "action", "step", before[0][3]), (2, "undo", "step", before[1][3])]
+        await store.append(started.game_row or 0, expected_version=2, seat=-1, user_id="admin", kind="rollback",
+                           text="0", undo_barrier=False, public_lines=["rolled back"], state_json="{}",
+                           waiting=[], now="t")
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            await store.query("INSERT INTO actions (game, version, seat, user_id, kind, text, created_at) "
+                              "VALUES (1, 9, 0, 'u', 'teleport', 'x', 't')")
+        for table in ("votes", "ballots", "audit"):
+            assert await store.query(f"SELECT COUNT(*) FROM {table}")
+    finally:
+        await store.close()
+
+
+def test_migration_3_splits_into_plain_statements() -> None:
+    statements = split_statements(migrations.MIGRATIONS[2])
+    assert statements[0].startswith("CREATE TABLE actions_v3") and len(statements) == 12
