@@ -23,6 +23,7 @@ from .service_base import Clock
 from .settings import Settings
 from .store import GameStore
 from .views.components import DYNAMIC_ITEMS
+from .views.history import HISTORY_ITEMS
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
@@ -49,7 +50,7 @@ class PbpBot(commands.Bot):
         self.store = await GameStore.open(self.settings.database_path)
         self.service = GameService(self.store, clock=self.clock, rng=self.rng)
         self.tables = Tables(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         if self.settings.sync_commands:

@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from engine.core import Event, Game, State, play
 
 from .store import ActionRecord
 
+#: A log page fits one Discord message (2000 characters) with its header.
+PAGE_CHARS = 1900
+MAX_LINE = 600
+_Node: TypeAlias = "tuple[ActionRecord, _Node] | None"
+
 
 def effective_actions(actions: list[ActionRecord]) -> list[ActionRecord]:
-    """The log as it stands after undos: each ``action`` row pushes, each ``undo`` row pops."""
-    stack: list[ActionRecord] = []
+    """The log as it stands: each ``action`` row pushes, each ``undo`` row pops, and a ``rollback``
+    row (``text`` = the version it restored) returns to the stack as it stood after that version."""
+    top: _Node = None
+    after: dict[int, _Node] = {0: None}  # the stack after each version, shared (a persistent list)
     for row in actions:
         if row.kind == "action":
-            stack.append(row)
-        elif stack:
-            stack.pop()
+            top = (row, top)
+        elif row.kind == "rollback":
+            target = int(row.text)
+            if target not in after:
+                raise ValueError(f"rollback at version {row.version} to unknown version {target}")
+            top = after[target]
+        elif top is not None:
+            top = top[1]
         else:
             raise ValueError(f"undo at version {row.version} has nothing to take back")
-    return stack
+        after[row.version] = top
+    stack: list[ActionRecord] = []
+    while top is not None:
+        stack.append(top[0])
+        top = top[1]
+    return stack[::-1]
 
 
 def canonical(state: State) -> State:
@@ -58,21 +75,47 @@ def log_lines(actions: list[ActionRecord], names: list[str], setup: list[str]) -
     """One public line per stored sentence, numbered by version; undo rows say so."""
     lines = [f"#0 {line}" for line in setup]
     for row in actions:
-        who = names[row.seat] if 0 <= row.seat < len(names) else "?"
-        if row.kind == "undo":
-            lines.append(f"#{row.version} {who} took back their last action.")
-        elif row.public_lines:
-            lines += [f"#{row.version} {line}" for line in row.public_lines]
-        else:
-            lines.append(f"#{row.version} {who} acted.")
+        lines += step_lines(row, names)
     return lines
 
 
-def page_of(lines: list[str], page: int | None, size: int) -> tuple[list[str], int, int]:
-    """Page ``page`` (1 = oldest; ``None`` or past the end = newest) and the page count."""
-    pages = max(1, -(-len(lines) // size))
-    number = pages if page is None or page > pages else max(1, page)
-    if page is not None and page < 0:  # -1 = newest, -2 = one before...
-        number = max(1, pages + 1 + page)
-    start = (number - 1) * size
-    return lines[start:start + size], number, pages
+def step_lines(row: ActionRecord, names: list[str]) -> list[str]:
+    """The public lines of one stored step, numbered by its version."""
+    who = names[row.seat] if 0 <= row.seat < len(names) else "?"
+    if row.public_lines:
+        return [f"#{row.version} {line}" for line in row.public_lines]
+    if row.kind == "undo":
+        return [f"#{row.version} {who} took back their last action."]
+    if row.kind == "rollback":
+        return [f"#{row.version} The game was rolled back to step {row.text}."]
+    return [f"#{row.version} {who} acted."]
+
+
+def paginate(lines: list[str], size: int, budget: int = PAGE_CHARS) -> list[list[str]]:
+    """Pages of at most ``size`` lines and ``budget`` characters, filled from the oldest line, so a
+    page never changes once the log has grown past it; an over-long line is shortened.
+
+    >>> [len(p) for p in paginate(["x" * 600] * 5, 20, 1900)]
+    [3, 2]
+    """
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line in lines:
+        line = line if len(line) <= MAX_LINE else line[:MAX_LINE - 1] + "…"
+        if pages[-1] and (len(pages[-1]) >= size or used + len(line) + 1 > budget):
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += len(line) + 1
+    return pages
+
+
+def page_of(lines: list[str], page: int | None, size: int, budget: int = PAGE_CHARS) -> tuple[list[str], int, int]:
+    """Page ``page`` (1 = oldest; ``None`` or past the end = newest; -1 = newest, -2 = one before...)
+    and the page count."""
+    pages = paginate(lines, size, budget)
+    count = len(pages)
+    number = count if page is None or page > count else max(1, page)
+    if page is not None and page < 0:
+        number = max(1, count + 1 + page)
+    return pages[number - 1], number, count

@@ -63,6 +63,9 @@ class Result:
     board_text: str | None = None
     scores: dict[str, Any] | None = None
     games: list[GameSummary] = field(default_factory=list)
+    #: For paged answers (the log): this page and the page count.
+    page: int | None = None
+    pages: int | None = None
 
     def tell(self, user_id: UserId, line: str) -> None:
         """Add a private line for ``user_id``."""

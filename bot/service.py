@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from engine.core import Action, IllegalAction, State, play
 
+from .archive import ArchiveService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
-from .timeouts import TimeoutService
+from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(TimeoutService):
+class GameService(ArchiveService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
-    :class:`bot.timeouts.TimeoutService` for deadlines."""
+    :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:
@@ -130,8 +131,17 @@ class GameService(TimeoutService):
         return result
 
     async def log(self, channel_id: str | int, page: int | None = None) -> Result:
-        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page."""
-        record = await self._latest(channel_id)
+        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page (each page fits a message)."""
+        return await self._log_page(await self._latest(channel_id), page)
+
+    async def log_of_game(self, game_row: int, page: int | None = None) -> Result:
+        """:meth:`log` of a game by its row (the log's page buttons)."""
+        record = await self.store.game(game_row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        return await self._log_page(record, page)
+
+    async def _log_page(self, record: GameRecord, page: int | None) -> Result:
         if record.status == "lobby" or record.seed is None:
             raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
         game = self._game(record.game_id)
@@ -144,7 +154,7 @@ class GameService(TimeoutService):
                           [f"{record.title} started. Seats: {seating}."] + setup)
         chunk, number, pages = page_of(lines, page, self._page)
         return Result(public=[f"Log, page {number} of {pages}:"] + chunk, game_row=record.id,
-                      version=record.version, status=record.status)
+                      version=record.version, status=record.status, page=number, pages=pages)
 
     async def my_games(self, user_id: str | int) -> Result:
         """The user's lobbies and games: those awaiting them first (longest waiting first), then others."""

@@ -1,4 +1,5 @@
-"""``/game …``: lobbies (new, join, leave, start, abandon) and looking at a game (status, board, log, undo)."""
+"""``/game …``: lobbies (new, join, leave, start, abandon) and looking at a game (status, board, log,
+history, undo)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ..results import ServiceError
 from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
 from ..views.components import lobby_view
+from ..views.history import history_message, log_content, log_view
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -119,7 +121,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def log(self, interaction: Interaction, page: app_commands.Range[int, 1, 10_000] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.log(channel_of(interaction), page)
-        await interaction.followup.send("\n".join(result.public)[:2000], ephemeral=True)
+        view = log_view(result)
+        await interaction.followup.send(log_content(result), ephemeral=True,
+                                        view=view if view is not None else discord.utils.MISSING)
+
+    @app_commands.command(name="history", description="The board as it was after a step of the log")
+    @app_commands.describe(step="Step number (the #n in /game log; 0 = set-up)",
+                           share="Post it in the channel instead of showing it only to you")
+    async def history(self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000],
+                      share: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.history(channel_of(interaction), step)
+        table = await self.bot.tables.by_row(result.game_row or 0)
+        content, files, view = await history_message(result, table.version if table else step, not share)
+        if share:
+            await post_public(interaction, [content], files=files)
+            return
+        await interaction.followup.send(content, ephemeral=True, files=files,
+                                        view=view if view is not None else discord.utils.MISSING)
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:
