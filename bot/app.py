@@ -15,6 +15,7 @@ from discord.ext import commands
 
 import engine  # noqa: F401  (importing registers every game)
 
+from .clock import DAY
 from .errors import GameTree
 from .game_ui import Tables
 from .results import utc_now
@@ -24,6 +25,7 @@ from .settings import Settings
 from .store import GameStore
 from .views.components import DYNAMIC_ITEMS
 from .views.history import HISTORY_ITEMS
+from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
@@ -48,9 +50,10 @@ class PbpBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
-        self.service = GameService(self.store, clock=self.clock, rng=self.rng)
+        self.service = GameService(self.store, clock=self.clock, rng=self.rng,
+                                   stall_after=self.settings.stall_days * DAY)
         self.tables = Tables(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton)
         for name in COGS:
             await self.load_extension(name)
         if self.settings.sync_commands:

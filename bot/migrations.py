@@ -153,4 +153,29 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seat_holders ADD COLUMN name TEXT;
     ALTER TABLE games ADD COLUMN origin TEXT
     """,
+    # 4: reminders. Timer rows per running decision (half-time reminder, final warning, snooze)
+    # and per active game (stalled-game announcement), each sent at most once; a log of clock events.
+    """
+    CREATE TABLE reminders (
+        game      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        kind      TEXT    NOT NULL,
+        opened_at TEXT    NOT NULL,
+        due_at    TEXT    NOT NULL,
+        fire_at   TEXT    NOT NULL,
+        sent_at   TEXT,
+        user_id   TEXT,
+        PRIMARY KEY (game, seat, kind)
+    ) WITHOUT ROWID;
+    CREATE INDEX reminders_unsent ON reminders (fire_at) WHERE sent_at IS NULL;
+    CREATE TABLE clock_log (
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        event      TEXT    NOT NULL,
+        detail     TEXT    NOT NULL DEFAULT '',
+        created_at TEXT    NOT NULL
+    );
+    CREATE INDEX clock_log_by_game ON clock_log (game)
+    """,
 ]

@@ -1,7 +1,7 @@
 """Typed settings from environment variables, with an optional ``.env`` file (no extra dependency).
 
 Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_PATH``,
-``DEV_GUILD_ID``, ``LOG_LEVEL`` and ``SYNC_COMMANDS``.
+``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS`` and ``STALL_DAYS``.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class Settings:
     sync_commands: bool = True
     #: Run the deadline timer loop (tests turn it off and fire deadlines by hand).
     run_timers: bool = True
+    #: A game nobody acted in for this many days is announced to its table as stalled (once).
+    stall_days: int = 7
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -88,6 +90,9 @@ class Settings:
         guild = (env.get("DEV_GUILD_ID") or "").strip()
         if guild and not guild.isdigit():
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+        stall = (env.get("STALL_DAYS") or "7").strip()
+        if not stall.isdigit() or int(stall) < 1:
+            raise SettingsError(f"STALL_DAYS must be a whole number of days (1 or more), not {stall!r}.")
         level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
@@ -97,6 +102,7 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),
+            stall_days=int(stall),
         )
 
     @property

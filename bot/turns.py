@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -29,7 +29,7 @@ SAVED_NOT_POSTED = ("Your move is saved, but I could not post the board in this 
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> PbpBot:
-    return interaction.client
+    return cast("PbpBot", interaction.client)
 
 
 def only(users: list[str]) -> discord.AllowedMentions:
@@ -67,7 +67,8 @@ def components(table: Table, seat: int | None = None) -> discord.ui.View | None:
 
 
 async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str]) -> discord.Message:
-    """One new public message: board image, event sentences, prompts, pings for ``ping`` only.
+    """One new public message: board image, event sentences, prompts, pings for ``ping`` only
+    (silent when nobody is pinged).
 
     Without the Attach Files permission the message goes out without the image and says so.
     """
@@ -75,6 +76,7 @@ async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str
     png = await board_png(table.public_view()) if table.state is not None else None
     view = components(table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    kwargs["silent"] = not ping
     text = turn_text(table, public, ping)
     try:
         return await channel.send(text, files=png_file(png, f"board-{table.row}-{table.version}.png"),

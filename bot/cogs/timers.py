@@ -1,8 +1,10 @@
-"""The durable timer loop (RoboDanny's shape): one task sleeps until the earliest stored deadline.
+"""The durable timer loop (RoboDanny's shape): one task sleeps until the earliest stored timer.
 
-Deadlines live in SQLite (``clocks``), never in memory: on start-up the loop first extends
-deadlines by the bot's downtime, then fires whatever is due. Storing an earlier deadline wakes
-it (``service.on_schedule``); otherwise it wakes at least every minute to write a heartbeat.
+Deadlines (``clocks``) and reminders (``reminders``) live in SQLite, never in memory: on
+start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
+deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
+deadline wakes it (``service.on_schedule``); otherwise it wakes at least every minute to write
+a heartbeat.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import discord
 from discord.ext import commands
 
 from ..clock import parse
+from ..ladder import Notice
 from ..timeouts import Expiry
 from ..turns import NO_MENTIONS, announce
+from ..views.reminders import post_notice
 from ..views.timeouts import offer_text, offer_view
 
 if TYPE_CHECKING:
@@ -53,16 +57,20 @@ class TimerCog(commands.Cog):
     async def run(self) -> None:
         while True:
             try:
-                await self.fire()
+                await self.tick()
             except Exception:  # one bad game must not stop every clock
-                log.exception("timer loop: firing deadlines failed")
+                log.exception("timer loop: firing timers failed")
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), await self.delay())
 
+    async def tick(self) -> tuple[list[Expiry], list[Notice]]:
+        """One round of the loop: passed deadlines, then due reminders."""
+        return await self.fire(), await self.remind()
+
     async def delay(self) -> float:
-        """Seconds until the earliest deadline, at most the heartbeat interval."""
-        due = await self.bot.service.deadlines.next_due()
+        """Seconds until the earliest deadline or reminder, at most the heartbeat interval."""
+        due = await self.bot.service.next_timer()
         if due is None:
             return HEARTBEAT_SECONDS
         left = (parse(due) - parse(self.bot.service.now())).total_seconds()
@@ -78,6 +86,16 @@ class TimerCog(commands.Cog):
             except discord.HTTPException as exc:  # stored already; /game status shows it
                 log.warning("deadline outcome in channel %s not posted: %s", expiry.channel_id, exc)
         return expiries
+
+    async def remind(self) -> list[Notice]:
+        """Post every due reminder (pinging only the player who owes) and stalled-game announcement."""
+        notices = await self.bot.service.remind_due()
+        for notice in notices:
+            try:
+                await post_notice(self.bot, notice)
+            except discord.HTTPException as exc:  # claimed already: never retried in a loop
+                log.warning("reminder in channel %s not posted: %s", notice.channel_id, exc)
+        return notices
 
     async def post(self, expiry: Expiry) -> None:
         if expiry.result is not None:
