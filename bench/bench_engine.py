@@ -4,24 +4,32 @@ Each game: set-up with a fixed seed, then until the game ends a uniformly random
 waiting seat plays a uniformly random legal action through ``play.apply_in_place``
 (which checks legality and resolves forced steps). A second figure uses
 ``play.apply``, which also copies the state for every action, as the service does.
+``--combos`` gives one figure per table-option combination instead (Puerto Rico: the
+variant rule, the 2-player order, the expansions and how their buildings are chosen);
+``--options key=value ...`` benchmarks one combination.
 
     python bench/bench_engine.py [--games 200] [--players 2 3 4 5]
+    python bench/bench_engine.py --combos [--games 20] [--players 2 3 4 5]
+    python bench/bench_engine.py --options expansions=both selection=random
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
+from typing import Any
 
 from engine import get_game
-from engine.core import play
+from engine.core import IllegalAction, play
 
 
-def random_game(game_id: str, players: int, seed: int, copying: bool) -> int:
+def random_game(game_id: str, players: int, seed: int, copying: bool,
+                options: dict[str, Any] | None = None) -> int:
     game = get_game(game_id)
-    state, _ = play.new_game(game, [f"P{i + 1}" for i in range(players)], {}, seed)
+    state, _ = play.new_game(game, [f"P{i + 1}" for i in range(players)], options or {}, seed)
     chooser = random.Random(seed)
     decisions = 0
     while not game.is_over(state):
@@ -35,24 +43,63 @@ def random_game(game_id: str, players: int, seed: int, copying: bool) -> int:
     return decisions
 
 
-def measure(game_id: str, players: int, games: int, copying: bool) -> tuple[float, float]:
+def measure(game_id: str, players: int, games: int, copying: bool,
+            options: dict[str, Any] | None = None) -> tuple[float, float]:
     start = time.perf_counter()
-    decisions = [random_game(game_id, players, seed, copying) for seed in range(games)]
+    decisions = [random_game(game_id, players, seed, copying, options) for seed in range(games)]
     elapsed = time.perf_counter() - start
     return games / elapsed, statistics.mean(decisions)
+
+
+def combinations(game_id: str, players: int) -> list[dict[str, Any]]:
+    """Every option combination the game accepts at this player count (its spec's
+    ``validate`` refuses the others)."""
+    spec = get_game(game_id).spec
+    out = []
+    for values in itertools.product(*(list(o.choices) for o in spec.options)):
+        options = {o.name: v for o, v in zip(spec.options, values, strict=True)}
+        try:
+            spec.resolve_options(options, players)
+        except IllegalAction:
+            continue
+        out.append(options)
+    return out
+
+
+def _label(game_id: str, options: dict[str, Any]) -> str:
+    spec = get_game(game_id).spec
+    changed = [f"{o.name}={options[o.name]}" for o in spec.options if options[o.name] != o.default]
+    return " ".join(changed) or "(base game)"
+
+
+def run_combos(game_id: str, players: list[int], games: int) -> None:
+    print(f"{game_id}: {games} random games per combination and player count, every action validated")
+    print(f"{'players':>7} {'games/s':>9} {'decisions/game':>15}  options")
+    for n in players:
+        for options in combinations(game_id, n):
+            rate, decisions = measure(game_id, n, games, copying=False, options=options)
+            print(f"{n:>7} {rate:>9.1f} {decisions:>15.1f}  {_label(game_id, options)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="puerto_rico")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--combos", action="store_true", help="one figure per option combination")
+    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
-    print(f"{args.game}: {args.games} random games per player count, every action validated")
+    if args.combos:
+        run_combos(args.game, args.players, args.games or 20)
+        return
+    games = args.games or 200
+    options = dict(pair.split("=", 1) for pair in args.options)
+    shown = f" ({_label(args.game, get_game(args.game).spec.resolve_options(options, 2))})" if options else ""
+    print(f"{args.game}{shown}: {games} random games per player count, every action validated")
     print(f"{'players':>7} {'games/s':>9} {'games/s (copying apply)':>24} {'decisions/game':>15}")
     for n in args.players:
-        fast, decisions = measure(args.game, n, args.games, copying=False)
-        copied, _ = measure(args.game, n, max(20, args.games // 4), copying=True)
+        fast, decisions = measure(args.game, n, games, copying=False, options=options)
+        copied, _ = measure(args.game, n, max(20, games // 4), copying=True, options=options)
         print(f"{n:>7} {fast:>9.1f} {copied:>24.1f} {decisions:>15.1f}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,9 @@ class GameSpec:
     has_hidden_info: bool = False
     has_chance: bool = False
     has_simultaneous: bool = False
+    # Checks a resolved option set against the player count and each other; raises
+    # IllegalAction("bad_option", ...) for a combination that does not apply.
+    validate: Callable[[dict[str, Any], int], None] | None = None
 
     def resolve_options(self, given: dict[str, Any] | None, players: int) -> dict[str, Any]:
         """Validate ``given`` against the schema and fill in defaults.
@@ -70,7 +74,10 @@ class GameSpec:
             raise IllegalAction(
                 "bad_option", f"{self.title} has no option `{unknown[0]}`; its options: {names}."
             )
-        return {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
+        resolved = {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
+        if self.validate is not None:
+            self.validate(resolved, players)
+        return resolved
 
     def canonical(self, options: dict[str, Any], players: int) -> str:
         """One string naming the game, player count and options, for logs and bug reports."""

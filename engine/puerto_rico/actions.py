@@ -1,8 +1,15 @@
 """Canonical action texts: ``role settler``, ``take quarry``, ``build large-market``,
-``ship corn 7``, ``keep 1 corn 3 sugar``, ``layout corn 1 small-market 1``, ``pass``."""
+``ship corn 7``, ``keep 1 corn 3 sugar``, ``layout corn 1 small-market 1``, ``pass``.
+
+Expansions: ``draft library``, ``forest corn``, ``swap for forest``, ``return colonist
+corn`` / ``return noble san-juan`` / ``return indigo`` / ``return vp``, ``discard corn``,
+``land-office draw``, ``land-office discard corn``, ``post coffee``, ``supply corn``,
+``small-wharf``, ``load 2 corn``, ``sail``, ``guest harbor``, ``guest noble chapel``,
+``take 2 colonists``, ``place noble chapel``, ``layout corn 1 chapel 1 nobles chapel 1``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.text import normalize
@@ -18,29 +25,53 @@ def _goods_text(goods: list[int]) -> str:
     return " ".join(parts) if parts else "nothing"
 
 
+def _layout_text(layout: dict[str, int]) -> str:
+    ordered = sorted(layout.items(), key=lambda kv: _PLACE_ORDER[kv[0]])
+    return " ".join(f"{t} {n}" for t, n in ordered if n)
+
+
+def _place(place: str) -> str:
+    return place.replace("_", "-")
+
+
+def _return_text(action: Action) -> str:
+    item = action["item"]
+    if item == "colonist":
+        return f"return {'noble' if action['noble'] else 'colonist'} {_place(action['place'])}"
+    return f"return {action['good']}" if item == "good" else "return vp"
+
+
+_SIMPLE: dict[str, Callable[[Action], str]] = {
+    "role": lambda a: f"role {a['role']}",
+    "take": lambda a: f"take {a['tile']}",
+    "privilege": lambda a: "take 2 colonists" if a.get("count", 1) == 2 else "take colonist",
+    "build": lambda a: f"build {a['building']}",
+    "sell": lambda a: f"sell {a['good']}",
+    "bonus": lambda a: f"bonus {a['good']}",
+    "ship": lambda a: f"ship {a['good']} {a['ship']}",
+    "keep": lambda a: f"keep {_goods_text(a['goods'])}",
+    "place": lambda a: f"place {'noble ' if a.get('noble') else ''}{a['target']}",
+    "draft": lambda a: f"draft {a['building']}",
+    "forest": lambda a: f"forest {a['tile']}",
+    "swap": lambda a: "swap for forest",
+    "return": _return_text,
+    "discard": lambda a: f"discard {a['tile']}",
+    "land": lambda a: "land-office draw" if a["mode"] == "draw" else f"land-office discard {a['tile']}",
+    "post": lambda a: f"post {a['good']}",
+    "supply": lambda a: f"supply {a['good']}",
+    "load": lambda a: f"load {a['amount']} {a['good']}",
+    "guest": lambda a: f"guest {'noble ' if a.get('noble') else ''}{a['target']}",
+}
+
+
 def action_text(action: Action) -> str:
     verb = action["verb"]
-    if verb == "role":
-        return f"role {action['role']}"
-    if verb == "take":
-        return f"take {action['tile']}"
-    if verb == "privilege":
-        return "take colonist"
-    if verb == "build":
-        return f"build {action['building']}"
-    if verb in ("sell", "bonus"):
-        return f"{verb} {action['good']}"
-    if verb == "ship":
-        return f"ship {action['good']} {action['ship']}"
-    if verb == "keep":
-        return f"keep {_goods_text(action['goods'])}"
-    if verb == "place":
-        return f"place {action['target']}"
     if verb == "layout":
-        ordered = sorted(action["layout"].items(), key=lambda kv: _PLACE_ORDER[kv[0]])
-        parts = [f"{t} {n}" for t, n in ordered if n]
-        return "layout " + (" ".join(parts) if parts else "none")
-    return str(verb)  # pass, hacienda
+        text = "layout " + (_layout_text(action["layout"]) or "none")
+        nobles = _layout_text(action.get("nobles") or {})
+        return f"{text} nobles {nobles}" if nobles else text
+    simple = _SIMPLE.get(verb)
+    return simple(action) if simple else str(verb)  # pass, hacienda, small-wharf, sail
 
 
 def parse_layout(text: str, targets: list[str]) -> dict[str, int] | None:
@@ -49,13 +80,22 @@ def parse_layout(text: str, targets: list[str]) -> dict[str, int] | None:
     Names may be abbreviated to a unique prefix; returns ``None`` when the text is
     not a layout or names an unknown place.
     """
+    parsed = parse_layout_nobles(text, targets)
+    return None if parsed is None or parsed[1] else parsed[0]
+
+
+def parse_layout_nobles(text: str, targets: list[str]) -> tuple[dict[str, int], dict[str, int]] | None:
+    """A layout and, after the word ``nobles``, how many of those standing are nobles."""
     words = normalize(text).split(" ")
     if not words or words[0] != "layout":
         return None
-    layout: dict[str, int] = {}
+    parts: list[dict[str, int]] = [{}]
     name: list[str] = []
     for word in words[1:]:
         if word == "none" and not name:
+            continue
+        if word == "nobles" and not name and len(parts) == 1:
+            parts.append({})
             continue
         if not word.isdigit():
             name.append(word)
@@ -64,8 +104,10 @@ def parse_layout(text: str, targets: list[str]) -> dict[str, int] | None:
         hits = [t for t in targets if t == typed] or [t for t in targets if t.startswith(typed)]
         if not name or len(hits) != 1:
             return None
-        layout[hits[0]] = layout.get(hits[0], 0) + int(word)
+        parts[-1][hits[0]] = parts[-1].get(hits[0], 0) + int(word)
         name = []
     if name:
         return None
-    return {t: n for t, n in layout.items() if n}
+    layout = {t: n for t, n in parts[0].items() if n}
+    nobles = {t: n for t, n in parts[1].items() if n} if len(parts) > 1 else {}
+    return layout, nobles

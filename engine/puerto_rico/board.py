@@ -71,14 +71,21 @@ def placement(board: Board) -> dict[str, int]:
     return here
 
 
-def set_placement(board: Board, layout: dict[str, int]) -> None:
-    """Stand colonists as ``layout`` says; the rest wait in San Juan."""
+def set_placement(board: Board, layout: dict[str, int], nobles: dict[str, int] | None = None) -> None:
+    """Stand colonists as ``layout`` says; the rest wait in San Juan. With the Nobles
+    expansion ``nobles`` says how many of those standing at each place are nobles."""
     total = colonists(board)
     for tile, slot in board["island"].items():
         slot[1] = layout.get(tile, 0)
     for b in board["city"]:
         board["city"][b] = layout.get(b, 0)
     board["san_juan"] = total - sum(layout.values())
+    if "nobles" in board:
+        held = sum(board["nobles"].values())
+        placed = {k: n for k, n in (nobles or {}).items() if n}
+        if held - sum(placed.values()):
+            placed["san_juan"] = held - sum(placed.values())
+        board["nobles"] = placed
 
 
 def empty_building_circles(board: Board) -> int:
@@ -102,7 +109,7 @@ def production(board: Board) -> list[int]:
         if kind is not None:
             workers[GOOD_INDEX[kind]] += n
     for kind, (_, occ) in board["island"].items():
-        if kind == "quarry":
+        if kind in ("quarry", "forest"):
             continue
         i = GOOD_INDEX[kind]
         made[i] = occ if kind == "corn" else min(occ, workers[i])

@@ -1,13 +1,30 @@
 """Builder [S 1.3]: each player in turn may build one building; quarries discount up to
-the building's column, the chooser pays 1 less, University adds a colonist."""
+the building's column, the chooser pays 1 less, University adds a colonist.
+
+Expansions [S]: the variant rule's cost swap; forests (every 2 −1), the Zoning Office and
+the Library's doubled privilege; the Black Market only when the building is otherwise
+unaffordable; the Church pays VP for larger buildings. Discounts stack in the seed's order:
+quarries, forests, Black Market, Zoning Office, privilege."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
-from .rounds import end_role, next_turn, role_chooser, start_turns, take_colonist, trigger_end
+from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount
+from .options import option
+from .rounds import (
+    award_vp,
+    check_vp_supply,
+    end_role,
+    next_turn,
+    role_chooser,
+    start_turns,
+    take_colonist,
+    trigger_end,
+)
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -18,28 +35,45 @@ def start(state: State, chooser: int, events: Events) -> None:
     start_turns(state, chooser, "build")
 
 
-def cost(state: State, player: int, building: str) -> int:
-    """Printed cost − occupied quarries (capped by column) − 1 for the chooser, not below 0."""
+def printed_cost(state: State, building: str) -> int:
+    """The cost on the board; the variant rule swaps Factory and University [S]."""
     b = BUILDINGS[building]
+    if b.variant_cost is not None and option(state, "variant") == "on":
+        return b.variant_cost
+    return b.cost
+
+
+def _pricing(state: State, player: int) -> tuple[int, int]:
+    """(occupied quarries, flat discount: forests + privilege), shared by every building."""
     board = state["boards"][player]
-    price = b.cost - min(occupied_quarries(board), b.column)
+    flat = forest_discount(board)
     if player == role_chooser(state):
-        price -= 1
-    return max(0, price)
+        flat += privilege_count(state, player)
+    return occupied_quarries(board), flat
+
+
+def _price(state: State, board: dict[str, Any], building: str, quarries: int, flat: int) -> int:
+    b = BUILDINGS[building]
+    price = printed_cost(state, building) - min(quarries, b.column) - flat
+    return max(0, price - zoning_discount(board, building))
+
+
+def cost(state: State, player: int, building: str) -> int:
+    """Printed cost − occupied quarries (capped by column) − forests − Zoning Office −
+    the privilege (1, or 2 with the Library), not below 0. The Black Market comes on top."""
+    return _price(state, state["boards"][player], building, *_pricing(state, player))
 
 
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     free = CITY_SPACES - city_spaces_used(board)
-    # Quarry discount and privilege, as in cost(), hoisted out of the loop.
-    budget = board["doubloons"] + (player == role_chooser(state))
-    quarries = occupied_quarries(board)
+    budget = board["doubloons"] + black_market.capacity(board)
+    quarries, flat = _pricing(state, player)
     copies, city = state["buildings"], board["city"]
     opts: list[Action] = []
     for b in BUILDING_ORDER:
-        spec = BUILDINGS[b]
-        if (copies[b] and b not in city and spec.spaces <= free
-                and spec.cost - min(quarries, spec.column) <= budget):
+        if (copies.get(b) and b not in city and BUILDINGS[b].spaces <= free
+                and _price(state, board, b, quarries, flat) <= budget):
             opts.append({"verb": "build", "building": b})
     opts.append({"verb": "pass"})
     return opts
@@ -48,19 +82,47 @@ def options(state: State, player: int) -> list[Action]:
 def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] == "build":
         building = action["building"]
-        board = state["boards"][player]
         price = cost(state, player, building)
-        board["doubloons"] -= price
-        state["buildings"][building] -= 1
-        # University: one colonist on the new building, even if it has more circles [S].
-        university = (active(board, "university") and BUILDINGS[building].circles > 0
-                      and take_colonist(state))
-        board["city"][building] = 1 if university else 0
-        events.append({"kind": "build", "player": player, "building": building, "cost": price,
-                       "university": university})
-        if city_spaces_used(board) >= CITY_SPACES:
-            trigger_end(state, "city", events)
+        short = price - state["boards"][player]["doubloons"]
+        if short > 0:   # only then may the Black Market pay part of it [S]
+            black_market.begin(state, player, building, price, short)
+            return
+        finish_build(state, player, building, price, events)
     else:
         events.append({"kind": "pass", "player": player, "role": "builder"})
+    _next(state, events)
+
+
+def finish_build(state: State, player: int, building: str, price: int, events: Events,
+                 returned: int = 0) -> None:
+    """Pay (``returned`` of the price was paid with the Black Market), place the building,
+    University colonist, Church VP, a full city ends the game."""
+    board = state["boards"][player]
+    board["doubloons"] -= price - returned
+    state["buildings"][building] -= 1
+    # University: one colonist on the new building, even if it has more circles [S].
+    university = (active(board, "university") and BUILDINGS[building].circles > 0
+                  and take_colonist(state))
+    board["city"][building] = 1 if university else 0
+    events.append({"kind": "build", "player": player, "building": building, "cost": price - returned,
+                   "university": university})
+    church = church_vp(board, building)
+    if church:
+        award_vp(state, player, church)
+        events.append({"kind": "church", "player": player, "vp": church})
+        check_vp_supply(state, events)
+    if city_spaces_used(board) >= CITY_SPACES:
+        trigger_end(state, "city", events)
+
+
+def _next(state: State, events: Events) -> None:
     if not next_turn(state, "build"):
         end_role(state, events)
+
+
+def act_black_market(state: State, player: int, action: Action, events: Events) -> None:
+    done = black_market.pay(state, player, action, events)
+    if done is not None:
+        building, price, returned = done
+        finish_build(state, player, building, price, events, returned)
+        _next(state, events)

@@ -2,7 +2,12 @@
 as many as fit; a kind already aboard may only go to its own ship; a new kind must use
 the empty ship that takes the most. 1 VP a barrel, +1 Harbor per load, +1 for the
 chooser's first load. Wharf: once, all of one kind, instead of a cargo ship. Then
-storage (1 barrel + warehouse kinds) and full ships are unloaded."""
+storage (1 barrel + warehouse kinds) and full ships are unloaded.
+
+Expansions [S]: at each player's first turn the Union Hall scores and the Royal Supplier
+may ship (:mod:`captain_extras`); the Small Wharf ships any goods at 1 VP per 2; the
+Lighthouse pays a doubloon per shipment and one to the Captain; the Library doubles the
+Captain's +1; the Storehouse keeps 3 more barrels."""
 
 from __future__ import annotations
 
@@ -11,19 +16,29 @@ from typing import Any
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from . import captain_extras as extras
 from .board import active
 from .data import GOODS
+from .new_buildings import lighthouse, privilege_count
+from .options import has_expansions
 from .rounds import award_vp, check_vp_supply, end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
+STOREHOUSE_BARRELS = 3
+
 
 def start(state: State, chooser: int, events: Events) -> None:
     n = len(state["boards"])
     state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n,
                       "out": [False] * n}
+    if has_expansions(state):
+        state["phase"].update({"met": [False] * n, "small_wharf_used": [False] * n})
+        if lighthouse(state["boards"][chooser]):   # the Captain's own +1, even without shipping [S]
+            state["boards"][chooser]["doubloons"] += 1
+            events.append({"kind": "lighthouse", "player": chooser})
     _next_turn(state, chooser, events)
 
 
@@ -48,28 +63,40 @@ def cargo_options(state: State, player: int) -> list[Action]:
 
 
 def options(state: State, player: int) -> list[Action]:
-    """Loading is mandatory; the Wharf may replace it; pass only when no ship can load."""
+    """Loading is mandatory; the Wharf (or Small Wharf) may replace it; pass only when no
+    cargo ship can load."""
     phase = state["phase"]
     if phase["out"][player]:
         return []
     board = state["boards"][player]
     cargo = cargo_options(state, player)
-    wharf: list[Action] = []
+    private: list[Action] = []
     if active(board, "wharf") and not phase["wharf_used"][player]:
-        wharf = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS)
-                 if board["goods"][i]]
+        private = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS)
+                   if board["goods"][i]]
+    private += extras.small_wharf_start(state, player)
     if cargo:
-        return cargo + wharf
-    return wharf + [{"verb": "pass"}] if wharf else []
+        return cargo + private
+    return private + [{"verb": "pass"}] if private else []
 
 
 def _next_turn(state: State, first: int, events: Events) -> None:
+    met = state["phase"].get("met")
     for player in seats_from(state, first):
+        if met is not None and not met[player]:
+            met[player] = True
+            if extras.first_turn(state, player, events):
+                return   # the Royal Supplier asks first
         if options(state, player):
             state["decision"] = {"kind": "ship", "player": player}
             return
     state["decision"] = None
     _storage(state, events)
+
+
+def resume(state: State, player: int, events: Events) -> None:
+    """Back to ``player``'s own turn after a Royal Supplier or Small Wharf step."""
+    _next_turn(state, player, events)
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
@@ -79,6 +106,9 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         phase["out"][player] = True
         events.append({"kind": "pass", "player": player, "role": "captain"})
         _next_turn(state, (player + 1) % n, events)
+        return
+    if action["verb"] == "small-wharf":
+        extras.small_wharf_begin(state, player)
         return
     board = state["boards"][player]
     i = GOODS.index(action["good"])
@@ -92,31 +122,64 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         ship["good"] = action["good"]
         ship["load"] += amount
     board["goods"][i] -= amount
-    harbor = 1 if active(board, "harbor") else 0
-    bonus = 1 if player == phase["chooser"] and not phase["bonus_taken"] else 0
-    phase["bonus_taken"] = phase["bonus_taken"] or bool(bonus)
-    award_vp(state, player, amount + harbor + bonus)
-    events.append({"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
-                   "amount": amount, "vp": amount + harbor + bonus, "harbor": harbor, "bonus": bonus})
-    check_vp_supply(state, events)
+    event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
+             "amount": amount}
+    shipped(state, player, amount, event, events)
     _next_turn(state, (player + 1) % n, events)
 
 
+def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: Events) -> None:
+    """Score a shipment worth ``vp`` before bonuses: Harbor +1 per shipment, the Captain's
+    first-shipment privilege (+2 with the Library), Lighthouse +1 doubloon."""
+    phase = state["phase"]
+    board = state["boards"][player]
+    harbor = 1 if active(board, "harbor") else 0
+    bonus = 0
+    if player == phase["chooser"] and not phase["bonus_taken"]:
+        bonus = privilege_count(state, player)
+        phase["bonus_taken"] = True
+    award_vp(state, player, vp + harbor + bonus)
+    event.update(vp=vp + harbor + bonus, harbor=harbor, bonus=bonus)
+    light = lighthouse(board)
+    if light:
+        board["doubloons"] += light
+        event["lighthouse"] = light
+    events.append(event)
+    check_vp_supply(state, events)
+
+
 def keep_options(board: dict[str, Any]) -> list[Action]:
-    """Every maximal way to keep goods: whole kinds in warehouses plus one barrel [S]."""
+    """Every maximal way to keep goods: whole kinds in warehouses plus one barrel [S],
+    plus 3 more barrels of any kinds with the Storehouse [S]."""
     goods = board["goods"]
     kinds = [i for i, g in enumerate(goods) if g]
     rooms = active(board, "small-warehouse") + 2 * active(board, "large-warehouse")
+    singles = 1 + (STOREHOUSE_BARRELS if active(board, "storehouse") else 0)
     if len(kinds) <= rooms:
         return [{"verb": "keep", "goods": list(goods)}]
     outcomes = set()
     for stored in combinations(kinds, rooms):
-        for single in (k for k in kinds if k not in stored):
-            kept = [goods[k] if k in stored else 0 for k in range(len(goods))]
-            kept[single] = 1
+        rest = [k for k in kinds if k not in stored]
+        base = [goods[k] if k in stored else 0 for k in range(len(goods))]
+        for kept in _barrels(rest, goods, min(singles, sum(goods[k] for k in rest)), base):
             outcomes.add(tuple(kept))
     ranked = sorted(outcomes, key=lambda kept: (-_value(kept), kept))
     return [{"verb": "keep", "goods": list(kept)} for kept in ranked]
+
+
+def _barrels(rest: list[int], goods: list[int], count: int, kept: list[int]) -> list[list[int]]:
+    """Every way to add exactly ``count`` single barrels of the kinds in ``rest``."""
+    if count == 0:
+        return [list(kept)]
+    if not rest:
+        return []
+    first, others = rest[0], rest[1:]
+    found: list[list[int]] = []
+    for take in range(min(count, goods[first]), -1, -1):
+        kept[first] += take
+        found += _barrels(others, goods, count - take, kept)
+        kept[first] -= take
+    return found
 
 
 def _value(kept: tuple[int, ...]) -> int:

@@ -1,5 +1,9 @@
 """Craftsman [S 1.3]: everyone produces in turn order from the chooser, capped by the
-supply; Factory pays by kinds produced; then the chooser's privilege good."""
+supply; Factory pays by kinds produced; then the chooser's privilege good.
+
+Expansions [S]: Aqueduct (+1 from a manned large indigo plant / sugar mill), Specialty
+Factory, Chapel (colonist: a doubloon; noble: a VP chip), Jeweler (a doubloon per placed
+noble); the Library doubles the privilege (2 goods, of the same or different kinds)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ from typing import Any
 
 from .board import active, production
 from .data import FACTORY_PAY, GOODS
-from .rounds import end_role, seats_from
+from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
+from .rounds import award_vp, check_vp_supply, end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -25,18 +30,42 @@ def start(state: State, chooser: int, events: Events) -> None:
             made[i] = min(amount, supply[i])
             supply[i] -= made[i]
             board["goods"][i] += made[i]
+        for i, extra in enumerate(aqueduct(board, made)):
+            extra = min(extra, supply[i])
+            made[i] += extra
+            supply[i] -= extra
+            board["goods"][i] += extra
         kinds = sum(1 for m in made if m)
         factory = FACTORY_PAY[kinds] if active(board, "factory") else 0
         board["doubloons"] += factory
         if kinds or factory:
             events.append({"kind": "produce", "player": player, "goods": made, "factory": factory})
+        _income(state, player, made, events)
         if player == chooser:
             produced_by_chooser = [GOODS[i] for i, m in enumerate(made) if m]
     state["phase"] = {"produced": produced_by_chooser}
+    if privilege_count(state, chooser) == 2:
+        state["phase"]["bonus_left"] = 2
     if options(state, chooser):
         state["decision"] = {"kind": "craft_bonus", "player": chooser}
     else:
         end_role(state, events)
+
+
+def _income(state: State, player: int, made: list[int], events: Events) -> None:
+    """Specialty Factory, Chapel and Jeweler, right after the player's production."""
+    board = state["boards"][player]
+    specialty = specialty_factory(board, made)
+    chapel_money, chapel_vp = chapel(board)
+    jewels = jeweler(board)
+    if specialty or chapel_money or jewels:
+        board["doubloons"] += specialty + chapel_money + jewels
+        events.append({"kind": "income", "player": player, "specialty_factory": specialty,
+                       "chapel": chapel_money, "jeweler": jewels})
+    if chapel_vp:
+        award_vp(state, player, chapel_vp)
+        events.append({"kind": "chapel_vp", "player": player, "vp": chapel_vp})
+        check_vp_supply(state, events)
 
 
 def options(state: State, player: int) -> list[Action]:
@@ -57,4 +86,8 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     state["supply"]["goods"][i] -= 1
     state["boards"][player]["goods"][i] += 1
     events.append({"kind": "craft_bonus", "player": player, "good": action["good"]})
+    left = state["phase"].get("bonus_left", 1) - 1
+    if left > 0 and options(state, player):
+        state["phase"]["bonus_left"] = left
+        return   # Library: a second good, of the same or another kind [S]
     end_role(state, events)

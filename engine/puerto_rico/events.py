@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import EventText
-from .data import GOODS
+from .events_expansions import SECRET_VP, expansion_text
+from .wording import goods_text as _goods
+from .wording import plural as _plural
+from .wording import tile_name as _tile_name
 
 Event = dict[str, Any]
 
@@ -14,18 +17,6 @@ ROLE_NAMES = {"settler": "Settler", "mayor": "Mayor", "builder": "Builder", "cra
               "prospector-2": "Prospector"}
 END_REASONS = {"city": "a city is full", "colonists": "the colonist ship could not be refilled",
                "vp": "the VP chips have run out"}
-
-
-def _goods(amounts: list[int]) -> str:
-    return ", ".join(f"{n} {GOODS[i]}" for i, n in enumerate(amounts) if n) or "nothing"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _tile_name(tile: str) -> str:
-    return "a quarry" if tile == "quarry" else f"a{'n' if tile[0] in 'aeiou' else ''} {tile} plantation"
 
 
 def _ship_name(ship: Any) -> str:
@@ -38,13 +29,20 @@ def event_text(state: dict[str, Any], event: Event) -> EventText:
     kind = event["kind"]
     if kind == "place":
         where = event["target"].replace("-", " ")
-        return EventText(None, f"One colonist on {where}; {event['left']} still to place.", event["player"])
-    text = _TEXT[kind](event, who, names)
-    if kind == "ship":
-        extras = [label for key, label in (("bonus", "Captain +1"), ("harbor", "Harbor +1")) if event[key]]
+        person = "noble" if event.get("noble") else "colonist"
+        return EventText(None, f"One {person} on {where}; {event['left']} still to place.", event["player"])
+    text = _TEXT[kind](event, who, names) if kind in _TEXT else expansion_text(event, who, names)
+    if kind in ("ship", "small_wharf"):
+        bonus = f"Captain +{event['bonus']}" if event["bonus"] else ""
+        extras = [label for label in (bonus, "Harbor +1" if event["harbor"] else "") if label]
         detail = f" ({', '.join(extras)})" if extras else ""
         private = f"You score {event['vp']} VP{detail}."
         return EventText(text, private, event["player"])
+    if kind in SECRET_VP:
+        private = f"You score {_plural(event['vp'], 'VP chip')} ({SECRET_VP[kind]})."
+        return EventText(text, private, event["player"])
+    if kind == "black_market" and event["item"] == "vp":
+        return EventText(text, "You return 1 VP chip to the supply (Black Market).", event["player"])
     return EventText(text)
 
 
@@ -57,7 +55,7 @@ def _round(e: Event, who: str, names: list[str]) -> str:
 _TEXT: dict[str, Any] = {
     "role": lambda e, w, _: f"{w} chooses the {ROLE_NAMES[e['role']]}"
     + (f" (+{_plural(e['doubloons'], 'doubloon')})." if e["doubloons"] else "."),
-    "prospect": lambda e, w, _: f"{w} gains 1 doubloon.",
+    "prospect": lambda e, w, _: f"{w} gains {_plural(e.get('doubloons', 1), 'doubloon')}.",
     "pass": lambda e, w, _: f"{w} passes.",
     "island_full": lambda e, w, _: f"{w}'s island is full.",
     "hacienda": lambda e, w, _: f"{w} draws {_tile_name(e['tile']) if e['tile'] else 'nothing'} "
@@ -66,23 +64,29 @@ _TEXT: dict[str, Any] = {
     + (" and a colonist for it (Hospice)." if e["hospice"] else "."),
     "reshuffle": lambda e, w, _: "The plantation discards are reshuffled.",
     "faceup": lambda e, w, _: "New plantations: " + (", ".join(e["tiles"]) or "none left") + ".",
-    "mayor_privilege": lambda e, w, _: f"{w} takes a colonist from the supply.",
+    "mayor_privilege": lambda e, w, _: f"{w} takes "
+    + ("2 colonists" if e.get("count", 1) == 2 else "a colonist") + " from the supply.",
     "colonists": lambda e, w, n: "Colonists arrive: "
-    + ", ".join(f"{n[s]} {c}" for s, c in enumerate(e["shares"]) if c) + ".",
+    + ", ".join(f"{n[s]} {c}" for s, c in enumerate(e["shares"]) if c)
+    + "".join(f" ({n[s]} gets {_plural(k, 'noble')} of them)" for s, k in enumerate(e.get("nobles", [])) if k)
+    + ".",
     "layout_done": lambda e, w, _: f"{w} has placed their colonists.",
     "layouts": lambda e, w, _: "All colonists are placed.",
     "layouts_forced": lambda e, w, n: "Colonists placed (no choice): "
     + ", ".join(n[s] for s in e["players"]) + ".",
     "ship_refill": lambda e, w, _: f"The colonist ship is refilled with {e['colonists']}"
-    + (f" of the {e['needed']} needed." if e["colonists"] < e["needed"] else "."),
+    + (f" colonists and {_plural(e['nobles'], 'noble')}" if "nobles" in e else "")
+    + (f" of the {e['needed']} needed." if e["colonists"] + e.get("nobles", 0) < e["needed"] else "."),
     "build": lambda e, w, _: f"{w} builds the {e['building'].replace('-', ' ')} for {e['cost']}"
     + (" and a colonist moves in (University)." if e["university"] else "."),
     "produce": lambda e, w, _: f"{w} produces {_goods(e['goods'])}"
     + (f"; Factory pays {e['factory']}." if e["factory"] else "."),
     "craft_bonus": lambda e, w, _: f"{w} takes 1 extra {e['good']} (privilege).",
-    "sell": lambda e, w, _: f"{w} sells {e['good']} for {_plural(e['price'], 'doubloon')}.",
+    "sell": lambda e, w, _: f"{w} sells {e['good']} for {_plural(e['price'], 'doubloon')}"
+    + (" at their Trading Post." if e.get("post") else "."),
     "house_emptied": lambda e, w, _: "The trading house is full and is emptied.",
-    "ship": lambda e, w, _: f"{w} ships {e['amount']} {e['good']} on {_ship_name(e['ship'])}.",
+    "ship": lambda e, w, _: f"{w} ships {e['amount']} {e['good']} on {_ship_name(e['ship'])}"
+    + ("; Lighthouse +1 doubloon." if e.get("lighthouse") else "."),
     "keep": lambda e, w, _: f"{w} keeps {_goods(e['kept'])}; {_goods(e['lost'])} go back to the supply.",
     "unload": lambda e, w, _: f"The {e['ship']}-ship sails with {e['amount']} {e['good']}.",
     "round": _round,

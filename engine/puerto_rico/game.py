@@ -7,16 +7,31 @@ from typing import Any
 
 from ..core import PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
 from ..core.frames import is_asked, top_frame, waiting_seats
-from . import builder, captain, craftsman, mayor, settler, trader, views
-from .actions import action_text, parse_layout
+from . import (
+    black_market,
+    builder,
+    captain,
+    captain_extras,
+    craftsman,
+    draft,
+    guest_house,
+    hunting_lodge,
+    mayor,
+    settler,
+    trader,
+    views,
+)
+from .actions import action_text, parse_layout_nobles
 from .board import circles
 from .events import event_text
+from .options import OPTIONS as TABLE_OPTIONS
+from .options import validate
 from .roles import choose_role, role_options
 from .setup import RULES_VERSION, setup
 
 SPEC = GameSpec(id="puerto_rico", title="Puerto Rico", min_players=2, max_players=5,
-                rules_version=RULES_VERSION, options=(), has_hidden_info=True, has_chance=True,
-                has_simultaneous=True)
+                rules_version=RULES_VERSION, options=TABLE_OPTIONS, has_hidden_info=True,
+                has_chance=True, has_simultaneous=True, validate=validate)
 
 OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "role": lambda s, p: role_options(s),
@@ -28,12 +43,19 @@ OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "trade": trader.options,
     "ship": captain.options,
     "keep": lambda s, p: captain.keep_options(s["boards"][p]),
+    "draft": draft.options,
+    "black_market": black_market.options,
+    "lodge": hunting_lodge.options,
+    "royal": captain_extras.royal_options,
+    "small_wharf": captain_extras.small_wharf_options,
 }
 ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
     "role": lambda s, p, a, ev: choose_role(s, p, a["role"], ev),
     "settle": settler.act, "mayor_privilege": mayor.act_privilege, "mayor_layout": mayor.act_layout,
     "build": builder.act, "craft_bonus": craftsman.act, "trade": trader.act, "ship": captain.act,
-    "keep": captain.act_keep,
+    "keep": captain.act_keep, "draft": draft.act, "black_market": builder.act_black_market,
+    "lodge": hunting_lodge.act, "royal": captain_extras.act_royal,
+    "small_wharf": captain_extras.act_small_wharf,
 }
 PROMPTS = {
     "role": "Choose a role.", "settle": "Take a plantation (or quarry), or pass.",
@@ -41,10 +63,15 @@ PROMPTS = {
     "mayor_layout": "Place your colonists.", "build": "Build one building, or pass.",
     "craft_bonus": "Take one extra good (Craftsman privilege).", "trade": "Sell one good, or pass.",
     "ship": "Load goods on a ship.", "keep": "Choose the goods to keep.",
+    "draft": "Choose a building for this game.",
+    "black_market": "Pay the rest with the Black Market: return a colonist, a good or a VP chip.",
+    "lodge": "Hunting Lodge: discard a tile from your island, or pass.",
+    "royal": "Royal Supplier: ship one good (1 VP), or pass.",
+    "small_wharf": "Load the Small Wharf, then sail (1 VP per 2 goods).",
 }
 # Taken when a deadline passes: passing where it is legal, the proposed layout, the
 # most valuable storage or privilege good; role choice and mandatory loading have none.
-DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege"}
+DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege", "draft", "black_market"}
 
 
 class PuertoRico(Game):
@@ -95,23 +122,32 @@ class PuertoRico(Game):
             default = opts[-2]  # the most valuable kind produced (options are in price order)
         elif {"verb": "pass"} in opts:
             default = {"verb": "pass"}
+        opts += guest_house.options(state, seat, kind)
         return Decision(kind, seat, tuple(opts), default, mode, PROMPTS[kind])
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         kind = None if state["over"] else self._kind_for(state, player)
-        return OPTIONS[kind](state, player) if kind else []
+        if not kind:
+            return []
+        return OPTIONS[kind](state, player) + guest_house.options(state, player, kind)
 
     def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
         if not isinstance(action, dict):
             return False
         if action.get("verb") == "layout" and self._kind_for(state, player) == "mayor_layout":
-            return mayor.valid_layout(state["boards"][player], action.get("layout"))
+            return mayor.accepts_layout(state, player, action)
         return False
 
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         kind = self._kind_for(state, player)
         assert kind is not None, "apply_action needs a legal action"
         events: list[Event] = []
+        if action["verb"] == "guest":
+            guest_house.act(state, player, action, events)
+            opts = self.legal_actions(state, player)
+            if kind == "keep" and len(opts) == 1:   # nothing left to choose in a frame
+                captain.act_keep(state, player, opts[0], events)
+            return events
         ACTS[kind](state, player, action, events)
         return events
 
@@ -121,8 +157,13 @@ class PuertoRico(Game):
     def parse_extra(self, state: State, player: int, text: str) -> Action | None:
         if self._kind_for(state, player) != "mayor_layout":
             return None
-        layout = parse_layout(text, list(circles(state["boards"][player])))
-        return None if layout is None else {"verb": "layout", "layout": layout}
+        parsed = parse_layout_nobles(text, list(circles(state["boards"][player])))
+        if parsed is None:
+            return None
+        action: Action = {"verb": "layout", "layout": parsed[0]}
+        if parsed[1]:
+            action["nobles"] = parsed[1]
+        return action
 
     def event_text(self, state: State, event: Event) -> EventText:
         return event_text(state, event)

@@ -1,7 +1,11 @@
 """Mayor [S 1.3]: optional privilege colonist from the supply; the ship's colonists go out
 one at a time from the Mayor; then every player places all their colonists at once
 (empty circles must be filled); finally the ship is refilled from empty building circles,
-at least one per player, and a shortfall ends the game."""
+at least one per player, and a shortfall ends the game.
+
+Expansions: the Library doubles the privilege; the ship's noble leaves first (so the Mayor
+gets it); Villas add a noble each; layouts say where nobles stand; the refill puts a noble
+aboard first and a shortfall no longer ends a Nobles game."""
 
 from __future__ import annotations
 
@@ -9,14 +13,19 @@ from typing import Any
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
-from .board import circles, colonists, empty_building_circles, placement, set_placement
+from . import nobles as nb
+from .board import circles, colonists, empty_building_circles, set_placement
+from .layouts import default_layout, default_layouts, forced_layout, valid_layout
+from .new_buildings import privilege_count
+from .options import has_nobles
 from .rounds import end_role, seats_from, trigger_end
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
-FILL_ORDER_TILES = ("quarry", "coffee", "tobacco", "sugar", "indigo", "corn")
+__all__ = ["default_layout", "valid_layout", "start", "privilege_options", "act_privilege",
+           "layout_options", "act_layout", "accepts_layout"]
 
 
 def start(state: State, chooser: int, events: Events) -> None:
@@ -28,14 +37,21 @@ def start(state: State, chooser: int, events: Events) -> None:
 
 
 def privilege_options(state: State, player: int) -> list[Action]:
-    return [{"verb": "privilege"}, {"verb": "pass"}]
+    opts: list[Action] = [{"verb": "privilege"}]
+    if privilege_count(state, player) == 2 and state["supply"]["colonists"] >= 2:
+        opts.append({"verb": "privilege", "count": 2})   # Library: the privilege doubled
+    return opts + [{"verb": "pass"}]
 
 
 def act_privilege(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] == "privilege":
-        state["supply"]["colonists"] -= 1
-        state["boards"][player]["san_juan"] += 1
-        events.append({"kind": "mayor_privilege", "player": player})
+        count = action.get("count", 1)
+        state["supply"]["colonists"] -= count
+        state["boards"][player]["san_juan"] += count
+        event: dict[str, Any] = {"kind": "mayor_privilege", "player": player}
+        if count != 1:
+            event["count"] = count
+        events.append(event)
     else:
         events.append({"kind": "pass", "player": player, "role": "mayor"})
     state["decision"] = None
@@ -43,113 +59,140 @@ def act_privilege(state: State, player: int, action: Action, events: Events) -> 
 
 
 def _distribute(state: State, events: Events) -> None:
+    supply = state["supply"]
     order = seats_from(state, state["phase"]["chooser"])
     shares = [0] * len(order)
-    for i in range(state["supply"]["ship"]):
-        shares[order[i % len(order)]] += 1
-    for seat, share in enumerate(shares):
-        state["boards"][seat]["san_juan"] += share
-    state["supply"]["ship"] = 0
-    events.append({"kind": "colonists", "shares": shares})
-    asked, forced, defaults, caps_by_seat = [], [], {}, {}
+    noble_shares = [0] * len(order)
+    ship_nobles = supply.get("ship_nobles", 0)
+    for i in range(ship_nobles + supply["ship"]):   # one at a time from the Mayor, nobles first
+        seat = order[i % len(order)]
+        shares[seat] += 1
+        noble_shares[seat] += i < ship_nobles
+        nb.add_person(state["boards"][seat], "san_juan", i < ship_nobles)
+    supply["ship"] = 0
+    event: dict[str, Any] = {"kind": "colonists", "shares": shares}
+    if "ship_nobles" in supply:
+        supply["ship_nobles"] = 0
+        event["nobles"] = noble_shares
+    events.append(event)
+    if has_nobles(state):
+        nb.villas(state, order, events)
+    _ask_layouts(state, order, events)
+
+
+def _ask_layouts(state: State, order: list[int], events: Events) -> None:
+    asked, forced, defaults, noble_defaults, caps_by_seat = [], [], {}, {}, {}
     for seat in order:
         board = state["boards"][seat]
         caps = circles(board)
-        if has_one_layout(board, caps):
-            set_placement(board, default_layout(board))
+        only = forced_layout(board, caps)
+        if only is not None:
+            set_placement(board, *only)
             forced.append(seat)
         else:
             asked.append(seat)
-            defaults[str(seat)] = default_layout(board)
+            defaults[str(seat)], noble_defaults[str(seat)] = default_layouts(board)
             caps_by_seat[str(seat)] = list(caps.items())  # a list keeps its order through JSON
     if forced:
         events.append({"kind": "layouts_forced", "players": forced})
     if asked:
         # Boards do not change until every layout is in, so defaults and capacities are fixed.
-        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill",
-                   {"drafts": {}, "defaults": defaults, "circles": caps_by_seat})
+        data: dict[str, Any] = {"drafts": {}, "defaults": defaults, "circles": caps_by_seat}
+        if has_nobles(state):
+            data.update({"noble_defaults": noble_defaults, "noble_drafts": {}})
+        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", data)
     else:
         _refill(state, events)
 
 
-def has_one_layout(board: dict[str, Any], caps: dict[str, int]) -> bool:
-    """No colonists, a single place to stand, or enough to fill every circle [S]."""
-    have = colonists(board)
-    return have == 0 or len(caps) <= 1 or have >= sum(caps.values())
-
-
-def default_layout(board: dict[str, Any]) -> dict[str, int]:
-    """Keep the current layout, then fill new colonists into empty circles, buildings first."""
-    caps = circles(board)
-    layout = {k: v for k, v in placement(board).items() if v}
-    spare = board["san_juan"]
-    order = [b for b in caps if b in board["city"]] + [t for t in FILL_ORDER_TILES if t in caps]
-    for target in order:
-        add = min(spare, caps[target] - layout.get(target, 0))
-        if add > 0:
-            layout[target] = layout.get(target, 0) + add
-            spare -= add
-    return layout
+def _layout_action(layout: dict[str, int], nobles: dict[str, int]) -> Action:
+    action: Action = {"verb": "layout", "layout": layout}
+    if nobles:
+        action["nobles"] = nobles
+    return action
 
 
 def layout_options(state: State, player: int) -> list[Action]:
     frame = top_frame(state)
     assert frame is not None
-    seat = str(player)
-    draft = frame["data"]["drafts"].get(seat, {})
-    opts: list[Action] = [{"verb": "layout", "layout": frame["data"]["defaults"][seat]}]
-    opts += [{"verb": "place", "target": t} for t, cap in frame["data"]["circles"][seat] if draft.get(t, 0) < cap]
+    data, seat = frame["data"], str(player)
+    draft = data["drafts"].get(seat, {})
+    opts = [_layout_action(data["defaults"][seat], data.get("noble_defaults", {}).get(seat, {}))]
+    more_colonists, more_nobles = True, False   # while asked, someone is left to place
+    if "noble_drafts" in data:
+        board = state["boards"][player]
+        own = nb.held(board)
+        noble_draft = data["noble_drafts"].get(seat, {})
+        more_nobles = sum(noble_draft.values()) < own
+        more_colonists = sum(draft.values()) - sum(noble_draft.values()) < colonists(board) - own
+    for target, cap in data["circles"][seat]:
+        if draft.get(target, 0) < cap:
+            if more_colonists:
+                opts.append({"verb": "place", "target": target})
+            if more_nobles:
+                opts.append({"verb": "place", "target": target, "noble": True})
     return opts
 
 
-def valid_layout(board: dict[str, Any], layout: Any) -> bool:
-    """Every target exists, no circle overfilled, and as many placed as can be [S]."""
-    if not isinstance(layout, dict):
-        return False
-    caps = circles(board)
-    for target, count in layout.items():
-        if target not in caps or not isinstance(count, int) or not 0 < count <= caps[target]:
-            return False
-    return sum(layout.values()) == min(colonists(board), sum(caps.values()))
+def accepts_layout(state: State, player: int, action: Action) -> bool:
+    return valid_layout(state["boards"][player], action.get("layout"), action.get("nobles"))
 
 
 def act_layout(state: State, player: int, action: Action, events: Events) -> None:
     frame = top_frame(state)
     assert frame is not None
     board = state["boards"][player]
+    data, seat = frame["data"], str(player)
     if action["verb"] == "place":
-        drafts = frame["data"]["drafts"]
-        draft = drafts.setdefault(str(player), {})
+        draft = data["drafts"].setdefault(seat, {})
         draft[action["target"]] = draft.get(action["target"], 0) + 1
-        room = sum(cap for _, cap in frame["data"]["circles"][str(player)])
+        if action.get("noble"):
+            noble_draft = data["noble_drafts"].setdefault(seat, {})
+            noble_draft[action["target"]] = noble_draft.get(action["target"], 0) + 1
+        room = sum(cap for _, cap in data["circles"][seat])
         left = min(colonists(board), room) - sum(draft.values())
         if left > 0:
-            events.append({"kind": "place", "player": player, "target": action["target"], "left": left})
+            event: dict[str, Any] = {"kind": "place", "player": player, "target": action["target"],
+                                     "left": left}
+            if action.get("noble"):
+                event["noble"] = True
+            events.append(event)
             return
-        layout = drafts.pop(str(player))
+        layout = data["drafts"].pop(seat)
+        nobles = data.get("noble_drafts", {}).pop(seat, {})
     else:
-        frame["data"]["drafts"].pop(str(player), None)
-        layout = dict(action["layout"])
+        data["drafts"].pop(seat, None)
+        data.get("noble_drafts", {}).pop(seat, None)
+        layout, nobles = dict(action["layout"]), dict(action.get("nobles", {}))
     record_answer(frame, player, layout)
+    if nobles:
+        data.setdefault("nobles", {})[seat] = nobles
     events.append({"kind": "layout_done", "player": player})
     if is_complete(frame):
         pop_frame(state)
-        for seat, chosen in frame["answers"].items():
-            set_placement(state["boards"][int(seat)], chosen)
+        for answered, chosen in frame["answers"].items():
+            set_placement(state["boards"][int(answered)], chosen, data.get("nobles", {}).get(answered))
         # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
-        events.append({"kind": "layouts", "layouts": dict(frame["answers"]),
-                       "reveals": True})
+        revealed: dict[str, Any] = {"kind": "layouts", "layouts": dict(frame["answers"]), "reveals": True}
+        if data.get("nobles"):
+            revealed["nobles"] = dict(data["nobles"])
+        events.append(revealed)
         _refill(state, events)
 
 
 def _refill(state: State, events: Events) -> None:
-    """One colonist per empty building circle, at least one per player [S]."""
+    """One colonist per empty building circle, at least one per player [S]; with Nobles a
+    noble boards first and a shortfall does not end the game [S]."""
     supply = state["supply"]
     needed = max(len(state["boards"]), sum(empty_building_circles(b) for b in state["boards"]))
-    loaded = min(needed, supply["colonists"])
+    noble = nb.refill(state, needed) if has_nobles(state) else 0
+    loaded = min(needed - noble, supply["colonists"])
     supply["colonists"] -= loaded
     supply["ship"] = loaded
-    events.append({"kind": "ship_refill", "colonists": loaded, "needed": needed})
-    if loaded < needed:
+    event: dict[str, Any] = {"kind": "ship_refill", "colonists": loaded, "needed": needed}
+    if has_nobles(state):
+        event["nobles"] = noble
+    events.append(event)
+    if loaded + noble < needed and not has_nobles(state):
         trigger_end(state, "colonists", events)
     end_role(state, events)

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import builder, captain, craftsman, mayor, settler, trader
 from .data import ROLE_ORDER
+from .new_buildings import privilege_count
 from .rounds import end_role
 
 State = dict[str, Any]
@@ -18,9 +19,13 @@ def role_options(state: State) -> list[dict[str, Any]]:
 
 
 def prospect(state: State, player: int, events: Events) -> None:
-    """Prospector: the chooser alone gains 1 doubloon [S]."""
-    state["boards"][player]["doubloons"] += 1
-    events.append({"kind": "prospect", "player": player})
+    """Prospector: the chooser alone gains 1 doubloon [S] (2 with the Library: README notes)."""
+    gain = privilege_count(state, player)
+    state["boards"][player]["doubloons"] += gain
+    event: dict[str, Any] = {"kind": "prospect", "player": player}
+    if gain != 1:
+        event["doubloons"] = gain
+    events.append(event)
     end_role(state, events)
 
 

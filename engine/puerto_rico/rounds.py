@@ -88,9 +88,13 @@ def trigger_end(state: State, reason: str, events: Events) -> None:
 
 def award_vp(state: State, player: int, amount: int) -> None:
     """VP chips from the supply; chips earned after it runs out still count [S],
-    so the supply may go below zero (it is shown as 0) and the end triggers."""
-    state["boards"][player]["vp"] += amount
+    so the supply may go below zero (it is shown as 0) and the end triggers. Expansion
+    games also count the chips earned in the Captain phase, for the Customs House [S]."""
+    board = state["boards"][player]
+    board["vp"] += amount
     state["supply"]["vp"] -= amount
+    if "captain_vp" in board and state["role"] == "captain":
+        board["captain_vp"] += amount
 
 
 def check_vp_supply(state: State, events: Events) -> None:

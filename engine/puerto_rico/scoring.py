@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .board import active, colonists, island_tiles
-from .data import BUILDINGS, LARGE_PRODUCTION, SMALL_PRODUCTION
+from .data import BUILDINGS, LARGE_PRODUCTION, PRODUCTION_LIKE, SMALL_PRODUCTION
+from .new_buildings import cloister, royal_garden
 
 Board = dict[str, Any]
 
@@ -27,26 +28,35 @@ def _fortress(board: Board) -> int:
 
 
 def _customs_house(board: Board) -> int:
-    """+1 per 4 VP chips."""
-    vp: int = board["vp"]
+    """+1 per 4 VP chips. In an expansion game only the chips earned in the Captain phase
+    count [S]; chips given back (Black Market) come off the others first."""
+    vp: int = min(board["vp"], board.get("captain_vp", board["vp"]))
     return vp // 4
 
 
 def _city_hall(board: Board) -> int:
-    """+1 per non-production building, itself and other large ones included."""
-    return sum(1 for b in board["city"] if BUILDINGS[b].produces is None)
+    """+1 per non-production building, itself and other large ones included; the Jeweler
+    counts as production (README rules notes)."""
+    return sum(1 for b in board["city"] if BUILDINGS[b].produces is None and b not in PRODUCTION_LIKE)
 
 
 BONUSES = {"guild-hall": _guild_hall, "residence": _residence, "fortress": _fortress,
-           "customs-house": _customs_house, "city-hall": _city_hall}
+           "customs-house": _customs_house, "city-hall": _city_hall,
+           "cloister": cloister, "royal-garden": royal_garden}
 
 
 def player_score(board: Board) -> dict[str, Any]:
+    """Chips + printed VP (the Statue needs no occupant) + bonuses of occupied large
+    buildings + 1 per noble held, wherever it is [S]."""
     bonuses = {b: rule(board) for b, rule in BONUSES.items() if active(board, b)}
     buildings = sum(BUILDINGS[b].vp for b in board["city"])
     total = board["vp"] + buildings + sum(bonuses.values())
-    return {"vp_chips": board["vp"], "buildings": buildings, "bonuses": bonuses, "total": total,
-            "tiebreak": board["doubloons"] + sum(board["goods"])}
+    row: dict[str, Any] = {"vp_chips": board["vp"], "buildings": buildings, "bonuses": bonuses}
+    if "nobles" in board:
+        row["nobles"] = sum(board["nobles"].values())
+        total += row["nobles"]
+    row.update(total=total, tiebreak=board["doubloons"] + sum(board["goods"]))
+    return row
 
 
 def final_scores(state: dict[str, Any]) -> dict[str, Any]:

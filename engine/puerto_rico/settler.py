@@ -1,15 +1,21 @@
 """Settler [S 1.3]: each player in turn may take a face-up plantation; the chooser (or an
 occupied Construction Hut) may take a quarry instead. Hacienda draws before the pick,
-Hospice adds a colonist to the tile taken. The row refills only at the end of the phase."""
+Hospice adds a colonist to the tile taken. The row refills only at the end of the phase.
+
+Expansions [S]: Forest House (``forest <kind>``; ``swap for forest`` after a Hacienda
+draw; the Hospice colonist then waits in San Juan); Library (the chooser's second pick
+after everyone: a plantation or forest, a quarry only with a Construction Hut, no Hospice
+colonist); Hunting Lodge at the end of the phase (:mod:`hunting_lodge`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import rng
+from . import forests, hunting_lodge, tiles
 from .board import active, add_tile, island_full
 from .data import GOODS
-from .rounds import end_role, role_chooser, seats_from, take_colonist
+from .new_buildings import privilege_count
+from .rounds import role_chooser, seats_from, take_colonist
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -30,30 +36,31 @@ def _ask(state: State, events: Events) -> None:
             return
         events.append({"kind": "island_full", "player": player})
         phase["idx"] += 1
-    _finish(state, events)
-
-
-def _draw(state: State, events: Events) -> str | None:
-    """Top of the face-down stack; the discards are reshuffled when it runs out [P]."""
-    tiles = state["plantations"]
-    if not tiles["deck"] and tiles["discard"]:
-        tiles["deck"], tiles["discard"] = tiles["discard"], []
-        rng.shuffle(state, tiles["deck"])
-        events.append({"kind": "reshuffle", "random": True})
-    return tiles["deck"].pop() if tiles["deck"] else None
+    chooser = role_chooser(state)
+    if ("second" not in phase and privilege_count(state, chooser) == 2
+            and not island_full(state["boards"][chooser])):
+        phase["second"] = True   # Library: the chooser's second pick, after everyone [S]
+        phase["order"].append(chooser)
+        state["decision"] = {"kind": "settle", "player": chooser}
+        return
+    hunting_lodge.start(state, events)
 
 
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
-    opts: list[Action] = []
-    tiles = state["plantations"]
+    phase = state["phase"]
+    second = phase.get("second", False)
+    tiles_ = state["plantations"]
+    swap = forests.swap_option(state, player)
     if island_full(board):
-        return [{"verb": "pass"}]
-    if (active(board, "hacienda") and not state["phase"]["hacienda_used"]
-            and (tiles["deck"] or tiles["discard"])):
+        return swap + [{"verb": "pass"}]
+    opts: list[Action] = []
+    if (not second and active(board, "hacienda") and not phase["hacienda_used"] and tiles.can_draw(state)):
         opts.append({"verb": "hacienda"})
-    opts += [{"verb": "take", "tile": kind} for kind in GOODS if kind in tiles["faceup"]]
-    may_quarry = player == role_chooser(state) or active(board, "construction-hut")
+    opts += swap
+    opts += [{"verb": "take", "tile": kind} for kind in GOODS if kind in tiles_["faceup"]]
+    opts += forests.options(state, player)
+    may_quarry = (player == role_chooser(state) and not second) or active(board, "construction-hut")
     if may_quarry and state["supply"]["quarries"] > 0:
         opts.append({"verb": "take", "tile": "quarry"})
     opts.append({"verb": "pass"})
@@ -62,40 +69,40 @@ def options(state: State, player: int) -> list[Action]:
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
     board = state["boards"][player]
+    phase = state["phase"]
     verb = action["verb"]
     if verb == "hacienda":
         # Before the normal pick; never a quarry; no Hospice colonist [S].
-        tile = _draw(state, events)
-        state["phase"]["hacienda_used"] = True
+        tile = tiles.draw(state, events)
+        phase["hacienda_used"] = True
         if tile is not None:
             add_tile(board, tile)
+            if active(board, "forest-house"):
+                phase["drawn"] = [player, tile]
         events.append({"kind": "hacienda", "player": player, "tile": tile, "random": True})
         return
+    if verb == "swap":
+        forests.swap(state, player, events)
+        return
+    phase.pop("drawn", None)
+    # The Hospice colonist: the first pick only with the Library [S]; a forest's waits in San Juan.
+    hospice = verb in ("take", "forest") and not phase.get("second") and active(board, "hospice")
     if verb == "take":
         tile = action["tile"]
         if tile == "quarry":
             state["supply"]["quarries"] -= 1
         else:
             state["plantations"]["faceup"].remove(tile)
-        hospice = active(board, "hospice") and take_colonist(state)
+        hospice = hospice and take_colonist(state)
         add_tile(board, tile, 1 if hospice else 0)
         events.append({"kind": "settle", "player": player, "tile": tile, "hospice": hospice})
+    elif verb == "forest":
+        forests.take(state, player, action["tile"])
+        hospice = hospice and take_colonist(state)
+        board["san_juan"] += 1 if hospice else 0
+        events.append({"kind": "forest", "player": player, "discarded": action["tile"], "hospice": hospice})
     else:
         events.append({"kind": "pass", "player": player, "role": "settler"})
-    state["phase"]["idx"] += 1
-    state["phase"]["hacienda_used"] = False
+    phase["idx"] += 1
+    phase["hacienda_used"] = False
     _ask(state, events)
-
-
-def _finish(state: State, events: Events) -> None:
-    """Untaken tiles to the discards, then players + 1 new ones face up [P]."""
-    tiles = state["plantations"]
-    tiles["discard"] += tiles["faceup"]
-    tiles["faceup"] = []
-    for _ in range(len(state["boards"]) + 1):
-        tile = _draw(state, events)
-        if tile is None:
-            break
-        tiles["faceup"].append(tile)
-    events.append({"kind": "faceup", "tiles": list(tiles["faceup"]), "random": True})
-    end_role(state, events)

@@ -5,15 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import rng
+from . import draft
 from .board import add_tile, new_board
-from .data import BUILDINGS, DATA, GOODS, setup_for
+from .data import BUILDINGS, CORN_START_DISCOUNT, DATA, FIVE_CHOICES, GOODS, NOBLES, setup_for
+from .options import building_sets, option
 
 RULES_VERSION = 1
 
 
-def _copies(players: int) -> dict[str, int]:
+def _copies(players: int, options: dict[str, Any]) -> dict[str, int]:
+    """Base game: every building. Expansions: production buildings now, the others as the
+    draft (or the random draw) puts them in the game."""
     two = setup_for(players)["copies"] == "two_player"
-    return {b.id: (b.copies_two_player if two else b.copies) for b in BUILDINGS.values()}
+    expansion = building_sets(options) != ("base",)
+    return {b.id: (b.copies_two_player if two else b.copies) for b in BUILDINGS.values()
+            if b.set == "base" and not (expansion and b.drafted)}
 
 
 def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -33,9 +39,12 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
     for kind, count in zip(GOODS, DATA["plantations"], strict=True):
         deck += [kind] * (count - table["remove_plantations"])
     boards = [new_board(table["doubloons"]) for _ in players]
+    variant = option(state, "variant") == "on"
     for board, tile in zip(boards, table["start"], strict=True):
         deck.remove(tile)
         add_tile(board, tile)
+        if variant and tile == "corn":
+            board["doubloons"] -= CORN_START_DISCOUNT
     rng.shuffle(state, deck)
     faceup = [deck.pop() for _ in range(n + 1)]
     state.update({
@@ -44,10 +53,31 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
                    "goods": supply_goods, "quarries": table["quarries"]},
         "totals": {"colonists": table["colonists"] + table["ship"], "vp": table["vp_chips"],
                    "goods": list(supply_goods)},
-        "buildings": _copies(n),
+        "buildings": _copies(n, options),
         "plantations": {"deck": deck, "discard": [], "faceup": faceup},
         "cargo": [{"size": size, "good": None, "load": 0} for size in table["cargo_ships"]],
         "house": [],
     })
+    if n == 2 and option(state, "two_player") == "five_choices":
+        state["choosers"] = list(FIVE_CHOICES)
     state["decision"] = {"kind": "role", "player": 0}
+    if building_sets(options) != ("base",):
+        _expansion_setup(state)
     return state
+
+
+def _expansion_setup(state: dict[str, Any]) -> None:
+    """Chips earned in the Captain phase are counted apart for the Customs House [S];
+    Nobles: 20 nobles, one of them on the ship in place of a colonist [S]."""
+    for board in state["boards"]:
+        board["captain_vp"] = 0
+    if "nobles" in building_sets(state["options"]):
+        supply = state["supply"]
+        supply["nobles"] = NOBLES - 1
+        supply["ship_nobles"] = 1
+        supply["ship"] -= 1
+        supply["colonists"] += 1
+        state["totals"]["nobles"] = NOBLES
+        for board in state["boards"]:
+            board["nobles"] = {}
+    draft.start(state)

@@ -1,13 +1,19 @@
 """Trader [S 1.3]: each player in turn may sell one good to the trading house (4 spaces,
 all different kinds unless the seller has an occupied Office). Markets add 1/2, the
-chooser 1. A full house ends the phase at once and is emptied; otherwise goods stay."""
+chooser 1. A full house ends the phase at once and is emptied; otherwise goods stay.
+
+Expansions [S]: the Trading Post sells any kind privately at the bare price (no markets,
+but the privilege); the Library doubles the privilege; the Land Office acts besides the
+sale (see :mod:`land_office`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import land_office
 from .board import active
 from .data import GOODS, HOUSE_SIZE, PRICE
+from .new_buildings import privilege_count
 from .rounds import end_role, next_turn, role_chooser, start_turns
 
 State = dict[str, Any]
@@ -19,34 +25,51 @@ def start(state: State, chooser: int, events: Events) -> None:
     start_turns(state, chooser, "trade")
 
 
-def price(state: State, player: int, good: str) -> int:
+def price(state: State, player: int, good: str, post: bool = False) -> int:
     board = state["boards"][player]
     value = PRICE[GOODS.index(good)]
-    value += active(board, "small-market") + 2 * active(board, "large-market")
-    return value + (player == role_chooser(state))
+    if not post:   # the markets do not apply to the Trading Post [S]
+        value += active(board, "small-market") + 2 * active(board, "large-market")
+    if player == role_chooser(state):
+        value += privilege_count(state, player)
+    return value
 
 
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     house = state["house"]
-    opts: list[Action] = []
+    opts: list[Action] = land_office.options(state, player)
     if len(house) < HOUSE_SIZE:
         office = active(board, "office")
-        opts = [{"verb": "sell", "good": g} for i, g in enumerate(GOODS)
-                if board["goods"][i] > 0 and (office or g not in house)]
+        opts += [{"verb": "sell", "good": g} for i, g in enumerate(GOODS)
+                 if board["goods"][i] > 0 and (office or g not in house)]
+    if active(board, "trading-post"):
+        opts += [{"verb": "post", "good": g} for i, g in enumerate(GOODS) if board["goods"][i] > 0]
     opts.append({"verb": "pass"})
     return opts
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
+    if action["verb"] in land_office.VERBS:
+        land_office.act(state, player, action, events)
+        return   # besides the sale: the turn goes on
+    state["phase"].pop("drawn", None)
+    board = state["boards"][player]
     if action["verb"] == "sell":
         good = action["good"]
         paid = price(state, player, good)
-        board = state["boards"][player]
         board["goods"][GOODS.index(good)] -= 1
         board["doubloons"] += paid
         state["house"].append(good)
         events.append({"kind": "sell", "player": player, "good": good, "price": paid})
+    elif action["verb"] == "post":
+        good = action["good"]
+        paid = price(state, player, good, post=True)
+        i = GOODS.index(good)
+        board["goods"][i] -= 1
+        state["supply"]["goods"][i] += 1   # straight back to the supply [S]
+        board["doubloons"] += paid
+        events.append({"kind": "sell", "player": player, "good": good, "price": paid, "post": True})
     else:
         events.append({"kind": "pass", "player": player, "role": "trader"})
     # A full house ends the phase at once [S].

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.frames import top_frame, waiting_seats
+from . import draft
 from .board import city_spaces_used, colonists, empty_building_circles, island_tiles
-from .data import BUILDING_ORDER, BUILDINGS, GOODS, ROLE_ORDER, TILES
+from .data import BUILDING_ORDER, BUILDINGS, GOODS, ISLAND_KINDS, ROLE_ORDER, SLOTS
 from .events import ROLE_NAMES
+from .options import DEFAULTS
 
 State = dict[str, Any]
 
@@ -16,13 +18,47 @@ State = dict[str, Any]
 def _board_view(board: dict[str, Any]) -> dict[str, Any]:
     return {
         "doubloons": board["doubloons"], "goods": list(board["goods"]),
-        "island": {t: list(board["island"][t]) for t in TILES if t in board["island"]},
+        "island": {t: list(board["island"][t]) for t in ISLAND_KINDS if t in board["island"]},
         "city": {b: board["city"][b] for b in BUILDING_ORDER if b in board["city"]},
         "san_juan": board["san_juan"],
         "building_vp": sum(BUILDINGS[b].vp for b in board["city"]),
         "island_tiles": island_tiles(board), "city_spaces": city_spaces_used(board),
         "colonists": colonists(board), "empty_circles": empty_building_circles(board),
-    }
+    } | _expansion_board(board)
+
+
+def _expansion_board(board: dict[str, Any]) -> dict[str, Any]:
+    """Nobles (where they stand, San Juan included) and forests, for expansion games."""
+    extra: dict[str, Any] = {}
+    if "nobles" in board:
+        nobles = board["nobles"]
+        order = ("san_juan",) + ISLAND_KINDS + BUILDING_ORDER
+        extra["nobles"] = {k: nobles[k] for k in order if nobles.get(k)}
+    if "captain_vp" in board:
+        extra["forests"] = board["island"].get("forest", [0, 0])[0]
+    return extra
+
+
+def _expansion_view(state: State) -> dict[str, Any]:
+    """Table options that differ from the base game; the expansions' supply and market."""
+    extra: dict[str, Any] = {}
+    options = {k: state["options"][k] for k in sorted(state["options"])
+               if state["options"][k] != DEFAULTS.get(k)}
+    if options:
+        extra["options"] = options
+    if "draft" in state:
+        extra["market"] = draft.market(state)
+        if state["decision"] and state["decision"]["kind"] == "draft":
+            picked = draft.chosen(state)
+            extra["draft"] = {
+                "picks": [list(p) for p in state["draft"]["picks"]],
+                "open": draft.open_candidates(state),
+                "slots": {str(c): [sum(1 for b in picked if BUILDINGS[b].cost == c), n]
+                          for c, n in sorted(SLOTS.items())},
+            }
+    if "nobles" in state["supply"]:
+        extra["nobles"] = {"supply": state["supply"]["nobles"], "ship": state["supply"]["ship_nobles"]}
+    return extra
 
 
 def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
@@ -44,7 +80,7 @@ def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
         "waiting": pending,
         "submitted": sorted(int(s) for s in frame["answers"]) if frame else [],
         "end": list(state["end"]), "over": state["over"], "result": state["result"],
-    }
+    } | _expansion_view(state)
 
 
 def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> dict[str, Any]:
@@ -60,13 +96,17 @@ def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> di
 
 
 def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
-    island = ", ".join(f"{t} {occ}/{n}" for t, (n, occ) in b["island"].items()) or "-"
+    island = ", ".join(f"{t} {n}" if t == "forest" else f"{t} {occ}/{n}"
+                       for t, (n, occ) in b["island"].items()) or "-"
     city = ", ".join(f"{k} {v}/{BUILDINGS[k].circles}" for k, v in b["city"].items()) or "-"
     goods = ", ".join(f"{n} {GOODS[i]}" for i, n in enumerate(b["goods"]) if n) or "none"
-    return [f"{mark}{name}: {b['doubloons']} doubloons, goods: {goods}, building VP {b['building_vp']}, "
-            f"San Juan {b['san_juan']}",
-            f"    island ({b['island_tiles']}/12, tiles occupied/total): {island}",
-            f"    city ({b['city_spaces']}/12, colonists/circles): {city}"]
+    lines = [f"{mark}{name}: {b['doubloons']} doubloons, goods: {goods}, building VP {b['building_vp']}, "
+             f"San Juan {b['san_juan']}",
+             f"    island ({b['island_tiles']}/12, tiles occupied/total): {island}",
+             f"    city ({b['city_spaces']}/12, colonists/circles): {city}"]
+    if b.get("nobles"):
+        lines.append("    nobles: " + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in b["nobles"].items()))
+    return lines
 
 
 def view_text(view: dict[str, Any]) -> str:
@@ -86,6 +126,14 @@ def view_text(view: dict[str, Any]) -> str:
         f"(stack {view['plantations']['stack']})",
         f"Cargo: {ships} | Trading house: {', '.join(view['house']) or 'empty'}",
     ]
+    if "options" in view:
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in view["options"].items()))
+    if "draft" in view:
+        lines.append(f"Draft: still open {', '.join(view['draft']['open'])}")
+    if "market" in view:
+        lines.append(f"Buildings in this game: {', '.join(view['market']) or '-'}")
+    if "nobles" in view:
+        lines.append(f"Nobles: {view['nobles']['supply']} in the supply, {view['nobles']['ship']} on the ship")
     for seat, board in enumerate(view["boards"]):
         lines += _board_text(view["players"][seat], board, "> " if seat in waiting else "  ")
     if "my_vp" in view:

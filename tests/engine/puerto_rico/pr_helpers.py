@@ -25,8 +25,9 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 State = dict[str, Any]
 
 
-def make_game(players: int = 4, seed: int = 1) -> State:
-    state, _ = play.new_game(G, NAMES[:players], {}, seed)
+def make_game(players: int = 4, seed: int = 1, **options: Any) -> State:
+    """A new game; keyword arguments are table options (``expansions="both"``...)."""
+    state, _ = play.new_game(G, NAMES[:players], options, seed)
     return state
 
 
@@ -50,12 +51,16 @@ def set_board(
     island: dict[str, Any] | None = None,
     city: dict[str, int] | None = None,
     san_juan: int | None = None,
+    nobles: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """Set parts of one board. ``island`` maps a tile kind to ``tiles`` or
-    ``(tiles, occupied)``; ``city`` maps building ids to colonists.
+    ``(tiles, occupied)``; ``city`` maps building ids to colonists (and nobles);
+    ``nobles`` (Nobles games) says how many of the people at a place (``san_juan``
+    included) are nobles. A building missing from the copies on the board (not drafted)
+    is put on it for the scenario.
 
-    Goods, colonists (island, city, San Juan), VP chips, quarries and building copies
-    are taken from (or returned to) the supply, so the conservation totals still hold.
+    Goods, colonists (island, city, San Juan), nobles, VP chips, quarries and building
+    copies are taken from (or returned to) the supply, so the conservation totals still hold.
     """
     board = state["boards"][seat]
     supply = state["supply"]
@@ -70,7 +75,8 @@ def set_board(
             supply["goods"][i] -= n - board["goods"][i]
             assert supply["goods"][i] >= 0, f"not enough {GOODS[i]} in the supply for this set-up"
         board["goods"] = new
-    before = _colonists(board)
+    before = _colonists(board) - _nobles(board)
+    nobles_before = _nobles(board)
     if island is not None:
         old_q = board["island"].get("quarry", [0, 0])[0]
         board["island"] = {}
@@ -84,18 +90,41 @@ def set_board(
         for b in board["city"]:
             state["buildings"][b] += 1
         for b in city:
+            if b not in state["buildings"]:
+                offer(state, b)
             state["buildings"][b] -= 1
             assert state["buildings"][b] >= 0, f"no copy of {b} left"
         board["city"] = dict(city)
     if san_juan is not None:
         board["san_juan"] = san_juan
-    supply["colonists"] -= _colonists(board) - before
+    if nobles is not None:
+        assert "nobles" in board, "nobles need the Nobles expansion"
+        board["nobles"] = {k: n for k, n in nobles.items() if n}
+        supply["nobles"] -= _nobles(board) - nobles_before
+        assert supply["nobles"] >= 0, "not enough nobles in the supply for this set-up"
+    supply["colonists"] -= _colonists(board) - _nobles(board) - before
     assert supply["colonists"] >= 0, "not enough colonists in the supply for this set-up"
     return board
 
 
 def _colonists(board: dict[str, Any]) -> int:
+    """Every person on the board (nobles included)."""
     return sum(o for _, o in board["island"].values()) + sum(board["city"].values()) + board["san_juan"]
+
+
+def _nobles(board: dict[str, Any]) -> int:
+    return sum((board.get("nobles") or {}).values())
+
+
+def set_noble_supply(state: State, supply: int | None = None, ship: int | None = None) -> None:
+    """Move nobles between the supply/ship and 'elsewhere' (the totals follow)."""
+    s = state["supply"]
+    if supply is not None:
+        state["totals"]["nobles"] += supply - s["nobles"]
+        s["nobles"] = supply
+    if ship is not None:
+        state["totals"]["nobles"] += ship - s["ship_nobles"]
+        s["ship_nobles"] = ship
 
 
 def set_cargo(state: State, *loads: tuple[str | None, int]) -> None:
@@ -210,8 +239,20 @@ def check_invariants(state: State) -> None:
     """Conservation of colonists, goods and VP chips; nothing negative."""
     supply, totals = state["supply"], state["totals"]
     boards = state["boards"]
-    colonists = supply["colonists"] + supply["ship"] + sum(_colonists(b) for b in boards)
+    colonists = supply["colonists"] + supply["ship"] + sum(_colonists(b) - _nobles(b) for b in boards)
     assert colonists == totals["colonists"], (colonists, totals["colonists"])
+    if "nobles" in totals:   # Nobles: 20 nobles between supply, ship and boards
+        held = sum(_nobles(b) for b in boards)
+        assert supply["nobles"] + supply["ship_nobles"] + held == totals["nobles"]
+        assert supply["nobles"] >= 0 and supply["ship_nobles"] >= 0
+        for b in boards:
+            for place, n in b["nobles"].items():
+                at = b["san_juan"] if place == "san_juan" else (
+                    b["city"][place] if place in b["city"] else b["island"][place][1])
+                assert 0 < n <= at, (place, n, at)
+    for b in boards:
+        if "forest" in b["island"]:
+            assert b["island"]["forest"][1] == 0, "a forest never holds a colonist"
     for i, good in enumerate(GOODS):
         held = sum(b["goods"][i] for b in boards)
         aboard = sum(s["load"] for s in state["cargo"] if s["good"] == good)
@@ -264,12 +305,48 @@ BUILDING_TABLE: dict[str, tuple[int, int, int, int, int, int, str]] = {
 }
 
 
+# The expansion tables, typed in from the digest's tables 2.2 and 2.3 (not read from the
+# engine): id → (cost, VP, column, circles, copies at 3–5 players, large, set).
+EXPANSION_TABLE: dict[str, tuple[int, int, int, int, int, bool, str]] = {
+    "aqueduct": (1, 1, 1, 1, 2, False, "new_buildings"),
+    "forest-house": (2, 1, 1, 1, 2, False, "new_buildings"),
+    "black-market": (2, 1, 1, 1, 2, False, "new_buildings"),
+    "storehouse": (3, 1, 1, 1, 2, False, "new_buildings"),
+    "guest-house": (4, 2, 2, 2, 2, False, "new_buildings"),
+    "trading-post": (5, 2, 2, 1, 2, False, "new_buildings"),
+    "church": (5, 2, 2, 1, 2, False, "new_buildings"),
+    "small-wharf": (6, 2, 2, 1, 2, False, "new_buildings"),
+    "lighthouse": (7, 3, 3, 1, 2, False, "new_buildings"),
+    "specialty-factory": (8, 3, 3, 1, 2, False, "new_buildings"),
+    "library": (8, 3, 3, 1, 2, False, "new_buildings"),
+    "union-hall": (9, 3, 3, 1, 2, False, "new_buildings"),
+    "cloister": (10, 4, 4, 1, 1, True, "new_buildings"),
+    "statue": (10, 8, 4, 0, 1, True, "new_buildings"),
+    "land-office": (2, 1, 1, 1, 2, False, "nobles"),
+    "chapel": (3, 1, 1, 1, 2, False, "nobles"),
+    "hunting-lodge": (4, 2, 2, 1, 2, False, "nobles"),
+    "zoning-office": (5, 2, 2, 1, 2, False, "nobles"),
+    "royal-supplier": (6, 2, 2, 1, 2, False, "nobles"),
+    "villa": (7, 3, 3, 1, 2, False, "nobles"),
+    "jeweler": (8, 3, 3, 1, 2, False, "nobles"),
+    "royal-garden": (10, 4, 4, 1, 1, True, "nobles"),
+}
+
+
 def circles_of(building: str) -> int:
+    if building in EXPANSION_TABLE:
+        return EXPANSION_TABLE[building][3]
     return BUILDING_TABLE[building][3]
 
 
+def _large(building: str) -> bool:
+    if building in EXPANSION_TABLE:
+        return EXPANSION_TABLE[building][5]
+    return BUILDING_TABLE[building][6] == "big"
+
+
 def city_spaces(board: dict[str, Any]) -> int:
-    return sum(2 if BUILDING_TABLE[b][6] == "big" else 1 for b in board["city"])
+    return sum(2 if _large(b) else 1 for b in board["city"])
 
 
 def check_city(state: State) -> None:
@@ -299,14 +376,14 @@ def answer_defaults(state: State, until: Any = None, chooser_roles: list[str] | 
     raise AssertionError("did not reach the target state")
 
 
-def random_game(players: int, seed: int, max_steps: int = 5000):
+def random_game(players: int, seed: int, max_steps: int = 5000, options: dict[str, Any] | None = None):
     """Yield ``(state, seat, action, events)`` along a random game, choosing uniformly among
     the open decisions and their options (Mayor layouts: the proposed one or a place step).
     The first item has ``seat``/``action`` ``None`` and the set-up events."""
     import random
 
     rnd = random.Random(seed * 7919 + players)
-    state, events = play.new_game(G, NAMES[:players], {}, seed)
+    state, events = play.new_game(G, NAMES[:players], options or {}, seed)
     yield state, None, None, events
     for _ in range(max_steps):
         if state["over"]:
@@ -317,3 +394,43 @@ def random_game(players: int, seed: int, max_steps: int = 5000):
         state, events = play.apply(G, state, d.player, action)
         yield state, d.player, action, events
     raise AssertionError(f"random game {players}p seed {seed} did not finish")
+
+
+# --- expansion games --------------------------------------------------------------------
+
+def exp_game(players: int = 4, seed: int = 1, expansions: str = "both", **options: Any) -> State:
+    """An expansion game past the building selection (random), Governor seat 0 to choose a
+    role; scenarios then put the buildings they need on boards with :func:`set_board`."""
+    options.setdefault("selection", "random")
+    state = make_game(players, seed, expansions=expansions, **options)
+    assert state["decision"] == {"kind": "role", "player": 0}
+    return state
+
+
+def offer(state: State, *buildings: str) -> None:
+    """Put buildings on the board for a scenario (as if drafted), with their full copies."""
+    from engine.puerto_rico.data import BUILDINGS
+
+    two = len(state["boards"]) == 2
+    for b in buildings:
+        state["buildings"][b] = BUILDINGS[b].copies_two_player if two else BUILDINGS[b].copies
+
+
+def check_tiles(state: State, first: State) -> None:
+    """Plantation tiles per kind and quarries are conserved (forests come from outside);
+    an island never holds more than 12 tiles."""
+    def count(s: State) -> tuple[dict[str, int], int]:
+        tiles = s["plantations"]
+        kinds = {g: tiles["deck"].count(g) + tiles["discard"].count(g) + tiles["faceup"].count(g)
+                 for g in GOODS}
+        quarries = s["supply"]["quarries"]
+        for board in s["boards"]:
+            for kind, (n, _) in board["island"].items():
+                if kind in kinds:
+                    kinds[kind] += n
+                elif kind == "quarry":
+                    quarries += n
+        return kinds, quarries
+    assert count(state) == count(first)
+    for board in state["boards"]:
+        assert sum(n for n, _ in board["island"].values()) <= 12

@@ -1,0 +1,108 @@
+"""Captain hooks of the expansions [S digest 2.2, 2.3].
+
+- Union Hall: at the owner's first Captain turn, before shipping, +1 VP per 2 goods of a kind.
+- Royal Supplier (either occupant): at the owner's first turn only, optionally ship up to
+  N goods, N = nobles standing on their board, at most one of each kind; +1 VP each; the
+  goods go to the supply. Asked one good at a time (``supply corn``), ``pass`` when done.
+- Small Wharf: once per phase, on one of the owner's turns instead of a cargo ship, ship
+  any goods, as few or as many as wanted, for 1 VP per 2. Started with ``small-wharf``, then
+  ``load 2 corn`` … and ``sail``. Harbor, Lighthouse and the Captain's privilege apply as to
+  any shipment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import active
+from .data import GOODS
+from .new_buildings import union_hall
+from .nobles import placed
+from .rounds import award_vp, check_vp_supply
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+def first_turn(state: State, player: int, events: Events) -> bool:
+    """Union Hall, then the Royal Supplier; True when the Royal Supplier asks."""
+    board = state["boards"][player]
+    vp = union_hall(board)
+    if vp:
+        award_vp(state, player, vp)
+        events.append({"kind": "union_hall", "player": player, "vp": vp})
+        check_vp_supply(state, events)
+    if active(board, "royal-supplier") and placed(board) and any(board["goods"]):
+        state["phase"]["royal"] = {"player": player, "left": placed(board), "done": []}
+        state["decision"] = {"kind": "royal", "player": player}
+        return True
+    return False
+
+
+def royal_options(state: State, player: int) -> list[Action]:
+    royal = state["phase"]["royal"]
+    goods = state["boards"][player]["goods"]
+    return [{"verb": "supply", "good": g} for i, g in enumerate(GOODS)
+            if goods[i] and g not in royal["done"]] + [{"verb": "pass"}]
+
+
+def act_royal(state: State, player: int, action: Action, events: Events) -> None:
+    from .captain import resume
+
+    royal = state["phase"]["royal"]
+    if action["verb"] == "supply":
+        i = GOODS.index(action["good"])
+        state["boards"][player]["goods"][i] -= 1
+        state["supply"]["goods"][i] += 1
+        royal["done"].append(action["good"])
+        royal["left"] -= 1
+        award_vp(state, player, 1)
+        events.append({"kind": "royal_supply", "player": player, "good": action["good"], "vp": 1})
+        check_vp_supply(state, events)
+        if royal["left"] > 0 and len(royal_options(state, player)) > 1:
+            return
+    else:
+        events.append({"kind": "pass", "player": player, "role": "royal-supplier"})
+    del state["phase"]["royal"]
+    resume(state, player, events)
+
+
+def small_wharf_start(state: State, player: int) -> list[Action]:
+    phase = state["phase"]
+    board = state["boards"][player]
+    if (active(board, "small-wharf") and not phase.get("small_wharf_used", [True] * len(state["boards"]))[player]
+            and any(board["goods"])):
+        return [{"verb": "small-wharf"}]
+    return []
+
+
+def small_wharf_begin(state: State, player: int) -> None:
+    state["phase"]["small_wharf"] = [0] * len(GOODS)
+    state["decision"] = {"kind": "small_wharf", "player": player}
+
+
+def small_wharf_options(state: State, player: int) -> list[Action]:
+    loaded = state["phase"]["small_wharf"]
+    goods = state["boards"][player]["goods"]
+    opts: list[Action] = [{"verb": "load", "good": g, "amount": n} for i, g in enumerate(GOODS)
+                          for n in range(1, goods[i] - loaded[i] + 1)]
+    return opts + ([{"verb": "sail"}] if any(loaded) else [])
+
+
+def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
+    from .captain import resume, shipped
+
+    phase = state["phase"]
+    loaded = phase["small_wharf"]
+    if action["verb"] == "load":
+        loaded[GOODS.index(action["good"])] += action["amount"]
+        return
+    board = state["boards"][player]
+    for i, n in enumerate(loaded):
+        board["goods"][i] -= n
+        state["supply"]["goods"][i] += n
+    del phase["small_wharf"]
+    phase["small_wharf_used"][player] = True
+    event = {"kind": "small_wharf", "player": player, "goods": list(loaded), "amount": sum(loaded)}
+    shipped(state, player, sum(loaded) // 2, event, events)
+    resume(state, player + 1, events)

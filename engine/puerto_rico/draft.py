@@ -1,0 +1,117 @@
+"""Choosing the buildings of an expansion game [S digest 1.7.1].
+
+Every cost has a fixed number of slots for non-production buildings; the candidates are
+the base game's plus those of the chosen expansions. A filled slot removes the other
+candidates of that cost. *Draft*: players pick one building at a time in cyclic order from
+the Governor; *random*: each cost's slots are drawn at random. With the Board Game Arena
+restrictions on, the buildings of a restricted pair never both enter the game. A cost whose
+remaining candidates just fill its free slots is filled automatically (nobody spends a pick).
+Production buildings are always in play and never drafted [P]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import rng
+from .data import BUILDING_ORDER, BUILDINGS, RESTRICTIONS, SLOTS
+from .options import building_sets, option
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+def copies(players: int, building: str) -> int:
+    b = BUILDINGS[building]
+    return b.copies_two_player if players == 2 else b.copies
+
+
+def chosen(state: State) -> list[str]:
+    return [b for b, _ in state["draft"]["picks"]]
+
+
+def _excluded(state: State, building: str, picked: list[str]) -> bool:
+    if option(state, "draft_restrictions") != "on":
+        return False
+    return any(building in pair and any(o in picked for o in pair if o != building) for pair in RESTRICTIONS)
+
+
+def open_candidates(state: State) -> list[str]:
+    """Buildings that may still enter the game, in the board's order."""
+    sets = building_sets(state["options"])
+    picked = chosen(state)
+    filled: dict[int, int] = {}
+    for b in picked:
+        filled[BUILDINGS[b].cost] = filled.get(BUILDINGS[b].cost, 0) + 1
+    return [b for b in BUILDING_ORDER
+            if BUILDINGS[b].drafted and BUILDINGS[b].set in sets and b not in picked
+            and filled.get(BUILDINGS[b].cost, 0) < SLOTS[BUILDINGS[b].cost]
+            and not _excluded(state, b, picked)]
+
+
+def _add(state: State, building: str, seat: int | None) -> None:
+    state["draft"]["picks"].append([building, seat])
+    state["buildings"][building] = copies(len(state["boards"]), building)
+
+
+def _autofill(state: State, events: Events) -> None:
+    """Fill every cost whose remaining candidates just fit its free slots."""
+    changed = True
+    while changed:
+        changed = False
+        open_now = open_candidates(state)
+        picked = chosen(state)
+        for cost, slots in sorted(SLOTS.items()):
+            group = [b for b in open_now if BUILDINGS[b].cost == cost]
+            free = slots - sum(1 for b in picked if BUILDINGS[b].cost == cost)
+            if group and len(group) <= free:
+                for b in group:
+                    _add(state, b, None)
+                events.append({"kind": "market_auto", "buildings": group})
+                changed = True
+                break
+
+
+def start(state: State) -> None:
+    """At set-up: the random market, or the first draft decision (Governor first)."""
+    events: Events = []   # set-up has no event stream; the view shows the market
+    state["draft"] = {"picks": [], "turn": 0, "method": option(state, "selection")}
+    if option(state, "selection") == "random":
+        for cost in sorted(SLOTS):
+            while True:
+                group = [b for b in open_candidates(state) if BUILDINGS[b].cost == cost]
+                if not group:
+                    break
+                _add(state, group[rng.randbelow(state, len(group))], None)
+        state["decision"] = {"kind": "role", "player": 0}
+        return
+    _autofill(state, events)
+    _next(state, events)
+
+
+def _next(state: State, events: Events) -> None:
+    if open_candidates(state):
+        n = len(state["boards"])
+        state["decision"] = {"kind": "draft", "player": (state["governor"] + state["draft"]["turn"]) % n}
+        return
+    state["decision"] = {"kind": "role", "player": state["governor"]}
+    events.append({"kind": "market", "buildings": market(state)})
+
+
+def market(state: State) -> list[str]:
+    """The drafted or drawn buildings, in the board's order."""
+    picked = set(chosen(state))
+    return [b for b in BUILDING_ORDER if b in picked]
+
+
+def options(state: State, player: int) -> list[Action]:
+    return [{"verb": "draft", "building": b} for b in open_candidates(state)]
+
+
+def act(state: State, player: int, action: Action, events: Events) -> None:
+    building = action["building"]
+    _add(state, building, player)
+    state["draft"]["turn"] += 1
+    events.append({"kind": "draft", "player": player, "building": building})
+    _autofill(state, events)
+    _next(state, events)

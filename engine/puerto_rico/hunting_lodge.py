@@ -1,0 +1,64 @@
+"""Hunting Lodge [S digest 2.3], at the **end** of the Settler phase. First every owner with
+a colonist in it may discard a tile from their island (no compensation; in turn order from
+the chooser); then every owner with a noble in it scores 2 VP chips if they alone have the
+most empty island spaces, counted after those discards. Then the face-up row refills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import island_tiles
+from .data import ISLAND_SPACES
+from .nobles import colonist_in, noble_in
+from .rounds import award_vp, check_vp_supply, end_role, role_chooser, seats_from
+from .tiles import discard, discardable, refill_faceup
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+LODGE_VP = 2
+
+
+def start(state: State, events: Events) -> None:
+    seats = [p for p in seats_from(state, role_chooser(state))
+             if colonist_in(state["boards"][p], "hunting-lodge") and discardable(state["boards"][p])]
+    if seats:
+        state["phase"]["lodge"] = seats
+    _ask(state, events)
+
+
+def _ask(state: State, events: Events) -> None:
+    waiting = state["phase"].get("lodge")
+    if waiting:
+        state["decision"] = {"kind": "lodge", "player": waiting[0]}
+        return
+    _nobles(state, events)
+    refill_faceup(state, events)
+    end_role(state, events)
+
+
+def options(state: State, player: int) -> list[Action]:
+    board = state["boards"][player]
+    return [{"verb": "discard", "tile": t} for t in discardable(board)] + [{"verb": "pass"}]
+
+
+def act(state: State, player: int, action: Action, events: Events) -> None:
+    if action["verb"] == "discard":
+        moved = discard(state, player, action["tile"])
+        events.append({"kind": "lodge_discard", "player": player, "tile": action["tile"], "moved": moved})
+    else:
+        events.append({"kind": "pass", "player": player, "role": "hunting-lodge"})
+    state["phase"]["lodge"].pop(0)
+    _ask(state, events)
+
+
+def _nobles(state: State, events: Events) -> None:
+    empty = [ISLAND_SPACES - island_tiles(b) for b in state["boards"]]
+    for seat in seats_from(state, role_chooser(state)):
+        if not noble_in(state["boards"][seat], "hunting-lodge"):
+            continue
+        if all(empty[seat] > e for other, e in enumerate(empty) if other != seat):
+            award_vp(state, seat, LODGE_VP)
+            events.append({"kind": "lodge_vp", "player": seat, "vp": LODGE_VP})
+            check_vp_supply(state, events)
