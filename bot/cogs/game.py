@@ -1,8 +1,9 @@
 """``/game …``: lobbies (new, join, leave, start, abandon) and looking at a game (status, board, log,
-history, undo)."""
+history, export, import, undo)."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
+MAX_IMPORT = 8 * 1024 * 1024
 
 
 def channel_of(interaction: Interaction) -> str:
@@ -139,6 +141,30 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             return
         await interaction.followup.send(content, ephemeral=True, files=files,
                                         view=view if view is not None else discord.utils.MISSING)
+
+    @app_commands.command(name="export", description="The game record as a JSON file (the seed only once it has ended)")
+    async def export(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.bot.service.export(channel_of(interaction))
+        if record.ended:
+            note = "It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report)."
+        else:
+            held = f" {record.withheld} unrevealed choice(s) are withheld." if record.withheld else ""
+            note = ("The game is still running, so the record has no seed or hidden information and can't be "
+                    f"imported until the game has ended.{held}")
+        await interaction.followup.send(f"Game record `{record.filename}`. {note}", ephemeral=True,
+                                        file=discord.File(io.BytesIO(record.text.encode()), filename=record.filename))
+
+    @app_commands.command(name="import", description="Rebuild an ended game from a /game export file, read-only")
+    @app_commands.describe(file="A JSON file made by /game export after the game ended")
+    async def import_record(self, interaction: Interaction, file: discord.Attachment) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if file.size > MAX_IMPORT:
+            raise ServiceError(f"That file is too large for a game record ({file.size // 1024} KiB).", "bad_import")
+        result = await self.bot.service.import_record(channel_of(interaction), interaction.guild_id,
+                                                      interaction.user.id, interaction.user.display_name,
+                                                      await file.read())
+        await post_public(interaction, result.public)
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:

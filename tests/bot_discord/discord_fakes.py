@@ -202,17 +202,71 @@ class Guild:
         return await self.feed(payload)
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file attached to a command option (served back by the fake CDN)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Person:
+    """A guild member given as a user option (``@user``)."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+
 def _option_type(value: Any) -> int:
+    if isinstance(value, Upload):
+        return 11
+    if isinstance(value, Person):
+        return 6
     return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
 
 
+def _resolve(value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
+    """The option value Discord sends (an id for users and attachments), filling ``resolved``."""
+    if isinstance(value, Upload):
+        key = str(next(_ids))
+        url = f"https://cdn.test/attachments/{key}/{value.filename}"
+        UPLOADS[url] = value.data
+        resolved.setdefault("attachments", {})[key] = {
+            "id": key, "filename": value.filename, "size": len(value.data), "url": url, "proxy_url": url,
+            "content_type": "application/json"}
+        return key
+    if isinstance(value, Person):
+        user = user_payload(value.id, value.name)
+        user["bot"] = value.bot
+        resolved.setdefault("users", {})[str(value.id)] = user
+        resolved.setdefault("members", {})[str(value.id)] = {
+            "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "nick": None, "permissions": "0",
+            "flags": 0}
+        return str(value.id)
+    return value
+
+
 def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    opts = [{"type": _option_type(v), "name": k, "value": v, **({"focused": True} if k == focused else {})}
-            for k, v in options.items()]
+    resolved: dict[str, dict[str, Any]] = {}
+    opts = [{"type": _option_type(v), "name": k, "value": _resolve(v, resolved),
+             **({"focused": True} if k == focused else {})} for k, v in options.items()]
     names = path.split()
     for sub in reversed(names[1:]):
         opts = [{"type": 1, "name": sub, "options": opts}]
-    return {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
+    data = {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
+    return {**data, "resolved": resolved} if resolved else data
+
+
+#: Bytes of every uploaded attachment by URL (the fake CDN).
+UPLOADS: dict[str, bytes] = {}
+
+
+async def get_from_cdn(url: str) -> bytes:
+    if url not in UPLOADS:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown attachment")
+    return UPLOADS[url]
 
 
 async def settle(rounds: int = 200) -> None:
@@ -235,6 +289,7 @@ async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, clock: Clock = u
     base = {"database_path": str(db), "sync_commands": False, "run_timers": False}
     bot = create_bot(Settings(**{**base, **settings}), clock=clock, rng=random.Random(seed))
     bot.http.request = fake.http  # type: ignore[method-assign]
+    bot.http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]
     await bot._async_setup_hook()
     bot._connection.user = discord.ClientUser(state=bot._connection, data=user_payload(BOT_ID, "PBP Bot"))
     bot._connection.application_id = APP_ID
