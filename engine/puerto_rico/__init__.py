@@ -1,4 +1,5 @@
-"""Puerto Rico (base game, 2–5 players) on the engine core."""
+"""Puerto Rico (2–5 players) on the engine core: the base game, the seed's variant rule and
+2-player 5-choice order, and the New Buildings and Nobles expansions as table options."""
 
 from ..core import register
 from .game import GAME

@@ -87,9 +87,13 @@ def _independent_score(board):
 def _play_and_check(players, options, seed):
     log = []
     first = final = None
-    for step, (state, seat, action, _events) in enumerate(random_game(players, seed, options=options)):
+    for step, (state, seat, action, events) in enumerate(random_game(players, seed, options=options)):
         if first is None:
             first = state
+        for e in events:   # VP chips are secret: never in a public sentence
+            public = G.event_text(state, e).public
+            if public is not None and e["kind"] != "end_triggered":
+                assert "VP" not in public and "chip" not in public.lower(), public
         check_invariants(state)
         check_city(state)
         check_tiles(state, first)

@@ -249,13 +249,13 @@ def test_church_pays_one_vp_for_columns_2_3_and_two_for_large():
     check_invariants(s)
 
 
-def test_church_itself_earns_nothing():
+def test_church_itself_earns_nothing_even_manned_at_once_by_the_university():
     s = _nb()
-    set_board(s, 0, doubloons=20)
-    s["buildings"]["church"] = 2
+    set_board(s, 0, doubloons=20, city={"university": 1})
+    offer(s, "church")
     s, _ = start_role(s, 0, "builder")
     s, _ = act(s, 0, "build church")
-    assert s["boards"][0]["vp"] == 0
+    assert s["boards"][0]["city"]["church"] == 1 and s["boards"][0]["vp"] == 0
 
 
 # --- Small Wharf and Lighthouse ---------------------------------------------------------
