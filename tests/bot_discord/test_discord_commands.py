@@ -45,8 +45,11 @@ async def test_lobby_to_first_turn(guild: Guild) -> None:
 async def test_game_autocomplete_and_options(guild: Guild) -> None:
     assert await guild.autocomplete(*ANN, "game new", "game", game="puer") == ["puerto_rico"]
     assert await guild.autocomplete(*ANN, "game new", "game", game="zzz") == []
-    # Puerto Rico declares no options yet: nothing to suggest, and unknown ones are refused by the engine.
-    assert await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="") == []
+    # Suggestions come from Puerto Rico's option schema; unknown options are refused by the engine.
+    suggested = await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="")
+    assert "variant=on" in suggested and "expansions=nobles" in suggested and len(suggested) <= 25
+    assert all(s.startswith("expansions=") for s in
+               await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="expan"))
     refused = await guild.command(*ANN, "game new", game="puerto_rico", options="speed=fast")
     assert refused[-1].ephemeral and "has no option `speed`" in refused[-1].content
     malformed = await guild.command(*ANN, "game new", game="puerto_rico", options="fast")
