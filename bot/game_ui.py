@@ -16,6 +16,7 @@ from engine.core.text import normalize
 
 from .clock import preset, stamp
 from .deadlines import Deadlines
+from .records import IMPORTED
 from .results import names_list
 from .store import GameRecord, GameStore, SeatRecord
 
@@ -59,6 +60,11 @@ class Table:
     @property
     def active(self) -> bool:
         return self.record.status == "active" and self.state is not None
+
+    @property
+    def rematch(self) -> bool:
+        """A game played to its end here (not an imported record): its last message offers a rematch."""
+        return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None
 
     def seat_of(self, user_id: str | int) -> int | None:
         """The user's seat once started (``None`` for spectators and in a lobby)."""
@@ -148,7 +154,7 @@ class Tables:
 @dataclass(frozen=True)
 class Control:
     """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
-    ``panel`` (opens a player's own decision or editor), or ``board`` (the private board)."""
+    ``panel`` (opens a player's own decision or editor), ``board`` (the private board) or ``rematch``."""
 
     kind: str
     label: str
@@ -188,10 +194,11 @@ def plan_controls(table: Table, seat: int | None = None) -> list[Control]:
 
     The turn message gets the choices of a single waiting player directly; when several
     players decide in parallel it gets one panel button each of them opens for themselves.
-    A "My board" button always comes last (not on a panel, not once the game is over).
+    A "My board" button always comes last (not on a panel, not once the game is over); a finished
+    game's message offers "Rematch" instead.
     """
     if not table.active:
-        return []
+        return [Control("rematch", "Rematch", 0, style="success")] if table.rematch and seat is None else []
     if seat is not None:
         return _choices(table, seat) if table.texts(seat) else []
     waiting = table.waiting_seats()

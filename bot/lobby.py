@@ -11,7 +11,7 @@ from .clock import preset
 from .history import render_events
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
-from .store import ChannelBusy, VersionConflict
+from .store import ChannelBusy, GameRecord, SeatRecord, VersionConflict
 
 
 class LobbyService(ServiceBase):
@@ -94,15 +94,19 @@ class LobbyService(ServiceBase):
         record = await self._live(channel_id, "lobby")
         if uid(user_id) != record.creator_id:
             raise ServiceError("Only the lobby's creator can start the game.", "not_creator")
-        game = self._game(record.game_id)
-        members = await self.store.seats(record.id)
-        try:
-            options = game.spec.resolve_options(record.options, len(members))
-        except IllegalAction as exc:
-            raise wrap_illegal(exc) from None
-        order = list(members)
+        order = list(await self.store.seats(record.id))
         self._rng.shuffle(order)
         colours = self._rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
+        return await self._launch(record, order, colours, seed)
+
+    async def _launch(self, record: GameRecord, order: list[SeatRecord], colours: list[str], seed: int | None,
+                      lead: list[str] | None = None) -> Result:
+        """Start the lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
+        game = self._game(record.game_id)
+        try:
+            options = game.spec.resolve_options(record.options, len(order))
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
         seed = self._rng.randrange(2**63) if seed is None else seed
         names = [m.name for m in order]
         try:
@@ -127,8 +131,8 @@ class LobbyService(ServiceBase):
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         speed = preset(record.clock)
         clock = f" Clock: {speed.label}." if speed.limited else ""
-        result = Result(public=[f"{record.title} starts! Seats: {seating}.{clock}"] + public, private=private,
-                        board_changed=True)
+        result = Result(public=(lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public,
+                        private=private, board_changed=True)
         fresh = await self.store.game(record.id)
         assert fresh is not None
         return self._fill(result, fresh, game, await self._seats_of(fresh), state, 0, mention=True)

@@ -38,9 +38,9 @@ class Records:
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
-    async def origin(self, game: int) -> str | None:
-        rows = await self.store.query("SELECT origin FROM games WHERE id = ?", (game,))
-        return rows[0][0] if rows else None
+    async def set_origin(self, game: int, origin: str) -> None:
+        async with self.store.transaction() as db:
+            await db.execute("UPDATE games SET origin = ? WHERE id = ?", (origin, game))
 
     async def holders(self, game: int) -> list[Holder]:
         rows = await self.store.query(

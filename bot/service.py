@@ -17,6 +17,7 @@ from engine.core import Action, IllegalAction, State, play
 from .archive import ArchiveService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .ladder import ReminderService
+from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
 from .store import GameRecord
@@ -24,10 +25,10 @@ from .store import GameRecord
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, ReminderService):
+class GameService(ArchiveService, RematchService, ReminderService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
-    :class:`bot.ladder.ReminderService` for reminders."""
+    :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:

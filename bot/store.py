@@ -58,6 +58,7 @@ class GameRecord:
     created_at: str
     updated_at: str
     clock: str = "none"
+    origin: str | None = None  # "import" (read-only copy) or "rematch:<row>"
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         rules_version=row["rules_version"], status=row["status"], version=row["version"], seed=row["seed"],
         creator_id=row["creator_id"], waiting=json.loads(row["waiting"]), created_at=row["created_at"],
         updated_at=row["updated_at"], clock=row["clock"],
+        origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
     )
 
 

@@ -7,6 +7,7 @@ against the database (not memory) and keeps working after a restart.
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:board``             the clicker's private board
 ``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
+``pbp:<game>:rematch``           start a rematch of a finished game
 """
 
 from __future__ import annotations
@@ -203,6 +204,32 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await report(interaction, exc, custom_id=self.custom_id)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
+    """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
+
+    def __init__(self, row: int, line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, row=line,
+                                           custom_id=f"pbp:{row}:rematch"))
+        self.game_row = row
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot, user = bot_of(interaction), str(interaction.user.id)
+            result = await bot.service.rematch(self.game_row, user)
+            notes = await announce(bot, result, [], user)
+            await strip_components(interaction)
+            if notes:
+                await interaction.followup.send("\n".join(notes), ephemeral=True)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
 def lobby_view(row: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for act in ("join", "leave", "start"):
@@ -225,8 +252,10 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
         return PanelButton(table.row, table.version, control.label, style, control.row)
     if control.kind == "board":
         return BoardButton(table.row, control.row)
+    if control.kind == "rematch":
+        return RematchButton(table.row, control.row)
     raise ValueError(f"unknown control kind {control.kind!r}")
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, PanelButton, BoardButton, LobbyButton)
+    ChoiceButton, ChoiceSelect, PanelButton, BoardButton, LobbyButton, RematchButton)

@@ -59,5 +59,5 @@ async def test_full_game_through_buttons(guild: Guild) -> None:
     assert final.record.status == "finished"
     assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
     assert "Tie-break" in post.content
-    assert [c for c in post.custom_ids() if ":board" not in c] == []
+    assert post.custom_ids() == ["pbp:1:rematch"]  # no more decisions, no board button: a rematch
     assert not pinged(post)

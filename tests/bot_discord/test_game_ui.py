@@ -77,6 +77,7 @@ class StubTable:
     seats: tuple[int, ...] = (0,)
     row: int = 1
     active: bool = True
+    rematch: bool = False
     users: tuple[str, ...] = ("11", "22", "33")
     names: tuple[str, ...] = ("Ann", "Bob", "Cy")
     record: Any = None
@@ -99,6 +100,9 @@ def test_few_options_become_buttons_with_my_board_last() -> None:
                                                               ("choice", "role mayor", 1), ("choice", "pass", 2)]
     assert plan[2].style == "secondary" and plan[-1].kind == "board" and plan[-1].row == 4
     assert ui.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
+    over: Any = StubTable(active=False, rematch=True)
+    assert [(c.kind, c.label) for c in ui.plan_controls(over)] == [("rematch", "Rematch")]
+    assert ui.plan_controls(over, 0) == []  # not on a player's own panel
 
 
 def test_many_options_become_selects_of_25_plus_pass() -> None:

@@ -1,0 +1,71 @@
+"""Rematch: same players, options and clock, a new seed, seats rotated, colours kept; only from a finished game."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from bot_helpers import CHANNEL, play_random, service_at, user
+
+from bot.results import Result, ServiceError
+from bot.service import GameService
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+    async with service_at(tmp_path / "games.sqlite3") as service:
+        yield service
+
+
+async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> Result:
+    await svc.create_lobby(CHANNEL, "g", user(names[0]), names[0], "toy_race", {"length": 6}, clock="fast")
+    for name in names[1:]:
+        await svc.join(CHANNEL, user(name), name)
+    started = await svc.start(CHANNEL, user(names[0]), seed=11)
+    *_, last = await play_random(svc, started, random.Random(2))
+    assert last.game_over
+    return started
+
+
+async def expect(code: str, call: object) -> str:
+    with pytest.raises(ServiceError) as err:
+        await call  # type: ignore[misc]
+    assert err.value.code == code, err.value.message
+    return err.value.message
+
+
+async def test_rematch_rotates_seats_and_keeps_options_clock_and_colours(svc: GameService) -> None:
+    started = await finished(svc)
+    old = await svc.store.game(started.game_row or 0)
+    assert old is not None
+    before = await svc.store.seats(old.id)
+    again = await svc.rematch(old.id, user("Cy"))
+    assert again.game_row != old.id and again.status == "active" and again.version == 0
+    assert again.public[0] == "Cy started a rematch of Toy Race (same options, new shuffle, seats rotated)."
+    assert again.public[1].startswith("Toy Race starts! Seats: ") and "Clock: fast" in again.public[1]
+    new = await svc.store.game(again.game_row or 0)
+    assert new is not None and new.options == old.options and new.clock == "fast" and new.seed != old.seed
+    assert new.creator_id == user("Cy") and new.origin == f"rematch:{old.id}" and new.channel_id == CHANNEL
+    after = await svc.store.seats(new.id)
+    assert [(s.user_id, s.colour) for s in after] == [(s.user_id, s.colour) for s in before[1:] + before[:1]]
+    assert again.mention == again.waiting == [after[0].user_id]
+    assert (await svc.store.game(old.id)).status == "finished"  # type: ignore[union-attr]
+    assert "perhaps someone clicked Rematch first" in await expect("channel_busy", svc.rematch(old.id, user("Ann")))
+
+
+async def test_rematch_is_refused_to_strangers_and_before_the_end(svc: GameService) -> None:
+    started = await finished(svc, ("Ann", "Bob"))
+    row = started.game_row or 0
+    await expect("not_seated", svc.rematch(row, user("Zed")))
+    await expect("no_game", svc.rematch(999, user("Ann")))
+    again = await svc.rematch(row, user("Ann"))
+    await expect("not_finished", svc.rematch(again.game_row or 0, user("Ann")))  # still running
+    await svc.abandon(CHANNEL, user("Ann"))
+    await expect("not_finished", svc.rematch(again.game_row or 0, user("Ann")))  # abandoned, not played out
+    export = await svc.export(CHANNEL, game_row=row)
+    copy = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
+    assert json.loads(export.text)["status"] == "finished"
+    await expect("not_finished", svc.rematch(copy.game_row or 0, "imported:0"))  # a read-only record
