@@ -29,7 +29,7 @@ from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away")
 
 
 class PbpBot(commands.Bot):

@@ -25,7 +25,7 @@ from .timeouts import TimeoutService
 log = logging.getLogger("bot.ladder")
 #: A game nobody acted in for this long is announced to the table as stalled (once).
 STALL_AFTER = 7 * DAY
-ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛"}
+ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋"}
 
 
 @dataclass(frozen=True)

@@ -178,4 +178,27 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX clock_log_by_game ON clock_log (game)
     """,
+    # 5: away mode. Who is away until when; deadlines frozen meanwhile (seconds left when frozen);
+    # the latest turn message of each game (jump links in /mygames).
+    """
+    CREATE TABLE away (
+        user_id TEXT PRIMARY KEY,
+        since   TEXT NOT NULL,
+        until   TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE frozen_clocks (
+        game      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        frozen_at TEXT    NOT NULL,
+        remaining INTEGER NOT NULL CHECK (remaining >= 0),
+        PRIMARY KEY (game, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE turn_posts (
+        game       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        message_id TEXT    NOT NULL,
+        posted_at  TEXT    NOT NULL
+    )
+    """,
 ]

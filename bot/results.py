@@ -36,6 +36,14 @@ class GameSummary:
     version: int
     your_turn: bool
     updated_at: str
+    #: The user's running deadline there, if any (ISO-8601 UTC).
+    due_at: str | None = None
+    #: Since when the user owes a decision there (for "oldest first").
+    since: str = ""
+    #: A jump link to the game's latest turn message (or its channel).
+    link: str = ""
+    #: The user's clock there: ``running``, ``frozen`` (away), ``expired`` (the table decides) or ``""``.
+    clock: str = ""
 
 
 @dataclass
@@ -63,6 +71,8 @@ class Result:
     board_text: str | None = None
     scores: dict[str, Any] | None = None
     games: list[GameSummary] = field(default_factory=list)
+    #: Silent lines for other games' channels: (channel id, line).
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)
     #: For paged answers (the log): this page and the page count.
     page: int | None = None
     pages: int | None = None

@@ -15,8 +15,8 @@ from __future__ import annotations
 from engine.core import Action, IllegalAction, State, play
 
 from .archive import ArchiveService
+from .away_service import AwayService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
-from .ladder import ReminderService
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
@@ -25,10 +25,11 @@ from .store import GameRecord
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, ReminderService):
+class GameService(ArchiveService, RematchService, AwayService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
-    :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches."""
+    :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
+    :class:`bot.away_service.AwayService` for away mode and ``my_games``."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:
@@ -58,7 +59,9 @@ class GameService(ArchiveService, RematchService, ReminderService):
         result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
         if over:
             result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
-        return self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
+        result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
+        await self.moved(turn.user, result)  # a move ends the player's absence
+        return result
 
     async def undo(self, channel_id: str | int, user_id: str | int,
                    expected_version: int | None = None) -> Result:
@@ -158,21 +161,6 @@ class GameService(ArchiveService, RematchService, ReminderService):
         chunk, number, pages = page_of(lines, page, self._page)
         return Result(public=[f"Log, page {number} of {pages}:"] + chunk, game_row=record.id,
                       version=record.version, status=record.status, page=number, pages=pages)
-
-    async def my_games(self, user_id: str | int) -> Result:
-        """The user's lobbies and games: those awaiting them first (longest waiting first), then others."""
-        user = uid(user_id)
-        summaries = [
-            GameSummary(g.id, g.channel_id, g.guild_id, g.title, g.status, g.version,
-                        g.status == "active" and user in g.waiting, g.updated_at)
-            for g, _ in await self.store.games_of_user(user)
-        ]
-        ordered = [s for s in summaries if s.your_turn] + [s for s in summaries if not s.your_turn]
-        lines = [f"{s.title} in channel {s.channel_id}: " + (
-            f"your turn (since {s.updated_at})" if s.your_turn else
-            "lobby" if s.status == "lobby" else "waiting for others") for s in ordered]
-        result = Result(games=ordered, private={user: lines or ["You are not in any game."]})
-        return result
 
     async def rebuild(self, game_row: int) -> State:
         """Replay a game from set-up and its log (undos included); equals the latest snapshot."""

@@ -91,17 +91,28 @@ async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str
 async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> list[str]:
     """Post the turn message for a stored action/start/undo and deliver others' private lines.
 
+    Only users who may be pinged (:meth:`~bot.service.GameService.pingable`: not away) are
+    mentioned; lines meant for other games' channels go there silently.
+
     The action is already saved, so a failed post is logged and returned as a note for the actor.
     """
     assert result.game_row is not None
     table = await bot.tables.by_row(result.game_row)
     if table is None:
         raise ServiceError("This game no longer exists.", "no_game")
+    ping = await bot.service.pingable(to_ping(result.mention, before, actor))
     try:
-        await post_turn(bot, table, result.public, to_ping(result.mention, before, actor))
+        message = await post_turn(bot, table, result.public, ping)
     except discord.HTTPException as exc:
         log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
         return [SAVED_NOT_POSTED]
+    await bot.service.away.note_post(table.row, table.version, str(message.id), bot.service.now())
+    for channel_id, line in result.elsewhere:  # e.g. "Ann is back" in the player's other games
+        try:
+            await bot.get_partial_messageable(int(channel_id)).send(line[:2000], allowed_mentions=NO_MENTIONS,
+                                                                    silent=True)
+        except (discord.HTTPException, ValueError):
+            log.warning("could not post in channel %s: %r", channel_id, line)
     for user, lines in result.private.items():
         if user != actor:
             await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines))

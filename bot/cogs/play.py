@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,14 +16,6 @@ if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
-
-
-def when(iso: str) -> str:
-    """``<t:…:R>`` (shown in each reader's own time zone), or the raw text if unparsable."""
-    try:
-        return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:R>"
-    except ValueError:
-        return iso
 
 
 class PlayCog(commands.Cog):
@@ -54,17 +45,12 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=label_of(t, 100), value=choice_value(t, table.version, texts.index(t)))
                 for t in suggest(texts, current)]
 
-    @app_commands.command(name="mygames", description="Your lobbies and games, those waiting for you first")
+    @app_commands.command(name="mygames", description="Your games: yours to play first, with deadlines and links")
     async def mygames(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.my_games(interaction.user.id)
-        lines = []
-        for game in result.games:
-            where = f"<#{game.channel_id}>" if game.channel_id.isdigit() else game.channel_id
-            state = (f"**your turn** (since {when(game.updated_at)})" if game.your_turn
-                     else "lobby" if game.status == "lobby" else "waiting for others")
-            lines.append(f"{game.title} in {where} (move {game.version}): {state}")
-        await interaction.followup.send("\n".join(lines or ["You are not in any game."])[:2000], ephemeral=True)
+        lines = result.private.get(str(interaction.user.id), [])
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
 
 async def setup(bot: PbpBot) -> None:

@@ -88,8 +88,10 @@ class TimerCog(commands.Cog):
         return expiries
 
     async def remind(self) -> list[Notice]:
-        """Post every due reminder (pinging only the player who owes) and stalled-game announcement."""
-        notices = await self.bot.service.remind_due()
+        """Post absences that ended at their date, then every due reminder (pinging only the player
+        who owes) and stalled-game announcement."""
+        notices = await self.bot.service.away_due()
+        notices += await self.bot.service.remind_due()
         for notice in notices:
             try:
                 await post_notice(self.bot, notice)
