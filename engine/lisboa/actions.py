@@ -1,0 +1,70 @@
+"""Canonical Lisboa action texts (one short line each; ids keep their hyphens, names lose underscores).
+
+``keep T05``, ``portfolio blue-03``, ``gold blue-03``, ``sell goods``, ``trade with nobles``,
+``sell gold ship-red-1``, ``done``, ``trade build-ship books``, ``hire maia king``, ``plan blue``,
+``ship new pay cloth gold``, ``ship upgrade ship-blue-1 pay books``, ``produce``,
+``produce extra gold``, ``cardinal 2 C3``, ``favor king``, ``favors maia king``, ``discard red-04``,
+``recall maia``, ``place maia king``, ``place none``, ``decree D12``, ``no extra decree``,
+``rubble fire``, ``draw maia``, ``church discard T05 T09``, ``church discard none``.
+
+>>> action_text({"verb": "ship", "mode": "upgrade", "old": "ship-blue-1", "pay": ["books"]})
+'ship upgrade ship-blue-1 pay books'
+>>> action_text({"verb": "trade", "action": "build_ship", "good": "books"})
+'trade build-ship books'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Action = dict[str, Any]
+
+
+def _words(items: list[str]) -> str:
+    return " ".join(items) if items else "none"
+
+
+def _name(name: str) -> str:
+    return name.replace("_", "-")
+
+
+def _ship(a: Action) -> str:
+    old = f" {a['old']}" if a["mode"] == "upgrade" else ""
+    pay = " ".join(a["pay"]) if a["pay"] else "nothing"
+    return f"ship {a['mode']}{old} pay {pay}"
+
+
+def _produce(a: Action) -> str:
+    return "produce" + (" extra " + " ".join(a["extra"]) if a["extra"] else "")
+
+
+TEXTS: dict[str, Callable[[Action], str]] = {
+    "keep": lambda a: f"keep {a['tile']}",
+    "portfolio": lambda a: f"portfolio {a['card']}",
+    "gold": lambda a: f"gold {a['card']}",
+    "sell_goods": lambda a: "sell goods",
+    "trade_nobles": lambda a: "trade with nobles",
+    "sell": lambda a: f"sell {a['good']} {a['ship']}",
+    "done": lambda a: "done",
+    "trade": lambda a: f"trade {_name(a['action'])} {a['good']}",
+    "hire": lambda a: "hire " + " ".join(a["offices"]),
+    "plan": lambda a: f"plan {a['colour']}",
+    "ship": _ship,
+    "produce": _produce,
+    "cardinal": lambda a: f"cardinal {a['steps']} {a['space']}",
+    "favor": lambda a: f"favor {a['noble']}",
+    "favors": lambda a: "favors " + " ".join(a["nobles"]),
+    "discard": lambda a: f"discard {a['card']}",
+    "recall": lambda a: f"recall {a['place']}",
+    "place": lambda a: "place " + _words(a["offices"]),
+    "decree": lambda a: f"decree {a['card']}",
+    "no_extra": lambda a: "no extra decree",
+    "rubble": lambda a: f"rubble {a['rubble']}",
+    "draw": lambda a: f"draw {a['stack']}",
+    "church": lambda a: "church discard " + _words(a["tiles"]),
+}
+
+
+def action_text(action: Action) -> str:
+    return TEXTS[action["verb"]](action)

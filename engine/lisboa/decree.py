@@ -1,0 +1,52 @@
+"""Take a Decree (D19; S002 p19, digest §2.9.2): the Marquis's noble action, NB-06 and TC-03.
+
+Take one face-up decree; then you may destroy one rubble-set marker from the Marquis portrait
+(it leaves the game) for one more decree, once per decree action (S002 p19; S000 says once per
+turn: the digest §6.1 reading is per action, equivalent in practice). CL-25: +1 wig per decree.
+The display is refilled at the end of the turn. Step ``decree`` {player}.
+
+Texts: ``decree <id>``, and for the extra ``decree <id>`` or ``no extra decree``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow
+from .rules import board, clergy_effects, pack_of
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+@flow.step("decree")
+def _decree(state: State, s: dict[str, Any], events: Events) -> None:
+    if state["decrees"]["display"]:
+        flow.ask(state, "decree", s["player"], extra=False)
+    else:
+        events.append({"kind": "action_lost", "player": s["player"], "action": "take_decree"})
+
+
+def options(state: State, d: dict[str, Any]) -> list[Action]:
+    opts: list[Action] = [{"verb": "decree", "card": c} for c in state["decrees"]["display"]]
+    return opts + [{"verb": "no_extra"}] if d["extra"] else opts
+
+
+def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    seat = d["player"]
+    b = board(state, seat)
+    if action["verb"] == "no_extra":
+        return
+    if d["extra"]:
+        b["marquis_markers"] -= 1
+    state["decrees"]["display"].remove(action["card"])
+    b["decrees"].append(action["card"])
+    wigs = clergy_effects(pack_of(state), b).count("CL-25")
+    b["wigs"] += wigs
+    events.append({"kind": "decree", "player": seat, "card": action["card"], "extra": d["extra"], "wigs": wigs})
+    if not d["extra"] and b["marquis_markers"] and state["decrees"]["display"]:
+        flow.ask(state, "decree", seat, extra=True)
+
+
+flow.kind("decree", options, act, "Take a decree (or, with a rubble-set marker, one more).")

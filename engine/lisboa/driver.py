@@ -1,0 +1,104 @@
+"""An internal driver over the Lisboa rules layer, for tests until the whole game exists.
+
+Deliberately *not* an :class:`engine.core.Game` and not registered: an incomplete registered game
+would break the conformance suite. It mirrors :mod:`engine.core.play`: ``legal_actions`` per seat,
+``apply`` validates, acts and resolves forced steps (a decision with exactly one legal option),
+``act_text`` parses a text with :func:`engine.core.text.match_text`. Setup's clergy keep (D01) is
+asked of every seat at once; the optional starting draft (D02) is not supported yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.frames import is_asked, pop_frame, record_answer, top_frame, waiting_seats
+from ..core.text import match_text
+from . import church, decree, flow, portfolio, room, sell, state_actions, trade, turn  # noqa: F401
+from .actions import action_text
+from .setup import keep_clergy, setup
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+MAX_FORCED = 10_000
+
+
+def new_game(players: list[str], options: dict[str, Any] | None = None, seed: int = 1) -> State:
+    opts = dict(options or {})
+    if opts.get("starting_draft"):
+        raise NotImplementedError("the starting-hand draft (D02) is not implemented yet")
+    state = setup(list(players), opts, seed)
+    state.setdefault("queue", [])
+    return state
+
+
+def waiting(state: State) -> list[int]:
+    if state["over"]:
+        return []
+    if state["phase"] == "setup":
+        return [s for s, k in enumerate(state["setup"]["clergy_kept"]) if k is None]
+    frame = top_frame(state)
+    if frame is not None:
+        return waiting_seats(frame)
+    return [state["decision"]["player"]] if state["decision"] else []
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if seat not in waiting(state):
+        return []
+    if state["phase"] == "setup":
+        return [{"verb": "keep", "tile": t} for t in state["setup"]["clergy_offers"][seat]]
+    frame = top_frame(state)
+    if frame is not None:
+        return flow.KINDS[frame["kind"]].options(state, {"kind": frame["kind"], "player": seat})
+    return flow.options(state)
+
+
+def apply(state: State, seat: int, action: Action) -> Events:
+    """Validate and apply ``action`` in place, then every forced step; return the events."""
+    if action not in legal_actions(state, seat):
+        legal = [action_text(a) for a in legal_actions(state, seat)]
+        raise ValueError(f"{action} is not legal for seat {seat}; legal: {legal}")
+    events = _act(state, seat, action)
+    for _ in range(MAX_FORCED):
+        forced = _forced(state)
+        if forced is None:
+            return events
+        for event in _act(state, *forced):
+            event["forced"] = True
+            events.append(event)
+    raise RuntimeError("forced steps did not settle")
+
+
+def act_text(state: State, seat: int, text: str) -> Events:
+    legal = legal_actions(state, seat)
+    return apply(state, seat, legal[match_text(text, [action_text(a) for a in legal])])
+
+
+def _forced(state: State) -> tuple[int, Action] | None:
+    for seat in waiting(state):
+        opts = legal_actions(state, seat)
+        if len(opts) == 1:
+            return seat, opts[0]
+    return None
+
+
+def _act(state: State, seat: int, action: Action) -> Events:
+    events: Events = []
+    if state["phase"] == "setup":
+        keep_clergy(state, seat, action["tile"])
+        events.append({"kind": "keep_clergy", "player": seat})
+        if state["phase"] == "play":
+            turn.begin(state, events)
+        return events
+    frame = top_frame(state)
+    if frame is not None:
+        assert is_asked(frame, seat)
+        record_answer(frame, seat, action)
+        if not waiting_seats(frame):
+            pop_frame(state)
+            flow.then(state, {"step": frame["resume"], "frame": frame})
+        flow.run(state, events)
+        return events
+    flow.answer(state, action, events)
+    return events

@@ -1,0 +1,173 @@
+"""Main action a: a political card into the portfolio, then Sell (Action 1) or Trade (Action 2)
+(S002 p9-p10; digest §2.3, D04-D07).
+
+Treasury card: réis = the treasury value, the marker down 1, into a bottom slot (CL-02: +2 réis).
+Noble card: its bottom first (a reward, or a penalty that is skipped when it cannot be paid), then
+into a top slot. Either way CL-01 gives +1 wig, the overflow discard D04 comes before inserting,
+and Action 1 or 2 is mandatory (D07, auto when only one is possible). The play is offered only if
+that action can then be done, checked by running the play on a copy with the first option of every
+sub-decision (a good the card itself gives counts, S002 p13).
+
+Rewards (digest §3.5.1): NB-03 officials (D28, up to N, one per office, default N), NB-04 favor,
+NB-05 influence, NB-06 decree, NB-07 Cardinal 1 step, NB-08 plan, NB-09 good, NB-10 spare rubble,
+NB-11 build a ship, NB-12 produce; a reward that cannot be taken is lost. Penalties: NB-01 return
+an official (D05), NB-02 pay 1 réis (influence substitutes a shortfall, D21 default).
+
+Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, ``place maia king`` /
+``place none``, ``rubble <disaster>``.
+"""
+
+from __future__ import annotations
+
+import marshal
+from itertools import combinations
+from typing import Any
+
+from . import decree, flow, room, sell, trade  # noqa: F401  (they register their steps)
+from .rules import (
+    board,
+    clergy_effects,
+    gain_goods,
+    gain_influence,
+    move_treasury,
+    officials_out,
+    pack_of,
+    pay_reis,
+    place_official,
+    recall_official,
+    take_rubble,
+    treasury_value,
+)
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+REWARD_ACTIONS = {"NB-04": "royal_favor", "NB-07": "meet_cardinal", "NB-08": "obtain_plan",
+                  "NB-11": "build_ship", "NB-12": "produce_goods"}
+SIMULATION_LIMIT = 100
+
+
+def play(state: State, seat: int, card_id: str, events: Events) -> None:
+    """Queue the whole portfolio play of ``card_id`` from ``seat``'s hand."""
+    pack, b = pack_of(state), board(state, seat)
+    card = pack.cards[card_id]
+    b["hand"].remove(card_id)
+    events.append({"kind": "portfolio_play", "player": seat, "card": card_id})
+    effects = clergy_effects(pack, b)
+    b["wigs"] += effects.count("CL-01")
+    if not card.is_noble:
+        subsidy = treasury_value(state) + 2 * effects.count("CL-02")
+        b["reis"] += subsidy
+        events.append({"kind": "subsidy", "player": seat, "reis": subsidy})
+        move_treasury(state, -1, events, "subsidy")
+        flow.then(state, {"step": "insert", "player": seat, "card": card_id, "row": "bottom"},
+                  {"step": "act12", "player": seat})
+        return
+    flow.then(state, {"step": "bottom", "player": seat, "card": card_id},
+              {"step": "insert", "player": seat, "card": card_id, "row": "top"},
+              {"step": "act12", "player": seat})
+
+
+@flow.step("bottom")
+def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
+    seat, card = s["player"], pack_of(state).cards[s["card"]]
+    effect, params = card.bottom, card.bottom_params
+    events.append({"kind": "card_bottom", "player": seat, "card": s["card"], "effect": effect})
+    if effect in REWARD_ACTIONS:
+        extra = {"steps": [1]} if effect == "NB-07" else {}
+        flow.then(state, {"step": "state_action", "player": seat, "action": REWARD_ACTIONS[effect], **extra})
+    elif effect == "NB-01":
+        places = officials_out(state, seat)
+        if places:
+            flow.ask(state, "recall", seat)
+    elif effect == "NB-02":
+        if not pay_reis(state, seat, 1, events, "penalty"):
+            events.append({"kind": "penalty_skipped", "player": seat})
+    elif effect == "NB-03":
+        if board(state, seat)["officials"]:
+            flow.ask(state, "place_officials", seat, n=params["n"])
+    elif effect == "NB-05":
+        gain_influence(state, seat, params["n"], events, "card reward")
+    elif effect == "NB-06":
+        flow.then(state, {"step": "decree", "player": seat})
+    elif effect == "NB-09":
+        gain_goods(state, seat, params["good"], 1, events, "card reward")
+    elif effect == "NB-10" and any(state["city"]["spare_rubble"].values()):
+        flow.ask(state, "spare_rubble", seat)
+
+
+def recall_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "recall", "place": p} for p in officials_out(state, d["player"])]
+
+
+def recall_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    recall_official(state, d["player"], action["place"], events, "penalty")
+
+
+def place_options(state: State, d: dict[str, Any]) -> list[Action]:
+    nobles = list(pack_of(state).nobles)
+    most = min(d["n"], board(state, d["player"])["officials"], len(nobles))
+    return [{"verb": "place", "offices": list(c)} for k in range(most, -1, -1) for c in combinations(nobles, k)]
+
+
+def place_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    for noble in action["offices"]:
+        place_official(state, d["player"], noble, events, "card reward")
+
+
+def spare_options(state: State, d: dict[str, Any]) -> list[Action]:
+    spare = state["city"]["spare_rubble"]
+    return [{"verb": "rubble", "rubble": r} for r in pack_of(state).rubble if spare[r]]
+
+
+def spare_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    state["city"]["spare_rubble"][action["rubble"]] -= 1
+    take_rubble(state, d["player"], action["rubble"], events, "card reward")
+
+
+flow.kind("recall", recall_options, recall_act, "Penalty: return one of your officials to your board.",
+          default_first=True)
+flow.kind("place_officials", place_options, place_act, "Place officials into different offices.",
+          default_first=True)
+flow.kind("spare_rubble", spare_options, spare_act, "Take a rubble cube from the spare pile.", default_first=True)
+
+
+# --- Action 1 or 2 (D07) -------------------------------------------------------------------------
+def act12_options(state: State, d: dict[str, Any]) -> list[Action]:
+    seat = d["player"]
+    opts = [{"verb": "sell_goods"}] if sell.possible(state, seat) else []
+    return opts + ([{"verb": "trade_nobles"}] if trade.possible(state, seat) else [])
+
+
+def act12_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    step = "sell" if action["verb"] == "sell_goods" else "trade"
+    flow.then(state, {"step": step, "player": d["player"]})
+
+
+flow.kind("act12", act12_options, act12_act, "Sell goods or trade with nobles.")
+
+
+@flow.step("act12")
+def _act12(state: State, s: dict[str, Any], events: Events) -> None:
+    if act12_options(state, {"player": s["player"]}):
+        flow.ask(state, "act12", s["player"])
+    else:  # only reachable if the copy run of can_play chose differently from the player
+        events.append({"kind": "no_action", "player": s["player"]})
+
+
+def can_play(state: State, seat: int, card_id: str) -> bool:
+    """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible."""
+    sim: State = marshal.loads(marshal.dumps(state))
+    events: Events = []
+    sim["decision"], sim["queue"] = None, []
+    play(sim, seat, card_id, events)
+    flow.run(sim, events)
+    for _ in range(SIMULATION_LIMIT):
+        d = sim["decision"]
+        if d is None:
+            return False
+        opts = flow.options(sim)
+        if d["kind"] == "act12" or not opts:
+            return d["kind"] == "act12" and bool(opts)
+        flow.answer(sim, opts[0], events)
+    return False

@@ -1,0 +1,76 @@
+"""Action 2, Trade with Nobles (D09; S002 p12, digest §2.5).
+
+One or two *different* state actions, each paid with one good the noble wants (Maia tools, the
+Marquis books, the King cloth) or gold, placed on the action's icon: a covered icon cannot be
+chosen again this turn (the goods go back to the supply at the end of the turn, ``state["icons"]``).
+Only actions that can be completed after paying are offered (S002 p9: no option whose mandatory
+part cannot be completed).
+
+Texts: ``trade <action> <good>`` (e.g. ``trade build-ship books``), then a second one or ``done``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import church, flow  # noqa: F401  (church registers meet_cardinal in ACTIONS)
+from .rules import board, pack_of
+from .state_actions import ACTIONS
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+MAX_TRADES = 2
+
+
+def _payable(state: State, seat: int, action: str, good: str) -> bool:
+    goods = board(state, seat)["goods"]
+    if not goods[good]:
+        return False
+    goods[good] -= 1
+    try:
+        return ACTIONS[action][0](state, seat)
+    finally:
+        goods[good] += 1
+
+
+def offers(state: State, seat: int, done: list[str]) -> list[Action]:
+    out: list[Action] = []
+    for noble in pack_of(state).nobles.values():
+        for action in noble.state_actions:
+            if action in state["icons"] or action in done:
+                continue
+            for good in dict.fromkeys((noble.wants, "gold")):
+                if _payable(state, seat, action, good):
+                    out.append({"verb": "trade", "action": action, "good": good})
+    return out
+
+
+def possible(state: State, seat: int) -> bool:
+    return bool(offers(state, seat, []))
+
+
+@flow.step("trade")
+def _trade(state: State, s: dict[str, Any], events: Events) -> None:
+    done = s.get("done", [])
+    if len(done) < MAX_TRADES:
+        flow.ask(state, "trade", s["player"], done=done)
+
+
+def options(state: State, d: dict[str, Any]) -> list[Action]:
+    opts = offers(state, d["player"], d["done"])
+    return opts + [{"verb": "done"}] if d["done"] else opts
+
+
+def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    if action["verb"] == "done":
+        return
+    seat, name, good = d["player"], action["action"], action["good"]
+    board(state, seat)["goods"][good] -= 1
+    state["icons"][name] = good
+    events.append({"kind": "trade", "player": seat, "action": name, "good": good})
+    flow.then(state, {"step": "state_action", "player": seat, "action": name},
+              {"step": "trade", "player": seat, "done": d["done"] + [name]})
+
+
+flow.kind("trade", options, act, "Trade with a noble: pay a good for a state action (done when finished).")

@@ -1,0 +1,137 @@
+"""The turn skeleton (digest §2.2, §2.16, §4.2): dock, main action (D03), end of turn (D25).
+
+State added once play starts: ``active`` (the seat whose turn it is), ``turn`` (turns started,
+the first is 1), ``queue`` (steps, :mod:`.flow`), ``icons`` ({state action: good} covered by a
+trade this turn), ``era_end`` (None or {"by": seat}, the triggerer of the era-1 end).
+
+Main action (D03), canonical texts: ``portfolio <card>`` (then Sell or Trade, mandatory, S002 p9),
+``gold <card>`` (discard it and take 1 gold, S002 p21 / S000). Visiting a noble and sponsoring an
+event are not offered yet (the noble actions come next). Get 1 gold is always allowed unless the
+table option ``gold_only_when_stuck`` is set (digest §2.11 and §6.1: S000 lists it as a plain
+option, S002 frames it as a last resort; the digest recommends the flag).
+
+End of turn in the digest's recommended order (§2.16 ⚠): church scoring if the Cardinal lies
+(:mod:`.church`), the draw (D25: the top card of any non-empty display stack, auto if one), the
+refills (city-tile display, church track, decree display), the icon goods back to the supply,
+then the next seat. The era-1 end and the game end are recorded when triggered and not yet played
+out (next piece of work).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow, portfolio
+from .rules import board, gain_goods, pack_of
+from .setup import fill_church, refill_decrees
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+
+def begin(state: State, events: Events) -> None:
+    """Setup is over: the start player's first turn."""
+    state.update(active=state["start_player"], turn=0, queue=[], icons={}, era_end=state.get("era_end"))
+    flow.then(state, {"step": "start_turn"})
+    flow.run(state, events)
+
+
+@flow.step("start_turn")
+def _start_turn(state: State, s: dict[str, Any], events: Events) -> None:
+    seat = state["active"]
+    state["turn"] += 1
+    events.append({"kind": "turn", "player": seat, "turn": state["turn"], "round": state["round"]})
+    dock(state, seat, events)
+    flow.ask(state, "main", seat)
+
+
+def dock(state: State, seat: int, events: Events) -> None:
+    """Your sailing ships return: their goods go back to the supply (S002 p9, p11)."""
+    holds = board(state, seat)["holds"]
+    for ship in sorted(holds):
+        if holds[ship]["sailing"]:
+            events.append({"kind": "dock", "player": seat, "ship": ship, "goods": holds[ship]["goods"]})
+            holds[ship] = {"goods": [], "sailing": False}
+
+
+def main_options(state: State, d: dict[str, Any]) -> list[Action]:
+    seat = d["player"]
+    hand = sorted(board(state, seat)["hand"])
+    opts: list[Action] = [{"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c)]
+    if not opts or not state["options"].get("gold_only_when_stuck"):
+        opts += [{"verb": "gold", "card": c} for c in hand]
+    return opts
+
+
+def main_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    seat, card = d["player"], action["card"]
+    flow.then(state, {"step": "end_turn"})  # then() runs first what is pushed last
+    if action["verb"] == "portfolio":
+        portfolio.play(state, seat, card, events)
+        return
+    board(state, seat)["hand"].remove(card)
+    events.append({"kind": "discard_for_gold", "player": seat, "card": card})
+    gain_goods(state, seat, "gold", 1, events, "get 1 gold")
+
+
+flow.kind("main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.")
+
+
+@flow.step("end_turn")
+def _end_turn(state: State, s: dict[str, Any], events: Events) -> None:
+    steps = [{"step": "draw"}, {"step": "refill"}, {"step": "next_turn"}]
+    if state["church"]["lying"]:
+        steps.insert(0, {"step": "church_scoring"})
+    flow.then(state, *steps)
+
+
+def draw_options(state: State, d: dict[str, Any]) -> list[Action]:
+    display = state["political"]["display"]
+    return [{"verb": "draw", "stack": k} for k in pack_of(state).setup.display_order if display.get(k)]
+
+
+def draw_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    stack = state["political"]["display"][action["stack"]]
+    card = stack.pop(0)
+    board(state, d["player"])["hand"].append(card)
+    events.append({"kind": "draw", "player": d["player"], "stack": action["stack"], "card": card,
+                   "revealed": stack[0] if stack else None})
+
+
+flow.kind("draw", draw_options, draw_act, "Draw the top card of a display stack.", default_first=True)
+
+
+@flow.step("draw")
+def _draw(state: State, s: dict[str, Any], events: Events) -> None:
+    seat = state["active"]
+    if len(board(state, seat)["hand"]) < pack_of(state).player.hand and draw_options(state, {}):
+        flow.ask(state, "draw", seat)
+
+
+@flow.step("refill")
+def _refill(state: State, s: dict[str, Any], events: Events) -> None:
+    """City tiles, church track, decree display; icon goods back to the supply (§2.16)."""
+    pack, city = pack_of(state), state["city"]
+    for space in pack.tile_display.values():
+        if not city["tile_display"][space.id] and city["tiles"][space.size] > 0:
+            city["tiles"][space.size] -= 1
+            city["tile_display"][space.id] = True
+    before = (len(state["church"]["bag"]), len(state["decrees"]["deck"]))
+    fill_church(state)
+    refill_decrees(state, pack)
+    state["icons"] = {}
+    events.append({"kind": "refill", "random": before != (len(state["church"]["bag"]), len(state["decrees"]["deck"]))})
+    empty = sum(1 for k in pack.setup.display_order if not state["political"]["display"].get(k))
+    if state["era"] == 1 and empty >= 3 and not state["era_end"]:  # S002 p22: 3 of the 4 stacks empty
+        state["era_end"] = {"by": state["active"]}
+        events.append({"kind": "era_end_triggered", "player": state["active"], "why": "display"})
+
+
+@flow.step("next_turn")
+def _next_turn(state: State, s: dict[str, Any], events: Events) -> None:
+    n = len(state["players"])
+    state["active"] = (state["active"] + 1) % n
+    if state["active"] == state["start_player"]:
+        state["round"] += 1
+    flow.then(state, {"step": "start_turn"})
