@@ -63,7 +63,8 @@ class Deadlines:
     async def holders(self, game: int) -> list[tuple[int, str, int, str]]:
         """(seat, user, from_version, reason): who took over which seat when."""
         rows = await self.store.query(
-            "SELECT seat, user_id, from_version, reason FROM seat_holders WHERE game = ? ORDER BY rowid", (game,))
+            "SELECT seat, user_id, from_version, reason FROM seat_holders WHERE game = ? AND reason != 'start' "
+            "ORDER BY rowid", (game,))
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # --- writes ---------------------------------------------------------------
@@ -121,8 +122,12 @@ class Deadlines:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, seat, user_id, version, outcome, by_user, now))
 
     async def hand_over(self, game: int, seat: int, old_user: str, new_user: str, version: int, reason: str,
-                        now: str) -> bool:
-        """Give ``seat`` to ``new_user`` (keeping the seat's in-game name); False if it changed meanwhile."""
+                        now: str, name: str | None = None) -> bool:
+        """Give ``seat`` to ``new_user`` (keeping the seat's in-game name); False if it changed meanwhile.
+
+        ``seat_holders`` gets the seat's first holder (reason ``start``) on its first handover, then
+        each new holder (with ``name``, their own name), so a finished game records who played which seat.
+        """
         async with self.store.transaction() as db:
             cur = await db.execute(
                 "UPDATE seats SET user_id = ? WHERE game = ? AND seat = ? AND user_id = ? AND NOT EXISTS "
@@ -131,8 +136,13 @@ class Deadlines:
             if cur.rowcount != 1:
                 return False
             await db.execute(
-                "INSERT INTO seat_holders (game, seat, user_id, from_version, reason, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (game, seat, new_user, version, reason, now))
+                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                "SELECT ?, ?, ?, (SELECT name FROM seats WHERE game = ? AND seat = ?), 0, 'start', ? "
+                "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = ? AND seat = ?)",
+                (game, seat, old_user, game, seat, now, game, seat))
+            await db.execute(
+                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, seat, new_user, name, version, reason, now))
             await db.execute("UPDATE games SET waiting = REPLACE(waiting, ?, ?), updated_at = ? WHERE id = ?",
                              (f'"{old_user}"', f'"{new_user}"', now, game))
         return True

@@ -19,17 +19,19 @@ from .away_service import AwayService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
+from .seats import SeatService
 from .service_base import uid, wrap_illegal
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, AwayService):
+class GameService(ArchiveService, RematchService, SeatService, AwayService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
     :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
-    :class:`bot.away_service.AwayService` for away mode and ``my_games``."""
+    :class:`bot.seats.SeatService` for seat handovers, :class:`bot.away_service.AwayService` for away mode
+    and ``my_games``."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:
@@ -59,6 +61,7 @@ class GameService(ArchiveService, RematchService, AwayService):
         result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
         if over:
             result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
+            result.public += await self.seat_history(turn.record.id)
         result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
         await self.moved(turn.user, result)  # a move ends the player's absence
         return result
@@ -113,6 +116,7 @@ class GameService(ArchiveService, RematchService, AwayService):
                 result.public.append(f"{names[decision.player]} to decide: {question}")
         if game.is_over(state):
             result.public += format_scores(game.scores(state), names)
+        result.public += await self.seat_history(record.id)
         return self._fill(result, record, game, seats, state, record.version, mention=False)
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None,

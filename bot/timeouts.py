@@ -201,7 +201,7 @@ class TimeoutService(LobbyService):
                                    "already_seated")
             old, seat_name = turn.user, turn.names[seat]
             now = self._now()
-            if not await self.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now):
+            if not await self.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
                 raise ServiceError("This seat changed hands meanwhile.", "stale")
             self._seats.pop(game_row, None)
             speed = preset(record.clock)

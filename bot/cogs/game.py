@@ -1,5 +1,5 @@
 """``/game …``: lobbies (new, join, leave, start, abandon) and looking at a game (status, board, log,
-history, export, import, undo)."""
+history, export, import, substitute, undo)."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         table = await self.bot.tables.by_channel(channel_of(interaction))
         if table is None:
             raise ServiceError("There is no game in this channel. Open one with `/game new`.", "no_game")
-        await send_current(interaction, table)
+        await send_current(interaction, table, "\n".join(await self.bot.service.seat_history(table.row)))
 
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
@@ -165,6 +165,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                                                       interaction.user.id, interaction.user.display_name,
                                                       await file.read())
         await post_public(interaction, result.public)
+
+    @app_commands.command(name="substitute", description="Hand your seat (or, as host, an absent player's) to "
+                                                         "someone else")
+    @app_commands.describe(player="Who takes over the seat",
+                           absent="Host only: the absent player whose seat is handed over (default: your own)")
+    async def substitute(self, interaction: Interaction, player: discord.Member,
+                         absent: discord.Member | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if player.bot:
+            raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
+        result = await self.bot.service.substitute(channel_of(interaction), interaction.user.id, player.id,
+                                                   player.display_name, absent.id if absent is not None else None)
+        await finish(interaction, await announce(self.bot, result, [], None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:
