@@ -24,6 +24,7 @@ from .service_base import Clock
 from .settings import Settings
 from .store import GameStore
 from .views.components import DYNAMIC_ITEMS
+from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
 from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
@@ -53,7 +54,7 @@ class PbpBot(commands.Bot):
         self.service = GameService(self.store, clock=self.clock, rng=self.rng,
                                    stall_after=self.settings.stall_days * DAY)
         self.tables = Tables(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         if self.settings.sync_commands:

@@ -16,22 +16,22 @@ from engine.core import Action, IllegalAction, State, play
 
 from .archive import ArchiveService
 from .away_service import AwayService
+from .consent import ConsentService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
-from .seats import SeatService
 from .service_base import uid, wrap_illegal
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, SeatService, AwayService):
+class GameService(ArchiveService, RematchService, ConsentService, AwayService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
     :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
-    :class:`bot.seats.SeatService` for seat handovers, :class:`bot.away_service.AwayService` for away mode
-    and ``my_games``."""
+    :class:`bot.seats.SeatService` for seat handovers, :class:`bot.consent.ConsentService` for undo votes,
+    :class:`bot.away_service.AwayService` for away mode and ``my_games``."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:

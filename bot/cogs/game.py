@@ -1,5 +1,5 @@
 """``/game …``: lobbies (new, join, leave, start, abandon) and looking at a game (status, board, log,
-history, export, import, substitute, undo)."""
+history, export, import, substitute, undo, voteundo)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ..results import ServiceError
 from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
 from ..views.components import lobby_view
+from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
 
 if TYPE_CHECKING:
@@ -187,6 +188,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         result = await self.bot.service.undo(channel, interaction.user.id)
         notes = await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
+
+    @app_commands.command(name="voteundo", description="Ask the table to go back to an earlier step "
+                                                       "(everyone must agree)")
+    @app_commands.describe(step="Go back to the board after this step (default: before the latest action)")
+    async def voteundo(self, interaction: Interaction,
+                       step: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = channel_of(interaction)
+        before = await self.bot.tables.by_channel(channel)
+        ballot = await self.bot.service.propose_undo(channel, interaction.user.id, step)
+        await post_ballot(self.bot, channel, ballot, before.waiting_users() if before else [])
+        await finish(interaction, [])
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
     async def abandon(self, interaction: Interaction) -> None:
