@@ -30,7 +30,7 @@ from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away", "bot.cogs.admin")
 
 
 class PbpBot(commands.Bot):

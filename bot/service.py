@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from engine.core import Action, IllegalAction, State, play
 
+from .admin import AdminService
 from .archive import ArchiveService
 from .away_service import AwayService
-from .consent import ConsentService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
@@ -26,11 +26,12 @@ from .store import GameRecord
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, ConsentService, AwayService):
+class GameService(ArchiveService, RematchService, AdminService, AwayService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
     :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
     :class:`bot.seats.SeatService` for seat handovers, :class:`bot.consent.ConsentService` for undo votes,
+    :class:`bot.admin.AdminService` for ``/admin``,
     :class:`bot.away_service.AwayService` for away mode and ``my_games``."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,

@@ -18,7 +18,7 @@ from ..core import PARALLEL
 from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
 from . import captain_extras as extras
 from .board import active
-from .data import GOODS
+from .data import EFFECTS, GOODS
 from .new_buildings import lighthouse, privilege_count
 from .options import has_expansions
 from .rounds import award_vp, check_vp_supply, end_role, seats_from
@@ -27,7 +27,7 @@ State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
-STOREHOUSE_BARRELS = 3
+STOREHOUSE_BARRELS: int = EFFECTS["storehouse_barrels"]
 
 
 def start(state: State, chooser: int, events: Events) -> None:

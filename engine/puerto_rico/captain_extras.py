@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import active
-from .data import GOODS
+from .data import EFFECTS, GOODS
 from .new_buildings import union_hall
 from .nobles import placed
 from .rounds import award_vp, check_vp_supply
@@ -104,5 +104,5 @@ def act_small_wharf(state: State, player: int, action: Action, events: Events) -
     del phase["small_wharf"]
     phase["small_wharf_used"][player] = True
     event = {"kind": "small_wharf", "player": player, "goods": list(loaded), "amount": sum(loaded)}
-    shipped(state, player, sum(loaded) // 2, event, events)
+    shipped(state, player, sum(loaded) // EFFECTS["small_wharf_goods_per_vp"], event, events)
     resume(state, player + 1, events)

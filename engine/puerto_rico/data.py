@@ -66,6 +66,11 @@ def _check_expansions(raw: dict[str, Any], buildings: list[Building], name: str)
     for pair in raw["expansions"]["restrictions"]:
         if len(pair) != 2 or any(i not in ids for i in pair):
             raise ValueError(f"{name}: expansions.restrictions names an unknown building")
+    effects = raw["effects"]
+    if len(effects["church_vp"]) != 5 or len(effects["cloister"]) < 2 or any(
+            not isinstance(effects[k], int) or effects[k] < 1
+            for k in ("storehouse_barrels", "forests_per_doubloon", "union_hall_pair", "small_wharf_goods_per_vp")):
+        raise ValueError(f"{name}: [effects] out of shape")
     if sorted(set(raw["variants"]["five_choices"])) != [0, 1]:
         raise ValueError(f"{name}: variants.five_choices must alternate seats 0 and 1")
 
@@ -109,6 +114,7 @@ RESTRICTIONS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in DATA["expan
 NOBLES: int = DATA["expansions"]["nobles"]
 FIVE_CHOICES: tuple[int, ...] = tuple(DATA["variants"]["five_choices"])
 CORN_START_DISCOUNT: int = DATA["variants"]["corn_start_discount"]
+EFFECTS: dict[str, Any] = DATA["effects"]
 SMALL_PRODUCTION = frozenset(b.id for b in BUILDINGS.values() if b.produces and b.circles == 1)
 
 

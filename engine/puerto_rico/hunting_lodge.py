@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import island_tiles
-from .data import ISLAND_SPACES
+from .data import EFFECTS, ISLAND_SPACES
 from .nobles import colonist_in, noble_in
 from .rounds import award_vp, check_vp_supply, end_role, role_chooser, seats_from
 from .tiles import discard, discardable, refill_faceup
@@ -17,7 +17,7 @@ State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
-LODGE_VP = 2
+LODGE_VP: int = EFFECTS["hunting_lodge_vp"]
 
 
 def start(state: State, events: Events) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import active
-from .data import BUILDINGS, GOODS
+from .data import BUILDINGS, EFFECTS, GOODS
 from .nobles import colonist_in, noble_in, placed
 
 Board = dict[str, Any]
@@ -17,7 +17,7 @@ Events = list[dict[str, Any]]
 
 CORN = GOODS.index("corn")
 AQUEDUCT = {"indigo-plant": GOODS.index("indigo"), "sugar-mill": GOODS.index("sugar")}
-CLOISTER_SETS = (0, 1, 3, 6, 10)            # [S] 1, 2, 3, 4 sets of three tiles
+CLOISTER_SETS: tuple[int, ...] = tuple(EFFECTS["cloister"])   # [S] by sets of three tiles
 
 
 def privilege_count(state: State, player: int) -> int:
@@ -30,7 +30,8 @@ def privilege_count(state: State, player: int) -> int:
 def forest_discount(board: Board) -> int:
     """Every 2 forests −1, any column; no occupied Forest House needed [S]."""
     forests: int = board["island"].get("forest", [0, 0])[0]
-    return forests // 2
+    per: int = EFFECTS["forests_per_doubloon"]
+    return forests // per
 
 
 def zoning_discount(board: Board, building: str) -> int:
@@ -38,16 +39,20 @@ def zoning_discount(board: Board, building: str) -> int:
     if not active(board, "zoning-office"):
         return 0
     column = BUILDINGS[building].column
+    discount: int
     if noble_in(board, "zoning-office"):
-        return 2 if column == 4 else 0
-    return 1 if column <= 3 else 0
+        discount = EFFECTS["zoning_noble"] if column == 4 else 0
+    else:
+        discount = EFFECTS["zoning_colonist"] if column <= 3 else 0
+    return discount
 
 
 def church_vp(board: Board, building: str) -> int:
     """Church: a column 2/3 building +1 VP, a column 4 building +2; not itself [S]."""
     if building == "church" or not active(board, "church"):
         return 0
-    return {1: 0, 2: 1, 3: 1, 4: 2}[BUILDINGS[building].column]
+    vp: int = EFFECTS["church_vp"][BUILDINGS[building].column]
+    return vp
 
 
 # --- Craftsman --------------------------------------------------------------------------
@@ -88,7 +93,8 @@ def union_hall(board: Board) -> int:
     """+1 VP per 2 goods of one kind, per kind [S]."""
     if not active(board, "union-hall"):
         return 0
-    return sum(n // 2 for n in board["goods"])
+    pair: int = EFFECTS["union_hall_pair"]
+    return sum(n // pair for n in board["goods"])
 
 
 def lighthouse(board: Board) -> int:
