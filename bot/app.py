@@ -26,11 +26,12 @@ from .store import GameStore
 from .views.components import DYNAMIC_ITEMS
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
+from .views.notify import direct
 from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away", "bot.cogs.admin")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away", "bot.cogs.admin", "bot.cogs.notify")
 
 
 class PbpBot(commands.Bot):
@@ -47,7 +48,6 @@ class PbpBot(commands.Bot):
                          tree_cls=GameTree, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.clock, self.rng = clock, rng
-        self._dms_closed: set[str] = set()
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
@@ -71,17 +71,11 @@ class PbpBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
-    async def tell_privately(self, user_id: str, text: str) -> None:
-        """Best-effort DM (e.g. a forced action's secret VP); never load-bearing, closed DMs remembered."""
-        if not user_id.isdigit() or user_id in self._dms_closed:
-            return
-        try:
-            channel = await self.create_dm(discord.Object(int(user_id)))
-            await channel.send(text[:2000])
-        except discord.Forbidden:
-            self._dms_closed.add(user_id)
-        except discord.HTTPException:
-            log.warning("could not DM user %s", user_id)
+    async def tell_privately(self, user_id: str, text: str, channel_id: str | None = None) -> None:
+        """Best-effort DM (e.g. a forced action's secret VP) to a user who opted in to DMs (``/notify``);
+        never load-bearing: the same lines are on their private board. A 403 is remembered in SQLite."""
+        if user_id.isdigit() and await self.service.dm_allowed(user_id):
+            await direct(self, user_id, text, channel_id)
 
     async def close(self) -> None:
         await super().close()  # unloads the cogs first: the timer loop stops and writes its heartbeat

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from .away import UTC, AwayBook, Frozen, parse_until
 from .clock import stamp
-from .ladder import Notice, ReminderService
+from .ladder import Later, Notice, ReminderService
 from .results import GameSummary, Result, ServiceError
 from .service_base import uid
 from .store import GameRecord
@@ -155,7 +155,7 @@ class AwayService(ReminderService):
         away = await self.away.away_among(users)
         return [u for u in users if u not in away]
 
-    async def route(self, notice: Notice) -> Notice | None:
+    async def route(self, notice: Notice) -> Notice | Later | None:
         if notice.user_id is not None and await self.away.until(notice.user_id) is not None:
             return None
         return await super().route(notice)

@@ -25,7 +25,7 @@ from .timeouts import TimeoutService
 log = logging.getLogger("bot.ladder")
 #: A game nobody acted in for this long is announced to the table as stalled (once).
 STALL_AFTER = 7 * DAY
-ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋"}
+ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋", "held": "🔔"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,8 @@ class Notice:
     ping: bool = False
     snooze: bool = False
     due_at: str | None = None
+    #: Also send the addressee a direct message (they opted in).
+    dm: bool = False
 
     def text(self) -> str:
         icon = ICONS.get(self.kind, "🔔")
@@ -56,6 +58,18 @@ class Notice:
             return f"{icon} {self.body}"
         who = mention(self.user_id) if self.ping else f"**{self.name}**"
         return f"{icon} {who}{self.body}"
+
+    def dm_text(self) -> str:
+        """The same notice addressed to its reader (for a direct message)."""
+        body = self.body.lstrip(", ")
+        return f"{ICONS.get(self.kind, '🔔')} {body[:1].upper()}{body[1:]}"
+
+
+@dataclass(frozen=True)
+class Later:
+    """A notice that must wait (e.g. until the addressee's quiet hours end)."""
+
+    at: str
 
 
 class ReminderService(TimeoutService):
@@ -101,15 +115,20 @@ class ReminderService(TimeoutService):
             except ServiceError as exc:  # e.g. a rules-version mismatch: drop it, never loop
                 log.warning("game %s: reminder not sent: %s", latest.game, exc.message)
                 notice = None
-            notice = await self.route(notice) if notice is not None else None
+            routed = await self.route(notice) if notice is not None else None
+            if isinstance(routed, Later):
+                for row in rows:
+                    await self.reminders.postpone(row, routed.at)
+                continue
+            notice = routed
             claimed = await self.reminders.claim(rows, now, notice.user_id if notice else None)
             if notice is not None and latest in claimed:
                 notices.append(notice)
         return notices
 
-    async def route(self, notice: Notice) -> Notice | None:
+    async def route(self, notice: Notice) -> Notice | Later | None:
         """How a due notice reaches its addressee (here: unchanged; later layers add away and
-        notification preferences). ``None`` drops it."""
+        notification preferences). ``None`` drops it, :class:`Later` postpones it."""
         return notice
 
     async def _notice(self, row: Reminder) -> Notice | None:

@@ -201,4 +201,52 @@ MIGRATIONS: list[str] = [
         posted_at  TEXT    NOT NULL
     )
     """,
+    # 6: notification preferences. Per user: mode (channel mentions, also DM, daily digest), time zone,
+    # quiet hours, daily ping budget (0: none), closed DMs remembered; pings sent (budget); digest lines; turn
+    # pings held back by quiet hours; standing auto-answers per user, game and decision kind.
+    """
+    CREATE TABLE notify_prefs (
+        user_id      TEXT PRIMARY KEY,
+        mode         TEXT    NOT NULL DEFAULT 'channel' CHECK (mode IN ('channel', 'dm', 'digest')),
+        tz           TEXT    NOT NULL DEFAULT 'UTC',
+        quiet_start  INTEGER CHECK (quiet_start BETWEEN 0 AND 23),
+        quiet_end    INTEGER CHECK (quiet_end BETWEEN 0 AND 23),
+        budget       INTEGER NOT NULL DEFAULT 0 CHECK (budget >= 0),
+        dm_closed_at TEXT,
+        hint_sent_at TEXT,
+        digest_at    TEXT,
+        updated_at   TEXT
+    ) WITHOUT ROWID;
+    CREATE TABLE pings (
+        user_id TEXT    NOT NULL,
+        game    INTEGER,
+        kind    TEXT    NOT NULL,
+        sent_at TEXT    NOT NULL
+    );
+    CREATE INDEX pings_by_user ON pings (user_id, sent_at);
+    CREATE TABLE digest_items (
+        id         INTEGER PRIMARY KEY,
+        user_id    TEXT    NOT NULL,
+        game       INTEGER REFERENCES games (id) ON DELETE CASCADE,
+        line       TEXT    NOT NULL,
+        created_at TEXT    NOT NULL,
+        sent_at    TEXT
+    );
+    CREATE INDEX digest_items_unsent ON digest_items (user_id) WHERE sent_at IS NULL;
+    CREATE TABLE held_pings (
+        user_id TEXT    NOT NULL,
+        game    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        fire_at TEXT    NOT NULL,
+        sent_at TEXT,
+        PRIMARY KEY (user_id, game)
+    ) WITHOUT ROWID;
+    CREATE TABLE auto_answers (
+        user_id    TEXT    NOT NULL,
+        game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL,
+        created_at TEXT    NOT NULL,
+        PRIMARY KEY (user_id, game, kind)
+    ) WITHOUT ROWID
+    """,
 ]

@@ -16,8 +16,8 @@ from engine.core import Action, IllegalAction, State, play
 
 from .admin import AdminService
 from .archive import ArchiveService
-from .away_service import AwayService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
+from .notify_service import NotifyService
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
@@ -26,13 +26,15 @@ from .store import GameRecord
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, AdminService, AwayService):
+class GameService(ArchiveService, RematchService, AdminService, NotifyService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
     :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
     :class:`bot.seats.SeatService` for seat handovers, :class:`bot.consent.ConsentService` for undo votes,
     :class:`bot.admin.AdminService` for ``/admin``,
-    :class:`bot.away_service.AwayService` for away mode and ``my_games``."""
+    :class:`bot.away_service.AwayService` for away mode and ``my_games``,
+    :class:`bot.standing.StandingService` for standing answers and
+    :class:`bot.notify_service.NotifyService` for ``/notify``."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:

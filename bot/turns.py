@@ -16,8 +16,10 @@ import discord
 
 from render import render_board, render_player_board
 
+from .away_service import jump_link
 from .game_ui import Table, plan_controls, status_lines, to_ping, turn_text
 from .results import Result, ServiceError
+from .views.notify import direct
 
 if TYPE_CHECKING:
     from .app import PbpBot
@@ -91,18 +93,27 @@ async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str
 async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> list[str]:
     """Post the turn message for a stored action/start/undo and deliver others' private lines.
 
-    Only users who may be pinged (:meth:`~bot.service.GameService.pingable`: not away) are
-    mentioned; lines meant for other games' channels go there silently.
+    Standing answers are applied first (their lines join this message). Who is mentioned, held
+    for quiet hours, put in a digest or also DMed is the service's
+    :meth:`~bot.service.GameService.plan_pings`; lines meant for other games' channels go there
+    silently.
 
     The action is already saved, so a failed post is logged and returned as a note for the actor.
     """
     assert result.game_row is not None
+    standing = await bot.service.answer_standing(result.game_row)
+    if standing is not None:
+        extra = standing[0]
+        result.public += extra.public
+        result.mention = extra.mention
+        for user, lines in extra.private.items():
+            result.private.setdefault(user, []).extend(lines)
     table = await bot.tables.by_row(result.game_row)
     if table is None:
         raise ServiceError("This game no longer exists.", "no_game")
-    ping = await bot.service.pingable(to_ping(result.mention, before, actor))
+    plan = await bot.service.plan_pings(table.row, to_ping(result.mention, before, actor))
     try:
-        message = await post_turn(bot, table, result.public, ping)
+        message = await post_turn(bot, table, result.public, plan.ping)
     except discord.HTTPException as exc:
         log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
         return [SAVED_NOT_POSTED]
@@ -113,9 +124,13 @@ async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | 
                                                                     silent=True)
         except (discord.HTTPException, ValueError):
             log.warning("could not post in channel %s: %r", channel_id, line)
+    for user in plan.dm:
+        prompt = await bot.service.turn_prompt(table.row, user)
+        link = jump_link(table.record.guild_id, table.record.channel_id, str(message.id))
+        await direct(bot, user, f"🎲 Your turn in **{table.record.title}**: {prompt} {link}", table.record.channel_id)
     for user, lines in result.private.items():
         if user != actor:
-            await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines))
+            await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines), table.record.channel_id)
     return []
 
 

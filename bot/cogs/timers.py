@@ -21,6 +21,7 @@ from ..clock import parse
 from ..ladder import Notice
 from ..timeouts import Expiry
 from ..turns import NO_MENTIONS, announce
+from ..views.notify import deliver_digest
 from ..views.reminders import post_notice
 from ..views.timeouts import offer_text, offer_view
 
@@ -88,15 +89,20 @@ class TimerCog(commands.Cog):
         return expiries
 
     async def remind(self) -> list[Notice]:
-        """Post absences that ended at their date, then every due reminder (pinging only the player
-        who owes) and stalled-game announcement."""
-        notices = await self.bot.service.away_due()
-        notices += await self.bot.service.remind_due()
+        """Post absences that ended at their date, every due reminder (pinging only the player who
+        owes), stalled-game announcement and turn ping held back by quiet hours; then apply standing
+        answers that became due and send the daily digests."""
+        service = self.bot.service
+        notices = await service.away_due() + await service.remind_due() + await service.held_due()
         for notice in notices:
             try:
                 await post_notice(self.bot, notice)
             except discord.HTTPException as exc:  # claimed already: never retried in a loop
                 log.warning("reminder in channel %s not posted: %s", notice.channel_id, exc)
+        for result, before in await service.standing_due():
+            await announce(self.bot, result, before, None)
+        for digest in await service.digest_due():
+            await deliver_digest(self.bot, digest)
         return notices
 
     async def post(self, expiry: Expiry) -> None:

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from ..away_service import jump_link
 from ..clock import duration
 from ..errors import report
 from ..ladder import Notice
 from ..reminders import SNOOZE_SECONDS
 from ..turns import NO_MENTIONS, bot_of, only, strip_components
+from .notify import direct
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -58,9 +60,14 @@ def notice_view(notice: Notice) -> discord.ui.View | None:
 
 
 async def post_notice(bot: PbpBot, notice: Notice) -> discord.Message:
-    """A new channel message; it pings only the addressee, and only when ``notice.ping``."""
+    """A new channel message; it pings only the addressee, and only when ``notice.ping``; in ``dm``
+    mode the addressee also gets it as a direct message."""
     channel = bot.get_partial_messageable(int(notice.channel_id))
     view = notice_view(notice)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     mentions = only([notice.user_id]) if notice.ping and notice.user_id else NO_MENTIONS
-    return await channel.send(notice.text()[:2000], allowed_mentions=mentions, silent=not notice.ping, **kwargs)
+    message = await channel.send(notice.text()[:2000], allowed_mentions=mentions, silent=not notice.ping, **kwargs)
+    if notice.dm and notice.user_id:
+        link = jump_link(notice.guild_id, notice.channel_id, str(message.id))
+        await direct(bot, notice.user_id, f"{notice.dm_text()} {link}", notice.channel_id)
+    return message

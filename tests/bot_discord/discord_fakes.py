@@ -90,6 +90,8 @@ class FakeDiscord(AsyncWebhookAdapter):
         super().__init__()
         self.calls: list[Call] = []
         self.refuse: str | None = None  # "files": 403 on channel messages with files; "all": on every one
+        self.closed_dms: set[int] = set()  # users whose DMs answer 403 (50007)
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> recipient
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
         return {
@@ -132,9 +134,14 @@ class FakeDiscord(AsyncWebhookAdapter):
         if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
             call.reply = {"code": 50013, "message": "Missing Permissions"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
+        if route.path.endswith("/messages") and self.dm_channels.get(int(getattr(route, "channel_id", 0) or 0)) \
+                in self.closed_dms:
+            call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if route.path == "/users/@me/channels":
-            call.reply = {"id": str(next(_ids)), "type": 1, "recipients": [user_payload(int(body["recipient_id"]),
-                                                                                        "dm")]}
+            dm_id = next(_ids)
+            self.dm_channels[dm_id] = int(body["recipient_id"])
+            call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
         elif "/messages" in route.path:
             call.reply = self.message(body, int(route.channel_id), stored)
         return call.reply
@@ -147,6 +154,12 @@ class FakeDiscord(AsyncWebhookAdapter):
         """New messages the bot posted in ``channel`` (the game channel by default)."""
         return [c for c in self.calls[since:] if c.kind == "http" and c.method == "POST"
                 and c.url.endswith(f"/channels/{channel}/messages")]
+
+    def dms(self, since: int = 0, user: int | None = None) -> list[Call]:
+        """Direct messages the bot sent (to ``user``, if given), refused ones included."""
+        return [c for c in self.calls[since:] if c.kind == "http" and c.method == "POST" and c.path.endswith(
+            "/messages") and int(c.url.split("/channels/")[1].split("/")[0]) in self.dm_channels
+            and (user is None or self.dm_channels[int(c.url.split("/channels/")[1].split("/")[0])] == user)]
 
     def replies(self, since: int = 0) -> list[Call]:
         """Interaction callbacks and followups/edits (everything sent with an interaction token)."""

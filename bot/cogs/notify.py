@@ -1,0 +1,69 @@
+"""``/notify settings`` (how, when and how often you are pinged) and ``/notify auto`` (standing
+answers for a kind of decision in this channel's game). Every answer is ephemeral."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from zoneinfo import available_timezones
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..turns import announce, finish
+
+if TYPE_CHECKING:
+    from ..app import PbpBot
+
+Interaction = discord.Interaction[Any]
+MODES = [app_commands.Choice(name="mentions in the game's channel (default)", value="channel"),
+         app_commands.Choice(name="mentions and a direct message", value="dm"),
+         app_commands.Choice(name="no pings: one daily digest by direct message", value="digest")]
+
+
+class NotifyCog(commands.GroupCog, group_name="notify", group_description="How the bot notifies you"):
+    """Thin commands over the service's notification preferences and standing answers."""
+
+    def __init__(self, bot: PbpBot) -> None:
+        self.bot = bot
+        self.zones = sorted(available_timezones())
+        super().__init__()
+
+    @app_commands.command(name="settings", description="Show or change how, when and how often you are pinged")
+    @app_commands.describe(mode="Channel mentions, also a DM, or a daily digest instead",
+                           timezone="Your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
+                           quiet="Quiet hours in your time zone, e.g. 22-07, or off",
+                           budget="At most this many pings a day across all your games (1–100; 0: no limit)")
+    @app_commands.choices(mode=MODES)
+    async def settings(self, interaction: Interaction, mode: str | None = None, timezone: str | None = None,
+                       quiet: str | None = None, budget: app_commands.Range[int, 0, 100] | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.settings(interaction.user.id, mode, timezone, quiet, budget)
+        await finish(interaction, result.private[str(interaction.user.id)])
+
+    @settings.autocomplete("timezone")
+    async def timezones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower().replace(" ", "_")
+        return [app_commands.Choice(name=z, value=z) for z in self.zones if typed in z.lower()][:25]
+
+    @app_commands.command(name="auto", description="Always answer a kind of decision in this game with its default")
+    @app_commands.describe(kind="The kind of decision (suggestions: yours and the ones open now)",
+                           enabled="On (default) or off")
+    @app_commands.guild_only()
+    async def auto(self, interaction: Interaction, kind: str, enabled: bool = True) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service, user = self.bot.service, str(interaction.user.id)
+        result = await service.set_standing(str(interaction.channel_id), user, kind, enabled)
+        await finish(interaction, result.private[user])
+        standing = await service.answer_standing(result.game_row or 0) if enabled else None
+        if standing is not None:  # a decision of that kind is open now: answered at once
+            await announce(self.bot, standing[0], standing[1], None)
+
+    @auto.autocomplete("kind")
+    async def kinds(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        kinds = await self.bot.service.standing_kinds(str(interaction.channel_id), interaction.user.id)
+        return [app_commands.Choice(name=k, value=k) for k in kinds if current.strip().lower() in k][:25]
+
+
+async def setup(bot: PbpBot) -> None:
+    await bot.add_cog(NotifyCog(bot))
