@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, TILES
+from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_KINDS, ISLAND_SPACES
 
 from .common import (
     BG,
@@ -35,6 +35,7 @@ from .common import (
     palette_image,
     text_width,
 )
+from .pr_expansion import noble
 
 View = dict[str, Any]
 
@@ -46,6 +47,7 @@ LARGE_TINT: RGB = (244, 236, 250)
 STYLE: dict[str, tuple[RGB, RGB, str]] = {
     "corn": (YELLOW, INK, "C"), "indigo": (BLUE, WHITE, "I"), "sugar": (WHITE, INK, "S"),
     "tobacco": (ORANGE, INK, "T"), "coffee": (COFFEE, WHITE, "K"), "quarry": (QUARRY, INK, "Q"),
+    "forest": (GREEN, WHITE, "F"),
 }
 SHORT = {
     "small-indigo-plant": "Sm. indigo", "small-sugar-mill": "Sm. sugar", "indigo-plant": "Indigo plant",
@@ -55,10 +57,19 @@ SHORT = {
     "large-warehouse": "Lg. warehouse", "factory": "Factory", "university": "University", "harbor": "Harbor",
     "wharf": "Wharf", "guild-hall": "Guild hall", "residence": "Residence", "fortress": "Fortress",
     "customs-house": "Customs house", "city-hall": "City hall",
+    "aqueduct": "Aqueduct", "forest-house": "Forest house", "black-market": "Black market",
+    "storehouse": "Storehouse", "guest-house": "Guest house", "trading-post": "Trading post",
+    "church": "Church", "small-wharf": "Small wharf", "lighthouse": "Lighthouse",
+    "specialty-factory": "Spec. factory", "library": "Library", "union-hall": "Union hall",
+    "cloister": "Cloister", "statue": "Statue", "land-office": "Land office", "chapel": "Chapel",
+    "hunting-lodge": "Hunting lodge", "zoning-office": "Zoning office", "royal-supplier": "Royal supplier",
+    "villa": "Villa", "jeweler": "Jeweler", "royal-garden": "Royal garden",
 }
 KIND_NAMES = {"role": "choose role", "settle": "settle", "mayor_privilege": "Mayor bonus",
               "mayor_layout": "place colonists", "build": "build", "craft_bonus": "extra good",
-              "trade": "trade", "ship": "ship goods", "keep": "store goods"}
+              "trade": "trade", "ship": "ship goods", "keep": "store goods",
+              "draft": "draft building", "black_market": "Black market", "lodge": "Hunting lodge",
+              "royal": "Royal supplier", "small_wharf": "Small wharf"}
 _FLAT = [BG, PANEL, WHITE, INK, MUTED, FAINT, LINE, HEADER, GREY_FILL, GOLD, GOLD_DARK, YELLOW, ORANGE, BLUE,
          SKY, GREEN, VERMILLION, PURPLE, BLACK, COFFEE, QUARRY, ACT_TINT, LARGE_TINT]
 _PAIRS = [(INK, b) for b in (PANEL, WHITE, BG, GREY_FILL, ACT_TINT, YELLOW, ORANGE, GOLD, PURPLE, QUARRY,
@@ -94,15 +105,19 @@ def barrel(c: Canvas, x: float, y: float, kind: str, h: int = 30) -> float:
     return w
 
 
-def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int = TILE) -> None:
-    """A square plantation/quarry tile: letter on top, colonist circle below (None: no circle)."""
+def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int = TILE,
+         is_noble: bool = False) -> None:
+    """A square plantation/quarry tile: letter on top, colonist circle (or a noble) below (None: no circle)."""
     fill, fg, letter = STYLE.get(kind, (WHITE, INK, "?"))
     c.rect((x, y, x + s, y + s), fill=fill, outline=INK, width=2, radius=4)
     if occupied is None:
         c.text(x + s / 2, y + s / 2, letter, round(s * 0.5), fg, "c", bold=True)
         return
     c.text(x + s / 2, y + s * 0.3, letter, round(s * 0.4), fg, "c", bold=True)
-    c.colonist(x + s / 2, y + s * 0.7, s * 0.18, occupied)
+    if is_noble:
+        noble(c, x + s / 2, y + s * 0.7, s * 0.18)
+    else:
+        c.colonist(x + s / 2, y + s * 0.7, s * 0.18, occupied)
 
 
 def _city_cells(x: float, y: float, w: float) -> list[tuple[float, float, float, float]]:
@@ -149,7 +164,7 @@ def _badges(c: Canvas, x: float, y: float, view: View, seat: int) -> None:
         c.badge(x, y, "WINNER", YELLOW, INK, 14, outline=INK)
 
 
-def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int]) -> None:
+def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles: dict[str, int]) -> None:
     order = {b: i for i, b in enumerate(BUILDING_ORDER)}
     names = sorted(city, key=lambda b: order.get(b, len(order)))
     smalls = [b for b in names if not (b in BUILDINGS and BUILDINGS[b].large)]
@@ -163,10 +178,10 @@ def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int]) -> None
             placed.append((b, (left[0], left[1], right[2], right[3])))
         row += 1
     for b, box in placed[: len(cells)]:
-        _building(c, box, b, city[b])
+        _building(c, box, b, city[b], nobles.get(b, 0))
 
 
-def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonists: int) -> None:
+def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonists: int, nobles: int = 0) -> None:
     x0, y0, x1, y1 = box
     info = BUILDINGS.get(b)
     circles = info.circles if info else 1
@@ -182,7 +197,10 @@ def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonis
     label = short(b) + (" (4+)" if large else "")
     c.text(tx, cy, fit(label, 15, cx - r - 4 - tx), 15, INK)
     for i in range(circles):
-        c.colonist(cx + i * (2 * r + 3), cy, r, i < colonists)
+        if i < min(nobles, colonists):
+            noble(c, cx + i * (2 * r + 3), cy, r)
+        else:
+            c.colonist(cx + i * (2 * r + 3), cy, r, i < colonists)
 
 
 def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None) -> None:
@@ -213,9 +231,15 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     if not any(board["goods"]):
         c.text(gx, y + 62, "none", 15, MUTED)
     sj = board.get("san_juan", 0)
-    c.colonist(x + PANEL_W - 80, y + 62, 8, True)
-    c.text(x + PANEL_W - 68, y + 62, f"x{sj}", 16, INK, bold=True)
-    c.text(x + PANEL_W - 90, y + 62, "San Juan", 15, MUTED, "r")
+    nobles = board.get("nobles") or {}
+    sx = x + PANEL_W - (140 if "nobles" in board else 80)
+    if "nobles" in board:
+        sj -= nobles.get("san_juan", 0)
+        noble(c, x + PANEL_W - 80, y + 62, 8)
+        c.text(x + PANEL_W - 68, y + 62, f"x{nobles.get('san_juan', 0)}", 16, INK, bold=True)
+    c.colonist(sx, y + 62, 8, True)
+    c.text(sx + 12, y + 62, f"x{sj}", 16, INK, bold=True)
+    c.text(sx - 10, y + 62, "San Juan", 15, MUTED, "r")
     result = view.get("result") or {}
     rows = {r.get("seat"): r for r in result.get("players", [])}
     if seat in rows:
@@ -229,20 +253,24 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         c.text(_city_x(x) + 42, y + 106, f"{board.get('city_spaces', 0)}/{CITY_SPACES} spaces, "
                f"{board.get('empty_circles', 0)} empty circles", 15, MUTED)
     i = 0
-    for kind in TILES:
+    for kind in ISLAND_KINDS:
         tiles, occupied = board["island"].get(kind, (0, 0))
+        lords = min(nobles.get(kind, 0), occupied)
         for k in range(tiles):
             if i < ISLAND_SPACES:
-                tile(c, *_island_xy(x + 14, y + BODY_Y, i), kind, k < occupied)
+                tile(c, *_island_xy(x + 14, y + BODY_Y, i), kind, None if kind == "forest" else k < occupied,
+                     is_noble=k < lords)
             i += 1
-    _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"])
+    _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"], nobles)
 
 
-def legend(c: Canvas, x: float, y: float, width: float, size: int = 15) -> float:
+def legend(c: Canvas, x: float, y: float, width: float, size: int = 15, extras: bool = False) -> float:
     """Key to the letters and symbols, flowing onto as many lines as ``width`` needs.
     ``y`` is the centre of the first line; returns the centre of the last line."""
     items: list[tuple[str, str]] = [(kind, kind) for kind in (*GOODS, "quarry")]
     items += [("colonist", "colonist"), ("empty", "empty circle"), ("coin", "doubloons")]
+    if extras:  # expansion pieces
+        items += [("forest", "forest (no colonist)"), ("noble", "noble")]
     x0 = x
     for symbol, label in items:
         w = 26 + text_width(label, size) + 16
@@ -250,6 +278,8 @@ def legend(c: Canvas, x: float, y: float, width: float, size: int = 15) -> float
             x, y = x0, y + 30
         if symbol in STYLE:
             letter_box(c, x, y - 11, 22, 22, symbol, 13)
+        elif symbol == "noble":
+            noble(c, x + 11, y, 8)
         elif symbol == "coin":
             c.coin(x + 11, y, 11, "$", 13)
         else:

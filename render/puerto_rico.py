@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, GOODS, HOUSE_SIZE
+from engine.puerto_rico.data import BUILDINGS, GOODS, HOUSE_SIZE
 
 from .common import (
     BG,
@@ -31,6 +31,7 @@ from .common import (
     fit,
     wrap,
 )
+from .pr_expansion import listed, noble, options_text, picked_by, slots_text, sort_key
 from .pr_parts import PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
 
 View = dict[str, Any]
@@ -52,9 +53,8 @@ def role_name(role: str) -> str:
 
 def _columns(buildings: tuple[str, ...]) -> list[list[str]]:
     """Building ids in the four cost columns of the printed board."""
-    order = {b: i for i, b in enumerate(BUILDING_ORDER)}
     cols: list[list[str]] = [[], [], [], []]
-    for b in sorted(buildings, key=lambda b: order.get(b, len(order))):
+    for b in sorted(buildings, key=sort_key):
         col = BUILDINGS[b].column if b in BUILDINGS else 4
         cols[min(max(col, 1), 4) - 1].append(b)
     return cols
@@ -100,7 +100,9 @@ def _building_row_xy(lay: dict[str, int], col: int, row: int) -> tuple[float, fl
 
 
 @lru_cache(maxsize=32)
-def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool) -> Image.Image:
+def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool,
+          mode: str = "") -> Image.Image:
+    """``mode``: "" base game, "x" expansion pieces in play, "draft" the building draft."""
     lay = _layout(players, buildings, banner)
     im = Image.new("RGB", (W, lay["height"]), BG)
     c = Canvas(im)
@@ -122,27 +124,31 @@ def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], bann
     y = lay["build"]
     rows = max((len(col) for col in _columns(buildings)), default=0)
     c.rect((M, y, W - M, y + BUILD_TITLE + rows * BROW_H + 8), fill=PANEL, outline=LINE, width=2, radius=10)
-    c.text(M + 12, y + 18, "Buildings", 16, MUTED, bold=True)
-    c.text(M + 100, y + 18, "cost, VP, colonist circles, copies left", 15, MUTED)
+    if mode == "draft":
+        c.text(M + 12, y + 18, "Building draft", 16, MUTED, bold=True)
+    else:
+        c.text(M + 12, y + 18, "Buildings", 16, MUTED, bold=True)
+        c.text(M + 100, y + 18, "cost, VP, colonist circles, copies left", 15, MUTED)
     for col, names in enumerate(_columns(buildings)):
         for row, b in enumerate(names):
-            _building_row(c, *_building_row_xy(lay, col, row), b)
+            if mode != "draft":
+                _building_row(c, *_building_row_xy(lay, col, row), b)
     for seat in range(players):
         panel_base(c, *_panel_xy(lay, seat))
     if lay["legend"]:
-        legend(c, M, lay["legend"] + LEGEND_H / 2, W - 2 * M)
+        legend(c, M, lay["legend"] + LEGEND_H / 2, W - 2 * M, extras=bool(mode))
     else:
         x, y = _panel_xy(lay, players)
         c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
         c.text(x + 14, y + 22, "Key", 16, MUTED, bold=True)
-        y = legend(c, x + 14, y + 56, PANEL_W - 28, 17) + 40
+        y = legend(c, x + 14, y + 56, PANEL_W - 28, 17, bool(mode)) + (34 if mode else 40)
         for label, bg, fg, what in (("TO ACT", VERMILLION, WHITE, "this player must act now"),
                                     ("DONE", GREEN, WHITE, "answered, waiting for the others"),
                                     ("GOVERNOR", PURPLE, INK, "chooses the first role this round"),
                                     ("NOW", GREEN, WHITE, "the role being played")):
             c.text(x + 130, y, what, 16, INK)
             c.badge(x + 120, y, label, bg, fg, 14, "r")
-            y += 32
+            y += 30 if mode else 32
     return im
 
 
@@ -220,10 +226,16 @@ def _roles(c: Canvas, view: View, y: int) -> None:
 
 def _supply(c: Canvas, view: View, y: int) -> None:
     s = view["supply"]
-    x = BOX_A[0] + 130
+    nobles = view.get("nobles")
+    x = BOX_A[0] + (100 if nobles else 130)
     for dy, n in ((58, s["ship"]), (102, s["colonists"])):
         c.colonist(x, y + dy, 9, True)
         c.text(x + 16, y + dy, str(n), 22, INK, bold=True)
+    if nobles:
+        c.text(BOX_A[0] + 160, y + 16, "Nobles", 16, MUTED, bold=True)
+        for dy, n in ((58, nobles.get("ship", 0)), (102, nobles.get("supply", 0))):
+            noble(c, x + 70, y + dy, 9)
+            c.text(x + 84, y + dy, str(n), 22, INK, bold=True)
     c.rect((x - 10, y + 136, x + 10, y + 156), fill=PURPLE, outline=INK, width=2, radius=3)
     c.text(x, y + 146, "V", 13, INK, "c", bold=True)
     c.text(x + 16, y + 146, str(s["vp"]), 22, INK, bold=True)
@@ -267,12 +279,34 @@ def _supply(c: Canvas, view: View, y: int) -> None:
         c.text(dx + 136 + HOUSE_SIZE * 30, y + 159, "full", 17, INK, bold=True)
 
 
-def _buildings(c: Canvas, view: View, lay: dict[str, int]) -> None:
-    left = view["buildings"]
-    for col, names in enumerate(_columns(tuple(left))):
+def _draft(c: Canvas, view: View, lay: dict[str, int]) -> None:
+    """Draft candidates: picked rows greyed with who picked them, open ones marked "open"."""
+    picks = picked_by(view)
+    c.text(M + 140, lay["build"] + 18, fit(slots_text(view), 15, 620), 15, INK)
+    for col, names in enumerate(_columns(listed(view))):
         for row, b in enumerate(names):
             x, y, w = _building_row_xy(lay, col, row)
-            if left[b] <= 0:
+            if b in picks:
+                _building_row(c, x, y, w, b, sold_out=True)
+                seat = picks[b]
+                who = "in game" if seat is None else fit(str(view["players"][seat]), 15, 70, True)
+                c.text(x + w - 8, y + BROW_H / 2, who, 15, INK, "r", bold=True)
+            else:
+                _building_row(c, x, y, w, b)
+                c.text(x + w - 8, y + BROW_H / 2, "open", 15, GREEN, "r", bold=True)
+
+
+def _buildings(c: Canvas, view: View, lay: dict[str, int]) -> None:
+    if view.get("options"):
+        c.text(W - M - 12, lay["build"] + 18, fit("Options: " + options_text(view), 15, 440), 15, MUTED, "r")
+    if view.get("draft"):
+        _draft(c, view, lay)
+        return
+    left = view["buildings"]
+    for col, names in enumerate(_columns(listed(view))):
+        for row, b in enumerate(names):
+            x, y, w = _building_row_xy(lay, col, row)
+            if left.get(b, 0) <= 0:
                 _building_row(c, x, y, w, b, sold_out=True)
                 c.text(x + w - 8, y + BROW_H / 2, "sold", 15, MUTED, "r", bold=True)
             else:
@@ -282,10 +316,11 @@ def _buildings(c: Canvas, view: View, lay: dict[str, int]) -> None:
 def board(view: View) -> Image.Image:
     """The whole table as seen by everyone (private extras in ``view`` are ignored)."""
     players = len(view["players"])
-    buildings = tuple(view["buildings"])
+    buildings = listed(view)
     banner = bool(view.get("end") or view.get("over"))
     lay = _layout(players, buildings, banner)
-    im = _base(players, tuple(view["role_money"]), buildings, banner).copy()
+    mode = _mode(view)
+    im = _base(players, tuple(view["role_money"]), buildings, banner, mode).copy()
     c = Canvas(im)
     _header(c, view)
     if banner:
@@ -298,13 +333,19 @@ def board(view: View) -> Image.Image:
     return im
 
 
+def _mode(view: View) -> str:
+    if view.get("draft"):
+        return "draft"
+    return "x" if "nobles" in view or "market" in view else ""
+
+
 @lru_cache(maxsize=8)
-def _player_base(height: int) -> Image.Image:
+def _player_base(height: int, extras: bool = False) -> Image.Image:
     im = Image.new("RGB", (PANEL_W + 2 * M, height), BG)
     c = Canvas(im)
     c.rect((0, 0, im.width, HEADER_H), fill=HEADER)
     panel_base(c, M, HEADER_H + M)
-    legend(c, M, height - M - 30 - 11, PANEL_W)
+    legend(c, M, height - M - (60 if extras else 30) - 11, PANEL_W, extras=extras)
     return im
 
 
@@ -322,8 +363,9 @@ def _notes(view: View, seat: int) -> list[str]:
 def player_board(view: View, seat: int) -> Image.Image:
     """One player's board; their secret VP chips appear only when ``view["me"] == seat``."""
     notes = _notes(view, seat)
-    height = HEADER_H + M + PANEL_H + M + 26 * len(notes) + 2 * 30 + M
-    im = _player_base(height).copy()
+    extras = bool(_mode(view))
+    height = HEADER_H + M + PANEL_H + M + 26 * len(notes) + (3 if extras else 2) * 30 + M
+    im = _player_base(height, extras).copy()
     c = Canvas(im)
     title = f"{view['players'][seat]}'s board  ·  Round {view.get('round', '?')}"
     c.text(M, HEADER_H / 2, fit(title, 22, im.width - 2 * M, True), 22, WHITE, bold=True)

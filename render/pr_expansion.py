@@ -1,0 +1,55 @@
+"""Puerto Rico expansion pieces (New Buildings, Nobles): the noble symbol, which buildings the
+supply panel lists, the draft's slot line and the table options. Reads only the view dict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS
+
+from .common import INK, PURPLE, WHITE, Canvas
+
+View = dict[str, Any]
+_ORDER = {b: i for i, b in enumerate(BUILDING_ORDER)}
+
+
+def noble(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """A noble: a filled reddish-purple diamond with a dark rim (colonists are round discs)."""
+    r += 1.5
+    c.d.polygon([(cx, cy - r - 1), (cx + r, cy), (cx, cy + r + 1), (cx - r, cy)], fill=WHITE)
+    c.d.polygon([(cx, cy - r + 0.5), (cx + r - 1.5, cy), (cx, cy + r - 0.5), (cx - r + 1.5, cy)],
+                fill=PURPLE, outline=INK, width=2)
+
+
+def sort_key(b: str) -> tuple[int, int, int]:
+    """Production buildings first, then by cost, then board order (the base game's printed order)."""
+    info = BUILDINGS.get(b)
+    return (0 if info and info.produces else 1, info.cost if info else 99, _ORDER.get(b, len(_ORDER)))
+
+
+def listed(view: View) -> tuple[str, ...]:
+    """The buildings the supply panel lists: the draft's candidates and picks while drafting,
+    else the production buildings plus the game's market when there is one, else the base list."""
+    draft = view.get("draft")
+    if draft:
+        names = [p[0] for p in draft.get("picks", [])] + list(draft.get("open", []))
+        return tuple(dict.fromkeys(names))
+    market = view.get("market")
+    if market:
+        production = [b for b in view["buildings"] if b in BUILDINGS and BUILDINGS[b].produces]
+        return tuple(dict.fromkeys(production + list(market)))
+    return tuple(view["buildings"])
+
+
+def picked_by(view: View) -> dict[str, int | None]:
+    return {p[0]: p[1] for p in (view.get("draft") or {}).get("picks", [])}
+
+
+def slots_text(view: View) -> str:
+    slots = (view.get("draft") or {}).get("slots", {})
+    return "slots filled by cost:  " + "   ".join(f"{cost}: {n[0]}/{n[1]}" for cost, n in slots.items())
+
+
+def options_text(view: View) -> str:
+    opts = view.get("options") or {}
+    return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('_', ' ')}" for k, v in opts.items())
