@@ -320,10 +320,13 @@ NAMES = {1001: "Ann", 1002: "Bob", 1003: "Cy"}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def open_table(guild: Guild, players: tuple[tuple[int, str], ...] = (ANN, BOB, CY)) -> Call:
-    """``/game new`` by the first player, ``/game join`` by the others, ``/game start``; the turn message."""
+async def open_table(guild: Guild, players: tuple[tuple[int, str], ...] = (ANN, BOB, CY),
+                     options: str | None = None) -> Call:
+    """``/game new`` by the first player (with table ``options`` if given), ``/game join`` by the
+    others, ``/game start``; the turn message."""
     (first, name), others = players[0], players[1:]
-    await guild.command(first, name, "game new", game="puerto_rico")
+    extra = {"options": options} if options else {}
+    await guild.command(first, name, "game new", game="puerto_rico", **extra)
     for user, other in others:
         await guild.command(user, other, "game join")
     await guild.command(first, name, "game start")

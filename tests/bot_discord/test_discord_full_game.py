@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from discord_fakes import ANN, BOB, CHANNEL_ID, NAMES, PNG, Call, Guild, open_table, pinged, table_now
 
 SELECT = re.compile(r"pbp:\d+:\d+:(\d+):s\d+$")
@@ -38,13 +39,20 @@ async def answer(guild: Guild, call: Call, rng: random.Random, user: int | None 
     return user, opened + more
 
 
-async def test_full_game_through_buttons(guild: Guild) -> None:
-    post = await open_table(guild, (ANN, BOB))
+@pytest.mark.parametrize("options", [None, "expansions=both"])
+async def test_full_game_through_buttons(guild: Guild, options: str | None) -> None:
+    """The base game, and New Buildings with Nobles (draft, Mayor layouts with nobles, Black
+    Market, Lodge, Royal Supplier, Small Wharf, Forest House, Guest House moves: all by buttons)."""
+    post = await open_table(guild, (ANN, BOB), options)
+    if options:
+        assert (await table_now(guild)).state["options"]["expansions"] == "both"  # type: ignore[index]
     rng = random.Random(11)
+    seen: set[str] = set()
     for _ in range(3000):
         before = await table_now(guild)
         if not before.active:
             break
+        seen |= {d.kind for d in before.decisions()}
         actor, calls = await answer(guild, post, rng)
         posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
         assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
@@ -57,6 +65,8 @@ async def test_full_game_through_buttons(guild: Guild) -> None:
         assert pinged(post) == set(after.waiting_users()) - idle
     final = await table_now(guild)
     assert final.record.status == "finished"
+    if options:
+        assert {"draft", "mayor_layout"} <= seen, seen
     assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
     assert "Tie-break" in post.content
     assert post.custom_ids() == ["pbp:1:rematch"]  # no more decisions, no board button: a rematch
