@@ -31,7 +31,8 @@ from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away", "bot.cogs.admin", "bot.cogs.notify")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.timers", "bot.cogs.away", "bot.cogs.admin",
+        "bot.cogs.stats", "bot.cogs.notify")
 
 
 class PbpBot(commands.Bot):

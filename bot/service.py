@@ -21,17 +21,18 @@ from .notify_service import NotifyService
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
+from .stats import StatsService
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
 
 
-class GameService(ArchiveService, RematchService, AdminService, NotifyService):
+class GameService(ArchiveService, RematchService, AdminService, StatsService, NotifyService):
     """Every request a front end can make; see :class:`bot.lobby.LobbyService` for lobbies and
     :class:`bot.timeouts.TimeoutService` for deadlines, :class:`bot.archive.ArchiveService` for history,
     :class:`bot.ladder.ReminderService` for reminders, :class:`bot.rematch.RematchService` for rematches,
     :class:`bot.seats.SeatService` for seat handovers, :class:`bot.consent.ConsentService` for undo votes,
-    :class:`bot.admin.AdminService` for ``/admin``,
+    :class:`bot.admin.AdminService` for ``/admin``, :class:`bot.stats.StatsService` for ``/stats``,
     :class:`bot.away_service.AwayService` for away mode and ``my_games``,
     :class:`bot.standing.StandingService` for standing answers and
     :class:`bot.notify_service.NotifyService` for ``/notify``."""
