@@ -3,14 +3,15 @@
 * **Games finished**: games played to their end in which the member held a seat at any time
   (imported records excluded); **wins** count where they held a winning seat at the end.
 * **Average time to move**: over the member's own actions (not defaults taken for them by the
-  clock or an admin, not skips), the time since the game's previous stored step. The first step
-  of a game has no earlier timestamp and is left out.
+  clock, an admin or their standing answers, not skips), the time since the game's previous
+  stored step. The first step of a game has no earlier timestamp and is left out.
 * **Timeouts**: deadlines the clock settled for them: a run of defaults taken at one deadline
   counts once, and so does a deadline offered to the table.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,11 +24,13 @@ from .service_base import uid
 from .timeouts import TimeoutService
 
 RECENT = 5
+#: How a standing answer's log row begins (see :mod:`bot.standing`), as stored (JSON, ASCII escapes).
+STANDING = json.dumps(["🤖"])[:-2] + "%"
 _MOVES = """
     SELECT m.created_at, p.created_at FROM actions m
     JOIN games g ON g.id = m.game
     JOIN actions p ON p.game = m.game AND p.version = m.version - 1
-    WHERE m.user_id = ? AND m.kind = 'action' AND COALESCE(g.origin, '') != ?
+    WHERE m.user_id = ? AND m.kind = 'action' AND COALESCE(g.origin, '') != ? AND m.public_lines NOT LIKE ?
       AND NOT EXISTS (SELECT 1 FROM timeouts t WHERE t.game = m.game AND t.version = m.version
                       AND t.outcome IN ('default', 'skip'))
 """
@@ -94,7 +97,7 @@ class StatsService(TimeoutService):
         """The member's statistics and their latest finished games."""
         user = uid(user_id)
         out = PlayerStats(user)
-        moves = await self.store.query(_MOVES, (user, IMPORTED))
+        moves = await self.store.query(_MOVES, (user, IMPORTED, STANDING))
         spans = [max(0, seconds_between(before, at)) for at, before in moves]
         out.moves = len(spans)
         out.average_seconds = sum(spans) // len(spans) if spans else None

@@ -89,3 +89,17 @@ async def test_handovers_abandoned_and_imported_games(svc: GameService) -> None:
         "**New**: 0 game(s) finished (0 won), 0 abandoned; time to move: no timed moves yet; timeouts: 0."]
     assert play.dumps(await svc.rebuild(started.game_row or 0)) == await svc.store.snapshot(
         started.game_row or 0, (await svc.store.game(started.game_row or 0)).version)  # type: ignore[union-attr]
+
+
+async def test_standing_answers_are_not_counted_as_moves(svc: GameService, clock: ManualClock) -> None:
+    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 15})
+    await svc.join(CHANNEL, user("Bob"), "Bob")
+    result = await svc.start(CHANNEL, user("Ann"), seed=4)
+    await svc.set_standing(CHANNEL, user("Bob"), "bet")
+    while len(result.waiting) < 2:
+        clock.advance(HOUR)
+        result = await svc.act(CHANNEL, result.waiting[0], "step")
+    answered = await svc.answer_standing(result.game_row or 0)
+    assert answered is not None and answered[0].public[0].startswith("🤖 Bob's standing answer")
+    bob = await svc.stats(user("Bob"))
+    assert (bob.moves, bob.average_seconds) == (2, HOUR)  # his two steps, not the instant standing answer
