@@ -13,7 +13,7 @@ from typing import Any
 from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
-from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount
+from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount, zoning_discounts
 from .options import option
 from .rounds import (
     award_vp,
@@ -69,11 +69,18 @@ def options(state: State, player: int) -> list[Action]:
     free = CITY_SPACES - city_spaces_used(board)
     budget = board["doubloons"] + black_market.capacity(board)
     quarries, flat = _pricing(state, player)
+    # The same arithmetic as _price, with the per-table and per-board parts hoisted.
+    variant = option(state, "variant") == "on"
+    zoning_small, zoning_large = zoning_discounts(board)
     copies, city = state["buildings"], board["city"]
     opts: list[Action] = []
     for b in BUILDING_ORDER:
-        if (copies.get(b) and b not in city and BUILDINGS[b].spaces <= free
-                and _price(state, board, b, quarries, flat) <= budget):
+        spec = BUILDINGS[b]
+        if not copies.get(b) or b in city or spec.spaces > free:
+            continue
+        base = spec.variant_cost if variant and spec.variant_cost is not None else spec.cost
+        zoning = zoning_large if spec.column == 4 else zoning_small
+        if base - min(quarries, spec.column) - flat - zoning <= budget:
             opts.append({"verb": "build", "building": b})
     opts.append({"verb": "pass"})
     return opts

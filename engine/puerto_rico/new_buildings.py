@@ -34,17 +34,19 @@ def forest_discount(board: Board) -> int:
     return forests // per
 
 
-def zoning_discount(board: Board, building: str) -> int:
-    """Zoning Office: colonist → columns 1–3 −1; noble → column 4 −2 [S]."""
+def zoning_discounts(board: Board) -> tuple[int, int]:
+    """Zoning Office: colonist → columns 1–3 −1; noble → column 4 −2 [S].
+    Returned as (discount for columns 1–3, discount for column 4)."""
     if not active(board, "zoning-office"):
-        return 0
-    column = BUILDINGS[building].column
-    discount: int
+        return 0, 0
     if noble_in(board, "zoning-office"):
-        discount = EFFECTS["zoning_noble"] if column == 4 else 0
-    else:
-        discount = EFFECTS["zoning_colonist"] if column <= 3 else 0
-    return discount
+        return 0, EFFECTS["zoning_noble"]
+    return EFFECTS["zoning_colonist"], 0
+
+
+def zoning_discount(board: Board, building: str) -> int:
+    small, large = zoning_discounts(board)
+    return large if BUILDINGS[building].column == 4 else small
 
 
 def church_vp(board: Board, building: str) -> int:
