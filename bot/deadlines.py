@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .clock import Preset, seconds_between, shift
+from .hours import Hours, deadline, open_seconds
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -68,8 +69,11 @@ class Deadlines:
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # --- writes ---------------------------------------------------------------
-    async def sync(self, game: int, preset: Preset, waiting: Sequence[int], now: str) -> bool:
+    async def sync(self, game: int, preset: Preset, waiting: Sequence[int], now: str,
+                   hours: Hours | None = None) -> bool:
         """Open clocks for seats that now owe a decision, close (and credit) those that no longer do.
+
+        With table playing ``hours``, only open time is charged and deadlines count open time only.
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
@@ -88,12 +92,12 @@ class Deadlines:
                 await db.execute(
                     "INSERT INTO clocks (game, seat, bank, opened_at, due_at, state) VALUES (?, ?, ?, ?, ?, "
                     "'running') ON CONFLICT (game, seat) DO UPDATE SET opened_at = excluded.opened_at, "
-                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, shift(now, bank)))
+                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, deadline(hours, now, bank)))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row["state"] == "idle":
                     continue
-                bank = preset.after_move(row["bank"], seconds_between(row["opened_at"], now))
+                bank = preset.after_move(row["bank"], open_seconds(hours, row["opened_at"], now))
                 await db.execute(
                     "UPDATE clocks SET bank = ?, opened_at = NULL, due_at = NULL, state = 'idle' "
                     "WHERE game = ? AND seat = ?", (bank, game, seat))

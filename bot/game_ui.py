@@ -16,6 +16,7 @@ from engine.core.text import normalize
 
 from .clock import preset, stamp
 from .deadlines import Deadlines
+from .hours import stored
 from .records import IMPORTED
 from .results import names_list
 from .store import GameRecord, GameStore, SeatRecord
@@ -231,9 +232,12 @@ def prompt_lines(table: Table, ping: list[str]) -> list[str]:
 
 
 def header(table: Table) -> str:
-    """``**Title** · move N`` and, for a timed game, its clock preset."""
+    """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours."""
     speed = preset(table.record.clock)
     clock = f" · ⏱ {speed.label}" if speed.limited else ""
+    record = table.record  # stand-ins in tests may predate playing hours
+    window = stored(getattr(record, "hours", None), getattr(record, "hours_tz", None))
+    clock += f" · 🕘 plays {window.label}" if window else ""
     return f"**{table.record.title}** · move {table.version}{clock}"
 
 

@@ -9,6 +9,7 @@ from engine.core import IllegalAction, play
 
 from .clock import preset
 from .history import render_events
+from .hours import parse_hours
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
 from .store import ChannelBusy, GameRecord, SeatRecord, VersionConflict
@@ -20,10 +21,12 @@ class LobbyService(ServiceBase):
     # --- lobby ----------------------------------------------------------------
     async def create_lobby(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
                            name: str, game_id: str, options: dict[str, Any] | None = None,
-                           clock: str | None = None) -> Result:
-        """Open a lobby for ``game_id`` with the creator as first member and a clock preset."""
+                           clock: str | None = None, hours: str | None = None,
+                           timezone: str | None = None) -> Result:
+        """Open a lobby for ``game_id`` with the creator as first member, a clock preset and playing hours."""
         game = self._game(game_id)
         speed = preset(clock)
+        window = parse_hours(hours, timezone)
         try:
             resolved = game.spec.resolve_options(options, game.spec.min_players)
         except IllegalAction as exc:
@@ -36,13 +39,15 @@ class LobbyService(ServiceBase):
             record = await self.store.create_lobby(
                 channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
                 game_id=game.spec.id, title=game.spec.title, rules_version=game.spec.rules_version,
-                options=resolved, creator_id=uid(user_id), creator_name=name, now=self._now(), clock=speed.key)
+                options=resolved, creator_id=uid(user_id), creator_name=name, now=self._now(), clock=speed.key,
+                hours=window.span if window else None, hours_tz=window.tz if window else None)
         except ChannelBusy:
             raise busy from None
         shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "none"
         spec = game.spec
         return Result(public=[f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
-                              f"players; options: {shown}; clock: {speed.label}). Join it, then {name} "
+                              f"players; options: {shown}; clock: {speed.label}"
+                              + (f"; playing hours: {window.label}" if window else "") + "). Join it, then {name} "
                               "starts the game."],
                       game_row=record.id, status="lobby", version=0)
 

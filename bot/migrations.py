@@ -249,4 +249,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, game, kind)
     ) WITHOUT ROWID
     """,
+    # 7: optional table playing hours per game ("18-23", IANA zone); clocks run only inside the window.
+    """
+    ALTER TABLE games ADD COLUMN hours TEXT;
+    ALTER TABLE games ADD COLUMN hours_tz TEXT
+    """,
 ]

@@ -15,6 +15,7 @@ from engine.core import Game, IllegalAction, State, get_game, play
 
 from .clock import preset
 from .deadlines import Deadlines
+from .hours import stored
 from .results import Result, ServiceError, iso, names_list, utc_now
 from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
@@ -106,7 +107,8 @@ class ServiceBase:
         """Keep the seats' deadlines in step with who must act (see :mod:`bot.deadlines`)."""
         if ended:
             await self.deadlines.stop(record.id)
-        elif await self.deadlines.sync(record.id, preset(record.clock), waiting, self._now()) and self.on_schedule:
+        elif await self.deadlines.sync(record.id, preset(record.clock), waiting, self._now(),
+                                            stored(record.hours, record.hours_tz)) and self.on_schedule:
             self.on_schedule()
 
     # --- helpers --------------------------------------------------------------

@@ -58,6 +58,8 @@ class GameRecord:
     created_at: str
     updated_at: str
     clock: str = "none"
+    hours: str | None = None  # table playing hours "18-23" (None: always), see bot.hours
+    hours_tz: str | None = None
     origin: str | None = None  # "import" (read-only copy) or "rematch:<row>"
 
 
@@ -94,6 +96,8 @@ def _game(row: sqlite3.Row) -> GameRecord:
         creator_id=row["creator_id"], waiting=json.loads(row["waiting"]), created_at=row["created_at"],
         updated_at=row["updated_at"], clock=row["clock"],
         origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
+        hours=row["hours"] if "hours" in row.keys() else None,  # noqa: SIM118
+        hours_tz=row["hours_tz"] if "hours_tz" in row.keys() else None,  # noqa: SIM118
     )
 
 
@@ -260,15 +264,17 @@ class GameStore:
     async def create_lobby(
         self, *, channel_id: str, guild_id: str | None, game_id: str, title: str, rules_version: int,
         options: dict[str, Any], creator_id: str, creator_name: str, now: str, clock: str = "none",
+        hours: str | None = None, hours_tz: str | None = None,
     ) -> GameRecord:
         """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one."""
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_id, title, options, rules_version, "
-                    "creator_id, created_at, updated_at, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, created_at, updated_at, clock" + (", hours, hours_tz" if hours else "") + ") "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (", ?, ?" if hours else "") + ")",
                     (channel_id, guild_id, game_id, title, json.dumps(options, sort_keys=True),
-                     rules_version, creator_id, now, now, clock),
+                     rules_version, creator_id, now, now, clock) + ((hours, hours_tz) if hours else ()),
                 )
                 row_id = cur.lastrowid
                 await db.execute(

@@ -44,10 +44,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(game="Which game", options="Table options as key=value pairs (suggestions offered)",
-                           clock="Time limit per move (default: none)")
+                           clock="Time limit per move (default: none)",
+                           hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
+                           timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)")
     @app_commands.choices(clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()])
     async def new(self, interaction: Interaction, game: str, options: str | None = None,
-                  clock: str | None = None) -> None:
+                  clock: str | None = None, hours: str | None = None, timezone: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
@@ -55,7 +57,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             raise ServiceError(str(exc), "bad_option") from None
         result = await self.bot.service.create_lobby(
             channel_of(interaction), interaction.guild_id, interaction.user.id, interaction.user.display_name,
-            game.strip(), chosen, clock)
+            game.strip(), chosen, clock, hours, timezone)
         assert result.game_row is not None
         lines = result.public + ["Use the buttons or `/game join`; the creator starts with `/game start`."]
         await post_public(interaction, lines, view=lobby_view(result.game_row))
