@@ -40,7 +40,7 @@ class RematchService(TimeoutService):
             record = await self.store.create_lobby(
                 channel_id=old.channel_id, guild_id=old.guild_id, game_id=old.game_id, title=old.title,
                 rules_version=self._game(old.game_id).spec.rules_version, options=old.options, creator_id=user,
-                creator_name=names[first], now=now, clock=old.clock)
+                creator_name=names[first], now=now, clock=old.clock, hours=old.hours, hours_tz=old.hours_tz)
             for i, s in enumerate(rotated):
                 if i != first:
                     await self.store.add_seat(record.id, s.user_id, names[i], now)

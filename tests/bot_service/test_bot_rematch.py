@@ -20,8 +20,8 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
         yield service
 
 
-async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> Result:
-    await svc.create_lobby(CHANNEL, "g", user(names[0]), names[0], "toy_race", {"length": 6}, clock="fast")
+async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), **table: str) -> Result:
+    await svc.create_lobby(CHANNEL, "g", user(names[0]), names[0], "toy_race", {"length": 6}, clock="fast", **table)
     for name in names[1:]:
         await svc.join(CHANNEL, user(name), name)
     started = await svc.start(CHANNEL, user(names[0]), seed=11)
@@ -69,3 +69,12 @@ async def test_rematch_is_refused_to_strangers_and_before_the_end(svc: GameServi
     copy = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
     assert json.loads(export.text)["status"] == "finished"
     await expect("not_finished", svc.rematch(copy.game_row or 0, "imported:0"))  # a read-only record
+
+
+async def test_rematch_keeps_the_tables_playing_hours(svc: GameService) -> None:
+    started = await finished(svc, hours="18-23", timezone="Europe/Paris")
+    old = await svc.store.game(started.game_row or 0)
+    assert old is not None and (old.hours, old.hours_tz) == ("18-23", "Europe/Paris")
+    again = await svc.rematch(old.id, user("Bob"))
+    new = await svc.store.game(again.game_row or 0)
+    assert new is not None and (new.hours, new.hours_tz) == (old.hours, old.hours_tz)
