@@ -5,7 +5,9 @@
 ``ship new pay cloth gold``, ``ship upgrade ship-blue-1 pay books``, ``produce``,
 ``produce extra gold``, ``cardinal 2 C3``, ``favor king``, ``favors maia king``, ``discard red-04``,
 ``recall maia``, ``place maia king``, ``place none``, ``decree D12``, ``no extra decree``,
-``rubble fire``, ``draw maia``, ``church discard T05 T09``, ``church discard none``.
+``rubble fire``, ``draw maia``, ``church discard T05 T09``, ``church discard none``, ``visit red-04``,
+``pay 2 influence 0 reis 1 wigs``, ``free build-ship``, ``no free action``, ``decline``,
+``follow take-decree``.
 
 >>> action_text({"verb": "ship", "mode": "upgrade", "old": "ship-blue-1", "pay": ["books"]})
 'ship upgrade ship-blue-1 pay books'
@@ -63,6 +65,11 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "rubble": lambda a: f"rubble {a['rubble']}",
     "draw": lambda a: f"draw {a['stack']}",
     "church": lambda a: "church discard " + _words(a["tiles"]),
+    "visit": lambda a: f"visit {a['card']}",
+    "pay": lambda a: f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs",
+    "free": lambda a: f"free {_name(a['action'])}" if a["action"] else "no free action",
+    "decline": lambda a: "decline",
+    "follow": lambda a: f"follow {_name(a['action'])}",
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.frames import is_asked, pop_frame, record_answer, top_frame, waiting_seats
 from ..core.text import match_text
-from . import church, decree, flow, portfolio, room, sell, state_actions, trade, turn  # noqa: F401
+from . import church, decree, flow, portfolio, room, sell, state_actions, trade, turn, visit  # noqa: F401
 from .actions import action_text
 from .setup import keep_clergy, setup
 
@@ -37,10 +37,10 @@ def waiting(state: State) -> list[int]:
         return []
     if state["phase"] == "setup":
         return [s for s, k in enumerate(state["setup"]["clergy_kept"]) if k is None]
+    if state["decision"]:  # first: a follow's sub-decision while its frame waits
+        return [state["decision"]["player"]]
     frame = top_frame(state)
-    if frame is not None:
-        return waiting_seats(frame)
-    return [state["decision"]["player"]] if state["decision"] else []
+    return waiting_seats(frame) if frame is not None else []
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -49,7 +49,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state["phase"] == "setup":
         return [{"verb": "keep", "tile": t} for t in state["setup"]["clergy_offers"][seat]]
     frame = top_frame(state)
-    if frame is not None:
+    if frame is not None and state["decision"] is None:
         return flow.KINDS[frame["kind"]].options(state, {"kind": frame["kind"], "player": seat})
     return flow.options(state)
 
@@ -92,10 +92,13 @@ def _act(state: State, seat: int, action: Action) -> Events:
             turn.begin(state, events)
         return events
     frame = top_frame(state)
-    if frame is not None:
+    if frame is not None and state["decision"] is None:
         assert is_asked(frame, seat)
         record_answer(frame, seat, action)
-        if not waiting_seats(frame):
+        if frame["data"].get("each"):  # applied now, before the next seat is asked (the follow window)
+            frame["data"]["busy"] = True
+            flow.then(state, {"step": frame["data"]["each"], "player": seat, "answer": action})
+        elif not waiting_seats(frame):
             pop_frame(state)
             flow.then(state, {"step": frame["resume"], "frame": frame})
         flow.run(state, events)

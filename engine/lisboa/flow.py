@@ -6,6 +6,8 @@ decision in ``state["decision"]`` (``{"kind", "player", ...data}``) and stop; on
 :func:`run` goes on with the queue. Nested sub-decisions (a follower → Meet the Cardinal → a tile
 with an immediate effect → which favors) push their steps in front with :func:`then`. Out-of-turn
 windows use :mod:`engine.core.frames` on ``state["frames"]``; a frame names the step that resumes.
+A frame whose ``data["each"]`` names a step applies every answer at once (that step, with its
+sub-decisions, runs while ``data["busy"]``) instead of all of them at the end.
 
 Modules register their steps (``STEPS``), and the options and effect of each decision kind
 (``KINDS``), at import; :mod:`engine.lisboa.driver` imports them all.
@@ -68,9 +70,14 @@ def then(state: State, *steps: dict[str, Any]) -> None:
 
 def run(state: State, events: Events) -> None:
     """Run queued steps until one opens a decision or a frame, or the queue is empty."""
-    while state["decision"] is None and not state["frames"] and state["queue"] and not state["over"]:
+    while state["decision"] is None and _frame_free(state) and state["queue"] and not state["over"]:
         current = state["queue"].pop(0)
         STEPS[current["step"]](state, current, events)
+
+
+def _frame_free(state: State) -> bool:
+    """No frame waits, or the top one is applying an answer (its ``data["busy"]``, the follow window)."""
+    return not state["frames"] or bool(state["frames"][-1]["data"].get("busy"))
 
 
 def options(state: State) -> list[Action]:

@@ -5,10 +5,11 @@ the first is 1), ``queue`` (steps, :mod:`.flow`), ``icons`` ({state action: good
 trade this turn), ``era_end`` (None or {"by": seat}, the triggerer of the era-1 end).
 
 Main action (D03), canonical texts: ``portfolio <card>`` (then Sell or Trade, mandatory, S002 p9),
-``gold <card>`` (discard it and take 1 gold, S002 p21 / S000). Visiting a noble and sponsoring an
-event are not offered yet (the noble actions come next). Get 1 gold is always allowed unless the
-table option ``gold_only_when_stuck`` is set (digest §2.11 and §6.1: S000 lists it as a plain
-option, S002 frames it as a last resort; the digest recommends the flag).
+``gold <card>`` (discard it and take 1 gold, S002 p21 / S000), ``visit <card>`` (a noble card to
+the court, :mod:`.visit`: only the Marquis so far). Sponsoring an event is not offered yet. Get 1
+gold is always allowed unless the table option ``gold_only_when_stuck`` is set (digest §2.11 and
+§6.1: S000 lists it as a plain option, S002 frames it as a last resort; the digest recommends the
+flag).
 
 End of turn in the digest's recommended order (§2.16 ⚠): church scoring if the Cardinal lies
 (:mod:`.church`), the draw (D25: the top card of any non-empty display stack, auto if one), the
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, portfolio
+from . import flow, portfolio, visit
 from .rules import board, gain_goods, pack_of
 from .setup import fill_church, refill_decrees
 
@@ -59,6 +60,7 @@ def main_options(state: State, d: dict[str, Any]) -> list[Action]:
     seat = d["player"]
     hand = sorted(board(state, seat)["hand"])
     opts: list[Action] = [{"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c)]
+    opts += visit.main_options(state, seat)
     if not opts or not state["options"].get("gold_only_when_stuck"):
         opts += [{"verb": "gold", "card": c} for c in hand]
     return opts
@@ -69,6 +71,9 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     flow.then(state, {"step": "end_turn"})  # then() runs first what is pushed last
     if action["verb"] == "portfolio":
         portfolio.play(state, seat, card, events)
+        return
+    if action["verb"] == "visit":
+        visit.start(state, seat, card, events)
         return
     board(state, seat)["hand"].remove(card)
     events.append({"kind": "discard_for_gold", "player": seat, "card": card})

@@ -1,0 +1,266 @@
+"""Action 3 Visit a Noble (digest §2.7, D16, D17) and the follow window (§2.8, D22).
+
+Visit, in order: the noble card goes to the court with the visitor's courtier (CL-03/04/05 réis
+on this step), the influence cost is paid (D16: the legal (influence, réis, wigs) splits of
+:func:`.rules.influence_payments`, the default — most influence — first, auto when one), the
+optional free state action of that noble (D17, ``free <action>`` or ``no free action``), then
+the noble action, then the follow window, then the courtier returns and the card leaves the game.
+The visit is offered only when the noble action can be done and the cost can be paid (§2.7
+precondition, T06).
+
+Noble actions (``NOBLE_ACTIONS``): only Take a Decree (the Marquis, :mod:`.decree`) exists so far.
+**Build a Store (Maia) and Open a Public Building (the King) are not implemented**, so a visit of
+Maia or the King is never offered (their precondition cannot be checked), and no follower can pick
+those two noble actions; a follower may still take Maia's or the King's state actions when such a
+visit becomes possible. Nothing stands in for the missing actions.
+
+Follow window (D22): a CHAIN frame (:mod:`engine.core.frames`) over the other seats that hold the
+noble's Royal Favor, clockwise from the visitor's left; seats without the favor are skipped at
+once with a ``follow_skipped`` event (``why`` ``no_favor``). Each asked seat is checked when its
+turn in the window comes (an earlier follower may have taken the last decree or moved officials):
+without any legal, payable follow it is skipped with ``why`` ``no_legal_follow``. An asked seat
+answers ``decline`` (the default) or ``follow <action>`` (the noble action or one of the noble's two
+state actions). A follow is applied before the next seat is asked (the frame's ``each`` step; the
+driver lets the follow's sub-decisions run while the frame waits): the favor returns to the
+portrait, the follower pays their own cost (CL-08: 0; D16 split), then does the action without a
+good. Legality is judged after the favor's return (so a King follower could take Royal Favor, the
+King's favor included: the literal order of §2.8). After the last seat, the visitor's turn ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.decisions import CHAIN
+from ..core.frames import pop_frame, push_frame, record_answer, top_frame, waiting_seats
+from . import church, decree, flow, state_actions  # noqa: F401  (they register their steps)
+from .rules import board, influence_payments, pack_of, pay_influence, visit_cost
+from .state_actions import ACTIONS
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+
+COURT_CLERGY = {"maia": ("CL-03", 2), "marquis": ("CL-04", 3), "king": ("CL-05", 2)}
+
+
+def _can_decree(state: State, seat: int) -> bool:
+    return bool(state["decrees"]["display"])
+
+
+# noble action -> (possible, step name); the step takes {"player": seat}
+NOBLE_ACTIONS: dict[str, tuple[Callable[[State, int], bool], str]] = {
+    "take_decree": (_can_decree, "decree"),
+}
+
+
+def noble_action_possible(state: State, seat: int, noble: str) -> bool:
+    entry = NOBLE_ACTIONS.get(pack_of(state).nobles[noble].noble_action)
+    return entry is not None and entry[0](state, seat)
+
+
+def court_reis(state: State, seat: int, noble: str) -> int:
+    effect, reis = COURT_CLERGY[noble]
+    pack = pack_of(state)
+    return reis * [pack.clergy[t].effect for t in board(state, seat)["clergy"]].count(effect)
+
+
+def _payable_with(state: State, seat: int, cost: int, bonus_reis: int) -> bool:
+    b = board(state, seat)
+    b["reis"] += bonus_reis
+    try:
+        return bool(influence_payments(state, seat, cost))
+    finally:
+        b["reis"] -= bonus_reis
+
+
+def can_visit(state: State, seat: int, card_id: str) -> bool:
+    card = pack_of(state).cards[card_id]
+    if not card.is_noble:
+        return False
+    noble = card.kind
+    return (noble_action_possible(state, seat, noble)
+            and _payable_with(state, seat, visit_cost(state, seat, noble), court_reis(state, seat, noble)))
+
+
+def main_options(state: State, seat: int) -> list[Action]:
+    return [{"verb": "visit", "card": c} for c in sorted(board(state, seat)["hand"]) if can_visit(state, seat, c)]
+
+
+def start(state: State, seat: int, card_id: str, events: Events) -> None:
+    """Queue the whole visit of ``card_id`` (the caller queued the end of turn behind it)."""
+    noble = pack_of(state).cards[card_id].kind
+    who = {"player": seat, "noble": noble}
+    flow.then(state, {"step": "visit_court", "card": card_id, **who}, {"step": "visit_pay", **who},
+              {"step": "visit_free", **who}, {"step": "noble_action", **who}, {"step": "follow_open", **who},
+              {"step": "visit_close", **who})
+
+
+@flow.step("visit_court")
+def _court(state: State, s: dict[str, Any], events: Events) -> None:
+    seat, noble = s["player"], s["noble"]
+    b = board(state, seat)
+    b["hand"].remove(s["card"])
+    state["court"] = {"card": s["card"], "player": seat, "noble": noble}
+    reis = court_reis(state, seat, noble)
+    b["reis"] += reis
+    events.append({"kind": "visit", "player": seat, "noble": noble, "card": s["card"], "reis": reis})
+
+
+@flow.step("visit_pay")
+def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
+    flow.then(state, {"step": "influence_pay", "player": s["player"],
+                      "cost": visit_cost(state, s["player"], s["noble"]), "why": "visit " + s["noble"]})
+
+
+@flow.step("influence_pay")
+def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
+    if s["cost"] == 0:
+        events.append({"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0,
+                       "why": s["why"]})
+        return
+    flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"])
+
+
+def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "pay", "influence": i, "reis": r, "wigs": w}
+            for i, r, w in influence_payments(state, d["player"], d["cost"])]
+
+
+def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    pay_influence(state, d["player"], (action["influence"], action["reis"], action["wigs"]), events, d["why"])
+
+
+flow.kind("influence_pay", pay_options, pay_act, "Pay the influence cost (influence, réis if allowed, wigs).",
+          default_first=True)
+
+
+@flow.step("visit_free")
+def _visit_free(state: State, s: dict[str, Any], events: Events) -> None:
+    flow.ask(state, "visit_free", s["player"], noble=s["noble"])
+
+
+def free_options(state: State, d: dict[str, Any]) -> list[Action]:
+    names = pack_of(state).nobles[d["noble"]].state_actions
+    opts: list[Action] = [{"verb": "free", "action": a} for a in names if ACTIONS[a][0](state, d["player"])]
+    return opts + [{"verb": "free", "action": None}]
+
+
+def free_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    if action["action"] is None:
+        events.append({"kind": "no_free_action", "player": d["player"]})
+        return
+    flow.then(state, {"step": "state_action", "player": d["player"], "action": action["action"]})
+
+
+flow.kind("visit_free", free_options, free_act, "Visit: one of the noble's state actions for free, or none.")
+
+
+@flow.step("noble_action")
+def _noble_action(state: State, s: dict[str, Any], events: Events) -> None:
+    name = pack_of(state).nobles[s["noble"]].noble_action
+    events.append({"kind": "noble_action", "player": s["player"], "action": name})
+    flow.then(state, {"step": NOBLE_ACTIONS[name][1], "player": s["player"]})
+
+
+@flow.step("visit_close")
+def _visit_close(state: State, s: dict[str, Any], events: Events) -> None:
+    court = state.pop("court")
+    events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})
+
+
+# --- the follow window (D22) ---------------------------------------------------------------------
+def follow_actions(state: State, seat: int, noble: str) -> list[str]:
+    """The follows ``seat`` could do now (after returning the favor, and paying), pack order."""
+    b = board(state, seat)
+    if noble not in b["favors"]:
+        return []
+    held = b["favors"]
+    b["favors"] = [n for n in held if n != noble]
+    state["favors"][noble] += 1
+    try:
+        if not influence_payments(state, seat, visit_cost(state, seat, noble, follow=True)):
+            return []
+        spec = pack_of(state).nobles[noble]
+        out = [spec.noble_action] if noble_action_possible(state, seat, noble) else []
+        return out + [a for a in spec.state_actions if ACTIONS[a][0](state, seat)]
+    finally:
+        b["favors"] = held
+        state["favors"][noble] -= 1
+
+
+@flow.step("follow_open")
+def _follow_open(state: State, s: dict[str, Any], events: Events) -> None:
+    visitor, noble, n = s["player"], s["noble"], len(state["players"])
+    holders = []
+    for seat in [(visitor + k) % n for k in range(1, n)]:
+        if noble in board(state, seat)["favors"]:
+            holders.append(seat)
+        else:
+            events.append({"kind": "follow_skipped", "player": seat, "noble": noble, "why": "no_favor"})
+    if holders:
+        frame = push_frame(state, "follow", holders, CHAIN, resume="follow_done",
+                           data={"noble": noble, "visitor": visitor, "each": "follow_answer", "busy": False})
+        _advance(state, frame, events)
+    else:
+        events.append({"kind": "follow_window_closed", "player": visitor, "noble": noble})
+
+
+def _advance(state: State, frame: dict[str, Any], events: Events) -> None:
+    """Skip the asked seats with nothing legal and payable; close the window after the last seat."""
+    noble = frame["data"]["noble"]
+    while waiting_seats(frame):
+        seat = waiting_seats(frame)[0]
+        if follow_actions(state, seat, noble):
+            return
+        record_answer(frame, seat, {"verb": "skip"})
+        events.append({"kind": "follow_skipped", "player": seat, "noble": noble, "why": "no_legal_follow"})
+    pop_frame(state)
+    events.append({"kind": "follow_window_closed", "player": frame["data"]["visitor"], "noble": noble})
+    flow.then(state, {"step": frame["resume"], "frame": frame})
+
+
+def follow_options(state: State, d: dict[str, Any]) -> list[Action]:
+    frame = top_frame(state)
+    assert frame is not None and frame["kind"] == "follow"
+    acts = follow_actions(state, d["player"], frame["data"]["noble"])
+    return [{"verb": "decline"}] + [{"verb": "follow", "action": a} for a in acts] if acts else []
+
+
+flow.kind("follow", follow_options, lambda s, d, a, e: None,
+          "Follow the visit (return the favor, pay influence, do one action), or decline.", default_first=True)
+
+
+@flow.step("follow_answer")
+def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
+    frame = top_frame(state)
+    assert frame is not None
+    seat, answer, noble = s["player"], s["answer"], frame["data"]["noble"]
+    if answer["verb"] == "decline":
+        events.append({"kind": "follow_declined", "player": seat, "noble": noble})
+        flow.then(state, {"step": "follow_next"})
+        return
+    b = board(state, seat)
+    b["favors"] = [n for n in b["favors"] if n != noble]
+    state["favors"][noble] += 1
+    events.append({"kind": "follow", "player": seat, "noble": noble, "action": answer["action"]})
+    cost = visit_cost(state, seat, noble, follow=True)
+    name = answer["action"]
+    act = ({"step": NOBLE_ACTIONS[name][1], "player": seat} if name in NOBLE_ACTIONS
+           else {"step": "state_action", "player": seat, "action": name})
+    flow.then(state, {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble}, act,
+              {"step": "follow_next"})
+
+
+@flow.step("follow_next")
+def _follow_next(state: State, s: dict[str, Any], events: Events) -> None:
+    frame = top_frame(state)
+    assert frame is not None and frame["kind"] == "follow"
+    frame["data"]["busy"] = False
+    _advance(state, frame, events)
+
+
+@flow.step("follow_done")
+def _follow_done(state: State, s: dict[str, Any], events: Events) -> None:
+    """Every follow has been applied already, one by one; nothing is left to resolve."""
