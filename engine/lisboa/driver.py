@@ -4,7 +4,9 @@ Deliberately *not* an :class:`engine.core.Game` and not registered: an incomplet
 would break the conformance suite. It mirrors :mod:`engine.core.play`: ``legal_actions`` per seat,
 ``apply`` validates, acts and resolves forced steps (a decision with exactly one legal option),
 ``act_text`` parses a text with :func:`engine.core.text.match_text`. Setup's clergy keep (D01) is
-asked of every seat at once; the optional starting draft (D02) is not supported yet.
+asked of every seat at once; the optional starting draft (D02) is not supported yet. An open
+decision is answered before a frame's seats are asked: a frame with ``data["each"]`` (the follow
+window) applies each answer at once, and that answer's sub-decisions run while the frame waits.
 """
 
 from __future__ import annotations

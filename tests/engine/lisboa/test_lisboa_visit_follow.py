@@ -203,3 +203,14 @@ def test_no_holder_no_window():  # D22: everyone without the favor is skipped, l
     events = do(s, 0, f"decree {d1}")
     assert skipped(events) == [(1, "no_favor"), (2, "no_favor"), (3, "no_favor")]
     assert not s["frames"] and s["decision"]["kind"] == "draw"
+
+
+def test_two_player_dummies_count_for_the_visit_cost():  # §2.7, §6.2 item 26
+    s = table(2)
+    s["treasury"] = 2  # left 0
+    for b in s["boards"]:
+        b.update(clergy=[], favors=[], wigs=0, influence=5)
+    s["boards"][0]["hand"] = [MARQUIS]
+    s["offices"]["marquis"] = {"dummy": 1, "0": 1, "1": 1}
+    do(s, 0, f"visit {MARQUIS}")
+    assert s["boards"][0]["influence"] == 3
