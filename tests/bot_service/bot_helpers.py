@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import toy_game
 
 from bot.results import Result, ServiceError
@@ -94,3 +95,11 @@ async def play_random(svc: GameService, result: Result, rng: random.Random, chan
 
 def waiting_users(state: State, users: list[str], game: Game = TOY) -> list[str]:
     return [users[p] for p in play.waiting_players(game, state)]
+
+
+async def refused(code: str, call: object) -> str:
+    """Await ``call``; it must raise the ServiceError ``code``. Returns its message."""
+    with pytest.raises(ServiceError) as err:
+        await call  # type: ignore[misc]
+    assert err.value.code == code, err.value.message
+    return err.value.message

@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-from bot_helpers import CHANNEL, service_at, start_game, stored_state, user
+from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 
 from bot.records import Records
-from bot.results import ServiceError
 from bot.service import GameService
 from engine.core import play
 
 ZED = "u-zed"  # a moderator who does not play
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
-
-
-async def refused(code: str, call: object) -> str:
-    with pytest.raises(ServiceError) as err:
-        await call  # type: ignore[misc]
-    assert err.value.code == code, err.value.message
-    return err.value.message
 
 
 async def test_only_the_creator_or_a_channel_manager(svc: GameService) -> None:

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-from bot_helpers import CHANNEL, name_of, play_random, service_at, start_game, user
+from bot_helpers import CHANNEL, name_of, play_random, start_game, user
 
 from bot.archive import NO_SEED
 from bot.results import ServiceError
 from bot.service import GameService
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
 
 
 async def refused(svc: GameService, text: str | bytes, code: str, channel: str = "chan-bug") -> str:

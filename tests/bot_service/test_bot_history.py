@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-from bot_helpers import CHANNEL, TOY, service_at, start_game
+from bot_helpers import CHANNEL, TOY, start_game
 
 from bot.history import effective_actions, page_of, paginate
 from bot.results import ServiceError
 from bot.service import GameService
 from bot.store import ActionRecord
 from engine.core import play
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
 
 
 def row(version: int, kind: str = "action", text: str = "step", seat: int = 0) -> ActionRecord:

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
-from bot_helpers import CHANNEL, play_random, service_at, user
+from bot_helpers import CHANNEL, play_random, user
+from bot_helpers import refused as expect
 
-from bot.results import Result, ServiceError
+from bot.results import Result
 from bot.service import GameService
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
 
 
 async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), **table: str) -> Result:
@@ -28,13 +20,6 @@ async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy
     *_, last = await play_random(svc, started, random.Random(2))
     assert last.game_over
     return started
-
-
-async def expect(code: str, call: object) -> str:
-    with pytest.raises(ServiceError) as err:
-        await call  # type: ignore[misc]
-    assert err.value.code == code, err.value.message
-    return err.value.message
 
 
 async def test_rematch_rotates_seats_and_keeps_options_clock_and_colours(svc: GameService) -> None:

@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from bot_helpers import CHANNEL, play_random, user
+from bot_helpers import CHANNEL, play_random, refused, user
 
 from bot.clock import DAY, HOUR, ManualClock, seconds_between
 from bot.records import Records
-from bot.results import Result, ServiceError
+from bot.results import Result
 from bot.service import GameService
 from bot.store import GameStore
 
@@ -37,13 +37,6 @@ async def begin(svc: GameService, clock: str = "none") -> Result:
     await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 6}, clock=clock)
     await svc.join(CHANNEL, user("Bob"), "Bob")
     return await svc.start(CHANNEL, user("Ann"), seed=4)
-
-
-async def refused(code: str, call: object) -> str:
-    with pytest.raises(ServiceError) as err:
-        await call  # type: ignore[misc]
-    assert err.value.code == code, err.value.message
-    return err.value.message
 
 
 async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:

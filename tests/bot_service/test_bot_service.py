@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from bot_helpers import (
     CHANNEL,
     TOY,
     play_random,
-    service_at,
     start_game,
     stored_state,
     user,
@@ -23,12 +20,6 @@ from bot.results import ServiceError
 from bot.service import GameService
 from bot.store import VersionConflict
 from engine.core import play
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
 
 
 async def expect_error(svc: GameService, code: str, call: object, *words: str) -> ServiceError:

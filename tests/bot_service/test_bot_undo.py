@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-from bot_helpers import CHANNEL, service_at, start_game, stored_state
+from bot_helpers import CHANNEL, start_game, stored_state
 
 from bot.results import Result, ServiceError
 from bot.service import GameService
 from engine.core import play
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    async with service_at(tmp_path / "games.sqlite3") as service:
-        yield service
 
 
 @pytest.fixture
