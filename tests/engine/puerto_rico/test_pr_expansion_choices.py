@@ -5,12 +5,12 @@ are in test_pr_draft.py; the Library's doubled privileges in test_pr_new_buildin
 
 from __future__ import annotations
 
+from pr_exp_helpers import exp_game
 from pr_helpers import (
     G,
     act,
     asked,
     check_invariants,
-    exp_game,
     of_kind,
     offer,
     role_turn,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from pr_exp_helpers import check_tiles
 from pr_helpers import (
     BUILDING_TABLE,
     EXPANSION_TABLE,
@@ -14,7 +15,6 @@ from pr_helpers import (
     G,
     check_city,
     check_invariants,
-    check_tiles,
     random_game,
 )
 

@@ -4,12 +4,12 @@ colonist-shortage end removed, +1 VP per noble, and each Nobles building's effec
 from __future__ import annotations
 
 import pytest
+from pr_exp_helpers import exp_game
 from pr_helpers import (
     G,
     act,
     asked,
     check_invariants,
-    exp_game,
     goods_of,
     of_kind,
     offer,

@@ -4,6 +4,7 @@ order, expansion set-up, and the expansion building tables."""
 from __future__ import annotations
 
 import pytest
+from pr_exp_helpers import exp_game
 from pr_helpers import (
     EXPANSION_TABLE,
     NAMES,
@@ -11,7 +12,6 @@ from pr_helpers import (
     act,
     asked,
     check_invariants,
-    exp_game,
     make_game,
     of_kind,
     offer,
