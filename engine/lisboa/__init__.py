@@ -1,2 +1,10 @@
-"""Lisboa (Vital Lacerda, 2017): data pack, loader, setup and the rules layer so far (turn skeleton,
-portfolio, sell, trade, state actions, church); not registered until the whole game exists."""
+"""Lisboa (Vital Lacerda, 2017) for 2-4 players on the engine core: the data pack (values partly
+provisional, see ``python -m engine.lisboa.provenance``), the rules as a decision stack, the follow
+window as a chain of out-of-turn prompts, final scoring."""
+
+from ..core import register
+from .game import GAME
+
+register(GAME)
+
+__all__ = ["GAME"]

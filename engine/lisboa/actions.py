@@ -70,6 +70,10 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "free": lambda a: f"free {_name(a['action'])}" if a["action"] else "no free action",
     "decline": lambda a: "decline",
     "follow": lambda a: f"follow {_name(a['action'])}",
+    "sponsor": lambda a: f"sponsor {a['card']}",
+    "event": lambda a: f"event {_name(a['action'])}",
+    "reward": lambda a: f"reward {a['card']}",
+    "draft": lambda a: "draft " + " ".join(a["cards"]),
 }
 
 

@@ -1,12 +1,12 @@
-"""An internal driver over the Lisboa rules layer, for tests until the whole game exists.
+"""The Lisboa driver: who is asked, what they may do, and applying an answer, over :mod:`.flow`.
 
-Deliberately *not* an :class:`engine.core.Game` and not registered: an incomplete registered game
-would break the conformance suite. It mirrors :mod:`engine.core.play`: ``legal_actions`` per seat,
-``apply`` validates, acts and resolves forced steps (a decision with exactly one legal option),
-``act_text`` parses a text with :func:`engine.core.text.match_text`. Setup's clergy keep (D01) is
-asked of every seat at once; the optional starting draft (D02) is not supported yet. An open
-decision is answered before a frame's seats are asked: a frame with ``data["each"]`` (the follow
-window) applies each answer at once, and that answer's sub-decisions run while the frame waits.
+:class:`engine.lisboa.game.Lisboa` delegates to it; tests use it directly too. It mirrors
+:mod:`engine.core.play`: ``legal_actions`` per seat, ``apply`` validates, acts and resolves forced
+steps (a decision with exactly one legal option), ``act_text`` parses a text with
+:func:`engine.core.text.match_text`. Setup's clergy keep (D01) and the optional draft (D02,
+:mod:`.draft`) are asked of every seat at once. An open decision is answered before a frame's
+seats are asked: a frame with ``data["each"]`` (the follow window) applies each answer at once,
+and that answer's sub-decisions run while the frame waits.
 """
 
 from __future__ import annotations
@@ -15,21 +15,20 @@ from typing import Any
 
 from ..core.frames import is_asked, pop_frame, record_answer, top_frame, waiting_seats
 from ..core.text import match_text
-from . import church, decree, flow, portfolio, room, sell, state_actions, trade, turn, visit  # noqa: F401
+from . import church, decree, draft, era, flow, portfolio, room, sell, sponsor, state_actions, trade, turn, visit
 from .actions import action_text
-from .setup import keep_clergy, setup
+from .setup import keep_clergy, setup, setup_pending
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 MAX_FORCED = 10_000
+# Every rules module registers its steps and decision kinds when imported.
+RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, state_actions, trade, visit)
 
 
 def new_game(players: list[str], options: dict[str, Any] | None = None, seed: int = 1) -> State:
-    opts = dict(options or {})
-    if opts.get("starting_draft"):
-        raise NotImplementedError("the starting-hand draft (D02) is not implemented yet")
-    state = setup(list(players), opts, seed)
+    state = setup(list(players), dict(options or {}), seed)
     state.setdefault("queue", [])
     return state
 
@@ -38,6 +37,8 @@ def waiting(state: State) -> list[int]:
     if state["over"]:
         return []
     if state["phase"] == "setup":
+        if state["setup"]["draft"] == "running":
+            return draft.waiting(state)
         return [s for s, k in enumerate(state["setup"]["clergy_kept"]) if k is None]
     if state["decision"]:  # first: a follow's sub-decision while its frame waits
         return [state["decision"]["player"]]
@@ -49,6 +50,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in waiting(state):
         return []
     if state["phase"] == "setup":
+        if state["setup"]["draft"] == "running":
+            return draft.options(state, seat)
         return [{"verb": "keep", "tile": t} for t in state["setup"]["clergy_offers"][seat]]
     frame = top_frame(state)
     if frame is not None and state["decision"] is None:
@@ -61,12 +64,12 @@ def apply(state: State, seat: int, action: Action) -> Events:
     if action not in legal_actions(state, seat):
         legal = [action_text(a) for a in legal_actions(state, seat)]
         raise ValueError(f"{action} is not legal for seat {seat}; legal: {legal}")
-    events = _act(state, seat, action)
+    events = act(state, seat, action)
     for _ in range(MAX_FORCED):
         forced = _forced(state)
         if forced is None:
             return events
-        for event in _act(state, *forced):
+        for event in act(state, *forced):
             event["forced"] = True
             events.append(event)
     raise RuntimeError("forced steps did not settle")
@@ -85,11 +88,18 @@ def _forced(state: State) -> tuple[int, Action] | None:
     return None
 
 
-def _act(state: State, seat: int, action: Action) -> Events:
+def act(state: State, seat: int, action: Action) -> Events:
+    """Apply a legal ``action`` of ``seat`` in place (no validation, no forced steps); return the events."""
     events: Events = []
     if state["phase"] == "setup":
-        keep_clergy(state, seat, action["tile"])
-        events.append({"kind": "keep_clergy", "player": seat})
+        if action["verb"] == "draft":
+            draft.pick(state, seat, action["cards"])
+            events.append({"kind": "draft_pick", "player": seat, "cards": list(action["cards"])})
+        else:
+            keep_clergy(state, seat, action["tile"])
+            events.append({"kind": "keep_clergy", "player": seat, "tile": action["tile"]})
+            if state["setup"]["draft"] == "pending" and "keep_clergy" not in setup_pending(state):
+                draft.start(state)
         if state["phase"] == "play":
             turn.begin(state, events)
         return events

@@ -6,7 +6,7 @@ trade this turn), ``era_end`` (None or {"by": seat}, the triggerer of the era-1 
 
 Main action (D03), canonical texts: ``portfolio <card>`` (then Sell or Trade, mandatory, S002 p9),
 ``gold <card>`` (discard it and take 1 gold, S002 p21 / S000), ``visit <card>`` (a noble card to
-the court, :mod:`.visit`: only the Marquis so far). Sponsoring an event is not offered yet. Get 1
+the court, :mod:`.visit`), ``sponsor <card>`` (a treasury card, :mod:`.sponsor`). Get 1
 gold is always allowed unless the table option ``gold_only_when_stuck`` is set (digest §2.11 and
 §6.1: S000 lists it as a plain option, S002 frames it as a last resort; the digest recommends the
 flag).
@@ -14,15 +14,15 @@ flag).
 End of turn in the digest's recommended order (§2.16 ⚠): church scoring if the Cardinal lies
 (:mod:`.church`), the draw (D25: the top card of any non-empty display stack, auto if one), the
 refills (city-tile display, church track, decree display), the icon goods back to the supply,
-then the next seat. The era-1 end and the game end are recorded when triggered and not yet played
-out (next piece of work).
+the era and game-end checks (:mod:`.era`), then the next seat. A player whose hand is empty
+(only possible once the display has run dry) passes the turn.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import flow, portfolio, visit
+from . import era, flow, portfolio, sponsor, visit
 from .rules import board, gain_goods, pack_of
 from .setup import fill_church, refill_decrees
 
@@ -44,7 +44,11 @@ def _start_turn(state: State, s: dict[str, Any], events: Events) -> None:
     state["turn"] += 1
     events.append({"kind": "turn", "player": seat, "turn": state["turn"], "round": state["round"]})
     dock(state, seat, events)
-    flow.ask(state, "main", seat)
+    if board(state, seat)["hand"]:
+        flow.ask(state, "main", seat)
+    else:  # nothing to play (possible only once the display has run dry): the turn passes
+        events.append({"kind": "no_cards", "player": seat})
+        flow.then(state, {"step": "end_turn"})
 
 
 def dock(state: State, seat: int, events: Events) -> None:
@@ -60,7 +64,7 @@ def main_options(state: State, d: dict[str, Any]) -> list[Action]:
     seat = d["player"]
     hand = sorted(board(state, seat)["hand"])
     opts: list[Action] = [{"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c)]
-    opts += visit.main_options(state, seat)
+    opts += visit.main_options(state, seat) + sponsor.main_options(state, seat)
     if not opts or not state["options"].get("gold_only_when_stuck"):
         opts += [{"verb": "gold", "card": c} for c in hand]
     return opts
@@ -75,6 +79,9 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     if action["verb"] == "visit":
         visit.start(state, seat, card, events)
         return
+    if action["verb"] == "sponsor":
+        sponsor.start(state, seat, card, events)
+        return
     board(state, seat)["hand"].remove(card)
     events.append({"kind": "discard_for_gold", "player": seat, "card": card})
     gain_goods(state, seat, "gold", 1, events, "get 1 gold")
@@ -85,7 +92,7 @@ flow.kind("main", main_options, main_act, "Play a card: to your portfolio, or di
 
 @flow.step("end_turn")
 def _end_turn(state: State, s: dict[str, Any], events: Events) -> None:
-    steps = [{"step": "draw"}, {"step": "refill"}, {"step": "next_turn"}]
+    steps = [{"step": "draw"}, {"step": "refill"}, {"step": "close_turn"}]
     if state["church"]["lying"]:
         steps.insert(0, {"step": "church_scoring"})
     flow.then(state, *steps)
@@ -101,7 +108,7 @@ def draw_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     card = stack.pop(0)
     board(state, d["player"])["hand"].append(card)
     events.append({"kind": "draw", "player": d["player"], "stack": action["stack"], "card": card,
-                   "revealed": stack[0] if stack else None})
+                   "revealed": stack[0] if stack else None, "reveals": bool(stack)})
 
 
 flow.kind("draw", draw_options, draw_act, "Draw the top card of a display stack.", default_first=True)
@@ -127,10 +134,13 @@ def _refill(state: State, s: dict[str, Any], events: Events) -> None:
     refill_decrees(state, pack)
     state["icons"] = {}
     events.append({"kind": "refill", "random": before != (len(state["church"]["bag"]), len(state["decrees"]["deck"]))})
-    empty = sum(1 for k in pack.setup.display_order if not state["political"]["display"].get(k))
-    if state["era"] == 1 and empty >= 3 and not state["era_end"]:  # S002 p22: 3 of the 4 stacks empty
-        state["era_end"] = {"by": state["active"]}
-        events.append({"kind": "era_end_triggered", "player": state["active"], "why": "display"})
+    era.check_display(state, events)
+
+
+@flow.step("close_turn")
+def _close_turn(state: State, s: dict[str, Any], events: Events) -> None:
+    """The era-1 end if it was triggered this turn, then the next turn or final scoring."""
+    flow.then(state, *era.after_turn(state))
 
 
 @flow.step("next_turn")

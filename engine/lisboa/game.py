@@ -1,0 +1,114 @@
+"""Lisboa as an engine :class:`~engine.core.Game`: the decision stack of :mod:`.flow` behind the
+core contract, so :mod:`engine.core.play` (validation, forced steps, copies) and the bot drive it.
+
+Pending decisions: during setup the clergy keep (D01) and the optional draft (D02) are asked of
+every seat at once (parallel); during play the open decision (single; a follower's sub-decisions
+included), else the top frame: the follow window (D22, chain: one seat at a time) or church
+scoring (D23, parallel). Deadline defaults: the first option of kinds marked ``default_first``
+(keep the first tile, decline, discard none, the default payment, ...), else ``done`` / ``no
+extra decree`` / ``no free action`` where offered; the main action (D03) has none.
+
+A state records the fingerprint of the data pack it was set up with; a state whose pack is not
+loaded is refused (:func:`.rules.pack_of`), never played with other card values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
+from ..core.frames import top_frame
+from . import driver, flow, views
+from .actions import action_text
+from .options import OPTIONS, validate
+from .rules import pack_of
+from .setup import RULES_VERSION, setup
+from .texts import event_text, view_text
+
+SPEC = GameSpec(id="lisboa", title="Lisboa", min_players=2, max_players=4, rules_version=RULES_VERSION,
+                options=OPTIONS, has_hidden_info=True, has_chance=True, has_simultaneous=True, validate=validate)
+SETUP_PROMPTS = {"keep": "Keep one of your two starting clergy tiles (the other goes back to the bag).",
+                 "draft": "Starting draft: keep cards from the packet in front of you; the rest pass left."}
+DEFAULT_VERBS = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None})
+
+
+def _kind(state: State, seat: int) -> tuple[str, str, str]:
+    """(decision kind, mode, prompt) of what ``seat`` is asked now; ``seat`` must be waiting."""
+    if state["phase"] == "setup":
+        verb = "draft" if state["setup"]["draft"] == "running" else "keep"
+        return ("draft" if verb == "draft" else "keep_clergy"), PARALLEL, SETUP_PROMPTS[verb]
+    decision = state["decision"]
+    if decision is not None:
+        return decision["kind"], SINGLE, flow.KINDS[decision["kind"]].prompt
+    frame = top_frame(state)
+    assert frame is not None
+    mode = CHAIN if frame["mode"] == CHAIN else PARALLEL
+    return frame["kind"], mode, flow.KINDS[frame["kind"]].prompt
+
+
+def default_action(kind: str, options: list[Action]) -> Action | None:
+    if not options:
+        return None
+    if kind in ("keep_clergy", "draft") or (kind in flow.KINDS and flow.KINDS[kind].default_first):
+        return options[0]
+    return next((d for d in DEFAULT_VERBS if d in options), None)
+
+
+class Lisboa(Game):
+    spec = SPEC
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        state = setup(players, options, seed)
+        state.setdefault("queue", [])
+        return state
+
+    def waiting(self, state: State) -> list[int]:
+        return driver.waiting(state)
+
+    def pending(self, state: State) -> list[Decision]:
+        out = []
+        for seat in driver.waiting(state):
+            kind, mode, prompt = _kind(state, seat)
+            opts = driver.legal_actions(state, seat)
+            out.append(Decision(kind, seat, tuple(opts), default_action(kind, opts), mode, prompt))
+        return out
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        pack_of(state)  # refuses a state set up with another data pack
+        return driver.legal_actions(state, player)
+
+    def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
+        return driver.act(state, player, action)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def event_text(self, state: State, event: Event) -> EventText:
+        return event_text(state, event)
+
+    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode}
+                for d in self.pending(state)]
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        view = views.public_view(state)
+        view["pending"] = self._pending_view(state)
+        return view
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        view = views.player_view(state, player)
+        view["pending"] = self._pending_view(state)
+        return view
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        return view_text(view)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def scores(self, state: State) -> dict[str, Any] | None:
+        result: dict[str, Any] | None = state["result"]
+        return result
+
+
+GAME = Lisboa()

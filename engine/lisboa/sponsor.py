@@ -1,0 +1,129 @@
+"""Action 4: Sponsor an Event (digest §2.10, §3.5.3; S000 §スポンサー, S002 p21).
+
+A treasury card goes to the court, its sponsor pays réis equal to the treasury's right value
+(CL-06: 0; TP-03, CL-31 and influence substitution apply through :func:`.rules.pay_reis`), then
+does the card's centre action, and the card leaves the game. Nothing sponsored can be followed
+(§2.8: only visits are; TC-02 says so). A sponsored store pays the treasury value twice: here and
+in its land cost (T04).
+
+Centre actions: TC-01 Build a Store or Open a Public Building; TC-02 any one noble action;
+TC-03 the printed goods, plan (the top of either stack, as Obtain a Plan) and/or decree; TC-04
+up to N officials into offices, one per office, only a 4th may go to an office already used.
+The sponsorship is offered only when the fee is payable and the centre action can then be done
+(checked on a copy after paying; TC-03 and TC-04 can always be done).
+
+Texts: ``sponsor <card>`` (main action), ``event build-store`` (TC-01/02 choice), ``place maia king``.
+"""
+
+from __future__ import annotations
+
+import marshal
+from itertools import combinations
+from typing import Any
+
+from . import flow, state_actions  # noqa: F401  (registers the state_action step)
+from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
+from .visit import NOBLE_ACTIONS
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+CENTRE_CHOICES = {"TC-01": ("build_store", "open_public_building"),
+                  "TC-02": ("build_store", "take_decree", "open_public_building")}
+
+
+def fee(state: State, seat: int) -> int:
+    """The sponsoring cost before discounts: the treasury value, 0 with CL-06."""
+    return 0 if "CL-06" in clergy_effects(pack_of(state), board(state, seat)) else treasury_value(state)
+
+
+def noble_choices(state: State, seat: int, centre: str) -> list[str]:
+    return [a for a in CENTRE_CHOICES.get(centre, ()) if a in NOBLE_ACTIONS and NOBLE_ACTIONS[a][0](state, seat)]
+
+
+def can_sponsor(state: State, seat: int, card_id: str) -> bool:
+    card = pack_of(state).cards[card_id]
+    if card.is_noble or not card.centre:
+        return False
+    sim: State = marshal.loads(marshal.dumps(state))
+    sim_board = board(sim, seat)
+    sim_board["hand"].remove(card_id)
+    if not pay_reis(sim, seat, fee(sim, seat), [], "sponsor"):
+        return False
+    return card.centre not in CENTRE_CHOICES or bool(noble_choices(sim, seat, card.centre))
+
+
+def main_options(state: State, seat: int) -> list[Action]:
+    return [{"verb": "sponsor", "card": c} for c in sorted(board(state, seat)["hand"]) if can_sponsor(state, seat, c)]
+
+
+def start(state: State, seat: int, card_id: str, events: Events) -> None:
+    """Queue the whole sponsorship (the caller queued the end of turn behind it)."""
+    board(state, seat)["hand"].remove(card_id)
+    state["court"] = {"card": card_id, "player": seat, "noble": None}
+    centre = pack_of(state).cards[card_id].centre
+    events.append({"kind": "sponsor", "player": seat, "card": card_id, "centre": centre})
+    flow.then(state, {"step": "sponsor_pay", "player": seat}, {"step": "sponsor_centre", "player": seat,
+                                                               "card": card_id})
+
+
+@flow.step("sponsor_pay")
+def _sponsor_pay(state: State, s: dict[str, Any], events: Events) -> None:
+    if not pay_reis(state, s["player"], fee(state, s["player"]), events, "sponsor"):
+        raise RuntimeError("sponsorship offered without a payable fee")
+
+
+@flow.step("sponsor_centre")
+def _sponsor_centre(state: State, s: dict[str, Any], events: Events) -> None:
+    seat, card = s["player"], pack_of(state).cards[s["card"]]
+    centre, params = str(card.centre), card.centre_params
+    flow.then(state, {"step": "sponsor_close", "player": seat})
+    if centre in CENTRE_CHOICES:
+        flow.ask(state, "sponsor_event", seat, centre=centre)
+    elif centre == "TC-03":
+        for good in params.get("goods", []):
+            gain_goods(state, seat, good, 1, events, "sponsored event")
+        steps = [{"step": "state_action", "player": seat, "action": "obtain_plan"}] * params.get("plans", 0)
+        steps += [{"step": "decree", "player": seat}] * params.get("decrees", 0)
+        flow.then(state, *steps)
+    elif centre == "TC-04" and board(state, seat)["officials"]:
+        flow.ask(state, "sponsor_officials", seat, n=params["n"])
+
+
+def event_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "event", "action": a} for a in noble_choices(state, d["player"], d["centre"])]
+
+
+def event_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    events.append({"kind": "noble_action", "player": d["player"], "action": action["action"], "sponsored": True})
+    flow.then(state, {"step": NOBLE_ACTIONS[action["action"]][1], "player": d["player"]})
+
+
+flow.kind("sponsor_event", event_options, event_act, "Sponsored event: choose the noble action to perform.")
+
+
+def officials_options(state: State, d: dict[str, Any]) -> list[Action]:
+    """TC-04: up to N officials, one per office; a 4th only after all three offices got one."""
+    nobles = list(pack_of(state).nobles)
+    have = board(state, d["player"])["officials"]
+    most = min(d["n"], have, len(nobles))
+    opts: list[Action] = []
+    if d["n"] > len(nobles) and have > len(nobles):
+        opts += [{"verb": "place", "offices": nobles + [extra]} for extra in nobles]
+    return opts + [{"verb": "place", "offices": list(c)} for k in range(most, -1, -1) for c in combinations(nobles, k)]
+
+
+def officials_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    for noble in action["offices"]:
+        place_official(state, d["player"], noble, events, "sponsored event")
+
+
+flow.kind("sponsor_officials", officials_options, officials_act,
+          "Sponsored event: place officials into offices, one per office.", default_first=True)
+
+
+@flow.step("sponsor_close")
+def _sponsor_close(state: State, s: dict[str, Any], events: Events) -> None:
+    court = state.pop("court")
+    state["box"]["political"].append(court["card"])
+    events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})
