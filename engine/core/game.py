@@ -96,6 +96,16 @@ class Game(ABC):
     def scores(self, state: State) -> dict[str, Any] | None:
         """Final scores: per-player breakdown, ranks and tie-break, or ``None`` mid-game."""
 
+    def notice(self, state: State | None = None) -> str | None:
+        """One line about this game's data for the lobby and status (e.g. values still
+        provisional), for ``state`` or for new games; ``None`` when there is nothing to say."""
+        return None
+
+    def load_data_pack(self, path: str) -> str:
+        """Use a server owner's data file for new games (validated); return a one-line summary.
+        Games without replaceable data refuse with :class:`ValueError`."""
+        raise ValueError(f"{self.spec.title} has no data pack to replace")
+
     def copy_state(self, state: State) -> State:
         """A deep copy; marshal is the fastest exact copy of plain JSON-like data."""
         copied: State = marshal.loads(marshal.dumps(state))
