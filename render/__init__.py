@@ -15,7 +15,7 @@ from typing import Any
 
 from .common import encode_png
 
-RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico"}
+RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico", "lisboa": "render.lisboa"}
 
 
 class UnknownGame(KeyError):

@@ -117,16 +117,16 @@ def test_render_time_is_reasonable(pr_game, play_to):
 def test_registry_dispatches_and_rejects_unknown_games(pr_game, play_to):
     assert hasattr(renderer("puerto_rico"), "board")
     view = pr_game.public_view(play_to(2, 0))
-    view["game"] = "lisboa"
+    view["game"] = "no_such_game"
     with pytest.raises(UnknownGame):
         render_board(view)
-    register("lisboa", "render.puerto_rico")  # a stand-in module: the registry is just a mapping
+    register("no_such_game", "render.puerto_rico")  # a stand-in module: the registry is just a mapping
     try:
         assert render_board(view) == render_board(dict(view, game="puerto_rico"))
     finally:
         from render import RENDERERS
 
-        RENDERERS.pop("lisboa")
+        RENDERERS.pop("no_such_game")
 
 
 def test_player_board_rejects_a_missing_seat(pr_game, play_to):

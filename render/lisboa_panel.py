@@ -1,0 +1,208 @@
+"""One Lisboa player's panel: name, colour and seat; influence, wigs, reis, hand size; goods, rubble
+and sets, favors; houses, officials, clergy; portfolio (ships with their holds); plans and decrees.
+
+Drawn with a :class:`Pen` so the same code makes the table panel and the larger "My board" panel.
+Only sizes of hidden things are drawn here; hand card ids are drawn by ``render.lisboa.player_board``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .common import FAINT, GREEN, GREY_FILL, HEADER, INK, LINE, MUTED, PANEL, PURPLE, VERMILLION, WHITE, YELLOW
+from .lisboa_parts import (
+    ACT_TINT,
+    GOODS,
+    NOBLE_SHORT,
+    RUBBLE,
+    SEAT_COLOUR_NAMES,
+    Pen,
+    answer_text,
+    decision_name,
+    draw_card,
+    draw_ship,
+    hand_size,
+    pack,
+    seat_style,
+    top_frame,
+    waiting,
+)
+
+View = dict[str, Any]
+PANEL_W, PANEL_H = 778, 214
+SLOT_W, SLOT_H, SLOT_X = 160, 42, 74
+ROW1, ROW2, PORT_Y = 60, 92, 112
+SIDE_X = SLOT_X + 3 * (SLOT_W + 6) + 8
+
+
+def panel_base(p: Pen) -> None:
+    """Frame and labels (identical for every seat)."""
+    p.rect(0, 0, PANEL_W, PANEL_H, PANEL, LINE, 2, 10)
+    p.line(10, 40, PANEL_W - 10, 40, FAINT)
+    p.text(12, ROW1, "Goods", 13, MUTED)
+    p.text(282, ROW1, "Rubble", 13, MUTED)
+    p.text(594, ROW1, "Favors", 13, MUTED)
+    p.text(12, ROW2, "Houses", 13, MUTED)
+    p.text(282, ROW2, "Officials", 13, MUTED)
+    p.text(424, ROW2, "Clergy", 13, MUTED)
+    p.text(12, PORT_Y + SLOT_H / 2, "Portfolio", 13, MUTED)
+    p.text(12, PORT_Y + SLOT_H / 2 + 14, "top", 11, MUTED)
+    p.text(12, PORT_Y + SLOT_H * 1.5 + 6, "bottom", 11, MUTED)
+    p.text(SIDE_X, PORT_Y + 8, "Plans", 13, MUTED)
+    p.text(SIDE_X, PORT_Y + 36, "Done", 13, MUTED)
+    p.text(SIDE_X, PORT_Y + 64, "Decrees", 13, MUTED)
+
+
+def _status(view: View, seat: int) -> list[tuple[str, Any, Any]]:
+    """Badges (label, background, text colour) for this seat: turn, to act, follow answers, result."""
+    out: list[tuple[str, Any, Any]] = []
+    asked = waiting(view)
+    frame = top_frame(view)
+    if view.get("active") == seat and not view.get("over"):
+        out.append(("TURN", HEADER, WHITE))
+    if seat in asked:
+        out.append((f"TO ACT: {decision_name(asked[seat])}", VERMILLION, WHITE))
+    if frame and frame.get("kind") in ("follow", "church"):
+        answers = frame.get("answers") or {}
+        data = frame.get("data") or {}
+        if frame["kind"] == "follow" and data.get("visitor") == seat:
+            out.append(("VISITOR", PURPLE, INK))
+        if str(seat) in answers:
+            text = answer_text(answers[str(seat)])
+            out.append((text.upper(), GREEN if text != "declined" else GREY_FILL, WHITE if text != "declined" else INK))
+        elif seat in frame.get("seats", []) and seat not in asked:
+            out.append(("WAITS TO BE ASKED", GREY_FILL, INK))
+    if view.get("start_player") == seat:
+        out.append(("START", GREY_FILL, INK))
+    result = view.get("result") or {}
+    if seat in (result.get("winners") or []):
+        out.append(("WINNER", YELLOW, INK))
+    return out
+
+
+def highlight(p: Pen, view: View, seat: int) -> None:
+    """The panel frame tinted/outlined for the seat to act, outlined for the active seat."""
+    if seat in waiting(view):
+        p.rect(2, 2, PANEL_W - 2, 39, ACT_TINT, None, 1, 9)
+        p.rect(-1, -1, PANEL_W + 1, PANEL_H + 1, None, VERMILLION, 5, 11)
+    elif view.get("active") == seat and not view.get("over"):
+        p.rect(-1, -1, PANEL_W + 1, PANEL_H + 1, None, HEADER, 4, 11)
+
+
+def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
+    fill, _, label = seat_style(seat)
+    p.seat(22, 21, seat, 13)
+    name = str(view["players"][seat])
+    x = 42 + p.text(42, 21, name, 20, INK, bold=True, width=170) + 8
+    colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
+    x += p.text(x, 21, f"seat {label}, {colour}", 12, MUTED) + 8
+    right = PANEL_W - 12
+    p.coin(right - 15, 21, 15, b.get("reis", 0))
+    right -= 36
+    right -= p.text(right, 21, "reis", 13, MUTED, "r") + 12
+    for label_, value in (("hand", hand_size(b)), ("wigs", b.get("wigs", 0)), ("influence", b.get("influence", 0))):
+        right -= p.text(right, 21, str(value), 18, INK, "r", bold=True) + 4
+        right -= p.text(right, 21, label_, 13, MUTED, "r") + 12
+    result = view.get("result") or {}
+    scores = result.get("scores") or []
+    if seat < len(scores) and isinstance(scores[seat], dict) and "total" in scores[seat]:
+        right -= p.text(right, 21, f"TOTAL {scores[seat]['total']}", 15, INK, "r", bold=True) + 10
+    for text, bg, fg in _status(view, seat):
+        w = p.width(text, 11, True) + 11
+        if x + w > right - 6:
+            break
+        x += p.badge(x, 21, text, bg, fg, 11) + 5
+
+
+def _goods_rubble(p: Pen, b: dict[str, Any]) -> None:
+    goods = b.get("goods") or {}
+    x = 62
+    for good in GOODS:
+        p.good(x + 10, ROW1, good, 10)
+        n = int(goods.get(good, 0))
+        x += 24 + p.text(x + 24, ROW1, str(n), 16, INK if n else MUTED, bold=bool(n)) + 14
+    rubble = b.get("rubble") or {}
+    x = 336
+    for d in RUBBLE:
+        p.cube(x, ROW1 - 8, d, 16)
+        n = int(rubble.get(d, 0))
+        x += 20 + p.text(x + 20, ROW1, str(n), 16, INK if n else MUTED, bold=bool(n)) + 12
+    p.text(x, ROW1, f"sets {b.get('sets', 0)}", 14, INK, bold=True)
+    x = 644
+    favors = b.get("favors") or []
+    for noble in favors[:5]:
+        x += p.badge(x, ROW1, NOBLE_SHORT.get(noble, noble[:2]), GREY_FILL, INK, 11) + 3
+    if not favors:
+        p.text(x, ROW1, "none", 13, MUTED)
+
+
+def _houses_officials(p: Pen, seat: int, b: dict[str, Any]) -> None:
+    fill = seat_style(seat)[0]
+    houses = b.get("houses") or {}
+    x = 66
+    for group in ("left", "middle", "right"):
+        p.house(x + 8, ROW2, fill, 8)
+        x += 20 + p.text(x + 20, ROW2, f"{group[0].upper()} {houses.get(group, 0)}", 14, INK, bold=True) + 14
+    p.seat(352, ROW2, seat, 9)
+    p.text(365, ROW2, f"x{b.get('officials', 0)}", 15, INK, bold=True)
+    clergy = b.get("clergy") or []
+    x = 474
+    for tile in clergy[:6]:
+        info = pack().clergy.get(str(tile))
+        label = f"{tile}" + (f": {info.effect}" if info else "")
+        w = p.width(label, 11, True) + 10
+        if x + w > PANEL_W - 10:
+            break
+        p.rect(x, ROW2 - 10, x + w, ROW2 + 10, WHITE, INK, 1, 3)
+        p.text(x + 5, ROW2, label, 11, INK, bold=True)
+        x += w + 5
+    if not clergy:
+        p.text(x, ROW2, "none", 13, MUTED)
+
+
+def _portfolio(p: Pen, b: dict[str, Any]) -> None:
+    port = b.get("portfolio") or {}
+    holds = b.get("holds") or {}
+    start = pack().player
+    for row, key, n in ((0, "top", start.portfolio_top), (1, "bottom", start.portfolio_bottom)):
+        y = PORT_Y + row * (SLOT_H + 6)
+        cards = list(port.get(key) or [])
+        for k in range(max(n, min(len(cards), 3))):
+            x = SLOT_X + k * (SLOT_W + 6)
+            if k < len(cards):
+                card = str(cards[k])
+                if card.startswith("ship-"):
+                    hold = holds.get(card) or {}
+                    draw_ship(p, x, y, SLOT_W, SLOT_H, card, list(hold.get("goods") or []), bool(hold.get("sailing")))
+                else:
+                    draw_card(p, x, y, SLOT_W, SLOT_H, card)
+            else:
+                p.rect(x, y, x + SLOT_W, y + SLOT_H, None, FAINT, 1, 4)
+        if len(cards) > 3:
+            p.text(SLOT_X + 3 * (SLOT_W + 6) - 3, y + SLOT_H / 2, f"+{len(cards) - 3}", 12, INK, "r", bold=True)
+
+
+def _plans(p: Pen, b: dict[str, Any]) -> None:
+    pk = pack()
+
+    def ids(plans: list[str]) -> str:
+        return ", ".join(f"{pid}({pk.plans[pid].colour[0]}{pk.plans[pid].officials})" if pid in pk.plans else pid
+                         for pid in plans) or "none"
+
+    x, w = SIDE_X + 58, PANEL_W - SIDE_X - 70
+    plans, done = list(b.get("plans") or []), list(b.get("completed_plans") or [])
+    p.text(x, PORT_Y + 8, ids(plans), 13, INK if plans else MUTED, bold=bool(plans), width=w)
+    p.text(x, PORT_Y + 36, ids(done), 13, INK if done else MUTED, bold=bool(done), width=w)
+    p.text(x, PORT_Y + 64, str(len(b.get("decrees") or [])), 15, INK, bold=True)
+    p.text(SIDE_X, PORT_Y + 88, "plan: b/g = colour, n = officials", 10, MUTED)
+
+
+def panel(p: Pen, view: View, seat: int) -> None:
+    """Draw ``seat``'s panel over :func:`panel_base` (the pen's origin is the panel's top left)."""
+    b = view["boards"][seat]
+    highlight(p, view, seat)
+    _header(p, view, seat, b)
+    _goods_rubble(p, b)
+    _houses_officials(p, seat, b)
+    _portfolio(p, b)
+    _plans(p, b)

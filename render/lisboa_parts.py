@@ -1,0 +1,337 @@
+"""Lisboa drawing kit: colours with letters (colour-blind safe), the fixed palette, a scaling pen,
+tokens (goods, rubble cubes, seat discs, ships, cards) and small readers of the public view.
+
+Every token carries a letter or a digit as well as its colour; the key is drawn by :func:`legend`.
+Reads only the view dict and the public data pack (``engine.lisboa.data``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.lisboa.data import default_pack
+
+from .common import (
+    BG,
+    BLACK,
+    BLUE,
+    FAINT,
+    GOLD,
+    GOLD_DARK,
+    GREEN,
+    GREY_FILL,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PURPLE,
+    RGB,
+    SKY,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Canvas,
+    fit,
+    palette_image,
+    text_width,
+)
+
+View = dict[str, Any]
+TAN: RGB = (188, 140, 88)
+EARTH: RGB = (112, 74, 40)
+DUMMY_GREY: RGB = (150, 150, 150)
+ACT_TINT: RGB = (250, 222, 200)
+FOLLOW_TINT: RGB = (252, 240, 190)
+COVER: RGB = (196, 192, 186)
+# key -> (fill, letter colour, letter)
+GOODS: dict[str, tuple[RGB, RGB, str]] = {
+    "gold": (YELLOW, INK, "G"), "books": (TAN, INK, "B"), "cloth": (PURPLE, INK, "C"), "tools": (SKY, INK, "T"),
+}
+RUBBLE: dict[str, tuple[RGB, RGB, str]] = {
+    "earthquake": (EARTH, WHITE, "E"), "fire": (VERMILLION, WHITE, "F"), "tsunami": (BLUE, WHITE, "W"),
+}
+SEATS: list[tuple[RGB, RGB]] = [(VERMILLION, WHITE), (BLUE, WHITE), (GREEN, WHITE), (ORANGE, INK)]
+SEAT_COLOUR_NAMES = ["red", "blue", "green", "orange"]
+FACES: dict[str, RGB] = {"blue": BLUE, "green": GREEN}
+SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {"blue": (BLUE, WHITE), "red": (VERMILLION, WHITE),
+                                            "purple": (PURPLE, INK), "brown": (EARTH, WHITE)}
+NOBLE_NAMES = {"maia": "Maia", "marquis": "Marquis", "king": "King", "treasury": "Treasury"}
+NOBLE_SHORT = {"maia": "Ma", "marquis": "Mq", "king": "Ki"}
+SIDE_NAMES = {"left": "left", "right": "right", "top": "top"}
+DECREE_LABELS = {
+    "DC-01": "per public bldg", "DC-02": "2/store in", "DC-03": "6: every store type", "DC-04": "1/store",
+    "DC-05": "most stores", "DC-06": "1/store any owner", "DC-07": "1/rubble", "DC-08": "most rubble",
+    "DC-09": "most goods", "DC-10": "every good", "DC-11": "1/good", "DC-12": "per done plan",
+    "DC-13": "most done plans", "DC-14": "1/2 plan officials", "DC-15": "most plan officials",
+    "DC-16": "most decrees", "DC-17": "1/decree", "DC-18": "1/2 influence", "DC-19": "most influence",
+    "DC-20": "1/2 portfolio infl.", "DC-21": "1/portfolio card", "DC-22": "most reis", "DC-23": "2/ship",
+}
+# Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
+DECISION_NAMES = {"main": "main action", "act12": "sell or trade", "draw": "draw a card", "follow": "follow?",
+                  "church": "church scoring", "make_room": "make room", "cardinal": "move the Cardinal",
+                  "clergy_favors": "take favors", "visit_free": "free visit", "influence_pay": "pay influence",
+                  "place_officials": "place officials", "era_discard": "era-end discard",
+                  "era_reward": "era-end reward", "spare_rubble": "spare rubble", "keep": "keep clergy"}
+
+_FLAT = [BG, PANEL, WHITE, INK, MUTED, FAINT, LINE, HEADER, GREY_FILL, GOLD, GOLD_DARK, YELLOW, TAN, PURPLE, SKY,
+         EARTH, VERMILLION, BLUE, GREEN, ORANGE, DUMMY_GREY, ACT_TINT, FOLLOW_TINT, COVER, BLACK]
+_PAIRS = [(INK, b) for b in (BG, PANEL, WHITE, GREY_FILL, YELLOW, TAN, PURPLE, SKY, ORANGE, GOLD, DUMMY_GREY,
+                             ACT_TINT, FOLLOW_TINT, COVER)]
+_PAIRS += [(WHITE, b) for b in (HEADER, BLUE, GREEN, VERMILLION, EARTH, INK)]
+_PAIRS += [(MUTED, b) for b in (PANEL, WHITE, GREY_FILL, BG, COVER, ACT_TINT, FOLLOW_TINT)]
+_PAIRS += [(YELLOW, HEADER), (VERMILLION, PANEL), (GREEN, PANEL), (BLUE, PANEL)]
+PALETTE = palette_image(_FLAT, _PAIRS, steps=5)
+
+
+@cache
+def pack() -> Any:
+    """The shipped data pack (public rule data: map geometry, card faces)."""
+    return default_pack()
+
+
+def seat_style(owner: int | str) -> tuple[RGB, RGB, str]:
+    """(fill, letter colour, label) of a seat ("0".."3" or int) or of the 2p dummy."""
+    if str(owner) == "dummy":
+        return DUMMY_GREY, INK, "D"
+    seat = int(owner)
+    fill, fg = SEATS[seat % len(SEATS)]
+    return fill, fg, str(seat + 1)
+
+
+class Pen:
+    """Draws on a :class:`Canvas` in local units: ``(x0, y0)`` is the origin, ``k`` the scale."""
+
+    def __init__(self, c: Canvas, x0: float = 0, y0: float = 0, k: float = 1.0) -> None:
+        self.c, self.x0, self.y0, self.k = c, x0, y0, k
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        return self.x0 + x * self.k, self.y0 + y * self.k
+
+    def s(self, size: float) -> int:
+        return max(1, round(size * self.k))
+
+    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: str = "l",
+             bold: bool = False, width: float | None = None) -> float:
+        """Text with its capitals centred on ``y``; cut to ``width`` units; returns the width in units."""
+        px = self.s(size)
+        if width is not None:
+            s = fit(s, px, width * self.k, bold)
+        return self.c.text(*self.p(x, y), s, px, fill, align, bold) / self.k
+
+    def width(self, s: str, size: int, bold: bool = False) -> float:
+        return text_width(s, self.s(size), bold) / self.k
+
+    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = None,
+             outline: RGB | None = None, width: int = 1, radius: int = 0) -> None:
+        self.c.rect((*self.p(x0, y0), *self.p(x1, y1)), fill, outline, max(1, round(width * self.k)),
+                    round(radius * self.k))
+
+    def circle(self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None,
+               width: int = 1) -> None:
+        self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)))
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB = FAINT, width: int = 1) -> None:
+        self.c.d.line((*self.p(x0, y0), *self.p(x1, y1)), fill=fill, width=max(1, round(width * self.k)))
+
+    def polygon(self, points: list[tuple[float, float]], fill: RGB, outline: RGB | None = INK) -> None:
+        self.c.d.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline)
+
+    def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 13,
+              align: str = "l", outline: RGB | None = None) -> float:
+        return self.c.badge(*self.p(x, y), label, bg, fg, self.s(size), align, outline) / self.k
+
+    def coin(self, cx: float, cy: float, r: float, n: int | str) -> None:
+        self.c.coin(*self.p(cx, cy), r * self.k, n, self.s(r * 1.1))
+
+    # --- tokens -------------------------------------------------------------------------------
+    def good(self, cx: float, cy: float, good: str, r: float = 10) -> None:
+        """A goods token: a disc in the good's colour with its letter."""
+        fill, fg, letter = GOODS.get(good, (WHITE, INK, "?"))
+        self.circle(cx, cy, r, fill, INK, 1)
+        self.text(cx + 0.5, cy, letter, round(r * 1.25), fg, "c", bold=True)
+
+    def cube(self, x: float, y: float, disaster: str, s: float = 16) -> None:
+        """A rubble cube: a square in the disaster's colour with its letter; (x, y) is the top left."""
+        fill, fg, letter = RUBBLE.get(disaster, (WHITE, INK, "?"))
+        self.rect(x, y, x + s, y + s, fill, INK, 1, 2)
+        self.text(x + s / 2 + 0.5, y + s / 2, letter, round(s * 0.7), fg, "c", bold=True)
+
+    def seat(self, cx: float, cy: float, owner: int | str, r: float = 10) -> None:
+        """A seat disc (player colour with the seat number, or the grey dummy "D")."""
+        fill, fg, label = seat_style(owner)
+        self.circle(cx, cy, r, fill, INK, 1)
+        self.text(cx + 0.5, cy, label, round(r * 1.25), fg, "c", bold=True)
+
+    def cubes(self, x: float, y: float, counts: dict[str, int], limit: int, s: float = 16) -> float:
+        """One cube per rubble piece (at most ``limit``, then "+n"); returns the width used."""
+        pieces = [d for d in RUBBLE for _ in range(max(0, int(counts.get(d, 0))))]
+        for i, d in enumerate(pieces[:limit]):
+            self.cube(x + i * (s + 3), y, d, s)
+        w = min(len(pieces), limit) * (s + 3)
+        if len(pieces) > limit:
+            w += self.text(x + w, y + s / 2, f"+{len(pieces) - limit}", round(s * 0.8), INK, bold=True)
+        return w
+
+    def house(self, cx: float, cy: float, fill: RGB, s: float = 10) -> None:
+        """A house: a pentagon (roof and walls) in the owner's colour."""
+        self.polygon([(cx - s, cy + s), (cx - s, cy - s * 0.2), (cx, cy - s), (cx + s, cy - s * 0.2),
+                      (cx + s, cy + s)], fill)
+
+
+def ship_parts(ship: str) -> tuple[str, str]:
+    """("blue", "1") from "ship-blue-1"."""
+    bits = ship.split("-")
+    return (bits[1], bits[2]) if len(bits) >= 3 else (ship, "")
+
+
+def hull(ship: str) -> int:
+    info = pack().ships.get(ship_parts(ship)[0])
+    return info.hull if info else 1
+
+
+def draw_ship(pen: Pen, x: float, y: float, w: float, h: float, ship: str, goods: list[str] | None = None,
+              sailing: bool = False) -> None:
+    """A ship card: colour band with colour name and number, then its hold slots with goods."""
+    colour, number = ship_parts(ship)
+    fill, fg = SHIP_COLOURS.get(colour, (WHITE, INK))
+    pen.rect(x, y, x + w, y + h, WHITE, INK, 1, 4)
+    pen.rect(x, y, x + w, y + 17, fill, INK, 1, 4)
+    pen.text(x + 5, y + 9, f"SHIP {colour} {number}", 12, fg, bold=True, width=w - 10)
+    if sailing:
+        pen.badge(x + w - 3, y + 9, "SAILING", INK, WHITE, 9, "r")
+    n = hull(ship)
+    for k in range(n):
+        sx = x + 5 + k * 20
+        pen.rect(sx, y + 20, sx + 17, y + h - 3, GREY_FILL, FAINT, 1, 2)
+        if goods and k < len(goods):
+            pen.good(sx + 8.5, (y + 20 + y + h - 3) / 2, goods[k], 7.5)
+    pen.text(x + 8 + n * 20, y + (h + 20) / 2 - 1, f"hold {len(goods or [])}/{n}", 11, MUTED)
+
+
+def card_lines(card: str) -> tuple[str, str, str]:
+    """(kind, "id  infl N", effect ids) for a political card id."""
+    info = pack().cards.get(card)
+    if info is None:
+        return "?", card, ""
+    effects = [e for e in (info.bottom, info.centre, info.permanent) if e]
+    infl = f"  infl {info.influence}" if info.influence is not None else ""
+    return NOBLE_NAMES.get(info.kind, info.kind), f"{card}{infl}", " ".join(effects)
+
+
+def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> None:
+    """A political card: kind band, id and influence, effect ids."""
+    if card.startswith("ship-"):
+        draw_ship(pen, x, y, w, h, card)
+        return
+    kind, middle, effects = card_lines(card)
+    pen.rect(x, y, x + w, y + h, WHITE, INK, 1, 4)
+    pen.rect(x, y, x + w, y + 17, HEADER, INK, 1, 4)
+    pen.text(x + 5, y + 9, kind.upper(), 12, WHITE, bold=True, width=w - 10)
+    pen.text(x + 5, y + 27, middle, 12, INK, bold=True, width=w - 10)
+    if h >= 44:
+        pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
+
+
+def _param(key: str, value: Any) -> str:
+    if value is True:
+        return key
+    return {"row": f"row {value}", "street": f"{value} street", "side": f"{value} side"}.get(key, str(value))
+
+
+def decree_text(decree: str) -> str:
+    """ "D20  DC-05  most stores: row B" from the pack's decree row."""
+    info = pack().decrees.get(decree)
+    if info is None:
+        return decree
+    params = ", ".join(_param(k, v) for k, v in info.params.items())
+    label = DECREE_LABELS.get(info.type, info.type) + (f": {params}" if params else "")
+    return f"{decree}  {info.type}  {label}"
+
+
+def decree_wigs(decree: str) -> int | None:
+    info = pack().decrees.get(decree)
+    return info.wigs if info else None
+
+
+# --- readers of the view --------------------------------------------------------------------------
+def top_frame(view: View) -> dict[str, Any] | None:
+    frames = view.get("frames") or []
+    return frames[-1] if frames else None
+
+
+def frame_waiting(frame: dict[str, Any]) -> list[int]:
+    """Seats a frame asks now: the first unanswered (chain) or all unanswered (parallel)."""
+    answers = frame.get("answers") or {}
+    open_seats = [s for s in frame.get("seats", []) if str(s) not in answers]
+    return open_seats[:1] if frame.get("mode") == "chain" else open_seats
+
+
+def waiting(view: View) -> dict[int, str]:
+    """{seat: what it must decide} for the seats the game waits for now."""
+    if view.get("over"):
+        return {}
+    if view.get("phase") == "setup":
+        kept = (view.get("setup") or {}).get("clergy_kept") or []
+        return {s: "keep" for s, k in enumerate(kept) if not k}
+    decision = view.get("decision")
+    if decision:
+        return {int(decision["player"]): str(decision.get("kind", ""))}
+    frame = top_frame(view)
+    return {s: str(frame.get("kind", "")) for s in frame_waiting(frame)} if frame else {}
+
+
+def decision_name(kind: str) -> str:
+    return DECISION_NAMES.get(kind, kind.replace("_", " "))
+
+
+def answer_text(answer: Any) -> str:
+    """ "followed" / "declined" / "done" for a frame answer."""
+    if isinstance(answer, dict):
+        verb = str(answer.get("verb", "done"))
+        return {"follow": "followed", "decline": "declined", "church": "done"}.get(verb, verb)
+    return "done"
+
+
+def hand_size(board: dict[str, Any]) -> int:
+    hand = board.get("hand", 0)
+    return len(hand) if isinstance(hand, list) else int(hand or 0)
+
+
+def legend(pen: Pen, x: float, y: float, width: float, size: int = 14, draw: bool = True) -> float:
+    """Key to the letters and symbols, flowing onto as many lines as ``width`` needs.
+    ``y`` is the centre of the first line; returns the centre of the last line (``draw=False``: only
+    measures)."""
+    items: list[tuple[str, str, str]] = [("good", g, g) for g in GOODS]
+    items += [("cube", d, d) for d in RUBBLE]
+    items += [("seat", "0", "seat no. (1 = first)"), ("seat", "dummy", "2p dummy"), ("house", "", "houses left"),
+              ("face", "blue", "blue face"), ("face", "green", "green face"), ("coin", "", "reis"),
+              ("text", "Ma Mq Ki", "favors: Maia, Marquis, King")]
+    x0 = x
+    for kind, key, label in items:
+        icon = pen.width(key, size, True) + 6 if kind == "text" else 26
+        w = icon + pen.width(label, size) + 14
+        if x + w > x0 + width and x > x0:
+            x, y = x0, y + 26
+        if not draw:
+            x += w
+            continue
+        if kind == "good":
+            pen.good(x + 10, y, key)
+        elif kind == "cube":
+            pen.cube(x + 2, y - 8, key)
+        elif kind == "seat":
+            pen.seat(x + 10, y, key)
+        elif kind == "house":
+            pen.house(x + 10, y, MUTED, 8)
+        elif kind == "face":
+            pen.rect(x + 1, y - 9, x + 19, y + 9, FACES[key], INK, 1, 3)
+        elif kind == "coin":
+            pen.coin(x + 10, y, 10, "r")
+        else:
+            pen.text(x, y, key, size, INK, bold=True)
+        pen.text(x + icon, y, label, size, INK)
+        x += w
+    return y
