@@ -8,7 +8,7 @@ waiting seat plays a uniformly random legal action through ``play.apply_in_place
 variant rule, the 2-player order, the expansions and how their buildings are chosen);
 ``--options key=value ...`` benchmarks one combination.
 
-    python bench/bench_engine.py [--games 200] [--players 2 3 4 5]
+    python bench/bench_engine.py [--game lisboa] [--games 200] [--players 2 3 4 5]
     python bench/bench_engine.py --combos [--games 20] [--players 2 3 4 5]
     python bench/bench_engine.py --options expansions=both selection=random
 """
@@ -85,10 +85,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="puerto_rico")
     parser.add_argument("--games", type=int, default=None)
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--players", type=int, nargs="+", default=None, help="default: every count the game allows")
     parser.add_argument("--combos", action="store_true", help="one figure per option combination")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
+    spec = get_game(args.game).spec
+    args.players = args.players or list(range(spec.min_players, spec.max_players + 1))
     if args.combos:
         run_combos(args.game, args.players, args.games or 20)
         return

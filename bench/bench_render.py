@@ -1,10 +1,10 @@
-"""Board image render time and PNG size, Puerto Rico, 2-5 players.
+"""Board image render time and PNG size per game (Puerto Rico 2-5 players, Lisboa 2-4).
 
 Views come from seeded random games, sampled every few actions up to the end. "cold"
 clears every render cache (fonts, text, base images) before each render; "warm" renders
 with the caches as a running bot would have them. Times include PNG encoding.
 
-    python bench/bench_render.py [--samples 40] [--players 2 3 4 5]
+    python bench/bench_render.py [--game lisboa] [--samples 40] [--players 2 3 4 5]
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import get_game  # noqa: E402
 from engine.core import play  # noqa: E402
 from render import common, pr_parts, render_board, render_player_board  # noqa: E402
+from render import lisboa as lb  # noqa: E402
 from render import puerto_rico as pr  # noqa: E402
 
 View = dict[str, Any]
 
 
-def sample_views(players: int, samples: int, seed: int = 1) -> list[tuple[View, View]]:
+def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> list[tuple[View, View]]:
     """(public view, seat-0 private view) at evenly spread points of one random game."""
-    game = get_game("puerto_rico")
+    game = get_game(game_id)
     state, _ = play.new_game(game, [f"Player {i + 1}" for i in range(players)], {}, seed)
     chooser = random.Random(seed)
     states = [state]
@@ -44,7 +45,7 @@ def sample_views(players: int, samples: int, seed: int = 1) -> list[tuple[View, 
 
 
 def clear_caches() -> None:
-    for fn in (common.font, common._mask, common.text_width, pr._base, pr._player_base):
+    for fn in (common.font, common._mask, common.text_width, pr._base, pr._player_base, lb._base, lb._player_base):
         fn.cache_clear()
 
 
@@ -70,11 +71,14 @@ def report(label: str, times: list[float], sizes: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=40)
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--game", default="puerto_rico")
+    parser.add_argument("--players", type=int, nargs="+", default=None, help="default: every count the game allows")
     args = parser.parse_args()
+    spec = get_game(args.game).spec
+    args.players = args.players or list(range(spec.min_players, spec.max_players + 1))
     assert pr_parts.PANEL_W  # the renderer modules are imported before timing
     for players in args.players:
-        views = sample_views(players, args.samples)
+        views = sample_views(args.game, players, args.samples)
         for cold in (True, False):
             if not cold:
                 render_board(views[0][0])

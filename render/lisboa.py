@@ -159,10 +159,12 @@ def _status(view: View) -> tuple[str, Any, Any]:
         if 0 <= seat < len(names):
             bits.append(f"{names[seat]} to decide: {decision_name(kind)}")
     era_end, end = view.get("era_end"), view.get("end")
-    if isinstance(era_end, dict):
-        bits.append(f"era 1 ends after this round (triggered by {_names(view, [era_end.get('by')])})")
+    if isinstance(era_end, dict) and view.get("era") == 1:
+        bits.append(f"era 1 ends at the end of this turn (triggered by {_names(view, [era_end.get('by')])})")
     if isinstance(end, dict):
-        bits.append(f"game end triggered by {_names(view, [end.get('by')])}: final round")
+        last = end.get("last_round")
+        when = f"the game ends after round {last}" if last else "this round and one more are played"
+        bits.append(f"game end triggered by {_names(view, [end.get('by')])}: {when}")
     return "   ·   ".join(bits) or "waiting", PANEL, INK
 
 
