@@ -7,7 +7,8 @@
 ``recall maia``, ``place maia king``, ``place none``, ``decree D12``, ``no extra decree``,
 ``rubble fire``, ``draw maia``, ``church discard T05 T09``, ``church discard none``, ``visit red-04``,
 ``pay 2 influence 0 reis 1 wigs``, ``free build-ship``, ``no free action``, ``decline``,
-``follow take-decree``.
+``follow take-decree``, ``tile D-gold``, ``lot B3 S2``, ``rubble row fire``, ``house middle``,
+``site T1``, ``plan B3``, ``officials plaza king``, ``keep cubes``, ``discard fire for 2 wigs``.
 
 >>> action_text({"verb": "ship", "mode": "upgrade", "old": "ship-blue-1", "pay": ["books"]})
 'ship upgrade ship-blue-1 pay books'
@@ -74,6 +75,14 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "event": lambda a: f"event {_name(a['action'])}",
     "reward": lambda a: f"reward {a['card']}",
     "draft": lambda a: "draft " + " ".join(a["cards"]),
+    "store_tile": lambda a: f"tile {a['space']}",
+    "store_lot": lambda a: f"lot {a['lot']} {a['street']}",
+    "store_rubble": lambda a: f"rubble {a['pool']} {a['rubble']}",
+    "store_house": lambda a: f"house {a['group']}",
+    "building_site": lambda a: f"site {a['site']}",
+    "building_plan": lambda a: f"plan {a['plan']}",
+    "officials": lambda a: "officials " + " ".join(a["places"]),
+    "cl29": lambda a: f"discard {a['discard']} for {a['wigs']} wigs" if a["discard"] else "keep cubes",
 }
 
 

@@ -10,8 +10,9 @@ sub-decision (a good the card itself gives counts, S002 p13).
 
 Rewards (digest §3.5.1): NB-03 officials (D28, up to N, one per office, default N), NB-04 favor,
 NB-05 influence, NB-06 decree, NB-07 Cardinal 1 step, NB-08 plan, NB-09 good, NB-10 spare rubble,
-NB-11 build a ship, NB-12 produce; a reward that cannot be taken is lost. Penalties: NB-01 return
-an official (D05), NB-02 pay 1 réis (influence substitutes a shortfall, D21 default).
+NB-11 build a ship, NB-12 produce (the last seven shared with lot and site bonuses, :mod:`.bonus`);
+a reward that cannot be taken is lost. Penalties: NB-01 return an official (D05), NB-02 pay 1 réis
+(influence substitutes a shortfall, D21 default).
 
 Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, ``place maia king`` /
 ``place none``, ``rubble <disaster>``.
@@ -24,26 +25,22 @@ from itertools import combinations
 from typing import Any
 
 from . import decree, flow, room, sell, trade  # noqa: F401  (they register their steps)
+from .bonus import BONUSES, gain_bonus
 from .rules import (
     board,
     clergy_effects,
-    gain_goods,
-    gain_influence,
     move_treasury,
     officials_out,
     pack_of,
     pay_reis,
     place_official,
     recall_official,
-    take_rubble,
     treasury_value,
 )
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
-REWARD_ACTIONS = {"NB-04": "royal_favor", "NB-07": "meet_cardinal", "NB-08": "obtain_plan",
-                  "NB-11": "build_ship", "NB-12": "produce_goods"}
 SIMULATION_LIMIT = 100
 
 
@@ -73,10 +70,7 @@ def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
     seat, card = s["player"], pack_of(state).cards[s["card"]]
     effect, params = card.bottom, card.bottom_params
     events.append({"kind": "card_bottom", "player": seat, "card": s["card"], "effect": effect})
-    if effect in REWARD_ACTIONS:
-        extra = {"steps": [1]} if effect == "NB-07" else {}
-        flow.then(state, {"step": "state_action", "player": seat, "action": REWARD_ACTIONS[effect], **extra})
-    elif effect == "NB-01":
+    if effect == "NB-01":
         places = officials_out(state, seat)
         if places:
             flow.ask(state, "recall", seat)
@@ -86,14 +80,10 @@ def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
     elif effect == "NB-03":
         if board(state, seat)["officials"]:
             flow.ask(state, "place_officials", seat, n=params["n"])
-    elif effect == "NB-05":
-        gain_influence(state, seat, params["n"], events, "card reward")
     elif effect == "NB-06":
         flow.then(state, {"step": "decree", "player": seat})
-    elif effect == "NB-09":
-        gain_goods(state, seat, params["good"], 1, events, "card reward")
-    elif effect == "NB-10" and any(state["city"]["spare_rubble"].values()):
-        flow.ask(state, "spare_rubble", seat)
+    elif effect in BONUSES:
+        gain_bonus(state, seat, effect, params, events, "card reward")
 
 
 def recall_options(state: State, d: dict[str, Any]) -> list[Action]:
@@ -115,21 +105,10 @@ def place_act(state: State, d: dict[str, Any], action: Action, events: Events) -
         place_official(state, d["player"], noble, events, "card reward")
 
 
-def spare_options(state: State, d: dict[str, Any]) -> list[Action]:
-    spare = state["city"]["spare_rubble"]
-    return [{"verb": "rubble", "rubble": r} for r in pack_of(state).rubble if spare[r]]
-
-
-def spare_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    state["city"]["spare_rubble"][action["rubble"]] -= 1
-    take_rubble(state, d["player"], action["rubble"], events, "card reward")
-
-
 flow.kind("recall", recall_options, recall_act, "Penalty: return one of your officials to your board.",
           default_first=True)
 flow.kind("place_officials", place_options, place_act, "Place officials into different offices.",
           default_first=True)
-flow.kind("spare_rubble", spare_options, spare_act, "Take a rubble cube from the spare pile.", default_first=True)
 
 
 # --- Action 1 or 2 (D07) -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ Readings chosen (digest §2.1, §2.12, §4.3, §6):
 - Influence costs (D16): influence, then réis at 1:1 if SG-L2 or CL-26 (then also instead of
   influence, S002 p16 example E17), then wigs for the shortfall only (digest §2.12).
 - Hire displacement ties include your own colour; 2p dummies never leave an office (digest §2.6).
+- CL-29 (D26) is asked once per take, before that take's rubble-set check (queued step ``cl29``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from . import flow
 from .data import default_pack
 from .model import Pack
 
@@ -277,16 +279,25 @@ def discard_from_portfolio(state: State, seat: int, card_id: str, events: Events
 
 
 # --- rubble ------------------------------------------------------------------------------------
-def take_rubble(state: State, seat: int, disaster: str, events: Events, why: str) -> None:
-    """One cube onto the board (5 per colour, excess leaves the game); CL-30; rubble sets (§2.14)."""
+def take_rubble(state: State, seat: int, cubes: str | list[str], events: Events, why: str) -> None:
+    """One take of one or more cubes (a site's 2 are one take) onto the board: 5 per colour, the
+    excess leaves the game; CL-30 +1 réis per cube. Then the rubble-set check (§2.14), at once, or
+    after CL-29's question (D26: step ``cl29``, :mod:`.rubble`) when held and a cube was kept."""
     pack, b = pack_of(state), board(state, seat)
-    kept = b["rubble"][disaster] < pack.player.rubble_per_colour
-    if kept:
-        b["rubble"][disaster] += 1
-    reis = clergy_effects(pack, b).count("CL-30")
-    b["reis"] += reis
-    events.append({"kind": "rubble", "player": seat, "rubble": disaster, "kept": kept, "reis": reis, "why": why})
-    check_sets(state, seat, events)
+    kept_cubes: list[str] = []
+    for disaster in [cubes] if isinstance(cubes, str) else cubes:
+        kept = b["rubble"][disaster] < pack.player.rubble_per_colour
+        if kept:
+            b["rubble"][disaster] += 1
+            kept_cubes.append(disaster)
+        reis = clergy_effects(pack, b).count("CL-30")
+        b["reis"] += reis
+        events.append({"kind": "rubble", "player": seat, "rubble": disaster, "kept": kept, "reis": reis,
+                       "why": why})
+    if kept_cubes and "CL-29" in clergy_effects(pack, b):
+        flow.then(state, {"step": "cl29", "player": seat, "cubes": kept_cubes})
+    else:
+        check_sets(state, seat, events)
 
 
 def check_sets(state: State, seat: int, events: Events) -> None:

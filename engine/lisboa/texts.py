@@ -109,6 +109,19 @@ PLAYER: dict[str, Callable[[Event], str]] = {
     "era_discards": lambda e: f"discards {_list(e['cards'])} at the end of era 1",
     "era_reward": lambda e: f"takes the reward of {e['card']}",
     "era_draw": lambda e: f"draws {e['cards']} purple card(s)",
+    "bonus_reis": lambda e: f"gains {e['reis']} réis ({e['why']})",
+    "rubble_discard": lambda e: f"discards a {e['rubble']} rubble cube just taken for {e['wigs']} wigs (CL-29)",
+    "store_tile": lambda e: f"takes the {e['type']} city tile from {e['space']}",
+    "store_lot": lambda e: f"places a {e['type']} store on lot {e['lot']}, facing street {e['street']}",
+    "house": lambda e: f"places a house from the {e['group']} store group ({e['left']} left there)",
+    "store_built": lambda e: f"builds a {e['type']} store on {e['lot']} for {e['cost']} réis: +{e['wigs']} wigs"
+    + f" ({e['related']} related public building(s))",
+    "building_opened": lambda e: f"opens public building {e['building']} ({e['face']} face) on {e['site']}"
+    + f" with plan {e['plan']}",
+    "officials_hired": lambda e: f"hires {e['n']} missing official(s)",
+    "plan_completed": lambda e: f"completes plan {e['plan']} ({e['officials']} officials)",
+    "store_scored": lambda e: f"'s store on {e['lot']} scores {e['wigs']} wigs (public building on {e['site']})",
+    "building_wigs": lambda e: f"gains {e['wigs']} wigs for opening a public building (CL-21)",
 }
 TABLE: dict[str, Callable[[State, Event], str]] = {
     "turn": lambda s, e: f"— Turn {e['turn']} (round {e['round']}): {_name(s, e['player'])} —",
@@ -116,6 +129,8 @@ TABLE: dict[str, Callable[[State, Event], str]] = {
     "treasury": lambda s, e: f"The treasury marker moves from space {e['from'] + 1} to {e['to'] + 1} ({e['why']}).",
     "refill": lambda s, e: "The city tiles, church track and decree display are refilled.",
     "cardinal_stands": lambda s, e: "The Cardinal stands up again.",
+    "building_refill": lambda s, e: f"The {e['colour']} construction space "
+    + (f"now shows {e['building']}." if e["building"] else "stays empty: that colour can no longer be built."),
     "era_end": lambda s, e: f"End of era 1: the display is cleared, the era-2 ships enter the shipyard; "
     f"discards start with {_name(s, e['by'])}.",
     "era_two": lambda s, e: "Era 2 begins: the brown cards form the display.",

@@ -5,14 +5,15 @@ on this step), the influence cost is paid (D16: the legal (influence, réis, wig
 :func:`.rules.influence_payments`, the default — most influence — first, auto when one), the
 optional free state action of that noble (D17, ``free <action>`` or ``no free action``), then
 the noble action, then the follow window, then the courtier returns and the card leaves the game.
-The visit is offered only when the noble action can be done and the cost can be paid (§2.7
-precondition, T06).
+The visit is offered only when the cost can be paid and the noble action can then be done (§2.7
+precondition, T06): it is checked after the default payment (the most influence, which keeps the
+most réis and substitution), and while the noble action is at stake a payment split or a free
+state action is offered only if the noble action stays possible after it (every way of doing a
+free action, :mod:`.sim`; e.g. a free Meet the Cardinal passing a treasury icon can price the King's
+officials out of reach).
 
-Noble actions (``NOBLE_ACTIONS``): only Take a Decree (the Marquis, :mod:`.decree`) exists so far.
-**Build a Store (Maia) and Open a Public Building (the King) are not implemented**, so a visit of
-Maia or the King is never offered (their precondition cannot be checked), and no follower can pick
-those two noble actions; a follower may still take Maia's or the King's state actions when such a
-visit becomes possible. Nothing stands in for the missing actions.
+Noble actions (``NOBLE_ACTIONS``, also used by sponsoring): Build a Store (Maia, :mod:`.store`),
+Take a Decree (the Marquis, :mod:`.decree`), Open a Public Building (the King, :mod:`.building`).
 
 Follow window (D22): a CHAIN frame (:mod:`engine.core.frames`) over the other seats that hold the
 noble's Royal Favor, clockwise from the visitor's left; seats without the favor are skipped at
@@ -34,7 +35,7 @@ from typing import Any
 
 from ..core.decisions import CHAIN
 from ..core.frames import pop_frame, push_frame, record_answer, top_frame, waiting_seats
-from . import church, decree, flow, state_actions  # noqa: F401  (they register their steps)
+from . import building, church, decree, flow, sim, state_actions, store  # noqa: F401  (they register steps)
 from .rules import board, influence_payments, pack_of, pay_influence, visit_cost
 from .state_actions import ACTIONS
 
@@ -51,7 +52,9 @@ def _can_decree(state: State, seat: int) -> bool:
 
 # noble action -> (possible, step name); the step takes {"player": seat}
 NOBLE_ACTIONS: dict[str, tuple[Callable[[State, int], bool], str]] = {
+    "build_store": (store.can_build_store, "build_store"),
     "take_decree": (_can_decree, "decree"),
+    "open_public_building": (building.can_open_building, "open_building"),
 }
 
 
@@ -66,26 +69,42 @@ def court_reis(state: State, seat: int, noble: str) -> int:
     return reis * [pack.clergy[t].effect for t in board(state, seat)["clergy"]].count(effect)
 
 
-def _payable_with(state: State, seat: int, cost: int, bonus_reis: int) -> bool:
+def _splits_with(state: State, seat: int, cost: int, bonus_reis: int) -> list[tuple[int, int, int]]:
     b = board(state, seat)
     b["reis"] += bonus_reis
     try:
-        return bool(influence_payments(state, seat, cost))
+        return influence_payments(state, seat, cost)
     finally:
         b["reis"] -= bonus_reis
+
+
+def possible_after(state: State, seat: int, noble: str, split: tuple[int, int, int], bonus_reis: int = 0) -> bool:
+    """The noble action is possible once ``split`` (influence, réis, wigs) is paid."""
+    b = board(state, seat)
+    i, r, w = split
+    b["influence"], b["reis"], b["wigs"] = b["influence"] - i, b["reis"] + bonus_reis - r, b["wigs"] - w
+    try:
+        return noble_action_possible(state, seat, noble)
+    finally:
+        b["influence"], b["reis"], b["wigs"] = b["influence"] + i, b["reis"] - bonus_reis + r, b["wigs"] + w
 
 
 def can_visit(state: State, seat: int, card_id: str) -> bool:
     card = pack_of(state).cards[card_id]
     if not card.is_noble:
         return False
-    noble = card.kind
-    return (noble_action_possible(state, seat, noble)
-            and _payable_with(state, seat, visit_cost(state, seat, noble), court_reis(state, seat, noble)))
+    noble, reis = card.kind, court_reis(state, seat, card.kind)
+    splits = _splits_with(state, seat, visit_cost(state, seat, noble), reis)
+    return bool(splits) and possible_after(state, seat, noble, splits[0], reis)
 
 
 def main_options(state: State, seat: int) -> list[Action]:
-    return [{"verb": "visit", "card": c} for c in sorted(board(state, seat)["hand"]) if can_visit(state, seat, c)]
+    pack, ok = pack_of(state), {}  # can_visit depends only on the card's noble
+    for card in sorted(board(state, seat)["hand"]):
+        noble = pack.cards[card].kind
+        if noble not in ok:
+            ok[noble] = can_visit(state, seat, card)
+    return [{"verb": "visit", "card": c} for c in sorted(board(state, seat)["hand"]) if ok[pack.cards[c].kind]]
 
 
 def start(state: State, seat: int, card_id: str, events: Events) -> None:
@@ -110,7 +129,7 @@ def _court(state: State, s: dict[str, Any], events: Events) -> None:
 
 @flow.step("visit_pay")
 def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
-    flow.then(state, {"step": "influence_pay", "player": s["player"],
+    flow.then(state, {"step": "influence_pay", "player": s["player"], "keep": s["noble"],
                       "cost": visit_cost(state, s["player"], s["noble"]), "why": "visit " + s["noble"]})
 
 
@@ -120,12 +139,16 @@ def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
         events.append({"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0,
                        "why": s["why"]})
         return
-    flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"])
+    keep = {"keep": s["keep"]} if s.get("keep") else {}
+    flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"], **keep)
 
 
 def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
-    return [{"verb": "pay", "influence": i, "reis": r, "wigs": w}
-            for i, r, w in influence_payments(state, d["player"], d["cost"])]
+    """The legal splits; with ``keep`` (a noble), those after which its noble action stays possible."""
+    splits = influence_payments(state, d["player"], d["cost"])
+    if d.get("keep"):
+        splits = [p for p in splits if possible_after(state, d["player"], d["keep"], p)] or splits
+    return [{"verb": "pay", "influence": i, "reis": r, "wigs": w} for i, r, w in splits]
 
 
 def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
@@ -141,9 +164,17 @@ def _visit_free(state: State, s: dict[str, Any], events: Events) -> None:
     flow.ask(state, "visit_free", s["player"], noble=s["noble"])
 
 
+def keeps_noble_action(state: State, seat: int, noble: str, action: str) -> bool:
+    """Every way of doing state action ``action`` leaves ``noble``'s noble action possible."""
+    step = {"step": "state_action", "player": seat, "action": action}
+    return all(noble_action_possible(after, seat, noble) for after in sim.outcomes(state, [step]))
+
+
 def free_options(state: State, d: dict[str, Any]) -> list[Action]:
-    names = pack_of(state).nobles[d["noble"]].state_actions
-    opts: list[Action] = [{"verb": "free", "action": a} for a in names if ACTIONS[a][0](state, d["player"])]
+    seat, noble = d["player"], d["noble"]
+    names = pack_of(state).nobles[noble].state_actions
+    opts: list[Action] = [{"verb": "free", "action": a} for a in names
+                          if ACTIONS[a][0](state, seat) and keeps_noble_action(state, seat, noble, a)]
     return opts + [{"verb": "free", "action": None}]
 
 
@@ -180,10 +211,11 @@ def follow_actions(state: State, seat: int, noble: str) -> list[str]:
     b["favors"] = [n for n in held if n != noble]
     state["favors"][noble] += 1
     try:
-        if not influence_payments(state, seat, visit_cost(state, seat, noble, follow=True)):
+        splits = influence_payments(state, seat, visit_cost(state, seat, noble, follow=True))
+        if not splits:
             return []
         spec = pack_of(state).nobles[noble]
-        out = [spec.noble_action] if noble_action_possible(state, seat, noble) else []
+        out = [spec.noble_action] if possible_after(state, seat, noble, splits[0]) else []
         return out + [a for a in spec.state_actions if ACTIONS[a][0](state, seat)]
     finally:
         b["favors"] = held
@@ -249,8 +281,9 @@ def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
     name = answer["action"]
     act = ({"step": NOBLE_ACTIONS[name][1], "player": seat} if name in NOBLE_ACTIONS
            else {"step": "state_action", "player": seat, "action": name})
-    flow.then(state, {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble}, act,
-              {"step": "follow_next"})
+    keep = {"keep": noble} if name in NOBLE_ACTIONS else {}
+    flow.then(state, {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble, **keep},
+              act, {"step": "follow_next"})
 
 
 @flow.step("follow_next")

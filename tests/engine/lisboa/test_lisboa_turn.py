@@ -93,7 +93,7 @@ def test_gold_only_when_stuck_option():  # §2.11 ⚠: behind a flag, off by def
     for seat in range(3):
         driver.apply(s, seat, driver.legal_actions(s, seat)[0])
     opts = texts(s, 0)
-    assert opts and all(t.startswith("portfolio") for t in opts)
+    assert opts and not any(t.startswith("gold") for t in opts)
 
 
 def test_state_is_json_and_random_play_survives_round_trips():  # plain JSON, no dict-order dependence

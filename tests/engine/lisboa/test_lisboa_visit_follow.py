@@ -38,8 +38,10 @@ def skipped(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
 
 
 # --- the visit ---------------------------------------------------------------------------------
-def test_only_the_marquis_can_be_visited_so_far():  # §2.7 precondition; Build a Store / Public Building absent
+def test_maia_and_king_visits_need_their_noble_action():  # §2.7 precondition, T06
     s = visit_table()
+    s["city"]["tile_display"] = {space: False for space in s["city"]["tile_display"]}  # no city tile
+    s["boards"][0]["plans"] = []  # no plan
     assert [t for t in texts(s, 0) if t.startswith("visit")] == [f"visit {MARQUIS}"]
     assert not can_visit(s, 0, MAIA) and not can_visit(s, 0, KING)
 

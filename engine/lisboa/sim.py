@@ -1,0 +1,43 @@
+"""Look-ahead on copies: every state some steps can end in, whatever the player answers.
+
+Legality checks that depend on a later choice (a lot's Cardinal bonus can move the treasury and so
+the land cost; a King visitor's free Meet the Cardinal can raise the cost of hiring officials) run
+those steps on a copy of the state and answer each open decision with every option in turn. The
+copy runs without the original's decision, queue or frames; events are dropped.
+"""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from . import flow
+
+State = dict[str, Any]
+LIMIT = 256  # end states explored at most (the steps used here reach far fewer)
+
+
+def copy(state: State) -> State:
+    """A deep copy of a plain-data state."""
+    result: State = marshal.loads(marshal.dumps(state))
+    return result
+
+
+def outcomes(state: State, steps: list[dict[str, Any]]) -> list[State]:
+    """The states ``steps`` can end in (a decision left without options ends a branch too)."""
+    root = copy(state)
+    root.update(decision=None, queue=[dict(s) for s in steps], frames=[])
+    flow.run(root, [])
+    done: list[State] = []
+    todo = [root]
+    while todo and len(done) < LIMIT:
+        current = todo.pop()
+        opts = flow.options(current)
+        if not opts:
+            done.append(current)
+            continue
+        for option in opts:
+            branch = copy(current)
+            flow.answer(branch, option, [])
+            todo.append(branch)
+    return done

@@ -1,0 +1,250 @@
+"""Build a Store (D18; S002 p17-p18, digest §2.9.1): Manuel da Maia's noble action, TC-01/TC-02.
+
+Step ``build_store`` {player}, in seed-002 order (digest §6.1: S000 takes the rubble before the
+lot bonus):
+1. ``store_tile``: a city tile from a display space; the space sets the store type, the small
+   space serves the small column-5 lots (S002 p17).
+2. ``store_lot``: an empty lot of that size facing a street of that type; a lot facing two
+   matching streets lets the builder choose (S000), the notch then faces it.
+3. the lot bonus (:mod:`.bonus`), before the rubble and the payment (a 5-réis bonus can fund the
+   store, digest §6.2 item 5); a Cardinal bonus is limited to moves that keep the cost payable.
+4. ``store_rubble``: 1 cube of the lot's row or column rubble, your choice (none if both are
+   empty); only cubes after which the land cost can still be paid are offered. CL-29/CL-30 apply.
+5. the land cost: the treasury's right value + every cube still in that row and column, by the
+   pack's land cost per disaster (3/2/1; site rubble never counts), TP-01 (N less per cube of its
+   colour) and TP-02 (0) first, then TP-03/CL-31 and the influence substitution of
+   :func:`.rules.pay_reis` (D21: réis first, influence covers only a shortfall; no choice offered).
+6. ``store_house``: a house from the bottom of a store group of your choice that still has one;
+   the space it uncovers activates its ability (§3.8).
+7. wigs = the column's scoring value x the related public buildings already built (the top site
+   of the store's street and the two ends of its row, each counted when its face shows the store
+   type; at most 3; S002 p18), + 1 with CL-24.
+The emptied display space is refilled at the end of the turn (:mod:`.turn`).
+
+:func:`can_build_store` is the precondition of a Maia visit, follow or sponsored store: a tile, a
+matching empty lot, a house left, and a land cost payable after the lot bonus and the best cube.
+
+Texts: ``tile D-gold``, ``lot B3 S2``, ``rubble row fire`` / ``rubble column tsunami``, ``house middle``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import flow
+from .bonus import GUARDS, gain_bonus, payable_after
+from .effects import REGISTRY
+from .rules import (
+    board,
+    can_pay_reis,
+    clergy_effects,
+    pack_of,
+    pay_reis,
+    permanents,
+    reis_cost,
+    take_rubble,
+    treasury_value,
+)
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+POOLS = ("row", "column")
+
+
+# --- costs and checks ----------------------------------------------------------------------------
+def cube_values(state: State, seat: int) -> dict[str, int]:
+    """Land cost of one cube left in the row or column, per disaster: TP-02 makes it 0, TP-01 N less."""
+    pack = pack_of(state)
+    perms = permanents(pack, board(state, seat))
+    free = {p["rubble"] for e, p in perms if e == "TP-02"}
+    cut: Counter[str] = Counter()
+    for e, p in perms:
+        if e == "TP-01":
+            cut[p["rubble"]] += p["n"]
+    return {d: 0 if d in free else max(0, r.land_cost - cut[d]) for d, r in pack.rubble.items()}
+
+
+def _pools(state: State, lot: str) -> dict[str, dict[str, int]]:
+    spec, city = pack_of(state).lots[lot], state["city"]
+    return {"row": city["row_rubble"][spec.row], "column": city["column_rubble"][str(spec.column)]}
+
+
+def land_cost(state: State, seat: int, lot: str, without: str | None = None) -> int:
+    """Treasury right value + the cubes left in the lot's row and column (less one ``without``)."""
+    values, pools = cube_values(state, seat), _pools(state, lot)
+    cubes = sum(values[d] * n for pool in pools.values() for d, n in pool.items())
+    return treasury_value(state) + cubes - (values[without] if without else 0)
+
+
+def _payable_with(state: State, seat: int, lot: str, cube: str | None) -> bool:
+    """The land cost is payable once ``cube`` (or none) is taken, with CL-30's réis for it."""
+    b = board(state, seat)
+    bonus = clergy_effects(pack_of(state), b).count("CL-30") if cube else 0
+    b["reis"] += bonus
+    try:
+        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube))
+    finally:
+        b["reis"] -= bonus
+
+
+def payable_now(state: State, seat: int, lot: str) -> bool:
+    """Payable after taking the best cube of the row and column (the bonus already taken)."""
+    values = cube_values(state, seat)
+    present = [d for d in values if any(pool[d] for pool in _pools(state, lot).values())]
+    best = max(present, key=lambda d: values[d], default=None)
+    return _payable_with(state, seat, lot, best)
+
+
+GUARDS["store"] = lambda state, seat, guard: payable_now(state, seat, guard["lot"])
+
+
+def lot_payable(state: State, seat: int, lot: str) -> bool:
+    """Payable after the lot's bonus, for some way of taking it (a Cardinal move may raise the
+    treasury; its tile may be CL-30/CL-31, 1 réis each here, or CL-32, 7 influence + CL-27's 2)."""
+    spec = pack_of(state).lots[lot]
+    best = (2, 7 + 2 * clergy_effects(pack_of(state), board(state, seat)).count("CL-27"))
+    return payable_after(state, seat, spec.bonus, spec.bonus_params, lambda after: payable_now(after, seat, lot), best)
+
+
+def lots_for(state: State, space: str) -> list[tuple[str, str]]:
+    """(lot, street) pairs a tile from ``space`` may go to: empty, same size, a street of its type."""
+    pack = pack_of(state)
+    tile = pack.tile_display[space]
+    return [(lot, street) for lot, spec in pack.lots.items()
+            if lot in state["city"]["lots"] and state["city"]["lots"][lot] is None and spec.size == tile.size
+            for street in spec.streets if pack.streets[street].type == tile.type]
+
+
+def _space_usable(state: State, seat: int, space: str) -> bool:
+    if not state["city"]["tile_display"][space]:
+        return False
+    lots = sorted({lot for lot, _ in lots_for(state, space)}, key=lambda x: pack_of(state).lots[x].bonus == "NB-07")
+    return any(lot_payable(state, seat, lot) for lot in lots)
+
+
+def can_build_store(state: State, seat: int) -> bool:
+    """A house left, a display tile with a matching empty lot, and a payable land cost (§2.7)."""
+    if not any(board(state, seat)["houses"].values()):
+        return False
+    return any(_space_usable(state, seat, space) for space in pack_of(state).tile_display)
+
+
+# --- the procedure -------------------------------------------------------------------------------
+@flow.step("build_store")
+def _build_store(state: State, s: dict[str, Any], events: Events) -> None:
+    if can_build_store(state, s["player"]):
+        flow.ask(state, "store_tile", s["player"])
+    else:  # only if something done since the check took the last option away
+        events.append({"kind": "action_lost", "player": s["player"], "action": "build_store"})
+
+
+def tile_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "store_tile", "space": sp} for sp in pack_of(state).tile_display
+            if _space_usable(state, d["player"], sp)]
+
+
+def tile_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    space = action["space"]
+    state["city"]["tile_display"][space] = False
+    kind = pack_of(state).tile_display[space].type
+    events.append({"kind": "store_tile", "player": d["player"], "space": space, "type": kind})
+    flow.ask(state, "store_lot", d["player"], space=space)
+
+
+def lot_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "store_lot", "lot": lot, "street": street} for lot, street in lots_for(state, d["space"])
+            if lot_payable(state, d["player"], lot)]
+
+
+def lot_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    seat, lot, street = d["player"], action["lot"], action["street"]
+    kind = pack_of(state).streets[street].type
+    state["city"]["lots"][lot] = {"owner": seat, "type": kind, "street": street}
+    events.append({"kind": "store_lot", "player": seat, "lot": lot, "street": street, "type": kind})
+    flow.then(state, {"step": "store_bonus", "player": seat, "lot": lot},
+              {"step": "store_rubble", "player": seat, "lot": lot}, {"step": "store_pay", "player": seat, "lot": lot})
+
+
+@flow.step("store_bonus")
+def _store_bonus(state: State, s: dict[str, Any], events: Events) -> None:
+    spec = pack_of(state).lots[s["lot"]]
+    gain_bonus(state, s["player"], spec.bonus, spec.bonus_params, events, "lot bonus",
+               guard={"check": "store", "lot": s["lot"]})
+
+
+@flow.step("store_rubble")
+def _store_rubble(state: State, s: dict[str, Any], events: Events) -> None:
+    if any(n for pool in _pools(state, s["lot"]).values() for n in pool.values()):
+        flow.ask(state, "store_rubble", s["player"], lot=s["lot"])
+
+
+def rubble_options(state: State, d: dict[str, Any]) -> list[Action]:
+    pools = _pools(state, d["lot"])
+    opts = [{"verb": "store_rubble", "pool": p, "rubble": r} for p in POOLS for r in pack_of(state).rubble
+            if pools[p][r]]
+    return [o for o in opts if _payable_with(state, d["player"], d["lot"], o["rubble"])] or opts
+
+
+def rubble_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    _pools(state, d["lot"])[action["pool"]][action["rubble"]] -= 1
+    take_rubble(state, d["player"], action["rubble"], events, f"store {action['pool']}")
+
+
+@flow.step("store_pay")
+def _store_pay(state: State, s: dict[str, Any], events: Events) -> None:
+    seat, lot = s["player"], s["lot"]
+    base = land_cost(state, seat, lot)
+    cost = reis_cost(state, seat, base)
+    if not pay_reis(state, seat, base, events, "land cost"):
+        raise RuntimeError(f"land cost of {lot} offered but not payable")
+    flow.ask(state, "store_house", seat, lot=lot, cost=cost)
+
+
+def house_options(state: State, d: dict[str, Any]) -> list[Action]:
+    houses = board(state, d["player"])["houses"]
+    return [{"verb": "store_house", "group": g} for g in houses if houses[g]]
+
+
+def house_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    seat, group = d["player"], action["group"]
+    houses = board(state, seat)["houses"]
+    houses[group] -= 1
+    events.append({"kind": "house", "player": seat, "group": group, "left": houses[group]})
+    _score(state, seat, d["lot"], d["cost"], events)
+
+
+def related(state: State, lot: str) -> int:
+    """Built public buildings related to the store on ``lot``: its street's top site and its row's
+    two ends, each when its face shows the store's type (S002 p18; at most 3)."""
+    pack, store = pack_of(state), state["city"]["lots"][lot]
+    row = pack.lots[lot].row
+    sites = [pack.streets[store["street"]].top_site]
+    sites += [s.id for s in pack.sites.values() if s.side != "top" and s.row == row]
+    return sum(1 for site in sites if store["type"] in face_icons(state, site))
+
+
+def face_icons(state: State, site: str) -> tuple[str, ...]:
+    """Store types on the face a built site shows (nothing if unbuilt or covered)."""
+    placed = state["city"]["sites"].get(site)
+    if not placed or not placed["building"]:
+        return ()
+    building = pack_of(state).buildings[placed["building"]["id"]]
+    return building.blue if placed["building"]["face"] == "blue" else building.green
+
+
+def _score(state: State, seat: int, lot: str, cost: int, events: Events) -> None:
+    pack, store = pack_of(state), state["city"]["lots"][lot]
+    n = related(state, lot)
+    wigs = pack.column_score(pack.lots[lot].column, state["city"]["scoring"]) * n
+    wigs += REGISTRY["CL-24"].constants["wigs"] * clergy_effects(pack, board(state, seat)).count("CL-24")
+    board(state, seat)["wigs"] += wigs
+    events.append({"kind": "store_built", "player": seat, "lot": lot, "type": store["type"],
+                   "street": store["street"], "related": n, "wigs": wigs, "cost": cost})
+
+
+flow.kind("store_tile", tile_options, tile_act, "Build a store: take a city tile from the display.")
+flow.kind("store_lot", lot_options, lot_act, "Build a store: choose the lot (and the street it faces).")
+flow.kind("store_rubble", rubble_options, rubble_act, "Build a store: take a rubble cube from its row or column.")
+flow.kind("store_house", house_options, house_act, "Build a store: place a house from a store group.")
