@@ -198,6 +198,7 @@ def _noble_action(state: State, s: dict[str, Any], events: Events) -> None:
 @flow.step("visit_close")
 def _visit_close(state: State, s: dict[str, Any], events: Events) -> None:
     court = state.pop("court")
+    state["box"]["political"].append(court["card"])  # the visited card leaves the game (§2.7 step 6)
     events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})
 
 

@@ -116,3 +116,22 @@ def test_a_centre_action_that_cannot_be_done_is_not_offered():
     for lot in s["city"]["lots"]:
         s["city"]["lots"][lot] = {"owner": 1, "type": "gold", "street": "S1"}
     assert not can_sponsor(s, 0, DECREE_CHOICE) and not can_sponsor(s, 0, STORE_OR_BUILDING)
+
+
+def test_t04_a_sponsored_store_pays_the_treasury_value_twice():  # T04, §6.2 item 6
+    from lisboa_city import city_table, cubes
+
+    s = city_table(reis=30)  # treasury right value v = 3
+    s["boards"][0]["hand"] = [STORE_OR_BUILDING]
+    s["city"]["row_rubble"]["E"] = cubes(earthquake=3)
+    s["city"]["column_rubble"]["3"] = cubes(tsunami=3)
+    events = do(s, 0, f"sponsor {STORE_OR_BUILDING}")
+    if s["decision"]["kind"] == "sponsor_event":
+        events += do(s, 0, "event build-store")
+    events += do(s, 0, "tile D-books")
+    events += do(s, 0, "lot E3 S3")
+    if s["decision"]["kind"] == "store_rubble":
+        events += do(s, 0, "rubble row earthquake")
+    paid = [(e["cost"], e["why"]) for e in events if e["kind"] == "pay_reis"]
+    assert paid == [(3, "sponsor"), (3 + 6 + 3, "land cost")]  # v, then v + the cubes left
+    assert s["boards"][0]["reis"] == 30 - 3 - 12
