@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import EventText
+from .rules import pack_of
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -26,6 +27,35 @@ def _words(name: Any) -> str:
 
 def _list(items: list[Any]) -> str:
     return ", ".join(str(i) for i in items) if items else "nothing"
+
+
+NOBLES = {"maia": ("Maia", "Maia"), "marquis": ("Marquis", "the Marquis"), "king": ("King", "the King")}
+STACKS = {"treasury": "Treasury", **{k: v[0] for k, v in NOBLES.items()}}
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _card(state: State, card: Any) -> str:
+    """``red-03 (Maia)``: the id with the card's kind, which players know it by."""
+    cards = pack_of(state).cards
+    if not isinstance(card, str) or card not in cards:
+        return str(card)
+    return f"{card} ({STACKS.get(cards[card].kind, cards[card].kind)})"
+
+
+def _readable(state: State, e: Event) -> Event:
+    """A copy of ``e`` with nobles, stacks and cards named as players say them."""
+    out = dict(e)
+    if out.get("noble") in NOBLES:
+        out["noble"], out["noble_full"] = NOBLES[out["noble"]]
+    if out.get("stack") in STACKS:
+        out["stack"] = STACKS[out["stack"]]
+    for key in ("card", "revealed"):
+        if key in out and out.get(key):
+            out[key] = _card(state, out[key])
+    return out
 
 
 def _gain(e: Event) -> str:
@@ -85,12 +115,13 @@ PLAYER: dict[str, Callable[[Event], str]] = {
     "church_triggered": lambda e: "moves the Cardinal past the church icon: church scoring at the end of this turn",
     "church_discard": lambda e: f"discards clergy tile(s) {_list(e['tiles'])} for {e['wigs']} wigs",
     "church_pass": lambda e: "keeps their clergy tiles",
-    "rubble": lambda e: f"takes a {e['rubble']} rubble cube"
+    "rubble": lambda e: f"takes {_a(e['rubble'])} rubble cube"
     + ("" if e.get("kept") else " (the 5-cube limit: it leaves the game)")
     + (f", +{e['reis']} réis" if e.get("reis") else ""),
     "rubble_set": lambda e: f"completes rubble set #{e['sets']}",
     "decree": lambda e: f"takes decree {e['card']}" + (" (extra, for a rubble-set marker)" if e.get("extra") else ""),
-    "visit": lambda e: f"visits {e['noble']} with {e['card']}" + (f" (+{e['reis']} réis)" if e.get("reis") else ""),
+    "visit": lambda e: f"visits {e['noble_full']} with {e['card']}"
+    + (f" (+{e['reis']} réis)" if e.get("reis") else ""),
     "no_free_action": lambda e: "takes no free state action",
     "noble_action": lambda e: f"performs {_words(e['action'])}"
     + (" (sponsored: no follow)" if e.get("sponsored") else ""),
@@ -110,7 +141,7 @@ PLAYER: dict[str, Callable[[Event], str]] = {
     "era_reward": lambda e: f"takes the reward of {e['card']}",
     "era_draw": lambda e: f"draws {e['cards']} purple card(s)",
     "bonus_reis": lambda e: f"gains {e['reis']} réis ({e['why']})",
-    "rubble_discard": lambda e: f"discards a {e['rubble']} rubble cube just taken for {e['wigs']} wigs (CL-29)",
+    "rubble_discard": lambda e: f"discards {_a(e['rubble'])} rubble cube just taken for {e['wigs']} wigs (CL-29)",
     "store_tile": lambda e: f"takes the {e['type']} city tile from {e['space']}",
     "store_lot": lambda e: f"places a {e['type']} store on lot {e['lot']}, facing street {e['street']}",
     "house": lambda e: f"places a house from the {e['group']} store group ({e['left']} left there)",
@@ -146,8 +177,10 @@ def event_text(state: State, e: Event) -> EventText:
         return EventText(f"{who} keeps a starting clergy tile.", f"You keep {e.get('tile')}.", e["player"])
     if kind == "draft_pick":
         return EventText(f"{who} has picked.", f"You keep {_list(e['cards'])}.", e["player"])
+    if kind == "era_wigs" and not e["wigs"]:
+        return EventText(None)
     if kind in PLAYER:
-        text = PLAYER[kind](e)
+        text = PLAYER[kind](_readable(state, e))
         return EventText(f"{who}{'' if text.startswith(chr(39)) else ' '}{text}.")
     if kind in TABLE:
         return EventText(TABLE[kind](state, e))
