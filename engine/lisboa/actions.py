@@ -75,6 +75,7 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "event": lambda a: f"event {_name(a['action'])}",
     "reward": lambda a: f"reward {a['card']}",
     "draft": lambda a: "draft " + " ".join(a["cards"]),
+    "cover": lambda a: f"cover {a['influence']} with influence",
     "store_tile": lambda a: f"tile {a['space']}",
     "store_lot": lambda a: f"lot {a['lot']} {a['street']}",
     "store_rubble": lambda a: f"rubble {a['pool']} {a['rubble']}",

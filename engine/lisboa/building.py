@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow
+from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
 from .rules import (
@@ -40,7 +40,6 @@ from .rules import (
     can_pay_reis,
     clergy_effects,
     pack_of,
-    pay_reis,
     permanents,
     recall_official,
     take_rubble,
@@ -224,9 +223,11 @@ def officials_act(state: State, d: dict[str, Any], action: Action, events: Event
 def _building_finish(state: State, s: dict[str, Any], events: Events) -> None:
     pack, seat, plan = pack_of(state), s["player"], s["plan"]
     b = board(state, seat)
+    if s["missing"] and not s.get("paid"):  # D21 may ask how much influence covers, then we come back
+        flow.then(state, payment.step(seat, s["missing"] * hire_price(state, seat), "hire officials"),
+                  {**s, "paid": True})
+        return
     if s["missing"]:
-        if not pay_reis(state, seat, s["missing"] * hire_price(state, seat), events, "hire officials"):
-            raise RuntimeError("public building offered without a payable hire")
         events.append({"kind": "officials_hired", "player": seat, "n": s["missing"]})
     b["plans"].remove(plan)
     b["completed_plans"].append(plan)

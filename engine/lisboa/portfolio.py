@@ -24,15 +24,15 @@ import marshal
 from itertools import combinations
 from typing import Any
 
-from . import decree, flow, room, sell, trade  # noqa: F401  (they register their steps)
+from . import decree, flow, payment, room, sell, trade  # noqa: F401  (they register their steps)
 from .bonus import BONUSES, gain_bonus
 from .rules import (
     board,
+    can_pay_reis,
     clergy_effects,
     move_treasury,
     officials_out,
     pack_of,
-    pay_reis,
     place_official,
     recall_official,
     treasury_value,
@@ -75,7 +75,9 @@ def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
         if places:
             flow.ask(state, "recall", seat)
     elif effect == "NB-02":
-        if not pay_reis(state, seat, 1, events, "penalty"):
+        if can_pay_reis(state, seat, 1):
+            flow.then(state, payment.step(seat, 1, "penalty"))
+        else:
             events.append({"kind": "penalty_skipped", "player": seat})
     elif effect == "NB-03":
         if board(state, seat)["officials"]:

@@ -21,7 +21,7 @@ import marshal
 from itertools import combinations
 from typing import Any
 
-from . import flow, state_actions  # noqa: F401  (registers the state_action step)
+from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
 from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
 from .visit import NOBLE_ACTIONS
 
@@ -69,8 +69,16 @@ def start(state: State, seat: int, card_id: str, events: Events) -> None:
 
 @flow.step("sponsor_pay")
 def _sponsor_pay(state: State, s: dict[str, Any], events: Events) -> None:
-    if not pay_reis(state, s["player"], fee(state, s["player"]), events, "sponsor"):
-        raise RuntimeError("sponsorship offered without a payable fee")
+    centre = pack_of(state).cards[state["court"]["card"]].centre
+    flow.then(state, payment.step(s["player"], fee(state, s["player"]), "sponsor", keep="sponsor", centre=centre))
+
+
+def _centre_still_possible(state: State, seat: int, s: dict[str, Any]) -> bool:
+    """D21 choices for the fee must leave the sponsored noble action possible (§2.12)."""
+    return s["centre"] not in CENTRE_CHOICES or bool(noble_choices(state, seat, s["centre"]))
+
+
+payment.KEEP_CHECKS["sponsor"] = _centre_still_possible
 
 
 @flow.step("sponsor_centre")

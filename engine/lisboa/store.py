@@ -13,7 +13,7 @@ lot bonus):
 5. the land cost: the treasury's right value + every cube still in that row and column, by the
    pack's land cost per disaster (3/2/1; site rubble never counts), TP-01 (N less per cube of its
    colour) and TP-02 (0) first, then TP-03/CL-31 and the influence substitution of
-   :func:`.rules.pay_reis` (D21: réis first, influence covers only a shortfall; no choice offered).
+   :mod:`.payment` (D21: réis first; a player short of réis chooses how much influence covers).
 6. ``store_house``: a house from the bottom of a store group of your choice that still has one;
    the space it uncovers activates its ability (§3.8).
 7. wigs = the column's scoring value x the related public buildings already built (the top site
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import flow
+from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
 from .rules import (
@@ -40,7 +40,6 @@ from .rules import (
     can_pay_reis,
     clergy_effects,
     pack_of,
-    pay_reis,
     permanents,
     reis_cost,
     take_rubble,
@@ -196,10 +195,13 @@ def rubble_act(state: State, d: dict[str, Any], action: Action, events: Events) 
 def _store_pay(state: State, s: dict[str, Any], events: Events) -> None:
     seat, lot = s["player"], s["lot"]
     base = land_cost(state, seat, lot)
-    cost = reis_cost(state, seat, base)
-    if not pay_reis(state, seat, base, events, "land cost"):
-        raise RuntimeError(f"land cost of {lot} offered but not payable")
-    flow.ask(state, "store_house", seat, lot=lot, cost=cost)
+    flow.then(state, payment.step(seat, base, "land cost"),
+              {"step": "store_house", "player": seat, "lot": lot, "cost": reis_cost(state, seat, base)})
+
+
+@flow.step("store_house")
+def _store_house(state: State, s: dict[str, Any], events: Events) -> None:
+    flow.ask(state, "store_house", s["player"], lot=s["lot"], cost=s["cost"])
 
 
 def house_options(state: State, d: dict[str, Any]) -> list[Action]:

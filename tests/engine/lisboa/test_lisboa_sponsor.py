@@ -56,7 +56,16 @@ def test_the_fee_must_be_payable_influence_may_cover_a_shortfall():
     s["boards"][0]["influence"] = 5  # icons below 5 (0, 2, 4) cover 3 réis
     assert can_sponsor(s, 0, TOOLS)
     do(s, 0, f"sponsor {TOOLS}")
-    assert s["boards"][0]["reis"] == 0 and s["boards"][0]["influence"] < 5
+    # D21: short by 2, so influence covers 2 or (all it can) 3; the least is the default
+    assert texts(s, 0) == ["cover 2 with influence", "cover 3 with influence"]
+    do(s, 0, "cover 3 with influence")
+    assert s["boards"][0]["reis"] == 1 and s["boards"][0]["influence"] == 0  # 5 -> 4 -> 2 -> 0
+
+
+def test_d21_is_not_asked_when_the_reis_suffice():
+    s = sponsor_table(TOOLS, reis=3, influence=10)
+    events = do(s, 0, f"sponsor {TOOLS}")
+    assert [(e["reis"], e["by_influence"]) for e in events if e["kind"] == "pay_reis"] == [(3, 0)]
 
 
 def test_cl06_makes_the_fee_zero_and_tp03_cl31_reduce_it():
@@ -135,3 +144,16 @@ def test_t04_a_sponsored_store_pays_the_treasury_value_twice():  # T04, §6.2 it
     paid = [(e["cost"], e["why"]) for e in events if e["kind"] == "pay_reis"]
     assert paid == [(3, "sponsor"), (3 + 6 + 3, "land cost")]  # v, then v + the cubes left
     assert s["boards"][0]["reis"] == 30 - 3 - 12
+
+
+def test_d21_choices_that_would_break_what_follows_are_not_offered():
+    from engine.lisboa import payment
+
+    s = sponsor_table(reis=1, influence=5)
+    payment.KEEP_CHECKS["test_keep_influence"] = lambda sim, seat, step: sim["boards"][seat]["influence"] >= 2
+    try:
+        pay = payment.step(0, 3, "test", keep="test_keep_influence")
+        assert payment.choices(s, pay) == [2]  # covering 3 would leave 0 influence
+        assert payment.choices(s, payment.step(0, 3, "test")) == [2, 3]
+    finally:
+        del payment.KEEP_CHECKS["test_keep_influence"]

@@ -1,0 +1,73 @@
+"""Réis payments with the influence substitution choice (D21; digest §2.12, S002 p10-p11).
+
+A réis cost (after TP-03 and CL-31) is paid from réis; influence may cover part of it, each réis
+moving the influence marker back to the next réis icon below it. Digest D21: pay réis first and
+prompt only when the player is short; then the choice is how many réis influence covers, from
+the shortfall up to what the track can give (``cover 2 with influence``), the least being the
+deadline default. A caller may narrow the choices with ``keep`` (a check run on a copy after
+paying), e.g. a sponsor's fee must leave the sponsored action payable.
+
+Step ``pay_reis`` {player, base, why, keep?}; ``keep`` names a check in ``KEEP_CHECKS``.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable
+from typing import Any
+
+from . import flow
+from .rules import board, pay_reis, reis_cost, reis_splits
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+Action = dict[str, Any]
+KEEP_CHECKS: dict[str, Callable[[State, int, dict[str, Any]], bool]] = {}
+
+
+def step(seat: int, base: int, why: str, **keep: Any) -> dict[str, Any]:
+    """The step that pays ``base`` réis for ``seat`` (``keep``: {"keep": name, ...its data})."""
+    return {"step": "pay_reis", "player": seat, "base": base, "why": why, **keep}
+
+
+def choices(state: State, s: dict[str, Any]) -> list[int]:
+    """How many réis influence may cover (ascending); only the least when the player is not short."""
+    seat = s["player"]
+    cost = reis_cost(state, seat, s["base"])
+    splits = reis_splits(state, seat, cost)
+    if cost <= board(state, seat)["reis"]:
+        return splits[:1]
+    check = KEEP_CHECKS.get(s.get("keep", ""))
+    if check is None:
+        return splits
+    kept = []
+    for k in splits:
+        sim: State = marshal.loads(marshal.dumps(state))
+        pay_reis(sim, seat, s["base"], [], s["why"], substitute=k)
+        if check(sim, seat, s):
+            kept.append(k)
+    return kept or splits[:1]
+
+
+@flow.step("pay_reis")
+def _pay(state: State, s: dict[str, Any], events: Events) -> None:
+    ks = choices(state, s)
+    if not ks:
+        raise RuntimeError(f"a réis payment ({s['why']}) was offered but cannot be paid")
+    if len(ks) == 1:
+        pay_reis(state, s["player"], s["base"], events, s["why"], substitute=ks[0])
+        return
+    flow.ask(state, "reis_split", s["player"], pay={k: v for k, v in s.items() if k != "step"})
+
+
+def split_options(state: State, d: dict[str, Any]) -> list[Action]:
+    return [{"verb": "cover", "influence": k} for k in choices(state, d["pay"])]
+
+
+def split_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+    p = d["pay"]
+    pay_reis(state, p["player"], p["base"], events, p["why"], substitute=action["influence"])
+
+
+flow.kind("reis_split", split_options, split_act,
+          "You are short of réis: choose how many réis your influence covers.", default_first=True)
