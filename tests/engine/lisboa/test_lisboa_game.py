@@ -76,6 +76,22 @@ def no_negatives(value: Any, path: str = "") -> None:
             no_negatives(v, f"{path}[{i}]")
 
 
+def conserved(state: dict[str, Any]) -> None:
+    """Officials, Royal Favors, decrees and plans are never created or lost."""
+    n = len(state["players"])
+    for seat, b in enumerate(state["boards"]):
+        out = sum(o.get(str(seat), 0) for o in state["offices"].values()) + state["plaza"].get(str(seat), 0)
+        assert b["officials"] + out == 8, f"seat {seat} officials"
+    per_noble = {2: 2, 3: 3, 4: 4}[n]
+    for noble, left in state["favors"].items():
+        assert left + sum(noble in b["favors"] for b in state["boards"]) == per_noble, noble
+    d = state["decrees"]
+    held = sum(len(b["decrees"]) for b in state["boards"])
+    assert len(d["deck"]) + len(d["display"]) + len(d["removed"]) + held == 70
+    plans = sum(len(v) for v in state["plans"].values()) + len(state["box"]["plans"])
+    assert plans + sum(len(b["plans"]) + len(b["completed_plans"]) for b in state["boards"]) == 20
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13), (4, 14)])
 def test_random_full_games_finish_with_every_invariant_kept(players, seed):
     def check(state, events):
@@ -84,6 +100,7 @@ def test_random_full_games_finish_with_every_invariant_kept(players, seed):
         no_negatives({k: v for k, v in state.items() if k not in ("rng", "seed")})
         assert all(b["influence"] <= 10 and len(b["clergy"]) <= 4 for b in state["boards"])
         assert all(v >= 0 for v in state["favors"].values())
+        conserved(state)
         for e in events:
             assert e["kind"] in PLAYER or e["kind"] in TABLE or e["kind"] in ("keep_clergy", "draft_pick"), e
             GAME.event_text(state, e)
