@@ -1,4 +1,6 @@
-"""``python -m bot``: run the Discord bot, or the offline demo when there is no token (or ``--demo``)."""
+"""``python -m bot``: run the Discord bot, or the offline demo when there is no token (or ``--demo``;
+``--game lisboa`` plays Lisboa). The server owner's data packs (``DATA_PACKS``) are validated first:
+a bad one stops start-up with a one-line "Configuration problem" naming the variable and the reason."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import textwrap
 
 import discord
 
+from .demo import DEFAULT_GAME
+from .packs import load_data_packs
 from .settings import Settings, SettingsError, load_dotenv
 
 NO_TOKEN = (
@@ -16,17 +20,25 @@ NO_TOKEN = (
     "application in the Discord developer portal (https://discord.com/developers/applications), copy "
     "its bot token into a .env file next to this project (see .env.example) or into the environment, "
     "invite it to your server, and run `python -m bot` again. Meanwhile, here is the offline demo: a "
-    "whole Puerto Rico game played with random legal moves through the same game service and SQLite "
-    "store the bot uses, with the board image saved after every action."
+    "whole game (Puerto Rico unless --game says otherwise) played with random legal moves through the "
+    "same game service and SQLite store the bot uses, with the board image saved after every action."
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import engine  # noqa: F401  (registers every game)
+    from engine.core import all_games
+
+    games = {g.spec.id: g.spec for g in all_games()}
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Discord bot, or the offline demo "
                                      "when there is no DISCORD_TOKEN (or with --demo).")
     parser.add_argument("--demo", action="store_true", help="play an offline demo game instead of connecting")
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=sorted(games), metavar="ID",
+                        help="demo: which game; " + ", ".join(f"{k} ({s.title}, {s.min_players}-{s.max_players} "
+                                                             "players)" for k, s in sorted(games.items()))
+                        + f" (default {DEFAULT_GAME})")
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                        help="demo: number of players, 2-5 (default 3)")
+                        help="demo: number of players, 2-5 within the game's range (default 3)")
     parser.add_argument("--seed", type=int, help="demo: seed for set-up and the random moves")
     parser.add_argument("--out", default="demo_output", metavar="DIR",
                         help="demo: folder for the board images (default ./demo_output)")
@@ -43,12 +55,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration problem: {exc}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=settings.log_level_number)
+    try:
+        load_data_packs(settings.data_packs)
+    except SettingsError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return 2
     if args.demo or not settings.token:
+        from engine.core import get_game
+
+        spec = get_game(args.game).spec
+        if not spec.min_players <= args.players <= spec.max_players:
+            print(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {args.players}.",
+                  file=sys.stderr)
+            return 2
         if not args.demo:
             print(textwrap.fill(NO_TOKEN, width=100) + "\n")
         from .demo import run_demo
 
-        run_demo(args.players, args.seed, args.out)
+        run_demo(args.players, args.seed, args.out, args.game)
         return 0
     from .app import create_bot
 

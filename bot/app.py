@@ -18,6 +18,7 @@ import engine  # noqa: F401  (importing registers every game)
 from .clock import DAY
 from .errors import GameTree
 from .game_ui import Tables
+from .packs import load_data_packs
 from .results import utc_now
 from .service import GameService
 from .service_base import Clock
@@ -88,6 +89,10 @@ class PbpBot(commands.Bot):
 def create_bot(settings: Settings | None = None, clock: Clock = utc_now, rng: random.Random | None = None) -> PbpBot:
     """The bot with its settings (default: from the environment); connects only when run.
 
-    ``clock`` and ``rng`` are for tests and the offline demo (fake time, fixed seating).
+    ``clock`` and ``rng`` are for tests and the offline demo (fake time, fixed seating). The
+    server owner's data packs (``DATA_PACKS``) are loaded first: a bad one raises
+    :class:`~bot.settings.SettingsError` naming the variable, the file, row and field.
     """
-    return PbpBot(settings if settings is not None else Settings.from_env(), clock, rng)
+    settings = settings if settings is not None else Settings.from_env()
+    load_data_packs(settings.data_packs)
+    return PbpBot(settings, clock, rng)

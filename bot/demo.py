@@ -1,7 +1,8 @@
-"""Offline demo: a whole Puerto Rico game with random legal actions, played through the same
-:class:`~bot.service.GameService` and SQLite store as the bot, saving the board PNG after every action.
+"""Offline demo: a whole game (Puerto Rico, or ``--game lisboa``) with random legal actions, played
+through the same :class:`~bot.service.GameService` and SQLite store as the bot, saving the board PNG
+after every action.
 
-    python -m bot --demo [--players N] [--seed S] [--out DIR]
+    python -m bot --demo [--game ID] [--players N] [--seed S] [--out DIR]
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import engine  # noqa: F401  (registers the games)
+from engine.core import get_game
 from render import render_board, render_player_board
 
+from .packs import notice
 from .results import Result
 from .service import GameService
 from .store import GameStore
@@ -26,6 +29,7 @@ from .store import GameStore
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 CHANNEL = "demo"
 DEFAULT_OUT = "demo_output"
+DEFAULT_GAME = "puerto_rico"
 
 
 @dataclass
@@ -55,8 +59,8 @@ def _prepare(out: Path) -> Path:
 
 
 async def play_demo(players: int = 3, seed: int | None = None, out: str | Path = DEFAULT_OUT,
-                    echo: Callable[[str], None] = print, workers: int = 2) -> DemoReport:
-    """Play one game to the end; images are rendered on ``workers`` threads while play goes on."""
+                    echo: Callable[[str], None] = print, workers: int = 2, game: str = DEFAULT_GAME) -> DemoReport:
+    """Play one game of ``game`` to the end; images are rendered on ``workers`` threads while play goes on."""
     began = time.perf_counter()
     seed = random.randrange(2**31) if seed is None else seed
     report = DemoReport(Path(out))
@@ -66,11 +70,13 @@ async def play_demo(players: int = 3, seed: int | None = None, out: str | Path =
         svc = GameService(store, rng=random.Random(seed))
         names = list(NAMES[:players])
         users = [f"demo:{n.lower()}" for n in names]
-        await svc.create_lobby(CHANNEL, None, users[0], names[0], "puerto_rico")
+        await svc.create_lobby(CHANNEL, None, users[0], names[0], game)
         for user, name in zip(users[1:], names[1:], strict=True):
             await svc.join(CHANNEL, user, name)
         result: Result = await svc.start(CHANNEL, users[0], seed=seed)
-        echo("\n".join(result.public[:1]) + f" (seed {seed}; images go to {report.out.resolve()})")
+        line = notice(get_game(game))
+        echo("\n".join(result.public[:1] + ([line] if line else [])) + f" (seed {seed}; images go to "
+             f"{report.out.resolve()})")
         rng = random.Random(seed)
         with ThreadPoolExecutor(max_workers=workers) as pool:
             jobs = [loop.run_in_executor(pool, _write, report.out / "board-0000.png", render_board,
@@ -98,9 +104,9 @@ async def play_demo(players: int = 3, seed: int | None = None, out: str | Path =
 
 
 def run_demo(players: int = 3, seed: int | None = None, out: str | Path = DEFAULT_OUT,
-             echo: Callable[[str], None] = print) -> DemoReport:
+             game: str = DEFAULT_GAME, echo: Callable[[str], None] = print) -> DemoReport:
     """Run :func:`play_demo` and print the final scores and where the images are."""
-    report = asyncio.run(play_demo(players, seed, out, echo))
+    report = asyncio.run(play_demo(players, seed, out, echo, game=game))
     boards = sorted(p for p in report.images if p.name.startswith("board-"))
     echo("\n".join(report.final))
     echo(f"{report.actions} actions in {report.seconds:.1f} s. {len(boards)} board images "

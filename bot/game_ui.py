@@ -1,5 +1,5 @@
 """Discord-free helpers for the bot: one game at one version (:class:`Table`), what to offer whom
-(:func:`plan_controls`), the turn message text and ``/play`` suggestions.
+(:func:`plan_controls`, in :mod:`bot.controls`), the turn message text and ``/play`` suggestions.
 
 Everything here reads through the store's public methods and the engine, so the service
 stays untouched and these helpers are testable without Discord.
@@ -15,19 +15,31 @@ from engine.core import Decision, Game, GameSpec, State, get_game, play
 from engine.core.text import normalize
 
 from .clock import preset, stamp
+from .controls import (
+    BUTTON_LIMIT,
+    BUTTON_ROWS,
+    EDITOR_KINDS,
+    MAX_CHOICE,
+    MAX_LABEL,
+    PANEL_LABELS,
+    PER_ROW,
+    PER_SELECT,
+    Control,
+    hidden_words,
+    label_of,
+    plan_controls,
+)
 from .deadlines import Deadlines
 from .hours import stored
+from .packs import check_playable, notice
 from .records import IMPORTED
 from .results import names_list
 from .store import GameRecord, GameStore, SeatRecord
 
+__all__ = ["BUTTON_LIMIT", "BUTTON_ROWS", "EDITOR_KINDS", "MAX_CHOICE", "MAX_LABEL", "PANEL_LABELS", "PER_ROW",
+           "PER_SELECT", "Control", "Table", "Tables", "label_of", "plan_controls"]
+
 MAX_SUGGESTIONS = 25
-MAX_CHOICE = 100          # Discord: autocomplete name/value and custom_id length
-MAX_LABEL = 80            # Discord: button label
-BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
-BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings, goods to keep...)
-EDITOR_KINDS = {"mayor_layout"}  # decisions with their own ephemeral editor (see bot.views.mayor)
-PANEL_LABELS = {"mayor_layout": "Place colonists", "keep": "Choose goods to keep"}
 MESSAGE_LIMIT = 2000
 
 
@@ -107,6 +119,18 @@ class Table:
         assert self.state is not None
         return self.game.view(self.state, seat)
 
+    def secret_options(self, seat: int) -> bool:
+        """True when the seat's legal texts name something only that seat may see (e.g. a card in
+        its hand): they are then offered privately, never as buttons on the public message."""
+        if self.state is None or not self.game.spec.has_hidden_info:
+            return False
+        hidden = hidden_words(self.private_view(seat), self.public_view())
+        return any(word in hidden for text in self.texts(seat) for word in text.split())
+
+    def notice(self) -> str | None:
+        """The game's one-line data notice (e.g. "Card values partly provisional …"), if any."""
+        return notice(self.game, self.state)
+
     def private_extras(self, seat: int) -> list[str]:
         """Lines of the seat's own text board that the public board does not show (e.g. VP chips)."""
         shown = set(self.game.view_text(self.public_view()).splitlines())
@@ -141,6 +165,7 @@ class Tables:
             text = await self.store.snapshot(record.id, record.version)
             state = play.loads(text) if text is not None else None
             if state is not None:
+                check_playable(game, state, record.title)  # e.g. its data pack is not loaded: a friendly refusal
                 self._states[key] = state
                 while len(self._states) > self._size:
                     self._states.popitem(last=False)
@@ -149,67 +174,6 @@ class Tables:
         clocks = await Deadlines(self.store).of_game(record.id) if record.clock != "none" else {}
         due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
         return Table(record, seats, game, state, due)
-
-
-# --- controls: what a turn message (or an ephemeral panel) offers ---------------------------
-@dataclass(frozen=True)
-class Control:
-    """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
-    ``panel`` (opens a player's own decision or editor), ``board`` (the private board) or ``rematch``."""
-
-    kind: str
-    label: str
-    row: int
-    seat: int | None = None
-    index: int | None = None
-    page: int = 0
-    options: tuple[tuple[int, str], ...] = field(default_factory=tuple)
-    style: str = "primary"
-
-
-def label_of(text: str, limit: int = MAX_LABEL) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _choices(table: Table, seat: int) -> list[Control]:
-    """Buttons for up to :data:`BUTTON_LIMIT` texts, else selects of 25 plus a pass button."""
-    texts = table.texts(seat)
-    decision = next(iter(table.decisions(seat)), None)
-    if decision is not None and decision.kind in EDITOR_KINDS:
-        return [Control("panel", PANEL_LABELS.get(decision.kind, "Decide"), 0, style="success")]
-    if len(texts) <= BUTTON_LIMIT:
-        return [Control("choice", label_of(t), i // PER_ROW, seat, i,
-                        style="secondary" if t == "pass" else "primary") for i, t in enumerate(texts)]
-    listed = [(i, t) for i, t in enumerate(texts) if t != "pass"]
-    pages = [listed[k:k + PER_SELECT] for k in range(0, len(listed), PER_SELECT)][:BUTTON_ROWS]
-    controls = [Control("select", f"Choose ({n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…", n, seat,
-                        page=n, options=tuple((i, label_of(t, MAX_CHOICE)) for i, t in page))
-                for n, page in enumerate(pages)]
-    if "pass" in texts:
-        controls.append(Control("choice", "pass", BUTTON_ROWS, seat, texts.index("pass"), style="secondary"))
-    return controls
-
-
-def plan_controls(table: Table, seat: int | None = None) -> list[Control]:
-    """Components for the turn message (``seat=None``) or for one seat's ephemeral panel.
-
-    The turn message gets the choices of a single waiting player directly; when several
-    players decide in parallel it gets one panel button each of them opens for themselves.
-    A "My board" button always comes last (not on a panel, not once the game is over); a finished
-    game's message offers "Rematch" instead.
-    """
-    if not table.active:
-        return [Control("rematch", "Rematch", 0, style="success")] if table.rematch and seat is None else []
-    if seat is not None:
-        return _choices(table, seat) if table.texts(seat) else []
-    waiting = table.waiting_seats()
-    controls: list[Control] = []
-    if len(waiting) == 1:
-        controls = _choices(table, waiting[0])
-    elif waiting:
-        kinds = list(dict.fromkeys(d.kind for d in table.decisions()))
-        controls = [Control("panel", PANEL_LABELS.get(k, "Decide"), 0, style="success") for k in kinds[:1]]
-    return controls + [Control("board", "My board", BUTTON_ROWS, style="secondary")]
 
 
 # --- turn message text -----------------------------------------------------------------------
@@ -232,13 +196,15 @@ def prompt_lines(table: Table, ping: list[str]) -> list[str]:
 
 
 def header(table: Table) -> str:
-    """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours."""
+    """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours; then the
+    game's data notice (e.g. provisional card values) as a second line when there is one."""
     speed = preset(table.record.clock)
     clock = f" · ⏱ {speed.label}" if speed.limited else ""
     record = table.record  # stand-ins in tests may predate playing hours
     window = stored(getattr(record, "hours", None), getattr(record, "hours_tz", None))
     clock += f" · 🕘 plays {window.label}" if window else ""
-    return f"**{table.record.title}** · move {table.version}{clock}"
+    data = table.notice()
+    return f"**{table.record.title}** · move {table.version}{clock}" + (f"\n⚠️ {data}" if data else "")
 
 
 def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT) -> str:
@@ -271,8 +237,9 @@ def status_lines(table: Table) -> list[str]:
     record = table.record
     if record.status == "lobby":
         spec = table.game.spec
+        data = table.notice()
         return [f"{record.title} lobby: {names_list(table.names)} ({len(table.names)} of "
-                f"{spec.min_players}–{spec.max_players} players)."]
+                f"{spec.min_players}–{spec.max_players} players)."] + ([f"⚠️ {data}"] if data else [])
     if record.status != "active":
         return [f"The last {record.title} game here is {record.status} (move {record.version})."]
     return [header(table)] + prompt_lines(table, [])

@@ -10,6 +10,7 @@ from engine.core import IllegalAction, play
 from .clock import preset
 from .history import render_events
 from .hours import parse_hours
+from .packs import notice
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
 from .store import ChannelBusy, GameRecord, SeatRecord, VersionConflict
@@ -44,11 +45,11 @@ class LobbyService(ServiceBase):
         except ChannelBusy:
             raise busy from None
         shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "none"
-        spec = game.spec
+        spec, data = game.spec, notice(game)
         return Result(public=[f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
                               f"players; options: {shown}; clock: {speed.label}"
-                              + (f"; playing hours: {window.label}" if window else "") + "). Join it, then {name} "
-                              "starts the game."],
+                              + (f"; playing hours: {window.label}" if window else "") + f"). Join it, then {name} "
+                              "starts the game."] + ([f"⚠️ {data}"] if data else []),
                       game_row=record.id, status="lobby", version=0)
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:

@@ -112,29 +112,73 @@ def _number(value: Any) -> str:
 _NOT_BREAKDOWN = {"seat", "name", "total", "rank", "tiebreak", "tie_break"}
 
 
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _breakdown(row: dict[str, Any]) -> list[str]:
-    """``label value`` parts from ``row['breakdown']`` or, failing that, the row's other numbers."""
+    """``label value`` parts from ``row['breakdown']``, else the row's numbers plus its ``categories``,
+    else the row's other numbers (and numbers in nested tables)."""
     items = row.get("breakdown")
     if not isinstance(items, dict):
         items = {k: v for k, v in row.items() if k not in _NOT_BREAKDOWN}
+        if isinstance(row.get("categories"), dict):
+            items = {k: v for k, v in items.items() if _numeric(v)} | row["categories"]
     parts: list[str] = []
     for key, value in items.items():
         label = str(key).replace("_", " ")
         if isinstance(value, dict):
             parts += [f"{k} {_number(v)}" for k, v in value.items()]
-        elif isinstance(value, int | float) and not isinstance(value, bool):
+        elif _numeric(value):
             parts.append(f"{label} {_number(value)}")
     if row.get("tiebreak") is not None:
         parts.append(f"tie-break {_number(row['tiebreak'])}")
     return parts
 
 
+def score_rows(scores: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """The per-player rows of final scores (under ``players`` or ``scores``), ``None`` if there are none.
+
+    A ``ranking`` given as tie groups (``[[seat, ...], ...]``, best first) sets each row's ``rank``.
+
+    >>> score_rows({"scores": [{"seat": 0, "total": 5}, {"seat": 1, "total": 9}], "ranking": [[1], [0]]})
+    [{'seat': 0, 'total': 5, 'rank': 2}, {'seat': 1, 'total': 9, 'rank': 1}]
+    """
+    if not scores:
+        return None
+    rows = scores.get("players") if isinstance(scores.get("players"), list) else scores.get("scores")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        return None
+    groups = scores.get("ranking")
+    if isinstance(groups, list) and groups and all(isinstance(g, list) for g in groups):
+        rank_of: dict[Any, int] = {}
+        for group in groups:
+            place = len(rank_of) + 1
+            rank_of.update({seat: place for seat in group if isinstance(seat, int)})
+        rows = [r if "rank" in r or r.get("seat") not in rank_of else {**r, "rank": rank_of[r["seat"]]}
+                for r in rows]
+    return rows
+
+
+def _tie_lines(ordered: list[dict[str, Any]], name_of: Any) -> list[str]:
+    """For rows with equal totals and a ``tie_break`` table: the values that separated them."""
+    lines = []
+    for total in dict.fromkeys(r.get("total") for r in ordered):
+        tied = [r for r in ordered if r.get("total") == total]
+        if len(tied) > 1 and all(isinstance(r.get("tie_break"), dict) for r in tied):
+            shown = "; ".join(f"{name_of(r)} (" + ", ".join(f"{str(k).replace('_', ' ')} {_number(v)}"
+                                                          for k, v in r["tie_break"].items()) + ")" for r in tied)
+            lines.append(f"Tie-break at {_number(total)}: {shown}.")
+    return lines
+
+
 def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
     """Final-score lines with breakdown, winner and tie-break.
 
-    Understands ``{"players": [{"seat", "total", "rank"?, "tiebreak"?, "breakdown"? or other
-    numbers}...], "ranking"?: [seats best first], "winners": [seats], "tiebreak"/"tie_break": text}``
-    and falls back to ``key: value`` lines for anything else.
+    Understands ``{"players" (or "scores"): [{"seat", "total", "rank"?, "tiebreak"? or "tie_break"
+    table?, "breakdown"? or "categories"? or other numbers}...], "ranking"?: [seats best first] or
+    tie groups [[seats], ...], "winners": [seats], "tiebreak"/"tie_break": text}`` and falls back to
+    ``key: value`` lines for anything else.
 
     >>> format_scores({"players": [{"seat": 1, "total": 9, "rank": 1, "breakdown": {"vp": 9}},
     ...                            {"seat": 0, "total": 7, "rank": 2}], "winners": [1]}, ["Ann", "Bob"])
@@ -142,8 +186,8 @@ def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
     """
     if not scores:
         return []
-    rows = scores.get("players")
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+    rows = score_rows(scores)
+    if rows is None:
         return ["Final scores:"] + [f"{k}: {v}" for k, v in scores.items()]
 
     def name_of(row: dict[str, Any]) -> str:
@@ -153,11 +197,13 @@ def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
         return str(row.get("name", "?"))
 
     def key(row: dict[str, Any]) -> tuple[float, float]:
-        return (-float(row.get("total") or 0), -float(row.get("tiebreak") or 0))
+        tiebreak = row.get("tiebreak")
+        number = tiebreak if isinstance(tiebreak, int | float) and not isinstance(tiebreak, bool) else 0
+        return (-float(row.get("total") or 0), -float(number))
 
     ranking = scores.get("ranking")
     by_seat = {r.get("seat"): r for r in rows}
-    if isinstance(ranking, list) and set(ranking) == set(by_seat):
+    if isinstance(ranking, list) and all(isinstance(s, int) for s in ranking) and set(ranking) == set(by_seat):
         ordered = [by_seat[s] for s in ranking]
     else:
         ordered = sorted(rows, key=lambda r: (r.get("rank", 0), *key(r)))
@@ -181,4 +227,4 @@ def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
     tiebreak = scores.get("tiebreak") or scores.get("tie_break")
     if tiebreak:
         lines.append(f"Tie-break: {tiebreak}.")
-    return lines
+    return lines + _tie_lines(ordered, name_of)

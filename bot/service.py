@@ -18,6 +18,7 @@ from .admin import AdminService
 from .archive import ArchiveService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
 from .notify_service import NotifyService
+from .packs import notice
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid, wrap_illegal
@@ -104,14 +105,17 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         game = self._game(record.game_id)
         if record.status == "lobby":
             names = [s.name for s in await self.store.seats(record.id)]
-            spec = game.spec
+            spec, data = game.spec, notice(game)
             return Result(public=[f"{record.title} lobby: {names_list(names)} ({len(names)} of "
                                   f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
-                                  "to start."], game_row=record.id, status="lobby", version=0)
+                                  "to start."] + ([f"⚠️ {data}"] if data else []),
+                          game_row=record.id, status="lobby", version=0)
         seats = await self._seats_of(record)
         state = await self._state(record)
         names = [s.name for s in seats]
-        result = Result(public=[f"{record.title}, version {record.version}: {record.status}."])
+        data = notice(game, state)
+        result = Result(public=[f"{record.title}, version {record.version}: {record.status}."]
+                        + ([f"⚠️ {data}"] if data else []))
         seen: set[int] = set()
         for decision in play.pending(game, state) if record.status == "active" else []:
             if decision.player not in seen:

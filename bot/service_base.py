@@ -16,6 +16,7 @@ from engine.core import Game, IllegalAction, State, get_game, play
 from .clock import preset
 from .deadlines import Deadlines
 from .hours import stored
+from .packs import check_playable
 from .results import Result, ServiceError, iso, names_list, utc_now
 from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
@@ -193,6 +194,7 @@ class ServiceBase:
         if text is None:
             raise ServiceError("This game has no saved state; ask an admin to check the log.", "corrupt")
         state = play.loads(text)
+        check_playable(self._game(record.game_id), state, record.title)  # e.g. its data pack is not loaded
         self._remember(record.id, record.version, state)
         return state
 

@@ -1,7 +1,13 @@
 """Typed settings from environment variables, with an optional ``.env`` file (no extra dependency).
 
 Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_PATH``,
-``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS`` and ``STALL_DAYS``.
+``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS``, ``STALL_DAYS`` and ``DATA_PACKS``.
+
+``DATA_PACKS`` lets a server owner who owns a game use their own transcription of its printed
+components: comma-separated ``game=folder`` pairs, e.g. ``DATA_PACKS=lisboa=/srv/packs/lisboa``
+(a folder laid out like ``engine/lisboa/data``, see its ``SCHEMA.md``). The bot validates each
+pack at start-up (:func:`bot.packs.load_data_packs`) and refuses to start, naming the file, row
+and field, when one is bad; new games then use it.
 """
 
 from __future__ import annotations
@@ -56,6 +62,26 @@ def load_dotenv(path: str | Path = ".env", env: MutableMapping[str, str] | None 
     return True
 
 
+def parse_data_packs(raw: str | None) -> tuple[tuple[str, str], ...]:
+    """``game=folder`` pairs separated by commas (folders may not contain commas).
+
+    >>> parse_data_packs(" lisboa = /srv/packs/lisboa , ")
+    (('lisboa', '/srv/packs/lisboa'),)
+    """
+    pairs: list[tuple[str, str]] = []
+    for part in (raw or "").split(","):
+        if not part.strip():
+            continue
+        game, sep, folder = part.partition("=")
+        game, folder = game.strip().lower(), folder.strip()
+        if not sep or not game or not folder:
+            raise SettingsError(f"DATA_PACKS wants game=folder pairs separated by commas, not {part.strip()!r}.")
+        if game in {g for g, _ in pairs}:
+            raise SettingsError(f"DATA_PACKS names the game {game!r} twice.")
+        pairs.append((game, folder))
+    return tuple(pairs)
+
+
 def _flag(name: str, raw: str | None, default: bool) -> bool:
     if raw is None or not raw.strip():
         return default
@@ -78,6 +104,8 @@ class Settings:
     run_timers: bool = True
     #: A game nobody acted in for this many days is announced to its table as stalled (once).
     stall_days: int = 7
+    #: (game id, folder) of each server owner's data pack, loaded at start-up (``DATA_PACKS``).
+    data_packs: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -103,6 +131,7 @@ class Settings:
             log_level=level,
             sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),
             stall_days=int(stall),
+            data_packs=parse_data_packs(env.get("DATA_PACKS")),
         )
 
     @property

@@ -19,7 +19,7 @@ from engine.core import play
 
 from .clock import duration, seconds_between
 from .records import IMPORTED
-from .results import ServiceError
+from .results import ServiceError, score_rows
 from .service_base import uid
 from .timeouts import TimeoutService
 
@@ -138,7 +138,7 @@ class StatsService(TimeoutService):
             scores: dict[str, Any] = self._game(game_id).scores(play.loads(text or "{}")) or {}
         except (ServiceError, KeyError, TypeError, ValueError):  # an unknown game or a changed state shape
             return "finished"
-        mine = next((r for r in scores.get("players") or [] if isinstance(r, dict) and r.get("seat") == seat), {})
+        mine = next((r for r in score_rows(scores) or [] if r.get("seat") == seat), {})
         points = f", {mine['total']} points" if "total" in mine else ""
         if seat in (scores.get("winners") or []):
             return f"won{points}"

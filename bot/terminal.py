@@ -1,6 +1,7 @@
 """Play in a terminal over the same service and a local SQLite file.
 
     python -m bot.terminal --players Ann Bob Cy            # hot-seat Puerto Rico
+    python -m bot.terminal --game lisboa --players Ann Bob  # hot-seat Lisboa (2-4 players)
     python -m bot.terminal --random --games 20 --seed 1    # random legal play, one line per game
     python -m bot.terminal --load tests/bot_service/toy_game.py --game toy_race --players Ann Bob
 
@@ -220,8 +221,14 @@ class Session:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import engine  # noqa: F401  (registers every game)
+    from engine.core import all_games
+
+    games = ", ".join(f"{g.spec.id} ({g.spec.title}, {g.spec.min_players}-{g.spec.max_players} players)"
+                      for g in all_games())
     parser = argparse.ArgumentParser(prog="python -m bot.terminal", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="puerto_rico", help="game id (default puerto_rico)")
+    parser.add_argument("--game", default="puerto_rico",
+                        help=f"game id: {games}, or one added by --load (default puerto_rico)")
     parser.add_argument("--players", nargs="+", help="player names in lobby order")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option")
     parser.add_argument("--seed", type=int, help="set-up seed (and random-play seed)")

@@ -55,11 +55,12 @@ def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 
 
-def components(table: Table, seat: int | None = None) -> discord.ui.View | None:
-    """The persistent view (DynamicItems) for the table's open decisions, or ``None``."""
+def components(table: Table, seat: int | None = None, first: int = 0) -> discord.ui.View | None:
+    """The persistent view (DynamicItems) for the table's open decisions (a seat's panel: its selects
+    from page ``first`` on), or ``None``."""
     from .views.components import make_item
 
-    controls = plan_controls(table, seat)
+    controls = plan_controls(table, seat, first)
     if not controls:
         return None
     view = discord.ui.View(timeout=None)
@@ -152,8 +153,10 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     return result
 
 
-async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "") -> None:
-    """Ephemeral: the current board, whose turn it is, and the user's own components if they must act."""
+async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "",
+                       first: int = 0) -> None:
+    """Ephemeral: the current board, whose turn it is, and the user's own components if they must act
+    (their selects from page ``first`` on, for a list too long for one message)."""
     seat = table.seat_of(interaction.user.id)
     png = await board_png(table.public_view()) if table.state is not None else None
     lines = ([header] if header else []) + status_lines(table)
@@ -161,7 +164,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     if texts:
         lines.append("Your options: " + ", ".join(f"`{t}`" for t in texts[:30])
                      + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else ""))
-    view = components(table, seat) if texts else None
+    view = components(table, seat, first) if texts else None
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "board.png"),
                                     view=view if view is not None else discord.utils.MISSING)
 

@@ -4,6 +4,7 @@ against the database (not memory) and keeps working after a restart.
 
 ``pbp:<game>:<ver>:<seat>:a<i>``  play legal text ``i`` of ``seat`` at version ``ver``
 ``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
+``pbp:<game>:<ver>:<seat>:m<p>``  "More options": the seat's selects from page ``p`` on, privately
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:board``             the clicker's private board
 ``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
@@ -18,8 +19,9 @@ from typing import Any
 
 import discord
 
+from ..controls import EDITOR_KINDS, Control
 from ..errors import report
-from ..game_ui import EDITOR_KINDS, Control, Table
+from ..game_ui import Table
 from ..results import ServiceError
 from ..turns import act_and_post, announce, bot_of, send_current, send_private_board, strip_components
 
@@ -103,6 +105,36 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             if not values or not values[0].isdigit():
                 raise ServiceError("Pick one of the listed options.", "malformed")
             await play_index(interaction, self.game_row, self.version, self.seat, int(values[0]))
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):m(?P<page>\d+)"):
+    """Opens, only for the seat's player, the selects of a list too long for one message from a page on."""
+
+    def __init__(self, row: int, version: int, seat: int, page: int, label: str = "More options",
+                 line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
+                                           custom_id=f"pbp:{row}:{version}:{seat}:m{page}"))
+        self.game_row, self.version, self.seat, self.page = row, version, seat, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MoreButton:
+        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["page"]),
+                   getattr(item, "label", None) or "More options")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await load(interaction, self.game_row)
+            if table.seat_of(interaction.user.id) != self.seat:
+                raise ServiceError(not_yours(table, self.seat), "not_your_decision")
+            if table.version != self.version:
+                await send_current(interaction, table, OUTDATED)
+                return
+            await send_current(interaction, table, "More options:", first=self.page)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
@@ -248,6 +280,9 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
         options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
         return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label,
                             control.row)
+    if control.kind == "more":
+        assert control.seat is not None
+        return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
     if control.kind == "panel":
         return PanelButton(table.row, table.version, control.label, style, control.row)
     if control.kind == "board":
@@ -258,4 +293,4 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, PanelButton, BoardButton, LobbyButton, RematchButton)
+    ChoiceButton, ChoiceSelect, MoreButton, PanelButton, BoardButton, LobbyButton, RematchButton)

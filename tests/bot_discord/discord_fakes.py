@@ -321,12 +321,12 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 async def open_table(guild: Guild, players: tuple[tuple[int, str], ...] = (ANN, BOB, CY),
-                     options: str | None = None) -> Call:
-    """``/game new`` by the first player (with table ``options`` if given), ``/game join`` by the
-    others, ``/game start``; the turn message."""
+                     options: str | None = None, game: str = "puerto_rico") -> Call:
+    """``/game new`` of ``game`` by the first player (with table ``options`` if given), ``/game join``
+    by the others, ``/game start``; the turn message."""
     (first, name), others = players[0], players[1:]
     extra = {"options": options} if options else {}
-    await guild.command(first, name, "game new", game="puerto_rico", **extra)
+    await guild.command(first, name, "game new", game=game, **extra)
     for user, other in others:
         await guild.command(user, other, "game join")
     await guild.command(first, name, "game start")

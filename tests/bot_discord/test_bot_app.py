@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from importlib import import_module
 from pathlib import Path
 
@@ -79,7 +79,7 @@ def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tm
     with redirect_stdout(out):
         assert entry.main(["--env-file", str(tmp_path / "none.env"), "--players", "4", "--seed", "9"]) == 0
     assert "No DISCORD_TOKEN is set" in out.getvalue() and "offline demo" in out.getvalue()
-    assert calls == [(4, 9, "demo_output")]
+    assert calls == [(4, 9, "demo_output", "puerto_rico")]
 
 
 def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -100,3 +100,24 @@ def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatc
             assert image.format == "PNG" and image.width >= 600
         assert path.stat().st_size <= 1024 * 1024
     assert (folder / "demo.sqlite3").exists()  # played through the real SQLite store
+
+
+def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    png = b"\x89PNG\r\n\x1a\n"
+    monkeypatch.setattr(bot.demo, "render_board", lambda view: png)  # hundreds of real images: too slow here
+    monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat: png)
+    folder = tmp_path / "demo"
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert entry.main(["--demo", "--game", "lisboa", "--players", "3", "--seed", "2", "--out", str(folder)]) == 0
+    text = out.getvalue()
+    assert "Lisboa starts!" in text and "Card values partly provisional" in text
+    assert "Final scores:" in text and ("Winner:" in text or "Shared win" in text)
+    assert len(sorted(folder.glob("board-*.png"))) == int(text.split(" actions in ")[0].rsplit("\n", 1)[-1]) + 1
+    assert (folder / "final-player-3.png").exists()
+    err = io.StringIO()
+    with redirect_stdout(io.StringIO()), redirect_stderr(err):
+        assert entry.main(["--demo", "--game", "lisboa", "--players", "5", "--out", str(folder)]) == 2
+    assert "Lisboa is for 2-4 players, not 5." in err.getvalue()
+    assert "lisboa (Lisboa, 2-4 players)" in " ".join(entry.build_parser().format_help().split())

@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 
+import bot.controls
 import bot.game_ui as ui
+import bot.results
 import bot.settings
 from engine.core import GameSpec, OptionSpec
 
 
 def test_doctests() -> None:
-    for module in (ui, bot.settings):
+    for module in (ui, bot.settings, bot.controls, bot.results):
         assert doctest.testmod(module).failed == 0
 
 
@@ -89,8 +91,17 @@ class StubTable:
     def decisions(self, seat: int | None = None) -> list[StubDecision]:
         return [StubDecision(self.kind, s) for s in self.seats if seat is None or s == seat]
 
+    secret: bool = False
+    data_notice: str | None = None
+
     def waiting_seats(self) -> list[int]:
         return list(self.seats)
+
+    def secret_options(self, seat: int) -> bool:
+        return self.secret
+
+    def notice(self) -> str | None:
+        return self.data_notice
 
 
 def test_few_options_become_buttons_with_my_board_last() -> None:
@@ -142,3 +153,34 @@ def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> Non
     assert text.splitlines()[0] == ("**Puerto Rico** · move 3 · ⏱ 1 move/day "
                                     "(bank 3 days, +24 h per move, capped at 3 days)")
     assert text.splitlines()[-1].endswith("(due <t:1893499200:R>)")  # the earliest of the group
+
+
+def test_a_list_too_long_for_four_selects_continues_with_more_options() -> None:
+    legal = [f"church discard t{i:03d}" for i in range(130)] + ["pass"]
+    table: Any = StubTable(legal=legal)
+    public = ui.plan_controls(table)
+    selects = [c for c in public if c.kind == "select"]
+    assert [c.page for c in selects] == [0, 1, 2, 3] and selects[0].label == "Choose (1/6)"
+    more = [c for c in public if c.kind == "more"]
+    assert len(more) == 1 and more[0].page == 4 and more[0].seat == 0 and more[0].row == 4
+    assert "5–6 of 6" in more[0].label and [c.kind for c in public if c.row == 4] == ["choice", "more", "board"]
+    rest = ui.plan_controls(table, 0, first=more[0].page)  # the seat's private panel from page 5 on
+    assert [(c.kind, c.page) for c in rest if c.kind != "choice"] == [("select", 4), ("select", 5)]
+    offered = {i for c in public + rest for i, _ in c.options} | {c.index for c in public if c.kind == "choice"}
+    assert offered == set(range(131))
+
+
+def test_options_naming_a_secret_go_to_a_private_panel() -> None:
+    table: Any = StubTable(legal=["portfolio red-04", "gold red-04"], secret=True)
+    assert [(c.kind, c.label) for c in ui.plan_controls(table)] == [("panel", "Your options (private)"),
+                                                                     ("board", "My board")]
+    assert [c.kind for c in ui.plan_controls(table, 0)] == ["choice", "choice"]  # the player's own panel
+    assert sorted(ui.hidden_words({"hand": ["red-04"], "top": "b"}, {"hand": 1, "top": "b"})) == ["red-04"]
+
+
+def test_header_and_status_carry_the_data_notice_in_one_line() -> None:
+    record = type("R", (), {"title": "Lisboa", "clock": "none", "status": "active"})()
+    table: Any = StubTable(record=record, data_notice="Card values partly provisional (3 of 9 rows).")
+    text = ui.turn_text(table, ["Ann visits."], ping=[])
+    assert text.splitlines()[:2] == ["**Lisboa** · move 3", "⚠️ Card values partly provisional (3 of 9 rows)."]
+    assert "\n".join(ui.status_lines(table)).splitlines()[1] == "⚠️ Card values partly provisional (3 of 9 rows)."
