@@ -98,7 +98,8 @@ class Game(ABC):
 
     def notice(self, state: State | None = None) -> str | None:
         """One line about this game's data for the lobby and status (e.g. values still
-        provisional), for ``state`` or for new games; ``None`` when there is nothing to say."""
+        provisional), for ``state`` or for new games; ``None`` when there is nothing to say.
+        A game whose state names data that is not loaded raises :class:`ValueError`."""
         return None
 
     def load_data_pack(self, path: str) -> str:

@@ -6,7 +6,8 @@ every seat at once (parallel); during play the open decision (single; a follower
 included), else the top frame: the follow window (D22, chain: one seat at a time) or church
 scoring (D23, parallel). Deadline defaults: the first option of kinds marked ``default_first``
 (keep the first tile, decline, discard none, the default payment, ...), else ``done`` / ``no
-extra decree`` / ``no free action`` where offered; the main action (D03) has none.
+extra decree`` / ``no free action`` where offered, else the first option (the turn is under
+way and must end); the main action (D03) has none.
 
 A state records the fingerprint of the data pack it was set up with; a state whose pack is not
 loaded is refused (:func:`.rules.pack_of`), never played with other card values.
@@ -49,11 +50,14 @@ def _kind(state: State, seat: int) -> tuple[str, str, str]:
 
 
 def default_action(kind: str, options: list[Action]) -> Action | None:
-    if not options:
+    """What a deadline plays: the marked default, else finishing (``done``, no extra, no free
+    action), else the first option of a decision inside a turn already under way, so a timed-out
+    turn still ends; the main action (D03) has none (the digest: never automatic)."""
+    if not options or kind == "main":
         return None
     if kind in ("keep_clergy", "draft") or (kind in flow.KINDS and flow.KINDS[kind].default_first):
         return options[0]
-    return next((d for d in DEFAULT_VERBS if d in options), None)
+    return next((d for d in DEFAULT_VERBS if d in options), options[0])
 
 
 class Lisboa(Game):

@@ -200,6 +200,8 @@ def test_every_decision_kind_texts_parse_back_in_a_random_game():
             seen.add(d.kind)
             texts = [GAME.action_text(a) for a in d.options]
             assert len(set(texts)) == len(texts) and all(len(t) <= 100 for t in texts)
+            # every decision but the main action has a deadline default, so a timed-out turn ends
+            assert (d.default is None) == (d.kind == "main"), d.kind
         seat = rnd.choice(play.waiting_players(GAME, state))
         state, _ = play.apply(GAME, state, seat, rnd.choice(play.legal_actions(GAME, state, seat)))
     assert {"keep_clergy", "draft", "main", "era_discard"} <= seen
