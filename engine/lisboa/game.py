@@ -15,6 +15,8 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
+import marshal
+from collections import OrderedDict
 from typing import Any
 
 from ..core import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
@@ -33,6 +35,25 @@ SPEC = GameSpec(id="lisboa", title="Lisboa", min_players=2, max_players=4, rules
 SETUP_PROMPTS = {"keep": "Keep one of your two starting clergy tiles (the other goes back to the bag).",
                  "draft": "Starting draft: keep cards from the packet in front of you; the rest pass left."}
 DEFAULT_VERBS = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None})
+CACHE_SIZE = 64
+# Legal options by (seat, the state's exact bytes): Lisboa's legality checks simulate on copies,
+# and one stored action asks for the same options several times (validate, forced steps, prompt).
+# Keyed by content, so a changed state can never hit a stale entry; values are stored as bytes.
+_OPTIONS: OrderedDict[bytes, bytes] = OrderedDict()
+
+
+def cached_legal_actions(state: State, seat: int) -> list[Action]:
+    key = seat.to_bytes(2, "big") + marshal.dumps(state)
+    hit = _OPTIONS.get(key)
+    if hit is not None:
+        _OPTIONS.move_to_end(key)
+        found: list[Action] = marshal.loads(hit)
+        return found
+    options = driver.legal_actions(state, seat)
+    _OPTIONS[key] = marshal.dumps(options)
+    if len(_OPTIONS) > CACHE_SIZE:
+        _OPTIONS.popitem(last=False)
+    return options
 
 
 def _kind(state: State, seat: int) -> tuple[str, str, str]:
@@ -90,13 +111,13 @@ class Lisboa(Game):
         out = []
         for seat in driver.waiting(state):
             kind, mode, prompt = _kind(state, seat)
-            opts = driver.legal_actions(state, seat)
+            opts = cached_legal_actions(state, seat)
             out.append(Decision(kind, seat, tuple(opts), default_action(kind, opts), mode, prompt))
         return out
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         pack_of(state)  # refuses a state set up with another data pack
-        return driver.legal_actions(state, player)
+        return cached_legal_actions(state, player)
 
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         return driver.act(state, player, action)
