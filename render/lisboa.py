@@ -30,6 +30,7 @@ from .lisboa_parts import (
     frame_waiting,
     legend,
     top_frame,
+    use_pack,
     waiting,
 )
 
@@ -75,7 +76,7 @@ def _pen(c: Canvas, name: str) -> Pen:
 
 
 @lru_cache(maxsize=16)
-def _base(players: int, covered: tuple[str, ...], provisional: bool) -> Image.Image:
+def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint: str) -> Image.Image:
     height = _height(players)
     im = Image.new("RGB", (W, height), BG)
     c = Canvas(im)
@@ -180,7 +181,7 @@ def board(view: View) -> Image.Image:
     players = len(view["players"])
     covered = tuple(sorted((view.get("city") or {}).get("covered_rows") or []))
     provisional = int((view.get("pack") or {}).get("provisional") or 0) > 0
-    im = _base(players, covered, provisional).copy()
+    im = _base(players, covered, provisional, use_pack(view)).copy()
     c = Canvas(im)
     _header(c, view)
     _status_strip(c, view)
@@ -209,7 +210,7 @@ def _hand_rows(hand: list[str] | None) -> int:
 
 
 @lru_cache(maxsize=16)
-def _player_base(hand_rows: int, provisional: bool) -> Image.Image:
+def _player_base(hand_rows: int, provisional: bool, fingerprint: str) -> Image.Image:
     k = PLAYER_K
     width = round(PANEL_W * k) + 2 * M
     hand_h = 40 + hand_rows * (HAND_H + 8) if hand_rows else 40
@@ -239,7 +240,7 @@ def player_board(view: View, seat: int) -> Image.Image:
     """One player's board, larger; their hand's card ids only from their own view."""
     hand = own_hand(view, seat)
     provisional = int((view.get("pack") or {}).get("provisional") or 0) > 0
-    im = _player_base(_hand_rows(hand), provisional).copy()
+    im = _player_base(_hand_rows(hand), provisional, use_pack(view)).copy()
     c = Canvas(im)
     title = f"{view['players'][seat]}'s board   ·   Era {view.get('era', '?')}   ·   Round {view.get('round', '?')}"
     c.text(M, HEADER_H / 2, fit(title, 22, im.width - 2 * M, True), 22, WHITE, bold=True)

@@ -7,10 +7,10 @@ Reads only the view dict and the public data pack (``engine.lisboa.data``).
 
 from __future__ import annotations
 
-from functools import cache
+from contextvars import ContextVar
 from typing import Any
 
-from engine.lisboa.data import default_pack
+from engine.lisboa.data import default_pack, pack_by_fingerprint
 
 from .common import (
     BG,
@@ -86,10 +86,21 @@ _PAIRS += [(YELLOW, HEADER), (VERMILLION, PANEL), (GREEN, PANEL), (BLUE, PANEL)]
 PALETTE = palette_image(_FLAT, _PAIRS, steps=5)
 
 
-@cache
+_PACK: ContextVar[str | None] = ContextVar("lisboa_pack", default=None)
+
+
+def use_pack(view: View) -> str:
+    """Draw with the data pack ``view`` was set up with (a server owner's, or the shipped one);
+    returns its fingerprint, which keys the cached static layers."""
+    fingerprint = str((view.get("pack") or {}).get("fingerprint") or default_pack().fingerprint)
+    _PACK.set(fingerprint)
+    return fingerprint
+
+
 def pack() -> Any:
-    """The shipped data pack (public rule data: map geometry, card faces)."""
-    return default_pack()
+    """The data pack being drawn (public rule data: map geometry, card faces)."""
+    fingerprint = _PACK.get()
+    return default_pack() if fingerprint is None else pack_by_fingerprint(fingerprint)
 
 
 def seat_style(owner: int | str) -> tuple[RGB, RGB, str]:

@@ -244,6 +244,22 @@ def default_pack() -> m.Pack:
     return load_pack(DATA_DIR)
 
 
+_REGISTERED: dict[str, m.Pack] = {}
+
+
+def register_pack(pack: m.Pack) -> None:
+    """Make a (server owner's) pack findable by the fingerprint a state or view records."""
+    _REGISTERED[pack.fingerprint] = pack
+
+
+def pack_by_fingerprint(fingerprint: str) -> m.Pack:
+    """The loaded pack with ``fingerprint`` (the shipped one or a registered one), else ValueError."""
+    pack = _REGISTERED.get(fingerprint) or default_pack()
+    if pack.fingerprint != fingerprint:
+        raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
+    return pack
+
+
 def provenance_notice(pack: m.Pack) -> str:
     """The one line a lobby, status or README shows while any row is provisional (issue 5 §2), else ""."""
     if not pack.provisional_rows:

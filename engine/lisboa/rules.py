@@ -20,30 +20,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import flow
-from .data import default_pack
+from . import data, flow
 from .model import Pack
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 
-_PACKS: dict[str, Pack] = {}
 SALE_CLERGY = {"gold": "CL-12", "books": "CL-13", "tools": "CL-14", "cloth": "CL-15"}
 VISIT_CLERGY = {"maia": "CL-09", "marquis": "CL-10", "king": "CL-11"}
-
-
-def register_pack(pack: Pack) -> None:
-    """Make a (server owner's) pack findable by the fingerprint a state records."""
-    _PACKS[pack.fingerprint] = pack
+register_pack = data.register_pack
 
 
 def pack_of(state: State) -> Pack:
-    """The pack ``state`` was set up with (the shipped one unless registered)."""
-    fingerprint = state["pack"]["fingerprint"]
-    pack = _PACKS.get(fingerprint) or default_pack()
-    if pack.fingerprint != fingerprint:
-        raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
-    return pack
+    """The pack ``state`` was set up with (the shipped one unless a registered one); ValueError if
+    that pack is not loaded, so a game is never continued with other values."""
+    return data.pack_by_fingerprint(state["pack"]["fingerprint"])
 
 
 def board(state: State, seat: int) -> dict[str, Any]:
