@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pr_helpers import GOODS, State, make_game
+from pr_helpers import GOODS, State, act, make_game, role_turn
 
 
 def exp_game(players: int = 4, seed: int = 1, expansions: str = "both", **options: Any) -> State:
@@ -35,3 +35,12 @@ def check_tiles(state: State, first: State) -> None:
     assert count(state) == count(first)
     for board in state["boards"]:
         assert sum(n for n, _ in board["island"].values()) <= 12
+
+
+def finish_with_prospector(state: State, seat: int = 3) -> State:
+    """End a 4-player game now: the city end is due and the round's last role pick is a Prospector."""
+    state["end"] = state["end"] or ["city"]
+    role_turn(state, seat, choice=3)
+    state, _ = act(state, seat, "role prospector")
+    assert state["over"]
+    return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pr_helpers import (
     act,
     asked,
+    cargo_of,
     check_invariants,
     goods_of,
     illegal,
@@ -15,15 +16,8 @@ from pr_helpers import (
     set_vp_supply,
     start_role,
     texts,
+    vps,
 )
-
-
-def _vp(s):
-    return [b["vp"] for b in s["boards"]]
-
-
-def _cargo(s):
-    return [(c["size"], c["good"], c["load"]) for c in s["cargo"]]
 
 
 def test_loading_is_mandatory_even_when_the_player_would_rather_keep():
@@ -47,7 +41,7 @@ def test_free_choice_when_several_empty_ships_take_everything():
     assert "pass" not in texts(s, 0)
     assert illegal(s, 0, "pass").code == "unknown"
     s, events = act(s, 0, "ship coffee 6")
-    assert _cargo(s) == [(5, None, 0), (6, "coffee", 3), (7, None, 0)]
+    assert cargo_of(s) == [(5, None, 0), (6, "coffee", 3), (7, None, 0)]
     assert of_kind(events, "ship")[0]["vp"] == 3 + 1
 
 
@@ -128,7 +122,7 @@ def test_one_kind_per_turn_as_many_as_fit_and_laps_repeat():
     ship = of_kind(events, "ship")
     assert [(e["player"], e["good"], e["ship"], e["amount"]) for e in ship] == [
         (1, "indigo", 6, 1), (0, "sugar", 7, 2)]
-    assert _vp(s)[:2] == [2 + 1 + 2, 1]     # Captain +1 on the first load only
+    assert vps(s)[:2] == [2 + 1 + 2, 1]     # Captain +1 on the first load only
 
 
 def test_captain_bonus_only_on_the_first_load_and_only_for_the_chooser():
@@ -141,7 +135,7 @@ def test_captain_bonus_only_on_the_first_load_and_only_for_the_chooser():
     loads = of_kind(ev1 + ev2, "ship")
     assert [(e["player"], e["vp"], e["bonus"]) for e in loads] == [
         (1, 2, 1), (2, 1, 0), (1, 1, 0)]
-    assert _vp(s) == [0, 3, 1, 0]
+    assert vps(s) == [0, 3, 1, 0]
 
 
 def test_chooser_who_cannot_load_gets_no_bonus():
@@ -152,7 +146,7 @@ def test_chooser_who_cannot_load_gets_no_bonus():
     s, events = act(s, 2, "ship sugar 7")
     ship = of_kind(events, "ship")[0]
     assert ship["player"] == 2 and ship["vp"] == 2 and ship["bonus"] == 0
-    assert _vp(s) == [0, 0, 2, 0]
+    assert vps(s) == [0, 0, 2, 0]
 
 
 def test_unmanned_harbor_gives_nothing():
@@ -160,7 +154,7 @@ def test_unmanned_harbor_gives_nothing():
     set_board(s, 0, goods={"sugar": 2}, city={"harbor": 0})
     s, _ = start_role(s, 3, "captain")
     s, _ = act(s, 0, "ship sugar 5")
-    assert _vp(s)[0] == 2
+    assert vps(s)[0] == 2
 
 
 def test_harbor_and_captain_bonus_stack():
@@ -168,7 +162,7 @@ def test_harbor_and_captain_bonus_stack():
     set_board(s, 0, goods={"sugar": 2}, city={"harbor": 1})
     s, _ = start_role(s, 0, "captain")
     s, _ = act(s, 0, "ship sugar 5")
-    assert _vp(s)[0] == 2 + 1 + 1
+    assert vps(s)[0] == 2 + 1 + 1
 
 
 def test_wharf_is_offered_instead_of_a_cargo_ship_and_ships_all_of_one_kind():
@@ -187,7 +181,7 @@ def test_wharf_is_offered_instead_of_a_cargo_ship_and_ships_all_of_one_kind():
     assert asked(s) == [("ship", 0)]          # next lap: the indigo, and no second Wharf
     assert texts(s, 0) == ["ship indigo 6", "ship indigo 7"]
     assert s["supply"]["goods"][0] == supply[0] + 8      # straight back to the supply
-    assert _cargo(s)[0] == (5, "corn", 1)                 # the cargo ship is untouched
+    assert cargo_of(s)[0] == (5, "corn", 1)                 # the cargo ship is untouched
     check_invariants(s)
 
 
@@ -234,7 +228,7 @@ def test_wharf_with_a_kind_on_another_players_wharf_and_after_cargo():
     s, _ = act(s, 0, "ship sugar wharf")
     assert "ship sugar wharf" in texts(s, 1)
     s, _ = act(s, 1, "ship sugar wharf")
-    assert _vp(s)[:2] == [4, 3]
+    assert vps(s)[:2] == [4, 3]
 
 
 def test_captain_phase_with_no_goods_is_skipped():
@@ -251,7 +245,7 @@ def test_vp_chips_count_after_the_supply_runs_out_and_end_the_game_at_round_end(
     s, events = start_role(s, 0, "captain", choice=1)
     s, more = act(s, 0, "ship coffee 5")
     events += more
-    assert _vp(s)[0] == 6                                    # all 6 count
+    assert vps(s)[0] == 6                                    # all 6 count
     assert s["supply"]["vp"] == -3
     assert {"kind": "end_triggered", "reason": "vp"} in events
     assert s["end"] == ["vp"] and not s["over"]
@@ -271,7 +265,7 @@ def test_wharf_turn_comes_back_after_cargo_loads_are_exhausted():
     assert asked(s) == [("ship", 1)]
     assert texts(s, 1) == ["ship coffee wharf", "pass"]
     s, events = act(s, 1, "ship coffee wharf")
-    assert _vp(s)[1] == 2 + 1 + 3          # Captain +1 on the first load only
+    assert vps(s)[1] == 2 + 1 + 3          # Captain +1 on the first load only
     assert goods_of(s, 1) == {}
     assert goods_of(s, 2) == {"tobacco": 1}
 
@@ -285,6 +279,6 @@ def test_two_player_game_has_only_the_4_and_6_ships():
     s, _ = act(s, 0, "ship sugar 6")
     # corn now only fits the 4-ship: 4 of the 5 go (forced); the full 4-ship then sails,
     # the 6-ship keeps its sugar
-    assert _vp(s)[0] == 3 + 1 + 4
-    assert _cargo(s) == [(4, None, 0), (6, "sugar", 3)]
+    assert vps(s)[0] == 3 + 1 + 4
+    assert cargo_of(s) == [(4, None, 0), (6, "sugar", 3)]
     assert goods_of(s, 0) == {"corn": 1}

@@ -5,7 +5,7 @@ are in test_pr_draft.py; the Library's doubled privileges in test_pr_new_buildin
 
 from __future__ import annotations
 
-from pr_exp_helpers import exp_game
+from pr_exp_helpers import exp_game, finish_with_prospector
 from pr_helpers import (
     G,
     act,
@@ -22,14 +22,6 @@ from pr_helpers import (
 )
 
 from engine.core import play
-
-
-def _finish(s, seat=3):
-    s["end"] = s["end"] or ["city"]
-    role_turn(s, seat, choice=3)
-    s, _ = act(s, seat, "role prospector")
-    assert s["over"]
-    return s
 
 
 def test_vp_chips_running_out_outside_the_captain_phase_end_the_game():
@@ -52,7 +44,7 @@ def test_customs_house_counts_only_the_captain_phase_chips():
     role_turn(s, 0, choice=1)
     s, _ = act(s, 0, "role craftsman")                   # +1 chip from the Chapel's noble
     assert s["boards"][0]["vp"] == 8 and s["boards"][0]["captain_vp"] == 7
-    s = _finish(s)
+    s = finish_with_prospector(s)
     assert G.scores(s)["players"][0]["bonuses"]["customs-house"] == 1   # 7 // 4 (all chips: 8 // 4)
 
 
@@ -62,7 +54,7 @@ def test_customs_house_black_market_chips_come_off_the_other_chips_first():
     s["boards"][0]["captain_vp"] = 8
     s["boards"][0]["vp"] = 7                             # two chips given back since
     s["supply"]["vp"] += 2
-    s = _finish(s)
+    s = finish_with_prospector(s)
     assert G.scores(s)["players"][0]["bonuses"]["customs-house"] == 1
 
 
@@ -118,7 +110,7 @@ def test_nobles_leave_the_ship_first_so_the_mayor_gets_the_noble():
 def test_forests_fill_island_spaces_for_residence_and_hunting_lodge():
     s = exp_game(4, expansions="both")
     set_board(s, 0, island={"forest": 6, "corn": (4, 0)}, city={"residence": 1})
-    s = _finish(s)
+    s = finish_with_prospector(s)
     assert G.scores(s)["players"][0]["bonuses"] == {"residence": 5}
 
 

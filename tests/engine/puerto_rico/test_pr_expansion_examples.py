@@ -4,7 +4,7 @@ scenario driven through play.apply, plus the seed's Lighthouse walkthrough (ÁÅØÂ
 from __future__ import annotations
 
 import pytest
-from pr_exp_helpers import exp_game
+from pr_exp_helpers import exp_game, finish_with_prospector
 from pr_helpers import (
     G,
     act,
@@ -13,7 +13,6 @@ from pr_helpers import (
     goods_of,
     of_kind,
     offer,
-    role_turn,
     set_board,
     set_cargo,
     start_role,
@@ -21,14 +20,6 @@ from pr_helpers import (
 )
 
 from engine.core import play
-
-
-def _finish(s, seat=3):
-    s["end"] = ["city"]
-    role_turn(s, seat, choice=3)
-    s, _ = act(s, seat, "role prospector")
-    assert s["over"]
-    return s
 
 
 def _run_until(s, done):
@@ -108,7 +99,7 @@ def test_8_cloister_6_forests_3_quarries_2_corn_and_a_coffee_or_a_third_corn(las
     island = {"forest": 6, "quarry": (3, 3), "corn": (2, 0)}
     island[last] = (island.get(last, (0, 0))[0] + 1, 0)
     set_board(s, 0, island=island, city={"cloister": 1})
-    s = _finish(s)
+    s = finish_with_prospector(s)
     assert G.scores(s)["players"][0]["bonuses"] == {"cloister": vp}
 
 

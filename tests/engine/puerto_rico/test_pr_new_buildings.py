@@ -4,7 +4,7 @@ play.apply with canonical texts. Each test fails when its building's rule is rem
 from __future__ import annotations
 
 import pytest
-from pr_exp_helpers import exp_game
+from pr_exp_helpers import exp_game, finish_with_prospector
 from pr_helpers import (
     G,
     act,
@@ -13,7 +13,6 @@ from pr_helpers import (
     goods_of,
     of_kind,
     offer,
-    role_turn,
     set_board,
     set_cargo,
     set_house,
@@ -26,15 +25,6 @@ from engine.core import play
 
 def _nb(players=4, seed=1, **options):
     return exp_game(players, seed, expansions="new_buildings", **options)
-
-
-def _finish(s, seat=3):
-    """End the game now: the last role choice of the round is a Prospector (4 players)."""
-    s["end"] = ["city"]
-    role_turn(s, seat, choice=3)
-    s, _ = act(s, seat, "role prospector")
-    assert s["over"]
-    return s
 
 
 def _until_asked(s, want):
@@ -337,7 +327,7 @@ def test_statue_counts_eight_without_circles():
     s = _nb()
     set_board(s, 0, city={"statue": 0}, san_juan=1)
     assert G.view(s, 0)["boards"][0]["empty_circles"] == 0 and G.view(s, 0)["boards"][0]["city_spaces"] == 2
-    s = _finish(s)
+    s = finish_with_prospector(s)
     row = G.scores(s)["players"][0]
     assert row["buildings"] == 8 and row["bonuses"] == {}
 
@@ -357,5 +347,5 @@ def test_cloister_counts_sets_of_three_identical_tiles(last, manned, bonus):
     island = {"forest": 6, "quarry": (3, 3), "corn": (2, 0)}
     island[last] = (island.get(last, (0, 0))[0] + 1, 0)
     set_board(s, 0, island=island, city={"cloister": manned})
-    s = _finish(s)
+    s = finish_with_prospector(s)
     assert G.scores(s)["players"][0]["bonuses"] == bonus

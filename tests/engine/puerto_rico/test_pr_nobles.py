@@ -4,7 +4,7 @@ colonist-shortage end removed, +1 VP per noble, and each Nobles building's effec
 from __future__ import annotations
 
 import pytest
-from pr_exp_helpers import exp_game
+from pr_exp_helpers import exp_game, finish_with_prospector
 from pr_helpers import (
     G,
     act,
@@ -13,7 +13,6 @@ from pr_helpers import (
     goods_of,
     of_kind,
     offer,
-    role_turn,
     set_board,
     set_cargo,
     set_colonist_supply,
@@ -27,14 +26,6 @@ from engine.core import IllegalAction, play
 
 def _nobles(players=4, seed=1, **options):
     return exp_game(players, seed, expansions="nobles", **options)
-
-
-def _finish(s, seat=3):
-    s["end"] = ["city"]
-    role_turn(s, seat, choice=3)
-    s, _ = act(s, seat, "role prospector")
-    assert s["over"]
-    return s
 
 
 # --- the ship, the Mayor, layouts -------------------------------------------------------
@@ -301,7 +292,7 @@ def test_each_noble_scores_one_and_the_royal_garden_one_more():
     set_board(s, 0, island={"corn": (1, 1)}, city={"royal-garden": 1}, san_juan=2,
               nobles={"royal-garden": 1, "corn": 1, "san_juan": 1})
     set_board(s, 1, san_juan=1, nobles={"san_juan": 1})
-    s = _finish(s)
+    s = finish_with_prospector(s)
     rows = G.scores(s)["players"]
     assert rows[0]["nobles"] == 3 and rows[0]["bonuses"] == {"royal-garden": 3}
     assert rows[0]["total"] == 4 + 3 + 3
@@ -312,7 +303,7 @@ def test_jeweler_counts_as_large_production_for_guild_hall_not_for_city_hall():
     s = _nobles()
     set_board(s, 0, city={"guild-hall": 1, "jeweler": 0, "small-market": 0})
     set_board(s, 1, city={"city-hall": 1, "jeweler": 0, "small-market": 0})
-    s = _finish(s)
+    s = finish_with_prospector(s)
     rows = G.scores(s)["players"]
     assert rows[0]["bonuses"] == {"guild-hall": 2}
     assert rows[1]["bonuses"] == {"city-hall": 2}           # city hall + small market

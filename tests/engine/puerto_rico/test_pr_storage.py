@@ -7,6 +7,7 @@ import pytest
 from pr_helpers import (
     act,
     asked,
+    cargo_of,
     check_invariants,
     goods_of,
     illegal,
@@ -17,14 +18,6 @@ from pr_helpers import (
     start_role,
     texts,
 )
-
-
-def _vp(s):
-    return [b["vp"] for b in s["boards"]]
-
-
-def _cargo(s):
-    return [(c["size"], c["good"], c["load"]) for c in s["cargo"]]
 
 
 def test_storage_keeps_one_barrel_not_one_kind():
@@ -149,6 +142,6 @@ def test_full_ships_are_unloaded_partial_ships_keep_their_cargo():
     # after the loads: 5-ship sugar 4 (partial), 6-ship corn 6 (full), 7-ship coffee 2
     unloads = [(e["ship"], e["good"], e["amount"]) for e in of_kind(events, "unload")]
     assert unloads == [(6, "corn", 6)]
-    assert _cargo(s) == [(5, "sugar", 4), (6, None, 0), (7, "coffee", 2)]
+    assert cargo_of(s) == [(5, "sugar", 4), (6, None, 0), (7, "coffee", 2)]
     assert s["supply"]["goods"][0] == supply[0] + 6       # the whole full ship comes back
     check_invariants(s)

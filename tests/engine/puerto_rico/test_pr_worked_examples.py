@@ -8,6 +8,7 @@ from pr_helpers import (
     G,
     act,
     asked,
+    cargo_of,
     check_invariants,
     goods_of,
     make_game,
@@ -19,17 +20,10 @@ from pr_helpers import (
     set_house,
     start_role,
     texts,
+    vps,
 )
 
 from engine.core import play
-
-
-def _vp(s):
-    return [b["vp"] for b in s["boards"]]
-
-
-def _cargo(s):
-    return [(c["size"], c["good"], c["load"]) for c in s["cargo"]]
 
 
 def _build(s, seat, building):
@@ -150,12 +144,12 @@ def test_4_captain_example_four_players():
     assert loads == [(2, "tobacco", 5, 2, 2), (3, "corn", 6, 2, 2), (0, "corn", 6, 1, 1),
                      (1, "tobacco", 5, 2, 2)]
     assert all(e.get("forced") for e in of_kind(ev, "ship")[1:])
-    assert _vp(s) == [8, 3, 2, 2]
+    assert vps(s) == [8, 3, 2, 2]
     # storage: A 1 corn, B 1 sugar, C 1 corn (1 lost), D 1 indigo (4 lost)
     assert [goods_of(s, p) for p in range(4)] == [{"corn": 1}, {"sugar": 1}, {"corn": 1},
                                                   {"indigo": 1}]
     # the 6- and 7-ships are emptied, the 5-ship keeps its 4 tobacco
-    assert _cargo(s) == [(5, "tobacco", 4), (6, None, 0), (7, None, 0)]
+    assert cargo_of(s) == [(5, "tobacco", 4), (6, None, 0), (7, None, 0)]
     # back to the supply: 6 corn from the 6-ship + C's lost corn, D's 4 indigo, 7 sugar
     assert s["supply"]["goods"] == [supply[0] + 6 + 1, supply[1] + 4, supply[2] + 7, supply[3],
                                     supply[4]]
@@ -188,7 +182,7 @@ def test_6_harbor_two_shipments_give_7_plus_2():
     loads = of_kind(events, "ship")
     assert [(e["good"], e["amount"], e["vp"], e["harbor"]) for e in loads] == [
         ("sugar", 6, 7, 1), ("corn", 1, 2, 1)]
-    assert _vp(s)[0] == 9
+    assert vps(s)[0] == 9
 
 
 # --- 7. end bonuses ---------------------------------------------------------------------
