@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_fakes import ANN, BOB, CY, NAMES, Call, FakeDiscord, Guild, pinged, posted, start_bot, table_now
+from discord_fakes import NAMES, Call, Guild, pinged, posted, table_now
+from timed_tables import open_timed, timed_guild
 
 from bot.clock import DAY, HOUR, ManualClock
 from bot.settings import Settings, SettingsError
@@ -15,18 +16,6 @@ from bot.views.reminders import SnoozeButton
 from bot.views.timeouts import OfferButton
 
 SILENT = 4096
-
-
-async def timed_guild(tmp_path: Path, clock: ManualClock, **settings: Any) -> Guild:
-    fake = FakeDiscord()
-    return Guild(await start_bot(tmp_path / "games.sqlite3", fake, clock=clock, **settings), fake)
-
-
-async def open_timed(guild: Guild, clock: str = "fast") -> None:
-    await guild.command(*ANN, "game new", game="puerto_rico", clock=clock)
-    for who in (BOB, CY):
-        await guild.command(*who, "game join")
-    await guild.command(*ANN, "game start")
 
 
 def timers(guild: Guild) -> Any:

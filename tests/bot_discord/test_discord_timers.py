@@ -7,24 +7,13 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from discord_fakes import ANN, BOB, CY, FakeDiscord, Guild, pinged, posted, start_bot, table_now
+from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, table_now
+from timed_tables import open_timed, timed_guild
 
 from bot.clock import HOUR, ManualClock, parse, seconds_between
 from bot.cogs.timers import TimerCog
 
 DEE = (1004, "Dee")
-
-
-async def timed_guild(tmp_path: Path, clock: ManualClock, **settings: Any) -> Guild:
-    fake = FakeDiscord()
-    return Guild(await start_bot(tmp_path / "games.sqlite3", fake, clock=clock, **settings), fake)
-
-
-async def open_timed(guild: Guild, clock: str = "fast") -> None:
-    await guild.command(*ANN, "game new", game="puerto_rico", clock=clock)
-    for who in (BOB, CY):
-        await guild.command(*who, "game join")
-    await guild.command(*ANN, "game start")
 
 
 def cog(guild: Guild) -> Any:
