@@ -32,7 +32,7 @@ from .texts import event_text, view_text
 
 SPEC = GameSpec(id="lisboa", title="Lisboa", min_players=2, max_players=4, rules_version=RULES_VERSION,
                 options=OPTIONS, has_hidden_info=True, has_chance=True, has_simultaneous=True, validate=validate)
-SETUP_PROMPTS = {"keep": "Keep one of your two starting clergy tiles (the other goes back to the bag).",
+SETUP_PROMPTS = {"keep_clergy": "Keep one of your two starting clergy tiles (the other goes back to the bag).",
                  "draft": "Starting draft: keep cards from the packet in front of you; the rest pass left."}
 DEFAULT_VERBS = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None})
 CACHE_SIZE = 64
@@ -59,8 +59,8 @@ def cached_legal_actions(state: State, seat: int) -> list[Action]:
 def _kind(state: State, seat: int) -> tuple[str, str, str]:
     """(decision kind, mode, prompt) of what ``seat`` is asked now; ``seat`` must be waiting."""
     if state["phase"] == "setup":
-        verb = "draft" if state["setup"]["draft"] == "running" else "keep"
-        return ("draft" if verb == "draft" else "keep_clergy"), PARALLEL, SETUP_PROMPTS[verb]
+        kind = "draft" if state["setup"]["draft"] == "running" else "keep_clergy"
+        return kind, PARALLEL, SETUP_PROMPTS[kind]
     decision = state["decision"]
     if decision is not None:
         return decision["kind"], SINGLE, flow.KINDS[decision["kind"]].prompt

@@ -12,12 +12,12 @@ Step ``pay_reis`` {player, base, why, keep?}; ``keep`` names a check in ``KEEP_C
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable
 from typing import Any
 
 from . import flow
 from .rules import board, pay_reis, reis_cost, reis_splits
+from .sim import copy
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -42,7 +42,7 @@ def choices(state: State, s: dict[str, Any]) -> list[int]:
         return splits
     kept = []
     for k in splits:
-        sim: State = marshal.loads(marshal.dumps(state))
+        sim = copy(state)
         pay_reis(sim, seat, s["base"], [], s["why"], substitute=k)
         if check(sim, seat, s):
             kept.append(k)

@@ -20,7 +20,6 @@ Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, 
 
 from __future__ import annotations
 
-import marshal
 from itertools import combinations
 from typing import Any
 
@@ -37,6 +36,7 @@ from .rules import (
     recall_official,
     treasury_value,
 )
+from .sim import copy
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -138,7 +138,7 @@ def _act12(state: State, s: dict[str, Any], events: Events) -> None:
 
 def can_play(state: State, seat: int, card_id: str) -> bool:
     """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible."""
-    sim: State = marshal.loads(marshal.dumps(state))
+    sim = copy(state)
     events: Events = []
     sim["decision"], sim["queue"] = None, []
     play(sim, seat, card_id, events)

@@ -17,12 +17,12 @@ Texts: ``sponsor <card>`` (main action), ``event build-store`` (TC-01/02 choice)
 
 from __future__ import annotations
 
-import marshal
 from itertools import combinations
 from typing import Any
 
 from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
 from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
+from .sim import copy
 from .visit import NOBLE_ACTIONS
 
 State = dict[str, Any]
@@ -45,7 +45,7 @@ def can_sponsor(state: State, seat: int, card_id: str) -> bool:
     card = pack_of(state).cards[card_id]
     if card.is_noble or not card.centre:
         return False
-    sim: State = marshal.loads(marshal.dumps(state))
+    sim = copy(state)
     sim_board = board(sim, seat)
     sim_board["hand"].remove(card_id)
     if not pay_reis(sim, seat, fee(sim, seat), [], "sponsor"):
