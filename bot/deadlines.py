@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .clock import Preset, seconds_between, shift
-from .hours import Hours, deadline, open_seconds
+from .hours import Hours, advance, open_seconds
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -92,7 +92,7 @@ class Deadlines:
                 await db.execute(
                     "INSERT INTO clocks (game, seat, bank, opened_at, due_at, state) VALUES (?, ?, ?, ?, ?, "
                     "'running') ON CONFLICT (game, seat) DO UPDATE SET opened_at = excluded.opened_at, "
-                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, deadline(hours, now, bank)))
+                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, advance(hours, now, bank)))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row["state"] == "idle":
