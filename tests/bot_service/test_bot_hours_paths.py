@@ -1,0 +1,104 @@
+"""Table playing hours hold on every path that moves a deadline or a reminder: snooze, bot
+downtime, away and back, the reminder ladder, a seat handed over. Manual clock, no sleeping.
+
+The scenario: ``hours:18-23 timezone:Europe/Paris``, clock fast (12 h per decision), started
+Monday 7 January 2030 13:00 Paris, so the first deadline is Wednesday 20:00 (Monday 5 h,
+Tuesday 5 h, Wednesday 2 h). Times below are Paris wall times; :func:`at` turns them into the
+stored UTC form. Then the same paths with ``22-02`` windows across both DST changes of 2030
+(Sunday 31 March and Sunday 27 October).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from bot_helpers import CHANNEL, user
+
+from bot.clock import ManualClock
+from bot.results import iso
+from bot.service import GameService
+from bot.store import GameStore
+
+PARIS = ZoneInfo("Europe/Paris")
+
+
+def local(text: str) -> datetime:
+    """``"2030-01-07 13:00"`` in Paris as an aware datetime."""
+    return datetime.fromisoformat(text).replace(tzinfo=PARIS)
+
+
+def at(text: str) -> str:
+    """A Paris wall time in the stored format (ISO-8601 UTC)."""
+    return iso(local(text))
+
+
+@asynccontextmanager
+async def table(path: Path, clock: ManualClock, hours: str = "18-23") -> AsyncIterator[tuple[GameService, int, int]]:
+    """A fast Toy Race with playing hours, started at the clock's time: (service, game row, seat that owes)."""
+    store = await GameStore.open(path)
+    try:
+        svc = GameService(store, clock=clock, rng=random.Random(0))
+        await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast", hours=hours,
+                               timezone="Europe/Paris")
+        await svc.join(CHANNEL, user("Bob"), "Bob")
+        started = await svc.start(CHANNEL, user("Ann"), seed=3)
+        row = started.game_row or 0
+        yield svc, row, [s.user_id for s in await store.seats(row)].index(started.waiting[0])
+    finally:
+        await store.close()
+
+
+@asynccontextmanager
+async def reopened(path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
+    """The bot started again over the same database."""
+    store = await GameStore.open(path)
+    try:
+        yield GameService(store, clock=clock, rng=random.Random(0))
+    finally:
+        await store.close()
+
+
+async def clock_of(svc: GameService, row: int, seat: int) -> tuple[str | None, str | None]:
+    c = (await svc.deadlines.of_game(row))[seat]
+    return c.opened_at, c.due_at
+
+
+async def fires(svc: GameService, row: int, seat: int) -> dict[str, str]:
+    """kind -> fire_at of the seat's planned reminder rows."""
+    await svc.reminders.plan(svc.stall_after)
+    rows = await svc.store.query("SELECT kind, fire_at FROM reminders WHERE game = ? AND seat = ?", (row, seat))
+    return {r[0]: r[1] for r in rows}
+
+
+async def test_the_reminders_come_at_shares_of_the_open_time(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-01-07 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
+        assert await clock_of(svc, row, seat) == (at("2030-01-07 13:00"), at("2030-01-09 20:00"))
+        # Half of 12 open hours: Monday 18-23 and one hour on Tuesday (not Tuesday 16:30, half the wall span).
+        # The final warning at 10.8 h (later than 2 h before the deadline): Wednesday 18:48.
+        assert await fires(svc, row, seat) == {"half": at("2030-01-08 19:00"), "final": at("2030-01-09 18:48")}
+        clock.now = local("2030-01-08 16:30")
+        assert await svc.remind_due() == []
+        assert await svc.next_timer() == at("2030-01-08 19:00")
+        clock.now = local("2030-01-08 19:00")
+        [half] = await svc.remind_due()
+        assert (half.kind, half.seat, half.due_at) == ("half", seat, at("2030-01-09 20:00"))
+        assert await svc.next_timer() == at("2030-01-09 18:48")
+
+
+# --- 22-02 windows across the DST changes -------------------------------------------------------
+# Spring 2030: Paris goes from UTC+1 to UTC+2 at 02:00 on Sunday 31 March, so Saturday night's window
+# (22:00 to the non-existent 02:00) closes at 01:00 UTC and Sunday's opens at 20:00 UTC. A fast game
+# started Friday 29 March 13:00 is due Monday 1 April 02:00 (Friday 4 h, Saturday 4 h, Sunday 4 h).
+
+async def test_past_midnight_reminders_across_the_spring_change(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-03-29 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock, "22-02") as (svc, row, seat):
+        assert await clock_of(svc, row, seat) == (at("2030-03-29 13:00"), at("2030-04-01 02:00"))
+        # Half: Friday night 4 h, then Saturday 22:00 + 2 h; final: 10.8 h, Sunday 22:00 + 2 h 48.
+        assert await fires(svc, row, seat) == {"half": at("2030-03-31 00:00"), "final": at("2030-04-01 00:48")}
