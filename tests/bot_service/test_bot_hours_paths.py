@@ -91,6 +91,34 @@ async def test_the_reminders_come_at_shares_of_the_open_time(tmp_path: Path) -> 
         assert await svc.next_timer() == at("2030-01-09 18:48")
 
 
+async def test_snooze_adds_twelve_open_hours(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-01-07 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
+        clock.now = local("2030-01-08 20:00")
+        [half] = await svc.remind_due()
+        snoozed = await svc.snooze(row, seat, (await svc.store.seats(row))[seat].user_id)
+        # From Wednesday 20:00: 3 h that evening, 5 h on Thursday, 4 h on Friday (not Thursday 08:00).
+        assert await clock_of(svc, row, seat) == (at("2030-01-07 13:00"), at("2030-01-11 22:00"))
+        assert "12 h of playing time later" in snoozed.public[0]
+        # The final warning comes 2 open hours before the new deadline (22 of its 24 open hours).
+        assert (await fires(svc, row, seat))["final"] == at("2030-01-11 20:00")
+        clock.now = local("2030-01-10 08:00")
+        assert await svc.expire_due() == [] and await svc.remind_due() == []
+        clock.now = local("2030-01-11 22:00")
+        [expiry] = await svc.expire_due()
+        assert expiry.result is not None
+
+
+async def test_a_seat_handed_over_gets_twelve_open_hours(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-01-07 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
+        player = (await svc.store.seats(row))[seat].user_id
+        clock.now = local("2030-01-08 20:00")
+        await svc.substitute(CHANNEL, player, "u-dee", "Dee")
+        # Tuesday 20:00-23:00, Wednesday 5 h, Thursday 18:00 + 4 h (not Wednesday 08:00).
+        assert await clock_of(svc, row, seat) == (at("2030-01-08 20:00"), at("2030-01-10 22:00"))
+
+
 # --- 22-02 windows across the DST changes -------------------------------------------------------
 # Spring 2030: Paris goes from UTC+1 to UTC+2 at 02:00 on Sunday 31 March, so Saturday night's window
 # (22:00 to the non-existent 02:00) closes at 01:00 UTC and Sunday's opens at 20:00 UTC. A fast game
@@ -102,3 +130,12 @@ async def test_past_midnight_reminders_across_the_spring_change(tmp_path: Path) 
         assert await clock_of(svc, row, seat) == (at("2030-03-29 13:00"), at("2030-04-01 02:00"))
         # Half: Friday night 4 h, then Saturday 22:00 + 2 h; final: 10.8 h, Sunday 22:00 + 2 h 48.
         assert await fires(svc, row, seat) == {"half": at("2030-03-31 00:00"), "final": at("2030-04-01 00:48")}
+
+
+async def test_snooze_past_midnight_across_the_spring_change(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-03-29 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock, "22-02") as (svc, row, seat):
+        clock.now = local("2030-03-30 23:00")
+        await svc.snooze(row, seat, (await svc.store.seats(row))[seat].user_id)
+        # From Monday 02:00 (a closing time): Monday night, Tuesday night, Wednesday night, 4 h each.
+        assert (await clock_of(svc, row, seat))[1] == at("2030-04-04 02:00")
