@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from bot_helpers import CHANNEL, user
 
-from bot.clock import ManualClock
+from bot.clock import HOUR, ManualClock
 from bot.results import iso
 from bot.service import GameService
 from bot.store import GameStore
@@ -109,6 +109,26 @@ async def test_snooze_adds_twelve_open_hours(tmp_path: Path) -> None:
         assert expiry.result is not None
 
 
+async def test_downtime_gives_back_the_open_time_it_took(tmp_path: Path) -> None:
+    clock, path = ManualClock(local("2030-01-07 13:00")), tmp_path / "g.sqlite3"
+    async with table(path, clock) as (svc, row, seat):
+        clock.now = local("2030-01-08 16:00")
+        assert await svc.remind_due() == []  # the ladder is planned: half at 19:00, final Wednesday 18:48
+        clock.now = local("2030-01-08 19:00")
+        await svc.heartbeat()  # the bot's last sign of life (before the half-time reminder went out)
+    clock.now = local("2030-01-08 23:00")
+    async with reopened(path, clock) as svc:
+        assert await svc.resume() == (4 * HOUR, 1)
+        # 4 open hours lost: Wednesday 20:00 moves to 23:00 (3 h), then Thursday 18:00 + 1 h (not Thursday
+        # 00:00); the decision counts as opened 4 open hours later, Monday 22:00, so none of it is charged.
+        assert await clock_of(svc, row, seat) == (at("2030-01-07 22:00"), at("2030-01-10 19:00"))
+        # The reminders moved by the same open time: the half-time one is due now (Tuesday 19:00 + 4 h),
+        # the final warning 2 h 12 min of open time before the new deadline.
+        assert await fires(svc, row, seat) == {"half": at("2030-01-08 23:00"), "final": at("2030-01-09 22:48")}
+        [half] = await svc.remind_due()
+        assert half.kind == "half" and await svc.next_timer() == at("2030-01-09 22:48")
+
+
 async def test_a_seat_handed_over_gets_twelve_open_hours(tmp_path: Path) -> None:
     clock = ManualClock(local("2030-01-07 13:00"))
     async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
@@ -130,6 +150,19 @@ async def test_past_midnight_reminders_across_the_spring_change(tmp_path: Path) 
         assert await clock_of(svc, row, seat) == (at("2030-03-29 13:00"), at("2030-04-01 02:00"))
         # Half: Friday night 4 h, then Saturday 22:00 + 2 h; final: 10.8 h, Sunday 22:00 + 2 h 48.
         assert await fires(svc, row, seat) == {"half": at("2030-03-31 00:00"), "final": at("2030-04-01 00:48")}
+
+
+async def test_downtime_across_the_spring_change(tmp_path: Path) -> None:
+    clock, path = ManualClock(local("2030-03-29 13:00")), tmp_path / "g.sqlite3"
+    async with table(path, clock, "22-02") as (svc, row, seat):
+        clock.now = local("2030-03-30 23:00")
+        await svc.heartbeat()
+    clock.now = local("2030-03-31 23:00")  # 23 h later by the wall (the night lost an hour)
+    async with reopened(path, clock) as svc:
+        assert await svc.resume() == (23 * HOUR, 1)
+        # Open time lost: Saturday 23:00-02:00 (3 h) and Sunday 22:00-23:00 (1 h). Of the 7 open hours that
+        # were left, 3 remain tonight and 4 fill Monday night's window: Tuesday 02:00.
+        assert await clock_of(svc, row, seat) == (at("2030-03-30 02:00"), at("2030-04-02 02:00"))
 
 
 async def test_snooze_past_midnight_across_the_spring_change(tmp_path: Path) -> None:
