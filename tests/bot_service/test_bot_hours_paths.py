@@ -129,6 +129,26 @@ async def test_downtime_gives_back_the_open_time_it_took(tmp_path: Path) -> None
         assert half.kind == "half" and await svc.next_timer() == at("2030-01-09 22:48")
 
 
+async def test_away_keeps_the_open_time_that_was_left(tmp_path: Path) -> None:
+    clock = ManualClock(local("2030-01-07 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
+        player = (await svc.store.seats(row))[seat].user_id
+        clock.now = local("2030-01-08 19:00")
+        [half] = await svc.remind_due()
+        clock.now = local("2030-01-08 22:00")
+        await svc.set_away(player, "5d")
+        [frozen] = await svc.away.frozen(row)
+        assert frozen.remaining == 3 * HOUR  # 22:00-23:00 tonight and Wednesday 18:00-20:00
+        clock.now = local("2030-01-10 18:30")
+        back = await svc.back(player)
+        # 3 open hours from Thursday 18:30 (not 22 h of wall time); opened_at moves on by the 6.5 open hours
+        # spent away (Tuesday 1 h, Wednesday 5 h, Thursday 0.5 h): Monday 5 h + Tuesday 18:00-19:30.
+        assert await clock_of(svc, row, seat) == (at("2030-01-08 19:30"), at("2030-01-10 21:30"))
+        assert back.notices and "their deadline is <t:" in back.notices[0].body
+        assert (await fires(svc, row, seat))["final"] == at("2030-01-10 20:18")  # 10.8 of its 12 open hours
+        assert await svc.next_timer() == at("2030-01-10 20:18")
+
+
 async def test_a_seat_handed_over_gets_twelve_open_hours(tmp_path: Path) -> None:
     clock = ManualClock(local("2030-01-07 13:00"))
     async with table(tmp_path / "g.sqlite3", clock) as (svc, row, seat):
@@ -172,3 +192,20 @@ async def test_snooze_past_midnight_across_the_spring_change(tmp_path: Path) -> 
         await svc.snooze(row, seat, (await svc.store.seats(row))[seat].user_id)
         # From Monday 02:00 (a closing time): Monday night, Tuesday night, Wednesday night, 4 h each.
         assert (await clock_of(svc, row, seat))[1] == at("2030-04-04 02:00")
+
+
+async def test_away_past_midnight_across_the_autumn_change(tmp_path: Path) -> None:
+    # Autumn 2030: back from UTC+2 to UTC+1 at 03:00 on Sunday 27 October. A fast game started Friday
+    # 25 October 13:00 is due Monday 28 October 02:00 (Friday, Saturday and Sunday nights, 4 h each).
+    clock = ManualClock(local("2030-10-25 13:00"))
+    async with table(tmp_path / "g.sqlite3", clock, "22-02") as (svc, row, seat):
+        player = (await svc.store.seats(row))[seat].user_id
+        assert await clock_of(svc, row, seat) == (at("2030-10-25 13:00"), at("2030-10-28 02:00"))
+        clock.now = local("2030-10-26 23:00")
+        await svc.set_away(player, "3d")
+        assert (await svc.away.frozen(row))[0].remaining == 7 * HOUR  # 3 h tonight, 4 h on Sunday night
+        clock.now = local("2030-10-27 23:30")
+        await svc.back(player)
+        # 2.5 h tonight, 4 h on Monday night, 0.5 h on Tuesday: 22:30. Away took 3 h + 1.5 h of open time,
+        # so the decision counts as opened on Saturday 22:30 (Friday night 4 h, then half an hour).
+        assert await clock_of(svc, row, seat) == (at("2030-10-26 22:30"), at("2030-10-29 22:30"))
