@@ -2,8 +2,9 @@
 (``frozen_clocks``), and the latest turn message of each game (``turn_posts``, for jump links).
 
 A frozen clock stays ``running`` in ``clocks`` but with ``due_at`` NULL, so nothing fires for it;
-``frozen_clocks`` keeps the seconds that were left. Thawing sets the deadline to now plus those
-seconds and moves ``opened_at`` by the time spent frozen, so the bank is never charged for it.
+``frozen_clocks`` keeps the seconds that were left (of the table's open time, with playing hours).
+Thawing sets the deadline to that much table time after now and moves ``opened_at`` on by the
+table time spent frozen, so the bank is never charged for it.
 No Discord here; times are ISO-8601 UTC strings from the caller.
 """
 
@@ -15,6 +16,7 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from .clock import DAY, HOUR, parse, seconds_between, shift
+from .hours import advance, open_seconds, stored
 from .results import ServiceError, iso
 from .store import GameStore
 
@@ -130,11 +132,11 @@ class AwayBook:
         """Freeze one running deadline; False if it was not running (or already frozen)."""
         async with self.store.transaction() as db:
             rows = list(await db.execute_fetchall(
-                "SELECT due_at FROM clocks WHERE game = ? AND seat = ? AND state = 'running' AND due_at IS NOT NULL",
-                (game, seat)))
+                "SELECT c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game WHERE c.game = ? "
+                "AND c.seat = ? AND c.state = 'running' AND c.due_at IS NOT NULL", (game, seat)))
             if not rows:
                 return False
-            remaining = max(0, seconds_between(now, rows[0][0]))
+            remaining = max(0, open_seconds(stored(rows[0][1], rows[0][2]), now, rows[0][0]))
             await db.execute("INSERT OR REPLACE INTO frozen_clocks (game, seat, user_id, frozen_at, remaining) "
                              "VALUES (?, ?, ?, ?, ?)", (game, seat, user_id, now, remaining))
             await db.execute("UPDATE clocks SET due_at = NULL WHERE game = ? AND seat = ?", (game, seat))
@@ -147,14 +149,14 @@ class AwayBook:
         async with self.store.transaction() as db:
             await db.execute("DELETE FROM frozen_clocks WHERE game = ? AND seat = ?", (frozen.game, frozen.seat))
             rows = list(await db.execute_fetchall(
-                "SELECT opened_at FROM clocks WHERE game = ? AND seat = ? AND state = 'running' AND due_at IS NULL",
-                (frozen.game, frozen.seat)))
+                "SELECT c.opened_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game WHERE c.game = ? "
+                "AND c.seat = ? AND c.state = 'running' AND c.due_at IS NULL", (frozen.game, frozen.seat)))
             if not rows:
                 return None
-            old = rows[0][0]
-            new = shift(old, max(0, seconds_between(frozen.frozen_at, now)))
+            old, hours = rows[0][0], stored(rows[0][1], rows[0][2])
+            new = advance(hours, old, max(0, open_seconds(hours, frozen.frozen_at, now)))
             await db.execute("UPDATE clocks SET opened_at = ?, due_at = ? WHERE game = ? AND seat = ?",
-                             (new, shift(now, frozen.remaining), frozen.game, frozen.seat))
+                             (new, advance(hours, now, frozen.remaining), frozen.game, frozen.seat))
             await db.execute("INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
                              "VALUES (?, ?, ?, 'thaw', ?, ?)", (frozen.game, frozen.seat, frozen.user_id,
                                                                  f"{frozen.remaining} s left", now))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .clock import Preset, seconds_between, shift
-from .hours import Hours, deadline, open_seconds
+from .clock import Preset, seconds_between
+from .hours import Hours, advance, open_seconds, stored
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -92,7 +92,7 @@ class Deadlines:
                 await db.execute(
                     "INSERT INTO clocks (game, seat, bank, opened_at, due_at, state) VALUES (?, ?, ?, ?, ?, "
                     "'running') ON CONFLICT (game, seat) DO UPDATE SET opened_at = excluded.opened_at, "
-                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, deadline(hours, now, bank)))
+                    "due_at = excluded.due_at, state = 'running'", (game, seat, bank, now, advance(hours, now, bank)))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row["state"] == "idle":
@@ -161,7 +161,9 @@ class Deadlines:
     async def extend_for_downtime(self, now: str) -> tuple[int, int]:
         """On start-up: push every deadline that was running when the bot went down back by the outage.
 
-        Returns (outage seconds, clocks extended); (0, 0) after a short or first start.
+        With table playing hours only the open time the outage took is given back (the deadline and
+        ``opened_at`` move on by that much open time); a game whose table was closed throughout keeps
+        its deadline. Returns (outage seconds, clocks extended); (0, 0) after a short or first start.
         """
         rows = await self.store.query("SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,))
         outage = seconds_between(rows[0][0], now) if rows else 0
@@ -170,12 +172,17 @@ class Deadlines:
             last = rows[0][0]
             async with self.store.transaction() as db:
                 running = await db.execute_fetchall(
-                    "SELECT game, seat, opened_at, due_at FROM clocks WHERE state = 'running' AND due_at > ?",
-                    (last,))
+                    "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c "
+                    "JOIN games g ON g.id = c.game WHERE c.state = 'running' AND c.due_at > ?", (last,))
                 for r in running:
+                    hours = stored(r["hours"], r["hours_tz"])
+                    lost = open_seconds(hours, last, now)
+                    if lost <= 0:
+                        continue
                     await db.execute(
                         "UPDATE clocks SET opened_at = ?, due_at = ? WHERE game = ? AND seat = ?",
-                        (shift(r["opened_at"], outage), shift(r["due_at"], outage), r["game"], r["seat"]))
-                extended = len(list(running))
+                        (advance(hours, r["opened_at"], lost), advance(hours, r["due_at"], lost), r["game"],
+                         r["seat"]))
+                    extended += 1
         await self.heartbeat(now)
         return (outage if outage > OUTAGE_GRACE else 0), extended

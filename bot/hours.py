@@ -85,7 +85,9 @@ def stored(hours: str | None, tz: str | None) -> Hours | None:
 
 
 def open_seconds(hours: Hours | None, start: str, end: str) -> int:
-    """Seconds of open time from ``start`` to ``end`` (both ISO-8601 UTC); what a move is charged."""
+    """Seconds of open time from ``start`` to ``end`` (both ISO-8601 UTC); what a move is charged.
+
+    The inverse of :func:`advance`; 0 (with ``hours``) when ``end`` is not after ``start``."""
     if hours is None:
         return seconds_between(start, end)
     a, b = parse(start), parse(end)
@@ -97,10 +99,21 @@ def open_seconds(hours: Hours | None, start: str, end: str) -> int:
     return int(total)
 
 
-def deadline(hours: Hours | None, start: str, seconds: int) -> str:
-    """The moment ``seconds`` of open time after ``start``: closed hours push the deadline forward."""
+def advance(hours: Hours | None, start: str, seconds: float) -> str:
+    """The earliest moment with ``seconds`` of the table's open time after ``start`` (ISO-8601 UTC).
+
+    The one way to turn an amount of table time into a moment: every deadline and reminder is
+    set with it, and :func:`open_seconds` is its inverse (``open_seconds(h, a, advance(h, a, s)) == s``).
+    Closed hours are skipped, so a deadline never falls in them (it may fall on closing time);
+    ``seconds <= 0`` is ``start`` itself. ``hours=None``: plain UTC arithmetic.
+
+    >>> advance(Hours(18, 23, "UTC"), "2030-01-01T22:00:00.000+00:00", 3 * 3600)
+    '2030-01-02T20:00:00.000+00:00'
+    """
     if hours is None:
         return shift(start, seconds)
+    if seconds <= 0:
+        return start
     a = parse(start)
     left = float(seconds)
     for opens, closes in hours.windows(a):

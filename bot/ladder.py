@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.core import play
 
-from .clock import DAY, duration, shift, stamp
+from .clock import DAY, duration, stamp
 from .game_ui import mention
+from .hours import advance, stored
 from .reminders import FINAL, HALF, SNOOZE_SECONDS, STALL, Reminder, Reminders
 from .results import Result, ServiceError, names_list
 from .service_base import uid
@@ -163,7 +164,7 @@ class ReminderService(TimeoutService):
 
     async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Result:
         """The seat's own player moves their running deadline :data:`SNOOZE_SECONDS` later, once per
-        decision; logged in ``clock_log``."""
+        decision (of the table's open time, with playing hours); logged in ``clock_log``."""
         async with self._lock(game_row):
             record = await self._fresh(game_row)
             seats = await self._seats_of(record)
@@ -176,13 +177,14 @@ class ReminderService(TimeoutService):
             if await self.reminders.snoozed(game_row, seat, clock.opened_at):
                 raise ServiceError("You already snoozed this decision once; it can't be snoozed again.",
                                    "already_snoozed")
-            due, now = shift(clock.due_at, SNOOZE_SECONDS), self._now()
+            hours = stored(record.hours, record.hours_tz)
+            due, now = advance(hours, clock.due_at, SNOOZE_SECONDS), self._now()
             await self.deadlines.set_state(game_row, seat, "running", due_at=due)
             await self.reminders.record_snooze(game_row, seat, uid(user_id), clock.opened_at, due, now,
                                                f"deadline {clock.due_at} -> {due}")
         if self.on_schedule:
             self.on_schedule()
         name = seats[seat].name
-        line = f"💤 {name} snoozed: their deadline in **{record.title}** moves {duration(SNOOZE_SECONDS)} later, " \
-               f"to {stamp(due)}."
+        later = duration(SNOOZE_SECONDS) + (" of playing time" if hours else "")
+        line = f"💤 {name} snoozed: their deadline in **{record.title}** moves {later} later, to {stamp(due)}."
         return Result(public=[line], game_row=game_row, version=record.version, status=record.status)

@@ -4,9 +4,10 @@ Rows are derived from the clocks by :meth:`Reminders.plan`, which the timer loop
 every firing, so whatever moved a deadline (a move, a snooze, the table waiting longer, an
 admin) the ladder follows. Per running clock (one *decision*: the seat owes something since
 ``opened_at``) there is a ``half`` row (half of the time gone) and a ``final`` row (90 % gone
-or 2 h before the deadline, whichever is later); a ``snooze`` row records that the decision
-was snoozed. Per active game one ``stall`` row (seat -1) fires when nobody has acted for
-``stall_after`` seconds since ``games.updated_at``. ``sent_at`` is written before anything is
+or 2 h before the deadline, whichever is later), both counted in the table's open time when it
+has playing hours (:func:`bot.hours.advance`); a ``snooze`` row records that the decision was
+snoozed. Per active game one ``stall`` row (seat -1) fires when nobody has acted for
+``stall_after`` seconds (wall time) since ``games.updated_at``. ``sent_at`` is written before anything is
 posted, so a row fires at most once, across restarts too. No Discord here.
 """
 
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .clock import HOUR, seconds_between, shift
+from .clock import HOUR, shift
+from .hours import Hours, advance, open_seconds, stored
 from .store import GameStore
 
 HALF, FINAL, SNOOZE, STALL = "half", "final", "snooze", "stall"
@@ -38,8 +40,11 @@ _ELIGIBLE = """
 """
 
 
-def fire_time(kind: str, opened: str, due: str) -> str:
+def fire_time(kind: str, opened: str, due: str, hours: Hours | None = None) -> str:
     """When the ``half`` or ``final`` reminder of a decision open from ``opened`` to ``due`` fires.
+
+    With table playing ``hours`` the shares are of the open time between the two, so a reminder
+    falls inside the window like the deadline.
 
     >>> fire_time("half", "2030-01-01T00:00:00.000+00:00", "2030-01-01T12:00:00.000+00:00")
     '2030-01-01T06:00:00.000+00:00'
@@ -48,10 +53,10 @@ def fire_time(kind: str, opened: str, due: str) -> str:
     >>> fire_time("final", "2030-01-01T00:00:00.000+00:00", "2030-01-04T00:00:00.000+00:00")
     '2030-01-03T22:00:00.000+00:00'
     """
-    span = max(0, seconds_between(opened, due))
+    span = max(0, open_seconds(hours, opened, due))
     if kind == HALF:
-        return shift(opened, span // 2)
-    return shift(opened, max(span * 9 // 10, span - FINAL_BEFORE))
+        return advance(hours, opened, span // 2)
+    return advance(hours, opened, max(span * 9 // 10, span - FINAL_BEFORE))
 
 
 @dataclass(frozen=True)
@@ -81,14 +86,16 @@ class Reminders:
             await db.execute("DELETE FROM reminders WHERE kind = 'stall' AND NOT EXISTS (SELECT 1 FROM games g "
                              "WHERE g.id = reminders.game AND g.status = 'active')")
             clocks = await db.execute_fetchall(
-                "SELECT game, seat, opened_at, due_at FROM clocks WHERE state = 'running' AND due_at IS NOT NULL")
+                "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g "
+                "ON g.id = c.game WHERE c.state = 'running' AND c.due_at IS NOT NULL")
             rows = {(r["game"], r["seat"], r["kind"]): r for r in await db.execute_fetchall(
                 "SELECT * FROM reminders WHERE kind IN ('half', 'final')")}
             for clock in clocks:
                 opened, due = clock["opened_at"], clock["due_at"]
+                hours = stored(clock["hours"], clock["hours_tz"])
                 for kind in LADDER:
                     row = rows.get((clock["game"], clock["seat"], kind))
-                    fire = fire_time(kind, opened, due)
+                    fire = fire_time(kind, opened, due, hours)
                     if row is None or row["opened_at"] != opened:
                         await db.execute(
                             "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at) "
@@ -162,17 +169,19 @@ class Reminders:
                              "VALUES (?, ?, ?, 'snooze', ?, ?)", (game, seat, user_id, detail, now))
 
     async def follow(self, game: int, seat: int, old_opened: str, new_opened: str) -> None:
-        """A running clock was shifted as a whole (downtime, a freeze): its rows move with it."""
-        delta = seconds_between(old_opened, new_opened)
+        """A running clock was shifted as a whole (downtime, a freeze): its rows move with it, by the
+        same amount of the table's open time."""
         async with self.store.transaction() as db:
             rows = await db.execute_fetchall(
-                "SELECT kind, due_at, fire_at FROM reminders WHERE game = ? AND seat = ? AND opened_at = ?",
-                (game, seat, old_opened))
+                "SELECT r.kind, r.due_at, r.fire_at, g.hours, g.hours_tz FROM reminders r JOIN games g "
+                "ON g.id = r.game WHERE r.game = ? AND r.seat = ? AND r.opened_at = ?", (game, seat, old_opened))
             for r in rows:
+                hours = stored(r["hours"], r["hours_tz"])
+                delta = open_seconds(hours, old_opened, new_opened)
                 await db.execute(
                     "UPDATE reminders SET opened_at = ?, due_at = ?, fire_at = ? WHERE game = ? AND seat = ? "
-                    "AND kind = ?", (new_opened, shift(r["due_at"], delta), shift(r["fire_at"], delta), game,
-                                     seat, r["kind"]))
+                    "AND kind = ?", (new_opened, advance(hours, r["due_at"], delta),
+                                     advance(hours, r["fire_at"], delta), game, seat, r["kind"]))
 
     async def log(self, game: int, seat: int, user_id: str, event: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:

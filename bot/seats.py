@@ -6,7 +6,8 @@ and announced publicly. A seat that owes a decision gets a fresh clock for its n
 
 from __future__ import annotations
 
-from .clock import DAY, preset, seconds_between, shift
+from .clock import DAY, preset, seconds_between
+from .hours import advance, stored
 from .records import Holder, Records
 from .results import Result, ServiceError, names_list
 from .service_base import uid
@@ -87,8 +88,8 @@ class SeatService(TimeoutService):
         clock = (await self.deadlines.of_game(record.id)).get(seat)
         speed = preset(record.clock)
         if clock is not None and clock.state != "idle" and speed.initial is not None:
-            await self.deadlines.set_state(record.id, seat, "running", due_at=shift(now, speed.initial),
-                                           bank=speed.initial, opened_at=now)
+            due = advance(stored(record.hours, record.hours_tz), now, speed.initial)
+            await self.deadlines.set_state(record.id, seat, "running", due_at=due, bank=speed.initial, opened_at=now)
             if self.on_schedule:
                 self.on_schedule()
         await Records(self.store).audit(record.id, record.version, by, reason,

@@ -17,7 +17,7 @@ from engine.core import IllegalAction, play
 
 from .clock import duration, preset
 from .history import render_events
-from .hours import deadline, stored
+from .hours import advance, stored
 from .lobby import LobbyService
 from .results import Result, ServiceError
 from .service_base import Turn, uid, wrap_illegal
@@ -157,14 +157,15 @@ class TimeoutService(LobbyService):
         async with self._lock(game_row):
             record, turn = await self._offered(game_row, version, seat)
             who = self._player(turn, uid(user_id))
-            wait = preset(record.clock).increment
-            due = deadline(stored(record.hours, record.hours_tz), self._now(), wait)
+            wait, hours = preset(record.clock).increment, stored(record.hours, record.hours_tz)
+            due = advance(hours, self._now(), wait)
             await self.deadlines.set_state(game_row, seat, "running", due_at=due)
             await self.deadlines.record_timeout(game_row, seat, turn.user, version, "wait", self._now(), uid(user_id))
         if self.on_schedule:
             self.on_schedule()
         name = turn.names[seat]
-        return Result(public=[f"{who} chose to wait for {name} another {duration(wait)}."], game_row=game_row,
+        more = duration(wait) + (" of playing time" if hours else "")
+        return Result(public=[f"{who} chose to wait for {name} another {more}."], game_row=game_row,
                       version=version, status="active")
 
     async def skip_turn(self, game_row: int, version: int, seat: int, user_id: str | int) -> Result:
@@ -207,7 +208,7 @@ class TimeoutService(LobbyService):
             self._seats.pop(game_row, None)
             speed = preset(record.clock)
             bank = speed.initial or 0
-            due = deadline(stored(record.hours, record.hours_tz), now, bank)
+            due = advance(stored(record.hours, record.hours_tz), now, bank)
             await self.deadlines.set_state(game_row, seat, "running", due_at=due, bank=bank, opened_at=now)
             await self.deadlines.record_timeout(game_row, seat, old, version, "substitute", now, user)
             seats = await self._seats_of(record)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.clock import DAY, HOUR, ManualClock, seconds_between
-from bot.hours import Hours, deadline, open_seconds, parse_hours
+from bot.clock import DAY, HOUR, ManualClock, seconds_between, shift
+from bot.hours import Hours, advance, open_seconds, parse_hours
 from bot.reminders import Reminders
 from bot.results import Result, ServiceError
 from bot.service import GameService
@@ -21,7 +21,7 @@ EVENING = Hours(18, 23, "UTC")
 
 def test_none_is_plain_utc_arithmetic() -> None:
     assert open_seconds(None, T0, "2030-01-02T00:00:00.000+00:00") == DAY
-    assert deadline(None, T0, 36 * HOUR) == "2030-01-02T12:00:00.000+00:00"
+    assert advance(None, T0, 36 * HOUR) == "2030-01-02T12:00:00.000+00:00"
 
 
 def test_only_time_inside_the_window_counts() -> None:
@@ -34,12 +34,12 @@ def test_only_time_inside_the_window_counts() -> None:
 def test_a_deadline_across_a_night_moves_by_the_closed_hours() -> None:
     # 3 h from 22:00: one open hour tonight, then the 19 closed hours, then two more from 18:00.
     start = "2030-01-01T22:00:00.000+00:00"
-    assert deadline(EVENING, start, 3 * HOUR) == "2030-01-02T20:00:00.000+00:00"
-    assert seconds_between(start, deadline(EVENING, start, 3 * HOUR)) == 3 * HOUR + 19 * HOUR
+    assert advance(EVENING, start, 3 * HOUR) == "2030-01-02T20:00:00.000+00:00"
+    assert seconds_between(start, advance(EVENING, start, 3 * HOUR)) == 3 * HOUR + 19 * HOUR
     # Started while closed: the clock waits for the window to open.
-    assert deadline(EVENING, T0, HOUR) == "2030-01-01T19:00:00.000+00:00"
+    assert advance(EVENING, T0, HOUR) == "2030-01-01T19:00:00.000+00:00"
     # Exactly at closing time it stays today (the deadline is the window's last moment).
-    assert deadline(EVENING, "2030-01-01T18:00:00.000+00:00", 5 * HOUR) == "2030-01-01T23:00:00.000+00:00"
+    assert advance(EVENING, "2030-01-01T18:00:00.000+00:00", 5 * HOUR) == "2030-01-01T23:00:00.000+00:00"
 
 
 def test_windows_cross_midnight() -> None:
@@ -48,16 +48,41 @@ def test_windows_cross_midnight() -> None:
     # From midnight the 00:00-02:00 tail of the previous night is open.
     assert open_seconds(late, T0, "2030-01-01T03:00:00.000+00:00") == 2 * HOUR
     assert open_seconds(late, T0, "2030-01-02T03:00:00.000+00:00") == 6 * HOUR
-    assert deadline(late, "2030-01-01T23:00:00.000+00:00", 4 * HOUR) == "2030-01-02T23:00:00.000+00:00"
+    assert advance(late, "2030-01-01T23:00:00.000+00:00", 4 * HOUR) == "2030-01-02T23:00:00.000+00:00"
 
 
 def test_the_tables_time_zone_is_respected() -> None:
     new_york = parse_hours("18-23", "America/New_York")  # UTC-5 in January: 23:00-04:00 UTC
     assert new_york is not None and new_york.label == "18:00–23:00 America/New_York"
     assert open_seconds(new_york, T0, "2030-01-01T23:00:00.000+00:00") == 4 * HOUR  # the night before, 00-04
-    assert deadline(new_york, "2030-01-01T12:00:00.000+00:00", HOUR) == "2030-01-02T00:00:00.000+00:00"
+    assert advance(new_york, "2030-01-01T12:00:00.000+00:00", HOUR) == "2030-01-02T00:00:00.000+00:00"
     summer = "2030-07-01T12:00:00.000+00:00"  # UTC-4 in July: opens at 22:00 UTC
-    assert deadline(new_york, summer, HOUR) == "2030-07-01T23:00:00.000+00:00"
+    assert advance(new_york, summer, HOUR) == "2030-07-01T23:00:00.000+00:00"
+
+
+def test_no_table_time_moves_nothing() -> None:
+    # Not even a moment at closing time or in the closed hours (a downtime that fell entirely at night).
+    for moment in ("2030-01-01T23:00:00.000+00:00", "2030-01-01T03:00:00.000+00:00"):
+        assert advance(EVENING, moment, 0) == moment
+    assert advance(None, T0, 0) == T0
+
+
+@pytest.mark.parametrize(("span", "zone"), [("18-23", "Europe/Paris"), ("22-02", "Europe/Paris"),
+                                            ("0-24", "Europe/Paris"), ("22-02", "America/New_York")])
+def test_open_seconds_undoes_advance_across_the_dst_changes(span: str, zone: str) -> None:
+    hours = parse_hours(span, zone)
+    rng = random.Random(span + zone)
+    for base in ("2030-03-28T00:00:00.000+00:00", "2030-10-24T00:00:00.000+00:00",  # Europe: 31 Mar, 27 Oct
+                 "2030-03-08T00:00:00.000+00:00", "2030-11-01T00:00:00.000+00:00"):  # US: 10 Mar, 3 Nov
+        for _ in range(40):
+            start = shift(base, rng.randrange(0, 4 * DAY, 900))
+            first, then = rng.randrange(60, 30 * HOUR, 60), rng.randrange(60, 30 * HOUR, 60)
+            middle = advance(hours, start, first)
+            assert open_seconds(hours, start, middle) == first
+            assert advance(hours, middle, then) == advance(hours, start, first + then)  # steps add up
+    # Whole-day windows are plain arithmetic, DST or not (31 March has 23 hours on Paris clocks).
+    assert advance(parse_hours("0-24", "Europe/Paris"), "2030-03-30T12:00:00.000+00:00", DAY) == \
+        "2030-03-31T12:00:00.000+00:00"
 
 
 @pytest.mark.parametrize(("hours", "zone", "code"), [
