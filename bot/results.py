@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.core import Outcome, SeatResult
+
 UserId = str
 
 
@@ -69,7 +71,8 @@ class Result:
     legal: dict[UserId, list[str]] = field(default_factory=dict)
     state_view: dict[str, Any] | None = None
     board_text: str | None = None
-    scores: dict[str, Any] | None = None
+    #: The final result once the game is over.
+    outcome: Outcome | None = None
     games: list[GameSummary] = field(default_factory=list)
     #: Silent lines for other games' channels: (channel id, line).
     elsewhere: list[tuple[str, str]] = field(default_factory=list)
@@ -109,122 +112,54 @@ def _number(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-_NOT_BREAKDOWN = {"seat", "name", "total", "rank", "tiebreak", "tie_break"}
+def _name(result: SeatResult, names: list[str]) -> str:
+    """The seat's name at the table (``names`` by seat), else as the game recorded it."""
+    return names[result.seat] if result.seat < len(names) else result.name
 
 
-def _numeric(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _breakdown(row: dict[str, Any]) -> list[str]:
-    """``label value`` parts from ``row['breakdown']``, else the row's numbers plus its ``categories``,
-    else the row's other numbers (and numbers in nested tables)."""
-    items = row.get("breakdown")
-    if not isinstance(items, dict):
-        items = {k: v for k, v in row.items() if k not in _NOT_BREAKDOWN}
-        if isinstance(row.get("categories"), dict):
-            items = {k: v for k, v in items.items() if _numeric(v)} | row["categories"]
-    parts: list[str] = []
-    for key, value in items.items():
-        label = str(key).replace("_", " ")
-        if isinstance(value, dict):
-            parts += [f"{k} {_number(v)}" for k, v in value.items()]
-        elif _numeric(value):
-            parts.append(f"{label} {_number(value)}")
-    if row.get("tiebreak") is not None:
-        parts.append(f"tie-break {_number(row['tiebreak'])}")
-    return parts
-
-
-def score_rows(scores: dict[str, Any] | None) -> list[dict[str, Any]] | None:
-    """The per-player rows of final scores (under ``players`` or ``scores``), ``None`` if there are none.
-
-    A ``ranking`` given as tie groups (``[[seat, ...], ...]``, best first) sets each row's ``rank``.
-
-    >>> score_rows({"scores": [{"seat": 0, "total": 5}, {"seat": 1, "total": 9}], "ranking": [[1], [0]]})
-    [{'seat': 0, 'total': 5, 'rank': 2}, {'seat': 1, 'total': 9, 'rank': 1}]
-    """
-    if not scores:
-        return None
-    rows = scores.get("players") if isinstance(scores.get("players"), list) else scores.get("scores")
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        return None
-    groups = scores.get("ranking")
-    if isinstance(groups, list) and groups and all(isinstance(g, list) for g in groups):
-        rank_of: dict[Any, int] = {}
-        for group in groups:
-            place = len(rank_of) + 1
-            rank_of.update({seat: place for seat in group if isinstance(seat, int)})
-        rows = [r if "rank" in r or r.get("seat") not in rank_of else {**r, "rank": rank_of[r["seat"]]}
-                for r in rows]
-    return rows
-
-
-def _tie_lines(ordered: list[dict[str, Any]], name_of: Any) -> list[str]:
-    """For rows with equal totals and a ``tie_break`` table: the values that separated them."""
+def _tie_lines(outcome: Outcome, names: list[str]) -> list[str]:
+    """For each total several seats reached: the tie-break values of those seats."""
     lines = []
-    for total in dict.fromkeys(r.get("total") for r in ordered):
-        tied = [r for r in ordered if r.get("total") == total]
-        if len(tied) > 1 and all(isinstance(r.get("tie_break"), dict) for r in tied):
-            shown = "; ".join(f"{name_of(r)} (" + ", ".join(f"{str(k).replace('_', ' ')} {_number(v)}"
-                                                          for k, v in r["tie_break"].items()) + ")" for r in tied)
+    for total in dict.fromkeys(r.total for r in outcome.results):
+        tied = [r for r in outcome.results if r.total == total]
+        if len(tied) > 1 and any(r.tie_break for r in tied):
+            shown = "; ".join(f"{_name(r, names)} (" + ", ".join(f"{k} {_number(v)}" for k, v in r.tie_break.items())
+                              + ")" for r in tied)
             lines.append(f"Tie-break at {_number(total)}: {shown}.")
     return lines
 
 
-def format_scores(scores: dict[str, Any] | None, names: list[str]) -> list[str]:
-    """Final-score lines with breakdown, winner and tie-break.
+def winner_line(outcome: Outcome, names: list[str]) -> str | None:
+    """``Winner: Ann.`` or ``Shared win: Ann and Bob.`` (``None`` if nobody won); seats named as
+    in :func:`format_scores`."""
+    winners = [_name(r, names) for r in outcome.results if r.winner]
+    if not winners:
+        return None
+    return f"{'Winner' if len(winners) == 1 else 'Shared win'}: {names_list(winners)}."
 
-    Understands ``{"players" (or "scores"): [{"seat", "total", "rank"?, "tiebreak"? or "tie_break"
-    table?, "breakdown"? or "categories"? or other numbers}...], "ranking"?: [seats best first] or
-    tie groups [[seats], ...], "winners": [seats], "tiebreak"/"tie_break": text}`` and falls back to
-    ``key: value`` lines for anything else.
 
-    >>> format_scores({"players": [{"seat": 1, "total": 9, "rank": 1, "breakdown": {"vp": 9}},
-    ...                            {"seat": 0, "total": 7, "rank": 2}], "winners": [1]}, ["Ann", "Bob"])
+def format_scores(outcome: Outcome | None, names: list[str]) -> list[str]:
+    """Final-score lines: each seat in rank order with its breakdown, the winner(s), the tie-break.
+
+    A tie-break the game describes in words is shown inline (``tie-break N`` per seat) and named
+    once at the end; otherwise each seat's named tie-break values are listed where totals are equal.
+    Seats are named by ``names`` (the table's current names), else by the outcome.
+
+    >>> bob = SeatResult(1, "Bob", 9, 1, {"vp": 9}, winner=True)
+    >>> format_scores(Outcome((bob, SeatResult(0, "Ann", 7, 2))), ["Ann", "Bob"])
     ['Final scores:', '1. Bob — 9 (vp 9)', '2. Ann — 7', 'Winner: Bob.']
     """
-    if not scores:
+    if outcome is None:
         return []
-    rows = score_rows(scores)
-    if rows is None:
-        return ["Final scores:"] + [f"{k}: {v}" for k, v in scores.items()]
-
-    def name_of(row: dict[str, Any]) -> str:
-        seat = row.get("seat")
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return names[seat]
-        return str(row.get("name", "?"))
-
-    def key(row: dict[str, Any]) -> tuple[float, float]:
-        tiebreak = row.get("tiebreak")
-        number = tiebreak if isinstance(tiebreak, int | float) and not isinstance(tiebreak, bool) else 0
-        return (-float(row.get("total") or 0), -float(number))
-
-    ranking = scores.get("ranking")
-    by_seat = {r.get("seat"): r for r in rows}
-    if isinstance(ranking, list) and all(isinstance(s, int) for s in ranking) and set(ranking) == set(by_seat):
-        ordered = [by_seat[s] for s in ranking]
-    else:
-        ordered = sorted(rows, key=lambda r: (r.get("rank", 0), *key(r)))
-    lines, rank = ["Final scores:"], 0
-    for position, row in enumerate(ordered, start=1):
-        if "rank" in row:
-            rank = row["rank"]
-        elif position == 1 or key(row) != key(ordered[position - 2]):
-            rank = position
-        detail = ", ".join(_breakdown(row))
-        lines.append(f"{rank}. {name_of(row)} — {_number(row.get('total', '?'))}"
-                     + (f" ({detail})" if detail else ""))
-    winners = scores.get("winners")
-    if isinstance(winners, list) and winners:
-        winner_names = [names[w] if isinstance(w, int) and 0 <= w < len(names) else str(w) for w in winners]
-    else:
-        winner_names = [name_of(r) for r in ordered if r.get("rank", 0) == 1]
-    if winner_names:
-        label = "Winner" if len(winner_names) == 1 else "Shared win"
-        lines.append(f"{label}: {names_list(winner_names)}.")
-    tiebreak = scores.get("tiebreak") or scores.get("tie_break")
-    if tiebreak:
-        lines.append(f"Tie-break: {tiebreak}.")
-    return lines + _tie_lines(ordered, name_of)
+    lines = ["Final scores:"]
+    for r in outcome.results:
+        parts = [f"{label} {_number(value)}" for label, value in r.breakdown.items()]
+        if outcome.tie_break:
+            parts += [f"tie-break {_number(value)}" for value in r.tie_break.values()]
+        lines.append(f"{r.rank}. {_name(r, names)} — {_number(r.total)}" + (f" ({', '.join(parts)})" if parts else ""))
+    winners = winner_line(outcome, names)
+    if winners:
+        lines.append(winners)
+    if outcome.tie_break:
+        return lines + [f"Tie-break: {outcome.tie_break}."]
+    return lines + _tie_lines(outcome, names)

@@ -65,7 +65,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
                 status="finished" if over else "active")
         result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
         if over:
-            result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
+            result.public += ["The game is over!"] + format_scores(game.outcome(new_state), names)
             result.public += await self.seat_history(turn.record.id)
         result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
         await self.moved(turn.user, result)  # a move ends the player's absence
@@ -123,7 +123,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
                 question = decision.prompt or decision.kind
                 result.public.append(f"{names[decision.player]} to decide: {question}")
         if game.is_over(state):
-            result.public += format_scores(game.scores(state), names)
+            result.public += format_scores(game.outcome(state), names)
         result.public += await self.seat_history(record.id)
         return self._fill(result, record, game, seats, state, record.version, mention=False)
 

@@ -206,7 +206,7 @@ class ServiceBase:
 
     def _fill(self, result: Result, record: GameRecord, game: Game, seats: list[SeatRecord], state: State,
               version: int, *, mention: bool) -> Result:
-        """Add who must act, their legal texts, the public view and (when over) the scores."""
+        """Add who must act, their legal texts, the public view and (when over) the outcome."""
         users = [s.user_id for s in seats]
         result.game_row, result.version, result.status = record.id, version, record.status
         result.waiting = [users[p] for p in play.waiting_players(game, state)]
@@ -216,7 +216,7 @@ class ServiceBase:
             result.mention = list(result.waiting)
         if game.is_over(state):
             result.game_over, result.status = True, "finished"
-            result.scores = game.scores(state)
+            result.outcome = game.outcome(state)
         return result
 
     def _check_version(self, record: GameRecord, expected: int | None) -> None:

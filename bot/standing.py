@@ -113,7 +113,7 @@ class StandingService(AwayService):
         if not public:
             return None
         if game.is_over(state):
-            public += ["The game is over!"] + format_scores(game.scores(state), names)
+            public += ["The game is over!"] + format_scores(game.outcome(state), names)
         result = Result(public=public, private=private, board_changed=True)
         return self._fill(result, record, game, seats, state, record.version, mention=True), before
 

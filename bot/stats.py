@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.core import play
 
 from .clock import duration, seconds_between
 from .records import IMPORTED
-from .results import ServiceError, score_rows
+from .results import ServiceError
 from .service_base import uid
 from .timeouts import TimeoutService
 
@@ -135,12 +134,13 @@ class StatsService(TimeoutService):
     async def _outcome(self, game_id: str, row: int, version: int, seat: int, players: int) -> str:
         text = await self.store.snapshot(row, version)
         try:
-            scores: dict[str, Any] = self._game(game_id).scores(play.loads(text or "{}")) or {}
+            outcome = self._game(game_id).outcome(play.loads(text or "{}"))
+            mine = outcome.seat(seat) if outcome else None
         except (ServiceError, KeyError, TypeError, ValueError):  # an unknown game or a changed state shape
             return "finished"
-        mine = next((r for r in score_rows(scores) or [] if r.get("seat") == seat), {})
-        points = f", {mine['total']} points" if "total" in mine else ""
-        if seat in (scores.get("winners") or []):
+        if mine is None:
+            return "finished"
+        points = f", {mine.total} points"
+        if mine.winner:
             return f"won{points}"
-        rank = mine.get("rank")
-        return f"{_ordinal(rank)} of {players}{points}" if isinstance(rank, int) else f"finished{points}"
+        return f"{_ordinal(mine.rank)} of {players}{points}"

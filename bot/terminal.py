@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .results import Result, ServiceError
+from .results import Result, ServiceError, winner_line
 from .service import GameService
 from .store import GameStore
 
@@ -92,8 +92,9 @@ async def play_randomly(svc: GameService, channel: str, result: Result, rng: ran
     return result, len(timings), timings
 
 
-def winner_line(result: Result) -> str:
-    return next((line for line in result.public if line.startswith(("Winner", "Shared win"))), "no winner")
+def final_line(result: Result) -> str:
+    """The winner line of a finished game, seats named as the game recorded them."""
+    return (winner_line(result.outcome, []) if result.outcome else None) or "no winner"
 
 
 async def run_random(svc: GameService, args: argparse.Namespace, out: TextIO) -> int:
@@ -111,7 +112,7 @@ async def run_random(svc: GameService, args: argparse.Namespace, out: TextIO) ->
             at = final.public.index("Final scores:") if "Final scores:" in final.public else 0
             out.write("\n".join(final.public[at:]) + f"\n({count} actions, seed {seed}, {mean:.2f} ms/action)\n")
         else:
-            out.write(f"game {number}: seed {seed}, {count} actions, {winner_line(final)} ({mean:.2f} ms/action)\n")
+            out.write(f"game {number}: seed {seed}, {count} actions, {final_line(final)} ({mean:.2f} ms/action)\n")
     return 0
 
 

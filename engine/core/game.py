@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from .decisions import Action, Decision, Event, EventText, State
+from .outcome import Outcome
 from .spec import GameSpec
 
 
@@ -93,8 +94,9 @@ class Game(ABC):
         """True once final scores are known."""
 
     @abstractmethod
-    def scores(self, state: State) -> dict[str, Any] | None:
-        """Final scores: per-player breakdown, ranks and tie-break, or ``None`` mid-game."""
+    def outcome(self, state: State) -> Outcome | None:
+        """The final result (every seat's total, breakdown, rank, tie-break values, the winners),
+        or ``None`` mid-game. Read from the state, so an old stored state gives its outcome too."""
 
     def notice(self, state: State | None = None) -> str | None:
         """One line about this game's data for the lobby and status (e.g. values still

@@ -21,12 +21,14 @@ from typing import Any
 
 from ..core import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
 from ..core.frames import top_frame
+from ..core.outcome import Outcome
 from . import driver, flow, views
 from .actions import action_text
 from .data import default_pack, load_pack, provenance_notice
 from .model import Pack
 from .options import OPTIONS, validate
 from .rules import pack_of, register_pack
+from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .texts import event_text, view_text
 
@@ -148,9 +150,8 @@ class Lisboa(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def scores(self, state: State) -> dict[str, Any] | None:
-        result: dict[str, Any] | None = state["result"]
-        return result
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome_of(state["result"], state["players"]) if state["result"] else None
 
 
 GAME = Lisboa()

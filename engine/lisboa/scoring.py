@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..core.outcome import Outcome, SeatResult, place_ranks
 from .effects import REGISTRY
 from .model import Decree, Majority, Pack
 from .rules import State, board, clergy_effects, influence_as_reis, is_ship, pack_of, ship_type
@@ -308,3 +309,24 @@ def ranking(state: State, scores: list[dict[str, Any]]) -> list[list[int]]:
             groups.append([score["seat"]])
         last = key(score)
     return groups
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def outcome_of(result: dict[str, Any], names: Sequence[str]) -> Outcome:
+    """The typed outcome of the result the game end keeps in the state (``{"scores": rows of
+    :func:`final_scoring`, "ranking": :func:`ranking`, "winners"}``, the layout since the first
+    release): board wigs then each category as the breakdown, the tie-break keys in the pack's order."""
+    rows = {row["seat"]: row for row in result["scores"]}
+    ranks = place_ranks(result["ranking"])
+    winners = set(result["winners"])
+
+    def seat_result(seat: int) -> SeatResult:
+        row = rows[seat]
+        parts = {"board_wigs": row["board_wigs"], **row["categories"]}
+        return SeatResult(seat, names[seat], row["total"], ranks[seat], {_label(k): v for k, v in parts.items()},
+                          {_label(k): v for k, v in row["tie_break"].items()}, seat in winners)
+
+    return Outcome(tuple(seat_result(seat) for group in result["ranking"] for seat in group))

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core import PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
 from ..core.frames import is_asked, top_frame, waiting_seats
+from ..core.outcome import Outcome
 from . import (
     black_market,
     builder,
@@ -27,6 +28,7 @@ from .events import event_text
 from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
 from .roles import choose_role, role_options
+from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 
 SPEC = GameSpec(id="puerto_rico", title="Puerto Rico", min_players=2, max_players=5,
@@ -183,9 +185,8 @@ class PuertoRico(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def scores(self, state: State) -> dict[str, Any] | None:
-        result: dict[str, Any] | None = state["result"]
-        return result
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome_of(state["result"]) if state["result"] else None
 
 
 GAME = PuertoRico()

@@ -3,8 +3,10 @@ buildings; tie-break doubloons + goods; a further tie is shared (README rules no
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
+from ..core.outcome import Number, Outcome, SeatResult, place_ranks
 from .board import active, colonists, island_tiles
 from .data import BUILDINGS, LARGE_PRODUCTION, PRODUCTION_LIKE, SMALL_PRODUCTION
 from .new_buildings import cloister, royal_garden
@@ -59,11 +61,36 @@ def player_score(board: Board) -> dict[str, Any]:
     return row
 
 
+TIE_BREAK = "doubloons + goods"
+
+
 def final_scores(state: dict[str, Any]) -> dict[str, Any]:
+    """The result kept in the state: ``{"players": rows in seat order (:func:`player_score` plus
+    seat and name), "ranking": seats best first, "winners", "tie_break": text, "shared"}``."""
     rows = [dict(player_score(board), seat=seat, name=state["players"][seat])
             for seat, board in enumerate(state["boards"])]
     ranking = sorted(range(len(rows)), key=lambda s: (-rows[s]["total"], -rows[s]["tiebreak"], s))
     best = (rows[ranking[0]]["total"], rows[ranking[0]]["tiebreak"])
     winners = [s for s in ranking if (rows[s]["total"], rows[s]["tiebreak"]) == best]
     return {"players": rows, "ranking": ranking, "winners": winners,
-            "tie_break": "doubloons + goods", "shared": len(winners) > 1}
+            "tie_break": TIE_BREAK, "shared": len(winners) > 1}
+
+
+def _breakdown(row: dict[str, Any]) -> dict[str, Number]:
+    """Chips, printed VP, each bonus under its building's id, nobles: the parts of the total."""
+    parts: dict[str, Number] = {"vp chips": row["vp_chips"], "buildings": row["buildings"], **row["bonuses"]}
+    if "nobles" in row:
+        parts["nobles"] = row["nobles"]
+    return parts
+
+
+def outcome_of(result: dict[str, Any]) -> Outcome:
+    """The typed outcome of a result kept by :func:`final_scores` (the same layout since the first
+    release, so every stored state reads): ranked by total, then doubloons + goods."""
+    rows = {row["seat"]: row for row in result["players"]}
+    places = groupby(result["ranking"], key=lambda seat: (rows[seat]["total"], rows[seat]["tiebreak"]))
+    ranks = place_ranks([list(group) for _, group in places])
+    winners = set(result["winners"])
+    return Outcome(tuple(SeatResult(seat, rows[seat]["name"], rows[seat]["total"], ranks[seat],
+                                    _breakdown(rows[seat]), {TIE_BREAK: rows[seat]["tiebreak"]}, seat in winners)
+                         for seat in result["ranking"]), result["tie_break"])

@@ -30,6 +30,10 @@ async def test_random_game_with_undos_replays_exactly(tmp_path: Path, seed: int,
         version, snap = await stored_state(svc, row)
         assert play.dumps(await svc.rebuild(row)) == snap
         assert version == len(await svc.store.actions(row))
+        assert final.outcome is not None
+        for seat, user_id in enumerate(users):  # /stats reads the stored outcome: "won" or the place
+            mine, line = final.outcome.seat(seat), (await svc.stats(user_id)).recent[0].outcome
+            assert line.startswith("won" if mine.winner else f"{mine.rank}") and line.endswith(f", {mine.total} points")
 
 
 async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path: Path) -> None:

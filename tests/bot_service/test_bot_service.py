@@ -151,9 +151,9 @@ async def test_mentions_are_exactly_who_must_act_and_secrets_stay_private(svc: G
 async def test_game_over_posts_scores_and_frees_the_channel(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob"), {"length": 6}, seed=5)
     final = (await play_random(svc, started, random.Random(3)))[-1]
-    assert final.game_over and final.status == "finished" and final.scores is not None
+    assert final.game_over and final.status == "finished" and final.outcome is not None
     assert "Final scores:" in final.public and any(line.startswith("Winner") for line in final.public)
-    winners = final.scores["winners"]
+    winners = final.outcome.winners
     names = final.state_view["players"] if final.state_view else []
     assert any(names[winners[0]] in line for line in final.public if line.startswith(("Winner", "Shared")))
     record = await svc.store.game(final.game_row or 0)

@@ -55,11 +55,11 @@ async def test_time_to_move_and_timeouts(svc: GameService, clock: ManualClock) -
     assert "time to move: 1 h on average over 2 move(s); timeouts: 0." in ann.lines("Ann")[0]
     assert result.version == 6 and forced.version == 7
     final = (await play_random(svc, forced, random.Random(1)))[-1]
-    assert final.game_over and final.scores is not None
+    assert final.game_over and final.outcome is not None
     seats = [s.user_id for s in await svc.store.seats(final.game_row or 0)]
     for who in ("Ann", "Bob"):
         stats = await svc.stats(user(who))
-        won = seats.index(user(who)) in final.scores["winners"]
+        won = seats.index(user(who)) in final.outcome.winners
         assert (stats.finished, stats.wins) == (1, int(won))
         assert stats.recent[0].outcome.startswith("won" if won else "2nd of 2")
         assert stats.recent[0].seat_name == who and "points" in stats.recent[0].outcome

@@ -10,6 +10,7 @@ Importing this module registers the game as ``toy_race`` (idempotently).
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import groupby
 from typing import Any
 
 from engine.core import (
@@ -23,8 +24,11 @@ from engine.core import (
     GameSpec,
     IllegalAction,
     OptionSpec,
+    Outcome,
+    SeatResult,
     State,
     get_game,
+    place_ranks,
     register,
 )
 from engine.core.rng import seed_state, shuffle
@@ -188,20 +192,16 @@ class ToyRace(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "over")
 
-    def scores(self, state: State) -> dict[str, Any] | None:
+    def outcome(self, state: State) -> Outcome | None:
         if not self.is_over(state):
             return None
-        order = sorted(range(len(state["players"])), key=lambda p: (-state["pos"][p], len(state["hands"][p])))
-        rows, rank = [], 0
-        for i, p in enumerate(order):
-            key = (state["pos"][p], len(state["hands"][p]))
-            if i == 0 or key != (state["pos"][order[i - 1]], len(state["hands"][order[i - 1]])):
-                rank = i + 1
-            pos, cards = state["pos"][p], len(state["hands"][p])
-            rows.append({"seat": p, "total": pos, "rank": rank, "tiebreak": cards,
-                         "breakdown": {"position": pos, "cards left": cards}})
-        winners = [r["seat"] for r in rows if r["rank"] == 1]
-        return {"players": rows, "winners": winners, "tiebreak": "fewest cards left in hand"}
+        pos, cards = state["pos"], [len(hand) for hand in state["hands"]]
+        order = sorted(range(len(state["players"])), key=lambda p: (-pos[p], cards[p]))
+        places = [list(g) for _, g in groupby(order, key=lambda p: (pos[p], cards[p]))]
+        ranks = place_ranks(places)
+        return Outcome(tuple(SeatResult(p, state["players"][p], pos[p], ranks[p],
+                                        {"position": pos[p], "cards left": cards[p]}, {"cards left": cards[p]},
+                                        winner=ranks[p] == 1) for p in order), "fewest cards left in hand")
 
 
 def register_toy() -> Game:

@@ -3,12 +3,13 @@ in spirit): random playouts checked at every step."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from engine import all_games
-from engine.core import Game, IllegalAction, play
+from engine.core import Game, IllegalAction, Outcome, play
 
 CASES = [(g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1)
          for seed in (1, 2)]
@@ -50,6 +51,7 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
 def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: int) -> None:
     names = [f"P{i + 1}" for i in range(players)]
     state, _ = play.new_game(game, names, {}, seed)
+    assert game.outcome(state) is None
     rnd = random.Random(seed)
     log: list[tuple[int, str]] = []
     for _ in range(MAX_STEPS):
@@ -66,8 +68,11 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
         state = new_state
     assert game.is_over(state), f"no end within {MAX_STEPS} decisions"
     assert play.pending(game, state) == [] and play.waiting_players(game, state) == []
-    scores = game.scores(state)
-    assert scores is not None
+    outcome = game.outcome(state)
+    assert outcome is not None and sorted(r.seat for r in outcome.results) == list(range(players))
+    assert [outcome.seat(s).name for s in range(players)] == names
+    assert game.outcome(play.loads(play.dumps(state))) == outcome  # a stored state reads the same
+    assert Outcome.from_dict(json.loads(json.dumps(outcome.to_dict()))) == outcome
     with pytest.raises(IllegalAction) as err:
         play.apply(game, state, 0, {"verb": "pass"})
     assert err.value.code == "game_over"

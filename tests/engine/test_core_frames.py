@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import CHAIN, PARALLEL, SINGLE, Decision, EventText, Game, GameSpec, IllegalAction, play
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
+from engine.core.outcome import Outcome, SeatResult, place_ranks
 
 
 class VisitGame(Game):
@@ -84,8 +85,14 @@ class VisitGame(Game):
     def is_over(self, state: dict[str, Any]) -> bool:
         return bool(state["over"])
 
-    def scores(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        return {"coins": state["coins"]} if state["over"] else None
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        if not state["over"]:
+            return None
+        coins = state["coins"]
+        order = sorted(range(len(coins)), key=lambda s: -coins[s])
+        ranks = place_ranks([[s for s in order if coins[s] == c] for c in dict.fromkeys(coins[s] for s in order)])
+        return Outcome(tuple(SeatResult(s, state["players"][s], coins[s], ranks[s], {"coins": coins[s]},
+                                        winner=ranks[s] == 1) for s in order))
 
 
 GAME = VisitGame()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from engine.lisboa import driver, flow
+from engine.core import Outcome
+from engine.lisboa import driver, flow, scoring
 from engine.lisboa.actions import action_text
+from engine.lisboa.game import GAME
+from engine.lisboa.rules import pack_of
 
 NAMES = ["Green", "Purple", "Yellow", "Orange"]
 GOODS = ("gold", "books", "cloth", "tools")
@@ -65,3 +69,26 @@ def stores(state: dict[str, Any], seat: int, **counts: int) -> None:
 
 def kinds(events: list[dict[str, Any]]) -> list[str]:
     return [e["kind"] for e in events]
+
+
+def check_outcome(state: dict[str, Any]) -> Outcome:
+    """The finished game's typed outcome agrees with final scoring: every seat once under its name,
+    total = board wigs + categories, the pack's tie-break keys and values, ranks following (total,
+    tie-break values) with equal keys sharing a rank, the rank-1 seats win; and it survives JSON."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.tie_break == ""
+    rows = scoring.final_scoring(state)
+    assert rows == state["result"]["scores"]
+    assert sorted(r.seat for r in outcome.results) == list(range(len(state["players"])))
+    labels = [key.replace("_", " ") for key in pack_of(state).final_scoring.tie_break]
+    for r in outcome.results:
+        assert r.name == state["players"][r.seat] and r.total == rows[r.seat]["total"] == sum(r.breakdown.values())
+        assert list(r.breakdown)[0] == "board wigs" and list(r.breakdown)[1:] == list(rows[r.seat]["categories"])
+        assert r.tie_break == dict(zip(labels, scoring.tie_break_values(state, r.seat).values(), strict=True))
+    keys = [(r.total, *r.tie_break.values()) for r in outcome.results]
+    assert keys == sorted(keys, reverse=True)
+    for place, r in enumerate(outcome.results):
+        assert r.rank == (outcome.results[place - 1].rank if place and keys[place] == keys[place - 1] else place + 1)
+    assert outcome.winners == tuple(r.seat for r in outcome.results if r.rank == 1) == tuple(state["result"]["winners"])
+    assert Outcome.from_dict(json.loads(json.dumps(outcome.to_dict()))) == outcome
+    return outcome

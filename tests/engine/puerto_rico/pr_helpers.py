@@ -12,6 +12,7 @@ a player are taken from the supply (and buildings from the copies on the board),
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pr_checks import (  # noqa: F401  (the checks are part of the helpers' interface)
@@ -28,7 +29,9 @@ from pr_checks import (  # noqa: F401  (the checks are part of the helpers' inte
 )
 
 from engine import get_game
-from engine.core import IllegalAction, play
+from engine.core import IllegalAction, Outcome, SeatResult, play
+from engine.core.outcome import Number
+from engine.puerto_rico.scoring import BONUSES
 
 G = get_game("puerto_rico")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -236,6 +239,39 @@ def of_kind(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 def vps(state: State) -> list[int]:
     """Every player's VP chips, in seat order."""
     return [b["vp"] for b in state["boards"]]
+
+
+def final(state: State, seat: int) -> SeatResult:
+    """``seat``'s result in the finished game's typed outcome."""
+    outcome = G.outcome(state)
+    assert outcome is not None, "the game is not over"
+    return outcome.seat(seat)
+
+
+def bonuses(state: State, seat: int) -> dict[str, Number]:
+    """The bonuses of ``seat``'s occupied large buildings in its final breakdown."""
+    return {k: v for k, v in final(state, seat).breakdown.items() if k in BONUSES}
+
+
+def check_outcome(state: State) -> Outcome:
+    """The finished game's typed outcome agrees with its boards: every seat once under its name,
+    the breakdown sums to the total, the tie-break is doubloons + goods, ranks follow (total,
+    tie-break) with equal keys sharing a rank, the rank-1 seats win; and it survives JSON."""
+    outcome = G.outcome(state)
+    assert outcome is not None
+    assert sorted(r.seat for r in outcome.results) == list(range(len(state["players"])))
+    for r in outcome.results:
+        board = state["boards"][r.seat]
+        assert r.name == state["players"][r.seat] and r.total == sum(r.breakdown.values())
+        assert r.tie_break == {"doubloons + goods": board["doubloons"] + sum(board["goods"])}
+    keys = [(r.total, *r.tie_break.values()) for r in outcome.results]
+    assert keys == sorted(keys, reverse=True)
+    for place, r in enumerate(outcome.results):
+        assert r.rank == (outcome.results[place - 1].rank if place and keys[place] == keys[place - 1] else place + 1)
+    assert outcome.winners == tuple(r.seat for r in outcome.results if r.rank == 1)
+    assert outcome.shared == state["result"]["shared"] and outcome.tie_break == "doubloons + goods"
+    assert Outcome.from_dict(json.loads(json.dumps(outcome.to_dict()))) == outcome
+    return outcome
 
 
 def cargo_of(state: State) -> list[tuple[int, Any, int]]:

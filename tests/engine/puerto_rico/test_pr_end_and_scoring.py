@@ -10,6 +10,7 @@ from pr_helpers import (
     act,
     asked,
     check_invariants,
+    final,
     illegal,
     make_game,
     of_kind,
@@ -34,7 +35,7 @@ def _finish(s, reason="city"):
 
 
 def _row(s, seat):
-    return G.scores(s)["players"][seat]
+    return final(s, seat)
 
 
 # --- Prospector -------------------------------------------------------------------------
@@ -121,7 +122,7 @@ def test_vp_exhaustion_ends_the_game_at_the_end_of_the_round():
     assert s["supply"]["vp"] == 1 - 3
     s = _play_out_round(s)
     assert s["over"]
-    assert _row(s, 1)["vp_chips"] == 3
+    assert _row(s, 1).breakdown["vp chips"] == 3
     check_invariants(s)
 
 
@@ -142,7 +143,7 @@ def test_game_over_not_reached_without_a_trigger():
     s = make_game(4)
     s = _play_out_round(s)
     assert not s["over"] and s["round"] == 2 and s["result"] is None
-    assert G.scores(s) is None
+    assert G.outcome(s) is None
 
 
 # --- scoring ----------------------------------------------------------------------------
@@ -152,9 +153,9 @@ def test_score_is_chips_plus_printed_vp_even_unoccupied():
     set_board(s, 0, vp=7, city={"harbor": 0, "small-market": 1, "coffee-roaster": 0})
     s, _ = _finish(s)
     row = _row(s, 0)
-    assert row["vp_chips"] == 7
-    assert row["buildings"] == 3 + 1 + 3
-    assert row["total"] == 14
+    assert row.breakdown["vp chips"] == 7
+    assert row.breakdown["buildings"] == 3 + 1 + 3
+    assert row.total == 14
 
 
 def test_guild_hall_counts_coffee_roaster_as_large_and_small_sugar_as_small():
@@ -162,7 +163,7 @@ def test_guild_hall_counts_coffee_roaster_as_large_and_small_sugar_as_small():
     set_board(s, 0, city={"guild-hall": 1, "small-sugar-mill": 0, "coffee-roaster": 0,
                           "indigo-plant": 0, "small-indigo-plant": 1})
     s, _ = _finish(s)
-    assert _row(s, 0)["total"] == (4 + 1 + 3 + 2 + 1) + (1 + 2 + 2 + 1)
+    assert _row(s, 0).total == (4 + 1 + 3 + 2 + 1) + (1 + 2 + 2 + 1)
 
 
 @pytest.mark.parametrize("tiles,bonus", [(3, 4), (9, 4), (10, 5), (11, 6), (12, 7)])
@@ -173,7 +174,7 @@ def test_residence_by_island_tiles(tiles, bonus):
     set_board(s, 0, island={"quarry": (quarries, 0), "corn": (tiles - quarries, 1)},
               city={"residence": 1})
     s, _ = _finish(s)
-    assert _row(s, 0)["total"] == 4 + bonus
+    assert _row(s, 0).total == 4 + bonus
 
 
 @pytest.mark.parametrize("placed,san_juan,bonus", [(18, 2, 6), (17, 1, 6), (17, 0, 5), (2, 0, 0)])
@@ -182,7 +183,7 @@ def test_fortress_counts_colonists_on_board_and_in_san_juan(placed, san_juan, bo
     # the Fortress's own colonist is one of `placed`
     set_board(s, 0, island={"corn": (placed - 1, placed - 1)}, city={"fortress": 1}, san_juan=san_juan)
     s, _ = _finish(s)
-    assert _row(s, 0)["total"] == 4 + bonus
+    assert _row(s, 0).total == 4 + bonus
 
 
 @pytest.mark.parametrize("chips,bonus", [(23, 5), (24, 6), (3, 0), (0, 0)])
@@ -190,7 +191,7 @@ def test_customs_house_per_four_chips(chips, bonus):
     s = make_game(4)
     set_board(s, 0, vp=chips, city={"customs-house": 1})
     s, _ = _finish(s)
-    assert _row(s, 0)["total"] == chips + 4 + bonus
+    assert _row(s, 0).total == chips + 4 + bonus
 
 
 def test_all_five_large_buildings_only_when_occupied():
@@ -203,12 +204,12 @@ def test_all_five_large_buildings_only_when_occupied():
     printed = 5 * 4 + 2
     # guild 2; residence 4 (6 tiles ≤ 9); fortress (6 + 5) // 3 = 3;
     # customs 8 // 4 = 2; city hall 5
-    assert row["buildings"] == printed
-    assert row["total"] == 8 + printed + 2 + 4 + 3 + 2 + 5
+    assert row.breakdown["buildings"] == printed
+    assert row.total == 8 + printed + 2 + 4 + 3 + 2 + 5
     s2 = make_game(4)
     set_board(s2, 0, vp=8, island={"corn": (6, 6)}, city={b: 0 for b in larges} | {"sugar-mill": 0})
     s2, _ = _finish(s2)
-    assert _row(s2, 0)["total"] == 8 + printed
+    assert _row(s2, 0).total == 8 + printed
 
 
 def test_winner_and_tie_break_doubloons_plus_goods():
@@ -218,10 +219,11 @@ def test_winner_and_tie_break_doubloons_plus_goods():
     set_board(s, 2, vp=9, doubloons=20)
     set_board(s, 3, vp=0, doubloons=0)
     s, _ = _finish(s)
-    result = G.scores(s)
-    assert result["winners"] == [1]
-    assert result["ranking"][:2] == [1, 0]
-    assert not result["shared"]
+    outcome = G.outcome(s)
+    assert outcome.winners == (1,)
+    assert [(r.seat, r.rank, r.tie_break) for r in outcome.results[:2]] == [
+        (1, 1, {"doubloons + goods": 5}), (0, 2, {"doubloons + goods": 4})]
+    assert not outcome.shared
 
 
 def test_goods_break_the_tie():
@@ -229,7 +231,7 @@ def test_goods_break_the_tie():
     set_board(s, 0, vp=10, doubloons=1, goods={"coffee": 2, "corn": 3})   # tie-break 6
     set_board(s, 1, vp=10, doubloons=5, goods={})                         # tie-break 5
     s, _ = _finish(s)
-    assert G.scores(s)["winners"] == [0]
+    assert G.outcome(s).winners == (0,)
 
 
 def test_further_tie_is_shared():
@@ -238,9 +240,9 @@ def test_further_tie_is_shared():
     set_board(s, 1, vp=10, doubloons=3, goods={"corn": 1})
     set_board(s, 3, vp=10, doubloons=3)
     s, events = _finish(s)
-    result = G.scores(s)
-    assert sorted(result["winners"]) == [1, 3]
-    assert result["shared"] is True
+    outcome = G.outcome(s)
+    assert outcome.winners == (1, 3) and [r.rank for r in outcome.results] == [1, 1, 3, 3]
+    assert outcome.shared is True
     assert sorted(of_kind(events, "game_over")[0]["winners"]) == [1, 3]
 
 

@@ -10,6 +10,7 @@ from pr_helpers import (
     G,
     act,
     asked,
+    bonuses,
     check_invariants,
     of_kind,
     offer,
@@ -45,7 +46,7 @@ def test_customs_house_counts_only_the_captain_phase_chips():
     s, _ = act(s, 0, "role craftsman")                   # +1 chip from the Chapel's noble
     assert s["boards"][0]["vp"] == 8 and s["boards"][0]["captain_vp"] == 7
     s = finish_with_prospector(s)
-    assert G.scores(s)["players"][0]["bonuses"]["customs-house"] == 1   # 7 // 4 (all chips: 8 // 4)
+    assert bonuses(s, 0)["customs-house"] == 1   # 7 // 4 (all chips: 8 // 4)
 
 
 def test_customs_house_black_market_chips_come_off_the_other_chips_first():
@@ -55,7 +56,7 @@ def test_customs_house_black_market_chips_come_off_the_other_chips_first():
     s["boards"][0]["vp"] = 7                             # two chips given back since
     s["supply"]["vp"] += 2
     s = finish_with_prospector(s)
-    assert G.scores(s)["players"][0]["bonuses"]["customs-house"] == 1
+    assert bonuses(s, 0)["customs-house"] == 1
 
 
 def test_black_market_returns_go_back_to_the_supplies():
@@ -111,7 +112,7 @@ def test_forests_fill_island_spaces_for_residence_and_hunting_lodge():
     s = exp_game(4, expansions="both")
     set_board(s, 0, island={"forest": 6, "corn": (4, 0)}, city={"residence": 1})
     s = finish_with_prospector(s)
-    assert G.scores(s)["players"][0]["bonuses"] == {"residence": 5}
+    assert bonuses(s, 0) == {"residence": 5}
 
 
 def test_royal_supplier_goods_are_no_shipment_for_harbor_lighthouse_or_privilege():

@@ -9,6 +9,7 @@ from pr_helpers import (
     G,
     act,
     asked,
+    bonuses,
     check_invariants,
     goods_of,
     of_kind,
@@ -100,7 +101,7 @@ def test_8_cloister_6_forests_3_quarries_2_corn_and_a_coffee_or_a_third_corn(las
     island[last] = (island.get(last, (0, 0))[0] + 1, 0)
     set_board(s, 0, island=island, city={"cloister": 1})
     s = finish_with_prospector(s)
-    assert G.scores(s)["players"][0]["bonuses"] == {"cloister": vp}
+    assert bonuses(s, 0) == {"cloister": vp}
 
 
 def test_8_zoning_office_noble_2_forests_2_quarries_privilege_large_costs_4():

@@ -15,6 +15,7 @@ from pr_helpers import (
     G,
     check_city,
     check_invariants,
+    check_outcome,
     random_game,
 )
 
@@ -135,10 +136,9 @@ def test_random_game_every_option_combination(case, seed):
     final, log = _play_and_check(players, options, seed)
     replayed = play.replay(G, NAMES[:players], options, seed, log)
     assert play.dumps(replayed) == play.dumps(final)
-    result = G.scores(final)
-    assert result is not None
+    outcome = check_outcome(final)
     for seat, board in enumerate(final["boards"]):
-        assert result["players"][seat]["total"] == _independent_score(board), seat
+        assert outcome.seat(seat).total == _independent_score(board), seat
 
 
 def test_random_expansion_games_exercise_the_expansion_rules():

@@ -9,7 +9,9 @@ from pr_helpers import (
     G,
     act,
     asked,
+    bonuses,
     check_invariants,
+    final,
     goods_of,
     of_kind,
     offer,
@@ -328,8 +330,7 @@ def test_statue_counts_eight_without_circles():
     set_board(s, 0, city={"statue": 0}, san_juan=1)
     assert G.view(s, 0)["boards"][0]["empty_circles"] == 0 and G.view(s, 0)["boards"][0]["city_spaces"] == 2
     s = finish_with_prospector(s)
-    row = G.scores(s)["players"][0]
-    assert row["buildings"] == 8 and row["bonuses"] == {}
+    assert final(s, 0).breakdown["buildings"] == 8 and bonuses(s, 0) == {}
 
 
 def test_statue_has_no_circle_in_the_mayor_layout():
@@ -348,4 +349,4 @@ def test_cloister_counts_sets_of_three_identical_tiles(last, manned, bonus):
     island[last] = (island.get(last, (0, 0))[0] + 1, 0)
     set_board(s, 0, island=island, city={"cloister": manned})
     s = finish_with_prospector(s)
-    assert G.scores(s)["players"][0]["bonuses"] == bonus
+    assert bonuses(s, 0) == bonus

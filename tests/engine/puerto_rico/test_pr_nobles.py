@@ -9,7 +9,9 @@ from pr_helpers import (
     G,
     act,
     asked,
+    bonuses,
     check_invariants,
+    final,
     goods_of,
     of_kind,
     offer,
@@ -293,10 +295,9 @@ def test_each_noble_scores_one_and_the_royal_garden_one_more():
               nobles={"royal-garden": 1, "corn": 1, "san_juan": 1})
     set_board(s, 1, san_juan=1, nobles={"san_juan": 1})
     s = finish_with_prospector(s)
-    rows = G.scores(s)["players"]
-    assert rows[0]["nobles"] == 3 and rows[0]["bonuses"] == {"royal-garden": 3}
-    assert rows[0]["total"] == 4 + 3 + 3
-    assert rows[1]["nobles"] == 1 and rows[1]["total"] == 1
+    assert final(s, 0).breakdown["nobles"] == 3 and bonuses(s, 0) == {"royal-garden": 3}
+    assert final(s, 0).total == 4 + 3 + 3
+    assert final(s, 1).breakdown["nobles"] == 1 and final(s, 1).total == 1
 
 
 def test_jeweler_counts_as_large_production_for_guild_hall_not_for_city_hall():
@@ -304,6 +305,5 @@ def test_jeweler_counts_as_large_production_for_guild_hall_not_for_city_hall():
     set_board(s, 0, city={"guild-hall": 1, "jeweler": 0, "small-market": 0})
     set_board(s, 1, city={"city-hall": 1, "jeweler": 0, "small-market": 0})
     s = finish_with_prospector(s)
-    rows = G.scores(s)["players"]
-    assert rows[0]["bonuses"] == {"guild-hall": 2}
-    assert rows[1]["bonuses"] == {"city-hall": 2}           # city hall + small market
+    assert bonuses(s, 0) == {"guild-hall": 2}
+    assert bonuses(s, 1) == {"city-hall": 2}           # city hall + small market

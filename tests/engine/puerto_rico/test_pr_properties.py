@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pr_helpers import BUILDING_TABLE, NAMES, G, check_city, check_invariants, random_game
+from pr_helpers import BUILDING_TABLE, NAMES, G, check_city, check_invariants, check_outcome, random_game
 
 from engine.core import play
 
@@ -67,15 +67,11 @@ def test_random_games_finish_conserve_and_replay(players, seed):
     replayed = play.replay(G, NAMES[:players], {}, seed, log)
     assert play.dumps(replayed) == play.dumps(final)
     # scores: the engine's result agrees with a recount from the rules
-    result = G.scores(final)
-    assert result is not None
+    outcome = check_outcome(final)
     for seat, board in enumerate(final["boards"]):
-        row = result["players"][seat]
-        assert row["total"] == _independent_score(board), (seat, row)
-        assert row["tiebreak"] == board["doubloons"] + sum(board["goods"])
-    best = max((r["total"], r["tiebreak"]) for r in result["players"])
-    assert sorted(result["winners"]) == sorted(
-        s for s, r in enumerate(result["players"]) if (r["total"], r["tiebreak"]) == best)
+        assert outcome.seat(seat).total == _independent_score(board), (seat, outcome.seat(seat))
+    best = max((r.total, *r.tie_break.values()) for r in outcome.results)
+    assert outcome.winners == tuple(r.seat for r in outcome.results if (r.total, *r.tie_break.values()) == best)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -10,6 +10,7 @@ from pr_helpers import (
     asked,
     cargo_of,
     check_invariants,
+    final,
     goods_of,
     make_game,
     of_kind,
@@ -45,7 +46,7 @@ def _finish(s):
 
 
 def _total(s, seat):
-    return G.scores(s)["players"][seat]["total"]
+    return final(s, seat).total
 
 
 # --- 1. Mayor --------------------------------------------------------------------------
