@@ -27,6 +27,11 @@ def _cited(row: Row) -> set[str]:
     return {part.split()[0] for part in row.source.split(";") if part.strip()}
 
 
+def _line(name: str, rows: int, provisional: int, cited: Counter[str]) -> str:
+    cites = ", ".join(f"{s} {n}" for s, n in sorted(cited.items()))
+    return f"{name:<20}{rows:>6}{provisional:>13}  {cites}".rstrip()
+
+
 def summary(spec: PackSpec[Any], pack: Pack) -> str:
     """Rows per family, how many are provisional, and which sources the rows cite."""
     lines = [f"{pack.title} [{pack.name}, fingerprint {pack.fingerprint}]", f"path: {pack.path}", ""]
@@ -43,9 +48,8 @@ def summary(spec: PackSpec[Any], pack: Pack) -> str:
         sources.update(cited)
         n_prov = sum(r.provisional for r in fam_rows)
         total, prov = total + len(fam_rows), prov + n_prov
-        lines.append(f"{fam.name:<20}{len(fam_rows):>6}{n_prov:>13}  "
-                     + ", ".join(f"{s} {n}" for s, n in sorted(cited.items())))
-    lines.append(f"{'total':<20}{total:>6}{prov:>13}  " + ", ".join(f"{s} {n}" for s, n in sorted(sources.items())))
+        lines.append(_line(fam.name, len(fam_rows), n_prov, cited))
+    lines.append(_line("total", total, prov, sources))
     lines.append("")
     if prov:
         lines.append(f"{spec.values} partly provisional: {prov} of {total} rows hold values chosen to fit the rules, "
