@@ -12,36 +12,23 @@ from typing import NoReturn
 from . import model as m
 from .effects import CLERGY_EFFECTS, REGISTRY
 from .errors import PackError
-from .schema import COUNT_IDS, FAMILIES, NOBLE_IDS
-
-_FAMILY = {f.name: f for f in FAMILIES}
-
-
-def loc(pack: m.Pack, family: str, row: m.Row) -> str:
-    """``file: table row N (id 'x')`` for a row of ``pack``."""
-    fam = _FAMILY[family]
-    if fam.single:
-        return f"{fam.file}: [{fam.table}]"
-    index = next(i for i, r in enumerate(pack.rows[family], start=1) if r is row)
-    key = getattr(row, fam.key) if fam.key else None
-    return f"{fam.file}: {fam.table} row {index}" + (f" ({fam.key} {key!r})" if key is not None else "")
+from .schema import COUNT_IDS, NOBLE_IDS
 
 
 def fail(pack: m.Pack, family: str, row: m.Row, field: str, message: str) -> NoReturn:
-    raise PackError(f"{loc(pack, family, row)}: field {field!r}: {message}")
+    """Raise :class:`PackError` naming ``row``'s file, its place in ``family`` and ``field``."""
+    pack.fail(family, row, field, message)
 
 
 def run(pack: m.Pack) -> None:
-    """Every cross-row rule; raises :class:`PackError` at the first failure."""
-    from . import checks_board
-
+    """These cross-row rules (:mod:`.data` runs :mod:`.checks_board`'s next); raises
+    :class:`PackError` at the first failure."""
     _counts(pack)
     _cards(pack)
     _decrees(pack)
     _clergy(pack)
     _ships_plans(pack)
     _player(pack)
-    checks_board.run(pack)
 
 
 def _total(pack: m.Pack, key: str, actual: int, what: str) -> None:

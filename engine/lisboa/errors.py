@@ -1,7 +1,7 @@
-"""The one error a bad data pack raises."""
+"""The one error a bad data pack raises (the core's, for every game's packs)."""
 
 from __future__ import annotations
 
+from ..core.datapack import PackError as PackError
 
-class PackError(ValueError):
-    """A data pack failed validation; the message names the file, the row and the field."""
+__all__ = ["PackError"]

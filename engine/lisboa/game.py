@@ -19,15 +19,16 @@ import marshal
 from collections import OrderedDict
 from typing import Any
 
-from ..core import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, Game, GameSpec, State
+from ..core import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, GameSpec, State
+from ..core.datapack import PackGame
 from ..core.frames import top_frame
 from ..core.outcome import Outcome
 from . import driver, flow, views
 from .actions import action_text
-from .data import default_pack, load_pack, provenance_notice
+from .data import PACKS
 from .model import Pack
 from .options import OPTIONS, validate
-from .rules import pack_of, register_pack
+from .rules import pack_of
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .texts import event_text, view_text
@@ -83,28 +84,20 @@ def default_action(kind: str, options: list[Action]) -> Action | None:
     return next((d for d in DEFAULT_VERBS if d in options), options[0])
 
 
-class Lisboa(Game):
+class Lisboa(PackGame[Pack]):
+    """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
+    :class:`~engine.core.datapack.PackGame`."""
+
     spec = SPEC
+    packs = PACKS
 
     def __init__(self) -> None:
-        self.pack: Pack | None = None  # a server owner's pack for new games (None: the shipped one)
+        self.pack = None  # a server owner's pack for new games (None: the shipped one)
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         state = setup(players, options, seed, self.pack)
         state.setdefault("queue", [])
         return state
-
-    def notice(self, state: State | None = None) -> str | None:
-        pack = pack_of(state) if state is not None else (self.pack or default_pack())
-        return provenance_notice(pack) or None
-
-    def load_data_pack(self, path: str) -> str:
-        """Validate the pack at ``path`` (a folder laid out like ``engine/lisboa/data``; errors name
-        file, row and field), keep it for every game that recorded its fingerprint, use it for new games."""
-        pack = load_pack(path)
-        register_pack(pack)
-        self.pack = pack
-        return f"{pack.title} [{pack.name}, {pack.fingerprint}]: " + (provenance_notice(pack) or "no provisional rows.")
 
     def waiting(self, state: State) -> list[int]:
         return driver.waiting(state)

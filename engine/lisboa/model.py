@@ -9,14 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-
-@dataclass(frozen=True, kw_only=True)
-class Row:
-    source: str
-    provisional: bool = False
-    why: str = ""
-    provisional_fields: tuple[str, ...] = ()
-    note: str = ""
+from ..core.datapack import Pack as BasePack
+from ..core.datapack import Row as Row  # the core's row with provenance; every class below is one
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -297,14 +291,10 @@ class ChurchPath(Row):
 
 
 @dataclass(frozen=True)
-class Pack:
-    """A validated pack. Keyed families are dicts in file order; ``rows`` lists every row by family."""
+class Pack(BasePack):
+    """A validated pack. Keyed families are dicts in file order; ``rows`` (from the core's
+    :class:`~engine.core.datapack.Pack`: path, name, title, fingerprint) lists every row by family."""
 
-    path: str
-    name: str
-    title: str
-    fingerprint: str
-    rows: dict[str, tuple[Row, ...]]
     counts: dict[str, Count]
     goods: dict[str, Good]
     rubble: dict[str, Rubble]
@@ -346,7 +336,3 @@ class Pack:
         if col.score_space is not None:
             return scoring[str(col.score_space)]
         return col.score_fixed or 0
-
-    @property
-    def provisional_rows(self) -> int:
-        return sum(r.provisional for rows in self.rows.values() for r in rows)

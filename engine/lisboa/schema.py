@@ -1,13 +1,13 @@
 """Field specs of every family of a Lisboa data pack: which file and table holds it, each
-field's type and range, and the dataclass its rows become. ``data/SCHEMA.md`` is the prose.
+field's type and range, and the dataclass its rows become. ``data/SCHEMA.md`` is the prose;
+:mod:`engine.core.datapack` loads and validates a pack from these.
 
 Families are listed in load order: a ``ref`` field may only name a family loaded before it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.datapack import F, Family, effect, enum, integer, items, ref
 from . import effects as fx
 from . import model as m
 
@@ -19,64 +19,7 @@ COUNT_IDS = ("political_cards", "ship_cards", "decrees", "public_buildings", "ci
              "rubble", "goods_tokens", "reis_tokens")
 SCORING_STEPS = ("ships", "rubble", "stores", "reis", "decrees", "officials", "favors")
 TIE_BREAKS = ("rubble_sets", "stores", "completed_plans", "reis")
-PROVENANCE = ("source", "provisional", "why", "provisional_fields", "note")
-
-
-@dataclass(frozen=True)
-class F:
-    """One field. ``kind``: str, int, bool, enum, ref, list, effect. Lists name ``item`` (int, str,
-    enum, ref). An effect field reads its parameters from ``<name>_params`` (or ``params_field``)."""
-
-    name: str
-    kind: str
-    required: bool = True
-    lo: int | None = None
-    hi: int | None = None
-    choices: tuple[str, ...] = ()
-    ref: str = ""
-    item: str = ""
-    min_len: int = 0
-    max_len: int = 99
-    effects: tuple[str, ...] = ()
-    params_field: str = ""
-
-    @property
-    def params_name(self) -> str:
-        return self.params_field or f"{self.name}_params"
-
-
-@dataclass(frozen=True)
-class Family:
-    name: str
-    file: str
-    table: str
-    cls: type[m.Row]
-    fields: tuple[F, ...]
-    single: bool = False  # one TOML table, not an array of rows
-    key: str = "id"
-
-
-def _i(name: str, lo: int, hi: int, required: bool = True) -> F:
-    return F(name, "int", required, lo, hi)
-
-
-def _e(name: str, choices: tuple[str, ...], required: bool = True) -> F:
-    return F(name, "enum", required, choices=choices)
-
-
-def _r(name: str, ref: str, required: bool = True) -> F:
-    return F(name, "ref", required, ref=ref)
-
-
-def _l(name: str, item: str, n_min: int = 0, n_max: int = 99, *, lo: int | None = None, hi: int | None = None,
-       choices: tuple[str, ...] = (), ref: str = "") -> F:
-    """A list field: ``n_min..n_max`` distinct items of kind ``item`` (ints in ``lo..hi``)."""
-    return F(name, "list", lo=lo, hi=hi, choices=choices, ref=ref, item=item, min_len=n_min, max_len=n_max)
-
-
-def _fx(name: str, allowed: tuple[str, ...], required: bool = True, params_field: str = "") -> F:
-    return F(name, "effect", required, effects=allowed, params_field=params_field)
-
+_i, _e, _r, _l, _fx = integer, enum, ref, items, effect  # short names keep the table below readable
 
 ID = F("id", "str")
 BONUS = _fx("bonus", fx.BOARD_BONUSES)
@@ -166,4 +109,3 @@ FAMILIES: tuple[Family, ...] = (
             _i("rubble_placed", 0, 100)), key="players"),
 )
 
-FILES = tuple(dict.fromkeys(f.file for f in FAMILIES))

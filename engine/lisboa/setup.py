@@ -45,7 +45,7 @@ from collections import Counter
 from typing import Any
 
 from ..core import rng
-from .data import default_pack
+from .data import PACKS, default_pack
 from .model import Pack
 
 RULES_VERSION = 1
@@ -80,7 +80,7 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: Pack | N
     opts = _options(options)
     state: dict[str, Any] = {
         "game": "lisboa", "rules_version": RULES_VERSION,
-        "pack": {"name": pack.name, "fingerprint": pack.fingerprint, "provisional": pack.provisional_rows},
+        "pack": PACKS.record(pack),
         "options": opts, "players": list(players), "seed": seed, "rng": rng.seed_state(seed), "step": 0,
         "phase": "setup", "era": 1, "round": 1, "start_player": 0, "turn": 0,
         "decision": None, "frames": [], "end": None, "over": False, "result": None,

@@ -1,14 +1,23 @@
-"""Loads and validates ``buildings.toml`` once; everything else reads these constants."""
+"""Loads and validates ``buildings.toml`` once, through the core's data packs (:mod:`.pack`
+declares its families and rules); everything else reads these constants."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).with_name("buildings.toml")
-SETS = ("base", "new_buildings", "nobles")
+from ..core.datapack import DataPacks, Pack, PackSpec, Record, Sources
+from . import pack as schema
+
+DATA_DIR = Path(__file__).parent
+DATA_FILE = DATA_DIR / schema.FILE
+SETS = schema.SETS
+SPEC: PackSpec[Pack] = PackSpec(
+    game="puerto_rico", families=schema.FAMILIES, default_dir=DATA_DIR, assemble=schema.as_is, check=schema.check,
+    meta_file=None, name="puerto-rico-shipped", title="Puerto Rico: base game, New Buildings and Nobles",
+    sources=Sources(required=False), values="Building values")
+PACKS = DataPacks(SPEC)
 
 
 @dataclass(frozen=True)
@@ -37,63 +46,40 @@ class Building:
         return self.produces is None
 
 
-def _building(row: dict[str, Any], goods: list[str]) -> Building:
-    where = f"building {row.get('id', '?')!r} in {DATA_FILE.name}"
-    for key in ("id", "cost", "vp", "column", "circles", "copies"):
-        if key not in row:
-            raise ValueError(f"{where}: missing field {key!r}")
-    produces = row.get("produces")
-    if produces is not None and produces not in goods:
-        raise ValueError(f"{where}: produces unknown good {produces!r}")
-    if not 1 <= row["column"] <= 4 or row["cost"] < 0 or row["circles"] < 0:
-        raise ValueError(f"{where}: column/cost/circles out of range")
-    if row.get("set", "base") not in SETS:
-        raise ValueError(f"{where}: unknown set {row['set']!r}")
-    variant = row.get("variant_cost")
-    if variant is not None and (not isinstance(variant, int) or variant < 0):
-        raise ValueError(f"{where}: variant_cost must be a cost")
-    return Building(row["id"], row["cost"], row["vp"], row["column"], row["circles"],
-                    row["copies"][0], row["copies"][1], produces, bool(row.get("large", False)),
-                    row.get("set", "base"), variant, bool(row.get("production_like", False)))
+def _plain(value: Any) -> Any:
+    """A row value as the TOML had it (the core keeps lists as tuples)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
-def _check_expansions(raw: dict[str, Any], buildings: list[Building], name: str) -> None:
-    slots = raw["expansions"]["slots"]
-    for b in buildings:
-        if b.drafted and str(b.cost) not in slots:
-            raise ValueError(f"{name}: no building slot for cost {b.cost} ({b.id})")
-    ids = {b.id for b in buildings}
-    for pair in raw["expansions"]["restrictions"]:
-        if len(pair) != 2 or any(i not in ids for i in pair):
-            raise ValueError(f"{name}: expansions.restrictions names an unknown building")
-    effects = raw["effects"]
-    if len(effects["church_vp"]) != 5 or len(effects["cloister"]) < 2 or any(
-            not isinstance(effects[k], int) or effects[k] < 1
-            for k in ("storehouse_barrels", "forests_per_doubloon", "union_hall_pair", "small_wharf_goods_per_vp")):
-        raise ValueError(f"{name}: [effects] out of shape")
-    if sorted(set(raw["variants"]["five_choices"])) != [0, 1]:
-        raise ValueError(f"{name}: variants.five_choices must alternate seats 0 and 1")
+def _building(row: Record) -> Building:
+    normal, two_player = row["copies"]
+    return Building(row["id"], row["cost"], row["vp"], row["column"], row["circles"], normal, two_player,
+                    row.get("produces"), row.get("large", False), row.get("set", "base"), row.get("variant_cost"),
+                    row.get("production_like", False))
 
 
-def load(path: Path = DATA_FILE) -> dict[str, Any]:
-    with path.open("rb") as fh:
-        raw = tomllib.load(fh)
-    goods = raw["goods"]
-    buildings = [_building(row, goods) for row in raw["building"]]
-    ids = [b.id for b in buildings]
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"{path.name}: building ids are not unique")
-    for n, setup in raw["setup"].items():
-        if len(setup["start"]) != int(n) or any(t not in goods for t in setup["start"]):
-            raise ValueError(f"{path.name}: setup.{n}.start must name {n} plantations")
-        if any(r not in raw["roles"] for r in setup["roles"]):
-            raise ValueError(f"{path.name}: setup.{n}.roles names an unknown role")
-    _check_expansions(raw, buildings, path.name)
-    raw["buildings"] = {b.id: b for b in buildings}
-    return raw
+def load(path: str | Path = DATA_DIR) -> dict[str, Any]:
+    """The data of the pack in folder ``path`` (validated; PackError names file, row and field)."""
+    return _data(PACKS.load(path))
 
 
-DATA = load()
+def _data(pack: Pack) -> dict[str, Any]:
+    data = _plain(schema.one(pack, "game").values)
+    data["setup"] = {s["players"]: {k: _plain(v) for k, v in s.values.items() if k != "players"}
+                     for s in schema.records(pack, "setup")}
+    for name in ("variants", "expansions", "effects"):
+        data[name] = _plain(schema.one(pack, name).values)
+    rows = schema.records(pack, "building")
+    data["building"] = [_plain(r.values) for r in rows]
+    data["buildings"] = {r["id"]: _building(r) for r in rows}
+    return data
+
+
+DATA = _data(PACKS.shipped())
 GOODS: tuple[str, ...] = tuple(DATA["goods"])
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 PRICE: tuple[int, ...] = tuple(DATA["price"])

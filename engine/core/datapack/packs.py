@@ -1,0 +1,79 @@
+"""The packs of each game loaded in this process, by content fingerprint.
+
+A game's data module makes one :class:`DataPacks` from its :class:`PackSpec`. The shipped pack
+loads on first use; a server owner's pack is registered when loaded, and a state names the pack
+it was set up with (:meth:`DataPacks.record`), so a game always replays with its own pack and a
+state whose pack is not loaded is refused, never played with other values.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Generic
+
+from . import provenance
+from .load import load
+from .pack import P, PackSpec
+
+_BY_GAME: dict[str, DataPacks[Any]] = {}
+
+
+class DataPacks(Generic[P]):
+    """One game's packs: the shipped one and every one registered, by fingerprint."""
+
+    def __init__(self, spec: PackSpec[P]) -> None:
+        self.spec = spec
+        self._shipped: P | None = None
+        self._registered: dict[str, P] = {}
+        _BY_GAME[spec.game] = self
+
+    def load(self, path: str | Path | None = None) -> P:
+        """Read and validate the pack at ``path`` (default: the shipped one); raise PackError if bad."""
+        return load(self.spec, path)
+
+    def shipped(self) -> P:
+        """The shipped pack, validated once per process."""
+        if self._shipped is None:
+            self._shipped = self.load()
+        return self._shipped
+
+    def register(self, pack: P) -> None:
+        """Make a (server owner's) pack findable by the fingerprint a state or view records."""
+        self._registered[pack.fingerprint] = pack
+
+    def by_fingerprint(self, fingerprint: str) -> P:
+        """The loaded pack with ``fingerprint`` (the shipped one or a registered one), else ValueError."""
+        pack = self._registered.get(fingerprint) or self.shipped()
+        if pack.fingerprint != fingerprint:
+            raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
+        return pack
+
+    @staticmethod
+    def record(pack: P) -> dict[str, Any]:
+        """What a new state records as its ``"pack"``: the pack's name, fingerprint and provisional rows."""
+        return {"name": pack.name, "fingerprint": pack.fingerprint, "provisional": pack.provisional_rows}
+
+    def of_state(self, state: dict[str, Any]) -> P:
+        """The pack ``state`` was set up with (see :meth:`record`); ValueError if it is not loaded."""
+        return self.by_fingerprint(state["pack"]["fingerprint"])
+
+    def notice(self, pack: P) -> str:
+        """The one-line provisional notice (empty when no row is provisional)."""
+        return provenance.notice(pack, self.spec.values)
+
+    def describe(self, pack: P) -> str:
+        """One line naming ``pack`` and its provisional rows, e.g. for a server owner's log."""
+        return provenance.describe(pack, self.spec.values)
+
+    def summary(self, pack: P) -> str:
+        """Rows per family, provisional rows and cited sources (the command line's report)."""
+        return provenance.summary(self.spec, pack)
+
+
+def packs_of(game: str) -> DataPacks[Any]:
+    """The :class:`DataPacks` a game declared (its data module must be imported); KeyError if none."""
+    return _BY_GAME[game]
+
+
+def games_with_packs() -> list[str]:
+    return sorted(_BY_GAME)
