@@ -19,26 +19,29 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
+def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
+    """Barrels ``board`` makes now, capped by ``supply``, Aqueduct extras included."""
+    made = [min(amount, left) for amount, left in zip(production(board), supply, strict=True)]
+    extras = aqueduct(board, made)
+    return [m + min(extra, left - m) for m, extra, left in zip(made, extras, supply, strict=True)]
+
+
+def _factory(board: dict[str, Any], made: list[int]) -> int:
+    return FACTORY_PAY[sum(1 for m in made if m)] if active(board, "factory") else 0
+
+
 def start(state: State, chooser: int, events: Events) -> None:
     supply = state["supply"]["goods"]
     produced_by_chooser: list[str] = []
     for player in seats_from(state, chooser):
         board = state["boards"][player]
-        wanted = production(board)
-        made = [0] * len(GOODS)
-        for i, amount in enumerate(wanted):
-            made[i] = min(amount, supply[i])
-            supply[i] -= made[i]
-            board["goods"][i] += made[i]
-        for i, extra in enumerate(aqueduct(board, made)):
-            extra = min(extra, supply[i])
-            made[i] += extra
-            supply[i] -= extra
-            board["goods"][i] += extra
-        kinds = sum(1 for m in made if m)
-        factory = FACTORY_PAY[kinds] if active(board, "factory") else 0
+        made = made_by(board, supply)
+        for i, amount in enumerate(made):
+            supply[i] -= amount
+            board["goods"][i] += amount
+        factory = _factory(board, made)
         board["doubloons"] += factory
-        if kinds or factory:
+        if any(made) or factory:
             events.append({"kind": "produce", "player": player, "goods": made, "factory": factory})
         _income(state, player, made, events)
         if player == chooser:

@@ -22,7 +22,8 @@ Action = dict[str, Any]
 NOT_IN = frozenset({"mayor_layout", "draft", "black_market", "small_wharf"})
 
 
-def _targets(board: dict[str, Any]) -> list[str]:
+def free_places(board: dict[str, Any]) -> list[str]:
+    """Every place with a free circle a guest may move to, in the game's fixed order."""
     island, city = board["island"], board["city"]
     places = [t for t in TILES if t in island and island[t][1] < island[t][0]]
     return places + [b for b in BUILDING_ORDER
@@ -33,7 +34,7 @@ def options(state: State, player: int, kind: str) -> list[Action]:
     board = state["boards"][player]
     if not board["city"].get("guest-house") or kind in NOT_IN:
         return []
-    targets = _targets(board)
+    targets = free_places(board)
     opts: list[Action] = []
     for noble in nb.kinds_at(board, "guest-house"):
         opts += [{"verb": "guest", "target": t, "noble": True} if noble else {"verb": "guest", "target": t}
