@@ -24,6 +24,18 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
+# What a guest changes at the start of the phase (the Guest House window): the Union Hall
+# and the Royal Supplier act before the owner's first prompt, and an owner whose goods no
+# ship takes is not asked at all unless a Wharf or Small Wharf is manned.
+START_PLACES = ("wharf", "small-wharf", "union-hall", "royal-supplier")
+
+
+def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+    goods = any(board["goods"])
+    return (union_hall(board), goods and active(board, "royal-supplier") and placed(board) > 0,
+            goods and active(board, "wharf"), goods and active(board, "small-wharf"))
+
+
 def first_turn(state: State, player: int, events: Events) -> bool:
     """Union Hall, then the Royal Supplier; True when the Royal Supplier asks."""
     board = state["boards"][player]

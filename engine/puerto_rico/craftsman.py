@@ -10,13 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from .board import active, production
-from .data import FACTORY_PAY, GOODS
+from .data import BUILDING_ORDER, BUILDINGS, FACTORY_PAY, GOODS
 from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
 from .rounds import award_vp, check_vp_supply, end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
+
+
+# Where a guest changes what production gives: plantations, production buildings, and the
+# buildings that pay for production (the Guest House window before production).
+PLACES = tuple(GOODS) + tuple(b for b in BUILDING_ORDER if BUILDINGS[b].produces) + (
+    "aqueduct", "factory", "specialty-factory", "chapel", "jeweler")
 
 
 def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
@@ -28,6 +34,12 @@ def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
 
 def _factory(board: dict[str, Any], made: list[int]) -> int:
     return FACTORY_PAY[sum(1 for m in made if m)] if active(board, "factory") else 0
+
+
+def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+    """What production would give ``board`` now: goods, Factory, Specialty Factory, Chapel, Jeweler."""
+    made = made_by(board, state["supply"]["goods"])
+    return tuple(made), _factory(board, made), specialty_factory(board, made), chapel(board), jeweler(board)
 
 
 def start(state: State, chooser: int, events: Events) -> None:

@@ -2,11 +2,12 @@
 free circle (a building or a plantation/quarry) at the start, middle or end of any phase,
 each separately, with immediate effect; once moved they stay put until the next Mayor.
 
-As the digest suggests, the move is offered inside the owner's own prompts: whenever the
-owner is asked anything (a role, a pick, a sale, a load, storage...), ``guest <place>`` (or
-``guest noble <place>``) moves one guest and the same question is asked again. It is not
-offered inside the Mayor's layout (the Guest House is then an ordinary 2-circle building)
-nor in the middle of a Black Market payment or a Small Wharf loading."""
+The move is offered inside the owner's own prompts: whenever the owner is asked anything
+(a role, a pick, a sale, a load, storage...), ``guest <place>`` (or ``guest noble <place>``)
+moves one guest and the same question is asked again. It is not offered inside the Mayor's
+layout (the Guest House is then an ordinary 2-circle building) nor in the middle of a Black
+Market payment or a Small Wharf loading. Where something the owner gets is settled with no
+prompt of theirs first, :mod:`guest_window` opens a window for the moves."""
 
 from __future__ import annotations
 
