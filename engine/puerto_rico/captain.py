@@ -22,9 +22,9 @@ from . import captain_extras as extras
 from .board import active
 from .data import EFFECTS, GOODS
 from .guest_window import open_window
-from .new_buildings import lighthouse, privilege_count
+from .new_buildings import lighthouse
 from .options import has_expansions
-from .rounds import award_vp, check_vp_supply, end_role, seats_from
+from .rounds import end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -102,9 +102,16 @@ def _next_turn(state: State, first: int, events: Events) -> None:
         storage(state, events)
 
 
-def resume(state: State, player: int, events: Events) -> None:
-    """Back to ``player``'s own turn after a Royal Supplier or Small Wharf step."""
-    _next_turn(state, player, events)
+def act_royal(state: State, player: int, action: Action, events: Events) -> None:
+    """A Royal Supplier step; once done, back to the owner's own turn."""
+    if extras.royal_step(state, player, action, events):
+        _next_turn(state, player, events)
+
+
+def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
+    """A Small Wharf step; once it sails, the next player's turn."""
+    if extras.small_wharf_step(state, player, action, events):
+        _next_turn(state, (player + 1) % len(state["boards"]), events)
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
@@ -132,28 +139,8 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     board["goods"][i] -= amount
     event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
              "amount": amount}
-    shipped(state, player, amount, event, events)
+    extras.shipped(state, player, amount, event, events)
     _next_turn(state, (player + 1) % n, events)
-
-
-def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: Events) -> None:
-    """Score a shipment worth ``vp`` before bonuses: Harbor +1 per shipment, the Captain's
-    first-shipment privilege (+2 with the Library), Lighthouse +1 doubloon."""
-    phase = state["phase"]
-    board = state["boards"][player]
-    harbor = 1 if active(board, "harbor") else 0
-    bonus = 0
-    if player == phase["chooser"] and not phase["bonus_taken"]:
-        bonus = privilege_count(state, player)
-        phase["bonus_taken"] = True
-    award_vp(state, player, vp + harbor + bonus)
-    event.update(vp=vp + harbor + bonus, harbor=harbor, bonus=bonus)
-    light = lighthouse(board)
-    if light:
-        board["doubloons"] += light
-        event["lighthouse"] = light
-    events.append(event)
-    check_vp_supply(state, events)
 
 
 def keep_options(board: dict[str, Any]) -> list[Action]:

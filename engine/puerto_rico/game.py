@@ -72,8 +72,8 @@ ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
     "settle": settler.act, "mayor_privilege": mayor.act_privilege, "mayor_layout": mayor.act_layout,
     "build": builder.act, "craft_bonus": craftsman.act, "trade": trader.act, "ship": captain.act,
     "keep": captain.act_keep, "draft": draft.act, "black_market": builder.act_black_market,
-    "lodge": hunting_lodge.act, "royal": captain_extras.act_royal,
-    "small_wharf": captain_extras.act_small_wharf, "guests": _guests_done,
+    "lodge": hunting_lodge.act, "royal": captain.act_royal,
+    "small_wharf": captain.act_small_wharf, "guests": _guests_done,
 }
 PROMPTS = {
     "role": "Choose a role.", "settle": "Take a plantation (or quarry), or pass.",
