@@ -18,6 +18,8 @@ from . import (
     guest_window,
     hunting_lodge,
     mayor,
+    roles,
+    rounds,
     settler,
     trader,
     views,
@@ -27,8 +29,7 @@ from .board import circles
 from .events import event_text
 from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
-from .roles import choose_role, play_role, role_options
-from .rounds import finish_round
+from .roles import choose_role, role_options
 from .setup import RULES_VERSION, setup
 
 SPEC = GameSpec(id="puerto_rico", title="Puerto Rico", min_players=2, max_players=5,
@@ -54,10 +55,10 @@ OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
 }
 # The step a Guest House window resumes once every owner asked is done (frame["resume"]).
 RESUMES: dict[str, Callable[[State, dict[str, Any], list[Event]], None]] = {
-    "role": lambda s, data, ev: play_role(s, s["taken"][data["role"]], data["role"], ev),
+    "role": lambda s, data, ev: roles.play_role(s, s["taken"][data["role"]], data["role"], ev),
     "storage": lambda s, data, ev: captain.storage(s, ev),
     "lodge": lambda s, data, ev: hunting_lodge.resolve(s, ev),
-    "final": lambda s, data, ev: finish_round(s, ev),
+    "final": lambda s, data, ev: rounds.finish_round(s, ev),
 }
 
 
