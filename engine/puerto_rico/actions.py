@@ -4,7 +4,7 @@
 Expansions: ``draft library``, ``forest corn``, ``swap for forest``, ``return colonist
 corn`` / ``return noble san-juan`` / ``return indigo`` / ``return vp``, ``discard corn``,
 ``land-office draw``, ``land-office discard corn``, ``post coffee``, ``supply corn``,
-``small-wharf``, ``load 2 corn``, ``sail``, ``guest harbor``, ``guest noble chapel``,
+``small-wharf``, ``load 2 corn``, ``sail``, ``guest harbor``, ``guest noble chapel``, ``guests stay``,
 ``take 2 colonists``, ``place noble chapel``, ``layout corn 1 chapel 1 nobles chapel 1``."""
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ _SIMPLE: dict[str, Callable[[Action], str]] = {
     "supply": lambda a: f"supply {a['good']}",
     "load": lambda a: f"load {a['amount']} {a['good']}",
     "guest": lambda a: f"guest {'noble ' if a.get('noble') else ''}{a['target']}",
+    "stay": lambda a: "guests stay",
 }
 
 

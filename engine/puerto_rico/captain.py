@@ -7,7 +7,9 @@ storage (1 barrel + warehouse kinds) and full ships are unloaded.
 Expansions [S]: at each player's first turn the Union Hall scores and the Royal Supplier
 may ship (:mod:`captain_extras`); the Small Wharf ships any goods at 1 VP per 2; the
 Lighthouse pays a doubloon per shipment and one to the Captain; the Library doubles the
-Captain's +1; the Storehouse keeps 3 more barrels."""
+Captain's +1; the Storehouse keeps 3 more barrels. A Guest House owner whose goods would be
+settled without a prompt, and who could keep more with a guest in an empty warehouse or
+Storehouse, gets the Guest House window before storage (:mod:`guest_window`)."""
 
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top
 from . import captain_extras as extras
 from .board import active
 from .data import EFFECTS, GOODS
-from .new_buildings import lighthouse, privilege_count
+from .guest_window import open_window
+from .new_buildings import lighthouse
 from .options import has_expansions
-from .rounds import award_vp, check_vp_supply, end_role, seats_from
+from .rounds import end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -91,12 +94,24 @@ def _next_turn(state: State, first: int, events: Events) -> None:
             state["decision"] = {"kind": "ship", "player": player}
             return
     state["decision"] = None
-    _storage(state, events)
+    # Who is asked what to keep has the moves in that prompt; the others' goods are settled
+    # without one, so they get the window first.
+    settled = [p for p in seats_from(state, state["phase"]["chooser"])
+               if len(keep_options(state["boards"][p])) == 1]
+    if not open_window(state, "storage", settled, storage_outcome, STORAGE_PLACES, "storage"):
+        storage(state, events)
 
 
-def resume(state: State, player: int, events: Events) -> None:
-    """Back to ``player``'s own turn after a Royal Supplier or Small Wharf step."""
-    _next_turn(state, player, events)
+def act_royal(state: State, player: int, action: Action, events: Events) -> None:
+    """A Royal Supplier step; once done, back to the owner's own turn."""
+    if extras.royal_step(state, player, action, events):
+        _next_turn(state, player, events)
+
+
+def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
+    """A Small Wharf step; once it sails, the next player's turn."""
+    if extras.small_wharf_step(state, player, action, events):
+        _next_turn(state, (player + 1) % len(state["boards"]), events)
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
@@ -124,28 +139,8 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     board["goods"][i] -= amount
     event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
              "amount": amount}
-    shipped(state, player, amount, event, events)
+    extras.shipped(state, player, amount, event, events)
     _next_turn(state, (player + 1) % n, events)
-
-
-def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: Events) -> None:
-    """Score a shipment worth ``vp`` before bonuses: Harbor +1 per shipment, the Captain's
-    first-shipment privilege (+2 with the Library), Lighthouse +1 doubloon."""
-    phase = state["phase"]
-    board = state["boards"][player]
-    harbor = 1 if active(board, "harbor") else 0
-    bonus = 0
-    if player == phase["chooser"] and not phase["bonus_taken"]:
-        bonus = privilege_count(state, player)
-        phase["bonus_taken"] = True
-    award_vp(state, player, vp + harbor + bonus)
-    event.update(vp=vp + harbor + bonus, harbor=harbor, bonus=bonus)
-    light = lighthouse(board)
-    if light:
-        board["doubloons"] += light
-        event["lighthouse"] = light
-    events.append(event)
-    check_vp_supply(state, events)
 
 
 def keep_options(board: dict[str, Any]) -> list[Action]:
@@ -186,7 +181,17 @@ def _value(kept: tuple[int, ...]) -> int:
     return sum((i + 1) * n for i, n in enumerate(kept))
 
 
-def _storage(state: State, events: Events) -> None:
+# The Guest House window before storage: a guest in an empty warehouse or Storehouse keeps more.
+STORAGE_PLACES = ("small-warehouse", "large-warehouse", "storehouse")
+
+
+def storage_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[int, int]:
+    """The most barrels, and the most valuable goods, ``board`` could keep now."""
+    opts = keep_options(board)
+    return max(sum(o["goods"]) for o in opts), _value(tuple(opts[0]["goods"]))
+
+
+def storage(state: State, events: Events) -> None:
     chooser = state["phase"]["chooser"]
     asked = []
     for player in seats_from(state, chooser):

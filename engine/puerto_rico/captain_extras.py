@@ -7,7 +7,10 @@
 - Small Wharf: once per phase, on one of the owner's turns instead of a cargo ship, ship
   any goods, as few or as many as wanted, for 1 VP per 2. Started with ``small-wharf``, then
   ``load 2 corn`` … and ``sail``. Harbor, Lighthouse and the Captain's privilege apply as to
-  any shipment."""
+  any shipment.
+
+:func:`shipped` scores every shipment (cargo ship, Wharf, Small Wharf); :mod:`captain` runs
+the turns and calls the steps here."""
 
 from __future__ import annotations
 
@@ -15,13 +18,25 @@ from typing import Any
 
 from .board import active
 from .data import EFFECTS, GOODS
-from .new_buildings import union_hall
+from .new_buildings import lighthouse, privilege_count, union_hall
 from .nobles import placed
 from .rounds import award_vp, check_vp_supply
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
+
+
+# What a guest changes at the start of the phase (the Guest House window): the Union Hall
+# and the Royal Supplier act before the owner's first prompt, and an owner whose goods no
+# ship takes is not asked at all unless a Wharf or Small Wharf is manned.
+START_PLACES = ("wharf", "small-wharf", "union-hall", "royal-supplier")
+
+
+def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+    goods = any(board["goods"])
+    return (union_hall(board), goods and active(board, "royal-supplier") and placed(board) > 0,
+            goods and active(board, "wharf"), goods and active(board, "small-wharf"))
 
 
 def first_turn(state: State, player: int, events: Events) -> bool:
@@ -46,9 +61,8 @@ def royal_options(state: State, player: int) -> list[Action]:
             if goods[i] and g not in royal["done"]] + [{"verb": "pass"}]
 
 
-def act_royal(state: State, player: int, action: Action, events: Events) -> None:
-    from .captain import resume
-
+def royal_step(state: State, player: int, action: Action, events: Events) -> bool:
+    """Ship one good or pass; True once the Royal Supplier is done (the turn goes on)."""
     royal = state["phase"]["royal"]
     if action["verb"] == "supply":
         i = GOODS.index(action["good"])
@@ -60,11 +74,11 @@ def act_royal(state: State, player: int, action: Action, events: Events) -> None
         events.append({"kind": "royal_supply", "player": player, "good": action["good"], "vp": 1})
         check_vp_supply(state, events)
         if royal["left"] > 0 and len(royal_options(state, player)) > 1:
-            return
+            return False
     else:
         events.append({"kind": "pass", "player": player, "role": "royal-supplier"})
     del state["phase"]["royal"]
-    resume(state, player, events)
+    return True
 
 
 def small_wharf_start(state: State, player: int) -> list[Action]:
@@ -89,14 +103,13 @@ def small_wharf_options(state: State, player: int) -> list[Action]:
     return opts + ([{"verb": "sail"}] if any(loaded) else [])
 
 
-def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
-    from .captain import resume, shipped
-
+def small_wharf_step(state: State, player: int, action: Action, events: Events) -> bool:
+    """Load some goods, or sail; True once it has sailed (the turn is over)."""
     phase = state["phase"]
     loaded = phase["small_wharf"]
     if action["verb"] == "load":
         loaded[GOODS.index(action["good"])] += action["amount"]
-        return
+        return False
     board = state["boards"][player]
     for i, n in enumerate(loaded):
         board["goods"][i] -= n
@@ -105,4 +118,25 @@ def act_small_wharf(state: State, player: int, action: Action, events: Events) -
     phase["small_wharf_used"][player] = True
     event = {"kind": "small_wharf", "player": player, "goods": list(loaded), "amount": sum(loaded)}
     shipped(state, player, sum(loaded) // EFFECTS["small_wharf_goods_per_vp"], event, events)
-    resume(state, player + 1, events)
+    return True
+
+
+def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: Events) -> None:
+    """Score a shipment worth ``vp`` before bonuses: Harbor +1 per shipment, the Captain's
+    first-shipment privilege (+2 with the Library), Lighthouse +1 doubloon."""
+    phase = state["phase"]
+    board = state["boards"][player]
+    harbor = 1 if active(board, "harbor") else 0
+    bonus = 0
+    if player == phase["chooser"] and not phase["bonus_taken"]:
+        bonus = privilege_count(state, player)
+        phase["bonus_taken"] = True
+    award_vp(state, player, vp + harbor + bonus)
+    event.update(vp=vp + harbor + bonus, harbor=harbor, bonus=bonus)
+    light = lighthouse(board)
+    if light:
+        board["doubloons"] += light
+        event["lighthouse"] = light
+    events.append(event)
+    check_vp_supply(state, events)
+

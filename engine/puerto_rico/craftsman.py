@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import active, production
-from .data import FACTORY_PAY, GOODS
+from .data import BUILDING_ORDER, BUILDINGS, FACTORY_PAY, GOODS
 from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
 from .rounds import award_vp, check_vp_supply, end_role, seats_from
 
@@ -19,26 +19,41 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
+# Where a guest changes what production gives: plantations, production buildings, and the
+# buildings that pay for production (the Guest House window before production).
+PLACES = tuple(GOODS) + tuple(b for b in BUILDING_ORDER if BUILDINGS[b].produces) + (
+    "aqueduct", "factory", "specialty-factory", "chapel", "jeweler")
+
+
+def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
+    """Barrels ``board`` makes now, capped by ``supply``, Aqueduct extras included."""
+    made = [min(amount, left) for amount, left in zip(production(board), supply, strict=True)]
+    extras = aqueduct(board, made)
+    return [m + min(extra, left - m) for m, extra, left in zip(made, extras, supply, strict=True)]
+
+
+def _factory(board: dict[str, Any], made: list[int]) -> int:
+    return FACTORY_PAY[sum(1 for m in made if m)] if active(board, "factory") else 0
+
+
+def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+    """What production would give ``board`` now: goods, Factory, Specialty Factory, Chapel, Jeweler."""
+    made = made_by(board, state["supply"]["goods"])
+    return tuple(made), _factory(board, made), specialty_factory(board, made), chapel(board), jeweler(board)
+
+
 def start(state: State, chooser: int, events: Events) -> None:
     supply = state["supply"]["goods"]
     produced_by_chooser: list[str] = []
     for player in seats_from(state, chooser):
         board = state["boards"][player]
-        wanted = production(board)
-        made = [0] * len(GOODS)
-        for i, amount in enumerate(wanted):
-            made[i] = min(amount, supply[i])
-            supply[i] -= made[i]
-            board["goods"][i] += made[i]
-        for i, extra in enumerate(aqueduct(board, made)):
-            extra = min(extra, supply[i])
-            made[i] += extra
-            supply[i] -= extra
-            board["goods"][i] += extra
-        kinds = sum(1 for m in made if m)
-        factory = FACTORY_PAY[kinds] if active(board, "factory") else 0
+        made = made_by(board, supply)
+        for i, amount in enumerate(made):
+            supply[i] -= amount
+            board["goods"][i] += amount
+        factory = _factory(board, made)
         board["doubloons"] += factory
-        if kinds or factory:
+        if any(made) or factory:
             events.append({"kind": "produce", "player": player, "goods": made, "factory": factory})
         _income(state, player, made, events)
         if player == chooser:

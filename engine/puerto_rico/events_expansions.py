@@ -61,6 +61,7 @@ _TEXT: dict[str, Any] = {
     "lighthouse": lambda e, w, _: f"{w}'s Lighthouse pays the Captain 1 doubloon.",
     "guest": lambda e, w, _: f"{w} moves a {'noble' if e['noble'] else 'colonist'} from the Guest House "
     f"to {_name(e['target'])}.",
+    "guests_stay": lambda e, w, _: f"{w} leaves the guests in the Guest House.",
 }
 
 

@@ -16,8 +16,11 @@ from . import (
     craftsman,
     draft,
     guest_house,
+    guest_window,
     hunting_lodge,
     mayor,
+    roles,
+    rounds,
     settler,
     trader,
     views,
@@ -50,14 +53,30 @@ OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "lodge": hunting_lodge.options,
     "royal": captain_extras.royal_options,
     "small_wharf": captain_extras.small_wharf_options,
+    "guests": guest_window.options,
 }
+# The step a Guest House window resumes once every owner asked is done (frame["resume"]).
+RESUMES: dict[str, Callable[[State, dict[str, Any], list[Event]], None]] = {
+    "role": lambda s, data, ev: roles.play_role(s, s["taken"][data["role"]], data["role"], ev),
+    "storage": lambda s, data, ev: captain.storage(s, ev),
+    "lodge": lambda s, data, ev: hunting_lodge.resolve(s, ev),
+    "final": lambda s, data, ev: rounds.finish_round(s, ev),
+}
+
+
+def _guests_done(state: State, player: int, action: Action, events: list[Event], said: bool = True) -> None:
+    frame = guest_window.finish(state, player, events, said)
+    if frame is not None:
+        RESUMES[frame["resume"]](state, frame["data"], events)
+
+
 ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
     "role": lambda s, p, a, ev: choose_role(s, p, a["role"], ev),
     "settle": settler.act, "mayor_privilege": mayor.act_privilege, "mayor_layout": mayor.act_layout,
     "build": builder.act, "craft_bonus": craftsman.act, "trade": trader.act, "ship": captain.act,
     "keep": captain.act_keep, "draft": draft.act, "black_market": builder.act_black_market,
-    "lodge": hunting_lodge.act, "royal": captain_extras.act_royal,
-    "small_wharf": captain_extras.act_small_wharf,
+    "lodge": hunting_lodge.act, "royal": captain.act_royal,
+    "small_wharf": captain.act_small_wharf, "guests": _guests_done,
 }
 PROMPTS = {
     "role": "Choose a role.", "settle": "Take a plantation (or quarry), or pass.",
@@ -70,10 +89,12 @@ PROMPTS = {
     "lodge": "Hunting Lodge: discard a tile from your island, or pass.",
     "royal": "Royal Supplier: ship one good (1 VP), or pass.",
     "small_wharf": "Load the Small Wharf, then sail (1 VP per 2 goods).",
+    "guests": "Guest House: move a guest, or leave them where they are.",   # see guest_window.prompt
 }
 # Taken when a deadline passes: passing where it is legal, the proposed layout, the
-# most valuable storage or privilege good; role choice and mandatory loading have none.
-DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege", "draft", "black_market"}
+# most valuable storage or privilege good, the guests staying where they are; role choice
+# and mandatory loading have none.
+DEFAULT_FIRST = {"mayor_layout", "keep", "mayor_privilege", "draft", "black_market", "guests"}
 
 
 class PuertoRico(Game):
@@ -125,7 +146,8 @@ class PuertoRico(Game):
         elif {"verb": "pass"} in opts:
             default = {"verb": "pass"}
         opts += guest_house.options(state, seat, kind)
-        return Decision(kind, seat, tuple(opts), default, mode, PROMPTS[kind])
+        prompt = guest_window.prompt(state) if kind == guest_window.KIND else PROMPTS[kind]
+        return Decision(kind, seat, tuple(opts), default, mode, prompt)
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         kind = None if state["over"] else self._kind_for(state, player)
@@ -149,6 +171,8 @@ class PuertoRico(Game):
             opts = self.legal_actions(state, player)
             if kind == "keep" and len(opts) == 1:   # nothing left to choose in a frame
                 captain.act_keep(state, player, opts[0], events)
+            elif kind == guest_window.KIND and len(opts) == 1:   # no move left: the window is done
+                _guests_done(state, player, opts[0], events, said=False)
             return events
         ACTS[kind](state, player, action, events)
         return events

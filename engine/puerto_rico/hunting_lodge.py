@@ -1,7 +1,8 @@
 """Hunting Lodge [S digest 2.3], at the **end** of the Settler phase. First every owner with
 a colonist in it may discard a tile from their island (no compensation; in turn order from
 the chooser); then every owner with a noble in it scores 2 VP chips if they alone have the
-most empty island spaces, counted after those discards. Then the face-up row refills."""
+most empty island spaces, counted after those discards. Then the face-up row refills.
+Before all that, a Guest House owner who could man an empty Lodge gets the Guest House window."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from .board import island_tiles
 from .data import EFFECTS, ISLAND_SPACES
+from .guest_window import open_window
 from .nobles import colonist_in, noble_in
 from .rounds import award_vp, check_vp_supply, end_role, role_chooser, seats_from
 from .tiles import discard, discardable, refill_faceup
@@ -20,7 +22,19 @@ Action = dict[str, Any]
 LODGE_VP: int = EFFECTS["hunting_lodge_vp"]
 
 
+def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[bool, bool]:
+    """What the Lodge would do for ``board`` now: a discard to offer, the noble's 2 VP."""
+    return (colonist_in(board, "hunting-lodge") and bool(discardable(board)),
+            noble_in(board, "hunting-lodge") and _sole_most_empty(state, player))
+
+
 def start(state: State, events: Events) -> None:
+    seats = seats_from(state, role_chooser(state))
+    if not open_window(state, "lodge", seats, outcome, ("hunting-lodge",), "lodge"):
+        resolve(state, events)
+
+
+def resolve(state: State, events: Events) -> None:
     seats = [p for p in seats_from(state, role_chooser(state))
              if colonist_in(state["boards"][p], "hunting-lodge") and discardable(state["boards"][p])]
     if seats:
@@ -53,12 +67,16 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     _ask(state, events)
 
 
-def _nobles(state: State, events: Events) -> None:
+def _sole_most_empty(state: State, seat: int) -> bool:
     empty = [ISLAND_SPACES - island_tiles(b) for b in state["boards"]]
+    return all(empty[seat] > e for other, e in enumerate(empty) if other != seat)
+
+
+def _nobles(state: State, events: Events) -> None:
     for seat in seats_from(state, role_chooser(state)):
         if not noble_in(state["boards"][seat], "hunting-lodge"):
             continue
-        if all(empty[seat] > e for other, e in enumerate(empty) if other != seat):
+        if _sole_most_empty(state, seat):
             award_vp(state, seat, LODGE_VP)
             events.append({"kind": "lodge_vp", "player": seat, "vp": LODGE_VP})
             check_vp_supply(state, events)

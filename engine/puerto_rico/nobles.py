@@ -96,6 +96,12 @@ def kinds_at(board: Board, place: str) -> list[bool]:
 
 # --- the Mayor --------------------------------------------------------------------------
 
+def villa_outcome(state: State, player: int, board: Board) -> bool:
+    """Whether the Villa would bring ``board`` someone now (the Guest House window)."""
+    supply = state["supply"]
+    return active(board, "villa") and (supply.get("nobles", 0) > 0 or supply["colonists"] > 0)
+
+
 def villas(state: State, order: list[int], events: Events) -> None:
     """Villa, either occupant: +1 noble from the supply; none left → a colonist; else nothing [S]."""
     supply = state["supply"]

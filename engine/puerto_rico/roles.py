@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import builder, captain, craftsman, mayor, settler, trader
+from . import builder, captain, captain_extras, craftsman, mayor, settler, trader
 from .data import ROLE_ORDER
+from .guest_window import Outcome, open_window
 from .new_buildings import privilege_count
-from .rounds import end_role
+from .nobles import villa_outcome
+from .rounds import end_role, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -34,6 +36,15 @@ STARTS = {"settler": settler.start, "mayor": mayor.start, "builder": builder.sta
           "prospector": prospect, "prospector-2": prospect}
 
 
+# The Guest House window as a phase starts: what is settled before the owner's first prompt
+# (the outcome to compare, the places a guest may change it from).
+WINDOWS: dict[str, tuple[Outcome, tuple[str, ...]]] = {
+    "mayor": (villa_outcome, ("villa",)),
+    "craftsman": (craftsman.outcome, craftsman.PLACES),
+    "captain": (captain_extras.start_outcome, captain_extras.START_PLACES),
+}
+
+
 def choose_role(state: State, player: int, role: str, events: Events) -> None:
     money = state["role_money"][role]
     state["role_money"][role] = 0
@@ -42,4 +53,13 @@ def choose_role(state: State, player: int, role: str, events: Events) -> None:
     state["role"] = role
     state["decision"] = None
     events.append({"kind": "role", "player": player, "role": role, "doubloons": money})
-    STARTS[role](state, player, events)
+    # The chooser is not asked: their role prompt just offered the same moves.
+    window = WINDOWS.get(role)
+    others = seats_from(state, player)[1:]
+    if window and open_window(state, role, others, *window, "role", {"role": role}):
+        return
+    play_role(state, player, role, events)
+
+
+def play_role(state: State, chooser: int, role: str, events: Events) -> None:
+    STARTS[role](state, chooser, events)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .data import ROLE_ORDER
-from .scoring import final_scores
+from .guest_window import open_window
+from .scoring import BONUSES, final_scores, player_score
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -58,8 +59,22 @@ def end_role(state: State, events: Events) -> None:
     end_round(state, events)
 
 
+def final_outcome(state: State, player: int, board: dict[str, Any]) -> int:
+    """``board``'s final score (the Guest House window before scoring)."""
+    total: int = player_score(board)["total"]
+    return total
+
+
 def end_round(state: State, events: Events) -> None:
-    """+1 doubloon on every unchosen role; the Governor passes left; maybe the game ends."""
+    """+1 doubloon on every unchosen role; the Governor passes left; maybe the game ends,
+    after the Guest House window (a guest may still man an empty large building)."""
+    if state["end"] and open_window(state, "final", seats_from(state, state["governor"]), final_outcome,
+                                    BONUSES, "final"):
+        return
+    finish_round(state, events)
+
+
+def finish_round(state: State, events: Events) -> None:
     unchosen = [r for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
     for role in unchosen:
         state["role_money"][role] += 1

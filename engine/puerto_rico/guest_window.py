@@ -1,0 +1,126 @@
+"""The Guest House window [S digest 2.2]: its owner may move guests at the start, in the
+middle or at the end of any phase, with immediate effect. Inside the owner's own prompts
+the moves are offered anyway (:mod:`guest_house`); this window covers the moments where
+something the owner gets is settled with no prompt of theirs first:
+
+- a phase starts (Mayor: the Villa; Craftsman: production and its income; Captain: the Union
+  Hall, the Royal Supplier, the Wharf and the Small Wharf). The chooser is not asked: their
+  role prompt, just before, offered the same moves;
+- before storage at the end of the Captain phase (warehouses, Storehouse), for owners whose
+  goods would be settled without asking them (the others have the moves in that prompt);
+- at the end of the Settler phase, before the Hunting Lodge;
+- at the end of the game, before scoring (occupied large buildings).
+
+Everything else a guest can change waits for the owner's own prompt (Settler, Builder and
+Trader turns; Harbor and Lighthouse shipments), which offers the moves already.
+
+The caller says what the moment settles for a player (``outcome``) and which places
+matter (``places``). An owner is asked only when moving their guests there (one or both,
+colonist or noble) changes that outcome. All owners so placed are asked at once (a
+parallel frame); each may move guests one at a time (``guest <place>``) and finishes with
+``guests stay``, the default. The frame names the step to resume (``resume``), which
+:mod:`game` runs once every owner has finished."""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..core import PARALLEL
+from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from . import nobles as nb
+from .guest_house import free_places
+
+State = dict[str, Any]
+Board = dict[str, Any]
+Events = list[dict[str, Any]]
+Outcome = Callable[[State, int, Board], Any]
+
+KIND = "guests"
+STAY = {"verb": "stay"}
+MOMENTS = {
+    "mayor": "at the start of the Mayor phase",
+    "craftsman": "before production",
+    "captain": "at the start of the Captain phase",
+    "storage": "before storage, at the end of the Captain phase",
+    "lodge": "at the end of the Settler phase, before the Hunting Lodge",
+    "final": "at the end of the game, before scoring",
+}
+
+
+def _guests(board: Board) -> list[bool]:
+    """The people in the Guest House: ``False`` a colonist, ``True`` a noble."""
+    total = board["city"].get("guest-house", 0)
+    nobles = nb.noble_map(board).get("guest-house", 0)
+    return [False] * (total - nobles) + [True] * nobles
+
+
+def _copy(board: Board) -> Board:
+    copied: Board = marshal.loads(marshal.dumps(board))
+    return copied
+
+
+def _changes(state: State, seat: int, board: Board, guests: list[bool], places: frozenset[str],
+             outcome: Outcome, base: Any) -> bool:
+    """True when moving some of ``guests`` to ``places`` changes ``outcome``."""
+    for noble in sorted(set(guests)):
+        rest = list(guests)
+        rest.remove(noble)
+        for target in free_places(board):
+            if target not in places:
+                continue
+            moved = _copy(board)
+            nb.move_person(moved, "guest-house", target, noble)
+            if outcome(state, seat, moved) != base:
+                return True
+            if rest and _changes(state, seat, moved, rest, places, outcome, base):
+                return True
+    return False
+
+
+def could_gain(state: State, seat: int, outcome: Outcome, places: Iterable[str]) -> bool:
+    """True when ``seat`` has guests and moving them could change ``outcome``."""
+    board = state["boards"][seat]
+    guests = _guests(board)
+    if not guests:
+        return False
+    base = outcome(state, seat, board)
+    return _changes(state, seat, board, guests, frozenset(places), outcome, base)
+
+
+def open_window(state: State, moment: str, seats: Iterable[int], outcome: Outcome, places: Iterable[str],
+                resume: str, data: dict[str, Any] | None = None) -> bool:
+    """Ask those of ``seats`` (in that order) who could gain from a move now; False (nothing
+    opened) when none could."""
+    wanted = tuple(places)
+    asked = [s for s in seats if could_gain(state, s, outcome, wanted)]
+    if not asked:
+        return False
+    state["decision"] = None
+    push_frame(state, KIND, asked, PARALLEL, resume, dict(data or {}, moment=moment))
+    return True
+
+
+def options(state: State, player: int) -> list[dict[str, Any]]:
+    """``guests stay``; the moves themselves come from :func:`guest_house.options`."""
+    return [dict(STAY)]
+
+
+def prompt(state: State) -> str:
+    frame = top_frame(state)
+    moment = MOMENTS[frame["data"]["moment"]] if frame else ""
+    return f"Guest House, {moment}: move a guest (`guest <place>`), or leave them (`guests stay`)."
+
+
+def finish(state: State, player: int, events: Events, said: bool = True) -> dict[str, Any] | None:
+    """``player`` is done moving guests (``said``: by ``guests stay``, else because no move is
+    left). Returns the frame once every owner is done, popped, so its step can resume."""
+    frame = top_frame(state)
+    assert frame is not None and frame["kind"] == KIND
+    record_answer(frame, player, "stay")
+    if said:
+        events.append({"kind": "guests_stay", "player": player})
+    if not is_complete(frame):
+        return None
+    return pop_frame(state)
