@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
-from typing import Any
 
-from .common import encode_png
+from .common import View, encode_png
 
 RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico", "lisboa": "render.lisboa"}
 
@@ -34,13 +33,13 @@ def renderer(game_id: str) -> ModuleType:
         raise UnknownGame(f"no board renderer for game {game_id!r}; known: {sorted(RENDERERS)}") from None
 
 
-def render_board(view: dict[str, Any]) -> bytes:
+def render_board(view: View) -> bytes:
     """PNG of the whole table from a (public) view."""
     module = renderer(str(view["game"]))
     return encode_png(module.board(view), getattr(module, "PALETTE", None))
 
 
-def render_player_board(view: dict[str, Any], seat: int) -> bytes:
+def render_player_board(view: View, seat: int) -> bytes:
     """PNG of one player's board; shows their secret VP chips only if ``view["me"] == seat``."""
     if not 0 <= seat < len(view["players"]):
         raise ValueError(f"seat {seat} is not in this game")

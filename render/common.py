@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import io
 from functools import cache, lru_cache
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]  # (left, top, right, bottom)
+Align = Literal["l", "c", "r"]  # text or badge anchored left, centre or right of x
+# An engine view (public, or one seat's own): JSON-shaped, its keys vary by game, expansion and
+# viewer, and the engine owns its shape, so renderers read it defensively (.get with defaults).
+View = dict[str, Any]
 
 # Okabe–Ito colour-blind-safe palette.
 ORANGE: RGB = (230, 159, 0)
@@ -100,9 +106,9 @@ class Canvas:
 
     def __init__(self, im: Image.Image) -> None:
         self.im = im
-        self.d = ImageDraw.Draw(im)
+        self.d: ImageDraw.ImageDraw = ImageDraw.Draw(im)
 
-    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: str = "l",
+    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l",
              bold: bool = False) -> float:
         """Draw ``s`` with its capitals vertically centred on ``y``; ``align`` is l, c or r of ``x``.
         Returns the advance width."""
@@ -117,7 +123,7 @@ class Canvas:
         self.im.paste(fill, (int(round(x + left)), int(round(baseline + top))), mask)
         return adv
 
-    def rect(self, box: tuple[float, float, float, float], fill: RGB | None = None,
+    def rect(self, box: Box, fill: RGB | None = None,
              outline: RGB | None = None, width: int = 1, radius: int = 0) -> None:
         if radius:
             self.d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
@@ -146,7 +152,7 @@ class Canvas:
         self.text(cx, cy, label, size, INK, "c", bold=True)
 
     def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 15,
-              align: str = "l", outline: RGB | None = None) -> float:
+              align: Align = "l", outline: RGB | None = None) -> float:
         """A pill-shaped label centred vertically on ``y``; returns its width."""
         w = text_width(label, size, True) + size
         h = size + 8
@@ -159,14 +165,22 @@ class Canvas:
         return w
 
 
+def blend(fg: RGB, bg: RGB, t: float) -> RGB:
+    """``t`` of the way from ``bg`` to ``fg`` (0: ``bg``, 1: ``fg``), rounded per channel."""
+
+    def mix(f: int, b: int) -> int:
+        return round(f * t + b * (1 - t))
+
+    return mix(fg[0], bg[0]), mix(fg[1], bg[1]), mix(fg[2], bg[2])
+
+
 def palette_image(flat: list[RGB], pairs: list[tuple[RGB, RGB]], steps: int = 5) -> Image.Image:
     """A fixed palette: the flat colours plus ``steps`` blends between each (foreground,
     background) pair, for antialiased edges. Mapping onto it is fast and deterministic."""
     colours = list(dict.fromkeys(flat))
     for fg, bg in pairs:
         for k in range(1, steps + 1):
-            t = k / (steps + 1)
-            colours.append(tuple(round(f * t + b * (1 - t)) for f, b in zip(fg, bg, strict=True)))  # type: ignore[misc]
+            colours.append(blend(fg, bg, k / (steps + 1)))
     colours = list(dict.fromkeys(colours))
     if len(colours) > 256:
         raise ValueError(f"palette has {len(colours)} colours; at most 256")

@@ -10,14 +10,14 @@ Static parts are cached per table shape (:func:`_base`, :func:`_player_base`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
 from . import lisboa_city as city
 from . import lisboa_table as table
-from .common import BG, HEADER, INK, LINE, MUTED, PANEL, VERMILLION, WHITE, YELLOW, Canvas, fit
+from .common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE, YELLOW, Canvas, View, fit
 from .lisboa_panel import PANEL_H, PANEL_W, panel, panel_base
 from .lisboa_parts import (
     FOLLOW_TINT,
@@ -34,7 +34,6 @@ from .lisboa_parts import (
     waiting,
 )
 
-View = dict[str, Any]
 __all__ = ["PALETTE", "board", "player_board"]
 
 W, M, GAP = 1600, 16, 12
@@ -105,14 +104,15 @@ def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint
     return im
 
 
-def _names(view: View, seats: list[int]) -> str:
+def _names(view: View, seats: Iterable[object]) -> str:
+    """The names of ``seats``; entries that are not seats of this table (None, a stray value) are skipped."""
     names = view.get("players") or []
     return ", ".join(str(names[s]) for s in seats if isinstance(s, int) and 0 <= s < len(names)) or "nobody"
 
 
 def _header(c: Canvas, view: View) -> None:
     asked = waiting(view)
-    right = W - M
+    right: float = W - M
     if asked:
         right -= c.text(right, HEADER_H / 2, fit(_names(view, list(asked)), 19, 300, True), 19, WHITE, "r",
                         bold=True) + 10
@@ -126,7 +126,7 @@ def _header(c: Canvas, view: View) -> None:
     c.text(150, HEADER_H / 2, fit("   ·   ".join(bits), 19, right - 160), 19, WHITE)
 
 
-def _status(view: View) -> tuple[str, Any, Any]:
+def _status(view: View) -> tuple[str, RGB, RGB]:
     """(text, background, text colour) of the strip under the header."""
     names = view.get("players") or []
     if view.get("over"):
@@ -151,9 +151,9 @@ def _status(view: View) -> tuple[str, Any, Any]:
         return text, FOLLOW_TINT, INK
     if frame and frame.get("kind") == "church":
         answers = frame.get("answers") or {}
-        done = [int(s) for s in answers if s.isdigit()]
+        scored = [int(s) for s in answers if s.isdigit()]
         return (f"CHURCH SCORING  -  waiting for: {_names(view, frame_waiting(frame))}"
-                + (f"   ·   done: {_names(view, done)}" if done else "")), FOLLOW_TINT, INK
+                + (f"   ·   done: {_names(view, scored)}" if scored else "")), FOLLOW_TINT, INK
     bits = []
     asked = waiting(view)
     for seat, kind in asked.items():

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, WHITE
+from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, WHITE, Box, View
 from .lisboa_parts import COVER, FACES, GOODS, RUBBLE, Pen, pack, seat_style
-
-View = dict[str, Any]
 
 CITY_W = 890
 PAD, SITE_W, LOT_W, SMALL_W, LANE_W = 12, 86, 100, 62, 36
@@ -23,7 +21,7 @@ LOT_Y, LOT_H, ROW_GAP = 104, 110, 6
 ROWS = ("A", "B", "C", "D", "E")
 
 
-def _col_x() -> dict[int, tuple[float, float]]:
+def _col_x() -> dict[int, tuple[int, int]]:
     """Lot column -> (x0, x1)."""
     out, x = {}, PAD + SITE_W + 6
     for col in range(1, 6):
@@ -55,7 +53,7 @@ def street_lane(street: str) -> tuple[float, float]:
         return LANES[1]
 
 
-def site_box(site: str) -> tuple[float, float, float, float]:
+def site_box(site: str) -> Box:
     info = pack().sites.get(site)
     if info is None:
         return (0, 0, 0, 0)
@@ -68,7 +66,7 @@ def site_box(site: str) -> tuple[float, float, float, float]:
     return (x, y, x + SITE_W, y + LOT_H)
 
 
-def lot_box(lot: str) -> tuple[float, float, float, float]:
+def lot_box(lot: str) -> Box:
     info = pack().lots.get(lot)
     if info is None:
         return (0, 0, 0, 0)
@@ -211,8 +209,8 @@ def city(p: Pen, view: View) -> None:
     p.text(PAD + 200, DISPLAY_Y + 12,
            f"tiles left: large {tiles.get('large', '?')}, small {tiles.get('small', '?')}", 13, INK)
     spare = c.get("spare_rubble") or {}
-    x = PAD + 480
+    sx: float = PAD + 480
     for d in RUBBLE:
-        p.cube(x, DISPLAY_Y + 30, d, 18)
-        x += 22 + p.text(x + 22, DISPLAY_Y + 39, f"x{spare.get(d, 0)}", 15, INK, bold=True) + 12
+        p.cube(sx, DISPLAY_Y + 30, d, 18)
+        sx += 22 + p.text(sx + 22, DISPLAY_Y + 39, f"x{spare.get(d, 0)}", 15, INK, bold=True) + 12
     p.text(CITY_W - PAD, DISPLAY_Y + 60, "* column 5 scores a fixed value (provisional)", 11, MUTED, "r")

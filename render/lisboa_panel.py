@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import FAINT, GREEN, GREY_FILL, HEADER, INK, LINE, MUTED, PANEL, PURPLE, VERMILLION, WHITE, YELLOW
+from .common import (
+    FAINT,
+    GREEN,
+    GREY_FILL,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    PURPLE,
+    RGB,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    View,
+)
 from .lisboa_parts import (
     ACT_TINT,
     GOODS,
@@ -28,7 +43,6 @@ from .lisboa_parts import (
     waiting,
 )
 
-View = dict[str, Any]
 PANEL_W, PANEL_H = 778, 214
 SLOT_W, SLOT_H, SLOT_X = 160, 42, 74
 ROW1, ROW2, PORT_Y = 60, 92, 112
@@ -53,9 +67,9 @@ def panel_base(p: Pen) -> None:
     p.text(SIDE_X, PORT_Y + 64, "Decrees", 13, MUTED)
 
 
-def _status(view: View, seat: int) -> list[tuple[str, Any, Any]]:
+def _status(view: View, seat: int) -> list[tuple[str, RGB, RGB]]:
     """Badges (label, background, text colour) for this seat: turn, to act, follow answers, result."""
-    out: list[tuple[str, Any, Any]] = []
+    out: list[tuple[str, RGB, RGB]] = []
     asked = waiting(view)
     frame = top_frame(view)
     if view.get("active") == seat and not view.get("over"):
@@ -96,7 +110,7 @@ def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
     x = 42 + p.text(42, 21, name, 20, INK, bold=True, width=170) + 8
     colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
     x += p.text(x, 21, f"seat {label}, {colour}", 12, MUTED) + 8
-    right = PANEL_W - 12
+    right: float = PANEL_W - 12
     p.coin(right - 15, 21, 15, b.get("reis", 0))
     right -= 36
     right -= p.text(right, 21, "reis", 13, MUTED, "r") + 12
@@ -116,7 +130,7 @@ def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
 
 def _goods_rubble(p: Pen, b: dict[str, Any]) -> None:
     goods = b.get("goods") or {}
-    x = 62
+    x: float = 62
     for good in GOODS:
         p.good(x + 10, ROW1, good, 10)
         n = int(goods.get(good, 0))
@@ -139,7 +153,7 @@ def _goods_rubble(p: Pen, b: dict[str, Any]) -> None:
 def _houses_officials(p: Pen, seat: int, b: dict[str, Any]) -> None:
     fill = seat_style(seat)[0]
     houses = b.get("houses") or {}
-    x = 66
+    x: float = 66
     for group in ("left", "middle", "right"):
         p.house(x + 8, ROW2, fill, 8)
         x += 20 + p.text(x + 20, ROW2, f"{group[0].upper()} {houses.get(group, 0)}", 14, INK, bold=True) + 14

@@ -11,6 +11,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from engine.lisboa.data import default_pack, pack_by_fingerprint
+from engine.lisboa.model import Pack
 
 from .common import (
     BG,
@@ -33,13 +34,14 @@ from .common import (
     VERMILLION,
     WHITE,
     YELLOW,
+    Align,
     Canvas,
+    View,
     fit,
     palette_image,
     text_width,
 )
 
-View = dict[str, Any]
 TAN: RGB = (188, 140, 88)
 EARTH: RGB = (112, 74, 40)
 DUMMY_GREY: RGB = (150, 150, 150)
@@ -97,7 +99,7 @@ def use_pack(view: View) -> str:
     return fingerprint
 
 
-def pack() -> Any:
+def pack() -> Pack:
     """The data pack being drawn (public rule data: map geometry, card faces)."""
     fingerprint = _PACK.get()
     return default_pack() if fingerprint is None else pack_by_fingerprint(fingerprint)
@@ -124,7 +126,7 @@ class Pen:
     def s(self, size: float) -> int:
         return max(1, round(size * self.k))
 
-    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: str = "l",
+    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l",
              bold: bool = False, width: float | None = None) -> float:
         """Text with its capitals centred on ``y``; cut to ``width`` units; returns the width in units."""
         px = self.s(size)
@@ -151,7 +153,7 @@ class Pen:
         self.c.d.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline)
 
     def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 13,
-              align: str = "l", outline: RGB | None = None) -> float:
+              align: Align = "l", outline: RGB | None = None) -> float:
         return self.c.badge(*self.p(x, y), label, bg, fg, self.s(size), align, outline) / self.k
 
     def coin(self, cx: float, cy: float, r: float, n: int | str) -> None:
@@ -246,7 +248,7 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
         pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
 
 
-def _param(key: str, value: Any) -> str:
+def _param(key: str, value: object) -> str:
     if value is True:
         return key
     return {"row": f"row {value}", "street": f"{value} street", "side": f"{value} side"}.get(key, str(value))
@@ -298,7 +300,7 @@ def decision_name(kind: str) -> str:
     return DECISION_NAMES.get(kind, kind.replace("_", " "))
 
 
-def answer_text(answer: Any) -> str:
+def answer_text(answer: object) -> str:
     """ "followed" / "declined" / "done" for a frame answer."""
     if isinstance(answer, dict):
         verb = str(answer.get("verb", "done"))

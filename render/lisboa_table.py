@@ -8,9 +8,8 @@ Coordinates are units inside the box; the box is ``BOX_W`` wide.
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, VERMILLION, WHITE
+from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, VERMILLION, WHITE, View
 from .lisboa_parts import (
     FACES,
     NOBLE_NAMES,
@@ -22,8 +21,6 @@ from .lisboa_parts import (
     pack,
     top_frame,
 )
-
-View = dict[str, Any]
 
 BOX_W = 666
 COURT_H, POLITICAL_H, MARKET_H, CHURCH_H, ARCH_H = 166, 118, 130, 262, 114
@@ -132,7 +129,7 @@ def market_base(p: Pen) -> None:
 
 def market(p: Pen, view: View) -> None:
     prices = view.get("prices") or {}
-    x = 12
+    x: float = 12
     for good in pack().goods:
         p.good(x + 10, 40, good, 10)
         x += 24 + p.text(x + 24, 40, str(prices.get(good, "?")), 18, INK, bold=True) + 14
@@ -234,7 +231,7 @@ def decrees(p: Pen, view: View) -> None:
     for k, decree in enumerate((d.get("display") or [])[:8]):
         y = 34 + k * 27 + 11.5
         wigs = decree_wigs(str(decree))
-        right = DECREE_W - 18
+        right: float = DECREE_W - 18
         if wigs is not None:
             right -= p.text(right, y, f"{wigs}w", 13, INK, "r", bold=True) + 6
         p.text(18, y, decree_text(str(decree)), 13, INK, width=right - 18)

@@ -3,13 +3,10 @@ supply panel lists, the draft's slot line and the table options. Reads only the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS
 
-from .common import INK, PURPLE, WHITE, Canvas
+from .common import INK, PURPLE, WHITE, Canvas, View
 
-View = dict[str, Any]
 _ORDER = {b: i for i, b in enumerate(BUILDING_ORDER)}
 
 

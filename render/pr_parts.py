@@ -5,8 +5,6 @@ Reads only the view dict and the public rule constants of ``engine.puerto_rico.d
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_KINDS, ISLAND_SPACES
 
 from .common import (
@@ -30,14 +28,14 @@ from .common import (
     VERMILLION,
     WHITE,
     YELLOW,
+    Box,
     Canvas,
+    View,
     fit,
     palette_image,
     text_width,
 )
 from .pr_expansion import noble
-
-View = dict[str, Any]
 
 COFFEE: RGB = (72, 44, 26)
 QUARRY: RGB = (150, 150, 150)
@@ -120,7 +118,7 @@ def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int
         c.colonist(x + s / 2, y + s * 0.7, s * 0.18, occupied)
 
 
-def _city_cells(x: float, y: float, w: float) -> list[tuple[float, float, float, float]]:
+def _city_cells(x: float, y: float, w: float) -> list[Box]:
     """The 12 city spaces as boxes, 2 per row."""
     cw = (w - 6) / CITY_COLS
     return [(x + col * (cw + 6), y + row * (ROW_H + ROW_GAP), x + col * (cw + 6) + cw,
@@ -170,7 +168,7 @@ def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles:
     smalls = [b for b in names if not (b in BUILDINGS and BUILDINGS[b].large)]
     larges = [b for b in names if b in BUILDINGS and BUILDINGS[b].large]
     cells = _city_cells(x, y, w)
-    placed: list[tuple[str, tuple[float, float, float, float]]] = [(b, cells[i]) for i, b in enumerate(smalls)]
+    placed: list[tuple[str, Box]] = [(b, cells[i]) for i, b in enumerate(smalls)]
     row = (len(smalls) + 1) // 2
     for b in larges:
         if 2 * row + 1 < len(cells):
@@ -181,7 +179,7 @@ def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles:
         _building(c, box, b, city[b], nobles.get(b, 0))
 
 
-def _building(c: Canvas, box: tuple[float, float, float, float], b: str, colonists: int, nobles: int = 0) -> None:
+def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0) -> None:
     x0, y0, x1, y1 = box
     info = BUILDINGS.get(b)
     circles = info.circles if info else 1

@@ -7,7 +7,6 @@ Static parts (frames, titles, legend, building names) are cached per table shape
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
@@ -28,13 +27,13 @@ from .common import (
     WHITE,
     YELLOW,
     Canvas,
+    View,
     fit,
     wrap,
 )
 from .pr_expansion import listed, noble, options_text, picked_by, slots_text, sort_key
 from .pr_parts import PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
 
-View = dict[str, Any]
 __all__ = ["PALETTE", "board", "player_board"]
 
 W, M, GAP = 1280, 16, 12
@@ -141,14 +140,14 @@ def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], bann
         x, y = _panel_xy(lay, players)
         c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
         c.text(x + 14, y + 22, "Key", 16, MUTED, bold=True)
-        y = legend(c, x + 14, y + 56, PANEL_W - 28, 17, bool(mode)) + (34 if mode else 40)
+        key_y = legend(c, x + 14, y + 56, PANEL_W - 28, 17, bool(mode)) + (34 if mode else 40)
         for label, bg, fg, what in (("TO ACT", VERMILLION, WHITE, "this player must act now"),
                                     ("DONE", GREEN, WHITE, "answered, waiting for the others"),
                                     ("GOVERNOR", PURPLE, INK, "chooses the first role this round"),
                                     ("NOW", GREEN, WHITE, "the role being played")):
-            c.text(x + 130, y, what, 16, INK)
-            c.badge(x + 120, y, label, bg, fg, 14, "r")
-            y += 30 if mode else 32
+            c.text(x + 130, key_y, what, 16, INK)
+            c.badge(x + 120, key_y, label, bg, fg, 14, "r")
+            key_y += 30 if mode else 32
     return im
 
 
@@ -173,7 +172,7 @@ def _building_row(c: Canvas, x: float, y: float, w: float, b: str, sold_out: boo
 
 def _header(c: Canvas, view: View) -> None:
     names = view["players"]
-    right = W - M
+    right: float = W - M
     waiting = [str(names[d["player"]]) for d in view.get("waiting", [])]
     if waiting:
         right -= c.text(right, HEADER_H / 2, fit(", ".join(waiting), 19, 330, True), 19, WHITE, "r", bold=True) + 10

@@ -74,7 +74,8 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
     assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
 
 
-PUBLIC_DATA = {"engine.puerto_rico.data", "engine.lisboa.data"}  # rule constants / data packs, no state
+# Rule constants / data packs, no state; engine.lisboa.model holds only the typed rows of a data pack.
+PUBLIC_DATA = {"engine.puerto_rico.data", "engine.lisboa.data", "engine.lisboa.model"}
 
 
 def test_render_imports_only_public_engine_data():
