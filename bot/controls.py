@@ -10,12 +10,17 @@ without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
   Which words are secret is read from the engine's views (what the player's view shows and the
   public view does not), so no game is named here.
 * Several players deciding at once (parallel) get one panel button each player opens for themselves.
+* While a player who has answered such a decision may still take the answer back (until the last
+  answer is in), the message offers "Change my answer" (the engine's ``take back``), and so does
+  that player's own panel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from engine.core.takeback import TAKE_BACK_TEXT
 
 if TYPE_CHECKING:
     from .game_ui import Table
@@ -27,13 +32,15 @@ BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings
 EDITOR_KINDS = {"mayor_layout"}  # decisions with their own ephemeral editor (see bot.views.mayor)
 PANEL_LABELS = {"mayor_layout": "Place colonists", "keep": "Choose goods to keep"}
 PRIVATE_LABEL = "Your options (private)"
+CHANGE_LABEL = "Change my answer"
 
 
 @dataclass(frozen=True)
 class Control:
     """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
     ``more`` (the seat's selects from ``page`` on, privately), ``panel`` (opens a player's own decision
-    or editor), ``board`` (the private board) or ``rematch``."""
+    or editor), ``change`` (the clicker takes back their answer), ``board`` (the private board) or
+    ``rematch``."""
 
     kind: str
     label: str
@@ -85,8 +92,9 @@ def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
     if decision is not None and decision.kind in EDITOR_KINDS:
         return [Control("panel", PANEL_LABELS.get(decision.kind, "Decide"), 0, style="success")]
     if len(texts) <= BUTTON_LIMIT:
-        return [Control("choice", label_of(t), i // PER_ROW, seat, i,
-                        style="secondary" if t == "pass" else "primary") for i, t in enumerate(texts)]
+        return [Control("choice", CHANGE_LABEL if t == TAKE_BACK_TEXT else label_of(t), i // PER_ROW, seat, i,
+                        style="secondary" if t in ("pass", TAKE_BACK_TEXT) else "primary")
+                for i, t in enumerate(texts)]
     pages = _pages([(i, label_of(t, MAX_CHOICE)) for i, t in enumerate(texts) if t != "pass"])
     first = min(max(first, 0), len(pages) - 1)
     shown = pages[first:first + BUTTON_ROWS]
@@ -108,7 +116,8 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
     The turn message gets the choices of a single waiting player directly, unless they name
     something secret (then a private panel button); when several players decide in parallel it
     gets one panel button each of them opens for themselves. A "My board" button always comes
-    last (not on a panel, not once the game is over); a finished game's message offers "Rematch".
+    last (not on a panel, not once the game is over), after "Change my answer" while someone may take
+    an answer back; a finished game's message offers "Rematch".
     """
     if not table.active:
         return [Control("rematch", "Rematch", 0, style="success")] if table.rematch and seat is None else []
@@ -123,4 +132,6 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
     elif waiting:
         kinds = list(dict.fromkeys(d.kind for d in table.decisions()))
         controls = [Control("panel", PANEL_LABELS.get(k, "Decide"), 0, style="success") for k in kinds[:1]]
+    if table.answered_seats():
+        controls.append(Control("change", CHANGE_LABEL, BUTTON_ROWS, style="secondary"))
     return controls + [Control("board", "My board", BUTTON_ROWS, style="secondary")]

@@ -102,12 +102,22 @@ class Table:
             return []
         return play.legal_texts(self.game, self.state, seat)
 
+    def may_take_back(self, seat: int | None) -> bool:
+        """True while the seat has answered a parallel decision and may still take the answer back."""
+        if seat is None or not self.active or self.state is None:
+            return False
+        return play.may_take_back(self.game, self.state, seat)
+
+    def answered_seats(self) -> list[int]:
+        """Seats that have answered an open parallel decision and may still take the answer back."""
+        return [s.seat for s in self.seats if s.seat is not None and self.may_take_back(s.seat)]
+
     def canonical(self, seat: int | None, text: str) -> str:
         """The canonical text the engine reads ``text`` as (``text`` itself if it reads nothing)."""
         if seat is None or self.state is None:
             return text
         try:
-            return self.game.action_text(play.parse_action(self.game, self.state, seat, text))
+            return play.action_text(self.game, play.parse_action(self.game, self.state, seat, text))
         except Exception:  # the service refuses it with the engine's message
             return text
 

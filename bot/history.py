@@ -94,7 +94,7 @@ def render_events(
     public: list[str] = []
     private: dict[str, list[str]] = {}
     for event in events:
-        text = game.event_text(state, event)
+        text = play.event_text(game, state, event)
         if text.public:
             public.append(text.public)
         if text.private and text.player is not None and 0 <= text.player < len(users):

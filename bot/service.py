@@ -7,12 +7,15 @@ friendly message, and nothing is stored when one is raised.
 Undo follows Board Game Arena: a player may take back their own latest
 action(s), only while they still owe a decision, and never an action whose
 events were an undo barrier (a random draw or revealed hidden information).
-An undo is itself logged and stored as a new, higher version.
+An undo is itself logged and stored as a new, higher version. An answer to a decision everyone
+makes at once is changed with the engine's own ``take back`` action instead (a normal logged
+action, allowed until the last answer is in); it pings nobody.
 """
 
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, State, play
+from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
 from .admin import AdminService
 from .archive import ArchiveService
@@ -26,6 +29,9 @@ from .stats import StatsService
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
+
+TAKE_BACK_HINT = (f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
+                  "or the “Change my answer” button.")
 
 
 class GameService(ArchiveService, RematchService, AdminService, StatsService, NotifyService):
@@ -46,9 +52,11 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         async with self._turn(channel_id, user_id, expected_version) as turn:
             game, state, seat, names = turn.game, turn.state, turn.seat, turn.names
             waiting = play.waiting_players(game, state)
-            if seat not in waiting:
+            taking_back = is_take_back(action) if action is not None else names_take_back(text or "")
+            if seat not in waiting and not taking_back:  # the engine explains a take-back it refuses
+                hint = TAKE_BACK_HINT if play.may_take_back(game, state, seat) else ""
                 raise ServiceError(
-                    f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.",
+                    f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
                     "not_your_turn")
             try:
                 chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
@@ -60,7 +68,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
             state_json = play.dumps(new_state)
             new_state = play.loads(state_json)  # canonical key order, as after any reload
             version = await self._store_step(
-                turn, kind="action", text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
+                turn, kind="action", text=play.action_text(game, chosen), undo_barrier=game.undo_barrier(events),
                 public=public, state_json=state_json, new_state=new_state,
                 status="finished" if over else "active")
         result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
@@ -68,6 +76,8 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
             result.public += ["The game is over!"] + format_scores(game.outcome(new_state), names)
             result.public += await self.seat_history(turn.record.id)
         result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
+        if is_take_back(chosen):  # they owe the decision again but know it: nobody is pinged anew
+            result.mention = [u for u in result.mention if u != turn.user]
         await self.moved(turn.user, result)  # a move ends the player's absence
         return result
 
@@ -80,14 +90,15 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
             if not stack:
                 raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
             top = stack[-1]
+            hint = TAKE_BACK_HINT if play.may_take_back(turn.game, turn.state, seat) else ""
             if top.seat != seat:
                 raise ServiceError(f"You can only take back your own latest action; the latest one was "
-                                   f"{names[top.seat]}'s.", "not_your_action")
+                                   f"{names[top.seat]}'s.{hint}", "not_your_action")
             if top.undo_barrier:
                 raise ServiceError("Your last action revealed a random draw or hidden information, "
                                    "so it can't be taken back.", "undo_barrier")
             if seat not in play.waiting_players(turn.game, turn.state):
-                raise ServiceError("You can only take back an action while it is still your turn.",
+                raise ServiceError("You can only take back an action while it is still your turn." + hint,
                                    "turn_passed")
             before_json = await self.store.snapshot(record.id, top.version - 1)
             if before_json is None:

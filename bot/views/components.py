@@ -6,6 +6,7 @@ against the database (not memory) and keeps working after a restart.
 ``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
 ``pbp:<game>:<ver>:<seat>:m<p>``  "More options": the seat's selects from page ``p`` on, privately
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
+``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
 ``pbp:<game>:board``             the clicker's private board
 ``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
 ``pbp:<game>:rematch``           start a rematch of a finished game
@@ -19,6 +20,8 @@ from typing import Any
 
 import discord
 
+from engine.core.takeback import TAKE_BACK_TEXT
+
 from ..controls import EDITOR_KINDS, Control
 from ..errors import report
 from ..game_ui import Table
@@ -28,6 +31,7 @@ from ..turns import act_and_post, announce, bot_of, send_current, send_private_b
 log = logging.getLogger("bot.views")
 GAME = r"pbp:(?P<game>\d+)"
 OUTDATED = "This prompt is outdated; here is the current one."
+ANSWERED = "You have answered; until the last answer is in you can still change it."
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
@@ -158,6 +162,9 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             table = await load(interaction, self.game_row)
             seat = table.seat_of(interaction.user.id)
             decisions = table.decisions(seat) if seat is not None else []
+            if not decisions and table.may_take_back(seat):
+                await send_current(interaction, table, ANSWERED)  # with their "Change my answer"
+                return
             if not decisions:
                 waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
                 raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
@@ -168,6 +175,40 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 await open_editor(interaction, table, decisions[0].player, header)
             else:
                 await send_current(interaction, table, header or "Your decision:")
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):change"):
+    """The clicker takes back their answer to a parallel decision (the engine's ``take back``)."""
+
+    def __init__(self, row: int, version: int, label: str = "Change my answer", line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
+                                           custom_id=f"pbp:{row}:{version}:change"))
+        self.game_row, self.version = row, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChangeButton:
+        return cls(int(match["game"]), int(match["ver"]), getattr(item, "label", None) or "Change my answer")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            table = await load(interaction, self.game_row)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError(f"You are not playing in this game (players: {', '.join(table.names)}).",
+                                   "not_seated")
+            if table.version != self.version or not table.active:
+                await send_current(interaction, table, OUTDATED)
+                return
+            if not table.may_take_back(seat):
+                raise ServiceError("You have no answer to change here: only an answer to a decision everyone "
+                                   "makes at once can be taken back, until the last one is in.",
+                                   "nothing_to_take_back")
+            await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False)
+            await strip_components(interaction)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
@@ -285,6 +326,8 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
         return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
     if control.kind == "panel":
         return PanelButton(table.row, table.version, control.label, style, control.row)
+    if control.kind == "change":
+        return ChangeButton(table.row, table.version, control.label, control.row)
     if control.kind == "board":
         return BoardButton(table.row, control.row)
     if control.kind == "rematch":
@@ -293,4 +336,4 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, MoreButton, PanelButton, BoardButton, LobbyButton, RematchButton)
+    ChoiceButton, ChoiceSelect, MoreButton, PanelButton, ChangeButton, BoardButton, LobbyButton, RematchButton)

@@ -6,6 +6,11 @@ seats. In ``parallel`` mode every unanswered seat is asked at once; in
 earlier ones did (Lisboa's follow window, clockwise from the visitor's left).
 The frame names the game's ``resume`` step, so nothing lives in a closure and a
 restart in the middle of a window loses nothing.
+
+A parallel frame *holds* its answers: the game applies them only once the last answer is in
+(in its resume step), so until then a seat may take its answer back (:func:`withdraw_answer`,
+offered to players as ``take back`` by :mod:`engine.core.play`) and is asked again. A chain
+frame may apply each answer at once (the follow window); its answers cannot be taken back.
 """
 
 from __future__ import annotations
@@ -52,6 +57,18 @@ def record_answer(frame: dict[str, Any], seat: int, answer: Any) -> None:
     if seat not in waiting_seats(frame):
         raise ValueError(f"seat {seat} is not being asked in frame {frame['kind']}")
     frame["answers"][str(seat)] = answer
+
+
+def held_answer(frame: dict[str, Any], seat: int) -> bool:
+    """True while ``seat``'s answer to an open parallel frame may still be taken back."""
+    return frame["mode"] == PARALLEL and str(seat) in frame["answers"] and not is_complete(frame)
+
+
+def withdraw_answer(frame: dict[str, Any], seat: int) -> Any:
+    """Take back ``seat``'s held answer (it is asked again) and return it."""
+    if not held_answer(frame, seat):
+        raise ValueError(f"seat {seat} holds no answer to take back in frame {frame['kind']}")
+    return frame["answers"].pop(str(seat))
 
 
 def is_complete(frame: dict[str, Any]) -> bool:

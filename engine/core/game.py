@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from .decisions import Action, Decision, Event, EventText, State
+from .frames import held_answer, top_frame, waiting_seats, withdraw_answer
 from .outcome import Outcome
 from .spec import GameSpec
 
@@ -53,6 +54,26 @@ class Game(ABC):
         """True for a legal action that :meth:`legal_actions` does not list
         (e.g. any valid Mayor layout besides the proposed one)."""
         return False
+
+    def may_take_back(self, state: State, player: int) -> bool:
+        """True while ``player`` has answered an open parallel decision whose answers are held
+        until the last one is in; :mod:`engine.core.play` then offers ``take back``.
+
+        By default: the top reaction frame (``state["frames"]``, see :mod:`engine.core.frames`)
+        is the question being asked now and holds ``player``'s answer. A game that keeps
+        parallel answers elsewhere overrides this and :meth:`take_back`."""
+        frame = top_frame(state)
+        if frame is None or not held_answer(frame, player):
+            return False
+        return sorted(self.waiting(state)) == sorted(waiting_seats(frame))
+
+    def take_back(self, state: State, player: int) -> list[Event]:
+        """Withdraw ``player``'s held answer in place (only when :meth:`may_take_back`), so they
+        owe the decision again; return any events beyond the core's own take-back event."""
+        frame = top_frame(state)
+        assert frame is not None, "take_back needs may_take_back"
+        withdraw_answer(frame, player)
+        return []
 
     @abstractmethod
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:

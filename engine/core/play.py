@@ -1,13 +1,26 @@
-"""The engine's front door: validated apply, forced steps, parsing and replay."""
+"""The engine's front door: validated apply, forced steps, parsing and replay.
+
+It also adds the one action every game offers: ``take back`` an answer to a parallel decision
+while its window is open (see :mod:`engine.core.takeback`); front ends read action and event
+texts through :func:`action_text` and :func:`event_text` so they can name it."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from .decisions import Action, Decision, Event, State
+from .decisions import Action, Decision, Event, EventText, State
 from .errors import IllegalAction
 from .game import Game
+from .takeback import (
+    TAKE_BACK_TEXT,
+    is_take_back,
+    is_take_back_event,
+    names_take_back,
+    take_back_action,
+    take_back_event,
+    take_back_sentence,
+)
 from .text import match_text
 
 MAX_FORCED_STEPS = 10_000
@@ -29,11 +42,29 @@ def pending(game: Game, state: State) -> list[Decision]:
 
 
 def legal_actions(game: Game, state: State, player: int) -> list[Action]:
-    return [] if game.is_over(state) else game.legal_actions(state, player)
+    """The game's legal actions of ``player``, then ``take back`` while they may take an answer back."""
+    if game.is_over(state):
+        return []
+    return game.legal_actions(state, player) + ([take_back_action()] if game.may_take_back(state, player) else [])
+
+
+def may_take_back(game: Game, state: State, player: int) -> bool:
+    """True while ``player`` has answered an open parallel decision and may take the answer back."""
+    return not game.is_over(state) and game.may_take_back(state, player)
 
 
 def legal_texts(game: Game, state: State, player: int) -> list[str]:
-    return [game.action_text(a) for a in legal_actions(game, state, player)]
+    return [action_text(game, a) for a in legal_actions(game, state, player)]
+
+
+def action_text(game: Game, action: Action) -> str:
+    """Canonical text of any legal action, ``take back`` included."""
+    return TAKE_BACK_TEXT if is_take_back(action) else game.action_text(action)
+
+
+def event_text(game: Game, state: State, event: Event) -> EventText:
+    """Sentences of any event, the core's take-back event included."""
+    return take_back_sentence(state, event) if is_take_back_event(event) else game.event_text(state, event)
 
 
 def waiting_players(game: Game, state: State) -> list[int]:
@@ -45,23 +76,43 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``player`` may play ``action`` now."""
     if game.is_over(state):
         raise IllegalAction("game_over", "The game is over.")
-    legal = game.legal_actions(state, player)
-    if not legal:
-        waiting = waiting_players(game, state)
-        names = ", ".join(state["players"][p] for p in waiting) or "nobody"
-        raise IllegalAction("not_your_turn", f"You have nothing to decide now; waiting for {names}.")
+    legal = legal_actions(game, state, player)
+    if is_take_back(action) and action not in legal:
+        raise _nothing_to_take_back(game, state, player, legal)
+    if not legal or (not is_take_back(action) and all(is_take_back(a) for a in legal)):
+        raise _not_your_turn(game, state, bool(legal))
     if action not in legal and not game.accepts_unlisted(state, player, action):
         raise IllegalAction(
             "illegal_action",
             f"`{_describe(game, action)}` is not legal now.",
-            [game.action_text(a) for a in legal],
+            [action_text(game, a) for a in legal],
         )
+
+
+def _waiting_names(game: Game, state: State) -> str:
+    return ", ".join(state["players"][p] for p in waiting_players(game, state)) or "nobody"
+
+
+def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
+    names = _waiting_names(game, state)
+    if answered:
+        return IllegalAction("not_your_turn", f"You have answered already; waiting for {names}. Until the "
+                             "last answer is in you may take yours back and answer again.", [TAKE_BACK_TEXT])
+    return IllegalAction("not_your_turn", f"You have nothing to decide now; waiting for {names}.")
+
+
+def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Action]) -> IllegalAction:
+    rule = ("You have no answer to take back: only an answer to a decision everyone makes at once can be "
+            "taken back, and only until the last answer is in.")
+    if legal:
+        return IllegalAction("nothing_to_take_back", rule, [action_text(game, a) for a in legal])
+    return IllegalAction("nothing_to_take_back", f"{rule} Waiting for {_waiting_names(game, state)}.")
 
 
 def _describe(game: Game, action: Action) -> str:
     """The action's text, or its raw form when a front end sent something malformed."""
     try:
-        return game.action_text(action)
+        return action_text(game, action)
     except (KeyError, TypeError, ValueError, AttributeError):
         return repr(action)
 
@@ -72,7 +123,10 @@ def apply_in_place(game: Game, state: State, player: int, action: Action) -> lis
     Used by replay and benchmarks; everything else calls :func:`apply`.
     """
     check(game, state, player, action)
-    events = game.apply_action(state, player, action)
+    if is_take_back(action):
+        events = [take_back_event(player)] + game.take_back(state, player)
+    else:
+        events = game.apply_action(state, player, action)
     events += resolve_forced(game, state)
     state["step"] = state.get("step", 0) + 1
     return events
@@ -118,13 +172,16 @@ def parse_action(game: Game, state: State, player: int, text: str) -> Action:
     and unique prefixes, strict about anything unknown or ambiguous."""
     if game.is_over(state):
         raise IllegalAction("game_over", "The game is over.")
-    legal = game.legal_actions(state, player)
-    if not legal:
+    legal = legal_actions(game, state, player)
+    if names_take_back(text):
+        check(game, state, player, take_back_action())
+        return take_back_action()
+    if all(is_take_back(a) for a in legal):  # nothing to decide (perhaps an answer to take back)
         check(game, state, player, {})
     extra = game.parse_extra(state, player, text)
     if extra is not None:
         return extra
-    return legal[match_text(text, [game.action_text(a) for a in legal])]
+    return legal[match_text(text, [action_text(game, a) for a in legal])]
 
 
 def replay(game: Game, players: list[str], options: dict[str, Any] | None, seed: int,

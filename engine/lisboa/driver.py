@@ -46,6 +46,23 @@ def waiting(state: State) -> list[int]:
     return waiting_seats(frame) if frame is not None else []
 
 
+def setup_answer_held(state: State, seat: int) -> bool:
+    """True while ``seat`` has answered the set-up's clergy keep or this draft pass and others
+    still choose: the answers are only used once all are in, so this one may be taken back."""
+    if state["over"] or state["phase"] != "setup":
+        return False
+    s = state["setup"]
+    answers = s["draft_picks"] if s["draft"] == "running" else s["clergy_kept"]
+    return answers[seat] is not None and any(a is None for a in answers)
+
+
+def take_back_setup(state: State, seat: int) -> None:
+    """Withdraw ``seat``'s held set-up answer (see :func:`setup_answer_held`); it is asked again."""
+    assert setup_answer_held(state, seat)
+    s = state["setup"]
+    s["draft_picks" if s["draft"] == "running" else "clergy_kept"][seat] = None
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in waiting(state):
         return []

@@ -114,6 +114,17 @@ class Lisboa(PackGame[Pack]):
         pack_of(state)  # refuses a state set up with another data pack
         return cached_legal_actions(state, player)
 
+    def may_take_back(self, state: State, player: int) -> bool:
+        if state["phase"] == "setup":  # the clergy keep and the draft are not frames
+            return driver.setup_answer_held(state, player)
+        return super().may_take_back(state, player)  # church scoring: a parallel frame
+
+    def take_back(self, state: State, player: int) -> list[Event]:
+        if state["phase"] == "setup":
+            driver.take_back_setup(state, player)
+            return []
+        return super().take_back(state, player)
+
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         return driver.act(state, player, action)
 

@@ -206,23 +206,33 @@ def storage(state: State, events: Events) -> None:
         _unload(state, events)
 
 
+def _lost(state: State, player: int, kept: list[int]) -> list[int]:
+    return [have - keep for have, keep in zip(state["boards"][player]["goods"], kept, strict=True)]
+
+
+def _keep_events(state: State, player: int, kept: list[int]) -> Events:
+    lost = _lost(state, player, kept)
+    return [{"kind": "keep", "player": player, "kept": list(kept), "lost": lost}] if any(lost) else []
+
+
 def _keep(state: State, player: int, kept: list[int], events: Events) -> None:
-    board = state["boards"][player]
-    lost = [have - keep for have, keep in zip(board["goods"], kept, strict=True)]
-    for i, n in enumerate(lost):
+    events += _keep_events(state, player, kept)
+    for i, n in enumerate(_lost(state, player, kept)):
         state["supply"]["goods"][i] += n
-    board["goods"] = list(kept)
-    if any(lost):
-        events.append({"kind": "keep", "player": player, "kept": list(kept), "lost": lost})
+    state["boards"][player]["goods"] = list(kept)
 
 
 def act_keep(state: State, player: int, action: Action, events: Events) -> None:
+    """Record what ``player`` keeps; the storage of everybody asked happens once the last one
+    has chosen, so until then a choice may be taken back (see :mod:`engine.core.frames`)."""
     frame = top_frame(state)
     assert frame is not None
-    _keep(state, player, action["goods"], events)
+    events += _keep_events(state, player, action["goods"])
     record_answer(frame, player, action["goods"])
     if is_complete(frame):
         pop_frame(state)
+        for seat in frame["seats"]:
+            _keep(state, seat, frame["answers"][str(seat)], [])
         _unload(state, events)
 
 

@@ -167,6 +167,8 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
     record_answer(frame, player, layout)
     if nobles:
         data.setdefault("nobles", {})[seat] = nobles
+    elif seat in data.get("nobles", {}):  # an answer taken back and given again without nobles
+        del data["nobles"][seat]
     events.append({"kind": "layout_done", "player": player})
     if is_complete(frame):
         pop_frame(state)

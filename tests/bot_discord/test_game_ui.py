@@ -94,8 +94,13 @@ class StubTable:
     secret: bool = False
     data_notice: str | None = None
 
+    answered: tuple[int, ...] = ()
+
     def waiting_seats(self) -> list[int]:
         return list(self.seats)
+
+    def answered_seats(self) -> list[int]:
+        return list(self.answered)
 
     def secret_options(self, seat: int) -> bool:
         return self.secret

@@ -3,7 +3,9 @@
 Each turn a player has two (or three) actions: ``step`` (+1), ``play N`` (a card from the
 hidden hand, +N), ``draw`` (a random card: an undo barrier) or, after the first
 action, ``pass``. After every round all players secretly and in parallel choose
-``push`` (+1, unless everybody pushes) or ``rest``. First to the finish wins.
+``push`` (+1, unless everybody pushes) or ``rest``: a parallel reaction frame of
+:mod:`engine.core.frames`, so an answer can be taken back until the last one is in, for free.
+First to the finish wins.
 Importing this module registers the game as ``toy_race`` (idempotently).
 """
 
@@ -31,6 +33,7 @@ from engine.core import (
     place_ranks,
     register,
 )
+from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.rng import seed_state, shuffle
 
 DECK = [1, 1, 1, 2, 2, 2, 3, 3]
@@ -53,7 +56,7 @@ class ToyRace(Game):
             "players": players, "step": 0, "rng": seed_state(seed), "length": options["length"],
             "pos": [0] * len(players), "hands": [[] for _ in players], "deck": [], "turn": 0,
             "per_turn": options["actions"], "ap": options["actions"],
-            "phase": "move", "round": 1, "bets": {}, "winners": [],
+            "phase": "move", "round": 1, "frames": [], "winners": [],
         }
         if options["cards"]:
             state["deck"] = list(DECK)
@@ -69,14 +72,14 @@ class ToyRace(Game):
             return [Decision("move", p, tuple(self.legal_actions(state, p)), {"do": "step"}, SINGLE,
                              f"Your move ({state['ap']} action(s) left)")]
         if state["phase"] == "bet":
-            seats = [p for p in range(len(state["players"])) if str(p) not in state["bets"]]
+            seats = waiting_seats(state["frames"][-1])
             return [Decision("bet", p, tuple(self.legal_actions(state, p)), {"do": "rest"}, PARALLEL,
                              "Push or rest?") for p in seats]
         return []
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         if state["phase"] == "bet":
-            return [] if str(player) in state["bets"] else [{"do": "push"}, {"do": "rest"}]
+            return [{"do": "push"}, {"do": "rest"}] if player in waiting_seats(state["frames"][-1]) else []
         if state["phase"] != "move" or player != state["turn"]:
             return []
         actions: list[Action] = [{"do": "step"}]
@@ -111,20 +114,25 @@ class ToyRace(Game):
             state["turn"], state["ap"] = (player + 1) % len(state["players"]), state["per_turn"]
             if state["turn"] == 0:
                 state["phase"] = "bet"
+                push_frame(state, "bet", list(range(len(state["players"]))), PARALLEL, "reveal")
                 events.append({"type": "round_end", "round": state["round"]})
         return events
 
     def _bet(self, state: State, player: int, choice: str) -> list[Event]:
-        state["bets"][str(player)] = choice
+        frame = top_frame(state)
+        assert frame is not None
+        record_answer(frame, player, choice)
         events: list[Event] = [{"type": "bet", "player": player, "choice": choice}]
-        if len(state["bets"]) < len(state["players"]):
+        if not is_complete(frame):
             return events
-        pushers = sorted(int(p) for p, c in state["bets"].items() if c == "push")
+        pop_frame(state)
+        bets = frame["answers"]
+        pushers = sorted(int(p) for p, c in bets.items() if c == "push")
         moved = pushers if len(pushers) < len(state["players"]) else []
         for p in moved:
             state["pos"][p] += 1
-        events.append({"type": "reveal", "bets": dict(state["bets"]), "moved": moved, "reveals": True})
-        state["bets"], state["phase"], state["round"] = {}, "move", state["round"] + 1
+        events.append({"type": "reveal", "bets": dict(bets), "moved": moved, "reveals": True})
+        state["phase"], state["round"] = "move", state["round"] + 1
         if any(pos >= state["length"] for pos in state["pos"]):
             events += self._finish(state)
         return events
@@ -168,15 +176,20 @@ class ToyRace(Game):
             "players": list(state["players"]), "pos": list(state["pos"]), "length": state["length"],
             "hand_sizes": [len(h) for h in state["hands"]], "deck": len(state["deck"]),
             "phase": state["phase"], "turn": state["turn"], "ap": state["ap"], "round": state["round"],
-            "chosen": sorted(int(p) for p in state["bets"]),
+            "chosen": sorted(int(p) for p in self._bets(state)),
         }
 
     def view(self, state: State, player: int) -> dict[str, Any]:
         view = self.public_view(state)
         view["you"] = player
         view["hand"] = sorted(state["hands"][player])
-        view["my_choice"] = state["bets"].get(str(player))
+        view["my_choice"] = self._bets(state).get(str(player))
         return view
+
+    @staticmethod
+    def _bets(state: State) -> dict[str, str]:
+        frame = top_frame(state)
+        return frame["answers"] if frame is not None else {}
 
     def view_text(self, view: dict[str, Any]) -> str:
         lines = [f"Toy Race, round {view['round']}, finish at {view['length']}, deck {view['deck']}"]

@@ -10,10 +10,12 @@ import pytest
 
 from engine import all_games
 from engine.core import Game, IllegalAction, Outcome, play
+from engine.core.takeback import take_back_action
 
 CASES = [(g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1)
          for seed in (1, 2)]
 MAX_STEPS = 5000
+TAKE_BACK_RATE = 0.1  # how often a playout takes back a held answer to a parallel decision
 
 
 def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> None:
@@ -26,10 +28,10 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
         assert d.default is None or d.default in d.options or game.accepts_unlisted(state, d.player, d.default)
     for seat in range(players):
         legal = play.legal_actions(game, state, seat)
-        if seat not in waiting:
-            assert legal == []
+        if seat not in waiting:  # an idle seat decides nothing; it may only take back a held answer
+            assert legal == ([take_back_action()] if play.may_take_back(game, state, seat) else [])
             continue
-        texts = [game.action_text(a) for a in legal]
+        texts = [play.action_text(game, a) for a in legal]
         assert len(set(texts)) == len(texts), f"duplicate action texts {texts}"
         for action, text in zip(legal, texts, strict=True):
             assert play.parse_action(game, state, seat, text) == action
@@ -60,11 +62,16 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
         _check_step(game, state, players, rnd)
         seat = rnd.choice(play.waiting_players(game, state))
         action = rnd.choice(play.legal_actions(game, state, seat))
+        takers = [s for s in range(players) if play.may_take_back(game, state, s)]
+        if takers and rnd.random() < TAKE_BACK_RATE:
+            seat, action = rnd.choice(takers), take_back_action()
         before = play.dumps(state)
         new_state, _ = play.apply(game, state, seat, action)
         assert play.dumps(state) == before, "apply must not mutate its input"
         assert play.dumps(play.loads(play.dumps(new_state))) == play.dumps(new_state)
-        log.append((seat, game.action_text(action)))
+        if action == take_back_action():  # the seat owes the decision again
+            assert seat in play.waiting_players(game, new_state)
+        log.append((seat, play.action_text(game, action)))
         state = new_state
     assert game.is_over(state), f"no end within {MAX_STEPS} decisions"
     assert play.pending(game, state) == [] and play.waiting_players(game, state) == []
