@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from engine.core import IllegalAction, play
+from engine.core import IllegalAction, find_game, play
 
 from .clock import preset
 from .history import render_events
@@ -24,8 +24,12 @@ class LobbyService(ServiceBase):
                            name: str, game_id: str, options: dict[str, Any] | None = None,
                            clock: str | None = None, hours: str | None = None,
                            timezone: str | None = None) -> Result:
-        """Open a lobby for ``game_id`` with the creator as first member, a clock preset and playing hours."""
-        game = self._game(game_id)
+        """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
+        creator as first member, a clock preset and playing hours."""
+        try:
+            game = find_game(game_id)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
         speed = preset(clock)
         window = parse_hours(hours, timezone)
         try:

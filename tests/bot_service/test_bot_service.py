@@ -67,7 +67,7 @@ async def test_last_member_leaving_closes_the_lobby(svc: GameService) -> None:
 
 async def test_unknown_game_and_bad_options_are_friendly(svc: GameService) -> None:
     err = await expect_error(svc, "unknown_game", svc.create_lobby(CHANNEL, "g", "u", "U", "chess"),
-                             "no game `chess`", "toy_race")
+                             "no game `chess`", "Toy Race")
     assert "Games:" in err.message
     await expect_error(svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}),
                        "`length`", "`10`")
