@@ -82,8 +82,8 @@ class ServiceBase:
             record = await self._fresh(live.id)
             seats = await self._seats_of(record)
             user = uid(user_id)
+            self._check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
             seat = self._seat_of(seats, user)
-            self._check_version(record, expected_version)
             game = self._game(record.game_id)
             yield Turn(record, seats, seat, user, game, await self._state(record))
 

@@ -98,6 +98,10 @@ async def test_play_errors_change_nothing(svc: GameService) -> None:
     await expect_error(svc, "stale", svc.act(CHANNEL, mover, "step", expected_version=0),
                        "outdated", "version 1")
     await expect_error(svc, "stale", svc.undo(CHANNEL, mover, expected_version=0), "outdated")
+    # the version is checked first: anyone answering an outdated prompt hears so, seated or not
+    await expect_error(svc, "stale", svc.act(CHANNEL, user("Zed"), "step", expected_version=0), "outdated")
+    await expect_error(svc, "stale", svc.undo(CHANNEL, user("Zed"), expected_version=0), "outdated")
+    await expect_error(svc, "not_seated", svc.act(CHANNEL, user("Zed"), "step", expected_version=1), "not playing")
     await expect_error(svc, "not_allowed", svc.abandon(CHANNEL, other), "creator")
     await expect_error(svc, "no_game", svc.status("elsewhere"))
     await expect_error(svc, "not_seated", svc.view(CHANNEL, user("Zed"), private=True))
