@@ -21,7 +21,7 @@ from .notify_service import NotifyService
 from .packs import notice
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
-from .service_base import uid, wrap_illegal
+from .service_base import uid
 from .stats import StatsService
 from .store import GameRecord
 
@@ -44,30 +44,21 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         if action is None and (text is None or not text.strip()):
             raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
         async with self._turn(channel_id, user_id, expected_version) as turn:
-            game, state, seat, names = turn.game, turn.state, turn.seat, turn.names
-            waiting = play.waiting_players(game, state)
+            seat, names = turn.seat, turn.names
+            waiting = play.waiting_players(turn.game, turn.state)
             if seat not in waiting:
                 raise ServiceError(
                     f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.",
                     "not_your_turn")
-            try:
-                chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
-                new_state, events = play.apply(game, state, seat, chosen)
-            except IllegalAction as exc:
-                raise wrap_illegal(exc) from None
-            public, private = render_events(game, new_state, events, turn.users)
-            over = game.is_over(new_state)
-            state_json = play.dumps(new_state)
-            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            step = self._step(turn, action, text)
             version = await self._store_step(
-                turn, kind="action", text=game.action_text(chosen), undo_barrier=game.undo_barrier(events),
-                public=public, state_json=state_json, new_state=new_state,
-                status="finished" if over else "active")
-        result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
-        if over:
-            result.public += ["The game is over!"] + format_scores(game.scores(new_state), names)
+                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=step.public,
+                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
+        result = step.result
+        result.public, result.version = list(step.public) or [f"{names[seat]} has acted."], version
+        if step.over:
+            result.public += ["The game is over!"] + format_scores(result.scores, names)
             result.public += await self.seat_history(turn.record.id)
-        result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
         await self.moved(turn.user, result)  # a move ends the player's absence
         return result
 

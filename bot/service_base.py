@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import weakref
 from collections import OrderedDict
@@ -11,10 +12,11 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core import Action, Game, IllegalAction, State, get_game, play
 
 from .clock import preset
 from .deadlines import Deadlines
+from .history import render_events
 from .hours import stored
 from .packs import check_playable
 from .results import Result, ServiceError, iso, names_list, utc_now
@@ -22,6 +24,9 @@ from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
+log = logging.getLogger("bot.service")
+ENGINE_ERROR = ("This move hit an error in the game's rules and was not applied; nothing changed. The table can "
+                "still undo, or an admin can force another move (`/admin force`).")
 
 
 def uid(user_id: str | int) -> str:
@@ -50,6 +55,22 @@ class Turn:
     @property
     def users(self) -> list[str]:
         return [s.user_id for s in self.seats]
+
+
+@dataclass
+class Step:
+    """One action for ``turn.seat`` applied to a copy of the state, with everything the rules say
+    about it, before anything is stored (see :meth:`ServiceBase._step`)."""
+
+    text: str
+    state: State
+    state_json: str
+    public: list[str]
+    private: dict[str, list[str]]
+    undo_barrier: bool
+    over: bool
+    #: The answer for the new state (waiting, legal texts, view, scores) at the next version.
+    result: Result
 
 
 _CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
@@ -86,6 +107,33 @@ class ServiceBase:
             seat = self._seat_of(seats, user)
             game = self._game(record.game_id)
             yield Turn(record, seats, seat, user, game, await self._state(record))
+
+    def _step(self, turn: Turn, action: Action | None = None, text: str | None = None) -> Step:
+        """Play ``action`` (or parse ``text``) for ``turn.seat``: apply, render, canonicalise, and fill
+        the answer for the new state; everything that runs rules code, before anything is stored.
+
+        An illegal action is refused as usual. Any other exception from the engine is logged with its
+        traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
+        nothing is stored and the version is unchanged, so the game stays playable.
+        """
+        game, state, seat = turn.game, turn.state, turn.seat
+        try:
+            chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
+            new_state, events = play.apply(game, state, seat, chosen)
+            public, private = render_events(game, new_state, events, turn.users)
+            state_json = play.dumps(new_state)
+            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            result = self._fill(Result(private=private, board_changed=True), turn.record, game, turn.seats,
+                                new_state, turn.record.version + 1, mention=True)
+            return Step(game.action_text(chosen), new_state, state_json, public, private,
+                        game.undo_barrier(events), game.is_over(new_state), result)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+        except Exception:
+            log.exception("game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing "
+                          "stored", turn.record.id, turn.record.game_id, turn.record.version, seat,
+                          action if action is not None else text)
+            raise ServiceError(ENGINE_ERROR, "engine_error") from None
 
     async def _store_step(self, turn: Turn, *, kind: str, text: str, undo_barrier: bool, public: list[str],
                           state_json: str, new_state: State, status: str = "active") -> int:
