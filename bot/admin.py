@@ -14,9 +14,8 @@ from .consent import ConsentService
 from .records import Records
 from .results import Result, ServiceError, names_list
 from .service_base import Turn, uid
+from .steplines import FORCED, ROLLED_BACK, TOOL
 from .store import GameRecord
-
-TOOL = "🛠"
 
 
 class AdminService(ConsentService):
@@ -57,7 +56,7 @@ class AdminService(ConsentService):
             turn = Turn(record, seats, seat, uid(user_id), game, state)
             step = self._step(turn, action, typed)
             text = step.text
-            lines = [f"{TOOL} {name} (admin) forced the default for {seats[seat].name}: `{text}`."] + step.public
+            lines = [FORCED.format(admin=name, player=seats[seat].name, text=text)] + step.public
             version = await self._store_step(turn, kind="action", text=text, undo_barrier=step.undo_barrier,
                                              public=lines, state_json=step.state_json, new_state=step.state,
                                              status="finished" if step.over else "active")
@@ -90,7 +89,7 @@ class AdminService(ConsentService):
             record = await self._fresh(live.id)
             seats, game = await self._seats_of(record), self._game(record.game_id)
             turn = Turn(record, seats, -1, uid(user_id), game, await self._state(record))
-            line = f"{TOOL} {name} (admin) rolled the game back to the board after step {step}."
+            line = ROLLED_BACK.format(admin=name, step=step)
             return await self._roll_back(turn, step, uid(user_id), [line], "rollback")
 
     async def admin_end(self, channel_id: str | int, user_id: str | int, name: str,

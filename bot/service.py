@@ -23,6 +23,7 @@ from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid
 from .stats import StatsService
+from .steplines import TOOK_BACK
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
@@ -84,7 +85,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
             if before_json is None:
                 raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
             before = play.loads(before_json)
-            line = f"{names[seat]} took back their last action."
+            line = TOOK_BACK.format(player=names[seat])
             version = await self._store_step(turn, kind="undo", text=top.text, undo_barrier=False,
                                              public=[line], state_json=before_json, new_state=before)
         result = Result(public=[line], private={turn.user: [f"You took back `{top.text}`."]}, board_changed=True)

@@ -19,6 +19,7 @@ from .away_service import AwayService
 from .notify import NotifyBook
 from .results import Result, ServiceError, format_scores, names_list
 from .service_base import Turn, uid
+from .steplines import STANDING
 
 MAX_STANDING_STEPS = 50
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -103,7 +104,7 @@ class StandingService(AwayService):
                     self._standing_failed[game_row] = record.version
                     break
                 text, said, secret = step.text, step.public, step.private
-                lines = [f"🤖 {names[seat]}'s standing answer to “{decision.prompt or decision.kind}”: `{text}`."]
+                lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=text)]
                 version = await self._store_step(
                     turn, kind="action", text=text, undo_barrier=step.undo_barrier, public=lines + said,
                     state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")

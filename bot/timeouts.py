@@ -20,6 +20,7 @@ from .hours import deadline, stored
 from .lobby import LobbyService
 from .results import Result, ServiceError
 from .service_base import Turn, uid
+from .steplines import SKIPPED, TIMED_OUT
 from .store import GameRecord
 
 log = logging.getLogger("bot.timeouts")
@@ -107,7 +108,7 @@ class TimeoutService(LobbyService):
             except ServiceError:  # logged; the table settles it as if there were no default
                 failed = True
                 break
-            lines = [f"⏰ {names[seat]} ran out of time; the default `{step.text}` was played for them."] + step.public
+            lines = [TIMED_OUT.format(player=names[seat], text=step.text)] + step.public
             version = await self._store_step(
                 turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
                 state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
@@ -175,7 +176,7 @@ class TimeoutService(LobbyService):
             if "pass" not in play.legal_texts(game, turn.state, seat):
                 raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
             step = self._step(turn, text="pass")
-            lines = [f"{who} skipped {name}'s turn after the deadline: {name} passes."] + step.public
+            lines = [SKIPPED.format(who=who, player=name)] + step.public
             await self.deadlines.set_state(game_row, seat, "running")
             version = await self._store_step(
                 turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
