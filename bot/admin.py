@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core import play
 
 from .consent import ConsentService
+from .inputs import display_name
 from .records import Records
 from .results import Result, ServiceError, names_list
 from .service_base import Turn, uid
@@ -31,6 +32,7 @@ class AdminService(ConsentService):
     async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
                           player: str | int | None = None) -> Result:
         """Play the rule-safe default (else ``pass`` where legal) of one waiting seat's open decision."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -72,6 +74,7 @@ class AdminService(ConsentService):
     async def admin_replace(self, channel_id: str | int, user_id: str | int, name: str, player: str | int,
                             new_user: str | int, new_name: str, can_manage: bool = False) -> Result:
         """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
+        name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -84,6 +87,7 @@ class AdminService(ConsentService):
     async def admin_rollback(self, channel_id: str | int, user_id: str | int, name: str, step: int,
                              can_manage: bool = False) -> Result:
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -95,6 +99,7 @@ class AdminService(ConsentService):
     async def admin_end(self, channel_id: str | int, user_id: str | int, name: str,
                         can_manage: bool = False) -> Result:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)

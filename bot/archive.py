@@ -21,6 +21,7 @@ from engine.core import SINGLE, IllegalAction, play
 from engine.core.text import shorten
 
 from .history import render_events, replay_steps, step_lines
+from .inputs import clean, display_name
 from .records import Records, imported_user
 from .results import Result, ServiceError
 from .service_base import uid
@@ -128,7 +129,7 @@ class ArchiveService(TimeoutService):
     async def import_record(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
                             name: str, text: str | bytes) -> Result:
         """Rebuild an ended game's export in the channel as a read-only game; refuses anything else."""
-        data = _parse(text)
+        data, name = clean(_parse(text)), display_name(name)
         if data.get("seed") is None or "final_state" not in data:
             raise ServiceError(NO_SEED, "no_seed")
         game = self._game(str(data["game"]))

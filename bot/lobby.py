@@ -10,6 +10,7 @@ from engine.core import IllegalAction, find_game, play
 from .clock import preset
 from .history import render_events
 from .hours import parse_hours
+from .inputs import display_name
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
@@ -26,6 +27,7 @@ class LobbyService(ServiceBase):
                            timezone: str | None = None) -> Result:
         """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
         creator as first member, a clock preset and playing hours."""
+        name = display_name(name)
         try:
             game = find_game(game_id)
         except IllegalAction as exc:
@@ -57,6 +59,7 @@ class LobbyService(ServiceBase):
                       game_row=record.id, status="lobby", version=0)
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
+        name = display_name(name)
         record = await self._live(channel_id, "lobby")
         seats = await self.store.seats(record.id)
         user = uid(user_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import random
 import weakref
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from engine.core import Action, Game, IllegalAction, State, get_game, play
 
@@ -18,6 +20,7 @@ from .clock import preset
 from .deadlines import Deadlines
 from .history import render_events
 from .hours import stored
+from .inputs import at_boundary
 from .packs import check_playable
 from .results import Result, ServiceError, iso, names_list, utc_now
 from .store import GameRecord, GameStore, SeatRecord, VersionConflict
@@ -78,7 +81,17 @@ _CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated.
 
 
 class ServiceBase:
-    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``."""
+    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``.
+
+    Every public coroutine method of a subclass is the service's boundary: its arguments are
+    cleaned of what SQLite and Discord cannot encode first (see :mod:`bot.inputs`).
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, attr in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+                setattr(cls, name, at_boundary(attr))
 
     def __init__(self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None,
                  *, log_page_size: int = 20, cache_size: int = 256) -> None:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import play
+from engine.core.text import shorten
 
 from .away_service import AwayService
 from .notify import NotifyBook
@@ -41,7 +42,7 @@ class StandingService(AwayService):
         seats = await self._seats_of(record)
         seat = self._seat_of(seats, user)
         if not _KIND.fullmatch(kind):
-            raise ServiceError(f"`{kind}` is not a decision kind; pick one of the suggestions.", "bad_kind")
+            raise ServiceError(f"`{shorten(kind)}` is not a decision kind; pick one of the suggestions.", "bad_kind")
         game = self._game(record.game_id)
         pending = [d for d in play.pending(game, await self._state(record)) if d.kind == kind]
         if on and pending and all(d.default is None for d in pending):

@@ -17,6 +17,7 @@ from engine.core import play
 
 from .clock import duration, preset
 from .hours import deadline, stored
+from .inputs import display_name
 from .lobby import LobbyService
 from .results import Result, ServiceError
 from .service_base import Turn, uid
@@ -188,7 +189,7 @@ class TimeoutService(LobbyService):
 
     async def take_seat(self, game_row: int, version: int, seat: int, user_id: str | int, name: str) -> Result:
         """A non-player takes over the timed-out seat, with a fresh clock; logged and stored."""
-        user = uid(user_id)
+        user, name = uid(user_id), display_name(name)
         async with self._lock(game_row):
             record, turn = await self._offered(game_row, version, seat)
             if any(s.user_id == user for s in turn.seats):

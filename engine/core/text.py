@@ -62,7 +62,7 @@ def match_text(typed: str, texts: list[str]) -> int:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise IllegalAction("unknown", f"`{typed.strip()}` is not a legal action here.", texts)
+        raise IllegalAction("unknown", f"`{shorten(typed)}` is not a legal action here.", texts)
     raise IllegalAction(
-        "ambiguous", f"`{typed.strip()}` is ambiguous.", [texts[i] for i in hits]
+        "ambiguous", f"`{shorten(typed)}` is ambiguous.", [texts[i] for i in hits]
     )
