@@ -4,9 +4,7 @@ with a clear message, logs the traceback, stores nothing and leaves the game pla
 from __future__ import annotations
 
 import logging
-import random
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,7 +14,6 @@ from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 from bot.clock import HOUR, ManualClock
 from bot.service import GameService
 from bot.service_base import ENGINE_ERROR
-from bot.store import GameStore
 from engine.core import Action, Event, State, play
 
 Apply = Callable[[State, int, Action], list[Event]]
@@ -39,16 +36,6 @@ def logged(caplog: pytest.LogCaptureFixture, row: int, text: str) -> list[loggin
     found = [r for r in caplog.records if r.name == "bot.service" and r.levelno == logging.ERROR]
     assert all(r.exc_info for r in found)
     return [r for r in found if f"game {row} " in r.getMessage() and text in r.getMessage()]
-
-
-@pytest.fixture
-async def timed(tmp_path: Path) -> AsyncIterator[tuple[GameService, ManualClock]]:
-    clock = ManualClock()
-    store = await GameStore.open(tmp_path / "timed.sqlite3")
-    try:
-        yield GameService(store, clock=clock, rng=random.Random(0)), clock
-    finally:
-        await store.close()
 
 
 async def test_act_refuses_a_move_the_engine_fails_on(svc: GameService, monkeypatch: pytest.MonkeyPatch,
@@ -103,9 +90,9 @@ async def test_a_standing_answer_that_fails_is_left_to_the_player(svc: GameServi
 
 
 async def test_a_deadline_default_that_fails_is_offered_to_the_table(
-        timed: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch,
+        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    svc, clock = timed
+    svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock="fast")
     await svc.join(CHANNEL, user("Bob"), "Bob")
     started = await svc.start(CHANNEL, user("Ann"), seed=3)
@@ -124,8 +111,8 @@ async def test_a_deadline_default_that_fails_is_offered_to_the_table(
 
 
 async def test_skipping_a_timed_out_seat_refuses_when_pass_fails(
-        timed: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch) -> None:
-    svc, clock = timed
+        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_stubborn", clock="fast")
     await svc.join(CHANNEL, user("Bob"), "Bob")
     started = await svc.start(CHANNEL, user("Ann"), seed=3)

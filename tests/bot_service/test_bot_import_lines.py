@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,19 +13,8 @@ from bot_helpers import CHANNEL, play_random, start_game, user
 from bot.clock import HOUR, ManualClock
 from bot.results import ServiceError
 from bot.service import GameService
-from bot.store import GameStore
 
 ANN, BOB = user("Ann"), user("Bob")
-
-
-@pytest.fixture
-async def timed(tmp_path: Path) -> AsyncIterator[tuple[GameService, ManualClock]]:
-    clock = ManualClock()
-    store = await GameStore.open(tmp_path / "timed.sqlite3")
-    try:
-        yield GameService(store, clock=clock, rng=random.Random(0)), clock
-    finally:
-        await store.close()
 
 
 async def refused(svc: GameService, data: dict[str, Any]) -> str:
@@ -72,8 +59,8 @@ async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> Non
 
 
 async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
-        timed: tuple[GameService, ManualClock]) -> None:
-    svc, clock = timed
+        timed_svc: tuple[GameService, ManualClock]) -> None:
+    svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", ANN, "Ann", "toy_stubborn", clock="fast")
     await svc.join(CHANNEL, BOB, "Bob")
     started = await svc.start(CHANNEL, ANN, seed=3)
