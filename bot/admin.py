@@ -8,16 +8,15 @@ written to the ``audit`` trail.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, play
+from engine.core import play
 
 from .consent import ConsentService
-from .history import render_events
+from .inputs import display_name
 from .records import Records
 from .results import Result, ServiceError, names_list
-from .service_base import Turn, uid, wrap_illegal
+from .service_base import Turn, uid
+from .steplines import FORCED, ROLLED_BACK, TOOL
 from .store import GameRecord
-
-TOOL = "🛠"
 
 
 class AdminService(ConsentService):
@@ -33,6 +32,7 @@ class AdminService(ConsentService):
     async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
                           player: str | int | None = None) -> Result:
         """Play the rule-safe default (else ``pass`` where legal) of one waiting seat's open decision."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -48,37 +48,33 @@ class AdminService(ConsentService):
                 raise ServiceError(f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
                                    "say whose decision to force.", "whose")
             decision = next(d for d in play.pending(game, state) if d.player == seat)
-            action = decision.default
+            action, typed = decision.default, None
             if action is None and "pass" in play.legal_texts(game, state, seat):
-                action = play.parse_action(game, state, seat, "pass")
-            if action is None:
+                typed = "pass"
+            if action is None and typed is None:
                 raise ServiceError(f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
                                    "safe default and may not be passed; replace the player or roll back instead.",
                                    "no_default")
-            try:
-                new_state, events = play.apply(game, state, seat, action)
-            except IllegalAction as exc:
-                raise wrap_illegal(exc) from None
-            public, private = render_events(game, new_state, events, [s.user_id for s in seats])
-            text = game.action_text(action)
-            lines = [f"{TOOL} {name} (admin) forced the default for {seats[seat].name}: `{text}`."] + public
-            new_state = play.loads(play.dumps(new_state))
             turn = Turn(record, seats, seat, uid(user_id), game, state)
-            over = game.is_over(new_state)
-            version = await self._store_step(turn, kind="action", text=text, undo_barrier=game.undo_barrier(events),
-                                             public=lines, state_json=play.dumps(new_state), new_state=new_state,
-                                             status="finished" if over else "active")
+            step = self._step(turn, action, typed)
+            text = step.text
+            lines = [FORCED.format(admin=name, player=seats[seat].name, text=text)] + step.public
+            version = await self._store_step(turn, kind="action", text=text, undo_barrier=step.undo_barrier,
+                                             public=lines, state_json=step.state_json, new_state=step.state,
+                                             status="finished" if step.over else "active")
             now = self._now()
             await self.deadlines.record_timeout(record.id, seat, seats[seat].user_id, version, "default", now,
                                                 uid(user_id))
             await Records(self.store).audit(record.id, version, uid(user_id), "force", f"{seats[seat].name}: {text}",
                                             now)
-        result = Result(public=lines, private=private, board_changed=True)
-        return self._fill(result, record, game, seats, new_state, version, mention=True)
+        result = step.result
+        result.public, result.version = lines, version
+        return result
 
     async def admin_replace(self, channel_id: str | int, user_id: str | int, name: str, player: str | int,
                             new_user: str | int, new_name: str, can_manage: bool = False) -> Result:
         """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
+        name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -91,17 +87,19 @@ class AdminService(ConsentService):
     async def admin_rollback(self, channel_id: str | int, user_id: str | int, name: str, step: int,
                              can_manage: bool = False) -> Result:
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
             seats, game = await self._seats_of(record), self._game(record.game_id)
             turn = Turn(record, seats, -1, uid(user_id), game, await self._state(record))
-            line = f"{TOOL} {name} (admin) rolled the game back to the board after step {step}."
+            line = ROLLED_BACK.format(admin=name, step=step)
             return await self._roll_back(turn, step, uid(user_id), [line], "rollback")
 
     async def admin_end(self, channel_id: str | int, user_id: str | int, name: str,
                         can_manage: bool = False) -> Result:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""
+        name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)

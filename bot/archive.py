@@ -7,24 +7,29 @@ the canonical action texts, except those made after the latest reveal while a pa
 decision was open, which are withheld. Such an export cannot be imported (there is no seed to
 replay it from): the import refuses it with a message saying so. An ended game's export imports
 as an ended, read-only game in the channel, after checking that the replay reproduces the
-exported final state.
+exported final state and every step's public lines (see :mod:`bot.steplines`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import SINGLE, IllegalAction, play
+from engine.core.text import shorten
 
 from .history import render_events, replay_steps, step_lines
+from .inputs import clean, display_name
 from .records import Records, imported_user
 from .results import Result, ServiceError
 from .service_base import uid
+from .steplines import check_lines
 from .store import ActionRecord, GameRecord
 from .timeouts import TimeoutService
 
+log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
 ENDED = ("finished", "abandoned")
 NO_SEED = ("This export was taken while the game was still running, so it has no seed and no hidden "
@@ -124,7 +129,7 @@ class ArchiveService(TimeoutService):
     async def import_record(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
                             name: str, text: str | bytes) -> Result:
         """Rebuild an ended game's export in the channel as a read-only game; refuses anything else."""
-        data = _parse(text)
+        data, name = clean(_parse(text)), display_name(name)
         if data.get("seed") is None or "final_state" not in data:
             raise ServiceError(NO_SEED, "no_seed")
         game = self._game(str(data["game"]))
@@ -144,15 +149,23 @@ class ArchiveService(TimeoutService):
             rows = [ActionRecord(int(a["version"]), int(a["seat"]), imported_user(int(a["seat"])), str(a["kind"]),
                                  str(a["text"]), bool(a["undo_barrier"]), [str(x) for x in a["public"]],
                                  str(a["at"])) for a in data["actions"]]
-            snapshots = replay_steps(game, names, options, seed, rows)
+            snapshots, said = replay_steps(game, names, options, seed, rows)
         except IllegalAction as exc:
             raise ServiceError(f"The record does not replay: {exc.message}", "bad_import") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ServiceError(f"This file is not a complete game record ({exc}).", "bad_import") from None
+            raise ServiceError(f"This file is not a complete game record ({shorten(str(exc))}).",
+                               "bad_import") from None
+        except Exception:  # a rules bug met on the way: logged, and nothing is stored
+            log.exception("import of a %s record: the engine failed while replaying it", game.spec.id)
+            raise ServiceError("Replaying this record hit an error in the game's rules, so nothing was imported; "
+                               "the error was logged.", "bad_import") from None
         if snapshots[-1] != play.dumps(data["final_state"]):
             raise ServiceError("Replaying this record does not reproduce its final state, so it was not "
                                "imported (was it edited, or made by a different version of the rules?).",
                                "bad_import")
+        differs = check_lines(game, names, rows, snapshots, said)
+        if differs is not None:
+            raise ServiceError(differs, "bad_import")
         row = await Records(self.store).import_game(
             channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
             game_id=game.spec.id, title=game.spec.title, options=options, spec=str(data.get("spec") or ""),

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from engine.core.text import shorten
+
 from .clock import DAY, HOUR, parse, seconds_between, shift
 from .hours import advance, open_seconds, stored
 from .results import ServiceError, iso
@@ -48,7 +50,7 @@ def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
             moment = datetime.fromisoformat(raw.upper())
             end = iso(moment if moment.tzinfo is not None else moment.replace(tzinfo=zone))
     except (ValueError, OverflowError):
-        raise ServiceError(f"I can't read `{text}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
+        raise ServiceError(f"I can't read `{shorten(text)}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
                            "such as `3d` or `36h`.", "bad_date") from None
     if parse(end) <= parse(now):
         raise ServiceError("That moment has already passed; give a date in the future.", "bad_date")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from engine.core.text import shorten
+
 from .results import ServiceError, iso
 
 HOUR = 3600
@@ -53,7 +55,7 @@ def preset(key: str | None) -> Preset:
     found = PRESETS.get((key or "none").strip().lower())
     if found is None:
         names = ", ".join(f"`{k}` ({p.label})" for k, p in PRESETS.items())
-        raise ServiceError(f"There is no clock `{key}`. Clocks: {names}.", "bad_clock")
+        raise ServiceError(f"There is no clock `{shorten(str(key))}`. Clocks: {names}.", "bad_clock")
     return found
 
 

@@ -20,6 +20,7 @@ from .records import Records
 from .results import Result, ServiceError, names_list
 from .seats import SeatService
 from .service_base import Turn, uid
+from .steplines import AGREED, proposal_lines
 from .store import GameRecord
 from .votes import Votes
 
@@ -55,15 +56,8 @@ class ConsentService(SeatService):
             if vote is None:
                 raise ServiceError("Someone opened a vote at the same moment; answer that one.", "vote_open")
             undone = [a for a in stack if a.version > target]
-            texts = ", ".join(f"{turn.names[a.seat]} `{a.text}`" for a in undone[-5:] if 0 <= a.seat < len(turn.names))
-            lines = [f"⏪ {turn.names[turn.seat]} asks to go back to the board after step {target} "
-                     f"(`/game history step:{target}` shows it), taking back {len(undone)} action(s)"
-                     + (f", the latest {texts}." if texts else ".")]
-            if any(a.undo_barrier for a in undone):
-                lines.append("This goes back past a random draw or a reveal; the same draw comes out again "
-                             "(the shuffle is part of the saved board).")
             others = [s for s in turn.seats if s.user_id != turn.user]
-            lines.append(f"Everyone must agree; waiting for {names_list([s.name for s in others])}.")
+            lines = proposal_lines(turn.names, turn.seat, target, undone, [s.name for s in others])
             if others:
                 result = Result(public=lines, mention=[s.user_id for s in others], game_row=record.id,
                                 version=record.version, status="active")
@@ -109,8 +103,7 @@ class ConsentService(SeatService):
             if not await votes.close(vote.id, "passed", self._now()):
                 raise ServiceError("This vote is already over.", "stale")
             turn = Turn(record, seats, seat, user, self._game(record.game_id), await self._state(record))
-            line = (f"⏪ Everyone agreed ({names_list([s.name for s in seats])}): back to the board after "
-                    f"step {vote.target}.")
+            line = AGREED.format(players=names_list([s.name for s in seats]), step=vote.target)
             return Ballot(await self._roll_back(turn, vote.target, vote.proposer, [line]), vote.id, "passed")
 
     async def _roll_back(self, turn: Turn, target: int, by: str, lines: list[str], what: str = "vote") -> Result:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Decision, Game, GameSpec, State, get_game, play
-from engine.core.text import normalize
+from engine.core.text import normalize, shorten
 
 from .clock import preset, stamp
 from .controls import (
@@ -309,7 +309,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in cleaned.replace(" = ", "=").replace(" =", "=").replace("= ", "=").split(" "):
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise ValueError(f"Options are `key=value` pairs; `{part}` is not one.")
+            raise ValueError(f"Options are `key=value` pairs; `{shorten(part)}` is not one.")
         pairs[key.lower()] = value
     return pairs
 

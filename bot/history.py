@@ -58,13 +58,16 @@ def replay_log(
 
 def replay_steps(
     game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
-) -> list[str]:
-    """The canonical state JSON after every version 0..n, as the service stores its snapshots.
+) -> tuple[list[str], list[list[str]]]:
+    """The canonical state JSON after every version 0..n, as the service stores its snapshots, and
+    the public event sentences of every version as the service renders them (none for set-up,
+    undo and rollback rows).
 
     Raises :class:`ValueError` for a log whose versions are not 1..n or whose undos/rollbacks
     point nowhere, and :class:`~engine.core.IllegalAction` for an action that is not legal.
     """
     texts = [play.dumps(canonical(play.new_game(game, names, options, seed)[0]))]
+    sentences: list[list[str]] = [[]]
     top: _Node = None
     after: dict[int, _Node] = {0: None}
     for row in actions:
@@ -72,19 +75,22 @@ def replay_steps(
             raise ValueError(f"version {row.version} follows version {len(texts) - 1}")
         if row.kind == "action":
             state = play.loads(texts[-1])
-            play.apply_in_place(game, state, row.seat, play.parse_action(game, state, row.seat, row.text))
+            events = play.apply_in_place(game, state, row.seat, play.parse_action(game, state, row.seat, row.text))
+            sentences.append(render_events(game, state, events, [])[0])
             texts.append(play.dumps(state))
             top = (row, top)
         elif row.kind == "rollback" and row.text.isdigit() and int(row.text) < row.version:
             texts.append(texts[int(row.text)])
+            sentences.append([])
             top = after[int(row.text)]
         elif row.kind == "undo" and top is not None:
             texts.append(texts[top[0].version - 1])
+            sentences.append([])
             top = top[1]
         else:
             raise ValueError(f"step {row.version} ({row.kind} {row.text!r}) does not fit the log")
         after[row.version] = top
-    return texts
+    return texts, sentences
 
 
 def render_events(

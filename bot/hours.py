@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.core.text import shorten
+
 from .clock import parse, seconds_between, shift
 from .results import ServiceError, iso
 
@@ -68,13 +70,13 @@ def parse_hours(hours: str | None, timezone: str | None) -> Hours | None:
     match = _RANGE.match(text)
     start, end = (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
     if not (0 <= start <= 23 and 1 <= end <= 24 and start != end):
-        raise ServiceError(f"`{hours}` is not a range of playing hours. Use whole hours like `18-23`, or "
+        raise ServiceError(f"`{shorten(str(hours))}` is not a range of playing hours. Use whole hours like `18-23`, or "
                            "`22-02` for a window past midnight (start 0–23, end 1–24).", "bad_hours")
     zone = (timezone or "UTC").strip() or "UTC"
     try:
         ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"`{zone}` is not a time zone I know. Use an IANA name such as `Europe/Paris` "
+        raise ServiceError(f"`{shorten(zone)}` is not a time zone I know. Use an IANA name such as `Europe/Paris` "
                            "or `America/New_York`.", "bad_timezone") from None
     return Hours(start, end, zone)
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from engine.core import IllegalAction, play
+from engine.core import IllegalAction, find_game, play
 
 from .clock import preset
 from .history import render_events
 from .hours import parse_hours
+from .inputs import display_name
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
@@ -24,8 +25,13 @@ class LobbyService(ServiceBase):
                            name: str, game_id: str, options: dict[str, Any] | None = None,
                            clock: str | None = None, hours: str | None = None,
                            timezone: str | None = None) -> Result:
-        """Open a lobby for ``game_id`` with the creator as first member, a clock preset and playing hours."""
-        game = self._game(game_id)
+        """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
+        creator as first member, a clock preset and playing hours."""
+        name = display_name(name)
+        try:
+            game = find_game(game_id)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
         speed = preset(clock)
         window = parse_hours(hours, timezone)
         try:
@@ -53,6 +59,7 @@ class LobbyService(ServiceBase):
                       game_row=record.id, status="lobby", version=0)
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
+        name = display_name(name)
         record = await self._live(channel_id, "lobby")
         seats = await self.store.seats(record.id)
         user = uid(user_id)

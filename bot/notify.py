@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.core.text import shorten
+
 from .clock import DAY, parse
 from .results import ServiceError, iso
 from .store import GameStore
@@ -57,7 +59,7 @@ def zone_of(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"I don't know the time zone `{name}`; use a name such as `Europe/Berlin`, "
+        raise ServiceError(f"I don't know the time zone `{shorten(name)}`; use a name such as `Europe/Berlin`, "
                            "`America/New_York` or `UTC` (suggestions are offered).", "bad_timezone") from None
 
 

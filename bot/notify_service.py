@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from zoneinfo import ZoneInfo
 
 from engine.core import play
+from engine.core.text import shorten
 
 from .away_service import jump_link, summary_line
 from .clock import stamp
@@ -61,7 +62,7 @@ class NotifyService(StandingService):
             changes: dict[str, object] = {"dm_closed_at": None, "hint_sent_at": None, "updated_at": now}
             if mode is not None:
                 if mode not in MODES:
-                    raise ServiceError(f"`{mode}` is not a mode: use channel, dm or digest.", "bad_mode")
+                    raise ServiceError(f"`{shorten(mode)}` is not a mode: use channel, dm or digest.", "bad_mode")
                 changes["mode"] = mode
                 if mode == "digest" and prefs.mode != "digest":
                     changes["digest_at"] = now  # the first digest comes at the next digest time

@@ -9,6 +9,8 @@ from typing import Any
 from engine.core import Outcome, SeatResult
 
 UserId = str
+#: Discord's limit for one message: a refusal never says more.
+MAX_MESSAGE = 2000
 
 
 class ServiceError(Exception):
@@ -20,6 +22,8 @@ class ServiceError(Exception):
     """
 
     def __init__(self, message: str, code: str = "error", legal: list[str] | None = None) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.message = message
         self.code = code

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .clock import DAY, preset, seconds_between
 from .hours import advance, stored
+from .inputs import display_name
 from .records import Holder, Records
 from .results import Result, ServiceError, names_list
 from .service_base import uid
@@ -36,6 +37,7 @@ class SeatService(TimeoutService):
     async def substitute(self, channel_id: str | int, by_user: str | int, new_user: str | int, new_name: str,
                          for_user: str | int | None = None) -> Result:
         """Hand a seat to ``new_user``: the caller's own, or (host only) an absent player's."""
+        new_name = display_name(new_name)
         live = await self._live(channel_id, "active")
         by = uid(by_user)
         async with self._lock(live.id):

@@ -24,8 +24,9 @@ from .notify_service import NotifyService
 from .packs import notice
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
-from .service_base import uid, wrap_illegal
+from .service_base import uid
 from .stats import StatsService
+from .steplines import TOOK_BACK
 from .store import GameRecord
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
@@ -58,25 +59,16 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
                 raise ServiceError(
                     f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
                     "not_your_turn")
-            try:
-                chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
-                new_state, events = play.apply(game, state, seat, chosen)
-            except IllegalAction as exc:
-                raise wrap_illegal(exc) from None
-            public, private = render_events(game, new_state, events, turn.users)
-            over = game.is_over(new_state)
-            state_json = play.dumps(new_state)
-            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            step = self._step(turn, action, text)
             version = await self._store_step(
-                turn, kind="action", text=play.action_text(game, chosen), undo_barrier=game.undo_barrier(events),
-                public=public, state_json=state_json, new_state=new_state,
-                status="finished" if over else "active")
-        result = Result(public=public or [f"{names[seat]} has acted."], private=private, board_changed=True)
-        if over:
-            result.public += ["The game is over!"] + format_scores(game.outcome(new_state), names)
+                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=step.public,
+                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
+        result = step.result
+        result.public, result.version = list(step.public) or [f"{names[seat]} has acted."], version
+        if step.over:
+            result.public += ["The game is over!"] + format_scores(result.outcome, names)
             result.public += await self.seat_history(turn.record.id)
-        result = self._fill(result, turn.record, game, turn.seats, new_state, version, mention=True)
-        if is_take_back(chosen):  # they owe the decision again but know it: nobody is pinged anew
+        if step.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
             result.mention = [u for u in result.mention if u != turn.user]
         await self.moved(turn.user, result)  # a move ends the player's absence
         return result
@@ -104,7 +96,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
             if before_json is None:
                 raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
             before = play.loads(before_json)
-            line = f"{names[seat]} took back their last action."
+            line = TOOK_BACK.format(player=names[seat])
             version = await self._store_step(turn, kind="undo", text=top.text, undo_barrier=False,
                                              public=[line], state_json=before_json, new_state=before)
         result = Result(public=[line], private={turn.user: [f"You took back `{top.text}`."]}, board_changed=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
+import logging
 import random
 import weakref
 from collections import OrderedDict
@@ -10,18 +12,24 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core import Action, Game, IllegalAction, State, get_game, play
 
 from .clock import preset
 from .deadlines import Deadlines
+from .history import render_events
 from .hours import stored
+from .inputs import at_boundary
 from .packs import check_playable
 from .results import Result, ServiceError, iso, names_list, utc_now
 from .store import GameRecord, GameStore, SeatRecord, VersionConflict
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
+log = logging.getLogger("bot.service")
+ENGINE_ERROR = ("This move hit an error in the game's rules and was not applied; nothing changed. The table can "
+                "still undo, or an admin can force another move (`/admin force`).")
 
 
 def uid(user_id: str | int) -> str:
@@ -52,12 +60,38 @@ class Turn:
         return [s.user_id for s in self.seats]
 
 
+@dataclass
+class Step:
+    """One action for ``turn.seat`` applied to a copy of the state, with everything the rules say
+    about it, before anything is stored (see :meth:`ServiceBase._step`)."""
+
+    text: str
+    state: State
+    state_json: str
+    public: list[str]
+    private: dict[str, list[str]]
+    undo_barrier: bool
+    over: bool
+    #: The answer for the new state (waiting, legal texts, view, scores) at the next version.
+    result: Result
+
+
 _CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
              "Look at the latest board and try again.")
 
 
 class ServiceBase:
-    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``."""
+    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``.
+
+    Every public coroutine method of a subclass is the service's boundary: its arguments are
+    cleaned of what SQLite and Discord cannot encode first (see :mod:`bot.inputs`).
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, attr in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+                setattr(cls, name, at_boundary(attr))
 
     def __init__(self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None,
                  *, log_page_size: int = 20, cache_size: int = 256) -> None:
@@ -82,10 +116,37 @@ class ServiceBase:
             record = await self._fresh(live.id)
             seats = await self._seats_of(record)
             user = uid(user_id)
+            self._check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
             seat = self._seat_of(seats, user)
-            self._check_version(record, expected_version)
             game = self._game(record.game_id)
             yield Turn(record, seats, seat, user, game, await self._state(record))
+
+    def _step(self, turn: Turn, action: Action | None = None, text: str | None = None) -> Step:
+        """Play ``action`` (or parse ``text``) for ``turn.seat``: apply, render, canonicalise, and fill
+        the answer for the new state; everything that runs rules code, before anything is stored.
+
+        An illegal action is refused as usual. Any other exception from the engine is logged with its
+        traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
+        nothing is stored and the version is unchanged, so the game stays playable.
+        """
+        game, state, seat = turn.game, turn.state, turn.seat
+        try:
+            chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
+            new_state, events = play.apply(game, state, seat, chosen)
+            public, private = render_events(game, new_state, events, turn.users)
+            state_json = play.dumps(new_state)
+            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            result = self._fill(Result(private=private, board_changed=True), turn.record, game, turn.seats,
+                                new_state, turn.record.version + 1, mention=True)
+            return Step(play.action_text(game, chosen), new_state, state_json, public, private,
+                        game.undo_barrier(events), game.is_over(new_state), result)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+        except Exception:
+            log.exception("game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing "
+                          "stored", turn.record.id, turn.record.game_id, turn.record.version, seat,
+                          action if action is not None else text)
+            raise ServiceError(ENGINE_ERROR, "engine_error") from None
 
     async def _store_step(self, turn: Turn, *, kind: str, text: str, undo_barrier: bool, public: list[str],
                           state_json: str, new_state: State, status: str = "active") -> int:

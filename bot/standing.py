@@ -14,12 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import play
+from engine.core.text import shorten
 
 from .away_service import AwayService
-from .history import render_events
 from .notify import NotifyBook
 from .results import Result, ServiceError, format_scores, names_list
 from .service_base import Turn, uid
+from .steplines import STANDING
 
 MAX_STANDING_STEPS = 50
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -31,6 +32,8 @@ class StandingService(AwayService):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.notify = NotifyBook(self.store)
+        #: Game row -> the version at which a standing answer hit an engine error (not retried there).
+        self._standing_failed: dict[int, int] = {}
 
     async def set_standing(self, channel_id: str | int, user_id: str | int, kind: str, on: bool = True) -> Result:
         """Turn the caller's standing answer for decisions of ``kind`` in this channel's game on or off."""
@@ -39,7 +42,7 @@ class StandingService(AwayService):
         seats = await self._seats_of(record)
         seat = self._seat_of(seats, user)
         if not _KIND.fullmatch(kind):
-            raise ServiceError(f"`{kind}` is not a decision kind; pick one of the suggestions.", "bad_kind")
+            raise ServiceError(f"`{shorten(kind)}` is not a decision kind; pick one of the suggestions.", "bad_kind")
         game = self._game(record.game_id)
         pending = [d for d in play.pending(game, await self._state(record)) if d.kind == kind]
         if on and pending and all(d.default is None for d in pending):
@@ -81,7 +84,7 @@ class StandingService(AwayService):
             wanted.setdefault(user, set()).add(kind)
         async with self._lock(game_row):
             record = await self.store.game(game_row)
-            if record is None or record.status != "active":
+            if record is None or record.status != "active" or self._standing_failed.get(game_row) == record.version:
                 return None
             seats = await self._seats_of(record)
             game = self._game(record.game_id)
@@ -95,21 +98,23 @@ class StandingService(AwayService):
                                  if d.default is not None and d.kind in wanted.get(users[d.player], ())), None)
                 if decision is None or decision.default is None:
                     break
-                seat, text = decision.player, game.action_text(decision.default)
-                new_state, events = play.apply(game, state, seat, decision.default)
-                said, secret = render_events(game, new_state, events, users)
-                lines = [f"🤖 {names[seat]}'s standing answer to “{decision.prompt or decision.kind}”: `{text}`."]
-                new_state = play.loads(play.dumps(new_state))
+                seat, turn = decision.player, Turn(record, seats, decision.player, users[decision.player], game, state)
+                try:
+                    step = self._step(turn, decision.default)
+                except ServiceError:  # logged; the players answer themselves (or an admin forces it)
+                    self._standing_failed[game_row] = record.version
+                    break
+                text, said, secret = step.text, step.public, step.private
+                lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=text)]
                 version = await self._store_step(
-                    Turn(record, seats, seat, users[seat], game, state), kind="action", text=text,
-                    undo_barrier=game.undo_barrier(events), public=lines + said, state_json=play.dumps(new_state),
-                    new_state=new_state, status="finished" if game.is_over(new_state) else "active")
+                    turn, kind="action", text=text, undo_barrier=step.undo_barrier, public=lines + said,
+                    state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
                 await self.reminders.log(game_row, seat, users[seat], "standing", f"{decision.kind}: {text}",
                                          self._now())
                 public += lines + said
                 for who, told in secret.items():
                     private.setdefault(who, []).extend(told)
-                record, state = replace(record, version=version), new_state
+                record, state = replace(record, version=version), step.state
         if not public:
             return None
         if game.is_over(state):

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.core.text import shorten
+
 from .results import Result, ServiceError, winner_line
 from .service import GameService
 from .store import GameStore
@@ -160,7 +162,7 @@ class Session:
             if len(hits) == 1:
                 return user_id(hits[0]), rest.strip()
             if wanted and " " not in wanted:
-                raise ServiceError(f"`{head.strip()}` is not one player; players: {', '.join(self.names)}.")
+                raise ServiceError(f"`{shorten(head)}` is not one player; players: {', '.join(self.names)}.")
         if len(waiting) != 1:
             names = ", ".join(self.name_of(u) for u in waiting)
             raise ServiceError(f"Several players must act now ({names}): type `name: action`.")

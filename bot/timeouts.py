@@ -13,14 +13,15 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, replace
 
-from engine.core import IllegalAction, play
+from engine.core import play
 
 from .clock import duration, preset
-from .history import render_events
 from .hours import advance, stored
+from .inputs import display_name
 from .lobby import LobbyService
 from .results import Result, ServiceError
-from .service_base import Turn, uid, wrap_illegal
+from .service_base import Turn, uid
+from .steplines import SKIPPED, TIMED_OUT
 from .store import GameRecord
 
 log = logging.getLogger("bot.timeouts")
@@ -97,26 +98,26 @@ class TimeoutService(LobbyService):
         expiry = Expiry(record.channel_id, [users[p] for p in play.waiting_players(game, state)])
         public: list[str] = []
         private: dict[str, list[str]] = {}
-        decision, kind = None, None
+        decision, kind, failed = None, None, False
         for _ in range(MAX_DEFAULT_STEPS):
             decision = next((d for d in play.pending(game, turn.state) if d.player == seat), None)
             kind = kind or (decision.kind if decision else None)
             if decision is None or decision.kind != kind or decision.default is None:
                 break
-            new_state, events = play.apply(game, turn.state, seat, decision.default)
-            said, secret = render_events(game, new_state, events, users)
-            text = game.action_text(decision.default)
-            lines = [f"⏰ {names[seat]} ran out of time; the default `{text}` was played for them."] + said
-            new_state = play.loads(play.dumps(new_state))
+            try:
+                step = self._step(turn, decision.default)
+            except ServiceError:  # logged; the table settles it as if there were no default
+                failed = True
+                break
+            lines = [TIMED_OUT.format(player=names[seat], text=step.text)] + step.public
             version = await self._store_step(
-                turn, kind="action", text=text, undo_barrier=game.undo_barrier(events), public=lines,
-                state_json=play.dumps(new_state), new_state=new_state,
-                status="finished" if game.is_over(new_state) else "active")
+                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
+                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
             await self.deadlines.record_timeout(record.id, seat, users[seat], version, "default", self._now())
             public += lines
-            for who, told in secret.items():
+            for who, told in step.private.items():
                 private.setdefault(who, []).extend(told)
-            turn = replace(turn, record=replace(turn.record, version=version), state=new_state)
+            turn = replace(turn, record=replace(turn.record, version=version), state=step.state)
         if public:
             expiry.result = self._fill(Result(public=public, private=private, board_changed=True), turn.record,
                                        game, seats, turn.state, turn.record.version, mention=True)
@@ -124,7 +125,7 @@ class TimeoutService(LobbyService):
             waiting = play.waiting_players(game, turn.state)
             await self._sync_clocks(turn.record, [p for p in waiting if p != seat])
             await self._sync_clocks(turn.record, waiting)
-        elif decision is not None and decision.default is None and not game.is_over(turn.state):
+        elif decision is not None and (decision.default is None or failed) and not game.is_over(turn.state):
             await self.deadlines.set_state(record.id, seat, "expired")
             await self.deadlines.record_timeout(record.id, seat, users[seat], turn.record.version, "offered",
                                                 self._now())
@@ -176,26 +177,20 @@ class TimeoutService(LobbyService):
             game, name = turn.game, turn.names[seat]
             if "pass" not in play.legal_texts(game, turn.state, seat):
                 raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
-            try:
-                new_state, events = play.apply(game, turn.state, seat, play.parse_action(game, turn.state, seat,
-                                                                                          "pass"))
-            except IllegalAction as exc:
-                raise wrap_illegal(exc) from None
-            public, private = render_events(game, new_state, events, turn.users)
-            lines = [f"{who} skipped {name}'s turn after the deadline: {name} passes."] + public
+            step = self._step(turn, text="pass")
+            lines = [SKIPPED.format(who=who, player=name)] + step.public
             await self.deadlines.set_state(game_row, seat, "running")
-            new_state = play.loads(play.dumps(new_state))
             version = await self._store_step(
-                turn, kind="action", text="pass", undo_barrier=game.undo_barrier(events), public=lines,
-                state_json=play.dumps(new_state), new_state=new_state,
-                status="finished" if game.is_over(new_state) else "active")
+                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
+                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
             await self.deadlines.record_timeout(game_row, seat, turn.user, version, "skip", self._now(), uid(user_id))
-        result = Result(public=lines, private=private, board_changed=True)
-        return self._fill(result, record, game, turn.seats, new_state, version, mention=True)
+        result = step.result
+        result.public, result.version = lines, version
+        return result
 
     async def take_seat(self, game_row: int, version: int, seat: int, user_id: str | int, name: str) -> Result:
         """A non-player takes over the timed-out seat, with a fresh clock; logged and stored."""
-        user = uid(user_id)
+        user, name = uid(user_id), display_name(name)
         async with self._lock(game_row):
             record, turn = await self._offered(game_row, version, seat)
             if any(s.user_id == user for s in turn.seats):

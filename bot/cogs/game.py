@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core import all_games, get_game
+from engine.core import all_games, find_game
 
 from ..clock import PRESETS
 from ..game_ui import MAX_CHOICE, option_suggestions, parse_options
@@ -73,7 +73,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def game_options(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None)
         try:
-            spec = get_game(str(game_id)).spec
+            spec = find_game(str(game_id)).spec
         except Exception:  # no or unknown game chosen yet
             return []
         return [app_commands.Choice(name=name, value=value[:MAX_CHOICE])

@@ -49,15 +49,16 @@ def not_yours(table: Table, seat: int) -> str:
 
 
 async def play_index(interaction: discord.Interaction[Any], row: int, version: int, seat: int, index: int) -> None:
-    """Shared click path: defer, check player and version, play legal text ``index``."""
+    """Shared click path: defer, check the version (first: every click on an outdated message is
+    answered with the current prompt), then the player, then play legal text ``index``."""
     await interaction.response.defer()
     table = await load(interaction, row)
-    if table.seat_of(interaction.user.id) != seat:
-        raise ServiceError(not_yours(table, seat), "not_your_decision")
     texts = table.texts(seat)
     if table.version != version or not table.active or index >= len(texts):
         await send_current(interaction, table, OUTDATED)
         return
+    if table.seat_of(interaction.user.id) != seat:
+        raise ServiceError(not_yours(table, seat), "not_your_decision")
     await act_and_post(interaction, table, texts[index], version, ack=False)
     await strip_components(interaction)
 
@@ -133,11 +134,11 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await load(interaction, self.game_row)
-            if table.seat_of(interaction.user.id) != self.seat:
-                raise ServiceError(not_yours(table, self.seat), "not_your_decision")
             if table.version != self.version:
                 await send_current(interaction, table, OUTDATED)
                 return
+            if table.seat_of(interaction.user.id) != self.seat:
+                raise ServiceError(not_yours(table, self.seat), "not_your_decision")
             await send_current(interaction, table, "More options:", first=self.page)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
@@ -162,13 +163,16 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             table = await load(interaction, self.game_row)
             seat = table.seat_of(interaction.user.id)
             decisions = table.decisions(seat) if seat is not None else []
+            header = OUTDATED if table.version != self.version else ""
+            if not decisions and header:
+                await send_current(interaction, table, header)
+                return
             if not decisions and table.may_take_back(seat):
                 await send_current(interaction, table, ANSWERED)  # with their "Change my answer"
                 return
             if not decisions:
                 waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
                 raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
-            header = OUTDATED if table.version != self.version else ""
             if decisions[0].kind in EDITOR_KINDS:
                 from .mayor import open_editor
 

@@ -4,11 +4,11 @@ from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventTe
 from .errors import IllegalAction
 from .game import Game
 from .outcome import Outcome, SeatResult, place_ranks
-from .registry import all_games, get_game, register
+from .registry import all_games, find_game, get_game, register
 from .spec import GameSpec, OptionSpec
 
 __all__ = [
     "CHAIN", "PARALLEL", "SINGLE", "Action", "Decision", "Event", "EventText", "State",
-    "IllegalAction", "Game", "GameSpec", "OptionSpec", "Outcome", "SeatResult", "all_games", "get_game",
-    "place_ranks", "register",
+    "IllegalAction", "Game", "GameSpec", "OptionSpec", "Outcome", "SeatResult", "all_games", "find_game",
+    "get_game", "place_ranks", "register",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 from .game import Game
+from .text import match_text, normalize, shorten
 
 _GAMES: dict[str, Game] = {}
 
@@ -16,11 +17,51 @@ def register(game: Game) -> Game:
 
 
 def get_game(game_id: str) -> Game:
+    """The game with exactly this id (stored records); :func:`find_game` reads what a person typed."""
     try:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(f"`{g}`" for g in sorted(_GAMES)) or "none"
-        raise IllegalAction("unknown_game", f"There is no game `{game_id}`. Games: {known}.") from None
+        raise IllegalAction("unknown_game", f"There is no game `{shorten(game_id)}`. Games: {known}.") from None
+
+
+def find_game(typed: str) -> Game:
+    """The game ``typed`` names: its id or its title, forgiving about case and separators
+    (``Puerto Rico``, ``puerto-rico``, ``PUERTO_RICO``), or a unique prefix of either (``lis``).
+
+    Raises :class:`IllegalAction` (``unknown_game``) listing the games by title when ``typed``
+    names none of them or several.
+    """
+    if typed in _GAMES:
+        return _GAMES[typed]
+    games = all_games()
+    want = normalize(typed)
+    exact = [g for g in games if want in (normalize(g.spec.id), normalize(g.spec.title))]
+    hits = exact or [g for g in games if _names(typed, g)]
+    if len(hits) == 1:
+        return hits[0]
+    if not want:
+        raise IllegalAction("unknown_game", f"Say which game to play: {_titles()}.")
+    if hits:
+        raise IllegalAction("unknown_game", f"`{shorten(typed)}` could be {_titles(hits, 'or')}; "
+                                            "type more of the title.")
+    raise IllegalAction("unknown_game", f"There is no game `{shorten(typed)}`. Games: {_titles()}.")
+
+
+def _names(typed: str, game: Game) -> bool:
+    """True when ``typed`` abbreviates the game's id or title (see :func:`~engine.core.text.match_text`)."""
+    try:
+        match_text(typed, [game.spec.id, game.spec.title])
+    except IllegalAction as exc:
+        return exc.code == "ambiguous"  # it begins both the id and the title: still this game
+    return True
+
+
+def _titles(games: list[Game] | None = None, last: str = "and") -> str:
+    titles = [g.spec.title for g in (all_games() if games is None else games)]
+    if len(titles) < 2:
+        return "".join(titles) or "none"
+    return ", ".join(titles[:-1]) + f" {last} " + titles[-1]
 
 
 def all_games() -> list[Game]:

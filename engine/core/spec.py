@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
+from .text import shorten
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class OptionSpec:
         if word in {"no", "off", "false", "0"} and False in self.choices:
             return False
         allowed = ", ".join(f"`{v}` ({label})" for v, label in self.choices.items())
-        raise IllegalAction("bad_option", f"Option `{self.name}` cannot be `{raw}`: use {allowed}.")
+        raise IllegalAction("bad_option", f"Option `{self.name}` cannot be `{shorten(str(raw))}`: use {allowed}.")
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class GameSpec:
         if unknown:
             names = ", ".join(f"`{n}`" for n in known) or "none"
             raise IllegalAction(
-                "bad_option", f"{self.title} has no option `{unknown[0]}`; its options: {names}."
+                "bad_option", f"{self.title} has no option `{shorten(unknown[0])}`; its options: {names}."
             )
         resolved = {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
         if self.validate is not None:

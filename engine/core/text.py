@@ -7,11 +7,25 @@ import re
 from .errors import IllegalAction
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
+_SPACES = re.compile(r"\s+")
+#: How much of a person's typed input a message quotes back.
+QUOTE_CHARS = 60
 
 
 def normalize(text: str) -> str:
     """Lower-case, and treat runs of spaces, hyphens and underscores as one space."""
     return _SEPARATORS.sub(" ", text.strip().lower()).strip()
+
+
+def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` as a message may quote it back: on one line, without backticks (they would end the
+    quote), and at most ``limit`` characters, ending in "…" when cut.
+
+    >>> shorten("build  large-market" * 10, 20)
+    'build large-marketb…'
+    """
+    line = _SPACES.sub(" ", text).strip().replace("`", "'")
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def _token_prefix_match(typed: list[str], canonical: list[str]) -> bool:
@@ -48,7 +62,7 @@ def match_text(typed: str, texts: list[str]) -> int:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise IllegalAction("unknown", f"`{typed.strip()}` is not a legal action here.", texts)
+        raise IllegalAction("unknown", f"`{shorten(typed)}` is not a legal action here.", texts)
     raise IllegalAction(
-        "ambiguous", f"`{typed.strip()}` is ambiguous.", [texts[i] for i in hits]
+        "ambiguous", f"`{shorten(typed)}` is ambiguous.", [texts[i] for i in hits]
     )

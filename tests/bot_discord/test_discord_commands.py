@@ -56,6 +56,18 @@ async def test_game_autocomplete_and_options(guild: Guild) -> None:
     assert "key=value" in malformed[-1].content
 
 
+async def test_game_typed_by_title_without_the_suggestion(guild: Guild) -> None:
+    suggested = await guild.autocomplete(*ANN, "game new", "options", game="Puerto Rico", options="expan")
+    assert suggested and all(s.startswith("expansions=") for s in suggested)
+    lobby = posted(await guild.command(*ANN, "game new", game="Puerto Rico"))
+    assert "opened a Puerto Rico lobby" in lobby.content
+    await guild.command(*ANN, "game abandon")
+    assert "opened a Lisboa lobby" in posted(await guild.command(*BOB, "game new", game="lis")).content
+    await guild.command(*BOB, "game abandon")
+    refused = await guild.command(*CY, "game new", game="Puerto Ricco")
+    assert refused[-1].ephemeral and "There is no game `Puerto Ricco`. Games: Lisboa" in refused[-1].content
+
+
 async def test_play_posts_board_and_pings_only_who_must_act(guild: Guild) -> None:
     await open_table(guild)
     before = await table_now(guild)

@@ -88,6 +88,24 @@ async def test_stale_click_is_outdated_and_changes_nothing(guild: Guild) -> None
     assert (await table_now(guild)).version == now.version
 
 
+async def test_old_button_of_someone_else_is_outdated_not_foreign(guild: Guild) -> None:
+    turn = await open_table(guild)
+    table = await table_now(guild)
+    owner = table.waiting_users()[0]
+    while owner in table.waiting_users():  # play on until the decision is someone else's
+        seat = table.waiting_seats()[0]
+        await guild.bot.service.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0],
+                                    expected_version=table.version)
+        table = await table_now(guild)
+    clicker = int(table.waiting_users()[0])
+    calls = await guild.click(clicker, NAMES[clicker], turn.reply, choice_ids(turn)[0])  # the owner's old button
+    reply = calls[-1]
+    assert reply.ephemeral and "This prompt is outdated; here is the current one." in reply.content
+    assert "not your decision" not in reply.content
+    assert choice_ids(reply) and all(f":{table.version}:" in c for c in reply.custom_ids())
+    assert not [c for c in calls if c.kind == "http"] and (await table_now(guild)).version == table.version
+
+
 async def test_my_board_is_ephemeral_with_private_image(guild: Guild) -> None:
     turn = await open_table(guild)
     calls = await guild.click(*CY, turn.reply, f"pbp:{(await table_now(guild)).row}:board")

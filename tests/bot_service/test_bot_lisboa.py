@@ -51,6 +51,8 @@ async def test_whole_game_to_final_scoring_every_option_offered(
         assert {"main", "draw", "keep_clergy"} <= kinds and ("draft" in kinds) == bool(options)
         version, snapshot = await stored_state(svc, row)
         assert play.dumps(await svc.rebuild(row)) == snapshot and version == len(await svc.store.actions(row))
+        export = await svc.export(CHANNEL)  # the replay regenerates every stored line exactly
+        assert (await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)).version == version
 
 
 async def test_lobby_status_and_header_say_the_values_are_provisional(svc: GameService) -> None:

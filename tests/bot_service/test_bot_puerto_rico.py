@@ -34,6 +34,8 @@ async def test_random_game_with_undos_replays_exactly(tmp_path: Path, seed: int,
         for seat, user_id in enumerate(users):  # /stats reads the stored outcome: "won" or the place
             mine, line = final.outcome.seat(seat), (await svc.stats(user_id)).recent[0].outcome
             assert line.startswith("won" if mine.winner else f"{mine.rank}") and line.endswith(f", {mine.total} points")
+        export = await svc.export("chan-1")  # the replay regenerates every stored line exactly
+        assert (await svc.import_record("chan-bug", "g", "u-dev", "Dev", export.text)).version == version
 
 
 async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ async def test_last_member_leaving_closes_the_lobby(svc: GameService) -> None:
 
 async def test_unknown_game_and_bad_options_are_friendly(svc: GameService) -> None:
     err = await expect_error(svc, "unknown_game", svc.create_lobby(CHANNEL, "g", "u", "U", "chess"),
-                             "no game `chess`", "toy_race")
+                             "no game `chess`", "Toy Race")
     assert "Games:" in err.message
     await expect_error(svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}),
                        "`length`", "`10`")
@@ -98,6 +98,10 @@ async def test_play_errors_change_nothing(svc: GameService) -> None:
     await expect_error(svc, "stale", svc.act(CHANNEL, mover, "step", expected_version=0),
                        "outdated", "version 1")
     await expect_error(svc, "stale", svc.undo(CHANNEL, mover, expected_version=0), "outdated")
+    # the version is checked first: anyone answering an outdated prompt hears so, seated or not
+    await expect_error(svc, "stale", svc.act(CHANNEL, user("Zed"), "step", expected_version=0), "outdated")
+    await expect_error(svc, "stale", svc.undo(CHANNEL, user("Zed"), expected_version=0), "outdated")
+    await expect_error(svc, "not_seated", svc.act(CHANNEL, user("Zed"), "step", expected_version=1), "not playing")
     await expect_error(svc, "not_allowed", svc.abandon(CHANNEL, other), "creator")
     await expect_error(svc, "no_game", svc.status("elsewhere"))
     await expect_error(svc, "not_seated", svc.view(CHANNEL, user("Zed"), private=True))

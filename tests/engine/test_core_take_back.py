@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import CHAIN, PARALLEL, Decision, EventText, Game, GameSpec, IllegalAction, play
+from engine.core import CHAIN, PARALLEL, Decision, EventText, Game, GameSpec, IllegalAction, Outcome, SeatResult, play
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.takeback import take_back_action
 
@@ -84,8 +84,15 @@ class SealedBid(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def scores(self, state: State) -> dict[str, Any] | None:
-        return {"winner": state["winner"]} if state["over"] else None
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        won, seats = state["winner"], range(len(state["players"]))
+        if won is None:  # a tie: everybody shares the win
+            return Outcome(tuple(SeatResult(s, state["players"][s], 0, 1, winner=True) for s in seats))
+        order = sorted(seats, key=lambda s: s != won)
+        return Outcome(tuple(SeatResult(s, state["players"][s], int(s == won), 1 if s == won else 2, winner=s == won)
+                             for s in order))
 
 
 GAME = SealedBid()

@@ -1,0 +1,132 @@
+"""A bug in a rules engine never strands a table: every path that applies an action refuses the move
+with a clear message, logs the traceback, stores nothing and leaves the game playable."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import toy_game
+from bot_helpers import CHANNEL, refused, start_game, stored_state, user
+
+from bot.clock import HOUR, ManualClock
+from bot.service import GameService
+from bot.service_base import ENGINE_ERROR
+from engine.core import Action, Event, State, play
+
+Apply = Callable[[State, int, Action], list[Event]]
+
+
+def break_action(monkeypatch: pytest.MonkeyPatch, game: Any, verb: str) -> None:
+    """Make ``game``'s rules raise a plain bug (not IllegalAction) whenever ``verb`` is applied."""
+    real: Apply = game.apply_action
+
+    def apply_action(state: State, player: int, action: Action) -> list[Event]:
+        if action.get("do") == verb:
+            raise KeyError("a rules bug")
+        return real(state, player, action)
+
+    monkeypatch.setattr(game, "apply_action", apply_action)
+
+
+def logged(caplog: pytest.LogCaptureFixture, row: int, text: str) -> list[logging.LogRecord]:
+    """ERROR records of the service naming the game and the action, each with its traceback."""
+    found = [r for r in caplog.records if r.name == "bot.service" and r.levelno == logging.ERROR]
+    assert all(r.exc_info for r in found)
+    return [r for r in found if f"game {row} " in r.getMessage() and text in r.getMessage()]
+
+
+async def test_act_refuses_a_move_the_engine_fails_on(svc: GameService, monkeypatch: pytest.MonkeyPatch,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    started = await start_game(svc, ("Ann", "Bob"), seed=4)
+    row, mover = started.game_row or 0, started.waiting[0]
+    before = await stored_state(svc, row)
+    break_action(monkeypatch, toy_game.TOY, "step")
+    message = await refused("engine_error", svc.act(CHANNEL, mover, "step", expected_version=0))
+    assert message == ENGINE_ERROR and "not applied" in message and "undo" in message and "/admin force" in message
+    assert await stored_state(svc, row) == before and await svc.store.actions(row) == []
+    assert len(logged(caplog, row, "'step'")) == 1
+    drawn = await svc.act(CHANNEL, mover, "draw")  # the table plays on
+    assert drawn.version == 1
+    monkeypatch.undo()
+    assert (await svc.act(CHANNEL, mover, "step")).version == 2
+
+
+async def test_an_event_text_bug_is_refused_too(svc: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = await start_game(svc, ("Ann", "Bob"), seed=4)
+    row = started.game_row or 0
+    before = await stored_state(svc, row)
+
+    def event_text(state: State, event: Event) -> Any:
+        raise ValueError("cannot describe")
+
+    monkeypatch.setattr(toy_game.TOY, "event_text", event_text)
+    await refused("engine_error", svc.act(CHANNEL, started.waiting[0], "step"))
+    assert await stored_state(svc, row) == before
+
+
+async def test_admin_force_refuses_and_stores_nothing(svc: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = await start_game(svc, ("Ann", "Bob"), seed=4)
+    row = started.game_row or 0
+    before = await stored_state(svc, row)
+    break_action(monkeypatch, toy_game.TOY, "step")  # the move's default
+    assert await refused("engine_error", svc.admin_force(CHANNEL, user("Ann"), "Ann")) == ENGINE_ERROR
+    assert await stored_state(svc, row) == before and await svc.deadlines.timeouts(row) == []
+
+
+async def test_a_standing_answer_that_fails_is_left_to_the_player(svc: GameService, monkeypatch: pytest.MonkeyPatch,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    started = await start_game(svc, ("Ann", "Bob"), seed=4)
+    row, mover = started.game_row or 0, started.waiting[0]
+    await svc.set_standing(CHANNEL, mover, "move")
+    before = await stored_state(svc, row)
+    break_action(monkeypatch, toy_game.TOY, "step")
+    assert await svc.answer_standing(row) is None
+    assert await svc.standing_due() == [] and await stored_state(svc, row) == before
+    assert len(logged(caplog, row, "{'do': 'step'}")) == 1  # not retried at the same version
+    assert (await svc.act(CHANNEL, mover, "draw")).version >= 1  # the player answers themselves
+
+
+async def test_a_deadline_default_that_fails_is_offered_to_the_table(
+        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    svc, clock = timed_svc
+    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock="fast")
+    await svc.join(CHANNEL, user("Bob"), "Bob")
+    started = await svc.start(CHANNEL, user("Ann"), seed=3)
+    row, late = started.game_row or 0, started.waiting[0]
+    before = await stored_state(svc, row)
+    break_action(monkeypatch, toy_game.TOY, "step")
+    clock.advance(12 * HOUR)
+    [expiry] = await svc.expire_due()
+    assert expiry.result is None and expiry.offer is not None and expiry.offer.user_id == late
+    assert await stored_state(svc, row) == before
+    assert [o for _, _, o in await svc.deadlines.timeouts(row)] == ["offered"]
+    assert len(logged(caplog, row, "{'do': 'step'}")) == 1
+    other = user("Bob") if late == user("Ann") else user("Ann")
+    waited = await svc.wait_longer(row, expiry.offer.version, expiry.offer.seat, other)
+    assert "chose to wait" in waited.public[0]
+
+
+async def test_skipping_a_timed_out_seat_refuses_when_pass_fails(
+        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, clock = timed_svc
+    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_stubborn", clock="fast")
+    await svc.join(CHANNEL, user("Bob"), "Bob")
+    started = await svc.start(CHANNEL, user("Ann"), seed=3)
+    row, late = started.game_row or 0, started.waiting[0]
+    other = user("Bob") if late == user("Ann") else user("Ann")
+    await svc.act(CHANNEL, late, "step")  # now passing is legal
+    clock.advance(12 * HOUR)
+    [expiry] = await svc.expire_due()
+    assert expiry.offer is not None and expiry.offer.can_skip
+    before = await stored_state(svc, row)
+    break_action(monkeypatch, toy_game.STUBBORN, "pass")
+    offer = expiry.offer
+    assert await refused("engine_error", svc.skip_turn(row, offer.version, offer.seat, other)) == ENGINE_ERROR
+    assert await stored_state(svc, row) == before
+    assert play.waiting_players(toy_game.STUBBORN, play.loads(before[1])) == [offer.seat]
+    waited = await svc.wait_longer(row, offer.version, offer.seat, other)  # the offer still stands
+    assert "chose to wait" in waited.public[0]

@@ -1,0 +1,99 @@
+"""Import regenerates every step's public lines from the replay: the bot's own lines (deadline,
+standing answer, admin, skip, undo, votes) are accepted as the bot writes them, anything edited is refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from bot_helpers import CHANNEL, play_random, start_game, user
+
+from bot.clock import HOUR, ManualClock
+from bot.results import ServiceError
+from bot.service import GameService
+
+ANN, BOB = user("Ann"), user("Bob")
+
+
+async def refused(svc: GameService, data: dict[str, Any]) -> str:
+    before = len(await svc.store.all_games())
+    with pytest.raises(ServiceError) as err:
+        await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
+    assert err.value.code == "bad_import", err.value.message
+    assert len(await svc.store.all_games()) == before
+    return err.value.message
+
+
+async def ended_record(svc: GameService) -> dict[str, Any]:
+    started = await start_game(svc, ("Ann", "Bob", "Cy"), {"length": 6}, seed=17)
+    await play_random(svc, started, random.Random(9), undo_rate=0.3)
+    return dict(json.loads((await svc.export(CHANNEL)).text))
+
+
+async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> None:
+    data = await ended_record(svc)
+    forged = json.loads(json.dumps(data))
+    first = forged["actions"][0]["public"][0]
+    forged["actions"][0]["public"][0] = "Ann wins the game by 100 points."
+    message = await refused(svc, forged)
+    assert message.startswith("Step 1 of this record does not match its replay")
+    assert "“Ann wins the game by 100 points.”" in message and f"“{first}”" in message
+    assert "Nothing was imported" in message
+    added = json.loads(json.dumps(data))
+    added["actions"][0]["public"].insert(0, "Ann wins the game by 100 points.")  # an extra first line
+    assert "Step 1 " in await refused(svc, added)
+    later = json.loads(json.dumps(data))
+    step = next(a for a in later["actions"][3:] if a["kind"] == "action" and a["public"])
+    step["public"].append("Bob concedes.")
+    assert f"Step {step['version']} " in await refused(svc, later)
+    undo = json.loads(json.dumps(data))
+    row = next(a for a in undo["actions"] if a["kind"] == "undo")
+    row["public"] = ["Everyone agreed: Ann wins."]
+    assert f"Step {row['version']} " in await refused(svc, undo)
+    huge = json.loads(json.dumps(data))
+    huge["actions"][0]["public"][0] = "x" * 10_000
+    assert len(await refused(svc, huge)) < 600
+    assert (await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))).status == "finished"
+
+
+async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
+        timed_svc: tuple[GameService, ManualClock]) -> None:
+    svc, clock = timed_svc
+    await svc.create_lobby(CHANNEL, "g", ANN, "Ann", "toy_stubborn", clock="fast")
+    await svc.join(CHANNEL, BOB, "Bob")
+    started = await svc.start(CHANNEL, ANN, seed=3)
+    row = started.game_row or 0
+    first = started.waiting[0]
+    second = BOB if first == ANN else ANN
+    await svc.act(CHANNEL, first, "step")
+    await svc.undo(CHANNEL, first)                                       # "… took back their last action."
+    await svc.act(CHANNEL, first, "step")
+    await svc.admin_force(CHANNEL, ANN, "Zed the Mod", can_manage=True)   # 🛠 … forced the default (pass)
+    await svc.act(CHANNEL, second, "step")
+    clock.advance(12 * HOUR)
+    [expiry] = await svc.expire_due()
+    assert expiry.offer is not None and expiry.offer.can_skip
+    await svc.skip_turn(row, expiry.offer.version, expiry.offer.seat, first)  # "… skipped …'s turn …"
+    await svc.set_standing(CHANNEL, first, "bet")
+    assert await svc.answer_standing(row) is not None                   # 🤖 … standing answer …
+    clock.advance(12 * HOUR)
+    assert [e.result for e in await svc.expire_due() if e.result]       # ⏰ … ran out of time …
+    await svc.admin_rollback(CHANNEL, ANN, "Zed the Mod", 3, can_manage=True)  # 🛠 … rolled the game back …
+    ballot = await svc.propose_undo(CHANNEL, first, 1)
+    await svc.vote(ballot.vote_id, second, True)                         # ⏪ Everyone agreed …
+    await svc.admin_end(CHANNEL, ANN, "Zed the Mod", can_manage=True)
+    data = json.loads((await svc.export(CHANNEL)).text)
+    heads = [a["public"][0][:2] for a in data["actions"] if a["public"]]
+    assert {"🛠", "🤖", "⏰", "⏪"} <= {h[0] for h in heads}
+    assert any("skipped" in a["public"][0] for a in data["actions"] if a["public"])
+    imported = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
+    assert imported.status == "abandoned"
+    assert (await svc.log("chan-bug", 1)).public[1:] == (await svc.log(CHANNEL, 1)).public[1:]
+    for mark, wrong in (("🛠", "forced the default for Nobody"), ("⏰", "Nobody ran out of time"),
+                        ("🤖", "Nobody's standing answer"), ("⏪", "Everyone agreed (Nobody)")):
+        forged = json.loads(json.dumps(data))
+        step = next(a for a in forged["actions"] if a["public"] and a["public"][0].startswith(mark))
+        step["public"][0] = f"{mark} {wrong}"
+        assert f"Step {step['version']} " in await refused(svc, forged)
