@@ -7,7 +7,18 @@ from typing import Any
 
 import pytest
 
-from engine.core import CHAIN, PARALLEL, Decision, EventText, Game, GameSpec, IllegalAction, play
+from engine.core import (
+    CHAIN,
+    PARALLEL,
+    Decision,
+    EventText,
+    Game,
+    GameSpec,
+    IllegalAction,
+    Outcome,
+    SeatResult,
+    play,
+)
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.takeback import take_back_action
 
@@ -84,8 +95,12 @@ class SealedBid(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def scores(self, state: State) -> dict[str, Any] | None:
-        return {"winner": state["winner"]} if state["over"] else None
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        won = [s == state["winner"] for s in range(len(state["players"]))]
+        return Outcome(tuple(SeatResult(s, name, int(won[s]), 1 if won[s] or not any(won) else 2, {}, {},
+                                        winner=won[s]) for s, name in enumerate(state["players"])), "none")
 
 
 GAME = SealedBid()
