@@ -32,7 +32,7 @@ class AdminService(ConsentService):
 
     async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
                           player: str | int | None = None) -> Result:
-        """Play the rule-safe default (else ``pass`` where legal) of one waiting seat's open decision."""
+        """Play the rule-safe default (else the decision's pass option) of one waiting seat's open decision."""
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -49,8 +49,9 @@ class AdminService(ConsentService):
                                    "say whose decision to force.", "whose")
             decision = next(d for d in play.pending(game, state) if d.player == seat)
             action = decision.default
-            if action is None and "pass" in play.legal_texts(game, state, seat):
-                action = play.parse_action(game, state, seat, "pass")
+            skip = decision.shape.pass_text if decision.shape is not None else None
+            if action is None and skip is not None:
+                action = play.parse_action(game, state, seat, skip)
             if action is None:
                 raise ServiceError(f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
                                    "safe default and may not be passed; replace the player or roll back instead.",

@@ -130,7 +130,7 @@ class TimeoutService(LobbyService):
                                                 self._now())
             expiry.offer = Offer(record.id, record.channel_id, turn.record.version, seat, users[seat],
                                  names[seat], decision.prompt or decision.kind,
-                                 "pass" in play.legal_texts(game, turn.state, seat), preset(record.clock).increment)
+                                 play.pass_text(game, turn.state, seat) is not None, preset(record.clock).increment)
         return expiry
 
     # --- the table's answer to an offer -----------------------------------------------
@@ -174,11 +174,11 @@ class TimeoutService(LobbyService):
             record, turn = await self._offered(game_row, version, seat)
             who = self._player(turn, uid(user_id))
             game, name = turn.game, turn.names[seat]
-            if "pass" not in play.legal_texts(game, turn.state, seat):
+            skip = play.pass_text(game, turn.state, seat)
+            if skip is None:
                 raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
             try:
-                new_state, events = play.apply(game, turn.state, seat, play.parse_action(game, turn.state, seat,
-                                                                                          "pass"))
+                new_state, events = play.apply(game, turn.state, seat, play.parse_action(game, turn.state, seat, skip))
             except IllegalAction as exc:
                 raise wrap_illegal(exc) from None
             public, private = render_events(game, new_state, events, turn.users)
@@ -186,7 +186,7 @@ class TimeoutService(LobbyService):
             await self.deadlines.set_state(game_row, seat, "running")
             new_state = play.loads(play.dumps(new_state))
             version = await self._store_step(
-                turn, kind="action", text="pass", undo_barrier=game.undo_barrier(events), public=lines,
+                turn, kind="action", text=skip, undo_barrier=game.undo_barrier(events), public=lines,
                 state_json=play.dumps(new_state), new_state=new_state,
                 status="finished" if game.is_over(new_state) else "active")
             await self.deadlines.record_timeout(game_row, seat, turn.user, version, "skip", self._now(), uid(user_id))
