@@ -31,7 +31,7 @@ class AdminService(ConsentService):
 
     async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
                           player: str | int | None = None) -> Result:
-        """Play the rule-safe default (else ``pass`` where legal) of one waiting seat's open decision."""
+        """Play the rule-safe default (else the decision's pass option) of one waiting seat's open decision."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
         async with self._lock(live.id):
@@ -48,9 +48,8 @@ class AdminService(ConsentService):
                 raise ServiceError(f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
                                    "say whose decision to force.", "whose")
             decision = next(d for d in play.pending(game, state) if d.player == seat)
-            action, typed = decision.default, None
-            if action is None and "pass" in play.legal_texts(game, state, seat):
-                typed = "pass"
+            action = decision.default
+            typed = decision.shape.pass_text if action is None and decision.shape is not None else None
             if action is None and typed is None:
                 raise ServiceError(f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
                                    "safe default and may not be passed; replace the player or roll back instead.",

@@ -2,13 +2,17 @@
 without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
 
 * Up to :data:`BUTTON_LIMIT` legal texts become buttons; more become selects of 25 (four rows), with
-  ``pass`` as a button. When even four selects cannot hold them all (e.g. every subset of many clergy
-  tiles), a "More options" button opens the next four selects privately, and so on: every legal text
-  is always reachable by components.
+  the decision's pass option (``pass``, ``done``...) as a button. Buttons and select options show the
+  options' labels for people (the engine's decision shapes); playing one plays its canonical text.
+  When even four selects cannot hold them all (e.g. every subset of many clergy tiles), a "More
+  options" button opens the next four selects privately, and so on: every legal text is always
+  reachable by components.
 * A decision whose options name something only its player may see (cards in hand, a private offer)
   is never drawn on the public message: it gets a panel button that opens the options privately.
-  Which words are secret is read from the engine's views (what the player's view shows and the
-  public view does not), so no game is named here.
+  Secret are the options of a decision whose shape says so, and those naming words of the engine's
+  views that only the player's view shows; no game is named here.
+* A Distribute decision (e.g. placing colonists) is drawn by its own editor (:mod:`bot.views.mayor`),
+  opened with a panel button named by the shape's title.
 * Several players deciding at once (parallel) get one panel button each player opens for themselves.
 * While a player who has answered such a decision may still take the answer back (until the last
   answer is in), the message offers "Change my answer" (the engine's ``take back``), and so does
@@ -23,14 +27,15 @@ from typing import TYPE_CHECKING, Any
 from engine.core.takeback import TAKE_BACK_TEXT
 
 if TYPE_CHECKING:
+    from engine.core.shapes import Shape
+
     from .game_ui import Table
 
 MAX_CHOICE = 100          # Discord: autocomplete name/value, select option label and custom_id length
 MAX_LABEL = 80            # Discord: button label
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
 BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings, goods to keep...)
-EDITOR_KINDS = {"mayor_layout"}  # decisions with their own ephemeral editor (see bot.views.mayor)
-PANEL_LABELS = {"mayor_layout": "Place colonists", "keep": "Choose goods to keep"}
+PANEL_LABEL = "Decide"    # a panel button for a decision whose shape has no title
 PRIVATE_LABEL = "Your options (private)"
 CHANGE_LABEL = "Change my answer"
 
@@ -86,27 +91,32 @@ def _pages(listed: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
 
 def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
     """Buttons for up to :data:`BUTTON_LIMIT` texts, else four selects of 25 from page ``first`` on,
-    a "More options" button when pages remain, and a pass button."""
-    texts = table.texts(seat)
-    decision = next(iter(table.decisions(seat)), None)
-    if decision is not None and decision.kind in EDITOR_KINDS:
-        return [Control("panel", PANEL_LABELS.get(decision.kind, "Decide"), 0, style="success")]
+    a "More options" button when pages remain, and a pass button; all labelled for people."""
+    texts, labels, skip = table.texts(seat), table.labels(seat), table.pass_text(seat)
+    if table.editor(seat):
+        return [Control("panel", _title(table.shape(seat)), 0, style="success")]
     if len(texts) <= BUTTON_LIMIT:
-        return [Control("choice", CHANGE_LABEL if t == TAKE_BACK_TEXT else label_of(t), i // PER_ROW, seat, i,
-                        style="secondary" if t in ("pass", TAKE_BACK_TEXT) else "primary")
+        return [Control("choice", label_of(labels[i]), i // PER_ROW, seat, i,
+                        style="secondary" if t in (skip, TAKE_BACK_TEXT) else "primary")
                 for i, t in enumerate(texts)]
-    pages = _pages([(i, label_of(t, MAX_CHOICE)) for i, t in enumerate(texts) if t != "pass"])
+    pages = _pages([(i, label_of(labels[i], MAX_CHOICE)) for i, t in enumerate(texts) if t != skip])
     first = min(max(first, 0), len(pages) - 1)
     shown = pages[first:first + BUTTON_ROWS]
     controls = [Control("select", f"Choose ({first + n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…", n,
                         seat, page=first + n, options=tuple(page)) for n, page in enumerate(shown)]
-    if "pass" in texts:
-        controls.append(Control("choice", "pass", BUTTON_ROWS, seat, texts.index("pass"), style="secondary"))
+    if skip in texts:
+        index = texts.index(skip)
+        controls.append(Control("choice", label_of(labels[index]), BUTTON_ROWS, seat, index, style="secondary"))
     rest = first + BUTTON_ROWS
     if rest < len(pages):
         controls.append(Control("more", f"More options ({rest + 1}–{len(pages)} of {len(pages)} lists)",
                                 BUTTON_ROWS, seat, page=rest, style="secondary"))
     return controls
+
+
+def _title(shape: Shape | None) -> str:
+    """The words on a panel button opening a decision of this shape."""
+    return shape.title if shape is not None and shape.title else PANEL_LABEL
 
 
 def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list[Control]:
@@ -130,8 +140,7 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
     elif len(waiting) == 1:
         controls = _choices(table, waiting[0])
     elif waiting:
-        kinds = list(dict.fromkeys(d.kind for d in table.decisions()))
-        controls = [Control("panel", PANEL_LABELS.get(k, "Decide"), 0, style="success") for k in kinds[:1]]
+        controls = [Control("panel", _title(next(iter(table.decisions())).shape), 0, style="success")]
     if table.answered_seats():
         controls.append(Control("change", CHANGE_LABEL, BUTTON_ROWS, style="secondary"))
     return controls + [Control("board", "My board", BUTTON_ROWS, style="secondary")]

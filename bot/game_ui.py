@@ -12,16 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Decision, Game, GameSpec, State, get_game, play
+from engine.core.shapes import Distribute, Shape
+from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
 
 from .clock import preset, stamp
 from .controls import (
     BUTTON_LIMIT,
     BUTTON_ROWS,
-    EDITOR_KINDS,
+    CHANGE_LABEL,
     MAX_CHOICE,
     MAX_LABEL,
-    PANEL_LABELS,
     PER_ROW,
     PER_SELECT,
     Control,
@@ -36,8 +37,8 @@ from .records import IMPORTED
 from .results import names_list
 from .store import GameRecord, GameStore, SeatRecord
 
-__all__ = ["BUTTON_LIMIT", "BUTTON_ROWS", "EDITOR_KINDS", "MAX_CHOICE", "MAX_LABEL", "PANEL_LABELS", "PER_ROW",
-           "PER_SELECT", "Control", "Table", "Tables", "label_of", "plan_controls"]
+__all__ = ["BUTTON_LIMIT", "BUTTON_ROWS", "MAX_CHOICE", "MAX_LABEL", "PER_ROW", "PER_SELECT", "Control", "Table",
+           "Tables", "label_of", "plan_controls"]
 
 MAX_SUGGESTIONS = 25
 MESSAGE_LIMIT = 2000
@@ -102,6 +103,27 @@ class Table:
             return []
         return play.legal_texts(self.game, self.state, seat)
 
+    def shape(self, seat: int | None) -> Shape | None:
+        """The shape of the seat's open decision (``None`` when it owes nothing)."""
+        decision = next(iter(self.decisions(seat)), None) if seat is not None else None
+        return decision.shape if decision is not None else None
+
+    def labels(self, seat: int | None) -> list[str]:
+        """Words for people, one per legal text of :meth:`texts` (the decision's option labels;
+        "Change my answer" for ``take back``)."""
+        shape = self.shape(seat)
+        return [CHANGE_LABEL if t == TAKE_BACK_TEXT else shape.label(t) if shape is not None else t
+                for t in self.texts(seat)]
+
+    def pass_text(self, seat: int | None) -> str | None:
+        """The canonical text of the seat's pass option (``pass``, ``done``...), if it has one now."""
+        shape = self.shape(seat)
+        return shape.pass_text if shape is not None else None
+
+    def editor(self, seat: int | None) -> bool:
+        """True when the seat's decision is a Distribute, drawn by its own editor (:mod:`bot.views.mayor`)."""
+        return isinstance(self.shape(seat), Distribute)
+
     def may_take_back(self, seat: int | None) -> bool:
         """True while the seat has answered a parallel decision and may still take the answer back."""
         if seat is None or not self.active or self.state is None:
@@ -134,6 +156,8 @@ class Table:
         its hand): they are then offered privately, never as buttons on the public message."""
         if self.state is None or not self.game.spec.has_hidden_info:
             return False
+        if any(d.shape is not None and d.shape.secret for d in self.decisions(seat)):
+            return True
         hidden = hidden_words(self.private_view(seat), self.public_view())
         return any(word in hidden for text in self.texts(seat) for word in text.split())
 
@@ -256,12 +280,14 @@ def status_lines(table: Table) -> list[str]:
 
 
 # --- suggestions and options -------------------------------------------------------------------
-def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
+def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS, last: str | None = None) -> list[str]:
     """Legal texts matching what was typed: prefix matches, then word-prefix, then substring;
-    ``pass`` last; at most ``limit``.
+    the pass option ``last`` (``pass``, ``done``...) last; at most ``limit``.
 
     >>> suggest(["build small-market", "build large-market", "pass"], "bu la")
     ['build large-market']
+    >>> suggest(["done", "draw maia", "draw king"], "", last="done")
+    ['draw maia', 'draw king', 'done']
     """
     want = normalize(typed)
     ranked: list[tuple[int, int, str]] = []
@@ -277,7 +303,7 @@ def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS) -> list[
             rank = 2
         else:
             continue
-        ranked.append((rank + (3 if text == "pass" else 0), order, text))
+        ranked.append((rank + (3 if text == last else 0), order, text))
     return [text for _, _, text in sorted(ranked)[:limit]]
 
 

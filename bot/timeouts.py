@@ -131,7 +131,7 @@ class TimeoutService(LobbyService):
                                                 self._now())
             expiry.offer = Offer(record.id, record.channel_id, turn.record.version, seat, users[seat],
                                  names[seat], decision.prompt or decision.kind,
-                                 "pass" in play.legal_texts(game, turn.state, seat), preset(record.clock).increment)
+                                 play.pass_text(game, turn.state, seat) is not None, preset(record.clock).increment)
         return expiry
 
     # --- the table's answer to an offer -----------------------------------------------
@@ -175,9 +175,10 @@ class TimeoutService(LobbyService):
             record, turn = await self._offered(game_row, version, seat)
             who = self._player(turn, uid(user_id))
             game, name = turn.game, turn.names[seat]
-            if "pass" not in play.legal_texts(game, turn.state, seat):
+            skip = play.pass_text(game, turn.state, seat)
+            if skip is None:
                 raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
-            step = self._step(turn, text="pass")
+            step = self._step(turn, text=skip)
             lines = [SKIPPED.format(who=who, player=name)] + step.public
             await self.deadlines.set_state(game_row, seat, "running")
             version = await self._store_step(

@@ -22,7 +22,7 @@ import discord
 
 from engine.core.takeback import TAKE_BACK_TEXT
 
-from ..controls import EDITOR_KINDS, Control
+from ..controls import Control
 from ..errors import report
 from ..game_ui import Table
 from ..results import ServiceError
@@ -173,7 +173,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             if not decisions:
                 waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
                 raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
-            if decisions[0].kind in EDITOR_KINDS:
+            if table.editor(decisions[0].player):
                 from .mayor import open_editor
 
                 await open_editor(interaction, table, decisions[0].player, header)

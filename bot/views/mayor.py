@@ -1,11 +1,12 @@
-"""The Mayor's colonist editor: an ephemeral panel starting from the engine's proposed layout
-action (the first legal ``layout`` action, nobles included), accepted in one click or adjusted
-with selects ("put a colonist on…", "take a colonist off…" and, for a player holding nobles,
-"put a noble on…", "take a noble off…").
+"""The editor of a Distribute decision (the Mayor's colonists): an ephemeral panel drawn from the
+decision's :class:`~engine.core.shapes.Distribute` shape alone — its slots and capacities, its
+pieces (colonists and, for a player holding nobles, nobles) and its proposal — accepted in one
+click or adjusted with selects ("put a colonist on…", "take a colonist off…", "put a noble on…",
+"take a noble off…"; the words are the shape's labels).
 
-The draft lives in this (ephemeral, 14-minute) view only; confirming plays one ``layout …``
-text (the proposal's own canonical text when unchanged, ``… nobles …`` when nobles stand),
-which the engine validates. The persistent "Place colonists" button reopens a fresh editor.
+The draft lives in this (ephemeral, 14-minute) view only; confirming plays the canonical text of
+the draft's action (the proposal's own when unchanged), which the engine validates. The persistent
+panel button (the shape's title, e.g. "Place colonists") reopens a fresh editor.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from typing import Any
 import discord
 
 from engine.core import play
-from engine.puerto_rico.board import circles, colonists
-from engine.puerto_rico.nobles import held
+from engine.core.shapes import Distribute, distribute_action
 
 from ..errors import report
 from ..game_ui import Table
@@ -29,54 +29,45 @@ PER_SELECT = 25
 Counts = dict[str, int]
 
 
-def _name(target: str) -> str:
-    return target.replace("-", " ")
-
-
 def _clean(counts: Counts) -> Counts:
     return {k: v for k, v in counts.items() if v > 0}
 
 
-def _proposal(table: Table, seat: int) -> dict[str, Any] | None:
-    """The engine's proposed layout action for ``seat`` (its first legal ``layout`` action)."""
-    if table.state is None:
-        return None
-    return next((a for a in play.legal_actions(table.game, table.state, seat) if a.get("verb") == "layout"), None)
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 class MayorEditor(discord.ui.View):
-    """Draft layout of one seat: ordinary colonists and nobles per place.
+    """Draft of one seat's Distribute decision: all pieces per slot (``layout``) and, of them, the
+    pieces of the second kind (``nobles``; only when the shape has a second kind of piece).
 
-    ``caps`` are the circles per place, ``total`` the people to place, ``noble_count`` the
-    nobles the player holds (``0`` outside Nobles games: no noble selects are drawn) and
-    ``people`` everyone the player has, nobles included (``total`` if not given)."""
+    The first kind of piece is the ordinary one (colonists); the shape's action names the pieces per
+    slot under its verb and the second kind under that kind's key (see :class:`Distribute`)."""
 
-    def __init__(self, table: Table, seat: int, caps: Counts, proposal: dict[str, Any], total: int,
-                 noble_count: int = 0, people: int | None = None) -> None:
+    def __init__(self, table: Table, seat: int, shape: Distribute) -> None:
         super().__init__(timeout=EDITOR_TIMEOUT)
         self.row, self.version, self.seat = table.row, table.version, seat
         self.title = table.record.title
-        self.game = table.game
-        self.caps, self.total = dict(caps), total
-        self.proposal_action = proposal
-        self.proposal = _clean(dict(proposal["layout"]))
-        self.proposal_nobles = _clean(dict(proposal.get("nobles") or {}))
-        self.noble_count = max(noble_count, sum(self.proposal_nobles.values()))
-        #: Ordinary colonists (not nobles) the player has, San Juan included.
-        self.colonist_count = (total if people is None else people) - self.noble_count
+        self.game, self.shape = table.game, shape
+        self.caps, self.total = {s.key: s.count for s in shape.slots}, shape.total
+        self.names = {s.key: s.label for s in shape.slots}
+        self.piece, self.second = shape.pieces[0], (shape.pieces[1] if len(shape.pieces) > 1 else None)
+        self.proposal_action = distribute_action(shape, shape.proposal)
+        self.proposal = _clean(dict(self.proposal_action[shape.verb]))
+        self.proposal_nobles = _clean(dict(self.proposal_action.get(self.second.key, {}))) if self.second else {}
+        self.noble_count = self.second.count if self.second else 0
+        #: Ordinary pieces (colonists, not nobles) the player has.
+        self.colonist_count = self.piece.count
         self.layout = dict(self.proposal)
         self.nobles = dict(self.proposal_nobles)
         self._draw()
 
     @classmethod
     def for_table(cls, table: Table, seat: int) -> MayorEditor:
-        proposal = _proposal(table, seat)
-        if proposal is None or table.state is None:
-            raise ServiceError("You have no colonists to place right now.", "not_your_decision")
-        board = table.state["boards"][seat]
-        caps = circles(board)
-        total = min(colonists(board), sum(caps.values()))
-        return cls(table, seat, caps, proposal, total, held(board), colonists(board))
+        shape = table.shape(seat)
+        if not isinstance(shape, Distribute):
+            raise ServiceError("You have nothing to place right now.", "not_your_decision")
+        return cls(table, seat, shape)
 
     # --- the draft ---------------------------------------------------------------------------
     @property
@@ -96,17 +87,18 @@ class MayorEditor(discord.ui.View):
         return self.layout == self.proposal and self.nobles == self.proposal_nobles
 
     def action(self) -> dict[str, Any]:
-        """The layout action to play: the engine's own proposal when unchanged."""
+        """The action to play: the engine's own proposal when unchanged."""
         if self.unchanged:
             return self.proposal_action
-        action: dict[str, Any] = {"verb": "layout", "layout": _clean(self.layout)}
-        if _clean(self.nobles):
-            action["nobles"] = _clean(self.nobles)
-        return action
+        plain = _clean({t: n - self.nobles.get(t, 0) for t, n in self.layout.items()})
+        answer = {self.piece.key: plain} if plain else {}
+        if self.second is not None and _clean(self.nobles):
+            answer[self.second.key] = _clean(self.nobles)
+        return distribute_action(self.shape, answer)
 
     def text(self) -> str:
-        """Canonical ``layout …`` text of the current draft."""
-        return self.game.action_text(self.action())
+        """Canonical text of the current draft (``layout …``)."""
+        return play.action_text(self.game, self.action())
 
     def can_add(self, noble: bool) -> bool:
         if self.placed >= self.total:
@@ -124,16 +116,18 @@ class MayorEditor(discord.ui.View):
     # --- drawing -----------------------------------------------------------------------------
     def _place_line(self, target: str) -> str:
         nobles = self.nobles.get(target, 0)
-        extra = f" ({nobles} noble{'s' if nobles > 1 else ''})" if nobles else ""
-        return f"{_name(target)} {self.layout.get(target, 0)}/{self.caps[target]}{extra}"
+        extra = f" ({_plural(nobles, self.second.label)})" if nobles and self.second else ""
+        return f"{self.names[target]} {self.layout.get(target, 0)}/{self.caps[target]}{extra}"
 
     def content(self, header: str = "") -> str:
         places = ", ".join(self._place_line(t) for t in self.caps)
         left = self.total - self.placed
-        status = "All colonists placed — confirm when ready." if left == 0 else f"{left} colonist(s) still to place."
-        if self.noble_count:
-            status += f" Nobles placed: {self.nobles_placed}/{min(self.noble_count, self.total)}."
-        return "\n".join(filter(None, [header, f"**Place your colonists** ({self.title}, move {self.version})",
+        word = self.piece.label
+        status = f"All {word}s placed — confirm when ready." if left == 0 else f"{left} {word}(s) still to place."
+        if self.noble_count and self.second:
+            status += f" {self.second.label.capitalize()}s placed: {self.nobles_placed}/" \
+                      f"{min(self.noble_count, self.total)}."
+        return "\n".join(filter(None, [header, f"**Place your {word}s** ({self.title}, move {self.version})",
                                        places, status, f"`{self.text()}`"]))[:2000]
 
     def _draw(self) -> None:
@@ -148,17 +142,17 @@ class MayorEditor(discord.ui.View):
         self.add_item(reset)
         room = [t for t, c in self.caps.items() if self.layout.get(t, 0) < c]
         if room and self.can_add(noble=False):
-            self.add_item(self._select("Put a colonist on…", room, "add", False, 1))
+            self.add_item(self._select(f"Put a {self.piece.label} on…", room, "add", False, 1))
         taken = [t for t in self.caps if self.plain(t) > 0]
         if taken:
-            self.add_item(self._select("Take a colonist off…", taken, "remove", False, 2))
-        if not self.noble_count:
+            self.add_item(self._select(f"Take a {self.piece.label} off…", taken, "remove", False, 2))
+        if not self.noble_count or self.second is None:
             return
         if room and self.can_add(noble=True):
-            self.add_item(self._select("Put a noble on…", room, "add", True, 3))
+            self.add_item(self._select(f"Put a {self.second.label} on…", room, "add", True, 3))
         with_nobles = [t for t in self.caps if self.nobles.get(t, 0) > 0]
         if with_nobles:
-            self.add_item(self._select("Take a noble off…", with_nobles, "remove", True, 4))
+            self.add_item(self._select(f"Take a {self.second.label} off…", with_nobles, "remove", True, 4))
 
     def _select(self, placeholder: str, targets: list[str], mode: str, noble: bool,
                 row: int) -> discord.ui.Select[Any]:
@@ -186,15 +180,15 @@ class MayorEditor(discord.ui.View):
         await interaction.response.edit_message(content=self.content(), view=self)
 
     async def confirm(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the layout if this seat still owes the same Mayor decision (others may have answered)."""
+        """Play the draft if this seat still owes the same decision (others may have answered)."""
         try:
             await interaction.response.defer()
             table = await bot_of(interaction).tables.by_row(self.row)
-            decisions = table.decisions(self.seat) if table is not None else []
-            if table is None or not decisions or decisions[0].kind != "mayor_layout" or (
-                    table.state is not None and circles(table.state["boards"][self.seat]) != self.caps) or (
-                    _proposal(table, self.seat) != self.proposal_action):
-                raise ServiceError("This editor is outdated: you have no colonists to place now.", "stale")
+            shape = table.shape(self.seat) if table is not None else None
+            if table is None or not isinstance(shape, Distribute) or shape.slots != self.shape.slots or (
+                    distribute_action(shape, shape.proposal) != self.proposal_action):
+                raise ServiceError(f"This editor is outdated: you have no {self.piece.label}s to place now.",
+                                   "stale")
             await act_and_post(interaction, table, self.text(), None, ack=False)
             self.stop()
             await interaction.edit_original_response(content=f"Layout placed: `{self.text()}`.", view=None)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .shapes import Shape
+
 Action = dict[str, Any]
 Event = dict[str, Any]
 State = dict[str, Any]
@@ -22,7 +24,10 @@ class Decision:
     ``options`` are the legal actions; ``default`` is taken when a deadline
     passes, or ``None`` when the decision may not default; ``mode`` is one of
     :data:`SINGLE`, :data:`PARALLEL`, :data:`CHAIN`; ``prompt`` is a short
-    question for people.
+    question for people; ``shape`` is the decision's :mod:`~engine.core.shapes` shape (its options
+    with labels for people, whether they are secret, its pass option). A game may leave it out:
+    :func:`engine.core.play.pending` then fills in a :class:`~engine.core.shapes.ChooseOne` of the
+    canonical texts.
     """
 
     kind: str
@@ -31,6 +36,7 @@ class Decision:
     default: Action | None
     mode: str = SINGLE
     prompt: str = ""
+    shape: Shape | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ class Game(ABC):
     # --- who decides what ---------------------------------------------------
     @abstractmethod
     def pending(self, state: State) -> list[Decision]:
-        """Every open decision (empty once the game is over)."""
+        """Every open decision (empty once the game is over), each with its shape
+        (:mod:`engine.core.shapes`: options with labels for people, secrecy, the pass option)."""
 
     @abstractmethod
     def legal_actions(self, state: State, player: int) -> list[Action]:
@@ -44,16 +45,6 @@ class Game(ABC):
             if d.player not in seen:
                 seen.append(d.player)
         return seen
-
-    def may_be_forced(self, state: State, player: int) -> bool:
-        """False when ``player``'s open decision is known to offer a real choice,
-        so the forced-step scan need not list its options."""
-        return True
-
-    def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
-        """True for a legal action that :meth:`legal_actions` does not list
-        (e.g. any valid Mayor layout besides the proposed one)."""
-        return False
 
     def may_take_back(self, state: State, player: int) -> bool:
         """True while ``player`` has answered an open parallel decision whose answers are held
@@ -83,10 +74,6 @@ class Game(ABC):
     @abstractmethod
     def action_text(self, action: Action) -> str:
         """Canonical short text, e.g. ``ship corn 7``."""
-
-    def parse_extra(self, state: State, player: int, text: str) -> Action | None:
-        """Parse texts that are legal but not listed (e.g. a full Mayor layout)."""
-        return None
 
     @abstractmethod
     def event_text(self, state: State, event: Event) -> EventText:

@@ -7,11 +7,13 @@ texts through :func:`action_text` and :func:`event_text` so they can name it."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .decisions import Action, Decision, Event, EventText, State
 from .errors import IllegalAction
 from .game import Game
+from .shapes import Distribute, Shape, accepts_action, is_forced, parse_distribute, plain
 from .takeback import (
     TAKE_BACK_TEXT,
     is_take_back,
@@ -21,7 +23,7 @@ from .takeback import (
     take_back_event,
     take_back_sentence,
 )
-from .text import match_text
+from .text import match_text, normalize
 
 MAX_FORCED_STEPS = 10_000
 
@@ -38,7 +40,29 @@ def new_game(
 
 
 def pending(game: Game, state: State) -> list[Decision]:
-    return [] if game.is_over(state) else game.pending(state)
+    """Every open decision, each with its shape (a plain :class:`~engine.core.shapes.ChooseOne` of
+    the canonical texts where the game gives none)."""
+    if game.is_over(state):
+        return []
+    return [d if d.shape is not None else replace(d, shape=default_shape(game, d)) for d in game.pending(state)]
+
+
+def default_shape(game: Game, decision: Decision) -> Shape:
+    """The decision's own shape, else its canonical texts as a ChooseOne (``pass`` its pass option)."""
+    if decision.shape is not None:
+        return decision.shape
+    return plain([game.action_text(a) for a in decision.options], "pass")
+
+
+def decision_of(game: Game, state: State, player: int) -> Decision | None:
+    """``player``'s open decision (with its shape), if any."""
+    return next((d for d in pending(game, state) if d.player == player), None)
+
+
+def pass_text(game: Game, state: State, player: int) -> str | None:
+    """The canonical text of the pass option of ``player``'s open decision, if it has one."""
+    decision = decision_of(game, state, player)
+    return decision.shape.pass_text if decision is not None and decision.shape is not None else None
 
 
 def legal_actions(game: Game, state: State, player: int) -> list[Action]:
@@ -81,12 +105,18 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
         raise _nothing_to_take_back(game, state, player, legal)
     if not legal or (not is_take_back(action) and all(is_take_back(a) for a in legal)):
         raise _not_your_turn(game, state, bool(legal))
-    if action not in legal and not game.accepts_unlisted(state, player, action):
+    if action not in legal and not _accepts_unlisted(game, state, player, action):
         raise IllegalAction(
             "illegal_action",
             f"`{_describe(game, action)}` is not legal now.",
             [action_text(game, a) for a in legal],
         )
+
+
+def _accepts_unlisted(game: Game, state: State, player: int, action: Action) -> bool:
+    """True for a valid answer the decision does not list (any valid layout of a Distribute)."""
+    decision = decision_of(game, state, player)
+    return decision is not None and decision.shape is not None and accepts_action(decision.shape, action)
 
 
 def _waiting_names(game: Game, state: State) -> str:
@@ -159,11 +189,11 @@ def resolve_forced(game: Game, state: State) -> list[Event]:
 
 def _forced_step(game: Game, state: State) -> tuple[int, Action] | None:
     for player in game.waiting(state):
-        if not game.may_be_forced(state, player):
-            continue
         options = game.legal_actions(state, player)
         if len(options) == 1:
-            return player, options[0]
+            decision = decision_of(game, state, player)
+            if decision is None or decision.shape is None or is_forced(decision.shape):
+                return player, options[0]
     return None
 
 
@@ -178,10 +208,15 @@ def parse_action(game: Game, state: State, player: int, text: str) -> Action:
         return take_back_action()
     if all(is_take_back(a) for a in legal):  # nothing to decide (perhaps an answer to take back)
         check(game, state, player, {})
-    extra = game.parse_extra(state, player, text)
-    if extra is not None:
-        return extra
-    return legal[match_text(text, [action_text(game, a) for a in legal])]
+    texts = [action_text(game, a) for a in legal]
+    typed = normalize(text)
+    if typed not in [normalize(t) for t in texts]:  # an exact text needs no shape
+        decision = decision_of(game, state, player)
+        if decision is not None and isinstance(decision.shape, Distribute):
+            shaped = parse_distribute(decision.shape, typed.split(" "))
+            if shaped is not None:
+                return shaped
+    return legal[match_text(text, texts)]
 
 
 def replay(game: Game, players: list[str], options: dict[str, Any] | None, seed: int,

@@ -26,6 +26,7 @@ from ..core.outcome import Outcome
 from . import driver, flow, views
 from .actions import action_text
 from .data import PACKS
+from .labels import shape
 from .model import Pack
 from .options import OPTIONS, validate
 from .rules import pack_of
@@ -107,7 +108,8 @@ class Lisboa(PackGame[Pack]):
         for seat in driver.waiting(state):
             kind, mode, prompt = _kind(state, seat)
             opts = cached_legal_actions(state, seat)
-            out.append(Decision(kind, seat, tuple(opts), default_action(kind, opts), mode, prompt))
+            out.append(Decision(kind, seat, tuple(opts), default_action(kind, opts), mode, prompt,
+                                shape(state, seat, opts)))
         return out
 
     def legal_actions(self, state: State, player: int) -> list[Action]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.text import normalize
 from .data import BUILDING_ORDER, GOODS, TILES
 
 _PLACE_ORDER = {t: i for i, t in enumerate(TILES + BUILDING_ORDER)}
@@ -73,42 +72,3 @@ def action_text(action: Action) -> str:
         return f"{text} nobles {nobles}" if nobles else text
     simple = _SIMPLE.get(verb)
     return simple(action) if simple else str(verb)  # pass, hacienda, small-wharf, sail
-
-
-def parse_layout(text: str, targets: list[str]) -> dict[str, int] | None:
-    """``layout corn 1 small market 2`` → ``{"corn": 1, "small-market": 2}``.
-
-    Names may be abbreviated to a unique prefix; returns ``None`` when the text is
-    not a layout or names an unknown place.
-    """
-    parsed = parse_layout_nobles(text, targets)
-    return None if parsed is None or parsed[1] else parsed[0]
-
-
-def parse_layout_nobles(text: str, targets: list[str]) -> tuple[dict[str, int], dict[str, int]] | None:
-    """A layout and, after the word ``nobles``, how many of those standing are nobles."""
-    words = normalize(text).split(" ")
-    if not words or words[0] != "layout":
-        return None
-    parts: list[dict[str, int]] = [{}]
-    name: list[str] = []
-    for word in words[1:]:
-        if word == "none" and not name:
-            continue
-        if word == "nobles" and not name and len(parts) == 1:
-            parts.append({})
-            continue
-        if not word.isdigit():
-            name.append(word)
-            continue
-        typed = "-".join(name)
-        hits = [t for t in targets if t == typed] or [t for t in targets if t.startswith(typed)]
-        if not name or len(hits) != 1:
-            return None
-        parts[-1][hits[0]] = parts[-1].get(hits[0], 0) + int(word)
-        name = []
-    if name:
-        return None
-    layout = {t: n for t, n in parts[0].items() if n}
-    nobles = {t: n for t, n in parts[1].items() if n} if len(parts) > 1 else {}
-    return layout, nobles

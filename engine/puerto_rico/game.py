@@ -25,9 +25,9 @@ from . import (
     trader,
     views,
 )
-from .actions import action_text, parse_layout_nobles
-from .board import circles
+from .actions import action_text
 from .events import event_text
+from .labels import shape
 from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
 from .roles import choose_role, role_options
@@ -120,10 +120,6 @@ class PuertoRico(Game):
             return waiting_seats(frame)
         return [state["decision"]["player"]] if state["decision"] else []
 
-    def may_be_forced(self, state: State, player: int) -> bool:
-        # Mayor layouts and storage are asked only of players with a real choice.
-        return not state["frames"]
-
     def pending(self, state: State) -> list[Decision]:
         if state["over"]:
             return []
@@ -147,20 +143,13 @@ class PuertoRico(Game):
             default = {"verb": "pass"}
         opts += guest_house.options(state, seat, kind)
         prompt = guest_window.prompt(state) if kind == guest_window.KIND else PROMPTS[kind]
-        return Decision(kind, seat, tuple(opts), default, mode, prompt)
+        return Decision(kind, seat, tuple(opts), default, mode, prompt, shape(state, kind, seat, opts))
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         kind = None if state["over"] else self._kind_for(state, player)
         if not kind:
             return []
         return OPTIONS[kind](state, player) + guest_house.options(state, player, kind)
-
-    def accepts_unlisted(self, state: State, player: int, action: Action) -> bool:
-        if not isinstance(action, dict):
-            return False
-        if action.get("verb") == "layout" and self._kind_for(state, player) == "mayor_layout":
-            return mayor.accepts_layout(state, player, action)
-        return False
 
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         kind = self._kind_for(state, player)
@@ -179,17 +168,6 @@ class PuertoRico(Game):
 
     def action_text(self, action: Action) -> str:
         return action_text(action)
-
-    def parse_extra(self, state: State, player: int, text: str) -> Action | None:
-        if self._kind_for(state, player) != "mayor_layout":
-            return None
-        parsed = parse_layout_nobles(text, list(circles(state["boards"][player])))
-        if parsed is None:
-            return None
-        action: Action = {"verb": "layout", "layout": parsed[0]}
-        if parsed[1]:
-            action["nobles"] = parsed[1]
-        return action
 
     def event_text(self, state: State, event: Event) -> EventText:
         return event_text(state, event)

@@ -25,7 +25,7 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 __all__ = ["default_layout", "valid_layout", "start", "privilege_options", "act_privilege",
-           "layout_options", "act_layout", "accepts_layout"]
+           "layout_options", "act_layout"]
 
 
 def start(state: State, chooser: int, events: Events) -> None:
@@ -132,10 +132,6 @@ def layout_options(state: State, player: int) -> list[Action]:
             if more_nobles:
                 opts.append({"verb": "place", "target": target, "noble": True})
     return opts
-
-
-def accepts_layout(state: State, player: int, action: Action) -> bool:
-    return valid_layout(state["boards"][player], action.get("layout"), action.get("nobles"))
 
 
 def act_layout(state: State, player: int, action: Action, events: Events) -> None:

@@ -12,7 +12,7 @@ from lisboa_discord import arrange, arrange_visit, button, components, finish_se
 
 from bot.game_ui import Table
 
-FOLLOW, DECLINE = "follow take-decree", "decline"
+FOLLOW, DECLINE = "Follow: take decree", "Decline"  # the options' labels
 
 
 def name(table: Table, seat: int) -> str:
@@ -94,9 +94,9 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     # (b) the first follower follows and takes a decree; only then is the next holder pinged, alone
     sub = posted(await guild.click(user(table, across), name(table, across), opened.reply, button(opened, FOLLOW)))
     assert pinged(sub) == {table.users[across]} and seats_of(sub) == {across}  # their own sub-decision
-    assert f"decree {decrees[1]}" in labels(sub) and f"decree {decrees[0]}" not in labels(sub)
+    assert f"Take decree {decrees[1]}" in labels(sub) and f"Take decree {decrees[0]}" not in labels(sub)
     second = posted(await guild.click(user(table, across), name(table, across), sub.reply,
-                                      button(sub, f"decree {decrees[1]}")))
+                                      button(sub, f"Take decree {decrees[1]}")))
     after = await table_now(guild)
     assert pinged(second) == {table.users[right]} and seats_of(second) == {right}
     assert f"{name(table, across)} takes decree {decrees[1]}." in second.content  # the first follow's effect
@@ -108,8 +108,8 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     guild.bot = await start_bot(db, guild.fake)
     more = posted(await guild.click(user(table, right), name(table, right), second.reply, button(second, FOLLOW)))
     assert pinged(more) == {table.users[right]}
-    left_over = [label for label in labels(more) if label.startswith("decree ")]
-    assert left_over and not {f"decree {decrees[0]}", f"decree {decrees[1]}"} & set(left_over)
+    left_over = [label for label in labels(more) if label.startswith("Take decree ")]
+    assert left_over and not {f"Take decree {decrees[0]}", f"Take decree {decrees[1]}"} & set(left_over)
     closed = posted(await guild.click(user(table, right), name(table, right), more.reply,
                                       button(more, left_over[0])))
     assert said(closed, "marquis visit is over; nobody else may follow")

@@ -54,7 +54,7 @@ async def test_church_scoring_pings_the_tile_holders_at_once_and_each_answers_pr
         assert refused[-1].ephemeral and "This is not your decision" in refused[-1].content
     for user in sorted(asked, reverse=True):
         before = await table_now(guild)
-        after_post = await answer_as(guild, post, int(user), "church discard none")
+        after_post = await answer_as(guild, post, int(user), "Discard no clergy tiles")
         after = await table_now(guild)
         assert after.version == before.version + 1
         if "church" in {d.kind for d in after.decisions()}:  # still open: nobody is pinged again
@@ -82,7 +82,7 @@ async def test_era_one_discards_go_round_the_table_from_the_trigger_pinging_one_
         assert labels(post)[0] == PRIVATE_LABEL  # the options name hand cards: offered privately only
         hand = set(table.state["boards"][seat]["hand"])  # type: ignore[index]
         assert not hand & {word for label in labels(post) for word in label.split()}
-        post = await answer_as(guild, post, int(table.users[seat]), "done")
+        post = await answer_as(guild, post, int(table.users[seat]), "Done")
         table = await table_now(guild)
     assert asked_in_turn == order  # everyone, one at a time, clockwise from the player who ended the era
     assert table.state["era"] == 2  # type: ignore[index]

@@ -13,6 +13,7 @@ import bot.game_ui as ui
 import bot.results
 import bot.settings
 from engine.core import GameSpec, OptionSpec
+from engine.core.shapes import ChooseOne, Distribute, Item, Option, Shape
 
 
 def test_doctests() -> None:
@@ -24,7 +25,7 @@ def test_suggest_ranks_filters_and_caps() -> None:
     texts = [f"build b{i:02d}" for i in range(30)] + ["pass", "bonus corn"]
     assert len(ui.suggest(texts, "")) == ui.MAX_SUGGESTIONS
     assert ui.suggest(texts, "bu b0")[:3] == ["build b00", "build b01", "build b02"]
-    assert ui.suggest(["pass", "take corn", "take quarry"], "") == ["take corn", "take quarry", "pass"]
+    assert ui.suggest(["pass", "take corn", "take quarry"], "", last="pass") == ["take corn", "take quarry", "pass"]
     assert ui.suggest(["take corn", "ship corn 4", "pass"], "corn") == ["take corn", "ship corn 4"]
     assert ui.suggest(["take corn"], "coffee") == []
 
@@ -67,6 +68,13 @@ class StubDecision:
     player: int
     prompt: str = "Decide."
     mode: str = "single"
+    shape: Shape | None = None
+
+
+TITLES = {"keep": "Choose goods to keep"}  # as a game's shapes title these kinds
+LAYOUT = Distribute(options=(Option("layout corn 1", "Place: 1 on corn"), Option("place corn", "Put one on corn")),
+                    title="Place colonists", verb="layout", pieces=(Item("colonist", "colonist", 1),),
+                    slots=(Item("corn", "corn", 1),), total=1, proposal={"colonist": {"corn": 1}})
 
 
 @dataclass
@@ -89,7 +97,27 @@ class StubTable:
         return self.legal if seat in self.seats else []
 
     def decisions(self, seat: int | None = None) -> list[StubDecision]:
-        return [StubDecision(self.kind, s) for s in self.seats if seat is None or s == seat]
+        return [StubDecision(self.kind, s, shape=self.shape(s)) for s in self.seats if seat is None or s == seat]
+
+    def shape(self, seat: int | None) -> Shape | None:
+        """What a game would give: a ChooseOne of the texts (``pass`` its pass option), or the Mayor's layout."""
+        if seat not in self.seats:
+            return None
+        if self.kind == "mayor_layout":
+            return LAYOUT
+        return ChooseOne(options=tuple(Option(t, t) for t in self.legal), title=TITLES.get(self.kind, ""),
+                         pass_text="pass" if "pass" in self.legal else None)
+
+    def labels(self, seat: int | None) -> list[str]:
+        shape = self.shape(seat)
+        return [shape.label(t) for t in self.texts(seat)] if shape is not None else []
+
+    def pass_text(self, seat: int | None) -> str | None:
+        shape = self.shape(seat)
+        return shape.pass_text if shape is not None else None
+
+    def editor(self, seat: int | None) -> bool:
+        return isinstance(self.shape(seat), Distribute)
 
     secret: bool = False
     data_notice: str | None = None

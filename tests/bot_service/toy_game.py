@@ -6,7 +6,9 @@ action, ``pass``. After every round all players secretly and in parallel choose
 ``push`` (+1, unless everybody pushes) or ``rest``: a parallel reaction frame of
 :mod:`engine.core.frames`, so an answer can be taken back until the last one is in, for free.
 First to the finish wins.
-Importing this module registers the game as ``toy_race`` (idempotently).
+Importing this module registers the game as ``toy_race`` (idempotently), and two variants:
+``toy_stubborn`` (moves have no default) and ``toy_done`` (also no default, and its pass is
+called ``done``, named by its decisions' shapes).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from engine.core import (
 )
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.rng import seed_state, shuffle
+from engine.core.shapes import ChooseOne, Option
 
 DECK = [1, 1, 1, 2, 2, 2, 3, 3]
 MAX_HAND = 3
@@ -245,3 +248,37 @@ def register_stubborn() -> Game:
 
 
 STUBBORN = register_stubborn()
+
+
+class DoneRace(StubbornRace):
+    """Stubborn Race whose pass is called ``done``: its decisions have shapes with labels for
+    people and name ``done`` as their pass option (no front end may assume the word ``pass``)."""
+
+    spec = replace(ToyRace.spec, id="toy_done", title="Done Race")
+    LABELS = {"step": "Step forward", "draw": "Draw a card", "pass": "End my turn", "push": "Push", "rest": "Rest"}
+
+    def action_text(self, action: Action) -> str:
+        return "done" if action["do"] == "pass" else super().action_text(action)
+
+    def _label(self, action: Action) -> str:
+        return f"Play a {action['n']}" if action["do"] == "play" else self.LABELS[action["do"]]
+
+    def pending(self, state: State) -> list[Decision]:
+        out = []
+        for d in super().pending(state):
+            options = tuple(Option(self.action_text(a), self._label(a)) for a in d.options)
+            texts = [o.text for o in options]
+            shape = ChooseOne(options=options, secret=d.kind == "move" and any(a["do"] == "play" for a in d.options),
+                              pass_text="done" if "done" in texts else None)
+            out.append(replace(d, shape=shape))
+        return out
+
+
+def register_done() -> Game:
+    try:
+        return get_game(DoneRace.spec.id)
+    except IllegalAction:
+        return register(DoneRace())
+
+
+DONE = register_done()

@@ -9,13 +9,44 @@ import random
 import pytest
 
 from engine import all_games
-from engine.core import Game, IllegalAction, Outcome, play
+from engine.core import Decision, Game, IllegalAction, Outcome, play
+from engine.core import shapes as sh
+from engine.core.shapes import accepts_action
 from engine.core.takeback import take_back_action
 
 CASES = [(g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1)
          for seed in (1, 2)]
 MAX_STEPS = 5000
 TAKE_BACK_RATE = 0.1  # how often a playout takes back a held answer to a parallel decision
+
+
+def _natural_answers(shape: sh.Shape) -> list[object]:
+    """Each listed option as an answer of its shape."""
+    if isinstance(shape, sh.ChooseSeveral):
+        return [list(o.picks) for o in shape.options]
+    if isinstance(shape, sh.Amount):
+        return [o.amount for o in shape.options]
+    if isinstance(shape, sh.Confirm):
+        return [o.text != shape.pass_text for o in shape.options]
+    return [o.text for o in shape.options]
+
+
+def _check_shape(game: Game, d: Decision) -> None:
+    """Every decision has a shape listing its options in order, each with a label for people, whose
+    answers its shape accepts; it survives JSON; its pass option is one of its options."""
+    shape = d.shape
+    assert isinstance(shape, sh.Shape) and shape.type in sh.SHAPES, f"{d.kind} has no shape"
+    assert shape.texts == [play.action_text(game, a) for a in d.options], d.kind
+    assert all(o.label.strip() for o in shape.options), f"{d.kind} has an empty label"
+    assert shape.pass_text is None or shape.pass_text in shape.texts
+    assert isinstance(shape.secret, bool)
+    if isinstance(shape, sh.Distribute):
+        assert sh.accepts(shape, shape.proposal)
+        assert sh.distribute_action(shape, shape.proposal) == d.options[0]  # the proposal is listed first
+    else:
+        for i, answer in enumerate(_natural_answers(shape)):
+            assert sh.accepts(shape, answer) and sh.option_index(shape, answer) == i, (d.kind, answer)
+    assert sh.from_dict(json.loads(json.dumps(sh.to_dict(shape)))) == shape
 
 
 def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> None:
@@ -25,7 +56,8 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
     assert sorted({d.player for d in decisions}) == sorted(waiting)
     for d in decisions:
         assert len(d.options) >= 2, f"{d.kind} for seat {d.player} has one option; it should be forced"
-        assert d.default is None or d.default in d.options or game.accepts_unlisted(state, d.player, d.default)
+        assert d.default is None or d.default in d.options or accepts_action(d.shape, d.default)
+        _check_shape(game, d)
     for seat in range(players):
         legal = play.legal_actions(game, state, seat)
         if seat not in waiting:  # an idle seat decides nothing; it may only take back a held answer
