@@ -43,11 +43,6 @@ CACHE_SIZE = 64
 _OPTIONS: OrderedDict[bytes, bytes] = OrderedDict()
 
 
-def default_action(kind: str, options: list[Action]) -> Action | None:
-    """What a deadline plays for a decision of ``kind`` with these options (see :mod:`.flow`)."""
-    return STEPS.default_for(kind, options)
-
-
 class Lisboa(StepGame, PackGame[Pack]):
     """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
     :class:`~engine.core.datapack.PackGame`."""
