@@ -22,7 +22,6 @@ from itertools import combinations
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import push_frame
 from . import flow
 from .effects import REGISTRY
 from .rules import (
@@ -106,7 +105,7 @@ def _church_scoring(state: State, s: dict[str, Any], events: Events) -> None:
     if not seats:
         _stand(state, events)
         return
-    push_frame(state, "church", seats, PARALLEL, resume="church_resume")
+    flow.STEPS.open_frame(state, "church", seats, PARALLEL, resume="church_resume")
 
 
 def church_options(state: State, d: dict[str, Any]) -> list[Action]:
@@ -114,7 +113,7 @@ def church_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [{"verb": "church", "tiles": list(c)} for k in range(len(held) + 1) for c in combinations(held, k)]
 
 
-flow.kind("church", church_options, lambda s, d, a, e: None,
+flow.kind("church", church_options, None,
           "Church scoring: discard clergy tiles for their wigs and one influence gain, or none.",
           default_first=True)
 

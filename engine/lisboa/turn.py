@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.steps import never
 from . import era, flow, portfolio, sponsor, visit
 from .rules import board, gain_goods, pack_of
 from .setup import fill_church, refill_decrees
@@ -87,7 +88,8 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     gain_goods(state, seat, "gold", 1, events, "get 1 gold")
 
 
-flow.kind("main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.")
+flow.kind("main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.",
+          default=never)  # never automatic (the digest)
 
 
 @flow.step("end_turn")

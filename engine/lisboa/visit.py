@@ -22,7 +22,7 @@ turn in the window comes (an earlier follower may have taken the last decree or 
 without any legal, payable follow it is skipped with ``why`` ``no_legal_follow``. An asked seat
 answers ``decline`` (the default) or ``follow <action>`` (the noble action or one of the noble's two
 state actions). A follow is applied before the next seat is asked (the frame's ``each`` step; the
-driver lets the follow's sub-decisions run while the frame waits): the favor returns to the
+step queue lets the follow's sub-decisions run while the frame waits): the favor returns to the
 portrait, the follower pays their own cost (CL-08: 0; D16 split), then does the action without a
 good. Legality is judged after the favor's return (so a King follower could take Royal Favor, the
 King's favor included: the literal order of §2.8). After the last seat, the visitor's turn ends.
@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.decisions import CHAIN
-from ..core.frames import pop_frame, push_frame, record_answer, top_frame, waiting_seats
+from ..core.frames import record_answer, top_frame, waiting_seats
 from . import building, church, decree, flow, sim, state_actions, store  # noqa: F401  (they register steps)
 from .rules import board, influence_payments, pack_of, pay_influence, visit_cost
 from .state_actions import ACTIONS
@@ -233,8 +233,8 @@ def _follow_open(state: State, s: dict[str, Any], events: Events) -> None:
         else:
             events.append({"kind": "follow_skipped", "player": seat, "noble": noble, "why": "no_favor"})
     if holders:
-        frame = push_frame(state, "follow", holders, CHAIN, resume="follow_done",
-                           data={"noble": noble, "visitor": visitor, "each": "follow_answer", "busy": False})
+        frame = flow.STEPS.open_frame(state, "follow", holders, CHAIN, resume="follow_done",
+                                      data={"noble": noble, "visitor": visitor}, each="follow_answer")
         _advance(state, frame, events)
     else:
         events.append({"kind": "follow_window_closed", "player": visitor, "noble": noble})
@@ -246,12 +246,11 @@ def _advance(state: State, frame: dict[str, Any], events: Events) -> None:
     while waiting_seats(frame):
         seat = waiting_seats(frame)[0]
         if follow_actions(state, seat, noble):
-            return
+            break
         record_answer(frame, seat, {"verb": "skip"})
         events.append({"kind": "follow_skipped", "player": seat, "noble": noble, "why": "no_legal_follow"})
-    pop_frame(state)
-    events.append({"kind": "follow_window_closed", "player": frame["data"]["visitor"], "noble": noble})
-    flow.then(state, {"step": frame["resume"], "frame": frame})
+    if flow.STEPS.applied(state):  # the next seat is asked, or the window closes after the last
+        events.append({"kind": "follow_window_closed", "player": frame["data"]["visitor"], "noble": noble})
 
 
 def follow_options(state: State, d: dict[str, Any]) -> list[Action]:
@@ -261,7 +260,7 @@ def follow_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [{"verb": "decline"}] + [{"verb": "follow", "action": a} for a in acts] if acts else []
 
 
-flow.kind("follow", follow_options, lambda s, d, a, e: None,
+flow.kind("follow", follow_options, None,
           "Follow the visit (return the favor, pay influence, do one action), or decline.", default_first=True)
 
 
@@ -291,7 +290,6 @@ def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
 def _follow_next(state: State, s: dict[str, Any], events: Events) -> None:
     frame = top_frame(state)
     assert frame is not None and frame["kind"] == "follow"
-    frame["data"]["busy"] = False
     _advance(state, frame, events)
 
 

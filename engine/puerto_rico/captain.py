@@ -17,10 +17,11 @@ from itertools import combinations
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from ..core.frames import is_complete, pop_frame, record_answer, top_frame
 from . import captain_extras as extras
 from .board import active
 from .data import EFFECTS, GOODS
+from .flow import STEPS
 from .guest_window import open_window
 from .new_buildings import lighthouse
 from .options import has_expansions
@@ -201,7 +202,7 @@ def storage(state: State, events: Events) -> None:
         else:
             asked.append(player)
     if asked:
-        push_frame(state, "keep", asked, PARALLEL, "captain_unload")
+        STEPS.open_frame(state, "keep", asked, PARALLEL, "captain_unload")
     else:
         _unload(state, events)
 
@@ -230,10 +231,21 @@ def act_keep(state: State, player: int, action: Action, events: Events) -> None:
     events += _keep_events(state, player, action["goods"])
     record_answer(frame, player, action["goods"])
     if is_complete(frame):
-        pop_frame(state)
-        for seat in frame["seats"]:
-            _keep(state, seat, frame["answers"][str(seat)], [])
-        _unload(state, events)
+        STEPS.resume(state, pop_frame(state), events)
+
+
+@STEPS.step("captain_unload")
+def _stored(state: State, s: dict[str, Any], events: Events) -> None:
+    """Every storage choice is in: keep them all, then unload the full ships."""
+    frame = s["frame"]
+    for seat in frame["seats"]:
+        _keep(state, seat, frame["answers"][str(seat)], [])
+    _unload(state, events)
+
+
+@STEPS.step("storage")
+def _storage_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
+    storage(state, events)  # after the Guest House window before storage
 
 
 def _unload(state: State, events: Events) -> None:

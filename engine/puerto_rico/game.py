@@ -19,14 +19,13 @@ from . import (
     guest_window,
     hunting_lodge,
     mayor,
-    roles,
-    rounds,
     settler,
     trader,
     views,
 )
 from .actions import action_text
 from .events import event_text
+from .flow import STEPS
 from .labels import shape
 from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
@@ -55,19 +54,12 @@ OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "small_wharf": captain_extras.small_wharf_options,
     "guests": guest_window.options,
 }
-# The step a Guest House window resumes once every owner asked is done (frame["resume"]).
-RESUMES: dict[str, Callable[[State, dict[str, Any], list[Event]], None]] = {
-    "role": lambda s, data, ev: roles.play_role(s, s["taken"][data["role"]], data["role"], ev),
-    "storage": lambda s, data, ev: captain.storage(s, ev),
-    "lodge": lambda s, data, ev: hunting_lodge.resolve(s, ev),
-    "final": lambda s, data, ev: rounds.finish_round(s, ev),
-}
 
 
 def _guests_done(state: State, player: int, action: Action, events: list[Event], said: bool = True) -> None:
     frame = guest_window.finish(state, player, events, said)
-    if frame is not None:
-        RESUMES[frame["resume"]](state, frame["data"], events)
+    if frame is not None:  # every owner is done: the step the window names resumes (see .flow)
+        STEPS.resume(state, frame, events)
 
 
 ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {

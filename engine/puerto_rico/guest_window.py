@@ -18,8 +18,8 @@ The caller says what the moment settles for a player (``outcome``) and which pla
 matter (``places``). An owner is asked only when moving their guests there (one or both,
 colonist or noble) changes that outcome. All owners so placed are asked at once (a
 parallel frame); each may move guests one at a time (``guest <place>``) and finishes with
-``guests stay``, the default. The frame names the step to resume (``resume``), which
-:mod:`game` runs once every owner has finished."""
+``guests stay``, the default. The frame names the step to resume (``resume``, a step of
+:mod:`.flow`), which :mod:`game` runs once every owner has finished."""
 
 from __future__ import annotations
 
@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from ..core.frames import is_complete, pop_frame, record_answer, top_frame
 from . import nobles as nb
+from .flow import STEPS
 from .guest_house import free_places
 
 State = dict[str, Any]
@@ -98,7 +99,7 @@ def open_window(state: State, moment: str, seats: Iterable[int], outcome: Outcom
     if not asked:
         return False
     state["decision"] = None
-    push_frame(state, KIND, asked, PARALLEL, resume, dict(data or {}, moment=moment))
+    STEPS.open_frame(state, KIND, asked, PARALLEL, resume, dict(data or {}, moment=moment))
     return True
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .board import island_tiles
 from .data import EFFECTS, ISLAND_SPACES
+from .flow import STEPS
 from .guest_window import open_window
 from .nobles import colonist_in, noble_in
 from .rounds import award_vp, check_vp_supply, end_role, role_chooser, seats_from
@@ -32,6 +33,11 @@ def start(state: State, events: Events) -> None:
     seats = seats_from(state, role_chooser(state))
     if not open_window(state, "lodge", seats, outcome, ("hunting-lodge",), "lodge"):
         resolve(state, events)
+
+
+@STEPS.step("lodge")
+def _lodge_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
+    resolve(state, events)  # the Guest House window before the Lodge is closed
 
 
 def resolve(state: State, events: Events) -> None:

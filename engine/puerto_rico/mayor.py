@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame
+from ..core.frames import is_complete, pop_frame, record_answer, top_frame
 from . import nobles as nb
 from .board import circles, colonists, empty_building_circles, set_placement
+from .flow import STEPS
 from .layouts import default_layout, default_layouts, forced_layout, valid_layout
 from .new_buildings import privilege_count
 from .options import has_nobles
@@ -100,7 +101,7 @@ def _ask_layouts(state: State, order: list[int], events: Events) -> None:
         data: dict[str, Any] = {"drafts": {}, "defaults": defaults, "circles": caps_by_seat}
         if has_nobles(state):
             data.update({"noble_defaults": noble_defaults, "noble_drafts": {}})
-        push_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", data)
+        STEPS.open_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", data)
     else:
         _refill(state, events)
 
@@ -167,15 +168,22 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         del data["nobles"][seat]
     events.append({"kind": "layout_done", "player": player})
     if is_complete(frame):
-        pop_frame(state)
-        for answered, chosen in frame["answers"].items():
-            set_placement(state["boards"][int(answered)], chosen, data.get("nobles", {}).get(answered))
-        # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
-        revealed: dict[str, Any] = {"kind": "layouts", "layouts": dict(frame["answers"]), "reveals": True}
-        if data.get("nobles"):
-            revealed["nobles"] = dict(data["nobles"])
-        events.append(revealed)
-        _refill(state, events)
+        STEPS.resume(state, pop_frame(state), events)
+
+
+@STEPS.step("mayor_refill")
+def _laid_out(state: State, s: dict[str, Any], events: Events) -> None:
+    """Every layout is in: place them all, reveal them, then refill the colonist ship."""
+    frame = s["frame"]
+    data = frame["data"]
+    for answered, chosen in frame["answers"].items():
+        set_placement(state["boards"][int(answered)], chosen, data.get("nobles", {}).get(answered))
+    # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
+    revealed: dict[str, Any] = {"kind": "layouts", "layouts": dict(frame["answers"]), "reveals": True}
+    if data.get("nobles"):
+        revealed["nobles"] = dict(data["nobles"])
+    events.append(revealed)
+    _refill(state, events)
 
 
 def _refill(state: State, events: Events) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import builder, captain, captain_extras, craftsman, mayor, settler, trader
 from .data import ROLE_ORDER
+from .flow import STEPS
 from .guest_window import Outcome, open_window
 from .new_buildings import privilege_count
 from .nobles import villa_outcome
@@ -63,3 +64,10 @@ def choose_role(state: State, player: int, role: str, events: Events) -> None:
 
 def play_role(state: State, chooser: int, role: str, events: Events) -> None:
     STARTS[role](state, chooser, events)
+
+
+@STEPS.step("role")
+def _role_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
+    """The Guest House window as a phase starts is closed: the role is played."""
+    role = s["frame"]["data"]["role"]
+    play_role(state, state["taken"][role], role, events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import ROLE_ORDER
+from .flow import STEPS
 from .guest_window import open_window
 from .scoring import BONUSES, final_scores, player_score
 
@@ -72,6 +73,11 @@ def end_round(state: State, events: Events) -> None:
                                     BONUSES, "final"):
         return
     finish_round(state, events)
+
+
+@STEPS.step("final")
+def _final_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
+    finish_round(state, events)  # the Guest House window before final scoring is closed
 
 
 def finish_round(state: State, events: Events) -> None:

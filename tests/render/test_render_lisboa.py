@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from engine.lisboa import driver, views
+from engine.lisboa import views
 from render import render_board, render_player_board, renderer
+from tests.engine.lisboa import lisboa_driver as driver
 
 State = dict[str, Any]
 MAX_BYTES = 1 << 20

@@ -6,9 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from engine.lisboa import driver, views
+from engine.lisboa import views
 from engine.lisboa.data import DATA_DIR, load_pack, register_pack
 from render import render_board, render_player_board
+from tests.engine.lisboa import lisboa_driver as driver
 
 
 def test_a_server_owners_pack_shows_its_own_card_values(tmp_path: Path):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import lisboa_driver as driver
+
 from engine.core import Outcome
-from engine.lisboa import driver, flow, scoring
+from engine.lisboa import flow, scoring
 from engine.lisboa.actions import action_text
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import pack_of

@@ -4,9 +4,8 @@ P05 and P09 = treasury)."""
 
 from __future__ import annotations
 
+import lisboa_driver as driver
 from lisboa_play import do, goods, open_decision, run_step, table, texts
-
-from engine.lisboa import driver
 
 
 def _tiles(s, spaces):

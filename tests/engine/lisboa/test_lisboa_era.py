@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import lisboa_driver as driver
 from lisboa_play import do, kinds, table, texts
 
-from engine.lisboa import driver
 from engine.lisboa.data import default_pack
 
 PACK = default_pack()

@@ -7,11 +7,11 @@ import json
 import random
 from typing import Any
 
+import lisboa_driver as driver
 import pytest
 from lisboa_play import check_outcome
 
 from engine.core import CHAIN, PARALLEL, SINGLE, play
-from engine.lisboa import driver
 from engine.lisboa.game import GAME
 from engine.lisboa.texts import PLAYER, TABLE
 

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
+import lisboa_driver as driver
 from lisboa_city import city_table
 from lisboa_play import do, texts
-
-from engine.lisboa import driver
 
 MAIA, KING = "blue-01", "blue-11"
 

@@ -58,7 +58,7 @@ def test_e18_two_middle_houses_save_one_good():  # E18: SG-M1 (houses 1-2 of the
     s["shipyard"] = ["ship-purple-1"]
     goods(s, 0, gold=1, books=1, cloth=1, tools=1)
     open_decision(s, "ship", 0)
-    assert all(len(a["pay"]) == 2 for a in __import__("engine.lisboa.driver").lisboa.driver.legal_actions(s, 0))
+    assert all(len(a["pay"]) == 2 for a in __import__("lisboa_driver").legal_actions(s, 0))
     g["houses"]["middle"] = 0  # SG-M3: no goods
     assert texts(s, 0) == ["ship new pay nothing"]
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 
+import lisboa_driver as driver
 from lisboa_play import do, give_ship, table, texts
-
-from engine.lisboa import driver
 
 
 def test_setup_keep_then_first_turn():  # D01 then the start player's main action (D03)

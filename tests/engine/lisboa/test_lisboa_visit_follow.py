@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import lisboa_driver as driver
 import pytest
 from lisboa_play import do, goods, kinds, stores, table, texts
 
-from engine.core import play
-from engine.lisboa import driver
+from engine.core import IllegalAction, play
 from engine.lisboa.visit import can_visit
 
 MARQUIS, MAIA, KING = "blue-06", "blue-01", "blue-11"
@@ -77,7 +77,7 @@ def test_unpayable_visit_is_refused():  # §2.12 ⚠: shortfall above the wigs m
     s["offices"]["marquis"] = {"1": 4}
     s["boards"][0]["wigs"] = 1
     assert f"visit {MARQUIS}" not in texts(s, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction):
         driver.apply(s, 0, {"verb": "visit", "card": MARQUIS})
 
 
