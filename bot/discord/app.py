@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 import engine  # noqa: F401  (importing registers every game)
 
-from ..service.game_ui import Tables
+from ..service.controls import Control
+from ..service.game_ui import Table, Tables
 from ..service.packs import load_data_packs
 from ..service.results import utc_now
 from ..service.service import GameService
@@ -24,7 +26,7 @@ from ..settings import Settings
 from ..store.clock import DAY
 from ..store.store import GameStore
 from .errors import GameTree
-from .views.components import DYNAMIC_ITEMS
+from .views.components import DYNAMIC_ITEMS, make_item
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
 from .views.notify import direct
@@ -71,6 +73,10 @@ class PbpBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    def item(self, table: Table, control: Control) -> discord.ui.Item[Any]:
+        """The persistent component drawing one planned control (what :mod:`bot.discord.turns` posts)."""
+        return make_item(table, control)
 
     async def tell_privately(self, user_id: str, text: str, channel_id: str | None = None) -> None:
         """Best-effort DM (e.g. a forced action's secret VP) to a user who opted in to DMs (``/notify``);

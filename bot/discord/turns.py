@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
@@ -19,19 +19,13 @@ from render import render_board, render_player_board
 from ..service.away_service import jump_link
 from ..service.game_ui import Table, plan_controls, status_lines, to_ping, turn_text
 from ..service.results import Result, ServiceError
+from .host import Host, bot_of
 from .views.notify import direct
-
-if TYPE_CHECKING:
-    from .app import PbpBot
 
 log = logging.getLogger("bot.turns")
 NO_MENTIONS = discord.AllowedMentions.none()
 SAVED_NOT_POSTED = ("Your move is saved, but I could not post the board in this channel; check my permissions "
                     "(Send Messages, Attach Files) and use `/game status`.")
-
-
-def bot_of(interaction: discord.Interaction[Any]) -> PbpBot:
-    return cast("PbpBot", interaction.client)
 
 
 def only(users: list[str]) -> discord.AllowedMentions:
@@ -55,21 +49,19 @@ def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 
 
-def components(table: Table, seat: int | None = None, first: int = 0) -> discord.ui.View | None:
-    """The persistent view (DynamicItems) for the table's open decisions (a seat's panel: its selects
-    from page ``first`` on), or ``None``."""
-    from .views.components import make_item
-
+def components(bot: Host, table: Table, seat: int | None = None, first: int = 0) -> discord.ui.View | None:
+    """The persistent view (DynamicItems, drawn by ``bot.item``) for the table's open decisions (a seat's
+    panel: its selects from page ``first`` on), or ``None``."""
     controls = plan_controls(table, seat, first)
     if not controls:
         return None
     view = discord.ui.View(timeout=None)
     for control in controls:
-        view.add_item(make_item(table, control))
+        view.add_item(bot.item(table, control))
     return view
 
 
-async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str]) -> discord.Message:
+async def post_turn(bot: Host, table: Table, public: list[str], ping: list[str]) -> discord.Message:
     """One new public message: board image, event sentences, prompts, pings for ``ping`` only
     (silent when nobody is pinged).
 
@@ -77,7 +69,7 @@ async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     png = await board_png(table.public_view()) if table.state is not None else None
-    view = components(table)
+    view = components(bot, table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
     text = turn_text(table, public, ping)
@@ -91,7 +83,7 @@ async def post_turn(bot: PbpBot, table: Table, public: list[str], ping: list[str
         return await channel.send(text[:2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
 
 
-async def announce(bot: PbpBot, result: Result, before: list[str], actor: str | None) -> list[str]:
+async def announce(bot: Host, result: Result, before: list[str], actor: str | None) -> list[str]:
     """Post the turn message for a stored action/start/undo and deliver others' private lines.
 
     Standing answers are applied first (their lines join this message). Who is mentioned, held
@@ -164,7 +156,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     if texts:
         lines.append("Your options: " + ", ".join(f"`{t}`" for t in texts[:30])
                      + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else ""))
-    view = components(table, seat, first) if texts else None
+    view = components(bot_of(interaction), table, seat, first) if texts else None
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "board.png"),
                                     view=view if view is not None else discord.utils.MISSING)
 
@@ -181,7 +173,7 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
     texts = table.texts(seat)
     if texts:
         lines.append("You may: " + ", ".join(f"`{t}`" for t in texts[:30]))
-    view = components(table, seat) if texts else None
+    view = components(bot_of(interaction), table, seat) if texts else None
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "my-board.png"),
                                     view=view if view is not None else discord.utils.MISSING)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.takeback import TAKE_BACK_TEXT
 
 if TYPE_CHECKING:
-    from .game_ui import Table
+    from .table_view import TableView as Table
 
 MAX_CHOICE = 100          # Discord: autocomplete name/value, select option label and custom_id length
 MAX_LABEL = 80            # Discord: button label

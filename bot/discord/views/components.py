@@ -26,7 +26,9 @@ from ...service.controls import EDITOR_KINDS, Control
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
-from ..turns import act_and_post, announce, bot_of, send_current, send_private_board, strip_components
+from ..host import bot_of
+from ..turns import act_and_post, announce, send_current, send_private_board, strip_components
+from .mayor import open_editor
 
 log = logging.getLogger("bot.views")
 GAME = r"pbp:(?P<game>\d+)"
@@ -174,8 +176,6 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
                 raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
             if decisions[0].kind in EDITOR_KINDS:
-                from .mayor import open_editor
-
                 await open_editor(interaction, table, decisions[0].player, header)
             else:
                 await send_current(interaction, table, header or "Your decision:")

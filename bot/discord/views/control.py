@@ -13,10 +13,11 @@ import discord
 
 from ...service.consent import Ballot
 from ..errors import report
-from ..turns import NO_MENTIONS, announce, bot_of, only, strip_components
+from ..host import bot_of
+from ..turns import NO_MENTIONS, announce, only, strip_components
 
 if TYPE_CHECKING:
-    from ..app import PbpBot
+    from ..host import Host
 
 
 def vote_view(game_row: int, vote_id: int) -> discord.ui.View:
@@ -26,7 +27,7 @@ def vote_view(game_row: int, vote_id: int) -> discord.ui.View:
     return view
 
 
-async def post_ballot(bot: PbpBot, channel_id: str, ballot: Ballot, before: list[str]) -> None:
+async def post_ballot(bot: Host, channel_id: str, ballot: Ballot, before: list[str]) -> None:
     """Post a new proposal (pinging who must answer), or the outcome of a passed vote as a turn message."""
     if ballot.status == "passed":
         await announce(bot, ballot.result, before, None)

@@ -14,7 +14,8 @@ import discord
 
 from ...service.results import Result
 from ..errors import report
-from ..turns import board_png, bot_of, png_file
+from ..host import bot_of
+from ..turns import board_png, png_file
 
 
 def log_content(result: Result) -> str:

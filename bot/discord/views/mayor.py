@@ -21,7 +21,8 @@ from engine.puerto_rico.nobles import held
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
-from ..turns import act_and_post, bot_of
+from ..host import bot_of
+from ..turns import act_and_post
 
 EDITOR_TIMEOUT = 14 * 60
 PER_SELECT = 25

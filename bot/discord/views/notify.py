@@ -12,7 +12,7 @@ from ...service.game_ui import mention
 from ...service.notify import Digest
 
 if TYPE_CHECKING:
-    from ..app import PbpBot
+    from ..host import Host
 
 log = logging.getLogger("bot.notify")
 
@@ -22,7 +22,7 @@ def just(user_id: str) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(int(user_id))], everyone=False, roles=False)
 
 
-async def direct(bot: PbpBot, user_id: str, text: str, channel_id: str | None) -> bool:
+async def direct(bot: Host, user_id: str, text: str, channel_id: str | None) -> bool:
     """DM ``text`` to ``user_id``; True if it went out. On a 403 the service remembers that their
     DMs are closed and, the first time only, the hint is posted in ``channel_id``."""
     if not user_id.isdigit():
@@ -45,7 +45,7 @@ async def direct(bot: PbpBot, user_id: str, text: str, channel_id: str | None) -
         return False
 
 
-async def deliver_digest(bot: PbpBot, digest: Digest) -> None:
+async def deliver_digest(bot: Host, digest: Digest) -> None:
     """By DM when the user opted in and DMs work, else in a game channel with one mention."""
     if digest.dm and await direct(bot, digest.user_id, digest.text, digest.channel_id):
         return

@@ -17,11 +17,12 @@ from ...service.clock import duration
 from ...service.reminders import Notice
 from ...store.reminders import SNOOZE_SECONDS
 from ..errors import report
-from ..turns import NO_MENTIONS, bot_of, only, strip_components
+from ..host import bot_of
+from ..turns import NO_MENTIONS, only, strip_components
 from .notify import direct
 
 if TYPE_CHECKING:
-    from ..app import PbpBot
+    from ..host import Host
 
 
 class SnoozeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -59,7 +60,7 @@ def notice_view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-async def post_notice(bot: PbpBot, notice: Notice) -> discord.Message:
+async def post_notice(bot: Host, notice: Notice) -> discord.Message:
     """A new channel message; it pings only the addressee, and only when ``notice.ping``; in ``dm``
     mode the addressee also gets it as a direct message."""
     channel = bot.get_partial_messageable(int(notice.channel_id))

@@ -15,7 +15,8 @@ import discord
 from ...service.clock import duration, stamp
 from ...service.timeouts import Offer
 from ..errors import report
-from ..turns import NO_MENTIONS, announce, bot_of, strip_components
+from ..host import bot_of
+from ..turns import NO_MENTIONS, announce, strip_components
 
 LABELS = {"wait": "Wait longer", "skip": "Skip this turn (pass)", "sub": "Take over this seat"}
 STYLES = {"wait": discord.ButtonStyle.primary, "skip": discord.ButtonStyle.secondary,
