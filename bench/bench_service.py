@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.service import GameService  # noqa: E402
-from bot.store import GameStore  # noqa: E402
+from bot.service.service import GameService  # noqa: E402
+from bot.store.store import GameStore  # noqa: E402
 from bot.terminal import DEFAULT_NAMES, load_games, new_game, play_randomly  # noqa: E402
 
 

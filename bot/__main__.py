@@ -12,7 +12,7 @@ import textwrap
 import discord
 
 from .demo import DEFAULT_GAME
-from .packs import load_data_packs
+from .service.packs import load_data_packs
 from .settings import Settings, SettingsError, load_dotenv
 
 NO_TOKEN = (
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run_demo(args.players, args.seed, args.out, args.game)
         return 0
-    from .app import create_bot
+    from .discord.app import create_bot
 
     bot = create_bot(settings)
     try:

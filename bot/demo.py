@@ -1,5 +1,5 @@
 """Offline demo: a whole game (Puerto Rico, or ``--game lisboa``) with random legal actions, played
-through the same :class:`~bot.service.GameService` and SQLite store as the bot, saving the board PNG
+through the same :class:`~bot.service.service.GameService` and SQLite store as the bot, saving the board PNG
 after every action.
 
     python -m bot --demo [--game ID] [--players N] [--seed S] [--out DIR]
@@ -21,10 +21,10 @@ import engine  # noqa: F401  (registers the games)
 from engine.core import get_game
 from render import render_board, render_player_board
 
-from .packs import notice
-from .results import Result
-from .service import GameService
-from .store import GameStore
+from .service.packs import notice
+from .service.results import Result
+from .service.service import GameService
+from .store.store import GameStore
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 CHANNEL = "demo"

@@ -6,7 +6,7 @@ Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_PA
 ``DATA_PACKS`` lets a server owner who owns a game use their own transcription of its printed
 components: comma-separated ``game=folder`` pairs, e.g. ``DATA_PACKS=lisboa=/srv/packs/lisboa``
 (a folder laid out like ``engine/lisboa/data``, see its ``SCHEMA.md``). The bot validates each
-pack at start-up (:func:`bot.packs.load_data_packs`) and refuses to start, naming the file, row
+pack at start-up (:func:`bot.service.packs.load_data_packs`) and refuses to start, naming the file, row
 and field, when one is bad; new games then use it.
 """
 

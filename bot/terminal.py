@@ -26,9 +26,9 @@ from typing import Any, TextIO
 
 from engine.core.text import shorten
 
-from .results import Result, ServiceError, winner_line
-from .service import GameService
-from .store import GameStore
+from .service.results import Result, ServiceError, winner_line
+from .service.service import GameService
+from .store.store import GameStore
 
 CHANNEL = "terminal"
 DEFAULT_DB = "terminal_games.sqlite3"

@@ -12,7 +12,7 @@ from typing import Any
 from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Call, Guild, open_table, posted, table_now
 from discord_fakes import NAMES as THREE
 
-from bot.game_ui import Table
+from bot.service.game_ui import Table
 from engine.core import State, play
 from engine.lisboa import GAME as LISBOA
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 import bot.__main__ as entry
 import bot.demo
-from bot.app import create_bot
+from bot.discord.app import create_bot
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_dotenv, parse_dotenv
 
 

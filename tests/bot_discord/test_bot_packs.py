@@ -13,8 +13,8 @@ from lisboa_discord import LISBOA, finish_setup, latest_state, open_lisboa, stor
 from lisboa_discord import transcribed_pack as own_pack
 
 import bot.__main__ as entry
-import bot.packs
-from bot.app import create_bot
+import bot.service.packs
+from bot.discord.app import create_bot
 from bot.settings import Settings, SettingsError
 
 
@@ -22,7 +22,7 @@ from bot.settings import Settings, SettingsError
 def shipped_pack_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test leaves Lisboa with the pack it had (new games elsewhere use the shipped one)."""
     monkeypatch.setattr(LISBOA, "pack", LISBOA.pack)
-    monkeypatch.setattr(bot.packs, "_LOADED", {})
+    monkeypatch.setattr(bot.service.packs, "_LOADED", {})
 
 
 def test_the_setting_is_game_folder_pairs() -> None:
@@ -64,7 +64,7 @@ async def test_an_owners_full_transcription_is_used_for_new_games_without_a_noti
         tmp_path: Path, guild: Guild) -> None:
     pack = own_pack(tmp_path, "my-print")
     create_bot(Settings(data_packs=(("lisboa", str(pack)),)))  # loads it, as start-up does
-    assert bot.packs.load_data_packs([("lisboa", str(pack))])[0].startswith("lisboa: ")
+    assert bot.service.packs.load_data_packs([("lisboa", str(pack))])[0].startswith("lisboa: ")
     assert LISBOA.notice() is None
     lobby = posted(await guild.command(*ANN, "game new", game="lisboa"))
     assert "provisional" not in lobby.content

@@ -20,7 +20,8 @@ from discord_fakes import (
     table_now,
 )
 
-from bot.clock import DAY, ManualClock
+from bot.service.clock import ManualClock
+from bot.store.clock import DAY
 
 OTHER = CHANNEL_ID + 1
 SILENT = 4096

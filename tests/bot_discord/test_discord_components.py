@@ -25,7 +25,14 @@ from discord_fakes import (
     table_now,
 )
 
-from bot.views.components import DYNAMIC_ITEMS, BoardButton, ChoiceButton, ChoiceSelect, LobbyButton, PanelButton
+from bot.discord.views.components import (
+    DYNAMIC_ITEMS,
+    BoardButton,
+    ChoiceButton,
+    ChoiceSelect,
+    LobbyButton,
+    PanelButton,
+)
 
 
 def choice_ids(call: Call) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, table_now
 
-from bot.views.control import VoteButton
+from bot.discord.views.control import VoteButton
 
 
 def test_vote_button_round_trips() -> None:

@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord_fakes import ANN, BOB, CY, NAMES, PNG, Call, Guild, open_table, pinged, posted, table_now
 
-from bot.views.history import LogButton, StepButton
+from bot.discord.views.history import LogButton, StepButton
 
 
 async def play_some(guild: Guild, moves: int) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from discord_fakes import ANN, BOB, CY, FakeDiscord, Guild, start_bot
 
-from bot.clock import ManualClock
+from bot.service.clock import ManualClock
 
 
 async def test_game_new_with_hours_shows_them_in_lobby_and_header(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from discord_fakes import Call, FakeDiscord, Guild, pinged, posted, start_bot, table_now
 from lisboa_discord import arrange, arrange_visit, button, components, finish_setup, labels, open_lisboa, play_text
 
-from bot.game_ui import Table
+from bot.service.game_ui import Table
 
 FOLLOW, DECLINE = "Follow: take decree", "Decline"  # the options' labels
 

@@ -11,7 +11,7 @@ import pytest
 from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Guild, pinged, posted, table_now
 from lisboa_discord import DEE, LISBOA, NAMES, click_random, finish_setup, hand_cards, open_lisboa, public_words
 
-import bot.turns
+import bot.discord.turns
 
 NOTICE = f"⚠️ {LISBOA.notice()}"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -21,8 +21,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image: hundreds of real renders would take most of a minute (the Lisboa
     renderer has its own tests; the follow-window tests post real images)."""
-    monkeypatch.setattr(bot.turns, "render_board", lambda view: PNG + b"board")
-    monkeypatch.setattr(bot.turns, "render_player_board", lambda view, seat: PNG + b"player")
+    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view: PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat: PNG + b"player")
 
 
 @pytest.mark.usefixtures("quick_images")

@@ -8,7 +8,7 @@ from typing import Any
 
 from discord_fakes import ANN, BOB, CHANNEL_ID, NAMES, Call, Guild, open_table, table_now
 
-from bot.game_ui import Table
+from bot.service.game_ui import Table
 from engine.core import play
 from engine.puerto_rico.board import circles
 from engine.puerto_rico.nobles import held

@@ -6,7 +6,7 @@ import random
 
 from discord_fakes import ANN, BOB, Guild, open_table, pinged, posted, table_now
 
-from bot.turns import announce
+from bot.discord.turns import announce
 
 
 async def test_rematch_button_starts_the_same_players_again(guild: Guild) -> None:

@@ -9,11 +9,12 @@ import pytest
 from discord_fakes import NAMES, Call, Guild, pinged, posted, table_now
 from timed_tables import open_timed, timed_guild
 
-from bot.clock import DAY, HOUR, ManualClock
+from bot.discord.views.components import DYNAMIC_ITEMS
+from bot.discord.views.reminders import SnoozeButton
+from bot.discord.views.timeouts import OfferButton
+from bot.service.clock import ManualClock
 from bot.settings import Settings, SettingsError
-from bot.views.components import DYNAMIC_ITEMS
-from bot.views.reminders import SnoozeButton
-from bot.views.timeouts import OfferButton
+from bot.store.clock import DAY, HOUR
 
 SILENT = 4096
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, table_now
 
-from bot.views.components import DYNAMIC_ITEMS, ChangeButton
+from bot.discord.views.components import DYNAMIC_ITEMS, ChangeButton
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,9 @@ from typing import Any
 from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, table_now
 from timed_tables import open_timed, timed_guild
 
-from bot.clock import HOUR, ManualClock, parse, seconds_between
-from bot.cogs.timers import TimerCog
+from bot.discord.cogs.timers import TimerCog
+from bot.service.clock import ManualClock
+from bot.store.clock import HOUR, parse, seconds_between
 
 DEE = (1004, "Dee")
 

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-import bot.controls
-import bot.game_ui as ui
-import bot.results
+import bot.service.controls
+import bot.service.game_ui as ui
+import bot.service.results
 import bot.settings
 from engine.core import GameSpec, OptionSpec
 from engine.core.shapes import ChooseOne, Distribute, Item, Option, Shape
 
 
 def test_doctests() -> None:
-    for module in (ui, bot.settings, bot.controls, bot.results):
+    for module in (ui, bot.settings, bot.service.controls, bot.service.results):
         assert doctest.testmod(module).failed == 0
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from discord_fakes import ANN, BOB, CY, FakeDiscord, Guild, start_bot
 
-from bot.clock import ManualClock
+from bot.service.clock import ManualClock
 
 
 async def timed_guild(tmp_path: Path, clock: ManualClock, **settings: Any) -> Guild:

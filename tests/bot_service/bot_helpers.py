@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import toy_game
 
-from bot.results import Result, ServiceError
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
+from bot.store.store import GameStore
 from engine.core import Game, State, play
 
 TOY = toy_game.TOY

@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.controls import BUTTON_ROWS, MAX_CHOICE, MAX_LABEL, PER_ROW, PER_SELECT, Control, plan_controls
-from bot.game_ui import Table, choice_value, resolve_value
-from bot.service import GameService
+from bot.service.controls import BUTTON_ROWS, MAX_CHOICE, MAX_LABEL, PER_ROW, PER_SELECT, Control, plan_controls
+from bot.service.game_ui import Table, choice_value, resolve_value
+from bot.service.service import GameService
 from engine.core import State, play
 from engine.lisboa.data import DATA_DIR
 

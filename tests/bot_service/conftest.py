@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from bot_helpers import service_at
 
-from bot.clock import ManualClock
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.service import GameService
+from bot.store.store import GameStore
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 
-from bot.records import Records
-from bot.service import GameService
+from bot.service.service import GameService
+from bot.store.records import Records
 from engine.core import play
 
 ZED = "u-zed"  # a moderator who does not play

@@ -11,10 +11,11 @@ import pytest
 from bot_helpers import CHANNEL, user
 
 import engine
-from bot.clock import DAY, HOUR, ManualClock, seconds_between
-from bot.results import Result, ServiceError
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
+from bot.store.clock import DAY, HOUR, seconds_between
+from bot.store.store import GameStore
 from engine.core import play
 
 

@@ -11,9 +11,10 @@ import pytest
 import toy_game
 from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 
-from bot.clock import HOUR, ManualClock
-from bot.service import GameService
-from bot.service_base import ENGINE_ERROR
+from bot.service.clock import ManualClock
+from bot.service.service import GameService
+from bot.service.service_base import ENGINE_ERROR
+from bot.store.clock import HOUR
 from engine.core import Action, Event, State, play
 
 Apply = Callable[[State, int, Action], list[Event]]

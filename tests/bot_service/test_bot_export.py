@@ -8,9 +8,9 @@ import random
 import pytest
 from bot_helpers import CHANNEL, name_of, play_random, start_game, user
 
-from bot.archive import NO_SEED
-from bot.results import ServiceError
-from bot.service import GameService
+from bot.service.archive import NO_SEED
+from bot.service.results import ServiceError
+from bot.service.service import GameService
 
 
 async def refused(svc: GameService, text: str | bytes, code: str, channel: str = "chan-bug") -> str:

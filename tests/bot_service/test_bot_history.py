@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, TOY, start_game
 
-from bot.history import effective_actions, page_of, paginate
-from bot.results import ServiceError
-from bot.service import GameService
-from bot.store import ActionRecord
+from bot.service.history import effective_actions, page_of, paginate
+from bot.service.results import ServiceError
+from bot.service.service import GameService
+from bot.store.store import ActionRecord
 from engine.core import play
 
 

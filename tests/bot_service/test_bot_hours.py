@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.clock import DAY, HOUR, ManualClock, seconds_between, shift
-from bot.hours import Hours, advance, open_seconds, parse_hours
-from bot.reminders import Reminders
-from bot.results import Result, ServiceError
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.hours import parse_hours
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
+from bot.store.clock import DAY, HOUR, seconds_between, shift
+from bot.store.hours import Hours, advance, open_seconds
+from bot.store.reminders import Reminders
+from bot.store.store import GameStore
 
 T0 = "2030-01-01T00:00:00.000+00:00"  # a Tuesday, midnight UTC (the ManualClock's start)
 EVENING = Hours(18, 23, "UTC")

@@ -19,10 +19,10 @@ from zoneinfo import ZoneInfo
 
 from bot_helpers import CHANNEL, user
 
-from bot.clock import HOUR, ManualClock
-from bot.results import iso
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.service import GameService
+from bot.store.clock import HOUR, iso
+from bot.store.store import GameStore
 
 PARIS = ZoneInfo("Europe/Paris")
 

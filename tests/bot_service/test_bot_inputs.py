@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.results import ServiceError
-from bot.service import GameService
+from bot.service.results import ServiceError
+from bot.service.service import GameService
 
 
 @pytest.mark.parametrize(("typed", "title"), [("Puerto Rico", "Puerto Rico"), ("puerto rico", "Puerto Rico"),

@@ -13,8 +13,8 @@ from bot_helpers import CHANNEL, refused, service_at, start_game, stored_state, 
 from bot_lisboa import check_offers, latest_state, store_state
 
 from bot import terminal
-from bot.game_ui import Tables
-from bot.service import GameService
+from bot.service.game_ui import Tables
+from bot.service.service import GameService
 from engine.core import get_game, play
 
 GAME = get_game("lisboa")

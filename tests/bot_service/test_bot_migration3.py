@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, service_at, start_game
 
-from bot import migrations
-from bot.store import GameStore, split_statements
+from bot.store import migrations
+from bot.store.store import GameStore, split_statements
 
 
 async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.sqlite3"
-    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS[:2])
+    monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS[:2])
     async with service_at(path) as svc:
         async def no_away_tables_yet(user: str, result: object) -> None:  # away mode comes with migration 5
             return None
@@ -26,7 +26,7 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(tmp_pat
         await svc.undo(CHANNEL, started.waiting[0])
         assert await svc.store.schema_version() == 2
         before = [(a.version, a.kind, a.text, a.created_at) for a in await svc.store.actions(started.game_row or 0)]
-    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS)
+    monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS)
     store = await GameStore.open(path)
     try:
         assert await store.schema_version() == len(migrations.MIGRATIONS) >= 3

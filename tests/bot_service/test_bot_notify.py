@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import user
 
-from bot.clock import DAY, HOUR, ManualClock
-from bot.notify_service import HINT
-from bot.results import Result, ServiceError
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.notify import HINT
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
+from bot.store.clock import DAY, HOUR
+from bot.store.store import GameStore
 
 ANN, BOB = user("Ann"), user("Bob")
 GUILD = "55"

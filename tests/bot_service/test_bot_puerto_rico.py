@@ -42,7 +42,7 @@ async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path:
     """No silent drift: a stored rules_version that differs from the engine's stops play."""
     import aiosqlite
 
-    from bot.results import ServiceError
+    from bot.service.results import ServiceError
 
     path = tmp_path / "pr.sqlite3"
     async with service_at(path) as svc:

@@ -8,8 +8,8 @@ import random
 from bot_helpers import CHANNEL, play_random, user
 from bot_helpers import refused as expect
 
-from bot.results import Result
-from bot.service import GameService
+from bot.service.results import Result
+from bot.service.service import GameService
 
 
 async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), **table: str) -> Result:

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.clock import DAY, HOUR, ManualClock, seconds_between, shift
-from bot.ladder import Notice
-from bot.results import Result, ServiceError
-from bot.service import GameService
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.reminders import Notice
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
+from bot.store.clock import DAY, HOUR, seconds_between, shift
+from bot.store.store import GameStore
 
 
 @asynccontextmanager

@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 
-import bot.history
-import bot.results
+import bot.service.history
+import bot.service.results
 import engine  # noqa: F401  (registers the games)
-from bot.results import format_scores, iso, names_list, winner_line
+from bot.service.results import format_scores, names_list, winner_line
+from bot.store.clock import iso
 from engine.core import Outcome, SeatResult, get_game
 
 
-@pytest.mark.parametrize("module", [bot.results, bot.history])
+@pytest.mark.parametrize("module", [bot.service.results, bot.service.history])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 

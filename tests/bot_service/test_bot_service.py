@@ -16,9 +16,9 @@ from bot_helpers import (
     waiting_users,
 )
 
-from bot.results import ServiceError
-from bot.service import GameService
-from bot.store import VersionConflict
+from bot.service.results import ServiceError
+from bot.service.service import GameService
+from bot.store.store import VersionConflict
 from engine.core import play
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, play_random, user
 
-from bot.clock import HOUR, ManualClock
-from bot.service import GameService
-from bot.stats import PlayerStats
-from bot.store import GameStore
+from bot.service.clock import ManualClock
+from bot.service.service import GameService
+from bot.service.stats import PlayerStats
+from bot.store.clock import HOUR
+from bot.store.store import GameStore
 from engine.core import play
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, FakeClock, service_at, start_game, stored_state, user
 
-from bot import migrations
-from bot.service import GameService
-from bot.store import ChannelBusy, GameStore, VersionConflict
+from bot.service.service import GameService
+from bot.store import migrations
+from bot.store.store import ChannelBusy, GameStore, VersionConflict
 from engine.core import play
 
 TESTS = Path(__file__).resolve().parent
@@ -58,7 +58,7 @@ async def test_new_migration_runs_once_and_keeps_data(
     async with service_at(path) as svc:
         await start_game(svc)
     monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, "CREATE TABLE extra (x INTEGER)"])
-    monkeypatch.setattr("bot.store.MIGRATIONS", migrations.MIGRATIONS)
+    monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS)
     for _ in range(2):
         async with stores_at(path, 1) as (store,):
             assert await store.schema_version() == len(migrations.MIGRATIONS)
@@ -178,8 +178,8 @@ async def test_failure_inside_transaction_keeps_last_commit(tmp_path: Path, stag
 CHILD = textwrap.dedent("""
     import asyncio, os, sys
     import toy_game  # registers toy_race
-    from bot.service import GameService
-    from bot.store import GameStore
+    from bot.service.service import GameService
+    from bot.store.store import GameStore
 
     async def main() -> None:
         store = await GameStore.open(sys.argv[1])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, refused, start_game, stored_state
 
-from bot.game_ui import to_ping
-from bot.results import Result, ServiceError
-from bot.service import GameService
+from bot.service.game_ui import to_ping
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
 from engine.core import play
 
 

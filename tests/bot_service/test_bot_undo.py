@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, start_game, stored_state
 
-from bot.results import Result, ServiceError
-from bot.service import GameService
+from bot.service.results import Result, ServiceError
+from bot.service.service import GameService
 from engine.core import play
 
 

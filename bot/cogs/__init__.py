@@ -1,1 +1,0 @@
-"""Slash-command cogs, loaded as extensions by :mod:`bot.app`."""

@@ -1,0 +1,3 @@
+"""The bot's Discord layer (discord.py): :mod:`~bot.discord.app` builds the bot, :mod:`~bot.discord.turns`
+posts turn messages and boards, :mod:`bot.discord.cogs` holds the slash commands and
+:mod:`bot.discord.views` the persistent components. Everything below it is :mod:`bot.service`."""

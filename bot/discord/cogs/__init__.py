@@ -1,0 +1,1 @@
+"""Slash-command cogs, loaded as extensions by :mod:`bot.discord.app`."""

@@ -1,0 +1,85 @@
+"""``/admin …`` for the game's creator or a member who may manage the channel: force, replace,
+rollback, end. The service checks who may; every outcome is posted publicly with the admin's name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ...service.results import Result, ServiceError
+from ..turns import announce, finish, post_public
+from .game import channel_of
+
+if TYPE_CHECKING:
+    from ..app import PbpBot
+
+Interaction = discord.Interaction[Any]
+
+
+def manager(interaction: Interaction) -> bool:
+    return bool(interaction.permissions.manage_channels)
+
+
+@app_commands.guild_only()
+class AdminCog(commands.GroupCog, group_name="admin",
+               group_description="Fix a stuck game (its creator, or members who can manage the channel)"):
+    """Thin commands over :class:`bot.service.admin.AdminService`."""
+
+    def __init__(self, bot: PbpBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _waiting(self, channel: str) -> list[str]:
+        table = await self.bot.tables.by_channel(channel)
+        return table.waiting_users() if table is not None else []
+
+    async def _post(self, interaction: Interaction, before: list[str], result: Result) -> None:
+        """The turn message after the change: pings only players who newly owe a decision."""
+        await finish(interaction, await announce(self.bot, result, before, None))
+
+    @app_commands.command(name="force", description="Play the default for a stuck decision")
+    @app_commands.describe(player="Whose decision (needed when several players are deciding)")
+    async def force(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = channel_of(interaction)
+        before = await self._waiting(channel)
+        result = await self.bot.service.admin_force(channel, interaction.user.id, interaction.user.display_name,
+                                                    manager(interaction), player.id if player else None)
+        await self._post(interaction, before, result)
+
+    @app_commands.command(name="replace", description="Give a player's seat to someone else")
+    @app_commands.describe(player="The player whose seat changes hands", new_player="Who plays the seat from now on")
+    async def replace(self, interaction: Interaction, player: discord.Member, new_player: discord.Member) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if new_player.bot:
+            raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
+        channel = channel_of(interaction)
+        before = await self._waiting(channel)
+        result = await self.bot.service.admin_replace(
+            channel, interaction.user.id, interaction.user.display_name, player.id, new_player.id,
+            new_player.display_name, manager(interaction))
+        await self._post(interaction, before, result)
+
+    @app_commands.command(name="rollback", description="Go back to the board after an earlier step (no vote)")
+    @app_commands.describe(step="The step to go back to (the #n in /game log)")
+    async def rollback(self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = channel_of(interaction)
+        before = await self._waiting(channel)
+        result = await self.bot.service.admin_rollback(channel, interaction.user.id, interaction.user.display_name,
+                                                       step, manager(interaction))
+        await self._post(interaction, before, result)
+
+    @app_commands.command(name="end", description="End the game without a result")
+    async def end(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.admin_end(channel_of(interaction), interaction.user.id,
+                                                  interaction.user.display_name, manager(interaction))
+        await post_public(interaction, result.public)
+
+
+async def setup(bot: PbpBot) -> None:
+    await bot.add_cog(AdminCog(bot))

@@ -1,0 +1,118 @@
+"""The durable timer loop (RoboDanny's shape): one task sleeps until the earliest stored timer.
+
+Deadlines (``clocks``) and reminders (``reminders``) live in SQLite, never in memory: on
+start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
+deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
+deadline wakes it (``service.on_schedule``); otherwise it wakes at least every minute to write
+a heartbeat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from ...service.reminders import Notice
+from ...service.timeouts import Expiry
+from ...store.clock import parse
+from ..turns import NO_MENTIONS, announce
+from ..views.notify import deliver_digest
+from ..views.reminders import post_notice
+from ..views.timeouts import offer_text, offer_view
+
+if TYPE_CHECKING:
+    from ..app import PbpBot
+
+log = logging.getLogger("bot.timers")
+HEARTBEAT_SECONDS = 60.0
+
+
+class TimerCog(commands.Cog):
+    """Fires passed deadlines through the service and posts what they did."""
+
+    def __init__(self, bot: PbpBot) -> None:
+        self.bot = bot
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        outage, extended = await self.bot.service.resume()
+        if extended:
+            log.info("extended %d deadline(s) by the bot's downtime of %d s", extended, outage)
+        self.bot.service.on_schedule = self.wake.set
+        if self.bot.settings.run_timers:
+            self.task = asyncio.create_task(self.run(), name="pbp-timers")
+
+    async def cog_unload(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        await self.bot.service.heartbeat()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Exception:  # one bad game must not stop every clock
+                log.exception("timer loop: firing timers failed")
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), await self.delay())
+
+    async def tick(self) -> tuple[list[Expiry], list[Notice]]:
+        """One round of the loop: passed deadlines, then due reminders."""
+        return await self.fire(), await self.remind()
+
+    async def delay(self) -> float:
+        """Seconds until the earliest deadline or reminder, at most the heartbeat interval."""
+        due = await self.bot.service.next_timer()
+        if due is None:
+            return HEARTBEAT_SECONDS
+        left = (parse(due) - parse(self.bot.service.now())).total_seconds()
+        return min(HEARTBEAT_SECONDS, max(0.0, left))
+
+    async def fire(self) -> list[Expiry]:
+        """Heartbeat, then every passed deadline: post the defaults taken and the table's offers."""
+        await self.bot.service.heartbeat()
+        expiries = await self.bot.service.expire_due()
+        for expiry in expiries:
+            try:
+                await self.post(expiry)
+            except discord.HTTPException as exc:  # stored already; /game status shows it
+                log.warning("deadline outcome in channel %s not posted: %s", expiry.channel_id, exc)
+        return expiries
+
+    async def remind(self) -> list[Notice]:
+        """Post absences that ended at their date, every due reminder (pinging only the player who
+        owes), stalled-game announcement and turn ping held back by quiet hours; then apply standing
+        answers that became due and send the daily digests."""
+        service = self.bot.service
+        notices = await service.away_due() + await service.remind_due() + await service.held_due()
+        for notice in notices:
+            try:
+                await post_notice(self.bot, notice)
+            except discord.HTTPException as exc:  # claimed already: never retried in a loop
+                log.warning("reminder in channel %s not posted: %s", notice.channel_id, exc)
+        for result, before in await service.standing_due():
+            await announce(self.bot, result, before, None)
+        for digest in await service.digest_due():
+            await deliver_digest(self.bot, digest)
+        return notices
+
+    async def post(self, expiry: Expiry) -> None:
+        if expiry.result is not None:
+            await announce(self.bot, expiry.result, expiry.before, None)
+        if expiry.offer is not None:
+            channel = self.bot.get_partial_messageable(int(expiry.channel_id))
+            await channel.send(offer_text(expiry.offer), view=offer_view(expiry.offer),
+                               allowed_mentions=NO_MENTIONS, silent=True)
+
+
+async def setup(bot: PbpBot) -> None:
+    await bot.add_cog(TimerCog(bot))

@@ -1,0 +1,60 @@
+"""One error path for commands and components: friendly ephemeral replies, logs for the rest."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from ..service.results import ServiceError
+
+log = logging.getLogger("bot.errors")
+APOLOGY = ("Sorry, something went wrong on my side; it has been logged. "
+           "`/game status` shows where the game stands.")
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Reply only to the user, whether or not the interaction was already answered or deferred."""
+    content = content if len(content) <= 2000 else content[:1999] + "…"
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+def friendly(error: BaseException) -> str | None:
+    """The message a player should see, or ``None`` for an unexpected error."""
+    if isinstance(error, ServiceError):
+        return error.message
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Games live in server channels; use this command there."
+    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        return str(error)
+    return None
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException, **context: Any) -> None:
+    """Answer ``error`` ephemerally; log unexpected ones with command, user, channel and context."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    message = friendly(error)
+    if message is None:
+        command = interaction.command.qualified_name if interaction.command else None
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.error("unexpected error: command=%s custom_id=%s user=%s channel=%s options=%s context=%s",
+                  command, data.get("custom_id"), interaction.user.id if interaction.user else None,
+                  interaction.channel_id, data.get("options"), context, exc_info=error)
+        message = APOLOGY
+    try:
+        await send_ephemeral(interaction, message)
+    except discord.HTTPException:  # the interaction expired or Discord is down: nothing more to do
+        log.warning("could not tell user about %r", message)
+
+
+class GameTree(app_commands.CommandTree[Any]):
+    """The command tree with the shared error handler."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)

@@ -1,0 +1,343 @@
+"""Persistent components: every button and select is a :class:`discord.ui.DynamicItem` whose
+``custom_id`` carries the game row, the version and a short action key, so a click is checked
+against the database (not memory) and keeps working after a restart.
+
+``pbp:<game>:<ver>:<seat>:a<i>``  play legal text ``i`` of ``seat`` at version ``ver``
+``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
+``pbp:<game>:<ver>:<seat>:m<p>``  "More options": the seat's selects from page ``p`` on, privately
+``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
+``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
+``pbp:<game>:board``             the clicker's private board
+``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
+``pbp:<game>:rematch``           start a rematch of a finished game
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from engine.core.takeback import TAKE_BACK_TEXT
+
+from ...service.controls import Control
+from ...service.game_ui import Table
+from ...service.results import ServiceError
+from ..errors import report
+from ..host import bot_of
+from ..turns import act_and_post, announce, send_current, send_private_board, strip_components
+from .mayor import open_editor
+
+log = logging.getLogger("bot.views")
+GAME = r"pbp:(?P<game>\d+)"
+OUTDATED = "This prompt is outdated; here is the current one."
+ANSWERED = "You have answered; until the last answer is in you can still change it."
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+async def load(interaction: discord.Interaction[Any], row: int) -> Table:
+    table = await bot_of(interaction).tables.by_row(row)
+    if table is None:
+        raise ServiceError("This game no longer exists.", "no_game")
+    return table
+
+
+def not_yours(table: Table, seat: int) -> str:
+    owner = table.names[seat] if 0 <= seat < len(table.names) else "another player"
+    return f"This is not your decision: it is {owner}'s."
+
+
+async def play_index(interaction: discord.Interaction[Any], row: int, version: int, seat: int, index: int) -> None:
+    """Shared click path: defer, check the version (first: every click on an outdated message is
+    answered with the current prompt), then the player, then play legal text ``index``."""
+    await interaction.response.defer()
+    table = await load(interaction, row)
+    texts = table.texts(seat)
+    if table.version != version or not table.active or index >= len(texts):
+        await send_current(interaction, table, OUTDATED)
+        return
+    if table.seat_of(interaction.user.id) != seat:
+        raise ServiceError(not_yours(table, seat), "not_your_decision")
+    await act_and_post(interaction, table, texts[index], version, ack=False)
+    await strip_components(interaction)
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):a(?P<idx>\d+)"):
+    """Plays one legal text of one seat at one version."""
+
+    def __init__(self, row: int, version: int, seat: int, index: int, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=line,
+                                           custom_id=f"pbp:{row}:{version}:{seat}:a{index}"))
+        self.game_row, self.version, self.seat, self.index = row, version, seat, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceButton:
+        label = getattr(item, "label", None) or "…"
+        style = getattr(item, "style", discord.ButtonStyle.primary)
+        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["idx"]), label, style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await play_index(interaction, self.game_row, self.version, self.seat, self.index)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):s(?P<page>\d+)"):
+    """A select of legal texts (values are indices into the seat's legal list at that version)."""
+
+    def __init__(self, row: int, version: int, seat: int, page: int,
+                 options: list[discord.SelectOption], placeholder: str = "Choose…", line: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"pbp:{row}:{version}:{seat}:s{page}", options=options,
+                                           placeholder=placeholder, row=line))
+        self.game_row, self.version, self.seat = row, version, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceSelect:
+        options = list(getattr(item, "options", [])) or [discord.SelectOption(label="?", value="0")]
+        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["page"]), options,
+                   getattr(item, "placeholder", None) or "Choose…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            values = self.item.values
+            if not values or not values[0].isdigit():
+                raise ServiceError("Pick one of the listed options.", "malformed")
+            await play_index(interaction, self.game_row, self.version, self.seat, int(values[0]))
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):m(?P<page>\d+)"):
+    """Opens, only for the seat's player, the selects of a list too long for one message from a page on."""
+
+    def __init__(self, row: int, version: int, seat: int, page: int, label: str = "More options",
+                 line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
+                                           custom_id=f"pbp:{row}:{version}:{seat}:m{page}"))
+        self.game_row, self.version, self.seat, self.page = row, version, seat, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MoreButton:
+        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["page"]),
+                   getattr(item, "label", None) or "More options")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await load(interaction, self.game_row)
+            if table.version != self.version:
+                await send_current(interaction, table, OUTDATED)
+                return
+            if table.seat_of(interaction.user.id) != self.seat:
+                raise ServiceError(not_yours(table, self.seat), "not_your_decision")
+            await send_current(interaction, table, "More options:", first=self.page)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):panel"):
+    """Opens the clicker's own decision ephemerally (several players deciding at once, Mayor editor)."""
+
+    def __init__(self, row: int, version: int, label: str = "Decide",
+                 style: discord.ButtonStyle = discord.ButtonStyle.success, line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=line, custom_id=f"pbp:{row}:{version}:panel"))
+        self.game_row, self.version = row, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PanelButton:
+        return cls(int(match["game"]), int(match["ver"]), getattr(item, "label", None) or "Decide")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await load(interaction, self.game_row)
+            seat = table.seat_of(interaction.user.id)
+            decisions = table.decisions(seat) if seat is not None else []
+            header = OUTDATED if table.version != self.version else ""
+            if not decisions and header:
+                await send_current(interaction, table, header)
+                return
+            if not decisions and table.may_take_back(seat):
+                await send_current(interaction, table, ANSWERED)  # with their "Change my answer"
+                return
+            if not decisions:
+                waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
+                raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
+            if table.editor(decisions[0].player):
+                await open_editor(interaction, table, decisions[0].player, header)
+            else:
+                await send_current(interaction, table, header or "Your decision:")
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):change"):
+    """The clicker takes back their answer to a parallel decision (the engine's ``take back``)."""
+
+    def __init__(self, row: int, version: int, label: str = "Change my answer", line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
+                                           custom_id=f"pbp:{row}:{version}:change"))
+        self.game_row, self.version = row, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChangeButton:
+        return cls(int(match["game"]), int(match["ver"]), getattr(item, "label", None) or "Change my answer")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            table = await load(interaction, self.game_row)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError(f"You are not playing in this game (players: {', '.join(table.names)}).",
+                                   "not_seated")
+            if table.version != self.version or not table.active:
+                await send_current(interaction, table, OUTDATED)
+                return
+            if not table.may_take_back(seat):
+                raise ServiceError("You have no answer to change here: only an answer to a decision everyone "
+                                   "makes at once can be taken back, until the last one is in.",
+                                   "nothing_to_take_back")
+            await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False)
+            await strip_components(interaction)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":board"):
+    """The clicker's own board and private information, ephemeral."""
+
+    def __init__(self, row: int, line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="My board", style=discord.ButtonStyle.secondary, row=line,
+                                           custom_id=f"pbp:{row}:board"))
+        self.game_row = row
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> BoardButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_private_board(interaction, await load(interaction, self.game_row))
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
+    """Join, leave or start the lobby this message announced."""
+
+    def __init__(self, row: int, act: str, line: int | None = None) -> None:
+        style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
+        if act == "leave":
+            style = discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line,
+                                           custom_id=f"pbp:{row}:lobby:{act}"))
+        self.game_row, self.act = row, act
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["game"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot, table = bot_of(interaction), await load(interaction, self.game_row)
+            if table.record.status != "lobby":
+                raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
+            channel, user = table.record.channel_id, str(interaction.user.id)
+            if self.act == "start":
+                result = await bot.service.start(channel, user)
+                notes = await announce(bot, result, [], user)
+                await strip_components(interaction)
+                if notes:
+                    await interaction.followup.send("\n".join(notes), ephemeral=True)
+                return
+            if self.act == "join":
+                result = await bot.service.join(channel, user, interaction.user.display_name)
+            else:
+                result = await bot.service.leave(channel, user)
+            await interaction.followup.send("\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(),
+                                            silent=True)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
+    """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
+
+    def __init__(self, row: int, line: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, row=line,
+                                           custom_id=f"pbp:{row}:rematch"))
+        self.game_row = row
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot, user = bot_of(interaction), str(interaction.user.id)
+            result = await bot.service.rematch(self.game_row, user)
+            notes = await announce(bot, result, [], user)
+            await strip_components(interaction)
+            if notes:
+                await interaction.followup.send("\n".join(notes), ephemeral=True)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+def lobby_view(row: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for act in ("join", "leave", "start"):
+        view.add_item(LobbyButton(row, act))
+    return view
+
+
+def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
+    """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`."""
+    style = STYLES.get(control.style, discord.ButtonStyle.primary)
+    if control.kind == "choice":
+        assert control.seat is not None and control.index is not None
+        return ChoiceButton(table.row, table.version, control.seat, control.index, control.label, style, control.row)
+    if control.kind == "select":
+        assert control.seat is not None
+        options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
+        return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label,
+                            control.row)
+    if control.kind == "more":
+        assert control.seat is not None
+        return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
+    if control.kind == "panel":
+        return PanelButton(table.row, table.version, control.label, style, control.row)
+    if control.kind == "change":
+        return ChangeButton(table.row, table.version, control.label, control.row)
+    if control.kind == "board":
+        return BoardButton(table.row, control.row)
+    if control.kind == "rematch":
+        return RematchButton(table.row, control.row)
+    raise ValueError(f"unknown control kind {control.kind!r}")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton, ChoiceSelect, MoreButton, PanelButton, ChangeButton, BoardButton, LobbyButton, RematchButton)

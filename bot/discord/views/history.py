@@ -1,0 +1,101 @@
+"""Browsing a game's past, ephemerally: log pages and the board after any step, with persistent
+older/newer buttons (the page or step lives in the ``custom_id``; each click re-reads the database).
+
+``pbp:<game>:log:<page>:<o|n>``  show log page ``page`` (older / newer button)
+``pbp:<game>:h<step>:<p|n>``      show the board after step ``step`` (previous / next button)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ...service.results import Result
+from ..errors import report
+from ..host import bot_of
+from ..turns import board_png, png_file
+
+
+def log_content(result: Result) -> str:
+    return "\n".join(result.public)[:2000]
+
+
+def log_view(result: Result) -> discord.ui.View | None:
+    """Older/newer buttons around the page shown (``None`` for a one-page log)."""
+    page, pages, row = result.page or 1, result.pages or 1, result.game_row or 0
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogButton(row, max(1, page - 1), "o", disabled=page <= 1))
+    view.add_item(LogButton(row, min(pages, page + 1), "n", disabled=page >= pages))
+    return view
+
+
+class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"pbp:(?P<game>\d+):log:(?P<page>\d+):(?P<dir>[on])"):
+    """Turns the ephemeral log message to another page."""
+
+    def __init__(self, row: int, page: int, direction: str, disabled: bool = False) -> None:
+        label = "◀ Older" if direction == "o" else "Newer ▶"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"pbp:{row}:log:{page}:{direction}"))
+        self.game_row, self.page, self.direction = row, page, direction
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LogButton:
+        return cls(int(match["game"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            result = await bot_of(interaction).service.log_of_game(self.game_row, self.page)
+            view = log_view(result)
+            await interaction.edit_original_response(content=log_content(result), view=view)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+async def history_message(result: Result, latest: int,
+                          buttons: bool) -> tuple[str, list[discord.File], discord.ui.View | None]:
+    """Content, board image and (ephemeral browsing) previous/next buttons for one step."""
+    step, row = result.version or 0, result.game_row or 0
+    png = await board_png(result.state_view or {})
+    view = None
+    if buttons and latest > 0:
+        view = discord.ui.View(timeout=None)
+        view.add_item(StepButton(row, max(0, step - 1), "p", disabled=step <= 0))
+        view.add_item(StepButton(row, min(latest, step + 1), "n", disabled=step >= latest))
+    return "\n".join(result.public)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
+
+
+class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"pbp:(?P<game>\d+):h(?P<step>\d+):(?P<dir>[pn])"):
+    """Shows the board one step earlier or later, in the same ephemeral message."""
+
+    def __init__(self, row: int, step: int, direction: str, disabled: bool = False) -> None:
+        label = f"◀ Step {step}" if direction == "p" else f"Step {step} ▶"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"pbp:{row}:h{step}:{direction}"))
+        self.game_row, self.step = row, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StepButton:
+        return cls(int(match["game"]), int(match["step"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot = bot_of(interaction)
+            result = await bot.service.history("", self.step, game_row=self.game_row)
+            table = await bot.tables.by_row(self.game_row)
+            content, files, view = await history_message(result, table.version if table else self.step, True)
+            await interaction.edit_original_response(content=content, attachments=files, view=view)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton, StepButton)

@@ -1,0 +1,203 @@
+"""The editor of a Distribute decision (the Mayor's colonists): an ephemeral panel drawn from the
+decision's :class:`~engine.core.shapes.Distribute` shape alone — its slots and capacities, its
+pieces (colonists and, for a player holding nobles, nobles) and its proposal — accepted in one
+click or adjusted with selects ("put a colonist on…", "take a colonist off…", "put a noble on…",
+"take a noble off…"; the words are the shape's labels).
+
+The draft lives in this (ephemeral, 14-minute) view only; confirming plays the canonical text of
+the draft's action (the proposal's own when unchanged), which the engine validates. The persistent
+panel button (the shape's title, e.g. "Place colonists") reopens a fresh editor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.core import play
+from engine.core.shapes import Distribute, distribute_action
+
+from ...service.game_ui import Table
+from ...service.results import ServiceError
+from ..errors import report
+from ..host import bot_of
+from ..turns import act_and_post
+
+EDITOR_TIMEOUT = 14 * 60
+PER_SELECT = 25
+
+Counts = dict[str, int]
+
+
+def _clean(counts: Counts) -> Counts:
+    return {k: v for k, v in counts.items() if v > 0}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+class MayorEditor(discord.ui.View):
+    """Draft of one seat's Distribute decision: all pieces per slot (``layout``) and, of them, the
+    pieces of the second kind (``nobles``; only when the shape has a second kind of piece).
+
+    The first kind of piece is the ordinary one (colonists); the shape's action names the pieces per
+    slot under its verb and the second kind under that kind's key (see :class:`Distribute`)."""
+
+    def __init__(self, table: Table, seat: int, shape: Distribute) -> None:
+        super().__init__(timeout=EDITOR_TIMEOUT)
+        self.row, self.version, self.seat = table.row, table.version, seat
+        self.title = table.record.title
+        self.game, self.shape = table.game, shape
+        self.caps, self.total = {s.key: s.count for s in shape.slots}, shape.total
+        self.names = {s.key: s.label for s in shape.slots}
+        self.piece, self.second = shape.pieces[0], (shape.pieces[1] if len(shape.pieces) > 1 else None)
+        self.proposal_action = distribute_action(shape, shape.proposal)
+        self.proposal = _clean(dict(self.proposal_action[shape.verb]))
+        self.proposal_nobles = _clean(dict(self.proposal_action.get(self.second.key, {}))) if self.second else {}
+        self.noble_count = self.second.count if self.second else 0
+        #: Ordinary pieces (colonists, not nobles) the player has.
+        self.colonist_count = self.piece.count
+        self.layout = dict(self.proposal)
+        self.nobles = dict(self.proposal_nobles)
+        self._draw()
+
+    @classmethod
+    def for_table(cls, table: Table, seat: int) -> MayorEditor:
+        shape = table.shape(seat)
+        if not isinstance(shape, Distribute):
+            raise ServiceError("You have nothing to place right now.", "not_your_decision")
+        return cls(table, seat, shape)
+
+    # --- the draft ---------------------------------------------------------------------------
+    @property
+    def placed(self) -> int:
+        return sum(self.layout.values())
+
+    @property
+    def nobles_placed(self) -> int:
+        return sum(self.nobles.values())
+
+    def plain(self, target: str) -> int:
+        """Ordinary colonists (not nobles) drafted on ``target``."""
+        return self.layout.get(target, 0) - self.nobles.get(target, 0)
+
+    @property
+    def unchanged(self) -> bool:
+        return self.layout == self.proposal and self.nobles == self.proposal_nobles
+
+    def action(self) -> dict[str, Any]:
+        """The action to play: the engine's own proposal when unchanged."""
+        if self.unchanged:
+            return self.proposal_action
+        plain = _clean({t: n - self.nobles.get(t, 0) for t, n in self.layout.items()})
+        answer = {self.piece.key: plain} if plain else {}
+        if self.second is not None and _clean(self.nobles):
+            answer[self.second.key] = _clean(self.nobles)
+        return distribute_action(self.shape, answer)
+
+    def text(self) -> str:
+        """Canonical text of the current draft (``layout …``)."""
+        return play.action_text(self.game, self.action())
+
+    def can_add(self, noble: bool) -> bool:
+        if self.placed >= self.total:
+            return False
+        if noble:
+            return self.nobles_placed < self.noble_count
+        return self.placed - self.nobles_placed < self.colonist_count
+
+    def add(self, target: str, noble: bool, delta: int) -> None:
+        self.layout[target] = self.layout.get(target, 0) + delta
+        if noble:
+            self.nobles[target] = self.nobles.get(target, 0) + delta
+        self.layout, self.nobles = _clean(self.layout), _clean(self.nobles)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def _place_line(self, target: str) -> str:
+        nobles = self.nobles.get(target, 0)
+        extra = f" ({_plural(nobles, self.second.label)})" if nobles and self.second else ""
+        return f"{self.names[target]} {self.layout.get(target, 0)}/{self.caps[target]}{extra}"
+
+    def content(self, header: str = "") -> str:
+        places = ", ".join(self._place_line(t) for t in self.caps)
+        left = self.total - self.placed
+        word = self.piece.label
+        status = f"All {word}s placed — confirm when ready." if left == 0 else f"{left} {word}(s) still to place."
+        if self.noble_count and self.second:
+            status += f" {self.second.label.capitalize()}s placed: {self.nobles_placed}/" \
+                      f"{min(self.noble_count, self.total)}."
+        return "\n".join(filter(None, [header, f"**Place your {word}s** ({self.title}, move {self.version})",
+                                       places, status, f"`{self.text()}`"]))[:2000]
+
+    def _draw(self) -> None:
+        self.clear_items()
+        confirm: discord.ui.Button[MayorEditor] = discord.ui.Button(
+            label="Confirm layout", style=discord.ButtonStyle.success, row=0, disabled=self.placed != self.total)
+        confirm.callback = self.confirm  # type: ignore[method-assign]
+        reset: discord.ui.Button[MayorEditor] = discord.ui.Button(
+            label="Back to proposal", style=discord.ButtonStyle.secondary, row=0, disabled=self.unchanged)
+        reset.callback = self.reset  # type: ignore[method-assign]
+        self.add_item(confirm)
+        self.add_item(reset)
+        room = [t for t, c in self.caps.items() if self.layout.get(t, 0) < c]
+        if room and self.can_add(noble=False):
+            self.add_item(self._select(f"Put a {self.piece.label} on…", room, "add", False, 1))
+        taken = [t for t in self.caps if self.plain(t) > 0]
+        if taken:
+            self.add_item(self._select(f"Take a {self.piece.label} off…", taken, "remove", False, 2))
+        if not self.noble_count or self.second is None:
+            return
+        if room and self.can_add(noble=True):
+            self.add_item(self._select(f"Put a {self.second.label} on…", room, "add", True, 3))
+        with_nobles = [t for t in self.caps if self.nobles.get(t, 0) > 0]
+        if with_nobles:
+            self.add_item(self._select(f"Take a {self.second.label} off…", with_nobles, "remove", True, 4))
+
+    def _select(self, placeholder: str, targets: list[str], mode: str, noble: bool,
+                row: int) -> discord.ui.Select[Any]:
+        options = [discord.SelectOption(label=self._place_line(t)[:100], value=t) for t in targets[:PER_SELECT]]
+        select: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, options=options, row=row)
+
+        async def changed(interaction: discord.Interaction[Any]) -> None:
+            self.add(select.values[0], noble, 1 if mode == "add" else -1)
+            self._draw()
+            await interaction.response.edit_message(content=self.content(), view=self)
+
+        select.callback = changed  # type: ignore[method-assign]
+        return select
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        table = await bot_of(interaction).tables.by_row(self.row)
+        if table is None or table.seat_of(interaction.user.id) != self.seat:
+            await interaction.response.send_message("This editor belongs to another player.", ephemeral=True)
+            return False
+        return True
+
+    async def reset(self, interaction: discord.Interaction[Any]) -> None:
+        self.layout, self.nobles = dict(self.proposal), dict(self.proposal_nobles)
+        self._draw()
+        await interaction.response.edit_message(content=self.content(), view=self)
+
+    async def confirm(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the draft if this seat still owes the same decision (others may have answered)."""
+        try:
+            await interaction.response.defer()
+            table = await bot_of(interaction).tables.by_row(self.row)
+            shape = table.shape(self.seat) if table is not None else None
+            if table is None or not isinstance(shape, Distribute) or shape.slots != self.shape.slots or (
+                    distribute_action(shape, shape.proposal) != self.proposal_action):
+                raise ServiceError(f"This editor is outdated: you have no {self.piece.label}s to place now.",
+                                   "stale")
+            await act_and_post(interaction, table, self.text(), None, ack=False)
+            self.stop()
+            await interaction.edit_original_response(content=f"Layout placed: `{self.text()}`.", view=None)
+        except Exception as exc:
+            await report(interaction, exc, editor=self.row)
+
+
+async def open_editor(interaction: discord.Interaction[Any], table: Table, seat: int, header: str = "") -> None:
+    """Send a fresh editor for ``seat`` (the interaction must be deferred)."""
+    editor = MayorEditor.for_table(table, seat)
+    await interaction.followup.send(editor.content(header), view=editor, ephemeral=True)

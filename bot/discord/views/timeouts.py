@@ -1,0 +1,77 @@
+"""The table's buttons on a timed-out decision that has no safe default: wait, skip, take over.
+
+``pbp:<game>:<ver>:<seat>:t<wait|skip|sub>``: the service re-checks everything against the
+database (the offer still open, the game still at ``ver``), so the buttons survive restarts and
+a second click on a settled offer gets a friendly refusal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ...service.clock import duration, stamp
+from ...service.timeouts import Offer
+from ..errors import report
+from ..host import bot_of
+from ..turns import NO_MENTIONS, announce, strip_components
+
+LABELS = {"wait": "Wait longer", "skip": "Skip this turn (pass)", "sub": "Take over this seat"}
+STYLES = {"wait": discord.ButtonStyle.primary, "skip": discord.ButtonStyle.secondary,
+          "sub": discord.ButtonStyle.success}
+
+
+class OfferButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"pbp:(?P<game>\d+):(?P<ver>\d+):(?P<seat>\d+):t(?P<act>wait|skip|sub)"):
+    """One of the table's answers to an :class:`~bot.service.timeouts.Offer`."""
+
+    def __init__(self, row: int, version: int, seat: int, act: str) -> None:
+        super().__init__(discord.ui.Button(label=LABELS[act], style=STYLES[act],
+                                           custom_id=f"pbp:{row}:{version}:{seat}:t{act}"))
+        self.game_row, self.version, self.seat, self.act = row, version, seat, act
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OfferButton:
+        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot, user = bot_of(interaction), str(interaction.user.id)
+            service, args = bot.service, (self.game_row, self.version, self.seat)
+            if self.act == "wait":
+                result = await service.wait_longer(*args, user)
+                table = await bot.tables.by_row(self.game_row)
+                due = table.due.get(self.seat) if table else None
+                line = result.public[0] + (f" New deadline {stamp(due)}." if due else "")
+                channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
+                await channel.send(line, allowed_mentions=NO_MENTIONS, silent=True)
+            elif self.act == "skip":
+                before = await bot.tables.by_row(self.game_row)
+                result = await service.skip_turn(*args, user)
+                await announce(bot, result, before.waiting_users() if before else [], None)
+            else:
+                result = await service.take_seat(*args, user, interaction.user.display_name)
+                await announce(bot, result, [], None)
+            await strip_components(interaction)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+def offer_text(offer: Offer) -> str:
+    """The public question to the table (no pings)."""
+    skip = f", skip {offer.name}'s turn (they pass)" if offer.can_skip else ""
+    return (f"⏰ **{offer.name}**'s time ran out on “{offer.prompt}”, and this decision has no safe default. "
+            f"The table decides: wait another {duration(offer.wait_seconds)}{skip}, or someone who is not "
+            f"playing takes over {offer.name}'s seat. Nobody is removed without this.")
+
+
+def offer_view(offer: Offer) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for act in ("wait", "skip", "sub") if offer.can_skip else ("wait", "sub"):
+        view.add_item(OfferButton(offer.game_row, offer.version, offer.seat, act))
+    return view
+

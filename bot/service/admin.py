@@ -1,0 +1,112 @@
+"""Admin control of a stuck game, for its creator or a member who may manage the channel: force the
+default of an open decision, replace a player, roll back to an earlier step, end the game.
+
+Every admin action is announced publicly with the admin's name, stored (the forced action and the
+rollback as log rows under the admin's id, a forced default also as a timeout of that seat) and
+written to the ``audit`` trail.
+"""
+
+from __future__ import annotations
+
+from engine.core import play
+
+from ..store.records import Records
+from ..store.store import GameRecord
+from .consent import ConsentService
+from .inputs import display_name
+from .results import Result, ServiceError, names_list
+from .service_base import Turn, uid
+from .steplines import FORCED, ROLLED_BACK, TOOL
+
+
+class AdminService(ConsentService):
+    """``/admin force|replace|rollback|end``; ``name`` is the admin's display name for the public line."""
+
+    async def _admin_game(self, channel_id: str | int, user_id: str | int, can_manage: bool) -> GameRecord:
+        record = await self._live(channel_id, "active")
+        if uid(user_id) != record.creator_id and not can_manage:
+            raise ServiceError("Only the game's creator or someone who can manage this channel can use "
+                               "`/admin`.", "not_allowed")
+        return record
+
+    async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
+                          player: str | int | None = None) -> Result:
+        """Play the rule-safe default (else the decision's pass option) of one waiting seat's open decision."""
+        name = display_name(name)
+        live = await self._admin_game(channel_id, user_id, can_manage)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats, game, state = await self._seats_of(record), self._game(record.game_id), await self._state(record)
+            waiting = play.waiting_players(game, state)
+            if player is not None:
+                seat = self._seat_of_other(seats, uid(player))
+                if seat not in waiting:
+                    raise ServiceError(f"{seats[seat].name} owes no decision right now.", "not_waiting")
+            elif len(waiting) == 1:
+                seat = waiting[0]
+            else:
+                raise ServiceError(f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
+                                   "say whose decision to force.", "whose")
+            decision = next(d for d in play.pending(game, state) if d.player == seat)
+            action = decision.default
+            typed = decision.shape.pass_text if action is None and decision.shape is not None else None
+            if action is None and typed is None:
+                raise ServiceError(f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
+                                   "safe default and may not be passed; replace the player or roll back instead.",
+                                   "no_default")
+            turn = Turn(record, seats, seat, uid(user_id), game, state)
+            step = self._step(turn, action, typed)
+            text = step.text
+            lines = [FORCED.format(admin=name, player=seats[seat].name, text=text)] + step.public
+            version = await self._store_step(turn, kind="action", text=text, undo_barrier=step.undo_barrier,
+                                             public=lines, state_json=step.state_json, new_state=step.state,
+                                             status="finished" if step.over else "active")
+            now = self._now()
+            await self.deadlines.record_timeout(record.id, seat, seats[seat].user_id, version, "default", now,
+                                                uid(user_id))
+            await Records(self.store).audit(record.id, version, uid(user_id), "force", f"{seats[seat].name}: {text}",
+                                            now)
+        result = step.result
+        result.public, result.version = lines, version
+        return result
+
+    async def admin_replace(self, channel_id: str | int, user_id: str | int, name: str, player: str | int,
+                            new_user: str | int, new_name: str, can_manage: bool = False) -> Result:
+        """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
+        name, new_name = display_name(name), display_name(new_name)
+        live = await self._admin_game(channel_id, user_id, can_manage)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats = await self._seats_of(record)
+            seat = self._seat_of_other(seats, uid(player))
+            old = seats[seat].name
+            line = f"{TOOL} {name} (admin) replaced {old}'s player with {new_name}, who now plays as {old}."
+            return await self._hand_over(record, seats, seat, uid(user_id), new_user, new_name, "admin", line)
+
+    async def admin_rollback(self, channel_id: str | int, user_id: str | int, name: str, step: int,
+                             can_manage: bool = False) -> Result:
+        """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
+        name = display_name(name)
+        live = await self._admin_game(channel_id, user_id, can_manage)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            seats, game = await self._seats_of(record), self._game(record.game_id)
+            turn = Turn(record, seats, -1, uid(user_id), game, await self._state(record))
+            line = ROLLED_BACK.format(admin=name, step=step)
+            return await self._roll_back(turn, step, uid(user_id), [line], "rollback")
+
+    async def admin_end(self, channel_id: str | int, user_id: str | int, name: str,
+                        can_manage: bool = False) -> Result:
+        """End the game without a result (status ``abandoned``); its record stays for history and export."""
+        name = display_name(name)
+        live = await self._admin_game(channel_id, user_id, can_manage)
+        async with self._lock(live.id):
+            record = await self._fresh(live.id)
+            if not await self.store.set_status(record.id, "abandoned", self._now()):
+                raise ServiceError("This game has already ended.", "stale")
+            await self.deadlines.stop(record.id)
+            await Records(self.store).audit(record.id, record.version, uid(user_id), "end", "abandoned",
+                                            self._now())
+        line = (f"{TOOL} {name} (admin) ended the {record.title} game at step {record.version}, without a result. "
+                "`/game history`, `/game log` and `/game export` still show it.")
+        return Result(public=[line], game_row=record.id, version=record.version, status="abandoned")

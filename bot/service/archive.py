@@ -1,0 +1,194 @@
+"""Looking back at a game: the public board after any stored step (from its snapshot), and the game
+record as JSON (export, and import as a read-only copy for bug reports).
+
+An export never reveals a future draw: the seed and the full final state are included only once
+the game has ended (finished or abandoned). A running game's export carries the public log and
+the canonical action texts, except those made after the latest reveal while a parallel (secret)
+decision was open, which are withheld. Such an export cannot be imported (there is no seed to
+replay it from): the import refuses it with a message saying so. An ended game's export imports
+as an ended, read-only game in the channel, after checking that the replay reproduces the
+exported final state and every step's public lines (see :mod:`bot.service.steplines`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import SINGLE, IllegalAction, play
+from engine.core.text import shorten
+
+from ..store.records import Records, imported_user
+from ..store.store import ActionRecord, GameRecord
+from .history import render_events, replay_steps, step_lines
+from .inputs import clean, display_name
+from .results import Result, ServiceError
+from .service_base import uid
+from .steplines import check_lines
+from .timeouts import TimeoutService
+
+log = logging.getLogger("bot.archive")
+FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
+ENDED = ("finished", "abandoned")
+NO_SEED = ("This export was taken while the game was still running, so it has no seed and no hidden "
+           "state (an export never reveals a future draw) and can't be rebuilt. Export the game again "
+           "once it has ended, then import that file.")
+
+
+@dataclass(frozen=True)
+class Export:
+    """A game record ready to attach: file name, JSON text, and whether it holds the seed."""
+
+    filename: str
+    text: str
+    ended: bool
+    withheld: int
+
+
+class ArchiveService(TimeoutService):
+    """History of stored games."""
+
+    async def _started(self, channel_id: str | int, game_row: int | None) -> GameRecord:
+        """The game by row (buttons) or the channel's latest one; refused while it is a lobby."""
+        record = await self._latest(channel_id) if game_row is None else await self.store.game(game_row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        if record.status == "lobby" or record.seed is None:
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        return record
+
+    async def history(self, channel_id: str | int, step: int, game_row: int | None = None) -> Result:
+        """The public board as it was after step ``step`` (a version: ``#n`` in the log; 0 = set-up).
+
+        Only the public view of the stored snapshot is returned, so nothing hidden then or now leaks.
+        """
+        record = await self._started(channel_id, game_row)
+        if not 0 <= step <= record.version:
+            raise ServiceError(f"There is no step {step}: this {record.title} game has steps 0 to "
+                               f"{record.version} (the `#n` numbers in `/game log`).", "bad_step")
+        text = await self.store.snapshot(record.id, step)
+        if text is None:
+            raise ServiceError(f"Step {step} of this game is missing from the database.", "corrupt")
+        game = self._game(record.game_id)
+        state = play.loads(text)
+        seats = await self._seats_of(record)
+        names = [s.name for s in seats]
+        if step == 0:
+            setup, _ = render_events(game, *play.new_game(game, names, record.options, record.seed or 0),
+                                     [s.user_id for s in seats])
+            what = [f"#0 {line}" for line in setup] or ["#0 The game was set up."]
+        else:
+            what = step_lines((await self.store.actions(record.id, since=step - 1))[0], names)
+        view = game.public_view(state)
+        return Result(public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
+                      game_row=record.id, version=step, status=record.status, state_view=view,
+                      board_text=game.view_text(view))
+
+    # --- export and import ----------------------------------------------------------------
+    async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:
+        """The channel's latest game as a JSON record (see the module docstring for what it holds)."""
+        record = await self._started(channel_id, game_row)
+        seats = await self._seats_of(record)
+        ended = record.status in ENDED
+        rows = await self.store.actions(record.id)
+        secret = set() if ended else await self._unrevealed(record, rows)
+        data: dict[str, Any] = {
+            "format": FORMAT, "format_version": FORMAT_VERSION, "game": record.game_id, "title": record.title,
+            "rules_version": record.rules_version, "spec": record.spec, "options": record.options,
+            "clock": record.clock, "status": record.status, "version": record.version,
+            "exported_at": self._now(),
+            "players": [{"seat": i, "name": s.name, "colour": s.colour} for i, s in enumerate(seats)],
+            "seat_changes": [{"seat": h.seat, "name": h.name, "from_version": h.from_version, "reason": h.reason}
+                             for h in await Records(self.store).holders(record.id) if h.reason != "start"],
+            "actions": [{"version": a.version, "seat": a.seat, "kind": a.kind,
+                         "text": None if a.version in secret else a.text, "undo_barrier": a.undo_barrier,
+                         "public": a.public_lines, "at": a.created_at} for a in rows],
+        }
+        if ended:
+            data["seed"] = record.seed
+            data["final_state"] = play.loads(await self.store.snapshot(record.id, record.version) or "null")
+        else:
+            data["note"] = NO_SEED
+        name = f"{record.game_id}-{record.id}-v{record.version}.json"
+        return Export(name, json.dumps(data, indent=1, sort_keys=True), ended, len(secret))
+
+    async def _unrevealed(self, record: GameRecord, rows: list[ActionRecord]) -> set[int]:
+        """Versions after the latest reveal taken while a parallel (secret) decision was open."""
+        game = self._game(record.game_id)
+        last = max((a.version for a in rows if a.undo_barrier), default=0)
+        hidden = set()
+        for a in rows:
+            if a.version > last and a.kind != "rollback":
+                before = play.loads(await self.store.snapshot(record.id, a.version - 1) or "{}")
+                if any(d.mode != SINGLE for d in play.pending(game, before)):
+                    hidden.add(a.version)
+        return hidden
+
+    async def import_record(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
+                            name: str, text: str | bytes) -> Result:
+        """Rebuild an ended game's export in the channel as a read-only game; refuses anything else."""
+        data, name = clean(_parse(text)), display_name(name)
+        if data.get("seed") is None or "final_state" not in data:
+            raise ServiceError(NO_SEED, "no_seed")
+        game = self._game(str(data["game"]))
+        if data["rules_version"] != game.spec.rules_version:
+            raise ServiceError(f"This record was played under {game.spec.title} rules version "
+                               f"{data['rules_version']}; this bot runs version {game.spec.rules_version}, "
+                               "so it can't be replayed faithfully.", "rules_version")
+        if await self.store.live_game(uid(channel_id)) is not None:
+            raise ServiceError("This channel has a game in progress; import into another channel.",
+                               "channel_busy")
+        try:
+            options, seed, status = dict(data["options"]), int(data["seed"]), str(data["status"])
+            players = sorted(data["players"], key=lambda p: int(p["seat"]))
+            names = [str(p["name"]) for p in players]
+            if [int(p["seat"]) for p in players] != list(range(len(players))) or status not in ENDED:
+                raise ValueError("seats or status out of range")
+            rows = [ActionRecord(int(a["version"]), int(a["seat"]), imported_user(int(a["seat"])), str(a["kind"]),
+                                 str(a["text"]), bool(a["undo_barrier"]), [str(x) for x in a["public"]],
+                                 str(a["at"])) for a in data["actions"]]
+            snapshots, said = replay_steps(game, names, options, seed, rows)
+        except IllegalAction as exc:
+            raise ServiceError(f"The record does not replay: {exc.message}", "bad_import") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ServiceError(f"This file is not a complete game record ({shorten(str(exc))}).",
+                               "bad_import") from None
+        except Exception:  # a rules bug met on the way: logged, and nothing is stored
+            log.exception("import of a %s record: the engine failed while replaying it", game.spec.id)
+            raise ServiceError("Replaying this record hit an error in the game's rules, so nothing was imported; "
+                               "the error was logged.", "bad_import") from None
+        if snapshots[-1] != play.dumps(data["final_state"]):
+            raise ServiceError("Replaying this record does not reproduce its final state, so it was not "
+                               "imported (was it edited, or made by a different version of the rules?).",
+                               "bad_import")
+        differs = check_lines(game, names, rows, snapshots, said)
+        if differs is not None:
+            raise ServiceError(differs, "bad_import")
+        row = await Records(self.store).import_game(
+            channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
+            game_id=game.spec.id, title=game.spec.title, options=options, spec=str(data.get("spec") or ""),
+            rules_version=game.spec.rules_version, clock=str(data.get("clock") or "none"), status=status,
+            seed=seed, creator_id=uid(user_id), seats=[(str(p["name"]), p.get("colour")) for p in players],
+            actions=rows, snapshots=snapshots, now=self._now())
+        return Result(public=[f"{name} imported a {game.spec.title} record ({len(names)} players, "
+                              f"{len(snapshots) - 1} steps, {status}) as a read-only game: `/game history`, "
+                              "`/game log` and `/game board` show it."], game_row=row, status=status,
+                      version=len(snapshots) - 1)
+
+
+def _parse(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ServiceError("This file is not a game record exported by `/game export`.", "bad_import")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ServiceError(f"This record has format version {data.get('format_version')}; this bot reads "
+                           f"version {FORMAT_VERSION}.", "bad_import")
+    missing = [k for k in ("game", "rules_version", "options", "status", "players", "actions") if k not in data]
+    if missing:
+        raise ServiceError(f"This game record is incomplete (missing {', '.join(missing)}).", "bad_import")
+    return data

@@ -1,0 +1,248 @@
+"""Away mode and the cross-game overview as service methods (no Discord).
+
+``/away until:<date>`` freezes the user's deadlines in all their games (paused, never charged),
+posts one line in each game, and stops their pings and reminders. It ends on their first move,
+at the date, or with ``/back``. :meth:`AwayService.my_games` lists the user's games: those
+owing a decision first, longest waiting first, with deadlines and jump links.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from engine.core.text import shorten
+
+from ..store.away import AwayBook, Frozen
+from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
+from ..store.store import GameRecord
+from .clock import stamp
+from .reminders import Later, Notice, ReminderService
+from .results import GameSummary, Result, ServiceError
+from .service_base import uid
+
+#: The longest absence /away accepts.
+MAX_AWAY = 60 * DAY
+_UNITS = {"h": HOUR, "d": DAY, "w": 7 * DAY}
+_RELATIVE = re.compile(r"(\d+)\s*(h|hours?|d|days?|w|weeks?)")
+UTC = ZoneInfo("UTC")
+
+
+def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
+    """When an absence ends: ``2030-01-15`` (the end of that day), ``2030-01-15 18:00`` (in
+    ``zone``) or a span from now (``3d``, ``36h``, ``2w``); a friendly error otherwise.
+
+    >>> parse_until("3d", "2030-01-01T12:00:00.000+00:00")
+    '2030-01-04T12:00:00.000+00:00'
+    >>> parse_until("2030-01-02", "2030-01-01T12:00:00.000+00:00", ZoneInfo("Europe/Berlin"))
+    '2030-01-02T23:00:00.000+00:00'
+    """
+    raw = " ".join(text.strip().lower().split())
+    relative = _RELATIVE.fullmatch(raw)
+    try:
+        if relative:
+            end = shift(now, int(relative[1]) * _UNITS[relative[2][0]])
+        elif len(raw) == 10:
+            day = datetime.fromisoformat(raw).date() + timedelta(days=1)
+            end = iso(datetime.combine(day, time(), zone))
+        else:
+            moment = datetime.fromisoformat(raw.upper())
+            end = iso(moment if moment.tzinfo is not None else moment.replace(tzinfo=zone))
+    except (ValueError, OverflowError):
+        raise ServiceError(f"I can't read `{shorten(text)}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
+                           "such as `3d` or `36h`.", "bad_date") from None
+    if parse(end) <= parse(now):
+        raise ServiceError("That moment has already passed; give a date in the future.", "bad_date")
+    if seconds_between(now, end) > MAX_AWAY:
+        raise ServiceError(f"You can be away for at most {MAX_AWAY // DAY} days at a time.", "bad_date")
+    return end
+
+
+def jump_link(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
+    """A link that opens the message (or the channel) in Discord; ``<#channel>`` without a guild.
+
+    >>> jump_link("1", "2", "3")
+    'https://discord.com/channels/1/2/3'
+    """
+    if guild_id is None or not channel_id.isdigit():
+        return f"<#{channel_id}>"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}" + (f"/{message_id}" if message_id else "")
+
+
+@dataclass
+class AwayChange:
+    """What starting or ending an absence did: a line for the user, one silent line per game."""
+
+    message: str
+    notices: list[Notice] = field(default_factory=list)
+
+
+class AwayService(ReminderService):
+    """Absences over :class:`~bot.store.away.AwayBook`; hooks into clocks, pings and reminders."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.away = AwayBook(self.store)
+
+    async def zone(self, user_id: str) -> ZoneInfo:
+        """The user's time zone for reading dates (UTC until they set one)."""
+        return UTC
+
+    # --- starting and ending ----------------------------------------------------
+    async def set_away(self, user_id: str | int, until: str) -> AwayChange:
+        """Away until ``until`` (see :func:`bot.service.away_service.parse_until`); again to change the date."""
+        user, now = uid(user_id), self._now()
+        end = parse_until(until, now, await self.zone(user))
+        await self.away.set(user, end, now)
+        await self._reconcile()
+        games = await self._active_games(user)
+        notices = []
+        for record, seat, name in games:
+            await self.reminders.log(record.id, seat, user, "away", f"until {end}", now)
+            frozen = record.clock != "none"
+            body = (f"**{name}** is away until {stamp(end, 'f')} ({stamp(end)})"
+                    + (": their clock is frozen and they won't be pinged." if frozen else
+                       ": they won't be pinged meanwhile.") + " It ends when they move again.")
+            notices.append(self._line("away", record, body))
+        told = f"{len(games)} game(s)" if games else "no running game yet"
+        return AwayChange(f"You are away until {stamp(end, 'f')} ({stamp(end)}): your clocks are frozen and you "
+                          f"won't be pinged ({told}). It ends when you next move, at that time, or with `/back`.",
+                          notices)
+
+    async def back(self, user_id: str | int) -> AwayChange:
+        """End the user's absence now (``/back``)."""
+        user = uid(user_id)
+        if await self.away.until(user) is None:
+            raise ServiceError("You are not away.", "not_away")
+        return await self._end(user, "is back")
+
+    async def moved(self, user: str, result: Result) -> None:
+        """After ``user``'s move: their absence ends; the line goes into this game's turn message and,
+        silently, into their other games."""
+        if await self.away.until(user) is None:
+            return
+        change = await self._end(user, "is back")
+        for notice in change.notices:
+            if notice.game_row == result.game_row:
+                result.public.append("👋 " + notice.body)
+            else:
+                result.elsewhere.append((notice.channel_id, notice.text()))
+
+    async def away_due(self) -> list[Notice]:
+        """Timer loop: absences that reached their date end (one line per game); frozen deadlines are
+        kept in step with who is away (e.g. a deadline the table extended, a seat handed over)."""
+        notices = []
+        for user in await self.away.ended(self._now()):
+            notices += (await self._end(user, "is back (their away time is over)")).notices
+        await self._reconcile()
+        return notices
+
+    async def _end(self, user: str, how: str) -> AwayChange:
+        if not await self.away.clear(user):
+            return AwayChange("")
+        now = self._now()
+        await self._reconcile()
+        notices = []
+        for record, seat, name in await self._active_games(user):
+            await self.reminders.log(record.id, seat, user, "back", how, now)
+            clock = (await self.deadlines.of_game(record.id)).get(seat)
+            due = f"; their deadline is {stamp(clock.due_at)}" if clock and clock.due_at else ""
+            notices.append(self._line("back", record, f"**{name}** {how}{due}."))
+        return AwayChange("Welcome back: your clocks run again and you will be pinged as usual.", notices)
+
+    @staticmethod
+    def _line(kind: str, record: GameRecord, body: str) -> Notice:
+        return Notice(kind, record.id, record.channel_id, record.guild_id, record.title, body)
+
+    async def _active_games(self, user: str) -> list[tuple[GameRecord, int, str]]:
+        return [(g, s.seat, s.name) for g, s in await self.store.games_of_user(user)
+                if g.status == "active" and s.seat is not None]
+
+    # --- keeping clocks, pings and reminders in step ------------------------------
+    async def _reconcile(self) -> None:
+        """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's lock)."""
+        for game, seat, user in await self.away.to_freeze():
+            async with self._lock(game):
+                await self.away.freeze(game, seat, user, self._now())
+        for frozen in await self.away.to_thaw():
+            async with self._lock(frozen.game):
+                await self._thaw(frozen)
+
+    async def _thaw(self, frozen: Frozen) -> None:
+        moved = await self.away.thaw(frozen, self._now())
+        if moved is not None:
+            await self.reminders.follow(frozen.game, frozen.seat, *moved)
+            if self.on_schedule:
+                self.on_schedule()
+
+    async def _sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
+        """Thaw a frozen deadline before its decision closes (so the bank is not charged for the
+        freeze), then freeze deadlines that opened for away users. Untimed games have no deadlines."""
+        if record.clock == "none":
+            return await super()._sync_clocks(record, waiting, ended)
+        for frozen in await self.away.frozen(game=record.id):
+            if ended or frozen.seat not in waiting:
+                await self._thaw(frozen)
+        await super()._sync_clocks(record, waiting, ended)
+        if not ended:
+            for game, seat, user in await self.away.to_freeze(record.id):
+                await self.away.freeze(game, seat, user, self._now())
+
+    async def pingable(self, users: list[str]) -> list[str]:
+        """Of ``users`` to ping for a new decision, those who may be pinged (not away)."""
+        away = await self.away.away_among(users)
+        return [u for u in users if u not in away]
+
+    async def route(self, notice: Notice) -> Notice | Later | None:
+        if notice.user_id is not None and await self.away.until(notice.user_id) is not None:
+            return None
+        return await super().route(notice)
+
+    async def next_timer(self) -> str | None:
+        times = [t for t in (await super().next_timer(), await self.away.next_end()) if t]
+        return min(times) if times else None
+
+    # --- the overview ---------------------------------------------------------------
+    async def my_games(self, user_id: str | int) -> Result:
+        """The user's lobbies and games: those owing a decision first (longest waiting first), with
+        deadlines and jump links; then the others."""
+        user = uid(user_id)
+        pairs = await self.store.games_of_user(user)
+        posts = await self.away.posts([g.id for g, _ in pairs])
+        summaries = []
+        for g, member in pairs:
+            owes = g.status == "active" and user in g.waiting
+            clock = (await self.deadlines.of_game(g.id)).get(member.seat) if owes and member.seat is not None else None
+            state = "" if clock is None or clock.state == "idle" else clock.state
+            if state == "running" and clock is not None and clock.due_at is None:
+                state = "frozen"
+            summaries.append(GameSummary(
+                g.id, g.channel_id, g.guild_id, g.title, g.status, g.version, owes, g.updated_at,
+                due_at=clock.due_at if clock else None,
+                since=(clock.opened_at if clock and clock.opened_at else g.updated_at),
+                link=jump_link(g.guild_id, g.channel_id, posts.get(g.id)), clock=state))
+        owing = sorted((s for s in summaries if s.your_turn), key=lambda s: (s.since, s.game_row))
+        ordered = owing + [s for s in summaries if not s.your_turn]
+        until = await self.away.until(user)
+        lines = [f"🏝️ You are away until {stamp(until, 'f')}; your clocks are frozen (`/back` ends it)."] \
+            if until else []
+        lines += [summary_line(s) for s in ordered] or ["You are not in any game."]
+        return Result(games=ordered, private={user: lines})
+
+
+def summary_line(s: GameSummary) -> str:
+    """One line of ``/mygames``."""
+    where = f"<#{s.channel_id}>" if s.channel_id.isdigit() else s.channel_id
+    link = f" · [jump]({s.link})" if s.link.startswith("https://") else ""
+    if s.status == "lobby":
+        return f"{s.title} lobby in {where}{link}"
+    if not s.your_turn:
+        return f"{s.title} in {where} (move {s.version}): waiting for others{link}"
+    clock = {"frozen": "; your clock is frozen while you are away",
+             "expired": "; your time ran out and the table decides"}.get(s.clock, "")
+    if s.due_at:
+        clock = f"; due {stamp(s.due_at)}"
+    return f"**your turn** in {s.title}, {where} (move {s.version}), waiting since {stamp(s.since)}{clock}{link}"

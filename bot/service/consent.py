@@ -1,0 +1,123 @@
+"""Undo by consent, beyond the Board Game Arena rule of ``/game undo``: any seated player proposes
+going back to the board after an earlier step, and the table votes with buttons.
+
+The rule is **unanimity**: every seated player must agree (the proposer's yes counts at once) and
+a single "no" rejects it, because going back changes everybody's game and may cross a random draw
+or a reveal (an admin's ``/admin rollback`` settles a table that cannot agree). A vote belongs to
+the version it was proposed at: once anyone moves, it is void. A passed vote is applied like an
+undo, through the stored snapshot of the target step, as a new, higher version (a ``rollback``
+log row); since the shuffle is part of the saved board, a draw taken back comes out the same again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import play
+
+from ..store.records import Records
+from ..store.store import GameRecord
+from ..store.votes import Votes
+from .history import effective_actions
+from .results import Result, ServiceError, names_list
+from .seats import SeatService
+from .service_base import Turn, uid
+from .steplines import AGREED, proposal_lines
+
+
+@dataclass
+class Ballot:
+    """The state of a vote after a proposal or a ballot: ``status`` open, passed, rejected or stale."""
+
+    result: Result
+    vote_id: int
+    status: str
+    waiting_for: list[str] = field(default_factory=list)
+
+
+class ConsentService(SeatService):
+    """Proposals and ballots; :meth:`_roll_back` is shared with the admin's rollback."""
+
+    async def propose_undo(self, channel_id: str | int, user_id: str | int, step: int | None = None) -> Ballot:
+        """Ask the table to go back to the board after ``step`` (default: before the latest action)."""
+        async with self._turn(channel_id, user_id, None) as turn:
+            record, votes = turn.record, Votes(self.store)
+            stack = effective_actions(await self.store.actions(record.id))
+            if step is None and not stack:
+                raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
+            target = stack[-1].version - 1 if step is None else step
+            self._check_target(record, target)
+            current = await votes.open_of(record.id)
+            if current is not None and current.at_version == record.version:
+                raise ServiceError("A vote is already open in this game; answer it first.", "vote_open")
+            if current is not None:
+                await votes.close(current.id, "stale", self._now())
+            vote = await votes.open(record.id, "undo", record.version, target, turn.user, self._now())
+            if vote is None:
+                raise ServiceError("Someone opened a vote at the same moment; answer that one.", "vote_open")
+            undone = [a for a in stack if a.version > target]
+            others = [s for s in turn.seats if s.user_id != turn.user]
+            lines = proposal_lines(turn.names, turn.seat, target, undone, [s.name for s in others])
+            if others:
+                result = Result(public=lines, mention=[s.user_id for s in others], game_row=record.id,
+                                version=record.version, status="active")
+                return Ballot(result, vote, "open", [s.user_id for s in others])
+            await votes.close(vote, "passed", self._now())
+            return Ballot(await self._roll_back(turn, target, turn.user, lines), vote, "passed")
+
+    def _check_target(self, record: GameRecord, target: int) -> None:
+        if not 0 <= target < record.version:
+            raise ServiceError(f"Step {target} is not an earlier step: this game is at step {record.version} "
+                               f"(go back to 0 to {record.version - 1}).", "bad_step")
+
+    async def vote(self, vote_id: int, user_id: str | int, yes: bool) -> Ballot:
+        """One seated player's answer; the last yes applies the rollback, any no rejects it."""
+        votes, user = Votes(self.store), uid(user_id)
+        vote = await votes.get(vote_id)
+        if vote is None:
+            raise ServiceError("This vote no longer exists.", "no_game")
+        async with self._lock(vote.game):
+            vote = await votes.get(vote_id)
+            record = await self.store.game(vote.game) if vote is not None else None
+            if vote is None or record is None or vote.status != "open":
+                raise ServiceError("This vote is already over.", "stale")
+            if record.status != "active" or record.version != vote.at_version:
+                await votes.close(vote.id, "stale", self._now())
+                raise ServiceError("The game has moved on since this vote was proposed, so it no longer "
+                                   "applies; propose it again if you still want to go back.", "stale")
+            seats = await self._seats_of(record)
+            seat = self._seat_of(seats, user)
+            if not await votes.cast(vote.id, user, yes, self._now()):
+                raise ServiceError("You have already voted.", "already_voted")
+            name, ballots = seats[seat].name, await votes.ballots(vote.id)
+            base = Result(game_row=record.id, version=record.version, status="active")
+            if not yes:
+                await votes.close(vote.id, "rejected", self._now())
+                base.public = [f"❌ {name} said no: the game goes on from step {record.version}."]
+                return Ballot(base, vote.id, "rejected")
+            missing = [s for s in seats if not ballots.get(s.user_id)]
+            if missing:
+                base.public = [f"{name} agrees to go back to step {vote.target}; waiting for "
+                               f"{names_list([s.name for s in missing])}."]
+                return Ballot(base, vote.id, "open", [s.user_id for s in missing])
+            if not await votes.close(vote.id, "passed", self._now()):
+                raise ServiceError("This vote is already over.", "stale")
+            turn = Turn(record, seats, seat, user, self._game(record.game_id), await self._state(record))
+            line = AGREED.format(players=names_list([s.name for s in seats]), step=vote.target)
+            return Ballot(await self._roll_back(turn, vote.target, vote.proposer, [line]), vote.id, "passed")
+
+    async def _roll_back(self, turn: Turn, target: int, by: str, lines: list[str], what: str = "vote") -> Result:
+        """Store the snapshot of step ``target`` as the next version (a ``rollback`` row); lock held."""
+        record = turn.record
+        self._check_target(record, target)
+        text = await self.store.snapshot(record.id, target)
+        if text is None:
+            raise ServiceError(f"Step {target} is missing from the database.", "corrupt")
+        state = play.loads(text)
+        version = await self._store_step(turn, kind="rollback", text=str(target), undo_barrier=False, public=lines,
+                                         state_json=text, new_state=state)
+        await self.deadlines.stop(record.id)  # every decision open again gets a fresh deadline
+        await self._sync_clocks(record, play.waiting_players(turn.game, state))
+        await Records(self.store).audit(record.id, version, by, what, f"back to step {target}", self._now())
+        result = Result(public=lines, board_changed=True)
+        return self._fill(result, record, turn.game, turn.seats, state, version, mention=True)

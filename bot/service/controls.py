@@ -1,0 +1,146 @@
+"""What to offer whom: the components of a turn message or of one player's private panel, planned
+without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
+
+* Up to :data:`BUTTON_LIMIT` legal texts become buttons; more become selects of 25 (four rows), with
+  the decision's pass option (``pass``, ``done``...) as a button. Buttons and select options show the
+  options' labels for people (the engine's decision shapes); playing one plays its canonical text.
+  When even four selects cannot hold them all (e.g. every subset of many clergy tiles), a "More
+  options" button opens the next four selects privately, and so on: every legal text is always
+  reachable by components.
+* A decision whose options name something only its player may see (cards in hand, a private offer)
+  is never drawn on the public message: it gets a panel button that opens the options privately.
+  Secret are the options of a decision whose shape says so, and those naming words of the engine's
+  views that only the player's view shows; no game is named here.
+* A Distribute decision (e.g. placing colonists) is drawn by its own editor (:mod:`bot.views.mayor`),
+  opened with a panel button named by the shape's title.
+* Several players deciding at once (parallel) get one panel button each player opens for themselves.
+* While a player who has answered such a decision may still take the answer back (until the last
+  answer is in), the message offers "Change my answer" (the engine's ``take back``), and so does
+  that player's own panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.takeback import TAKE_BACK_TEXT
+
+if TYPE_CHECKING:
+    from engine.core.shapes import Shape
+
+    from .table_view import TableView as Table
+
+MAX_CHOICE = 100          # Discord: autocomplete name/value, select option label and custom_id length
+MAX_LABEL = 80            # Discord: button label
+BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
+BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings, goods to keep...)
+PANEL_LABEL = "Decide"    # a panel button for a decision whose shape has no title
+PRIVATE_LABEL = "Your options (private)"
+CHANGE_LABEL = "Change my answer"
+
+
+@dataclass(frozen=True)
+class Control:
+    """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
+    ``more`` (the seat's selects from ``page`` on, privately), ``panel`` (opens a player's own decision
+    or editor), ``change`` (the clicker takes back their answer), ``board`` (the private board) or
+    ``rematch``."""
+
+    kind: str
+    label: str
+    row: int
+    seat: int | None = None
+    index: int | None = None
+    page: int = 0
+    options: tuple[tuple[int, str], ...] = field(default_factory=tuple)
+    style: str = "primary"
+
+
+def label_of(text: str, limit: int = MAX_LABEL) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def hidden_words(private: Any, public: Any) -> set[str]:
+    """Strings (values and keys) of a player's view that the public view does not contain.
+
+    >>> sorted(hidden_words({"hand": ["red-04", "blue-01"], "city": "A1"}, {"hand": 2, "city": "A1"}))
+    ['blue-01', 'red-04']
+    """
+    return _strings(private) - _strings(public)
+
+
+def _strings(data: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(k for k in item if isinstance(k, str))
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def _pages(listed: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    return [listed[k:k + PER_SELECT] for k in range(0, len(listed), PER_SELECT)]
+
+
+def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
+    """Buttons for up to :data:`BUTTON_LIMIT` texts, else four selects of 25 from page ``first`` on,
+    a "More options" button when pages remain, and a pass button; all labelled for people."""
+    texts, labels, skip = table.texts(seat), table.labels(seat), table.pass_text(seat)
+    if table.editor(seat):
+        return [Control("panel", _title(table.shape(seat)), 0, style="success")]
+    if len(texts) <= BUTTON_LIMIT:
+        return [Control("choice", label_of(labels[i]), i // PER_ROW, seat, i,
+                        style="secondary" if t in (skip, TAKE_BACK_TEXT) else "primary")
+                for i, t in enumerate(texts)]
+    pages = _pages([(i, label_of(labels[i], MAX_CHOICE)) for i, t in enumerate(texts) if t != skip])
+    first = min(max(first, 0), len(pages) - 1)
+    shown = pages[first:first + BUTTON_ROWS]
+    controls = [Control("select", f"Choose ({first + n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…", n,
+                        seat, page=first + n, options=tuple(page)) for n, page in enumerate(shown)]
+    if skip in texts:
+        index = texts.index(skip)
+        controls.append(Control("choice", label_of(labels[index]), BUTTON_ROWS, seat, index, style="secondary"))
+    rest = first + BUTTON_ROWS
+    if rest < len(pages):
+        controls.append(Control("more", f"More options ({rest + 1}–{len(pages)} of {len(pages)} lists)",
+                                BUTTON_ROWS, seat, page=rest, style="secondary"))
+    return controls
+
+
+def _title(shape: Shape | None) -> str:
+    """The words on a panel button opening a decision of this shape."""
+    return shape.title if shape is not None and shape.title else PANEL_LABEL
+
+
+def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list[Control]:
+    """Components for the turn message (``seat=None``) or for one seat's ephemeral panel (its
+    selects from page ``first`` on).
+
+    The turn message gets the choices of a single waiting player directly, unless they name
+    something secret (then a private panel button); when several players decide in parallel it
+    gets one panel button each of them opens for themselves. A "My board" button always comes
+    last (not on a panel, not once the game is over), after "Change my answer" while someone may take
+    an answer back; a finished game's message offers "Rematch".
+    """
+    if not table.active:
+        return [Control("rematch", "Rematch", 0, style="success")] if table.rematch and seat is None else []
+    if seat is not None:
+        return _choices(table, seat, first) if table.texts(seat) else []
+    waiting = table.waiting_seats()
+    controls: list[Control] = []
+    if len(waiting) == 1 and table.secret_options(waiting[0]):
+        controls = [Control("panel", PRIVATE_LABEL, 0, style="success")]
+    elif len(waiting) == 1:
+        controls = _choices(table, waiting[0])
+    elif waiting:
+        controls = [Control("panel", _title(next(iter(table.decisions())).shape), 0, style="success")]
+    if table.answered_seats():
+        controls.append(Control("change", CHANGE_LABEL, BUTTON_ROWS, style="secondary"))
+    return controls + [Control("board", "My board", BUTTON_ROWS, style="secondary")]

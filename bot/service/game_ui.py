@@ -1,0 +1,358 @@
+"""Discord-free helpers for the bot: one game at one version (:class:`Table`), what to offer whom
+(:func:`plan_controls`, in :mod:`bot.controls`), the turn message text and ``/play`` suggestions.
+
+Everything here reads through the store's public methods and the engine, so the service
+stays untouched and these helpers are testable without Discord.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Decision, Game, GameSpec, State, get_game, play
+from engine.core.shapes import Distribute, Shape
+from engine.core.takeback import TAKE_BACK_TEXT
+from engine.core.text import normalize, shorten
+
+from ..store.deadlines import Deadlines
+from ..store.hours import stored
+from ..store.records import IMPORTED
+from ..store.store import GameRecord, GameStore, SeatRecord
+from .clock import preset, stamp
+from .controls import (
+    BUTTON_LIMIT,
+    BUTTON_ROWS,
+    CHANGE_LABEL,
+    MAX_CHOICE,
+    MAX_LABEL,
+    PER_ROW,
+    PER_SELECT,
+    Control,
+    hidden_words,
+    label_of,
+    plan_controls,
+)
+from .packs import check_playable, notice
+from .results import names_list
+
+__all__ = ["BUTTON_LIMIT", "BUTTON_ROWS", "MAX_CHOICE", "MAX_LABEL", "PER_ROW", "PER_SELECT", "Control", "Table",
+           "Tables", "label_of", "plan_controls"]
+
+MAX_SUGGESTIONS = 25
+MESSAGE_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as stored at one version: record, seats, rules and (once started) the state."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    game: Game
+    state: State | None
+    #: Running deadlines by seat (ISO-8601 UTC), for timed games.
+    due: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def row(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def users(self) -> list[str]:
+        return [s.user_id for s in self.seats]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def active(self) -> bool:
+        return self.record.status == "active" and self.state is not None
+
+    @property
+    def rematch(self) -> bool:
+        """A game played to its end here (not an imported record): its last message offers a rematch."""
+        return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None
+
+    def seat_of(self, user_id: str | int) -> int | None:
+        """The user's seat once started (``None`` for spectators and in a lobby)."""
+        return next((s.seat for s in self.seats if s.user_id == str(user_id) and s.seat is not None), None)
+
+    def decisions(self, seat: int | None = None) -> list[Decision]:
+        """Open decisions (of ``seat`` only, if given); empty unless the game is active."""
+        if not self.active or self.state is None:
+            return []
+        pending = play.pending(self.game, self.state)
+        return [d for d in pending if seat is None or d.player == seat]
+
+    def waiting_seats(self) -> list[int]:
+        return play.waiting_players(self.game, self.state) if self.active and self.state else []
+
+    def waiting_users(self) -> list[str]:
+        return [self.users[p] for p in self.waiting_seats()]
+
+    def texts(self, seat: int | None) -> list[str]:
+        """The seat's legal canonical texts now (empty when it owes nothing)."""
+        if seat is None or not self.active or self.state is None:
+            return []
+        return play.legal_texts(self.game, self.state, seat)
+
+    def shape(self, seat: int | None) -> Shape | None:
+        """The shape of the seat's open decision (``None`` when it owes nothing)."""
+        decision = next(iter(self.decisions(seat)), None) if seat is not None else None
+        return decision.shape if decision is not None else None
+
+    def labels(self, seat: int | None) -> list[str]:
+        """Words for people, one per legal text of :meth:`texts` (the decision's option labels;
+        "Change my answer" for ``take back``)."""
+        shape = self.shape(seat)
+        return [CHANGE_LABEL if t == TAKE_BACK_TEXT else shape.label(t) if shape is not None else t
+                for t in self.texts(seat)]
+
+    def pass_text(self, seat: int | None) -> str | None:
+        """The canonical text of the seat's pass option (``pass``, ``done``...), if it has one now."""
+        shape = self.shape(seat)
+        return shape.pass_text if shape is not None else None
+
+    def editor(self, seat: int | None) -> bool:
+        """True when the seat's decision is a Distribute, drawn by its own editor (:mod:`bot.views.mayor`)."""
+        return isinstance(self.shape(seat), Distribute)
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """True while the seat has answered a parallel decision and may still take the answer back."""
+        if seat is None or not self.active or self.state is None:
+            return False
+        return play.may_take_back(self.game, self.state, seat)
+
+    def answered_seats(self) -> list[int]:
+        """Seats that have answered an open parallel decision and may still take the answer back."""
+        return [s.seat for s in self.seats if s.seat is not None and self.may_take_back(s.seat)]
+
+    def canonical(self, seat: int | None, text: str) -> str:
+        """The canonical text the engine reads ``text`` as (``text`` itself if it reads nothing)."""
+        if seat is None or self.state is None:
+            return text
+        try:
+            return play.action_text(self.game, play.parse_action(self.game, self.state, seat, text))
+        except Exception:  # the service refuses it with the engine's message
+            return text
+
+    def public_view(self) -> dict[str, Any]:
+        assert self.state is not None
+        return self.game.public_view(self.state)
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+    def secret_options(self, seat: int) -> bool:
+        """True when the seat's legal texts name something only that seat may see (e.g. a card in
+        its hand): they are then offered privately, never as buttons on the public message."""
+        if self.state is None or not self.game.spec.has_hidden_info:
+            return False
+        if any(d.shape is not None and d.shape.secret for d in self.decisions(seat)):
+            return True
+        hidden = hidden_words(self.private_view(seat), self.public_view())
+        return any(word in hidden for text in self.texts(seat) for word in text.split())
+
+    def notice(self) -> str | None:
+        """The game's one-line data notice (e.g. "Card values partly provisional …"), if any."""
+        return notice(self.game, self.state)
+
+    def private_extras(self, seat: int) -> list[str]:
+        """Lines of the seat's own text board that the public board does not show (e.g. VP chips)."""
+        shown = set(self.game.view_text(self.public_view()).splitlines())
+        return [line for line in self.game.view_text(self.private_view(seat)).splitlines() if line not in shown]
+
+
+class Tables:
+    """Loads :class:`Table` objects from the store; parsed states are cached by (row, version)."""
+
+    def __init__(self, store: GameStore, size: int = 64) -> None:
+        self.store = store
+        self._size = size
+        self._states: OrderedDict[tuple[int, int], State] = OrderedDict()
+
+    async def by_row(self, row: int) -> Table | None:
+        record = await self.store.game(row)
+        return None if record is None else await self._table(record)
+
+    async def by_channel(self, channel_id: str | int) -> Table | None:
+        """The channel's live game, else its most recent one."""
+        record = await self.store.latest_game(str(channel_id))
+        return None if record is None else await self._table(record)
+
+    async def _table(self, record: GameRecord) -> Table:
+        seats = await self.store.seats(record.id)
+        game = get_game(record.game_id)
+        if record.status == "lobby":
+            return Table(record, seats, game, None)
+        key = (record.id, record.version)
+        state = self._states.get(key)
+        if state is None:
+            text = await self.store.snapshot(record.id, record.version)
+            state = play.loads(text) if text is not None else None
+            if state is not None:
+                check_playable(game, state, record.title)  # e.g. its data pack is not loaded: a friendly refusal
+                self._states[key] = state
+                while len(self._states) > self._size:
+                    self._states.popitem(last=False)
+        else:
+            self._states.move_to_end(key)
+        clocks = await Deadlines(self.store).of_game(record.id) if record.clock != "none" else {}
+        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
+        return Table(record, seats, game, state, due)
+
+
+# --- turn message text -----------------------------------------------------------------------
+def mention(user_id: str) -> str:
+    return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
+
+
+def prompt_lines(table: Table, ping: list[str]) -> list[str]:
+    """Who must decide what: pinged users by mention, already-notified ones by name."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for d in table.decisions():
+        groups.setdefault((d.kind, d.prompt or d.kind), []).append(d.player)
+    lines = []
+    for (_, question), seats in groups.items():
+        who = [mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**"
+               for s in dict.fromkeys(seats)]
+        dues = sorted(table.due[s] for s in seats if s in table.due)
+        lines.append(f"➡️ {' '.join(who)}: {question}" + (f" (due {stamp(dues[0])})" if dues else ""))
+    return lines
+
+
+def header(table: Table) -> str:
+    """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours; then the
+    game's data notice (e.g. provisional card values) as a second line when there is one."""
+    speed = preset(table.record.clock)
+    clock = f" · ⏱ {speed.label}" if speed.limited else ""
+    record = table.record  # stand-ins in tests may predate playing hours
+    window = stored(getattr(record, "hours", None), getattr(record, "hours_tz", None))
+    clock += f" · 🕘 plays {window.label}" if window else ""
+    data = table.notice()
+    return f"**{table.record.title}** · move {table.version}{clock}" + (f"\n⚠️ {data}" if data else "")
+
+
+def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """Header, the action's event sentences and the prompts, cut to Discord's 2000 characters."""
+    top = header(table)
+    prompts = prompt_lines(table, ping)
+    events = [line for line in public if line.strip()]
+    dropped = 0
+    while True:
+        shown = ([f"… {dropped} earlier line(s) in `/game log`"] if dropped else []) + events[dropped:]
+        text = "\n".join([top, *shown, *prompts])
+        if len(text) <= limit or dropped >= len(events):
+            return text[:limit]
+        dropped += 1
+
+
+def to_ping(after: list[str], before: list[str], actor: str | None) -> list[str]:
+    """Users to notify: those who must act now, except idle ones already asked before this action.
+
+    >>> to_ping(["b", "c"], ["a", "b", "c"], "a")
+    []
+    >>> to_ping(["a"], ["a"], "a")
+    ['a']
+    """
+    return [u for u in after if u not in before or u == actor]
+
+
+def status_lines(table: Table) -> list[str]:
+    """Short status: lobby members, whose turn and what, or the result."""
+    record = table.record
+    if record.status == "lobby":
+        spec = table.game.spec
+        data = table.notice()
+        return [f"{record.title} lobby: {names_list(table.names)} ({len(table.names)} of "
+                f"{spec.min_players}–{spec.max_players} players)."] + ([f"⚠️ {data}"] if data else [])
+    if record.status != "active":
+        return [f"The last {record.title} game here is {record.status} (move {record.version})."]
+    return [header(table)] + prompt_lines(table, [])
+
+
+# --- suggestions and options -------------------------------------------------------------------
+def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS, last: str | None = None) -> list[str]:
+    """Legal texts matching what was typed: prefix matches, then word-prefix, then substring;
+    the pass option ``last`` (``pass``, ``done``...) last; at most ``limit``.
+
+    >>> suggest(["build small-market", "build large-market", "pass"], "bu la")
+    ['build large-market']
+    >>> suggest(["done", "draw maia", "draw king"], "", last="done")
+    ['draw maia', 'draw king', 'done']
+    """
+    want = normalize(typed)
+    ranked: list[tuple[int, int, str]] = []
+    for order, text in enumerate(texts):
+        norm = normalize(text)
+        words, typed_words = norm.split(" "), want.split(" ")
+        if not want or norm.startswith(want):
+            rank = 0
+        elif len(typed_words) <= len(words) and all(
+                w.startswith(t) for t, w in zip(typed_words, words, strict=False)):
+            rank = 1
+        elif want in norm:
+            rank = 2
+        else:
+            continue
+        ranked.append((rank + (3 if text == last else 0), order, text))
+    return [text for _, _, text in sorted(ranked)[:limit]]
+
+
+def choice_value(text: str, version: int, index: int) -> str:
+    """The autocomplete value for a legal text: the text itself, or ``#version.index`` if too long."""
+    return text if len(text) <= MAX_CHOICE else f"#{version}.{index}"
+
+
+def resolve_value(value: str, table: Table, seat: int | None) -> tuple[str, int | None]:
+    """Undo :func:`choice_value`: (text to play, expected version or ``None`` for typed text)."""
+    head, dot, tail = value.strip().removeprefix("#").partition(".")
+    if value.strip().startswith("#") and dot and head.isdigit() and tail.isdigit():
+        texts = table.texts(seat)
+        index = int(tail)
+        return (texts[index] if int(head) == table.version and index < len(texts) else value), int(head)
+    return value, None
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"key=value other=x"`` (spaces or commas between pairs) to a dict; validation is the engine's.
+
+    >>> parse_options("variant=official, fast = yes")
+    {'variant': 'official', 'fast': 'yes'}
+    """
+    if not text or not text.strip():
+        return {}
+    pairs: dict[str, str] = {}
+    cleaned = " ".join(text.replace(",", " ").split())
+    for part in cleaned.replace(" = ", "=").replace(" =", "=").replace("= ", "=").split(" "):
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"Options are `key=value` pairs; `{shorten(part)}` is not one.")
+        pairs[key.lower()] = value
+    return pairs
+
+
+def option_suggestions(spec: GameSpec, typed: str, limit: int = MAX_SUGGESTIONS) -> list[tuple[str, str]]:
+    """(name, value) autocomplete pairs: the complete pairs typed so far plus one more ``key=value``."""
+    words = typed.replace(",", " ").split()
+    complete = [w for w in words if "=" in w]
+    partial = words[-1].lower() if words and "=" not in words[-1] else ""
+    used = {w.partition("=")[0].lower() for w in complete}
+    out: list[tuple[str, str]] = []
+    for option in spec.options:
+        if option.name in used:
+            continue
+        for value, label in option.choices.items():
+            pair = f"{option.name}={str(value).lower()}"
+            if pair.startswith(partial) or partial in label.lower():
+                full = " ".join([*complete, pair])
+                out.append((label_of(f"{option.label}: {label} ({full})", MAX_CHOICE), full[:MAX_CHOICE]))
+    return out[:limit]

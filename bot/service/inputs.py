@@ -1,0 +1,63 @@
+"""Text from outside (Discord payloads, the terminal, import files) made safe at the service boundary.
+
+Every public coroutine method of the service gets its arguments through :func:`clean` (see
+:meth:`bot.service.service_base.ServiceBase.__init_subclass__`), so a lone UTF-16 surrogate, which JSON
+may carry but SQLite and Discord cannot encode, never reaches the store or a reply. Names people
+give themselves are shown and stored through :func:`display_name`; anything else a message quotes
+back goes through :func:`engine.core.text.shorten`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec, TypeVar
+
+from engine.core.text import shorten
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_SURROGATES = re.compile("[\ud800-\udfff]")
+#: Longest name the bot shows or stores for a person (Discord's display names stop at 32).
+NAME_CHARS = 64
+
+
+def clean(value: Any) -> Any:
+    """``value`` with every string in it (also inside lists, tuples and dicts) storable: a surrogate
+    pair becomes its character, a lone surrogate the replacement character U+FFFD.
+
+    >>> clean(["ok", {"\\ud800": "\\ud83d\\ude00"}])
+    ['ok', {'�': '😀'}]
+    """
+    if isinstance(value, str):
+        if not _SURROGATES.search(value):
+            return value
+        return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    if isinstance(value, list):
+        return [clean(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(clean(v) for v in value)
+    if isinstance(value, dict):
+        return {clean(k): clean(v) for k, v in value.items()}
+    return value
+
+
+def display_name(name: str) -> str:
+    """A person's name as the bot shows and stores it: on one line, at most :data:`NAME_CHARS`
+    characters (backticks kept: a name is not quoted as code)."""
+    line = " ".join(clean(name).split())
+    return line if len(line) <= NAME_CHARS else line[:NAME_CHARS - 1] + "…"
+
+
+def at_boundary(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """``method`` with its arguments passed through :func:`clean` first."""
+
+    @functools.wraps(method)
+    async def cleaned(*args: P.args, **kwargs: P.kwargs) -> R:
+        return await method(*clean(args), **clean(kwargs))
+
+    return cleaned
+
+
+__all__ = ["NAME_CHARS", "at_boundary", "clean", "display_name", "shorten"]
