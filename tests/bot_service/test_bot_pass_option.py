@@ -11,9 +11,9 @@ import pytest
 from bot_helpers import CHANNEL, start_game, user
 from test_bot_deadlines import open_game, timed
 
-from bot.clock import HOUR, ManualClock
-from bot.game_ui import Tables, plan_controls, suggest
-from bot.service import GameService
+from bot.service.clock import HOUR, ManualClock
+from bot.service.game_ui import Tables, plan_controls, suggest
+from bot.service.service import GameService
 from engine.core import play
 
 DONE_RACE = "toy_done"
