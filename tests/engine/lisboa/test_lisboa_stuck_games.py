@@ -52,3 +52,59 @@ def test_cl30_from_a_site_bonus_no_longer_strands_the_hire():  # 3 players, set-
     sites = play.legal_texts(GAME, state, 1)
     assert "site R-B" not in sites and sites
     assert every_option_applies(state, 1) > len(sites)
+
+
+SEED_251129951236644 = (
+    "2:keep T12; 1:keep T07; 3:keep T02; 0:keep T20; 2:draft blue-05 blue-12; 3:draft blue-03 "
+    "blue-04; 0:draft blue-10 blue-14; 1:draft blue-02 blue-18; 3:draft blue-06; 0:draft blue-07; "
+    "2:draft blue-11; 1:draft blue-17; 0:draft blue-20; 2:draft blue-21; 3:draft blue-16; 1:draft "
+    "blue-09; 0:visit blue-10; 0:no free action; 0:decree D57; 0:draw marquis; 1:sponsor blue-17; "
+    "1:event build-store; 1:tile D-books; 1:lot B3 S3; 1:cardinal 1 C1; 1:house left; 1:draw maia; "
+    "2:visit blue-12; 2:free meet-cardinal; 2:cardinal 2 C2; 2:site T1; 2:favor marquis; 1:decline; "
+    "2:draw maia; 3:portfolio blue-04; 3:rubble earthquake; 3:trade royal-favor gold; 3:favor king; "
+    "3:trade meet-cardinal cloth; 3:cardinal 1 C4; 3:draw maia; 0:portfolio blue-20; 0:trade "
+    "build-ship gold; 0:ship new pay cloth; 0:done; 0:draw maia; 1:portfolio blue-09; 1:sell goods; "
+    "1:sell cloth ship-blue-1; 1:draw treasury; 2:sponsor blue-19; 2:place marquis; 2:draw marquis; "
+    "3:portfolio blue-06; 3:decree D41; 3:trade obtain-plan tools; 3:plan blue; 3:draw marquis; "
+    "0:visit red-07; 0:free build-ship; 0:ship new pay books; 0:discard blue-20; 0:decree D68; "
+    "2:follow take-decree; 2:decree D66; 0:draw maia; 1:sponsor red-18; 1:decree D10; 1:draw "
+    "treasury; 2:portfolio blue-21; 2:trade with nobles; 2:trade meet-cardinal gold; 2:cardinal 1 C3;"
+    " 2:done; 2:draw marquis; 3:visit blue-03; 3:no free action; 3:tile D-cloth; 3:lot B2 S2; "
+    "3:rubble row tsunami; 3:house left; 0:follow hire-officials; 0:hire maia marquis; 3:draw "
+    "treasury; 0:visit blue-07; 0:no free action; 0:decree D05; 0:draw marquis; 1:portfolio blue-18; "
+    "1:sell goods; 1:sell books ship-blue-2; 1:sell gold ship-blue-1; 1:draw treasury; 2:portfolio "
+    "blue-11; 2:trade meet-cardinal cloth; 2:cardinal 2 C5; 2:trade royal-favor gold; 2:favor "
+    "marquis; 2:draw king; 3:portfolio red-17; 3:discard blue-04; 3:done; 3:draw king; 0:portfolio "
+    "blue-01; 0:discard ship-blue-1; 0:sell goods; 0:sell tools ship-blue-2; 0:draw king; 1:visit "
+    "red-05; 1:no free action; 1:tile D-tools; 1:lot C4 S4; 1:cardinal 1 C5; 1:rubble column fire; "
+    "1:house middle; 3:follow build-store; 3:tile D-small; 3:lot D5 S4; 3:rubble column earthquake; "
+    "3:cover 2 with influence; 3:house middle; 1:draw treasury; 1:discard red-19; 1:done; 2:done; "
+    "3:done; 0:discard blue-14; 0:discard red-04; 0:discard red-15; 0:done; 2:portfolio red-08; "
+    "2:discard blue-11; 2:trade obtain-plan tools; 2:plan blue; 2:draw marquis; 3:visit red-13")
+
+
+def test_cl30_site_bonus_4_players_with_the_draft():  # 4 players, both options on, seed 251129951236644
+    # Seat 3 visits the King; site L-E's Cardinal bonus could bring CL-30 (it was offered and stuck)
+    state = replay(4, 251129951236644, SEED_251129951236644, gold_only_when_stuck=True, starting_draft=True)
+    assert state["decision"]["kind"] == "visit_free"
+    assert every_option_applies(state, 3) > 1
+
+
+SEED_37597375021964 = (
+    "0:keep T23; 1:keep T34; 0:visit blue-07; 0:free build-ship; 0:ship new pay cloth; 0:decree D66; "
+    "0:draw marquis; 1:visit blue-06; 1:no free action; 1:decree D46; 1:draw marquis; 0:portfolio "
+    "blue-20; 0:trade with nobles; 0:trade royal-favor gold; 0:favor maia; 0:trade hire-officials "
+    "tools; 0:hire maia king; 0:draw king; 1:visit red-06; 1:free build-ship; 1:ship new pay cloth "
+    "tools; 1:decree D18; 1:draw marquis; 0:visit blue-14; 0:free meet-cardinal; 0:cardinal 1 C1; "
+    "0:site R-A; 0:plan blue; 0:officials marquis king; 1:follow open-public-building; 1:site L-C; "
+    "1:plan blue; 0:draw marquis; 1:visit red-10; 1:decree D21; 1:draw marquis; 0:portfolio red-09; "
+    "0:discard ship-blue-1; 0:draw maia; 1:visit red-08; 1:decree D20; 1:draw king; 0:visit red-03; "
+    "0:no free action; 0:tile D-books; 0:lot B4 S3; 0:rubble tsunami; 0:rubble column tsunami; "
+    "0:house middle; 0:draw maia; 1:visit blue-13")
+
+
+def test_cl30_site_bonus_2_players():  # 2 players, gold_only_when_stuck on, seed 37597375021964
+    # Seat 1 visits the King; after a free Meet the Cardinal, site R-B was offered and stuck
+    state = replay(2, 37597375021964, SEED_37597375021964, gold_only_when_stuck=True)
+    assert state["decision"]["kind"] == "visit_free"
+    assert every_option_applies(state, 1) > 1
