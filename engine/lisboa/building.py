@@ -76,10 +76,14 @@ def hire_price(state: State, seat: int) -> int:
     return max(0, treasury_value(state) - cut)
 
 
+def missing(state: State, seat: int, plan: str) -> int:
+    """Officials ``plan`` needs beyond those ``seat`` has out: the ones to hire."""
+    return max(0, required(state, seat, plan) - sum(n for _, n in places(state, seat)))
+
+
 def hire_cost(state: State, seat: int, plan: str) -> int:
     """Réis (before TP-03/CL-31) for the officials ``plan`` needs beyond those ``seat`` has out."""
-    missing = max(0, required(state, seat, plan) - sum(n for _, n in places(state, seat)))
-    return missing * hire_price(state, seat)
+    return missing(state, seat, plan) * hire_price(state, seat)
 
 
 def hire_payable(state: State, seat: int, plan: str) -> bool:
@@ -109,7 +113,9 @@ def usable(state: State, seat: int, site: str, plan: str) -> bool:
     """``plan`` can open a building on ``site`` and the hire is payable after the site's bonus."""
     if not fits(state, site, plan):
         return False
-    if hire_cost(state, seat, plan) == 0:
+    # No bonus adds an official to hire, but a hire free now (CL-23) can cost réis once the
+    # site's Cardinal bonus raises the treasury: only "nothing to hire" needs no look at the bonus.
+    if not missing(state, seat, plan):
         return True
     # The site's cubes come first: CL-30 pays for them with the tiles held now, never with one
     # the site's Cardinal bonus brings afterwards (that bonus is looked at on the cubes' réis).

@@ -108,3 +108,56 @@ def test_cl30_site_bonus_2_players():  # 2 players, gold_only_when_stuck on, see
     state = replay(2, 37597375021964, SEED_37597375021964, gold_only_when_stuck=True)
     assert state["decision"]["kind"] == "visit_free"
     assert every_option_applies(state, 1) > 1
+
+
+SEED_849506502439803 = (
+    "1:keep T13; 0:keep T35; 0:draft blue-14 blue-20; 1:draft blue-08 blue-11; 0:draft blue-17; "
+    "1:draft blue-19; 1:draft blue-01; 0:draft blue-02; 0:portfolio blue-20; 0:trade meet-cardinal "
+    "cloth; 0:cardinal 1 C2; 0:trade royal-favor gold; 0:favor king; 0:draw treasury; 1:portfolio "
+    "blue-01; 1:trade obtain-plan tools; 1:plan blue; 1:trade meet-cardinal gold; 1:cardinal 2 C2; "
+    "1:draw marquis; 0:sponsor blue-17; 0:event open-public-building; 0:site T3; 0:draw maia; 1:visit"
+    " blue-15; 1:free royal-favor; 1:favor marquis; 1:site R-A; 1:plan S2; 1:plan green; 0:follow "
+    "meet-cardinal; 0:cardinal 1 C3; 1:draw marquis; 0:portfolio blue-06; 0:decree D53; 0:trade "
+    "build-ship books; 0:discard blue-20; 0:draw treasury; 1:visit red-08; 1:free build-ship; 1:ship "
+    "new pay gold books; 1:decree D55; 0:decline; 1:draw marquis; 0:visit blue-02; 0:no free action; "
+    "0:tile D-small; 0:lot A5 S4; 0:rubble column earthquake; 0:cover 4 with influence; 0:house "
+    "right; 1:follow obtain-plan; 1:plan green; 0:draw treasury; 1:portfolio blue-08; 1:discard "
+    "ship-red-1; 1:sell goods; 1:sell books ship-blue-1; 1:draw treasury; 0:portfolio blue-14; 0:sell"
+    " goods; 0:sell cloth ship-blue-1; 0:draw king; 1:portfolio red-07; 1:decree D61; 1:discard "
+    "blue-08; 1:trade meet-cardinal cloth; 1:cardinal 1 C4; 1:draw marquis; 0:portfolio red-19; "
+    "0:discard blue-06; 0:sell goods; 0:draw marquis; 1:sponsor red-18; 1:decree D60; 1:draw "
+    "treasury; 0:visit red-10; 0:no free action; 0:decree D40; 0:decree D20; 1:follow take-decree; "
+    "1:decree D37; 0:draw king; 1:sponsor blue-19; 1:place none; 1:draw maia; 0:portfolio red-13; "
+    "0:discard ship-blue-1; 0:trade meet-cardinal cloth; 0:cardinal 2 C5; 0:draw maia; 1:portfolio "
+    "blue-11; 1:discard red-07; 1:trade hire-officials gold; 1:hire marquis king; 1:draw maia; "
+    "0:sponsor red-17; 0:event build-store; 0:tile D-books; 0:lot B3 S3; 0:rubble column tsunami; "
+    "0:house middle; 0:draw king; 1:visit red-05; 1:no free action; 1:tile D-cloth; 1:lot B2 S2; "
+    "1:rubble row fire; 1:house middle; 1:draw king; 0:visit red-01; 0:no free action; 0:tile "
+    "D-books; 0:lot A4 S3; 0:rubble column fire; 0:house left; 0:draw maia; 0:discard red-14; "
+    "0:discard red-04; 0:discard red-16; 0:done; 1:discard red-06; 1:discard red-09; 1:discard "
+    "red-20; 1:discard red-02; 1:discard red-15; 1:place maia; 1:reward red-06; 1:visit purple-14; "
+    "1:free royal-favor; 1:favor marquis; 1:site L-D; 1:plan G1; 1:favor maia; 1:officials maia "
+    "marquis; 1:draw treasury; 0:visit purple-06; 0:no free action; 0:decree D67; 1:follow "
+    "produce-goods; 0:draw treasury; 1:portfolio purple-20; 1:trade royal-favor cloth; 1:favor king; "
+    "1:done; 1:draw king; 0:visit red-03; 0:free obtain-plan; 0:plan blue; 0:tile D-gold; 0:lot A1 "
+    "S1; 0:rubble row tsunami; 0:house left; 1:decline; 0:draw marquis; 1:sponsor brown-16; 1:site "
+    "R-D; 1:plan G2; 1:draw maia; 0:visit purple-02; 0:pay 1 influence 0 reis 0 wigs; 0:free "
+    "hire-officials; 0:hire marquis king; 0:tile D-small; 0:lot B5 S4; 0:rubble column fire; 0:house "
+    "middle; 1:decline; 0:draw king; 1:portfolio brown-05; 1:done; 1:draw treasury; 0:visit brown-07;"
+    " 0:pay 1 influence 0 reis 0 wigs; 0:free produce-goods; 0:produce extra tools; 0:decree D17; "
+    "0:draw marquis; 1:portfolio brown-18; 1:discard purple-20; 1:trade royal-favor cloth; 1:draw "
+    "marquis; 0:visit brown-10; 0:free produce-goods; 0:produce extra gold; 0:decree D04; 1:follow "
+    "take-decree; 1:decree D70; 1:decree D15; 0:draw maia; 1:sponsor purple-16; 1:event build-store; "
+    "1:house left; 1:draw treasury; 0:visit red-12; 0:free royal-favor; 0:favor king; 0:site L-A; "
+    "1:decline; 0:draw maia; 1:visit brown-15; 1:free royal-favor; 1:site L-C; 1:plan green; "
+    "0:decline; 1:draw maia; 0:visit brown-01; 0:no free action; 0:tile D-gold; 0:lot C1 S1; 0:rubble"
+    " row earthquake; 0:cover 3 with influence; 0:house middle; 1:follow obtain-plan; 1:plan blue; "
+    "0:draw treasury; 1:visit purple-15")
+
+
+def test_free_hire_priced_by_a_site_bonus_2_players():  # 2 players, both options on, seed 849506502439803
+    # Seat 1 (0 réis, 0 influence, CL-23 at treasury value 2: a free hire) visits the King; site
+    # R-B's Cardinal bonus passes a treasury icon, so the hire costs 1 réis: R-B was offered and stuck
+    state = replay(2, 849506502439803, SEED_849506502439803, gold_only_when_stuck=True, starting_draft=True)
+    assert state["decision"]["kind"] == "visit_free"
+    assert every_option_applies(state, 1) > 1
