@@ -6,7 +6,8 @@
 ``produce extra gold``, ``cardinal 2 C3``, ``favor king``, ``favors maia king``, ``discard red-04``,
 ``recall maia``, ``place maia king``, ``place none``, ``decree D12``, ``no extra decree``,
 ``rubble fire``, ``draw maia``, ``church discard T05 T09``, ``church discard none``, ``visit red-04``,
-``pay 2 influence 0 reis 1 wigs``, ``free build-ship``, ``no free action``, ``decline``,
+``pay 2 influence 0 reis 1 wigs``,
+``pay 1 influence then 5 reis or wigs``, ``free build-ship``, ``no free action``, ``decline``,
 ``follow take-decree``, ``tile D-gold``, ``lot B3 S2``, ``rubble row fire``, ``house middle``,
 ``site T1``, ``plan B3``, ``officials plaza king``, ``keep cubes``, ``discard fire for 2 wigs``.
 
@@ -67,7 +68,8 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "draw": lambda a: f"draw {a['stack']}",
     "church": lambda a: "church discard " + _words(a["tiles"]),
     "visit": lambda a: f"visit {a['card']}",
-    "pay": lambda a: f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs",
+    "pay": lambda a: (f"pay {a['influence']} influence then {a['rest']} reis or wigs" if "rest" in a
+                      else f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs"),
     "free": lambda a: f"free {_name(a['action'])}" if a["action"] else "no free action",
     "decline": lambda a: "decline",
     "follow": lambda a: f"follow {_name(a['action'])}",

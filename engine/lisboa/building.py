@@ -7,7 +7,8 @@ Step ``open_building`` {player}:
    the building keeps the face of that colour (never flipped), and at a street top that face must
    show the street's store type (S002 p20 note).
 3. the site's cubes as one take (CL-29 asks once, CL-30 pays per cube), then the site bonus
-   (:mod:`.bonus`; a Cardinal bonus is limited to moves that keep the hire payable).
+   (:mod:`.bonus`; a Cardinal bonus is limited to moves that keep the hire payable). A CL-30
+   tile that bonus brings comes after the cubes, so it pays nothing for them.
 4. the building goes on the site.
 5. ``building_officials``: required = the plan's officials - 2 per TP-05 - 1 per CL-22, at least 0.
    You return that many of your officials from offices and the plaza, choosing where from (auto
@@ -23,7 +24,8 @@ Order: the digest's, with the plan chosen before the site's rubble and bonus (S0
 first; the two differ only for a plan bonus, NB-08, which cannot then pay for this building).
 
 :func:`can_open_building` is the precondition of a King visit, follow or sponsored building: a
-usable (site, plan) pair whose hire is payable (E26), after the site's cubes and bonus.
+usable (site, plan) pair whose hire is payable (E26), after the site's cubes and bonus, in
+that order, as the procedure takes them.
 
 Texts: ``site T1``, ``plan B3``, ``officials plaza king``.
 """
@@ -74,25 +76,22 @@ def hire_price(state: State, seat: int) -> int:
     return max(0, treasury_value(state) - cut)
 
 
+def missing(state: State, seat: int, plan: str) -> int:
+    """Officials ``plan`` needs beyond those ``seat`` has out: the ones to hire."""
+    return max(0, required(state, seat, plan) - sum(n for _, n in places(state, seat)))
+
+
 def hire_cost(state: State, seat: int, plan: str) -> int:
     """Réis (before TP-03/CL-31) for the officials ``plan`` needs beyond those ``seat`` has out."""
-    missing = max(0, required(state, seat, plan) - sum(n for _, n in places(state, seat)))
-    return missing * hire_price(state, seat)
+    return missing(state, seat, plan) * hire_price(state, seat)
 
 
-def payable_now(state: State, seat: int, site: str, plan: str) -> bool:
-    """The hire is payable, counting CL-30's réis for the cubes still on the site."""
-    b = board(state, seat)
-    cubes = sum(state["city"]["sites"][site]["rubble"].values())
-    bonus = cubes * clergy_effects(pack_of(state), b).count("CL-30")
-    b["reis"] += bonus
-    try:
-        return can_pay_reis(state, seat, hire_cost(state, seat, plan))
-    finally:
-        b["reis"] -= bonus
+def hire_payable(state: State, seat: int, plan: str) -> bool:
+    """The hire ``plan`` needs is payable now (the site's cubes and bonus already taken)."""
+    return can_pay_reis(state, seat, hire_cost(state, seat, plan))
 
 
-GUARDS["building"] = lambda state, seat, guard: payable_now(state, seat, guard["site"], guard["plan"])
+GUARDS["building"] = lambda state, seat, guard: hire_payable(state, seat, guard["plan"])
 
 
 # --- legality ------------------------------------------------------------------------------------
@@ -114,10 +113,20 @@ def usable(state: State, seat: int, site: str, plan: str) -> bool:
     """``plan`` can open a building on ``site`` and the hire is payable after the site's bonus."""
     if not fits(state, site, plan):
         return False
-    if hire_cost(state, seat, plan) == 0:
+    # No bonus adds an official to hire, but a hire free now (CL-23) can cost réis once the
+    # site's Cardinal bonus raises the treasury: only "nothing to hire" needs no look at the bonus.
+    if not missing(state, seat, plan):
         return True
-    spec = pack_of(state).sites[site]
-    return payable_after(state, seat, spec.bonus, spec.bonus_params, lambda after: payable_now(after, seat, site, plan))
+    # The site's cubes come first: CL-30 pays for them with the tiles held now, never with one
+    # the site's Cardinal bonus brings afterwards (that bonus is looked at on the cubes' réis).
+    pack, b = pack_of(state), board(state, seat)
+    spec = pack.sites[site]
+    reis = sum(state["city"]["sites"][site]["rubble"].values()) * clergy_effects(pack, b).count("CL-30")
+    b["reis"] += reis
+    try:
+        return payable_after(state, seat, spec.bonus, spec.bonus_params, lambda after: hire_payable(after, seat, plan))
+    finally:
+        b["reis"] -= reis
 
 
 def empty_sites(state: State) -> list[str]:

@@ -41,6 +41,9 @@ def _and(items: list[str]) -> str:
 
 
 def _pay(a: Action) -> str:
+    if "rest" in a:  # the réis/wigs split is asked next (influence_rest)
+        spent = f"{a['influence']} influence, then " if a["influence"] else ""
+        return f"Pay {spent}{a['rest']} in réis or wigs (you choose the mix next)"
     parts = [f"{a[k]} {name}" for k, name in (("influence", "influence"), ("reis", "réis"),
                                               ("wigs", "wig" if a["wigs"] == 1 else "wigs")) if a[k]]
     return "Pay " + (" + ".join(parts) if parts else "nothing")

@@ -9,8 +9,9 @@ Readings chosen (digest §2.1, §2.12, §4.3, §6):
   maximum earns the wig, even when the marker was already there (S002 p10, digest §6.2 item 2).
 - Réis payments (D21): réis first, influence substitutes only the shortfall (digest D21 default);
   a payment nobody can cover is refused (``pay_reis`` returns False) and the caller decides.
-- Influence costs (D16): influence, then réis at 1:1 if SG-L2 or CL-26 (then also instead of
-  influence, S002 p16 example E17), then wigs for the shortfall only (digest §2.12).
+- Influence costs (D16): any mix of influence, réis at 1:1 if SG-L2 or CL-26 (then also instead
+  of influence, S002 p18 example E17) and wigs for the influence shortfall only (digest §2.12);
+  the default spends influence, then réis, then wigs.
 - Hire displacement ties include your own colour; 2p dummies never leave an office (digest §2.6).
 - CL-29 (D26) is asked once per take, before that take's rubble-set check (queued step ``cl29``).
 """
@@ -199,22 +200,16 @@ def visit_cost(state: State, seat: int, noble: str, follow: bool = False) -> int
 
 
 def influence_payments(state: State, seat: int, cost: int) -> list[tuple[int, int, int]]:
-    """Legal (influence, réis, wigs) splits of an influence cost, the default (most influence) first."""
+    """Every legal (influence, réis, wigs) mix of an influence cost, the D16 default first (the
+    most influence, then the most réis, then wigs); empty if it cannot be paid. Wigs pay only the
+    shortfall (what the cost exceeds the influence held by), réis at 1:1 only with SG-L2 or CL-26,
+    and then in place of influence too (S002 p18, E17) and side by side with wigs: the ability
+    never takes the wigs away (S000 SG イ)②, CL ノ); S002 p16)."""
     b = board(state, seat)
-    reis_ok = has(state, seat, "SG-L2") or has(state, seat, "CL-26")
-    most = min(b["influence"], cost)
-    out: list[tuple[int, int, int]] = []
-    for i in range(most, -1, -1):
-        rest = cost - i
-        if not reis_ok:
-            if i == most and rest <= b["wigs"]:
-                out.append((i, 0, rest))
-            continue
-        if rest <= b["reis"]:
-            out.append((i, rest, 0))
-        elif i == most and rest - b["reis"] <= b["wigs"]:
-            out.append((i, b["reis"], rest - b["reis"]))
-    return out
+    short = min(b["wigs"], max(0, cost - b["influence"]))
+    reis = b["reis"] if has(state, seat, "SG-L2") or has(state, seat, "CL-26") else 0
+    return [(i, r, cost - i - r) for i in range(min(b["influence"], cost), -1, -1)
+            for r in range(min(reis, cost - i), -1, -1) if cost - i - r <= short]
 
 
 def pay_influence(state: State, seat: int, split: tuple[int, int, int], events: Events, why: str) -> None:

@@ -21,9 +21,9 @@ from itertools import combinations
 from typing import Any
 
 from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
+from .noble_pay import NOBLE_ACTIONS
 from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
 from .sim import copy
-from .visit import NOBLE_ACTIONS
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]

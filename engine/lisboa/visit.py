@@ -1,18 +1,17 @@
 """Action 3 Visit a Noble (digest §2.7, D16, D17) and the follow window (§2.8, D22).
 
 Visit, in order: the noble card goes to the court with the visitor's courtier (CL-03/04/05 réis
-on this step), the influence cost is paid (D16: the legal (influence, réis, wigs) splits of
-:func:`.rules.influence_payments`, the default — most influence — first, auto when one), the
-optional free state action of that noble (D17, ``free <action>`` or ``no free action``), then
-the noble action, then the follow window, then the courtier returns and the card leaves the game.
-The visit is offered only when the cost can be paid and the noble action can then be done (§2.7
-precondition, T06): it is checked after the default payment (the most influence, which keeps the
-most réis and substitution), and while the noble action is at stake a payment split or a free
-state action is offered only if the noble action stays possible after it (every way of doing a
-free action, :mod:`.sim`; e.g. a free Meet the Cardinal passing a treasury icon can price the King's
-officials out of reach).
+on this step), the influence cost is paid (D16, :mod:`.noble_pay`: every legal mix of influence,
+réis and wigs, grouped by the influence spent, the default first, auto when one), the optional
+free state action of that noble (D17, ``free <action>`` or ``no free action``), then the noble
+action, then the follow window, then the courtier returns and the card leaves the game. The visit
+is offered only when the cost can be paid and the noble action can then be done (§2.7
+precondition, T06): after some legal mix (:func:`.noble_pay.action_payable`), and while the noble
+action is at stake only such mixes are offered, and a free state action only if the noble action
+stays possible after it (every way of doing a free action, :mod:`.sim`; e.g. a free Meet the
+Cardinal passing a treasury icon can price the King's officials out of reach).
 
-Noble actions (``NOBLE_ACTIONS``, also used by sponsoring): Build a Store (Maia, :mod:`.store`),
+Noble actions (``NOBLE_ACTIONS`` of :mod:`.noble_pay`, also used by sponsoring): Build a Store (Maia, :mod:`.store`),
 Take a Decree (the Marquis, :mod:`.decree`), Open a Public Building (the King, :mod:`.building`).
 
 Follow window (D22): a CHAIN frame (:mod:`engine.core.frames`) over the other seats that hold the
@@ -23,20 +22,20 @@ without any legal, payable follow it is skipped with ``why`` ``no_legal_follow``
 answers ``decline`` (the default) or ``follow <action>`` (the noble action or one of the noble's two
 state actions). A follow is applied before the next seat is asked (the frame's ``each`` step; the
 step queue lets the follow's sub-decisions run while the frame waits): the favor returns to the
-portrait, the follower pays their own cost (CL-08: 0; D16 split), then does the action without a
+portrait, the follower pays their own cost (CL-08: 0; D16 mix), then does the action without a
 good. Legality is judged after the favor's return (so a King follower could take Royal Favor, the
 King's favor included: the literal order of §2.8). After the last seat, the visitor's turn ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..core.decisions import CHAIN
 from ..core.frames import record_answer, top_frame, waiting_seats
 from . import building, church, decree, flow, sim, state_actions, store  # noqa: F401  (they register steps)
-from .rules import board, influence_payments, pack_of, pay_influence, visit_cost
+from .noble_pay import NOBLE_ACTIONS, action_payable, noble_action_possible
+from .rules import board, influence_payments, pack_of, visit_cost
 from .state_actions import ACTIONS
 
 State = dict[str, Any]
@@ -46,56 +45,18 @@ Action = dict[str, Any]
 COURT_CLERGY = {"maia": ("CL-03", 2), "marquis": ("CL-04", 3), "king": ("CL-05", 2)}
 
 
-def _can_decree(state: State, seat: int) -> bool:
-    return bool(state["decrees"]["display"])
-
-
-# noble action -> (possible, step name); the step takes {"player": seat}
-NOBLE_ACTIONS: dict[str, tuple[Callable[[State, int], bool], str]] = {
-    "build_store": (store.can_build_store, "build_store"),
-    "take_decree": (_can_decree, "decree"),
-    "open_public_building": (building.can_open_building, "open_building"),
-}
-
-
-def noble_action_possible(state: State, seat: int, noble: str) -> bool:
-    entry = NOBLE_ACTIONS.get(pack_of(state).nobles[noble].noble_action)
-    return entry is not None and entry[0](state, seat)
-
-
 def court_reis(state: State, seat: int, noble: str) -> int:
     effect, reis = COURT_CLERGY[noble]
     pack = pack_of(state)
     return reis * [pack.clergy[t].effect for t in board(state, seat)["clergy"]].count(effect)
 
 
-def _splits_with(state: State, seat: int, cost: int, bonus_reis: int) -> list[tuple[int, int, int]]:
-    b = board(state, seat)
-    b["reis"] += bonus_reis
-    try:
-        return influence_payments(state, seat, cost)
-    finally:
-        b["reis"] -= bonus_reis
-
-
-def possible_after(state: State, seat: int, noble: str, split: tuple[int, int, int], bonus_reis: int = 0) -> bool:
-    """The noble action is possible once ``split`` (influence, réis, wigs) is paid."""
-    b = board(state, seat)
-    i, r, w = split
-    b["influence"], b["reis"], b["wigs"] = b["influence"] - i, b["reis"] + bonus_reis - r, b["wigs"] - w
-    try:
-        return noble_action_possible(state, seat, noble)
-    finally:
-        b["influence"], b["reis"], b["wigs"] = b["influence"] + i, b["reis"] - bonus_reis + r, b["wigs"] + w
-
-
 def can_visit(state: State, seat: int, card_id: str) -> bool:
     card = pack_of(state).cards[card_id]
     if not card.is_noble:
         return False
-    noble, reis = card.kind, court_reis(state, seat, card.kind)
-    splits = _splits_with(state, seat, visit_cost(state, seat, noble), reis)
-    return bool(splits) and possible_after(state, seat, noble, splits[0], reis)
+    noble = card.kind
+    return action_payable(state, seat, noble, visit_cost(state, seat, noble), court_reis(state, seat, noble))
 
 
 def main_options(state: State, seat: int) -> list[Action]:
@@ -131,32 +92,6 @@ def _court(state: State, s: dict[str, Any], events: Events) -> None:
 def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
     flow.then(state, {"step": "influence_pay", "player": s["player"], "keep": s["noble"],
                       "cost": visit_cost(state, s["player"], s["noble"]), "why": "visit " + s["noble"]})
-
-
-@flow.step("influence_pay")
-def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
-    if s["cost"] == 0:
-        events.append({"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0,
-                       "why": s["why"]})
-        return
-    keep = {"keep": s["keep"]} if s.get("keep") else {}
-    flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"], **keep)
-
-
-def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
-    """The legal splits; with ``keep`` (a noble), those after which its noble action stays possible."""
-    splits = influence_payments(state, d["player"], d["cost"])
-    if d.get("keep"):
-        splits = [p for p in splits if possible_after(state, d["player"], d["keep"], p)] or splits
-    return [{"verb": "pay", "influence": i, "reis": r, "wigs": w} for i, r, w in splits]
-
-
-def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    pay_influence(state, d["player"], (action["influence"], action["reis"], action["wigs"]), events, d["why"])
-
-
-flow.kind("influence_pay", pay_options, pay_act, "Pay the influence cost (influence, réis if allowed, wigs).",
-          default_first=True)
 
 
 @flow.step("visit_free")
@@ -212,11 +147,11 @@ def follow_actions(state: State, seat: int, noble: str) -> list[str]:
     b["favors"] = [n for n in held if n != noble]
     state["favors"][noble] += 1
     try:
-        splits = influence_payments(state, seat, visit_cost(state, seat, noble, follow=True))
-        if not splits:
+        cost = visit_cost(state, seat, noble, follow=True)
+        if not influence_payments(state, seat, cost):
             return []
         spec = pack_of(state).nobles[noble]
-        out = [spec.noble_action] if possible_after(state, seat, noble, splits[0]) else []
+        out = [spec.noble_action] if action_payable(state, seat, noble, cost) else []
         return out + [a for a in spec.state_actions if ACTIONS[a][0](state, seat)]
     finally:
         b["favors"] = held

@@ -172,3 +172,37 @@ def test_built_and_covered_sites_are_not_offered():  # §2.9.3 step 1, §2.20
     run_step(s, OPEN)
     sites = texts(s, 0)
     assert "site L-A" not in sites and "site L-E" not in sites and "site R-E" not in sites and "site L-B" in sites
+
+
+def test_cl30_from_the_site_bonus_pays_nothing_for_the_site_cubes():  # §2.9.3 step 3: cubes, then bonus
+    s = city_table(treasury=5, reis=4)  # right value 6: the one missing official costs 6 réis
+    stacks(s, ["PB05"], [])
+    s["boards"][0]["plans"] = ["B2"]  # blue, 2 officials; 1 is out
+    s["plaza"] = {"0": 1}
+    s["city"]["sites"]["R-B"]["rubble"] = cubes(earthquake=2)  # its bonus: the Cardinal 1 step and a tile
+    s["church"]["cardinal"] = "P01"
+    s["church"]["spaces"].update(C1="T30", C2="T30")  # every tile it can take is CL-30 (+1 réis per cube)
+    # the cubes are taken before the tile arrives: 4 réis stay 4, short of 6
+    assert not building.usable(s, 0, "R-B", "B2")
+    run_step(s, OPEN)
+    assert "site R-B" not in texts(s, 0)
+    s["boards"][0]["clergy"] = ["T30"]  # held before: the 2 cubes bring 2 réis, 6 in all
+    assert building.usable(s, 0, "R-B", "B2")
+    run_step(s, OPEN)
+    do(s, 0, "site R-B")
+    events = do(s, 0, "cardinal 1 C1")
+    assert [(e["cost"], e["reis"]) for e in events if e["kind"] == "pay_reis"] == [(6, 6)]
+    assert s["boards"][0]["reis"] == 0 and s["boards"][0]["completed_plans"] == ["B2"]
+
+
+def test_a_free_hire_is_checked_after_the_site_bonus_raises_the_treasury():  # §2.9.3 steps 3 and 5, CL-23
+    s = city_table(treasury=1, reis=0)  # right value 2: CL-23 makes each hired official free
+    stacks(s, ["PB05"], [])
+    s["boards"][0].update(plans=["B2"], clergy=["T23"])  # blue, 2 officials, none out: 2 to hire
+    s["church"]["cardinal"] = "P08"  # R-B's bonus moves it to P09, a treasury icon: 1 réis each
+    assert building.hire_cost(s, 0, "B2") == 0
+    assert not building.usable(s, 0, "R-B", "B2")
+    run_step(s, OPEN)
+    assert "site R-B" not in texts(s, 0) and "site L-A" in texts(s, 0)
+    s["church"]["cardinal"] = "P06"  # the step to P07 passes no icon: the hire stays free
+    assert building.usable(s, 0, "R-B", "B2")

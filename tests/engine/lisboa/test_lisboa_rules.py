@@ -112,6 +112,7 @@ def test_e17_sg_l2_allows_reis_even_with_influence_left():  # E17: cost 6, influ
     b["influence"], b["reis"] = 1, 10
     assert rules.influence_payments(s, 0, 6) == [(1, 0, 5)]  # without SG-L2: no réis, wigs for the shortfall
     b["houses"]["left"] = 0
+    b["wigs"] = 0  # the example's two payments; wigs would add mixes (test_lisboa_influence_pay.py)
     assert rules.influence_payments(s, 0, 6) == [(1, 5, 0), (0, 6, 0)]
 
 
