@@ -3,6 +3,7 @@ in spirit): random playouts checked at every step."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -16,6 +17,8 @@ MAX_STEPS = 5000
 
 
 def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> None:
+    # Plain JSON all the way down: a tuple or a set would come back as a list or not at all.
+    assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
     waiting = play.waiting_players(game, state)
     assert waiting, "a running game always waits on somebody"
     decisions = play.pending(game, state)
@@ -65,6 +68,7 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
         log.append((seat, game.action_text(action)))
         state = new_state
     assert game.is_over(state), f"no end within {MAX_STEPS} decisions"
+    assert json.loads(json.dumps(state)) == state, "the final state is not plain JSON"
     assert play.pending(game, state) == [] and play.waiting_players(game, state) == []
     scores = game.scores(state)
     assert scores is not None
