@@ -93,7 +93,9 @@ def _ask_layouts(state: State, order: list[int], events: Events) -> None:
         else:
             asked.append(seat)
             defaults[str(seat)], noble_defaults[str(seat)] = default_layouts(board)
-            caps_by_seat[str(seat)] = list(caps.items())  # a list keeps its order through JSON
+            # [target, capacity] pairs: a list keeps its order through JSON, and a list (not a
+            # tuple) inside it keeps the state equal to itself after a reload.
+            caps_by_seat[str(seat)] = [[target, cap] for target, cap in caps.items()]
     if forced:
         events.append({"kind": "layouts_forced", "players": forced})
     if asked:

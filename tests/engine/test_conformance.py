@@ -50,6 +50,8 @@ def _check_shape(game: Game, d: Decision) -> None:
 
 
 def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> None:
+    # Plain JSON all the way down: a tuple or a set would come back as a list or not at all.
+    assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
     waiting = play.waiting_players(game, state)
     assert waiting, "a running game always waits on somebody"
     decisions = play.pending(game, state)
@@ -106,6 +108,7 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
         log.append((seat, play.action_text(game, action)))
         state = new_state
     assert game.is_over(state), f"no end within {MAX_STEPS} decisions"
+    assert json.loads(json.dumps(state)) == state, "the final state is not plain JSON"
     assert play.pending(game, state) == [] and play.waiting_players(game, state) == []
     outcome = game.outcome(state)
     assert outcome is not None and sorted(r.seat for r in outcome.results) == list(range(players))

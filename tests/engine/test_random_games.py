@@ -1,0 +1,80 @@
+"""Seeded random games of every registered game, every table (player count x option set),
+checked at every step by the harness in ``bench/random_games.py``: offered options (and the
+deadline default) apply to copies without error, the state stays plain JSON with no negative
+count, and the log replays to the final state.
+
+The default run plays one game per table. The ``slow`` run plays thousands of games per title
+on every core (about 20 minutes on two); it is left out of the default run by ``addopts``:
+
+    python -m pytest -m slow tests/engine/test_random_games.py
+    RANDOM_GAMES=500 python -m pytest -m slow tests/engine/test_random_games.py   # fewer games
+
+A failure lists one recipe per kind; ``python bench/random_games.py --replay '<recipe>'`` shows
+its traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from bench.random_games import Recipe, cases, run, signature, state_problem
+from engine import all_games
+
+
+class KnownFailure(RuntimeError):
+    """Only failures already reported in an issue; anything else fails the test outright."""
+
+
+# Issue 11: in about 1 Lisboa game in 200 a réis payment is offered whose every option raises
+# (the payment fix is under way elsewhere). Drop this mark once it is merged.
+KNOWN_ERRORS = {"lisboa": re.compile(r"RuntimeError: a réis payment \(.*\) was offered but cannot be paid")}
+MARKS = {"lisboa": pytest.mark.xfail(raises=KnownFailure, strict=False,
+                                     reason="issue 11: a réis payment offered but impossible to pay")}
+SLOW_GAMES = int(os.environ.get("RANDOM_GAMES", "2000"))
+
+
+def _params() -> list[object]:
+    return [pytest.param(g.spec.id, id=g.spec.id, marks=MARKS.get(g.spec.id, ())) for g in all_games()]
+
+
+def _check(game_id: str, failures: list[Recipe]) -> None:
+    known = KNOWN_ERRORS.get(game_id)
+    new = [f for f in failures if known is None or not known.fullmatch(f["error"])]
+    shown: dict[str, Recipe] = {}   # the shortest recipe of each kind
+    for f in sorted(new, key=lambda f: len(f["actions"])):
+        shown.setdefault(signature(f), f)
+    assert not new, f"{len(new)} failing game(s):\n" + "\n".join(
+        f"{kind}\n  {json.dumps(recipe, ensure_ascii=False)}" for kind, recipe in shown.items())
+    if failures:
+        seeds = sorted(f["seed"] for f in failures)
+        raise KnownFailure(f"{len(failures)} game(s) hit a known failure, seeds {seeds[:10]}")
+
+
+@pytest.mark.parametrize("game_id", _params())
+def test_one_random_game_per_table_keeps_every_check(game_id: str) -> None:
+    table = cases(game_id)
+    outcomes = run(table, len(table), seed=1, sample=1)
+    assert len(outcomes) == len(table) and all(o.steps > 0 for o in outcomes)
+    _check(game_id, [o.failure for o in outcomes if o.failure is not None])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", _params())
+def test_thousands_of_random_games_keep_every_check(game_id: str) -> None:
+    table = cases(game_id)
+    outcomes = run(table, SLOW_GAMES, seed=1_000_000, sample=2, jobs=os.cpu_count() or 1)
+    assert len(outcomes) == SLOW_GAMES
+    _check(game_id, [o.failure for o in outcomes if o.failure is not None])
+
+
+def test_the_state_check_names_what_a_json_reload_would_change() -> None:
+    assert state_problem({"a": [1, {"b": "x:-1"}], "c": None}) is None
+    assert "round trip" in str(state_problem({"a": [("corn", 1)]}))
+    assert "round trip" in str(state_problem({"a": {1: 2}}))
+    assert "not JSON" in str(state_problem({"a": {1, 2}}))
+    assert state_problem({"a": [0, {"b": -1}]}) == "negative count: $.a[1].b = -1"
+    assert state_problem({"supply": {"vp": -2}}, "puerto_rico") is None   # chips owed once they run out
