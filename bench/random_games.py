@@ -221,8 +221,8 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
     problem = state_problem(state, case.game)
     if problem:
         return done("state", problem)
-    if game.scores(state) is None:
-        return done("scores", "the game is over but has no scores")
+    if game.outcome(state) is None:
+        return done("outcome", "the game is over but has no outcome")
     try:
         replayed = play.replay(game, names, case.options, seed, log)
     except Exception as exc:
