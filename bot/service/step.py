@@ -20,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 
+from engine.core import State, play
+
 from .game_ui import Table, to_ping
 from .notify import NotifyService
+from .packs import check_playable
 from .results import Result, ServiceError
 
 
@@ -80,15 +83,27 @@ class StepService(NotifyService):
         """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
         await self.away.note_post(game_row, version, message_id, self._now())
 
+    async def table(self, game_row: int) -> Table:
+        """The game as stored now, from the service's caches (seats and parsed state): what a front end
+        checks a click against and draws, loaded once with the state the service plays on."""
+        return await self._table_of(game_row)
+
     async def _table_of(self, game_row: int) -> Table:
-        """The game as stored now, drawn from the service's caches (seats and parsed state)."""
         record = await self.store.game(game_row)
         if record is None:
             raise ServiceError("This game no longer exists.", "no_game")
         seats, game = await self._seats_of(record), self._game(record.game_id)
         if record.status == "lobby":
             return Table(record, seats, game, None)
-        state = await self._state(record)
+        try:
+            state: State | None = await self._state(record)
+        except ServiceError as exc:  # shown as stored all the same (the service refuses to play it)
+            if exc.code not in ("rules_version", "corrupt"):
+                raise
+            text = await self.store.snapshot(record.id, record.version)
+            state = play.loads(text) if text is not None else None
+            if state is not None:
+                check_playable(game, state, record.title)
         clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
         due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
         return Table(record, seats, game, state, due)
