@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 import discord
@@ -17,8 +18,9 @@ import discord
 from render import render_board, render_player_board
 
 from ..service.away_service import jump_link
-from ..service.game_ui import Table, plan_controls, status_lines, to_ping, turn_text
+from ..service.game_ui import Table, plan_controls, status_lines, turn_text
 from ..service.results import Result, ServiceError
+from ..service.step import Step
 from .host import Host, bot_of
 from .views.notify import direct
 
@@ -83,48 +85,41 @@ async def post_turn(bot: Host, table: Table, public: list[str], ping: list[str])
         return await channel.send(text[:2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
 
 
-async def announce(bot: Host, result: Result, before: list[str], actor: str | None) -> list[str]:
-    """Post the turn message for a stored action/start/undo and deliver others' private lines.
+async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
+    """Post the turn message of a stored :class:`~bot.service.step.Step` and deliver what goes beside it:
+    lines for other games' channels (silently), the DM copies of turn pings, others' private lines.
 
-    Standing answers are applied first (their lines join this message). Who is mentioned, held
-    for quiet hours, put in a digest or also DMed is the service's
-    :meth:`~bot.service.service.GameService.plan_pings`; lines meant for other games' channels go there
-    silently.
-
-    The action is already saved, so a failed post is logged and returned as a note for the actor.
+    Everything was decided by :meth:`~bot.service.step.StepService.play_step`; the only call back into
+    the service records the posted message. The change is already saved, so a failed post is logged
+    and returned as a note for the actor.
     """
-    assert result.game_row is not None
-    standing = await bot.service.answer_standing(result.game_row)
-    if standing is not None:
-        extra = standing[0]
-        result.public += extra.public
-        result.mention = extra.mention
-        for user, lines in extra.private.items():
-            result.private.setdefault(user, []).extend(lines)
-    table = await bot.tables.by_row(result.game_row)
-    if table is None:
-        raise ServiceError("This game no longer exists.", "no_game")
-    plan = await bot.service.plan_pings(table.row, to_ping(result.mention, before, actor))
+    table = step.table
     try:
-        message = await post_turn(bot, table, result.public, plan.ping)
+        message = await post_turn(bot, table, step.public, step.ping)
     except discord.HTTPException as exc:
         log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
         return [SAVED_NOT_POSTED]
-    await bot.service.away.note_post(table.row, table.version, str(message.id), bot.service.now())
-    for channel_id, line in result.elsewhere:  # e.g. "Ann is back" in the player's other games
+    await bot.service.posted(table.row, table.version, str(message.id))
+    for channel_id, line in step.elsewhere:  # e.g. "Ann is back" in the player's other games
         try:
             await bot.get_partial_messageable(int(channel_id)).send(line[:2000], allowed_mentions=NO_MENTIONS,
                                                                     silent=True)
         except (discord.HTTPException, ValueError):
             log.warning("could not post in channel %s: %r", channel_id, line)
-    for user in plan.dm:
-        prompt = await bot.service.turn_prompt(table.row, user)
+    for user, prompt in step.dm.items():
         link = jump_link(table.record.guild_id, table.record.channel_id, str(message.id))
         await direct(bot, user, f"🎲 Your turn in **{table.record.title}**: {prompt} {link}", table.record.channel_id)
-    for user, lines in result.private.items():
+    for user, lines in step.private.items():
         if user != actor:
             await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines), table.record.channel_id)
     return []
+
+
+async def announce(bot: Host, change: Result | Awaitable[Result], before: Sequence[str] = (),
+                   actor: str | None = None) -> list[str]:
+    """:meth:`~bot.service.step.StepService.play_step` for a change (its result or the service call
+    making it), then :func:`post_step`; notes for the actor."""
+    return await post_step(bot, await bot.service.play_step(change, before=before, actor=actor), actor)
 
 
 async def act_and_post(interaction: discord.Interaction[Any], before: Table, text: str,
@@ -136,13 +131,15 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
-    result = await bot.service.act(before.record.channel_id, user, text, expected_version=expected_version)
-    notes = await announce(bot, result, before.waiting_users(), user)
+    step = await bot.service.play_step(
+        bot.service.act(before.record.channel_id, user, text, expected_version=expected_version),
+        before=before.waiting_users(), actor=user)
+    notes = await post_step(bot, step, user)
     played = before.canonical(before.seat_of(user), text)
-    lines = ([f"You played `{played}`."] if ack else []) + result.private.get(user, []) + notes
+    lines = ([f"You played `{played}`."] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
-    return result
+    return step.result
 
 
 async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "",

@@ -21,21 +21,21 @@ from ..store.store import GameRecord
 from .admin import AdminService
 from .archive import ArchiveService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
-from .notify import NotifyService
 from .packs import notice
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid
 from .stats import StatsService
+from .step import Step, StepService
 from .steplines import TOOK_BACK
 
-__all__ = ["GameService", "Result", "ServiceError", "GameSummary"]
+__all__ = ["GameService", "Result", "ServiceError", "GameSummary", "Step"]
 
 TAKE_BACK_HINT = (f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
                   "or the “Change my answer” button.")
 
 
-class GameService(ArchiveService, RematchService, AdminService, StatsService, NotifyService):
+class GameService(ArchiveService, RematchService, AdminService, StatsService, StepService):
     """Every request a front end can make; see :class:`~.lobby.LobbyService` for lobbies and
     :class:`~.timeouts.TimeoutService` for deadlines, :class:`~.archive.ArchiveService` for history,
     :class:`~.reminders.ReminderService` for reminders, :class:`~.rematch.RematchService` for rematches,
@@ -43,7 +43,8 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
     :class:`~.admin.AdminService` for ``/admin``, :class:`~.stats.StatsService` for ``/stats``,
     :class:`~.away_service.AwayService` for away mode and ``my_games``,
     :class:`~.standing.StandingService` for standing answers and
-    :class:`~.notify.NotifyService` for ``/notify`` (all in :mod:`bot.service`)."""
+    :class:`~.notify.NotifyService` for ``/notify`` and :class:`~.step.StepService` for what to post after
+    a change (all in :mod:`bot.service`)."""
 
     async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
                   action: Action | None = None, expected_version: int | None = None) -> Result:

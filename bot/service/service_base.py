@@ -62,7 +62,7 @@ class Turn:
 
 
 @dataclass
-class Step:
+class Applied:
     """One action for ``turn.seat`` applied to a copy of the state, with everything the rules say
     about it, before anything is stored (see :meth:`ServiceBase._step`)."""
 
@@ -122,7 +122,7 @@ class ServiceBase:
             game = self._game(record.game_id)
             yield Turn(record, seats, seat, user, game, await self._state(record))
 
-    def _step(self, turn: Turn, action: Action | None = None, text: str | None = None) -> Step:
+    def _step(self, turn: Turn, action: Action | None = None, text: str | None = None) -> Applied:
         """Play ``action`` (or parse ``text``) for ``turn.seat``: apply, render, canonicalise, and fill
         the answer for the new state; everything that runs rules code, before anything is stored.
 
@@ -139,7 +139,7 @@ class ServiceBase:
             new_state = play.loads(state_json)  # canonical key order, as after any reload
             result = self._fill(Result(private=private, board_changed=True), turn.record, game, turn.seats,
                                 new_state, turn.record.version + 1, mention=True)
-            return Step(play.action_text(game, chosen), new_state, state_json, public, private,
+            return Applied(play.action_text(game, chosen), new_state, state_json, public, private,
                         game.undo_barrier(events), game.is_over(new_state), result)
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None

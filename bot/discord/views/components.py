@@ -39,10 +39,7 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 
 
 async def load(interaction: discord.Interaction[Any], row: int) -> Table:
-    table = await bot_of(interaction).tables.by_row(row)
-    if table is None:
-        raise ServiceError("This game no longer exists.", "no_game")
-    return table
+    return await bot_of(interaction).service.table(row)  # the service's own load and cache
 
 
 def not_yours(table: Table, seat: int) -> str:
