@@ -1,0 +1,27 @@
+"""A game without a board renderer posts text-only turn messages, quietly; a drawing bug is logged."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.discord import turns
+
+
+async def test_a_game_without_a_renderer_gets_no_image_and_no_error_log(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.DEBUG, logger=turns.log.name):
+        assert await turns.board_png({"game": "no_such_game"}) is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_drawing_bug_is_logged_with_its_traceback(caplog: pytest.LogCaptureFixture,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(view: dict[str, object]) -> bytes:
+        raise ValueError("bad view")
+
+    monkeypatch.setattr(turns, "render_board", broken)
+    with caplog.at_level(logging.DEBUG, logger=turns.log.name):
+        assert await turns.board_png({"game": "puerto_rico"}) is None
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors and errors[0].exc_info is not None
