@@ -26,8 +26,7 @@ from engine import get_game
 from engine.core import IllegalAction, play
 
 
-def random_game(game_id: str, players: int, seed: int, copying: bool,
-                options: dict[str, Any] | None = None) -> int:
+def random_game(game_id: str, players: int, seed: int, copying: bool, options: dict[str, Any] | None = None) -> int:
     game = get_game(game_id)
     state, _ = play.new_game(game, [f"P{i + 1}" for i in range(players)], options or {}, seed)
     chooser = random.Random(seed)
@@ -43,8 +42,9 @@ def random_game(game_id: str, players: int, seed: int, copying: bool,
     return decisions
 
 
-def measure(game_id: str, players: int, games: int, copying: bool,
-            options: dict[str, Any] | None = None) -> tuple[float, float]:
+def measure(
+    game_id: str, players: int, games: int, copying: bool, options: dict[str, Any] | None = None
+) -> tuple[float, float]:
     start = time.perf_counter()
     decisions = [random_game(game_id, players, seed, copying, options) for seed in range(games)]
     elapsed = time.perf_counter() - start

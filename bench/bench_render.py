@@ -40,7 +40,7 @@ def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> lis
         state, _ = play.apply(game, state, seat, chooser.choice(game.legal_actions(state, seat)))
         states.append(state)
     step = max(1, len(states) // samples)
-    picked = states[::step][:samples - 1] + [states[-1]]
+    picked = states[::step][: samples - 1] + [states[-1]]
     return [(game.public_view(s), game.view(s, 0)) for s in picked]
 
 
@@ -63,9 +63,11 @@ def p95(values: list[float]) -> float:
 
 
 def report(label: str, times: list[float], sizes: list[int]) -> None:
-    print(f"{label:<28} median {statistics.median(times):6.1f} ms   p95 {p95(times):6.1f} ms   "
-          f"max {max(times):6.1f} ms   size median {statistics.median(sizes) / 1024:5.0f} KiB, "
-          f"max {max(sizes) / 1024:5.0f} KiB")
+    print(
+        f"{label:<28} median {statistics.median(times):6.1f} ms   p95 {p95(times):6.1f} ms   "
+        f"max {max(times):6.1f} ms   size median {statistics.median(sizes) / 1024:5.0f} KiB, "
+        f"max {max(sizes) / 1024:5.0f} KiB"
+    )
 
 
 def main() -> None:

@@ -67,12 +67,18 @@ def main(argv: list[str] | None = None) -> int:
         timings = asyncio.run(bench(args, path))
         wall = time.perf_counter() - began
     ms = [1000 * t for t in timings]
-    print(f"{args.game}, {args.players} players, {args.games} games, synchronous={args.synchronous}: "
-          f"{len(ms)} stored actions")
-    print(f"per stored action: median {statistics.median(ms):.2f} ms, p95 {percentile(ms, 0.95):.2f} ms, "
-          f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
-    print(f"throughput: {len(ms) / sum(timings):.0f} actions/s in act(), "
-          f"{len(ms) / wall:.0f} actions/s wall (incl. set-up)")
+    print(
+        f"{args.game}, {args.players} players, {args.games} games, synchronous={args.synchronous}: "
+        f"{len(ms)} stored actions"
+    )
+    print(
+        f"per stored action: median {statistics.median(ms):.2f} ms, p95 {percentile(ms, 0.95):.2f} ms, "
+        f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
+    )
+    print(
+        f"throughput: {len(ms) / sum(timings):.0f} actions/s in act(), "
+        f"{len(ms) / wall:.0f} actions/s wall (incl. set-up)"
+    )
     target = percentile(ms, 0.95) <= 3.0
     print("target p95 <= 3 ms:", "met" if target else "MISSED")
     return 0

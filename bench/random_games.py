@@ -46,11 +46,11 @@ from engine import all_games, get_game  # noqa: E402
 from engine.core import Action, Game, IllegalAction, State, play  # noqa: E402
 
 MAX_STEPS = 5000
-NEGATIVE = re.compile(r"[\[:,]-\d")   # a negative number in compact JSON (maybe inside a string)
+NEGATIVE = re.compile(r"[\[:,]-\d")  # a negative number in compact JSON (maybe inside a string)
 Recipe = dict[str, Any]
 # Numbers that may go below zero by design, per game.
 NEGATIVE_BY_DESIGN = {
-    "puerto_rico": {"$.supply.vp"},   # chips earned after the supply runs out still count (rounds.award_vp)
+    "puerto_rico": {"$.supply.vp"},  # chips earned after the supply runs out still count (rounds.award_vp)
 }
 
 
@@ -92,7 +92,7 @@ def cases(game_id: str, players: list[int] | None = None, only: dict[str, str] |
         options = {o.name: v for o, v in zip(spec.options, values, strict=True)}
         if any(options[k] != v for k, v in wanted.items()):
             continue
-        for n in counts:   # player counts inside, so a short run still sees every count
+        for n in counts:  # player counts inside, so a short run still sees every count
             if not spec.min_players <= n <= spec.max_players:
                 continue
             try:
@@ -133,8 +133,9 @@ def _error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _to_check(offered: list[Action], played: Action | None, default: Action | None, sample: int | None,
-              sampler: random.Random) -> list[Action]:
+def _to_check(
+    offered: list[Action], played: Action | None, default: Action | None, sample: int | None, sampler: random.Random
+) -> list[Action]:
     """The options of one seat to apply to copies: all, or ``sample`` of them counting the one
     the random walk plays (so checking it costs nothing extra); the deadline default too."""
     if sample is None:
@@ -173,10 +174,17 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
     def done(check: str | None = None, error: str = "", then: tuple[int, Action] | None = None) -> Outcome:
         failure = None
         if check is not None:
-            failure = {"game": case.game, "players": case.players, "options": case.options, "seed": seed,
-                       "actions": [f"{s}:{t}" for s, t in log], "check": check, "error": error,
-                       "then": None if then is None else f"{then[0]}:{game.action_text(then[1])}"}
-            if then is not None:   # one bad option, or a stuck game where none applies?
+            failure = {
+                "game": case.game,
+                "players": case.players,
+                "options": case.options,
+                "seed": seed,
+                "actions": [f"{s}:{t}" for s, t in log],
+                "check": check,
+                "error": error,
+                "then": None if then is None else f"{then[0]}:{game.action_text(then[1])}",
+            }
+            if then is not None:  # one bad option, or a stuck game where none applies?
                 failure["failing"] = _failing(game, state, then[0], offered[then[0]])
         return Outcome(0, seed, steps, checks, time.process_time() - start, failure)
 
@@ -239,8 +247,15 @@ def _run_one(task: tuple[int, Case, int, int | None, int]) -> Outcome:
     return outcome
 
 
-def run(table: list[Case], games: int, seed: int, sample: int | None, jobs: int = 1,
-        max_steps: int = MAX_STEPS, progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+def run(
+    table: list[Case],
+    games: int,
+    seed: int,
+    sample: int | None,
+    jobs: int = 1,
+    max_steps: int = MAX_STEPS,
+    progress: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
     """``games`` games round-robin over ``table``; game ``i`` uses seed ``seed + i``.
     ``progress`` sees each outcome as it comes in; the list returned is in seed order."""
     tasks = [(i % len(table), table[i % len(table)], seed + i, sample, max_steps) for i in range(games)]
@@ -289,8 +304,10 @@ def report(table: list[Case], outcomes: list[Outcome], wall: float) -> dict[str,
         case = table[outcome.case]
         cells.setdefault((case.label(), case.players), []).append(outcome)
     print("games/s (CPU) by player count; then games, steps/game, option checks/step, failed games")
-    print("".join(f"{f'{n}p':>7}" for n in counts) + f"{'all':>7}{'games':>7}{'steps':>7}{'checks':>7}{'failed':>7}"
-          "  options")
+    print(
+        "".join(f"{f'{n}p':>7}" for n in counts) + f"{'all':>7}{'games':>7}{'steps':>7}{'checks':>7}{'failed':>7}"
+        "  options"
+    )
     total = f"every option set of {table[0].game}"
     for outcome in outcomes:
         cells.setdefault((total, table[outcome.case].players), []).append(outcome)
@@ -299,12 +316,16 @@ def report(table: list[Case], outcomes: list[Outcome], wall: float) -> dict[str,
         if not mine:
             continue
         steps, failed = sum(o.steps for o in mine), sum(o.failure is not None for o in mine)
-        print("".join(f"{_rate(cells.get((label, n), [])):>7}" for n in counts)
-              + f"{_rate(mine):>7}{len(mine):>7}{steps / len(mine):>7.0f}"
-              f"{sum(o.checks for o in mine) / max(1, steps):>7.2f}{failed:>7}  {label}")
+        print(
+            "".join(f"{_rate(cells.get((label, n), [])):>7}" for n in counts)
+            + f"{_rate(mine):>7}{len(mine):>7}{steps / len(mine):>7.0f}"
+            f"{sum(o.checks for o in mine) / max(1, steps):>7.2f}{failed:>7}  {label}"
+        )
     steps = sum(o.steps for o in outcomes)
-    print(f"{len(outcomes)} games, {steps} steps in {wall:.1f} s wall clock: "
-          f"{len(outcomes) / wall:.2f} games/s, {steps / wall:.0f} steps/s")
+    print(
+        f"{len(outcomes)} games, {steps} steps in {wall:.1f} s wall clock: "
+        f"{len(outcomes) / wall:.2f} games/s, {steps / wall:.0f} steps/s"
+    )
     failures: dict[str, list[Recipe]] = {}
     for outcome in outcomes:
         if outcome.failure is not None:
@@ -327,19 +348,27 @@ def _progress(total: int) -> Callable[[Outcome], None]:
             print(f"  seed {outcome.seed}: {outcome.failure['check']}: {outcome.failure['error']}", flush=True)
         if seen[0] % max(1, total // 10) == 0:
             print(f"  {seen[0]}/{total} games", flush=True)
+
     return show
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--game", action="append", choices=[g.spec.id for g in all_games()],
-                        help="repeatable; default: every registered game")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=[g.spec.id for g in all_games()],
+        help="repeatable; default: every registered game",
+    )
     parser.add_argument("--games", type=int, default=200, help="games per title (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     parser.add_argument("--players", type=int, nargs="+", help="default: every count the game allows")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE", help="only these option values")
-    parser.add_argument("--check-all-options", action="store_true",
-                        help="apply every offered option at every step (slow) instead of --sample")
+    parser.add_argument(
+        "--check-all-options",
+        action="store_true",
+        help="apply every offered option at every step (slow) instead of --sample",
+    )
     parser.add_argument("--sample", type=int, default=2, help="options checked per waiting seat and step")
     parser.add_argument("--max-steps", type=int, default=MAX_STEPS)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -365,16 +394,20 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game_id}: no table with players {args.players} and options {only}")
             continue
         checked = "every option" if sample is None else f"{sample} sampled option(s) per seat"
-        print(f"\n{game_id}: {args.games} games over {len(table)} tables from seed {args.seed}, "
-              f"{checked} applied at every step")
+        print(
+            f"\n{game_id}: {args.games} games over {len(table)} tables from seed {args.seed}, "
+            f"{checked} applied at every step"
+        )
         start = time.perf_counter()
         outcomes = run(table, args.games, args.seed, sample, args.jobs, args.max_steps, _progress(args.games))
         failures = report(table, outcomes, time.perf_counter() - start)
         for kind, recipes in failures.items():
             failed = True
             shortest = min(recipes, key=lambda r: len(r["actions"]))
-            print(f"FAILED {len(recipes)}x {kind}\n  seeds: {sorted(r['seed'] for r in recipes)[:20]}"
-                  f"\n  shortest recipe: {json.dumps(shortest, ensure_ascii=False)}")
+            print(
+                f"FAILED {len(recipes)}x {kind}\n  seeds: {sorted(r['seed'] for r in recipes)[:20]}"
+                f"\n  shortest recipe: {json.dumps(shortest, ensure_ascii=False)}"
+            )
     return 1 if failed else 0
 
 

@@ -30,18 +30,32 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.core import all_games
 
     games = {g.spec.id: g.spec for g in all_games()}
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Discord bot, or the offline demo "
-                                     "when there is no DISCORD_TOKEN (or with --demo).")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Discord bot, or the offline demo when there is no DISCORD_TOKEN (or with --demo).",
+    )
     parser.add_argument("--demo", action="store_true", help="play an offline demo game instead of connecting")
-    parser.add_argument("--game", default=DEFAULT_GAME, choices=sorted(games), metavar="ID",
-                        help="demo: which game; " + ", ".join(f"{k} ({s.title}, {s.min_players}-{s.max_players} "
-                                                             "players)" for k, s in sorted(games.items()))
-                        + f" (default {DEFAULT_GAME})")
-    parser.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                        help="demo: number of players, 2-5 within the game's range (default 3)")
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=sorted(games),
+        metavar="ID",
+        help="demo: which game; "
+        + ", ".join(f"{k} ({s.title}, {s.min_players}-{s.max_players} players)" for k, s in sorted(games.items()))
+        + f" (default {DEFAULT_GAME})",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        choices=range(2, 6),
+        metavar="N",
+        help="demo: number of players, 2-5 within the game's range (default 3)",
+    )
     parser.add_argument("--seed", type=int, help="demo: seed for set-up and the random moves")
-    parser.add_argument("--out", default="demo_output", metavar="DIR",
-                        help="demo: folder for the board images (default ./demo_output)")
+    parser.add_argument(
+        "--out", default="demo_output", metavar="DIR", help="demo: folder for the board images (default ./demo_output)"
+    )
     parser.add_argument("--env-file", default=".env", metavar="PATH", help="settings file (default ./.env)")
     return parser
 
@@ -65,8 +79,10 @@ def main(argv: list[str] | None = None) -> int:
 
         spec = get_game(args.game).spec
         if not spec.min_players <= args.players <= spec.max_players:
-            print(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {args.players}.",
-                  file=sys.stderr)
+            print(
+                f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {args.players}.",
+                file=sys.stderr,
+            )
             return 2
         if not args.demo:
             print(textwrap.fill(NO_TOKEN, width=100) + "\n")

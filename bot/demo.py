@@ -58,8 +58,14 @@ def _prepare(out: Path) -> Path:
     return out / "demo.sqlite3"
 
 
-async def play_demo(players: int = 3, seed: int | None = None, out: str | Path = DEFAULT_OUT,
-                    echo: Callable[[str], None] = print, workers: int = 2, game: str = DEFAULT_GAME) -> DemoReport:
+async def play_demo(
+    players: int = 3,
+    seed: int | None = None,
+    out: str | Path = DEFAULT_OUT,
+    echo: Callable[[str], None] = print,
+    workers: int = 2,
+    game: str = DEFAULT_GAME,
+) -> DemoReport:
     """Play one game of ``game`` to the end; images are rendered on ``workers`` threads while play goes on."""
     began = time.perf_counter()
     seed = random.randrange(2**31) if seed is None else seed
@@ -75,25 +81,38 @@ async def play_demo(players: int = 3, seed: int | None = None, out: str | Path =
             await svc.join(CHANNEL, user, name)
         result: Result = await svc.start(CHANNEL, users[0], seed=seed)
         line = notice(get_game(game))
-        echo("\n".join(result.public[:1] + ([line] if line else [])) + f" (seed {seed}; images go to "
-             f"{report.out.resolve()})")
+        echo(
+            "\n".join(result.public[:1] + ([line] if line else [])) + f" (seed {seed}; images go to "
+            f"{report.out.resolve()})"
+        )
         rng = random.Random(seed)
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            jobs = [loop.run_in_executor(pool, _write, report.out / "board-0000.png", render_board,
-                                         result.state_view)]
+            jobs = [loop.run_in_executor(pool, _write, report.out / "board-0000.png", render_board, result.state_view)]
             while not result.game_over:
                 who = rng.choice(result.waiting)
                 result = await svc.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
                 report.actions += 1
-                jobs.append(loop.run_in_executor(pool, _write, report.out / f"board-{report.actions:04d}.png",
-                                                 render_board, result.state_view))
+                jobs.append(
+                    loop.run_in_executor(
+                        pool, _write, report.out / f"board-{report.actions:04d}.png", render_board, result.state_view
+                    )
+                )
             final = await svc.view(CHANNEL, users[0], private=False)
-            jobs.append(loop.run_in_executor(pool, _write, report.out / "final-board.png", render_board,
-                                             final.state_view))
+            jobs.append(
+                loop.run_in_executor(pool, _write, report.out / "final-board.png", render_board, final.state_view)
+            )
             for seat, user in enumerate(users):
                 mine = await svc.view(CHANNEL, user, private=True)
-                jobs.append(loop.run_in_executor(pool, _write, report.out / f"final-player-{seat + 1}.png",
-                                                 render_player_board, mine.state_view, seat))
+                jobs.append(
+                    loop.run_in_executor(
+                        pool,
+                        _write,
+                        report.out / f"final-player-{seat + 1}.png",
+                        render_player_board,
+                        mine.state_view,
+                        seat,
+                    )
+                )
             report.images = list(await asyncio.gather(*jobs))
     finally:
         await store.close()
@@ -103,15 +122,22 @@ async def play_demo(players: int = 3, seed: int | None = None, out: str | Path =
     return report
 
 
-def run_demo(players: int = 3, seed: int | None = None, out: str | Path = DEFAULT_OUT,
-             game: str = DEFAULT_GAME, echo: Callable[[str], None] = print) -> DemoReport:
+def run_demo(
+    players: int = 3,
+    seed: int | None = None,
+    out: str | Path = DEFAULT_OUT,
+    game: str = DEFAULT_GAME,
+    echo: Callable[[str], None] = print,
+) -> DemoReport:
     """Run :func:`play_demo` and print the final scores and where the images are."""
     report = asyncio.run(play_demo(players, seed, out, echo, game=game))
     boards = sorted(p for p in report.images if p.name.startswith("board-"))
     echo("\n".join(report.final))
-    echo(f"{report.actions} actions in {report.seconds:.1f} s. {len(boards)} board images "
-         f"({boards[0].name} … {boards[-1].name}) and the final boards are in {report.out.resolve()}; "
-         f"the last position is {(report.out / 'final-board.png').resolve()}.")
+    echo(
+        f"{report.actions} actions in {report.seconds:.1f} s. {len(boards)} board images "
+        f"({boards[0].name} … {boards[-1].name}) and the final boards are in {report.out.resolve()}; "
+        f"the last position is {(report.out / 'final-board.png').resolve()}."
+    )
     return report
 
 

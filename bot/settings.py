@@ -44,7 +44,7 @@ def parse_dotenv(text: str) -> dict[str, str]:
             continue
         value = value.strip()
         if value[:1] in {'"', "'"} and value[0] in value[1:]:
-            value = value[1:value.index(value[0], 1)]
+            value = value[1 : value.index(value[0], 1)]
         else:
             value = value.split(" #", 1)[0].strip()
         values[key.strip()] = value

@@ -33,8 +33,10 @@ from .store.store import GameStore
 CHANNEL = "terminal"
 DEFAULT_DB = "terminal_games.sqlite3"
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-HELP = ("Type `name: action` or, when exactly one player is to act, just the action "
-        "(unique prefixes work, e.g. `bu sm`).\nCommands: undo (or `name: undo`), log [page], board, help, quit.")
+HELP = (
+    "Type `name: action` or, when exactly one player is to act, just the action "
+    "(unique prefixes work, e.g. `bu sm`).\nCommands: undo (or `name: undo`), log [page], board, help, quit."
+)
 
 
 def user_id(name: str) -> str:
@@ -72,8 +74,9 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-async def new_game(svc: GameService, channel: str, game_id: str, names: list[str],
-                   options: dict[str, Any], seed: int | None) -> Result:
+async def new_game(
+    svc: GameService, channel: str, game_id: str, names: list[str], options: dict[str, Any], seed: int | None
+) -> Result:
     """Open a lobby, seat everybody and start."""
     await svc.create_lobby(channel, None, user_id(names[0]), names[0], game_id, options)
     for name in names[1:]:
@@ -81,8 +84,9 @@ async def new_game(svc: GameService, channel: str, game_id: str, names: list[str
     return await svc.start(channel, user_id(names[0]), seed=seed)
 
 
-async def play_randomly(svc: GameService, channel: str, result: Result, rng: random.Random,
-                        max_actions: int = 100_000) -> tuple[Result, int, list[float]]:
+async def play_randomly(
+    svc: GameService, channel: str, result: Result, rng: random.Random, max_actions: int = 100_000
+) -> tuple[Result, int, list[float]]:
     """Uniformly random legal actions for whoever must act, to the end; returns per-action seconds."""
     timings: list[float] = []
     while not result.game_over and len(timings) < max_actions:
@@ -198,8 +202,9 @@ class Session:
             await self.svc.abandon(CHANNEL, live.creator_id)
             live = None
         if live is None:
-            self.report(await new_game(self.svc, CHANNEL, args.game, args.players,
-                                       parse_options(args.option), args.seed))
+            self.report(
+                await new_game(self.svc, CHANNEL, args.game, args.players, parse_options(args.option), args.seed)
+            )
         else:
             self.say([f"Resuming {live.title} (version {live.version}); use --new to start over."])
         self.names = [s.name for s in await self.svc.store.seats((await self.svc.status(CHANNEL)).game_row or 0)]
@@ -227,11 +232,13 @@ def build_parser() -> argparse.ArgumentParser:
     import engine  # noqa: F401  (registers every game)
     from engine.core import all_games
 
-    games = ", ".join(f"{g.spec.id} ({g.spec.title}, {g.spec.min_players}-{g.spec.max_players} players)"
-                      for g in all_games())
+    games = ", ".join(
+        f"{g.spec.id} ({g.spec.title}, {g.spec.min_players}-{g.spec.max_players} players)" for g in all_games()
+    )
     parser = argparse.ArgumentParser(prog="python -m bot.terminal", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="puerto_rico",
-                        help=f"game id: {games}, or one added by --load (default puerto_rico)")
+    parser.add_argument(
+        "--game", default="puerto_rico", help=f"game id: {games}, or one added by --load (default puerto_rico)"
+    )
     parser.add_argument("--players", nargs="+", help="player names in lobby order")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option")
     parser.add_argument("--seed", type=int, help="set-up seed (and random-play seed)")
@@ -239,8 +246,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--random", action="store_true", help="play every seat randomly to the end")
     parser.add_argument("--games", type=int, default=1, help="with --random: how many games")
     parser.add_argument("--new", action="store_true", help="abandon a saved terminal game and start anew")
-    parser.add_argument("--load", action="append", default=[], metavar="MODULE_OR_FILE",
-                        help="import more games (e.g. tests/bot_service/toy_game.py)")
+    parser.add_argument(
+        "--load",
+        action="append",
+        default=[],
+        metavar="MODULE_OR_FILE",
+        help="import more games (e.g. tests/bot_service/toy_game.py)",
+    )
     return parser
 
 
@@ -257,8 +269,7 @@ async def amain(args: argparse.Namespace, out: TextIO, read: Callable[[str], str
             await store.close()
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None,
-         read: Callable[[str], str] = input) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None, read: Callable[[str], str] = input) -> int:
     args = build_parser().parse_args(argv)
     load_games(args.load)
     out = out or sys.stdout
@@ -269,7 +280,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None,
     except Exception as exc:  # unknown game: the engine's message lists the games
         out.write(f"{exc}\n")
         return 2
-    args.players = args.players or list(DEFAULT_NAMES[:max(spec.min_players, min(3, spec.max_players))])
+    args.players = args.players or list(DEFAULT_NAMES[: max(spec.min_players, min(3, spec.max_players))])
     if len({n.lower() for n in args.players}) != len(args.players):
         out.write("Player names must differ.\n")
         return 2

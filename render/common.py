@@ -108,8 +108,9 @@ class Canvas:
         self.im = im
         self.d: ImageDraw.ImageDraw = ImageDraw.Draw(im)
 
-    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l",
-             bold: bool = False) -> float:
+    def text(
+        self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l", bold: bool = False
+    ) -> float:
         """Draw ``s`` with its capitals vertically centred on ``y``; ``align`` is l, c or r of ``x``.
         Returns the advance width."""
         if not s:
@@ -123,15 +124,17 @@ class Canvas:
         self.im.paste(fill, (int(round(x + left)), int(round(baseline + top))), mask)
         return adv
 
-    def rect(self, box: Box, fill: RGB | None = None,
-             outline: RGB | None = None, width: int = 1, radius: int = 0) -> None:
+    def rect(
+        self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1, radius: int = 0
+    ) -> None:
         if radius:
             self.d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         else:
             self.d.rectangle(box, fill=fill, outline=outline, width=width)
 
-    def circle(self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None,
-               width: int = 1) -> None:
+    def circle(
+        self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+    ) -> None:
         self.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
     def colonist(self, cx: float, cy: float, r: float, filled: bool) -> None:
@@ -151,8 +154,17 @@ class Canvas:
             size = int(size * 2 / len(label) + 1)
         self.text(cx, cy, label, size, INK, "c", bold=True)
 
-    def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 15,
-              align: Align = "l", outline: RGB | None = None) -> float:
+    def badge(
+        self,
+        x: float,
+        y: float,
+        label: str,
+        bg: RGB,
+        fg: RGB = WHITE,
+        size: int = 15,
+        align: Align = "l",
+        outline: RGB | None = None,
+    ) -> float:
         """A pill-shaped label centred vertically on ``y``; returns its width."""
         w = text_width(label, size, True) + size
         h = size + 8

@@ -50,8 +50,13 @@ HAND_W, HAND_H, HAND_COLS = 146, 50, 5
 def _boxes() -> dict[str, tuple[int, int]]:
     """Top-left corners of the main-board boxes right of the city."""
     y, out = TOP, {}
-    for name, h in (("court", table.COURT_H), ("political", table.POLITICAL_H), ("market", table.MARKET_H),
-                    ("church", table.CHURCH_H), ("architects", table.ARCH_H)):
+    for name, h in (
+        ("court", table.COURT_H),
+        ("political", table.POLITICAL_H),
+        ("market", table.MARKET_H),
+        ("church", table.CHURCH_H),
+        ("architects", table.ARCH_H),
+    ):
         out[name] = (RIGHT_X, y)
         y += h + GAP
     out["decrees"] = (RIGHT_X + table.CHURCH_W + GAP, out["church"][1])
@@ -99,8 +104,14 @@ def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint
     else:
         legend(Pen(c, M, height - FOOTER_H - M // 2 - LEGEND_H / 2), 0, 0, W - 2 * M)
     if provisional:
-        c.text(W - M, height - FOOTER_H / 2 - M // 2, "card values partly provisional: the data pack estimates "
-               "values no source gives", 14, MUTED, "r")
+        c.text(
+            W - M,
+            height - FOOTER_H / 2 - M // 2,
+            "card values partly provisional: the data pack estimates values no source gives",
+            14,
+            MUTED,
+            "r",
+        )
     return im
 
 
@@ -114,8 +125,9 @@ def _header(c: Canvas, view: View) -> None:
     asked = waiting(view)
     right: float = W - M
     if asked:
-        right -= c.text(right, HEADER_H / 2, fit(_names(view, list(asked)), 19, 300, True), 19, WHITE, "r",
-                        bold=True) + 10
+        right -= (
+            c.text(right, HEADER_H / 2, fit(_names(view, list(asked)), 19, 300, True), 19, WHITE, "r", bold=True) + 10
+        )
         right -= c.badge(right, HEADER_H / 2, "TO ACT", VERMILLION, WHITE, 15, "r") + 24
     bits = [f"Era {view.get('era', '?')}", f"Round {view.get('round', '?')}", f"Turn {view.get('turn', '?')}"]
     active = view.get("active")
@@ -152,8 +164,14 @@ def _status(view: View) -> tuple[str, RGB, RGB]:
     if frame and frame.get("kind") == "church":
         answers = frame.get("answers") or {}
         scored = [int(s) for s in answers if s.isdigit()]
-        return (f"CHURCH SCORING  -  waiting for: {_names(view, frame_waiting(frame))}"
-                + (f"   ·   done: {_names(view, scored)}" if scored else "")), FOLLOW_TINT, INK
+        return (
+            (
+                f"CHURCH SCORING  -  waiting for: {_names(view, frame_waiting(frame))}"
+                + (f"   ·   done: {_names(view, scored)}" if scored else "")
+            ),
+            FOLLOW_TINT,
+            INK,
+        )
     bits = []
     asked = waiting(view)
     for seat, kind in asked.items():
@@ -226,8 +244,13 @@ def _player_base(hand_rows: int, provisional: bool, fingerprint: str) -> Image.I
     p.rect(0, 0, PANEL_W, hand_h - 6, PANEL, LINE, 2, 10)
     legend(Pen(c, M, legend_y), 0, 0, width - 2 * M)
     if provisional:
-        c.text(M, height - FOOTER_H / 2 - M // 2, "card values partly provisional: the data pack estimates values "
-               "no source gives", 14, MUTED)
+        c.text(
+            M,
+            height - FOOTER_H / 2 - M // 2,
+            "card values partly provisional: the data pack estimates values no source gives",
+            14,
+            MUTED,
+        )
     return im
 
 
@@ -251,8 +274,9 @@ def player_board(view: View, seat: int) -> Image.Image:
         n = len(size) if isinstance(size, list) else int(size or 0)
         p.text(12, 17, f"Hand: {n} card{'s' if n != 1 else ''} (hidden)", 15, INK, bold=True)
         return im
-    p.text(12, 17, f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''} (only you see this)", 15, INK,
-           bold=True)
+    p.text(
+        12, 17, f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''} (only you see this)", 15, INK, bold=True
+    )
     for i, card in enumerate(hand):
         x = 12 + (i % HAND_COLS) * (HAND_W + 6)
         y = 32 + (i // HAND_COLS) * (HAND_H + 8)
@@ -260,4 +284,3 @@ def player_board(view: View, seat: int) -> Image.Image:
     if not hand:
         p.text(12, 42, "no cards", 14, MUTED)
     return im
-

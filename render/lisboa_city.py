@@ -106,8 +106,7 @@ def city_base(p: Pen, covered: tuple[str, ...], height: float = CITY_H) -> None:
         y = _row_y(row)
         if row in covered:
             p.rect(PAD, y, RUBBLE_X + 66, y + LOT_H, COVER, LINE, 1, 6)
-            p.text((PAD + RUBBLE_X + 66) / 2, y + LOT_H / 2, f"row {row} covered (2 players)", 18, INK, "c",
-                   bold=True)
+            p.text((PAD + RUBBLE_X + 66) / 2, y + LOT_H / 2, f"row {row} covered (2 players)", 18, INK, "c", bold=True)
         else:
             p.rect(RUBBLE_X, y + 4, RUBBLE_X + 66, y + LOT_H - 4, None, FAINT, 1, 4)
             p.text(RUBBLE_X + 33, y + 14, f"row {row}", 11, MUTED, "c")
@@ -145,8 +144,7 @@ def _store(p: Pen, lot: str, store: dict[str, Any]) -> None:
         edge = x1 if lx0 >= x1 - 1 else x0
         d = 9 if edge == x1 else -9
         p.polygon([(edge, cy - 9), (edge + d, cy), (edge, cy + 9)], WHITE)
-        p.text(x1 - 5 if edge == x1 else x0 + 5, y1 - 9, str(street), 11, fg, "r" if edge == x1 else "l",
-               bold=True)
+        p.text(x1 - 5 if edge == x1 else x0 + 5, y1 - 9, str(street), 11, fg, "r" if edge == x1 else "l", bold=True)
 
 
 def _site(p: Pen, site: str, data: dict[str, Any]) -> None:
@@ -200,14 +198,27 @@ def city(p: Pen, view: View) -> None:
     for i, space in enumerate(pk.tile_display.values()):
         x = PAD + i * 92
         if display.get(space.id):
-            p.rect(x + 24, DISPLAY_Y + 27, x + 60, DISPLAY_Y + 50, GOODS[space.type][0] if space.type in GOODS
-                   else WHITE, INK, 1, 3)
+            p.rect(
+                x + 24,
+                DISPLAY_Y + 27,
+                x + 60,
+                DISPLAY_Y + 50,
+                GOODS[space.type][0] if space.type in GOODS else WHITE,
+                INK,
+                1,
+                3,
+            )
             p.good(x + 42, DISPLAY_Y + 38, space.type, 9)
         else:
             p.text(x + 42, DISPLAY_Y + 38, "empty", 12, MUTED, "c")
     tiles = c.get("tiles") or {}
-    p.text(PAD + 200, DISPLAY_Y + 12,
-           f"tiles left: large {tiles.get('large', '?')}, small {tiles.get('small', '?')}", 13, INK)
+    p.text(
+        PAD + 200,
+        DISPLAY_Y + 12,
+        f"tiles left: large {tiles.get('large', '?')}, small {tiles.get('small', '?')}",
+        13,
+        INK,
+    )
     spare = c.get("spare_rubble") or {}
     sx: float = PAD + 480
     for d in RUBBLE:

@@ -200,8 +200,13 @@ def _plans(p: Pen, b: dict[str, Any]) -> None:
     pk = pack()
 
     def ids(plans: list[str]) -> str:
-        return ", ".join(f"{pid}({pk.plans[pid].colour[0]}{pk.plans[pid].officials})" if pid in pk.plans else pid
-                         for pid in plans) or "none"
+        return (
+            ", ".join(
+                f"{pid}({pk.plans[pid].colour[0]}{pk.plans[pid].officials})" if pid in pk.plans else pid
+                for pid in plans
+            )
+            or "none"
+        )
 
     x, w = SIDE_X + 58, PANEL_W - SIDE_X - 70
     plans, done = list(b.get("plans") or []), list(b.get("completed_plans") or [])

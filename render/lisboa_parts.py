@@ -50,38 +50,118 @@ FOLLOW_TINT: RGB = (252, 240, 190)
 COVER: RGB = (196, 192, 186)
 # key -> (fill, letter colour, letter)
 GOODS: dict[str, tuple[RGB, RGB, str]] = {
-    "gold": (YELLOW, INK, "G"), "books": (TAN, INK, "B"), "cloth": (PURPLE, INK, "C"), "tools": (SKY, INK, "T"),
+    "gold": (YELLOW, INK, "G"),
+    "books": (TAN, INK, "B"),
+    "cloth": (PURPLE, INK, "C"),
+    "tools": (SKY, INK, "T"),
 }
 RUBBLE: dict[str, tuple[RGB, RGB, str]] = {
-    "earthquake": (EARTH, WHITE, "E"), "fire": (VERMILLION, WHITE, "F"), "tsunami": (BLUE, WHITE, "W"),
+    "earthquake": (EARTH, WHITE, "E"),
+    "fire": (VERMILLION, WHITE, "F"),
+    "tsunami": (BLUE, WHITE, "W"),
 }
 SEATS: list[tuple[RGB, RGB]] = [(VERMILLION, WHITE), (BLUE, WHITE), (GREEN, WHITE), (ORANGE, INK)]
 SEAT_COLOUR_NAMES = ["red", "blue", "green", "orange"]
 FACES: dict[str, RGB] = {"blue": BLUE, "green": GREEN}
-SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {"blue": (BLUE, WHITE), "red": (VERMILLION, WHITE),
-                                            "purple": (PURPLE, INK), "brown": (EARTH, WHITE)}
+SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
+    "blue": (BLUE, WHITE),
+    "red": (VERMILLION, WHITE),
+    "purple": (PURPLE, INK),
+    "brown": (EARTH, WHITE),
+}
 NOBLE_NAMES = {"maia": "Maia", "marquis": "Marquis", "king": "King", "treasury": "Treasury"}
 NOBLE_SHORT = {"maia": "Ma", "marquis": "Mq", "king": "Ki"}
 SIDE_NAMES = {"left": "left", "right": "right", "top": "top"}
 DECREE_LABELS = {
-    "DC-01": "per public bldg", "DC-02": "2/store in", "DC-03": "6: every store type", "DC-04": "1/store",
-    "DC-05": "most stores", "DC-06": "1/store any owner", "DC-07": "1/rubble", "DC-08": "most rubble",
-    "DC-09": "most goods", "DC-10": "every good", "DC-11": "1/good", "DC-12": "per done plan",
-    "DC-13": "most done plans", "DC-14": "1/2 plan officials", "DC-15": "most plan officials",
-    "DC-16": "most decrees", "DC-17": "1/decree", "DC-18": "1/2 influence", "DC-19": "most influence",
-    "DC-20": "1/2 portfolio infl.", "DC-21": "1/portfolio card", "DC-22": "most reis", "DC-23": "2/ship",
+    "DC-01": "per public bldg",
+    "DC-02": "2/store in",
+    "DC-03": "6: every store type",
+    "DC-04": "1/store",
+    "DC-05": "most stores",
+    "DC-06": "1/store any owner",
+    "DC-07": "1/rubble",
+    "DC-08": "most rubble",
+    "DC-09": "most goods",
+    "DC-10": "every good",
+    "DC-11": "1/good",
+    "DC-12": "per done plan",
+    "DC-13": "most done plans",
+    "DC-14": "1/2 plan officials",
+    "DC-15": "most plan officials",
+    "DC-16": "most decrees",
+    "DC-17": "1/decree",
+    "DC-18": "1/2 influence",
+    "DC-19": "most influence",
+    "DC-20": "1/2 portfolio infl.",
+    "DC-21": "1/portfolio card",
+    "DC-22": "most reis",
+    "DC-23": "2/ship",
 }
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
-DECISION_NAMES = {"main": "main action", "act12": "sell or trade", "draw": "draw a card", "follow": "follow?",
-                  "church": "church scoring", "make_room": "make room", "cardinal": "move the Cardinal",
-                  "clergy_favors": "take favors", "visit_free": "free visit", "influence_pay": "pay influence",
-                  "place_officials": "place officials", "era_discard": "era-end discard",
-                  "era_reward": "era-end reward", "spare_rubble": "spare rubble", "keep": "keep clergy"}
+DECISION_NAMES = {
+    "main": "main action",
+    "act12": "sell or trade",
+    "draw": "draw a card",
+    "follow": "follow?",
+    "church": "church scoring",
+    "make_room": "make room",
+    "cardinal": "move the Cardinal",
+    "clergy_favors": "take favors",
+    "visit_free": "free visit",
+    "influence_pay": "pay influence",
+    "place_officials": "place officials",
+    "era_discard": "era-end discard",
+    "era_reward": "era-end reward",
+    "spare_rubble": "spare rubble",
+    "keep": "keep clergy",
+}
 
-_FLAT = [BG, PANEL, WHITE, INK, MUTED, FAINT, LINE, HEADER, GREY_FILL, GOLD, GOLD_DARK, YELLOW, TAN, PURPLE, SKY,
-         EARTH, VERMILLION, BLUE, GREEN, ORANGE, DUMMY_GREY, ACT_TINT, FOLLOW_TINT, COVER, BLACK]
-_PAIRS = [(INK, b) for b in (BG, PANEL, WHITE, GREY_FILL, YELLOW, TAN, PURPLE, SKY, ORANGE, GOLD, DUMMY_GREY,
-                             ACT_TINT, FOLLOW_TINT, COVER)]
+_FLAT = [
+    BG,
+    PANEL,
+    WHITE,
+    INK,
+    MUTED,
+    FAINT,
+    LINE,
+    HEADER,
+    GREY_FILL,
+    GOLD,
+    GOLD_DARK,
+    YELLOW,
+    TAN,
+    PURPLE,
+    SKY,
+    EARTH,
+    VERMILLION,
+    BLUE,
+    GREEN,
+    ORANGE,
+    DUMMY_GREY,
+    ACT_TINT,
+    FOLLOW_TINT,
+    COVER,
+    BLACK,
+]
+_PAIRS = [
+    (INK, b)
+    for b in (
+        BG,
+        PANEL,
+        WHITE,
+        GREY_FILL,
+        YELLOW,
+        TAN,
+        PURPLE,
+        SKY,
+        ORANGE,
+        GOLD,
+        DUMMY_GREY,
+        ACT_TINT,
+        FOLLOW_TINT,
+        COVER,
+    )
+]
 _PAIRS += [(WHITE, b) for b in (HEADER, BLUE, GREEN, VERMILLION, EARTH, INK)]
 _PAIRS += [(MUTED, b) for b in (PANEL, WHITE, GREY_FILL, BG, COVER, ACT_TINT, FOLLOW_TINT)]
 _PAIRS += [(YELLOW, HEADER), (VERMILLION, PANEL), (GREEN, PANEL), (BLUE, PANEL)]
@@ -126,8 +206,17 @@ class Pen:
     def s(self, size: float) -> int:
         return max(1, round(size * self.k))
 
-    def text(self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l",
-             bold: bool = False, width: float | None = None) -> float:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: int,
+        fill: RGB = INK,
+        align: Align = "l",
+        bold: bool = False,
+        width: float | None = None,
+    ) -> float:
         """Text with its capitals centred on ``y``; cut to ``width`` units; returns the width in units."""
         px = self.s(size)
         if width is not None:
@@ -137,13 +226,24 @@ class Pen:
     def width(self, s: str, size: int, bold: bool = False) -> float:
         return text_width(s, self.s(size), bold) / self.k
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = None,
-             outline: RGB | None = None, width: int = 1, radius: int = 0) -> None:
-        self.c.rect((*self.p(x0, y0), *self.p(x1, y1)), fill, outline, max(1, round(width * self.k)),
-                    round(radius * self.k))
+    def rect(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> None:
+        self.c.rect(
+            (*self.p(x0, y0), *self.p(x1, y1)), fill, outline, max(1, round(width * self.k)), round(radius * self.k)
+        )
 
-    def circle(self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None,
-               width: int = 1) -> None:
+    def circle(
+        self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+    ) -> None:
         self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)))
 
     def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB = FAINT, width: int = 1) -> None:
@@ -152,8 +252,17 @@ class Pen:
     def polygon(self, points: list[tuple[float, float]], fill: RGB, outline: RGB | None = INK) -> None:
         self.c.d.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline)
 
-    def badge(self, x: float, y: float, label: str, bg: RGB, fg: RGB = WHITE, size: int = 13,
-              align: Align = "l", outline: RGB | None = None) -> float:
+    def badge(
+        self,
+        x: float,
+        y: float,
+        label: str,
+        bg: RGB,
+        fg: RGB = WHITE,
+        size: int = 13,
+        align: Align = "l",
+        outline: RGB | None = None,
+    ) -> float:
         return self.c.badge(*self.p(x, y), label, bg, fg, self.s(size), align, outline) / self.k
 
     def coin(self, cx: float, cy: float, r: float, n: int | str) -> None:
@@ -190,8 +299,9 @@ class Pen:
 
     def house(self, cx: float, cy: float, fill: RGB, s: float = 10) -> None:
         """A house: a pentagon (roof and walls) in the owner's colour."""
-        self.polygon([(cx - s, cy + s), (cx - s, cy - s * 0.2), (cx, cy - s), (cx + s, cy - s * 0.2),
-                      (cx + s, cy + s)], fill)
+        self.polygon(
+            [(cx - s, cy + s), (cx - s, cy - s * 0.2), (cx, cy - s), (cx + s, cy - s * 0.2), (cx + s, cy + s)], fill
+        )
 
 
 def ship_parts(ship: str) -> tuple[str, str]:
@@ -205,8 +315,9 @@ def hull(ship: str) -> int:
     return info.hull if info else 1
 
 
-def draw_ship(pen: Pen, x: float, y: float, w: float, h: float, ship: str, goods: list[str] | None = None,
-              sailing: bool = False) -> None:
+def draw_ship(
+    pen: Pen, x: float, y: float, w: float, h: float, ship: str, goods: list[str] | None = None, sailing: bool = False
+) -> None:
     """A ship card: colour band with colour name and number, then its hold slots with goods."""
     colour, number = ship_parts(ship)
     fill, fg = SHIP_COLOURS.get(colour, (WHITE, INK))
@@ -319,9 +430,15 @@ def legend(pen: Pen, x: float, y: float, width: float, size: int = 14, draw: boo
     measures)."""
     items: list[tuple[str, str, str]] = [("good", g, g) for g in GOODS]
     items += [("cube", d, d) for d in RUBBLE]
-    items += [("seat", "0", "seat no. (1 = first)"), ("seat", "dummy", "2p dummy"), ("house", "", "houses left"),
-              ("face", "blue", "blue face"), ("face", "green", "green face"), ("coin", "", "reis"),
-              ("text", "Ma Mq Ki", "favors: Maia, Marquis, King")]
+    items += [
+        ("seat", "0", "seat no. (1 = first)"),
+        ("seat", "dummy", "2p dummy"),
+        ("house", "", "houses left"),
+        ("face", "blue", "blue face"),
+        ("face", "green", "green face"),
+        ("coin", "", "reis"),
+        ("text", "Ma Mq Ki", "favors: Maia, Marquis, King"),
+    ]
     x0 = x
     for kind, key, label in items:
         icon = pen.width(key, size, True) + 6 if kind == "text" else 26

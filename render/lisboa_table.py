@@ -71,8 +71,9 @@ def court(p: Pen, view: View) -> None:
         for k, owner in enumerate(owners[: noble.office_spaces]):
             p.seat(OFFICE_X + 11 + k * 25, y, owner, 11)
         if len(owners) > noble.office_spaces:
-            p.text(OFFICE_X + noble.office_spaces * 25 + 2, y, f"+{len(owners) - noble.office_spaces}", 13, INK,
-                   bold=True)
+            p.text(
+                OFFICE_X + noble.office_spaces * 25 + 2, y, f"+{len(owners) - noble.office_spaces}", 13, INK, bold=True
+            )
         if visit.get("noble") == noble.id:
             seat = visit.get("player")
             who = str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -162,10 +163,12 @@ def _ring() -> dict[str, tuple[float, float]]:
     paths = list(pk.church_paths)
     for i, tile in enumerate(pk.church_tiles):
         order.append(tile)
-        order += paths[2 * i: 2 * i + 2]
+        order += paths[2 * i : 2 * i + 2]
     n = len(order)
-    return {sid: (RING_CX + RING_R * math.sin(2 * math.pi * k / n), RING_CY - RING_R * math.cos(2 * math.pi * k / n))
-            for k, sid in enumerate(order)}
+    return {
+        sid: (RING_CX + RING_R * math.sin(2 * math.pi * k / n), RING_CY - RING_R * math.cos(2 * math.pi * k / n))
+        for k, sid in enumerate(order)
+    }
 
 
 def church_base(p: Pen) -> None:
@@ -177,8 +180,7 @@ def church_base(p: Pen) -> None:
         if sid in pk.church_paths:
             icons = pk.church_paths[sid].icons
             p.circle(x, y, 10, WHITE, LINE, 1)
-            p.text(x, y, "I" if "influence" in icons else "$" if "treasury" in icons else "", 11, MUTED, "c",
-                   bold=True)
+            p.text(x, y, "I" if "influence" in icons else "$" if "treasury" in icons else "", 11, MUTED, "c", bold=True)
         else:
             p.rect(x - TILE_S / 2, y - TILE_S / 2, x + TILE_S / 2, y + TILE_S / 2, PANEL, LINE, 2, 4)
     p.text(CHURCH_W - 12, 36, "paths: I influence, $ treasury", 11, MUTED, "r")
@@ -225,8 +227,9 @@ def decrees(p: Pen, view: View) -> None:
     d = view.get("decrees") or {}
     deck = d.get("deck")
     removed = d.get("removed") or []
-    bits = [f"deck {deck if isinstance(deck, int) else len(deck or [])}"] + ([f"2p removed {len(removed)}"]
-                                                                            if removed else [])
+    bits = [f"deck {deck if isinstance(deck, int) else len(deck or [])}"] + (
+        [f"2p removed {len(removed)}"] if removed else []
+    )
     p.text(DECREE_W - 12, 16, "   ".join(bits), 13, INK, "r")
     for k, decree in enumerate((d.get("display") or [])[:8]):
         y = 34 + k * 27 + 11.5

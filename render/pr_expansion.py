@@ -14,8 +14,12 @@ def noble(c: Canvas, cx: float, cy: float, r: float) -> None:
     """A noble: a filled reddish-purple diamond with a dark rim (colonists are round discs)."""
     r += 1.5
     c.d.polygon([(cx, cy - r - 1), (cx + r, cy), (cx, cy + r + 1), (cx - r, cy)], fill=WHITE)
-    c.d.polygon([(cx, cy - r + 0.5), (cx + r - 1.5, cy), (cx, cy + r - 0.5), (cx - r + 1.5, cy)],
-                fill=PURPLE, outline=INK, width=2)
+    c.d.polygon(
+        [(cx, cy - r + 0.5), (cx + r - 1.5, cy), (cx, cy + r - 0.5), (cx - r + 1.5, cy)],
+        fill=PURPLE,
+        outline=INK,
+        width=2,
+    )
 
 
 def sort_key(b: str) -> tuple[int, int, int]:

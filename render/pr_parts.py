@@ -43,35 +43,122 @@ ACT_TINT: RGB = (250, 222, 200)
 LARGE_TINT: RGB = (244, 236, 250)
 # kind -> (fill, letter colour, letter). Letters make every kind readable without colour.
 STYLE: dict[str, tuple[RGB, RGB, str]] = {
-    "corn": (YELLOW, INK, "C"), "indigo": (BLUE, WHITE, "I"), "sugar": (WHITE, INK, "S"),
-    "tobacco": (ORANGE, INK, "T"), "coffee": (COFFEE, WHITE, "K"), "quarry": (QUARRY, INK, "Q"),
+    "corn": (YELLOW, INK, "C"),
+    "indigo": (BLUE, WHITE, "I"),
+    "sugar": (WHITE, INK, "S"),
+    "tobacco": (ORANGE, INK, "T"),
+    "coffee": (COFFEE, WHITE, "K"),
+    "quarry": (QUARRY, INK, "Q"),
     "forest": (GREEN, WHITE, "F"),
 }
 SHORT = {
-    "small-indigo-plant": "Sm. indigo", "small-sugar-mill": "Sm. sugar", "indigo-plant": "Indigo plant",
-    "sugar-mill": "Sugar mill", "tobacco-storage": "Tob. storage", "coffee-roaster": "Coffee roaster",
-    "small-market": "Small market", "hacienda": "Hacienda", "construction-hut": "Constr. hut",
-    "small-warehouse": "Sm. warehouse", "hospice": "Hospice", "office": "Office", "large-market": "Large market",
-    "large-warehouse": "Lg. warehouse", "factory": "Factory", "university": "University", "harbor": "Harbor",
-    "wharf": "Wharf", "guild-hall": "Guild hall", "residence": "Residence", "fortress": "Fortress",
-    "customs-house": "Customs house", "city-hall": "City hall",
-    "aqueduct": "Aqueduct", "forest-house": "Forest house", "black-market": "Black market",
-    "storehouse": "Storehouse", "guest-house": "Guest house", "trading-post": "Trading post",
-    "church": "Church", "small-wharf": "Small wharf", "lighthouse": "Lighthouse",
-    "specialty-factory": "Spec. factory", "library": "Library", "union-hall": "Union hall",
-    "cloister": "Cloister", "statue": "Statue", "land-office": "Land office", "chapel": "Chapel",
-    "hunting-lodge": "Hunting lodge", "zoning-office": "Zoning office", "royal-supplier": "Royal supplier",
-    "villa": "Villa", "jeweler": "Jeweler", "royal-garden": "Royal garden",
+    "small-indigo-plant": "Sm. indigo",
+    "small-sugar-mill": "Sm. sugar",
+    "indigo-plant": "Indigo plant",
+    "sugar-mill": "Sugar mill",
+    "tobacco-storage": "Tob. storage",
+    "coffee-roaster": "Coffee roaster",
+    "small-market": "Small market",
+    "hacienda": "Hacienda",
+    "construction-hut": "Constr. hut",
+    "small-warehouse": "Sm. warehouse",
+    "hospice": "Hospice",
+    "office": "Office",
+    "large-market": "Large market",
+    "large-warehouse": "Lg. warehouse",
+    "factory": "Factory",
+    "university": "University",
+    "harbor": "Harbor",
+    "wharf": "Wharf",
+    "guild-hall": "Guild hall",
+    "residence": "Residence",
+    "fortress": "Fortress",
+    "customs-house": "Customs house",
+    "city-hall": "City hall",
+    "aqueduct": "Aqueduct",
+    "forest-house": "Forest house",
+    "black-market": "Black market",
+    "storehouse": "Storehouse",
+    "guest-house": "Guest house",
+    "trading-post": "Trading post",
+    "church": "Church",
+    "small-wharf": "Small wharf",
+    "lighthouse": "Lighthouse",
+    "specialty-factory": "Spec. factory",
+    "library": "Library",
+    "union-hall": "Union hall",
+    "cloister": "Cloister",
+    "statue": "Statue",
+    "land-office": "Land office",
+    "chapel": "Chapel",
+    "hunting-lodge": "Hunting lodge",
+    "zoning-office": "Zoning office",
+    "royal-supplier": "Royal supplier",
+    "villa": "Villa",
+    "jeweler": "Jeweler",
+    "royal-garden": "Royal garden",
 }
-KIND_NAMES = {"role": "choose role", "settle": "settle", "mayor_privilege": "Mayor bonus",
-              "mayor_layout": "place colonists", "build": "build", "craft_bonus": "extra good",
-              "trade": "trade", "ship": "ship goods", "keep": "store goods",
-              "draft": "draft building", "black_market": "Black market", "lodge": "Hunting lodge",
-              "royal": "Royal supplier", "small_wharf": "Small wharf"}
-_FLAT = [BG, PANEL, WHITE, INK, MUTED, FAINT, LINE, HEADER, GREY_FILL, GOLD, GOLD_DARK, YELLOW, ORANGE, BLUE,
-         SKY, GREEN, VERMILLION, PURPLE, BLACK, COFFEE, QUARRY, ACT_TINT, LARGE_TINT]
-_PAIRS = [(INK, b) for b in (PANEL, WHITE, BG, GREY_FILL, ACT_TINT, YELLOW, ORANGE, GOLD, PURPLE, QUARRY,
-                             LARGE_TINT, BLUE, COFFEE, GREEN, VERMILLION)]
+KIND_NAMES = {
+    "role": "choose role",
+    "settle": "settle",
+    "mayor_privilege": "Mayor bonus",
+    "mayor_layout": "place colonists",
+    "build": "build",
+    "craft_bonus": "extra good",
+    "trade": "trade",
+    "ship": "ship goods",
+    "keep": "store goods",
+    "draft": "draft building",
+    "black_market": "Black market",
+    "lodge": "Hunting lodge",
+    "royal": "Royal supplier",
+    "small_wharf": "Small wharf",
+}
+_FLAT = [
+    BG,
+    PANEL,
+    WHITE,
+    INK,
+    MUTED,
+    FAINT,
+    LINE,
+    HEADER,
+    GREY_FILL,
+    GOLD,
+    GOLD_DARK,
+    YELLOW,
+    ORANGE,
+    BLUE,
+    SKY,
+    GREEN,
+    VERMILLION,
+    PURPLE,
+    BLACK,
+    COFFEE,
+    QUARRY,
+    ACT_TINT,
+    LARGE_TINT,
+]
+_PAIRS = [
+    (INK, b)
+    for b in (
+        PANEL,
+        WHITE,
+        BG,
+        GREY_FILL,
+        ACT_TINT,
+        YELLOW,
+        ORANGE,
+        GOLD,
+        PURPLE,
+        QUARRY,
+        LARGE_TINT,
+        BLUE,
+        COFFEE,
+        GREEN,
+        VERMILLION,
+    )
+]
 _PAIRS += [(MUTED, b) for b in (PANEL, GREY_FILL, WHITE, BG)]
 _PAIRS += [(WHITE, b) for b in (HEADER, VERMILLION, GREEN, BLUE, COFFEE)]
 _PAIRS += [(GOLD_DARK, b) for b in (GOLD, PANEL, ACT_TINT, GREY_FILL, BG)]
@@ -103,8 +190,9 @@ def barrel(c: Canvas, x: float, y: float, kind: str, h: int = 30) -> float:
     return w
 
 
-def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int = TILE,
-         is_noble: bool = False) -> None:
+def tile(
+    c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int = TILE, is_noble: bool = False
+) -> None:
     """A square plantation/quarry tile: letter on top, colonist circle (or a noble) below (None: no circle)."""
     fill, fg, letter = STYLE.get(kind, (WHITE, INK, "?"))
     c.rect((x, y, x + s, y + s), fill=fill, outline=INK, width=2, radius=4)
@@ -121,9 +209,11 @@ def tile(c: Canvas, x: float, y: float, kind: str, occupied: bool | None, s: int
 def _city_cells(x: float, y: float, w: float) -> list[Box]:
     """The 12 city spaces as boxes, 2 per row."""
     cw = (w - 6) / CITY_COLS
-    return [(x + col * (cw + 6), y + row * (ROW_H + ROW_GAP), x + col * (cw + 6) + cw,
-             y + row * (ROW_H + ROW_GAP) + ROW_H)
-            for row in range(CITY_SPACES // CITY_COLS) for col in range(CITY_COLS)]
+    return [
+        (x + col * (cw + 6), y + row * (ROW_H + ROW_GAP), x + col * (cw + 6) + cw, y + row * (ROW_H + ROW_GAP) + ROW_H)
+        for row in range(CITY_SPACES // CITY_COLS)
+        for col in range(CITY_COLS)
+    ]
 
 
 def _island_xy(x: float, y: float, i: int) -> tuple[float, float]:
@@ -243,21 +333,38 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     if seat in rows:
         r = rows[seat]
         bonus = sum(r.get("bonuses", {}).values())
-        c.text(x + PANEL_W - 14, y + 106, f"TOTAL {r['total']} VP = {r['vp_chips']} chips + "
-               f"{r['buildings']} bldg + {bonus} bonus", 15, INK, "r", bold=True)
+        c.text(
+            x + PANEL_W - 14,
+            y + 106,
+            f"TOTAL {r['total']} VP = {r['vp_chips']} chips + {r['buildings']} bldg + {bonus} bonus",
+            15,
+            INK,
+            "r",
+            bold=True,
+        )
     # Island and city.
     c.text(x + 68, y + 106, f"{board.get('island_tiles', 0)}/{ISLAND_SPACES}", 15, MUTED)
     if seat not in rows:
-        c.text(_city_x(x) + 42, y + 106, f"{board.get('city_spaces', 0)}/{CITY_SPACES} spaces, "
-               f"{board.get('empty_circles', 0)} empty circles", 15, MUTED)
+        c.text(
+            _city_x(x) + 42,
+            y + 106,
+            f"{board.get('city_spaces', 0)}/{CITY_SPACES} spaces, {board.get('empty_circles', 0)} empty circles",
+            15,
+            MUTED,
+        )
     i = 0
     for kind in ISLAND_KINDS:
         tiles, occupied = board["island"].get(kind, (0, 0))
         lords = min(nobles.get(kind, 0), occupied)
         for k in range(tiles):
             if i < ISLAND_SPACES:
-                tile(c, *_island_xy(x + 14, y + BODY_Y, i), kind, None if kind == "forest" else k < occupied,
-                     is_noble=k < lords)
+                tile(
+                    c,
+                    *_island_xy(x + 14, y + BODY_Y, i),
+                    kind,
+                    None if kind == "forest" else k < occupied,
+                    is_noble=k < lords,
+                )
             i += 1
     _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"], nobles)
 

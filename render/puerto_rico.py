@@ -99,8 +99,9 @@ def _building_row_xy(lay: dict[str, int], col: int, row: int) -> tuple[float, fl
 
 
 @lru_cache(maxsize=32)
-def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool,
-          mode: str = "") -> Image.Image:
+def _base(
+    players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool, mode: str = ""
+) -> Image.Image:
     """``mode``: "" base game, "x" expansion pieces in play, "draft" the building draft."""
     lay = _layout(players, buildings, banner)
     im = Image.new("RGB", (W, lay["height"]), BG)
@@ -141,10 +142,12 @@ def _base(players: int, roles: tuple[str, ...], buildings: tuple[str, ...], bann
         c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
         c.text(x + 14, y + 22, "Key", 16, MUTED, bold=True)
         key_y = legend(c, x + 14, y + 56, PANEL_W - 28, 17, bool(mode)) + (34 if mode else 40)
-        for label, bg, fg, what in (("TO ACT", VERMILLION, WHITE, "this player must act now"),
-                                    ("DONE", GREEN, WHITE, "answered, waiting for the others"),
-                                    ("GOVERNOR", PURPLE, INK, "chooses the first role this round"),
-                                    ("NOW", GREEN, WHITE, "the role being played")):
+        for label, bg, fg, what in (
+            ("TO ACT", VERMILLION, WHITE, "this player must act now"),
+            ("DONE", GREEN, WHITE, "answered, waiting for the others"),
+            ("GOVERNOR", PURPLE, INK, "chooses the first role this round"),
+            ("NOW", GREEN, WHITE, "the role being played"),
+        ):
             c.text(x + 130, key_y, what, 16, INK)
             c.badge(x + 120, key_y, label, bg, fg, 14, "r")
             key_y += 30 if mode else 32
@@ -197,8 +200,9 @@ def _banner(c: Canvas, view: View) -> None:
         c.text(W / 2, (y0 + y1) / 2, msg + (f"   ({reasons})" if reasons else ""), 21, INK, "c", bold=True)
     else:
         c.rect((0, y0, W, y1), fill=VERMILLION)
-        c.text(W / 2, (y0 + y1) / 2, f"LAST ROUND  -  the game ends after this round: {reasons}", 21, WHITE,
-               "c", bold=True)
+        c.text(
+            W / 2, (y0 + y1) / 2, f"LAST ROUND  -  the game ends after this round: {reasons}", 21, WHITE, "c", bold=True
+        )
 
 
 def _roles(c: Canvas, view: View, y: int) -> None:
@@ -209,8 +213,7 @@ def _roles(c: Canvas, view: View, y: int) -> None:
         if role in taken:
             c.rect((x + 8, y + 38, x + w - 8, y + ROLES_H - 8), fill=GREY_FILL, radius=6)
             c.text(x + w / 2, y + 50, "taken by", 14, MUTED, "c")
-            c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c",
-                   bold=True)
+            c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c", bold=True)
         else:
             money = view["role_money"][role]
             if money:

@@ -38,8 +38,11 @@ def module_name(path: Path) -> str:
 
 
 def layer(name: str) -> str:
-    if name.startswith(("bot.store.", "bot.service.", "bot.discord.")) or name in ("bot.store", "bot.service",
-                                                                                    "bot.discord"):
+    if name.startswith(("bot.store.", "bot.service.", "bot.discord.")) or name in (
+        "bot.store",
+        "bot.service",
+        "bot.discord",
+    ):
         return name.split(".")[1]
     return "front" if name in ("bot.terminal", "bot.demo") else "top"
 
@@ -76,8 +79,10 @@ def problems(name: str, imports: set[str]) -> list[str]:
 
 
 def bot_modules() -> dict[str, set[str]]:
-    return {module_name(p): imported(p.read_text(encoding="utf-8"), module_name(p), p.name == "__init__.py")
-            for p in sorted(BOT.rglob("*.py"))}
+    return {
+        module_name(p): imported(p.read_text(encoding="utf-8"), module_name(p), p.name == "__init__.py")
+        for p in sorted(BOT.rglob("*.py"))
+    }
 
 
 def test_every_module_has_a_layer() -> None:
@@ -100,8 +105,7 @@ def test_engine_exceptions_are_still_needed() -> None:
 
 
 def test_no_import_circles() -> None:
-    graph = {name: {t for t in imports if t in set(bot_modules())} - {name}
-             for name, imports in bot_modules().items()}
+    graph = {name: {t for t in imports if t in set(bot_modules())} - {name} for name, imports in bot_modules().items()}
     # `from bot.x import y` also names the package bot.x: only real modules count, and a package's
     # __init__ (a docstring here) never imports its children.
     index: dict[str, int] = {}
@@ -137,24 +141,30 @@ def test_no_import_circles() -> None:
     assert circles == []
 
 
-@pytest.mark.parametrize(("name", "source", "expected"), [
-    ("bot.store.x", "from ..service.results import ServiceError", "bot.store.x (store) imports bot.service"),
-    ("bot.store.x", "import discord", "bot.store.x (store) imports discord"),
-    ("bot.service.x", "if TYPE_CHECKING:\n    from ..discord.app import PbpBot", "imports bot.discord"),
-    ("bot.service.x", "def f():\n    from discord import ui", "bot.service.x (service) imports discord"),
-    ("bot.terminal", "from .discord.turns import announce", "bot.terminal (front) imports bot.discord"),
-    ("bot.discord.app", "from engine.lisboa import rules", "imports the game package engine.lisboa"),
-    ("bot.discord.views.history", "from engine.puerto_rico.board import circles", "engine.puerto_rico.board"),
-])
+@pytest.mark.parametrize(
+    ("name", "source", "expected"),
+    [
+        ("bot.store.x", "from ..service.results import ServiceError", "bot.store.x (store) imports bot.service"),
+        ("bot.store.x", "import discord", "bot.store.x (store) imports discord"),
+        ("bot.service.x", "if TYPE_CHECKING:\n    from ..discord.app import PbpBot", "imports bot.discord"),
+        ("bot.service.x", "def f():\n    from discord import ui", "bot.service.x (service) imports discord"),
+        ("bot.terminal", "from .discord.turns import announce", "bot.terminal (front) imports bot.discord"),
+        ("bot.discord.app", "from engine.lisboa import rules", "imports the game package engine.lisboa"),
+        ("bot.discord.views.history", "from engine.puerto_rico.board import circles", "engine.puerto_rico.board"),
+    ],
+)
 def test_the_check_finds_what_it_forbids(name: str, source: str, expected: str) -> None:
     found = problems(name, imported(source, name, False))
     assert any(expected in p for p in found), found
 
 
-@pytest.mark.parametrize(("name", "source"), [
-    ("bot.service.x", "from ..store.store import GameStore\nfrom engine.core import play"),
-    ("bot.discord.app", "import discord\nfrom ..service.service import GameService\nimport engine"),
-    ("bot.store.x", "from .store import GameStore\nfrom engine.core.text import shorten"),
-])
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("bot.service.x", "from ..store.store import GameStore\nfrom engine.core import play"),
+        ("bot.discord.app", "import discord\nfrom ..service.service import GameService\nimport engine"),
+        ("bot.store.x", "from .store import GameStore\nfrom engine.core.text import shorten"),
+    ],
+)
 def test_the_check_allows_the_layering(name: str, source: str) -> None:
     assert problems(name, imported(source, name, False)) == []

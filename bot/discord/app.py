@@ -47,15 +47,21 @@ class PbpBot(commands.Bot):
     def __init__(self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=GameTree, allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self.clock, self.rng = clock, rng
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
-        self.service = GameService(self.store, clock=self.clock, rng=self.rng,
-                                   stall_after=self.settings.stall_days * DAY)
+        self.service = GameService(
+            self.store, clock=self.clock, rng=self.rng, stall_after=self.settings.stall_days * DAY
+        )
         self.tables = Tables(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         for name in COGS:

@@ -11,8 +11,7 @@ from discord import app_commands
 from ..service.results import ServiceError
 
 log = logging.getLogger("bot.errors")
-APOLOGY = ("Sorry, something went wrong on my side; it has been logged. "
-           "`/game status` shows where the game stands.")
+APOLOGY = "Sorry, something went wrong on my side; it has been logged. `/game status` shows where the game stands."
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
@@ -43,9 +42,16 @@ async def report(interaction: discord.Interaction[Any], error: BaseException, **
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
         data: dict[str, Any] = dict(interaction.data or {})
-        log.error("unexpected error: command=%s custom_id=%s user=%s channel=%s options=%s context=%s",
-                  command, data.get("custom_id"), interaction.user.id if interaction.user else None,
-                  interaction.channel_id, data.get("options"), context, exc_info=error)
+        log.error(
+            "unexpected error: command=%s custom_id=%s user=%s channel=%s options=%s context=%s",
+            command,
+            data.get("custom_id"),
+            interaction.user.id if interaction.user else None,
+            interaction.channel_id,
+            data.get("options"),
+            context,
+            exc_info=error,
+        )
         message = APOLOGY
     try:
         await send_ephemeral(interaction, message)

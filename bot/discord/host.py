@@ -22,8 +22,9 @@ class Host(Protocol):
     service: GameService
     tables: Tables
 
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
-                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
 
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 

@@ -26,14 +26,17 @@ from .views.notify import direct
 
 log = logging.getLogger("bot.turns")
 NO_MENTIONS = discord.AllowedMentions.none()
-SAVED_NOT_POSTED = ("Your move is saved, but I could not post the board in this channel; check my permissions "
-                    "(Send Messages, Attach Files) and use `/game status`.")
+SAVED_NOT_POSTED = (
+    "Your move is saved, but I could not post the board in this channel; check my permissions "
+    "(Send Messages, Attach Files) and use `/game status`."
+)
 
 
 def only(users: list[str]) -> discord.AllowedMentions:
     """Allow pinging exactly ``users`` (Discord ids), nobody else."""
-    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
-                                   everyone=False, roles=False, replied_user=False)
+    return discord.AllowedMentions(
+        users=[discord.Object(int(u)) for u in users if u.isdigit()], everyone=False, roles=False, replied_user=False
+    )
 
 
 async def board_png(view: dict[str, Any], seat: int | None = None) -> bytes | None:
@@ -79,13 +82,14 @@ async def post_turn(bot: Host, table: Table, public: list[str], ping: list[str])
     kwargs["silent"] = not ping
     text = turn_text(table, public, ping)
     try:
-        return await channel.send(text, files=png_file(png, f"board-{table.row}-{table.version}.png"),
-                                  allowed_mentions=only(ping), **kwargs)
+        return await channel.send(
+            text, files=png_file(png, f"board-{table.row}-{table.version}.png"), allowed_mentions=only(ping), **kwargs
+        )
     except discord.Forbidden:
         if png is None:
             raise
         note = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
-        return await channel.send(text[:2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
+        return await channel.send(text[: 2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
 
 
 async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
@@ -105,8 +109,9 @@ async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
     await bot.service.posted(table.row, table.version, str(message.id))
     for channel_id, line in step.elsewhere:  # e.g. "Ann is back" in the player's other games
         try:
-            await bot.get_partial_messageable(int(channel_id)).send(line[:2000], allowed_mentions=NO_MENTIONS,
-                                                                    silent=True)
+            await bot.get_partial_messageable(int(channel_id)).send(
+                line[:2000], allowed_mentions=NO_MENTIONS, silent=True
+            )
         except (discord.HTTPException, ValueError):
             log.warning("could not post in channel %s: %r", channel_id, line)
     for user, prompt in step.dm.items():
@@ -118,15 +123,17 @@ async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
     return []
 
 
-async def announce(bot: Host, change: Result | Awaitable[Result], before: Sequence[str] = (),
-                   actor: str | None = None) -> list[str]:
+async def announce(
+    bot: Host, change: Result | Awaitable[Result], before: Sequence[str] = (), actor: str | None = None
+) -> list[str]:
     """:meth:`~bot.service.step.StepService.play_step` for a change (its result or the service call
     making it), then :func:`post_step`; notes for the actor."""
     return await post_step(bot, await bot.service.play_step(change, before=before, actor=actor), actor)
 
 
-async def act_and_post(interaction: discord.Interaction[Any], before: Table, text: str,
-                       expected_version: int | None, *, ack: bool) -> Result:
+async def act_and_post(
+    interaction: discord.Interaction[Any], before: Table, text: str, expected_version: int | None, *, ack: bool
+) -> Result:
     """Play ``text`` for the interaction's user, post the turn message, then answer the user.
 
     The interaction must already be deferred. ``ack`` sends a short ephemeral confirmation
@@ -136,7 +143,9 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     user = str(interaction.user.id)
     step = await bot.service.play_step(
         bot.service.act(before.record.channel_id, user, text, expected_version=expected_version),
-        before=before.waiting_users(), actor=user)
+        before=before.waiting_users(),
+        actor=user,
+    )
     notes = await post_step(bot, step, user)
     played = before.canonical(before.seat_of(user), text)
     lines = ([f"You played `{played}`."] if ack else []) + step.private.get(user, []) + notes
@@ -145,8 +154,7 @@ async def act_and_post(interaction: discord.Interaction[Any], before: Table, tex
     return step.result
 
 
-async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "",
-                       first: int = 0) -> None:
+async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "", first: int = 0) -> None:
     """Ephemeral: the current board, whose turn it is, and the user's own components if they must act
     (their selects from page ``first`` on, for a list too long for one message)."""
     seat = table.seat_of(interaction.user.id)
@@ -154,11 +162,18 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     lines = ([header] if header else []) + status_lines(table)
     texts = table.texts(seat)
     if texts:
-        lines.append("Your options: " + ", ".join(f"`{t}`" for t in texts[:30])
-                     + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else ""))
+        lines.append(
+            "Your options: "
+            + ", ".join(f"`{t}`" for t in texts[:30])
+            + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else "")
+        )
     view = components(bot_of(interaction), table, seat, first) if texts else None
-    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "board.png"),
-                                    view=view if view is not None else discord.utils.MISSING)
+    await interaction.followup.send(
+        "\n".join(lines)[:2000],
+        ephemeral=True,
+        files=png_file(png, "board.png"),
+        view=view if view is not None else discord.utils.MISSING,
+    )
 
 
 async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -174,8 +189,12 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
     if texts:
         lines.append("You may: " + ", ".join(f"`{t}`" for t in texts[:30]))
     view = components(bot_of(interaction), table, seat) if texts else None
-    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, files=png_file(png, "my-board.png"),
-                                    view=view if view is not None else discord.utils.MISSING)
+    await interaction.followup.send(
+        "\n".join(lines)[:2000],
+        ephemeral=True,
+        files=png_file(png, "my-board.png"),
+        view=view if view is not None else discord.utils.MISSING,
+    )
 
 
 async def post_public(interaction: discord.Interaction[Any], lines: list[str], **kwargs: Any) -> discord.Message:

@@ -25,12 +25,19 @@ class AdminService(ConsentService):
     async def _admin_game(self, channel_id: str | int, user_id: str | int, can_manage: bool) -> GameRecord:
         record = await self._live(channel_id, "active")
         if uid(user_id) != record.creator_id and not can_manage:
-            raise ServiceError("Only the game's creator or someone who can manage this channel can use "
-                               "`/admin`.", "not_allowed")
+            raise ServiceError(
+                "Only the game's creator or someone who can manage this channel can use `/admin`.", "not_allowed"
+            )
         return record
 
-    async def admin_force(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False,
-                          player: str | int | None = None) -> Result:
+    async def admin_force(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        name: str,
+        can_manage: bool = False,
+        player: str | int | None = None,
+    ) -> Result:
         """Play the rule-safe default (else the decision's pass option) of one waiting seat's open decision."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
@@ -45,33 +52,55 @@ class AdminService(ConsentService):
             elif len(waiting) == 1:
                 seat = waiting[0]
             else:
-                raise ServiceError(f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
-                                   "say whose decision to force.", "whose")
+                raise ServiceError(
+                    f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
+                    "say whose decision to force.",
+                    "whose",
+                )
             decision = next(d for d in play.pending(game, state) if d.player == seat)
             action = decision.default
             typed = decision.shape.pass_text if action is None and decision.shape is not None else None
             if action is None and typed is None:
-                raise ServiceError(f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
-                                   "safe default and may not be passed; replace the player or roll back instead.",
-                                   "no_default")
+                raise ServiceError(
+                    f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
+                    "safe default and may not be passed; replace the player or roll back instead.",
+                    "no_default",
+                )
             turn = Turn(record, seats, seat, uid(user_id), game, state)
             step = self._step(turn, action, typed)
             text = step.text
             lines = [FORCED.format(admin=name, player=seats[seat].name, text=text)] + step.public
-            version = await self._store_step(turn, kind="action", text=text, undo_barrier=step.undo_barrier,
-                                             public=lines, state_json=step.state_json, new_state=step.state,
-                                             status="finished" if step.over else "active")
+            version = await self._store_step(
+                turn,
+                kind="action",
+                text=text,
+                undo_barrier=step.undo_barrier,
+                public=lines,
+                state_json=step.state_json,
+                new_state=step.state,
+                status="finished" if step.over else "active",
+            )
             now = self._now()
-            await self.deadlines.record_timeout(record.id, seat, seats[seat].user_id, version, "default", now,
-                                                uid(user_id))
-            await Records(self.store).audit(record.id, version, uid(user_id), "force", f"{seats[seat].name}: {text}",
-                                            now)
+            await self.deadlines.record_timeout(
+                record.id, seat, seats[seat].user_id, version, "default", now, uid(user_id)
+            )
+            await Records(self.store).audit(
+                record.id, version, uid(user_id), "force", f"{seats[seat].name}: {text}", now
+            )
         result = step.result
         result.public, result.version = lines, version
         return result
 
-    async def admin_replace(self, channel_id: str | int, user_id: str | int, name: str, player: str | int,
-                            new_user: str | int, new_name: str, can_manage: bool = False) -> Result:
+    async def admin_replace(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        name: str,
+        player: str | int,
+        new_user: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Result:
         """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
         name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
@@ -83,8 +112,9 @@ class AdminService(ConsentService):
             line = f"{TOOL} {name} (admin) replaced {old}'s player with {new_name}, who now plays as {old}."
             return await self._hand_over(record, seats, seat, uid(user_id), new_user, new_name, "admin", line)
 
-    async def admin_rollback(self, channel_id: str | int, user_id: str | int, name: str, step: int,
-                             can_manage: bool = False) -> Result:
+    async def admin_rollback(
+        self, channel_id: str | int, user_id: str | int, name: str, step: int, can_manage: bool = False
+    ) -> Result:
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
@@ -95,8 +125,7 @@ class AdminService(ConsentService):
             line = ROLLED_BACK.format(admin=name, step=step)
             return await self._roll_back(turn, step, uid(user_id), [line], "rollback")
 
-    async def admin_end(self, channel_id: str | int, user_id: str | int, name: str,
-                        can_manage: bool = False) -> Result:
+    async def admin_end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Result:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
@@ -105,8 +134,9 @@ class AdminService(ConsentService):
             if not await self.store.set_status(record.id, "abandoned", self._now()):
                 raise ServiceError("This game has already ended.", "stale")
             await self.deadlines.stop(record.id)
-            await Records(self.store).audit(record.id, record.version, uid(user_id), "end", "abandoned",
-                                            self._now())
-        line = (f"{TOOL} {name} (admin) ended the {record.title} game at step {record.version}, without a result. "
-                "`/game history`, `/game log` and `/game export` still show it.")
+            await Records(self.store).audit(record.id, record.version, uid(user_id), "end", "abandoned", self._now())
+        line = (
+            f"{TOOL} {name} (admin) ended the {record.title} game at step {record.version}, without a result. "
+            "`/game history`, `/game log` and `/game export` still show it."
+        )
         return Result(public=[line], game_row=record.id, version=record.version, status="abandoned")

@@ -32,9 +32,11 @@ from .timeouts import TimeoutService
 log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
 ENDED = ("finished", "abandoned")
-NO_SEED = ("This export was taken while the game was still running, so it has no seed and no hidden "
-           "state (an export never reveals a future draw) and can't be rebuilt. Export the game again "
-           "once it has ended, then import that file.")
+NO_SEED = (
+    "This export was taken while the game was still running, so it has no seed and no hidden "
+    "state (an export never reveals a future draw) and can't be rebuilt. Export the game again "
+    "once it has ended, then import that file."
+)
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,11 @@ class ArchiveService(TimeoutService):
         """
         record = await self._started(channel_id, game_row)
         if not 0 <= step <= record.version:
-            raise ServiceError(f"There is no step {step}: this {record.title} game has steps 0 to "
-                               f"{record.version} (the `#n` numbers in `/game log`).", "bad_step")
+            raise ServiceError(
+                f"There is no step {step}: this {record.title} game has steps 0 to "
+                f"{record.version} (the `#n` numbers in `/game log`).",
+                "bad_step",
+            )
         text = await self.store.snapshot(record.id, step)
         if text is None:
             raise ServiceError(f"Step {step} of this game is missing from the database.", "corrupt")
@@ -76,15 +81,21 @@ class ArchiveService(TimeoutService):
         seats = await self._seats_of(record)
         names = [s.name for s in seats]
         if step == 0:
-            setup, _ = render_events(game, *play.new_game(game, names, record.options, record.seed or 0),
-                                     [s.user_id for s in seats])
+            setup, _ = render_events(
+                game, *play.new_game(game, names, record.options, record.seed or 0), [s.user_id for s in seats]
+            )
             what = [f"#0 {line}" for line in setup] or ["#0 The game was set up."]
         else:
             what = step_lines((await self.store.actions(record.id, since=step - 1))[0], names)
         view = game.public_view(state)
-        return Result(public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
-                      game_row=record.id, version=step, status=record.status, state_view=view,
-                      board_text=game.view_text(view))
+        return Result(
+            public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
+            game_row=record.id,
+            version=step,
+            status=record.status,
+            state_view=view,
+            board_text=game.view_text(view),
+        )
 
     # --- export and import ----------------------------------------------------------------
     async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:
@@ -95,16 +106,35 @@ class ArchiveService(TimeoutService):
         rows = await self.store.actions(record.id)
         secret = set() if ended else await self._unrevealed(record, rows)
         data: dict[str, Any] = {
-            "format": FORMAT, "format_version": FORMAT_VERSION, "game": record.game_id, "title": record.title,
-            "rules_version": record.rules_version, "spec": record.spec, "options": record.options,
-            "clock": record.clock, "status": record.status, "version": record.version,
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": record.game_id,
+            "title": record.title,
+            "rules_version": record.rules_version,
+            "spec": record.spec,
+            "options": record.options,
+            "clock": record.clock,
+            "status": record.status,
+            "version": record.version,
             "exported_at": self._now(),
             "players": [{"seat": i, "name": s.name, "colour": s.colour} for i, s in enumerate(seats)],
-            "seat_changes": [{"seat": h.seat, "name": h.name, "from_version": h.from_version, "reason": h.reason}
-                             for h in await Records(self.store).holders(record.id) if h.reason != "start"],
-            "actions": [{"version": a.version, "seat": a.seat, "kind": a.kind,
-                         "text": None if a.version in secret else a.text, "undo_barrier": a.undo_barrier,
-                         "public": a.public_lines, "at": a.created_at} for a in rows],
+            "seat_changes": [
+                {"seat": h.seat, "name": h.name, "from_version": h.from_version, "reason": h.reason}
+                for h in await Records(self.store).holders(record.id)
+                if h.reason != "start"
+            ],
+            "actions": [
+                {
+                    "version": a.version,
+                    "seat": a.seat,
+                    "kind": a.kind,
+                    "text": None if a.version in secret else a.text,
+                    "undo_barrier": a.undo_barrier,
+                    "public": a.public_lines,
+                    "at": a.created_at,
+                }
+                for a in rows
+            ],
         }
         if ended:
             data["seed"] = record.seed
@@ -126,56 +156,92 @@ class ArchiveService(TimeoutService):
                     hidden.add(a.version)
         return hidden
 
-    async def import_record(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
-                            name: str, text: str | bytes) -> Result:
+    async def import_record(
+        self, channel_id: str | int, guild_id: str | int | None, user_id: str | int, name: str, text: str | bytes
+    ) -> Result:
         """Rebuild an ended game's export in the channel as a read-only game; refuses anything else."""
         data, name = clean(_parse(text)), display_name(name)
         if data.get("seed") is None or "final_state" not in data:
             raise ServiceError(NO_SEED, "no_seed")
         game = self._game(str(data["game"]))
         if data["rules_version"] != game.spec.rules_version:
-            raise ServiceError(f"This record was played under {game.spec.title} rules version "
-                               f"{data['rules_version']}; this bot runs version {game.spec.rules_version}, "
-                               "so it can't be replayed faithfully.", "rules_version")
+            raise ServiceError(
+                f"This record was played under {game.spec.title} rules version "
+                f"{data['rules_version']}; this bot runs version {game.spec.rules_version}, "
+                "so it can't be replayed faithfully.",
+                "rules_version",
+            )
         if await self.store.live_game(uid(channel_id)) is not None:
-            raise ServiceError("This channel has a game in progress; import into another channel.",
-                               "channel_busy")
+            raise ServiceError("This channel has a game in progress; import into another channel.", "channel_busy")
         try:
             options, seed, status = dict(data["options"]), int(data["seed"]), str(data["status"])
             players = sorted(data["players"], key=lambda p: int(p["seat"]))
             names = [str(p["name"]) for p in players]
             if [int(p["seat"]) for p in players] != list(range(len(players))) or status not in ENDED:
                 raise ValueError("seats or status out of range")
-            rows = [ActionRecord(int(a["version"]), int(a["seat"]), imported_user(int(a["seat"])), str(a["kind"]),
-                                 str(a["text"]), bool(a["undo_barrier"]), [str(x) for x in a["public"]],
-                                 str(a["at"])) for a in data["actions"]]
+            rows = [
+                ActionRecord(
+                    int(a["version"]),
+                    int(a["seat"]),
+                    imported_user(int(a["seat"])),
+                    str(a["kind"]),
+                    str(a["text"]),
+                    bool(a["undo_barrier"]),
+                    [str(x) for x in a["public"]],
+                    str(a["at"]),
+                )
+                for a in data["actions"]
+            ]
             snapshots, said = replay_steps(game, names, options, seed, rows)
         except IllegalAction as exc:
             raise ServiceError(f"The record does not replay: {exc.message}", "bad_import") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ServiceError(f"This file is not a complete game record ({shorten(str(exc))}).",
-                               "bad_import") from None
+            raise ServiceError(
+                f"This file is not a complete game record ({shorten(str(exc))}).", "bad_import"
+            ) from None
         except Exception:  # a rules bug met on the way: logged, and nothing is stored
             log.exception("import of a %s record: the engine failed while replaying it", game.spec.id)
-            raise ServiceError("Replaying this record hit an error in the game's rules, so nothing was imported; "
-                               "the error was logged.", "bad_import") from None
+            raise ServiceError(
+                "Replaying this record hit an error in the game's rules, so nothing was imported; "
+                "the error was logged.",
+                "bad_import",
+            ) from None
         if snapshots[-1] != play.dumps(data["final_state"]):
-            raise ServiceError("Replaying this record does not reproduce its final state, so it was not "
-                               "imported (was it edited, or made by a different version of the rules?).",
-                               "bad_import")
+            raise ServiceError(
+                "Replaying this record does not reproduce its final state, so it was not "
+                "imported (was it edited, or made by a different version of the rules?).",
+                "bad_import",
+            )
         differs = check_lines(game, names, rows, snapshots, said)
         if differs is not None:
             raise ServiceError(differs, "bad_import")
         row = await Records(self.store).import_game(
-            channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
-            game_id=game.spec.id, title=game.spec.title, options=options, spec=str(data.get("spec") or ""),
-            rules_version=game.spec.rules_version, clock=str(data.get("clock") or "none"), status=status,
-            seed=seed, creator_id=uid(user_id), seats=[(str(p["name"]), p.get("colour")) for p in players],
-            actions=rows, snapshots=snapshots, now=self._now())
-        return Result(public=[f"{name} imported a {game.spec.title} record ({len(names)} players, "
-                              f"{len(snapshots) - 1} steps, {status}) as a read-only game: `/game history`, "
-                              "`/game log` and `/game board` show it."], game_row=row, status=status,
-                      version=len(snapshots) - 1)
+            channel_id=uid(channel_id),
+            guild_id=None if guild_id is None else uid(guild_id),
+            game_id=game.spec.id,
+            title=game.spec.title,
+            options=options,
+            spec=str(data.get("spec") or ""),
+            rules_version=game.spec.rules_version,
+            clock=str(data.get("clock") or "none"),
+            status=status,
+            seed=seed,
+            creator_id=uid(user_id),
+            seats=[(str(p["name"]), p.get("colour")) for p in players],
+            actions=rows,
+            snapshots=snapshots,
+            now=self._now(),
+        )
+        return Result(
+            public=[
+                f"{name} imported a {game.spec.title} record ({len(names)} players, "
+                f"{len(snapshots) - 1} steps, {status}) as a read-only game: `/game history`, "
+                "`/game log` and `/game board` show it."
+            ],
+            game_row=row,
+            status=status,
+            version=len(snapshots) - 1,
+        )
 
 
 def _parse(text: str | bytes) -> dict[str, Any]:
@@ -186,8 +252,10 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ServiceError("This file is not a game record exported by `/game export`.", "bad_import")
     if data.get("format_version") != FORMAT_VERSION:
-        raise ServiceError(f"This record has format version {data.get('format_version')}; this bot reads "
-                           f"version {FORMAT_VERSION}.", "bad_import")
+        raise ServiceError(
+            f"This record has format version {data.get('format_version')}; this bot reads version {FORMAT_VERSION}.",
+            "bad_import",
+        )
     missing = [k for k in ("game", "rules_version", "options", "status", "players", "actions") if k not in data]
     if missing:
         raise ServiceError(f"This game record is incomplete (missing {', '.join(missing)}).", "bad_import")

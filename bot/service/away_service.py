@@ -52,8 +52,11 @@ def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
             moment = datetime.fromisoformat(raw.upper())
             end = iso(moment if moment.tzinfo is not None else moment.replace(tzinfo=zone))
     except (ValueError, OverflowError):
-        raise ServiceError(f"I can't read `{shorten(text)}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
-                           "such as `3d` or `36h`.", "bad_date") from None
+        raise ServiceError(
+            f"I can't read `{shorten(text)}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
+            "such as `3d` or `36h`.",
+            "bad_date",
+        ) from None
     if parse(end) <= parse(now):
         raise ServiceError("That moment has already passed; give a date in the future.", "bad_date")
     if seconds_between(now, end) > MAX_AWAY:
@@ -103,14 +106,22 @@ class AwayService(ReminderService):
         for record, seat, name in games:
             await self.reminders.log(record.id, seat, user, "away", f"until {end}", now)
             frozen = record.clock != "none"
-            body = (f"**{name}** is away until {stamp(end, 'f')} ({stamp(end)})"
-                    + (": their clock is frozen and they won't be pinged." if frozen else
-                       ": they won't be pinged meanwhile.") + " It ends when they move again.")
+            body = (
+                f"**{name}** is away until {stamp(end, 'f')} ({stamp(end)})"
+                + (
+                    ": their clock is frozen and they won't be pinged."
+                    if frozen
+                    else ": they won't be pinged meanwhile."
+                )
+                + " It ends when they move again."
+            )
             notices.append(self._line("away", record, body))
         told = f"{len(games)} game(s)" if games else "no running game yet"
-        return AwayChange(f"You are away until {stamp(end, 'f')} ({stamp(end)}): your clocks are frozen and you "
-                          f"won't be pinged ({told}). It ends when you next move, at that time, or with `/back`.",
-                          notices)
+        return AwayChange(
+            f"You are away until {stamp(end, 'f')} ({stamp(end)}): your clocks are frozen and you "
+            f"won't be pinged ({told}). It ends when you next move, at that time, or with `/back`.",
+            notices,
+        )
 
     async def back(self, user_id: str | int) -> AwayChange:
         """End the user's absence now (``/back``)."""
@@ -158,8 +169,11 @@ class AwayService(ReminderService):
         return Notice(kind, record.id, record.channel_id, record.guild_id, record.title, body)
 
     async def _active_games(self, user: str) -> list[tuple[GameRecord, int, str]]:
-        return [(g, s.seat, s.name) for g, s in await self.store.games_of_user(user)
-                if g.status == "active" and s.seat is not None]
+        return [
+            (g, s.seat, s.name)
+            for g, s in await self.store.games_of_user(user)
+            if g.status == "active" and s.seat is not None
+        ]
 
     # --- keeping clocks, pings and reminders in step ------------------------------
     async def _reconcile(self) -> None:
@@ -219,16 +233,28 @@ class AwayService(ReminderService):
             state = "" if clock is None or clock.state == "idle" else clock.state
             if state == "running" and clock is not None and clock.due_at is None:
                 state = "frozen"
-            summaries.append(GameSummary(
-                g.id, g.channel_id, g.guild_id, g.title, g.status, g.version, owes, g.updated_at,
-                due_at=clock.due_at if clock else None,
-                since=(clock.opened_at if clock and clock.opened_at else g.updated_at),
-                link=jump_link(g.guild_id, g.channel_id, posts.get(g.id)), clock=state))
+            summaries.append(
+                GameSummary(
+                    g.id,
+                    g.channel_id,
+                    g.guild_id,
+                    g.title,
+                    g.status,
+                    g.version,
+                    owes,
+                    g.updated_at,
+                    due_at=clock.due_at if clock else None,
+                    since=(clock.opened_at if clock and clock.opened_at else g.updated_at),
+                    link=jump_link(g.guild_id, g.channel_id, posts.get(g.id)),
+                    clock=state,
+                )
+            )
         owing = sorted((s for s in summaries if s.your_turn), key=lambda s: (s.since, s.game_row))
         ordered = owing + [s for s in summaries if not s.your_turn]
         until = await self.away.until(user)
-        lines = [f"🏝️ You are away until {stamp(until, 'f')}; your clocks are frozen (`/back` ends it)."] \
-            if until else []
+        lines = (
+            [f"🏝️ You are away until {stamp(until, 'f')}; your clocks are frozen (`/back` ends it)."] if until else []
+        )
         lines += [summary_line(s) for s in ordered] or ["You are not in any game."]
         return Result(games=ordered, private={user: lines})
 
@@ -241,8 +267,10 @@ def summary_line(s: GameSummary) -> str:
         return f"{s.title} lobby in {where}{link}"
     if not s.your_turn:
         return f"{s.title} in {where} (move {s.version}): waiting for others{link}"
-    clock = {"frozen": "; your clock is frozen while you are away",
-             "expired": "; your time ran out and the table decides"}.get(s.clock, "")
+    clock = {
+        "frozen": "; your clock is frozen while you are away",
+        "expired": "; your time ran out and the table decides",
+    }.get(s.clock, "")
     if s.due_at:
         clock = f"; due {stamp(s.due_at)}"
     return f"**your turn** in {s.title}, {where} (move {s.version}), waiting since {stamp(s.since)}{clock}{link}"

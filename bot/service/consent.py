@@ -59,16 +59,24 @@ class ConsentService(SeatService):
             others = [s for s in turn.seats if s.user_id != turn.user]
             lines = proposal_lines(turn.names, turn.seat, target, undone, [s.name for s in others])
             if others:
-                result = Result(public=lines, mention=[s.user_id for s in others], game_row=record.id,
-                                version=record.version, status="active")
+                result = Result(
+                    public=lines,
+                    mention=[s.user_id for s in others],
+                    game_row=record.id,
+                    version=record.version,
+                    status="active",
+                )
                 return Ballot(result, vote, "open", [s.user_id for s in others])
             await votes.close(vote, "passed", self._now())
             return Ballot(await self._roll_back(turn, target, turn.user, lines), vote, "passed")
 
     def _check_target(self, record: GameRecord, target: int) -> None:
         if not 0 <= target < record.version:
-            raise ServiceError(f"Step {target} is not an earlier step: this game is at step {record.version} "
-                               f"(go back to 0 to {record.version - 1}).", "bad_step")
+            raise ServiceError(
+                f"Step {target} is not an earlier step: this game is at step {record.version} "
+                f"(go back to 0 to {record.version - 1}).",
+                "bad_step",
+            )
 
     async def vote(self, vote_id: int, user_id: str | int, yes: bool) -> Ballot:
         """One seated player's answer; the last yes applies the rollback, any no rejects it."""
@@ -83,8 +91,11 @@ class ConsentService(SeatService):
                 raise ServiceError("This vote is already over.", "stale")
             if record.status != "active" or record.version != vote.at_version:
                 await votes.close(vote.id, "stale", self._now())
-                raise ServiceError("The game has moved on since this vote was proposed, so it no longer "
-                                   "applies; propose it again if you still want to go back.", "stale")
+                raise ServiceError(
+                    "The game has moved on since this vote was proposed, so it no longer "
+                    "applies; propose it again if you still want to go back.",
+                    "stale",
+                )
             seats = await self._seats_of(record)
             seat = self._seat_of(seats, user)
             if not await votes.cast(vote.id, user, yes, self._now()):
@@ -97,8 +108,10 @@ class ConsentService(SeatService):
                 return Ballot(base, vote.id, "rejected")
             missing = [s for s in seats if not ballots.get(s.user_id)]
             if missing:
-                base.public = [f"{name} agrees to go back to step {vote.target}; waiting for "
-                               f"{names_list([s.name for s in missing])}."]
+                base.public = [
+                    f"{name} agrees to go back to step {vote.target}; waiting for "
+                    f"{names_list([s.name for s in missing])}."
+                ]
                 return Ballot(base, vote.id, "open", [s.user_id for s in missing])
             if not await votes.close(vote.id, "passed", self._now()):
                 raise ServiceError("This vote is already over.", "stale")
@@ -114,8 +127,9 @@ class ConsentService(SeatService):
         if text is None:
             raise ServiceError(f"Step {target} is missing from the database.", "corrupt")
         state = play.loads(text)
-        version = await self._store_step(turn, kind="rollback", text=str(target), undo_barrier=False, public=lines,
-                                         state_json=text, new_state=state)
+        version = await self._store_step(
+            turn, kind="rollback", text=str(target), undo_barrier=False, public=lines, state_json=text, new_state=state
+        )
         await self.deadlines.stop(record.id)  # every decision open again gets a fresh deadline
         await self._sync_clocks(record, play.waiting_players(turn.game, state))
         await Records(self.store).audit(record.id, version, by, what, f"back to step {target}", self._now())

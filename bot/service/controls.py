@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
     from .table_view import TableView as Table
 
-MAX_CHOICE = 100          # Discord: autocomplete name/value, select option label and custom_id length
-MAX_LABEL = 80            # Discord: button label
+MAX_CHOICE = 100  # Discord: autocomplete name/value, select option label and custom_id length
+MAX_LABEL = 80  # Discord: button label
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
-BUTTON_LIMIT = 10         # more legal texts than this become selects (buildings, goods to keep...)
-PANEL_LABEL = "Decide"    # a panel button for a decision whose shape has no title
+BUTTON_LIMIT = 10  # more legal texts than this become selects (buildings, goods to keep...)
+PANEL_LABEL = "Decide"  # a panel button for a decision whose shape has no title
 PRIVATE_LABEL = "Your options (private)"
 CHANGE_LABEL = "Change my answer"
 
@@ -58,7 +58,7 @@ class Control:
 
 
 def label_of(text: str, limit: int = MAX_LABEL) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def hidden_words(private: Any, public: Any) -> set[str]:
@@ -86,7 +86,7 @@ def _strings(data: Any) -> set[str]:
 
 
 def _pages(listed: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
-    return [listed[k:k + PER_SELECT] for k in range(0, len(listed), PER_SELECT)]
+    return [listed[k : k + PER_SELECT] for k in range(0, len(listed), PER_SELECT)]
 
 
 def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
@@ -96,21 +96,46 @@ def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
     if table.editor(seat):
         return [Control("panel", _title(table.shape(seat)), 0, style="success")]
     if len(texts) <= BUTTON_LIMIT:
-        return [Control("choice", label_of(labels[i]), i // PER_ROW, seat, i,
-                        style="secondary" if t in (skip, TAKE_BACK_TEXT) else "primary")
-                for i, t in enumerate(texts)]
+        return [
+            Control(
+                "choice",
+                label_of(labels[i]),
+                i // PER_ROW,
+                seat,
+                i,
+                style="secondary" if t in (skip, TAKE_BACK_TEXT) else "primary",
+            )
+            for i, t in enumerate(texts)
+        ]
     pages = _pages([(i, label_of(labels[i], MAX_CHOICE)) for i, t in enumerate(texts) if t != skip])
     first = min(max(first, 0), len(pages) - 1)
-    shown = pages[first:first + BUTTON_ROWS]
-    controls = [Control("select", f"Choose ({first + n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…", n,
-                        seat, page=first + n, options=tuple(page)) for n, page in enumerate(shown)]
+    shown = pages[first : first + BUTTON_ROWS]
+    controls = [
+        Control(
+            "select",
+            f"Choose ({first + n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…",
+            n,
+            seat,
+            page=first + n,
+            options=tuple(page),
+        )
+        for n, page in enumerate(shown)
+    ]
     if skip in texts:
         index = texts.index(skip)
         controls.append(Control("choice", label_of(labels[index]), BUTTON_ROWS, seat, index, style="secondary"))
     rest = first + BUTTON_ROWS
     if rest < len(pages):
-        controls.append(Control("more", f"More options ({rest + 1}–{len(pages)} of {len(pages)} lists)",
-                                BUTTON_ROWS, seat, page=rest, style="secondary"))
+        controls.append(
+            Control(
+                "more",
+                f"More options ({rest + 1}–{len(pages)} of {len(pages)} lists)",
+                BUTTON_ROWS,
+                seat,
+                page=rest,
+                style="secondary",
+            )
+        )
     return controls
 
 

@@ -37,8 +37,19 @@ from .controls import (
 from .packs import check_playable, notice
 from .results import names_list
 
-__all__ = ["BUTTON_LIMIT", "BUTTON_ROWS", "MAX_CHOICE", "MAX_LABEL", "PER_ROW", "PER_SELECT", "Control", "Table",
-           "Tables", "label_of", "plan_controls"]
+__all__ = [
+    "BUTTON_LIMIT",
+    "BUTTON_ROWS",
+    "MAX_CHOICE",
+    "MAX_LABEL",
+    "PER_ROW",
+    "PER_SELECT",
+    "Control",
+    "Table",
+    "Tables",
+    "label_of",
+    "plan_controls",
+]
 
 MAX_SUGGESTIONS = 25
 MESSAGE_LIMIT = 2000
@@ -112,8 +123,10 @@ class Table:
         """Words for people, one per legal text of :meth:`texts` (the decision's option labels;
         "Change my answer" for ``take back``)."""
         shape = self.shape(seat)
-        return [CHANGE_LABEL if t == TAKE_BACK_TEXT else shape.label(t) if shape is not None else t
-                for t in self.texts(seat)]
+        return [
+            CHANGE_LABEL if t == TAKE_BACK_TEXT else shape.label(t) if shape is not None else t
+            for t in self.texts(seat)
+        ]
 
     def pass_text(self, seat: int | None) -> str | None:
         """The canonical text of the seat's pass option (``pass``, ``done``...), if it has one now."""
@@ -222,8 +235,9 @@ def prompt_lines(table: Table, ping: list[str]) -> list[str]:
         groups.setdefault((d.kind, d.prompt or d.kind), []).append(d.player)
     lines = []
     for (_, question), seats in groups.items():
-        who = [mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**"
-               for s in dict.fromkeys(seats)]
+        who = [
+            mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**" for s in dict.fromkeys(seats)
+        ]
         dues = sorted(table.due[s] for s in seats if s in table.due)
         lines.append(f"➡️ {' '.join(who)}: {question}" + (f" (due {stamp(dues[0])})" if dues else ""))
     return lines
@@ -272,8 +286,10 @@ def status_lines(table: Table) -> list[str]:
     if record.status == "lobby":
         spec = table.game.spec
         data = table.notice()
-        return [f"{record.title} lobby: {names_list(table.names)} ({len(table.names)} of "
-                f"{spec.min_players}–{spec.max_players} players)."] + ([f"⚠️ {data}"] if data else [])
+        return [
+            f"{record.title} lobby: {names_list(table.names)} ({len(table.names)} of "
+            f"{spec.min_players}–{spec.max_players} players)."
+        ] + ([f"⚠️ {data}"] if data else [])
     if record.status != "active":
         return [f"The last {record.title} game here is {record.status} (move {record.version})."]
     return [header(table)] + prompt_lines(table, [])
@@ -296,8 +312,7 @@ def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS, last: st
         words, typed_words = norm.split(" "), want.split(" ")
         if not want or norm.startswith(want):
             rank = 0
-        elif len(typed_words) <= len(words) and all(
-                w.startswith(t) for t, w in zip(typed_words, words, strict=False)):
+        elif len(typed_words) <= len(words) and all(w.startswith(t) for t, w in zip(typed_words, words, strict=False)):
             rank = 1
         elif want in norm:
             rank = 2

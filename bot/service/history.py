@@ -45,9 +45,7 @@ def canonical(state: State) -> State:
     return play.loads(play.dumps(state))
 
 
-def replay_log(
-    game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
-) -> State:
+def replay_log(game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]) -> State:
     """Rebuild the current state from set-up, the seed and the stored log, like the service does."""
     state = canonical(play.new_game(game, names, options, seed)[0])
     for row in effective_actions(actions):
@@ -138,7 +136,7 @@ def paginate(lines: list[str], size: int, budget: int = PAGE_CHARS) -> list[list
     pages: list[list[str]] = [[]]
     used = 0
     for line in lines:
-        line = line if len(line) <= MAX_LINE else line[:MAX_LINE - 1] + "…"
+        line = line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
         if pages[-1] and (len(pages[-1]) >= size or used + len(line) + 1 > budget):
             pages.append([])
             used = 0

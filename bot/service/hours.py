@@ -23,18 +23,23 @@ def parse_hours(hours: str | None, timezone: str | None) -> Hours | None:
     text = (hours or "").strip().lower()
     if text in ("", "none", "any", "always"):
         if timezone and timezone.strip():
-            raise ServiceError("A time zone only makes sense with playing hours, e.g. `hours: 18-23`.",
-                               "bad_hours")
+            raise ServiceError("A time zone only makes sense with playing hours, e.g. `hours: 18-23`.", "bad_hours")
         return None
     match = RANGE.match(text)
     start, end = (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
     if not (0 <= start <= 23 and 1 <= end <= 24 and start != end):
-        raise ServiceError(f"`{shorten(str(hours))}` is not a range of playing hours. Use whole hours like `18-23`, or "
-                           "`22-02` for a window past midnight (start 0–23, end 1–24).", "bad_hours")
+        raise ServiceError(
+            f"`{shorten(str(hours))}` is not a range of playing hours. Use whole hours like `18-23`, or "
+            "`22-02` for a window past midnight (start 0–23, end 1–24).",
+            "bad_hours",
+        )
     zone = (timezone or "UTC").strip() or "UTC"
     try:
         ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"`{shorten(zone)}` is not a time zone I know. Use an IANA name such as `Europe/Paris` "
-                           "or `America/New_York`.", "bad_timezone") from None
+        raise ServiceError(
+            f"`{shorten(zone)}` is not a time zone I know. Use an IANA name such as `Europe/Paris` "
+            "or `America/New_York`.",
+            "bad_timezone",
+        ) from None
     return Hours(start, end, zone)

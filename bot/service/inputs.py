@@ -47,7 +47,7 @@ def display_name(name: str) -> str:
     """A person's name as the bot shows and stores it: on one line, at most :data:`NAME_CHARS`
     characters (backticks kept: a name is not quoted as code)."""
     line = " ".join(clean(name).split())
-    return line if len(line) <= NAME_CHARS else line[:NAME_CHARS - 1] + "…"
+    return line if len(line) <= NAME_CHARS else line[: NAME_CHARS - 1] + "…"
 
 
 def at_boundary(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:

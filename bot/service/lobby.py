@@ -21,10 +21,18 @@ class LobbyService(ServiceBase):
     """Lobby management; :class:`bot.service.service.GameService` adds play."""
 
     # --- lobby ----------------------------------------------------------------
-    async def create_lobby(self, channel_id: str | int, guild_id: str | int | None, user_id: str | int,
-                           name: str, game_id: str, options: dict[str, Any] | None = None,
-                           clock: str | None = None, hours: str | None = None,
-                           timezone: str | None = None) -> Result:
+    async def create_lobby(
+        self,
+        channel_id: str | int,
+        guild_id: str | int | None,
+        user_id: str | int,
+        name: str,
+        game_id: str,
+        options: dict[str, Any] | None = None,
+        clock: str | None = None,
+        hours: str | None = None,
+        timezone: str | None = None,
+    ) -> Result:
         """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
         creator as first member, a clock preset and playing hours."""
         name = display_name(name)
@@ -38,25 +46,45 @@ class LobbyService(ServiceBase):
             resolved = game.spec.resolve_options(options, game.spec.min_players)
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
-        busy = ServiceError("This channel already has a game in progress or a lobby open. Finish or "
-                            "abandon it first, or use another channel.", "channel_busy")
+        busy = ServiceError(
+            "This channel already has a game in progress or a lobby open. Finish or "
+            "abandon it first, or use another channel.",
+            "channel_busy",
+        )
         if await self.store.live_game(uid(channel_id)) is not None:
             raise busy
         try:
             record = await self.store.create_lobby(
-                channel_id=uid(channel_id), guild_id=None if guild_id is None else uid(guild_id),
-                game_id=game.spec.id, title=game.spec.title, rules_version=game.spec.rules_version,
-                options=resolved, creator_id=uid(user_id), creator_name=name, now=self._now(), clock=speed.key,
-                hours=window.span if window else None, hours_tz=window.tz if window else None)
+                channel_id=uid(channel_id),
+                guild_id=None if guild_id is None else uid(guild_id),
+                game_id=game.spec.id,
+                title=game.spec.title,
+                rules_version=game.spec.rules_version,
+                options=resolved,
+                creator_id=uid(user_id),
+                creator_name=name,
+                now=self._now(),
+                clock=speed.key,
+                hours=window.span if window else None,
+                hours_tz=window.tz if window else None,
+            )
         except ChannelBusy:
             raise busy from None
         shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "none"
         spec, data = game.spec, notice(game)
-        return Result(public=[f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
-                              f"players; options: {shown}; clock: {speed.label}"
-                              + (f"; playing hours: {window.label}" if window else "") + f"). Join it, then {name} "
-                              "starts the game."] + ([f"⚠️ {data}"] if data else []),
-                      game_row=record.id, status="lobby", version=0)
+        return Result(
+            public=[
+                f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
+                f"players; options: {shown}; clock: {speed.label}"
+                + (f"; playing hours: {window.label}" if window else "")
+                + f"). Join it, then {name} "
+                "starts the game."
+            ]
+            + ([f"⚠️ {data}"] if data else []),
+            game_row=record.id,
+            status="lobby",
+            version=0,
+        )
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
         name = display_name(name)
@@ -78,8 +106,12 @@ class LobbyService(ServiceBase):
         except sqlite3.IntegrityError:  # the same user joining twice at once
             raise ServiceError("You are already in this lobby.", "already_joined") from None
         names = [s.name for s in seats] + [name]
-        return Result(public=[f"{name} joined ({len(names)}/{spec.max_players}): {names_list(names)}."],
-                      game_row=record.id, status="lobby", version=0)
+        return Result(
+            public=[f"{name} joined ({len(names)}/{spec.max_players}): {names_list(names)}."],
+            game_row=record.id,
+            status="lobby",
+            version=0,
+        )
 
     async def leave(self, channel_id: str | int, user_id: str | int) -> Result:
         """Leave a lobby; the last member leaving closes it, a leaving creator hands it on."""
@@ -92,8 +124,12 @@ class LobbyService(ServiceBase):
         others = [s for s in seats if s.user_id != user]
         if not others:
             await self.store.set_status(record.id, "abandoned", self._now(), ("lobby",))
-            return Result(public=[f"{me.name} left; the {record.title} lobby is closed."],
-                          game_row=record.id, status="abandoned", version=0)
+            return Result(
+                public=[f"{me.name} left; the {record.title} lobby is closed."],
+                game_row=record.id,
+                status="abandoned",
+                version=0,
+            )
         heir = others[0] if user == record.creator_id else None
         try:
             await self.store.remove_seat(record.id, user, self._now(), heir.user_id if heir else None)
@@ -112,8 +148,14 @@ class LobbyService(ServiceBase):
         colours = self._rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
         return await self._launch(record, order, colours, seed)
 
-    async def _launch(self, record: GameRecord, order: list[SeatRecord], colours: list[str], seed: int | None,
-                      lead: list[str] | None = None) -> Result:
+    async def _launch(
+        self,
+        record: GameRecord,
+        order: list[SeatRecord],
+        colours: list[str],
+        seed: int | None,
+        lead: list[str] | None = None,
+    ) -> Result:
         """Start the lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
         game = self._game(record.game_id)
         try:
@@ -133,36 +175,51 @@ class LobbyService(ServiceBase):
         waiting = [users[p] for p in play.waiting_players(game, state)]
         try:
             await self.store.start_game(
-                record.id, seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
-                spec=game.spec.canonical(options, len(order)), rules_version=game.spec.rules_version,
-                seed=seed, state_json=state_json, waiting=waiting, now=self._now())
+                record.id,
+                seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
+                spec=game.spec.canonical(options, len(order)),
+                rules_version=game.spec.rules_version,
+                seed=seed,
+                state_json=state_json,
+                waiting=waiting,
+                now=self._now(),
+            )
         except VersionConflict:
-            raise ServiceError("The lobby changed (started, closed, or someone joined or left) while "
-                               "starting; check it and start again.", "stale") from None
+            raise ServiceError(
+                "The lobby changed (started, closed, or someone joined or left) while "
+                "starting; check it and start again.",
+                "stale",
+            ) from None
         self._remember(record.id, 0, state)
         await self._sync_clocks(record, play.waiting_players(game, state))
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         speed = preset(record.clock)
         clock = f" Clock: {speed.label}." if speed.limited else ""
-        result = Result(public=(lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public,
-                        private=private, board_changed=True)
+        result = Result(
+            public=(lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public,
+            private=private,
+            board_changed=True,
+        )
         fresh = await self.store.game(record.id)
         assert fresh is not None
         return self._fill(result, fresh, game, await self._seats_of(fresh), state, 0, mention=True)
 
-    async def abandon(
-        self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False
-    ) -> Result:
+    async def abandon(self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False) -> Result:
         """End the channel's lobby or game without a result (creator or channel managers)."""
         record = await self._live(channel_id)
         if uid(user_id) != record.creator_id and not can_manage_channel:
-            raise ServiceError("Only the game's creator or someone who can manage this channel "
-                               "can abandon it.", "not_allowed")
+            raise ServiceError(
+                "Only the game's creator or someone who can manage this channel can abandon it.", "not_allowed"
+            )
         async with self._lock(record.id):
             if not await self.store.set_status(record.id, "abandoned", self._now()):
                 raise ServiceError("This game has already ended.", "stale")
             await self.deadlines.stop(record.id)
         seats = await self.store.seats(record.id)
         who = next((s.name for s in seats if s.user_id == uid(user_id)), "A moderator")
-        return Result(public=[f"{who} abandoned the {record.title} game (version {record.version})."],
-                      game_row=record.id, status="abandoned", version=record.version)
+        return Result(
+            public=[f"{who} abandoned the {record.title} game (version {record.version})."],
+            game_row=record.id,
+            status="abandoned",
+            version=record.version,
+        )

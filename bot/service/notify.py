@@ -28,8 +28,10 @@ from .results import Result, ServiceError
 from .service_base import uid
 from .standing import StandingService
 
-HINT = ("I can't send you direct messages (they are closed), so your notifications stay in this channel. "
-        "`/notify` changes this.")
+HINT = (
+    "I can't send you direct messages (they are closed), so your notifications stay in this channel. "
+    "`/notify` changes this."
+)
 DIGEST_HOUR = 9  # local time, unless quiet hours end at another hour
 _QUIET = re.compile(r"(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?")
 
@@ -39,8 +41,11 @@ def zone_of(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"I don't know the time zone `{shorten(name)}`; use a name such as `Europe/Berlin`, "
-                           "`America/New_York` or `UTC` (suggestions are offered).", "bad_timezone") from None
+        raise ServiceError(
+            f"I don't know the time zone `{shorten(name)}`; use a name such as `Europe/Berlin`, "
+            "`America/New_York` or `UTC` (suggestions are offered).",
+            "bad_timezone",
+        ) from None
 
 
 def parse_quiet(text: str) -> tuple[int, int] | None:
@@ -54,8 +59,9 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     found = _QUIET.fullmatch(raw)
     if not found or not (0 <= int(found[1]) <= 23 and 0 <= int(found[2]) <= 23) or found[1] == found[2]:
-        raise ServiceError("Quiet hours are two whole hours of your day, e.g. `22-07` (10 pm to 7 am), or `off`.",
-                           "bad_quiet")
+        raise ServiceError(
+            "Quiet hours are two whole hours of your day, e.g. `22-07` (10 pm to 7 am), or `off`.", "bad_quiet"
+        )
     return int(found[1]), int(found[2])
 
 
@@ -119,8 +125,14 @@ class NotifyService(StandingService):
     async def zone(self, user_id: str) -> ZoneInfo:
         return (await self.notify.get(user_id)).zone
 
-    async def settings(self, user_id: str | int, mode: str | None = None, timezone: str | None = None,
-                       quiet: str | None = None, budget: int | None = None) -> Result:
+    async def settings(
+        self,
+        user_id: str | int,
+        mode: str | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        budget: int | None = None,
+    ) -> Result:
         """Change the given preferences (any change also forgets closed DMs); the settings as lines."""
         user, now = uid(user_id), self._now()
         prefs = await self.notify.get(user)
@@ -147,22 +159,31 @@ class NotifyService(StandingService):
 
     async def _describe(self, prefs: Prefs) -> list[str]:
         now = self._now()
-        how = {"channel": "a mention in the game's channel", "dm": "a mention in the channel and a direct message",
-               "digest": "no pings; one digest a day (by direct message)"}[prefs.mode]
-        quiet = (f"{prefs.quiet_start:02d}:00–{prefs.quiet_end:02d}:00" if prefs.quiet_start is not None
-                 else "none")
+        how = {
+            "channel": "a mention in the game's channel",
+            "dm": "a mention in the channel and a direct message",
+            "digest": "no pings; one digest a day (by direct message)",
+        }[prefs.mode]
+        quiet = f"{prefs.quiet_start:02d}:00–{prefs.quiet_end:02d}:00" if prefs.quiet_start is not None else "none"
         used = await self.notify.pings_since(prefs.user_id, day_start(prefs, now))
-        budget = (f"{prefs.budget} ({used} used today); beyond it you are named without a ping and the next "
-                  "digest lists it" if prefs.budget else f"no limit ({used} today)")
-        lines = [f"Notifications: {how}.", f"Time zone: {prefs.tz}; quiet hours: {quiet}.",
-                 f"Daily ping budget across all your games: {budget}."]
+        budget = (
+            f"{prefs.budget} ({used} used today); beyond it you are named without a ping and the next digest lists it"
+            if prefs.budget
+            else f"no limit ({used} today)"
+        )
+        lines = [
+            f"Notifications: {how}.",
+            f"Time zone: {prefs.tz}; quiet hours: {quiet}.",
+            f"Daily ping budget across all your games: {budget}.",
+        ]
         if prefs.dm_closed_at:
             lines.append("Your DMs were closed when I last tried, so I don't send any (changing `/notify` retries).")
         autos = await self.notify.autos(user_id=prefs.user_id)
         if autos:
             titles = {g.id: g.title for g, _ in await self.store.games_of_user(prefs.user_id)}
-            lines.append("Standing answers: " + "; ".join(f"{titles.get(g, f'game {g}')}: `{k}`" for _, g, k in autos)
-                         + ".")
+            lines.append(
+                "Standing answers: " + "; ".join(f"{titles.get(g, f'game {g}')}: `{k}`" for _, g, k in autos) + "."
+            )
         return lines
 
     # --- routing ------------------------------------------------------------------
@@ -224,10 +245,22 @@ class NotifyService(StandingService):
             seat = next((s for s in seats if s.user_id == user), None)
             if seat is None or seat.seat is None:
                 continue
-            body = (f", **{record.title}** is waiting for you (it became your turn at move {version}, during your "
-                    "quiet hours).")
-            notice = Notice("held", record.id, record.channel_id, record.guild_id, record.title, body, user,
-                            seat.name, seat.seat, ping=True)
+            body = (
+                f", **{record.title}** is waiting for you (it became your turn at move {version}, during your "
+                "quiet hours)."
+            )
+            notice = Notice(
+                "held",
+                record.id,
+                record.channel_id,
+                record.guild_id,
+                record.title,
+                body,
+                user,
+                seat.name,
+                seat.seat,
+                ping=True,
+            )
             routed = await self.route(notice)
             if isinstance(routed, Notice):
                 notices.append(routed)
@@ -275,6 +308,7 @@ class NotifyService(StandingService):
             return ""
         seats = await self._seats_of(record)
         seat = next((s.seat for s in seats if s.user_id == user_id), None)
-        decision = next((d for d in play.pending(self._game(record.game_id), await self._state(record))
-                         if d.player == seat), None)
+        decision = next(
+            (d for d in play.pending(self._game(record.game_id), await self._state(record)) if d.player == seat), None
+        )
         return (decision.prompt or decision.kind) if decision else ""

@@ -51,8 +51,9 @@ def load_data_packs(pairs: Iterable[tuple[str, str]]) -> list[str]:
             try:
                 summary = game.load_data_pack(key[1])
             except (ValueError, OSError) as exc:
-                raise PackSettingError(f"{VARIABLE}: the {game.spec.title} pack at {path} was refused: "
-                                       f"{_one_line(str(exc))}") from None
+                raise PackSettingError(
+                    f"{VARIABLE}: the {game.spec.title} pack at {path} was refused: {_one_line(str(exc))}"
+                ) from None
             _LOADED[key] = f"{game.spec.id}: {_one_line(summary)}"
             log.info("data pack loaded: %s", _LOADED[key])
         lines.append(_LOADED[key])
@@ -89,4 +90,6 @@ def check_playable(game: Game, state: State, title: str) -> None:
         raise ServiceError(
             f"This {title} game can't be continued on this bot: {reason}. It was started with other card "
             f"data; the server owner can load that data pack again ({VARIABLE} in the bot's settings) and "
-            "restart the bot.", "data_pack")
+            "restart the bot.",
+            "data_pack",
+        )

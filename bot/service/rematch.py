@@ -33,14 +33,25 @@ class RematchService(TimeoutService):
                 name, n = f"{base} {n}", n + 1
             names.append(name)
         first = rotated.index(next(s for s in rotated if s.user_id == user))
-        busy = ServiceError("This channel already has a new game or lobby (perhaps someone clicked Rematch "
-                            "first).", "channel_busy")
+        busy = ServiceError(
+            "This channel already has a new game or lobby (perhaps someone clicked Rematch first).", "channel_busy"
+        )
         now = self._now()
         try:
             record = await self.store.create_lobby(
-                channel_id=old.channel_id, guild_id=old.guild_id, game_id=old.game_id, title=old.title,
-                rules_version=self._game(old.game_id).spec.rules_version, options=old.options, creator_id=user,
-                creator_name=names[first], now=now, clock=old.clock, hours=old.hours, hours_tz=old.hours_tz)
+                channel_id=old.channel_id,
+                guild_id=old.guild_id,
+                game_id=old.game_id,
+                title=old.title,
+                rules_version=self._game(old.game_id).spec.rules_version,
+                options=old.options,
+                creator_id=user,
+                creator_name=names[first],
+                now=now,
+                clock=old.clock,
+                hours=old.hours,
+                hours_tz=old.hours_tz,
+            )
             for i, s in enumerate(rotated):
                 if i != first:
                     await self.store.add_seat(record.id, s.user_id, names[i], now)

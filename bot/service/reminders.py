@@ -140,12 +140,19 @@ class ReminderService(TimeoutService):
         seats = await self._seats_of(record)
         game = self._game(record.game_id)
         state = await self._state(record)
-        base: dict[str, Any] = {"kind": row.kind, "game_row": record.id, "channel_id": record.channel_id,
-                                "guild_id": record.guild_id, "title": record.title}
+        base: dict[str, Any] = {
+            "kind": row.kind,
+            "game_row": record.id,
+            "channel_id": record.channel_id,
+            "guild_id": record.guild_id,
+            "title": record.title,
+        }
         if row.kind == STALL:
             waiting = names_list([f"**{seats[p].name}**" for p in play.waiting_players(game, state)])
-            body = (f"**{record.title}** has stalled: nobody has acted for {duration(self.stall_after)} "
-                    f"(last activity {stamp(row.opened_at)}). It is waiting for {waiting}.")
+            body = (
+                f"**{record.title}** has stalled: nobody has acted for {duration(self.stall_after)} "
+                f"(last activity {stamp(row.opened_at)}). It is waiting for {waiting}."
+            )
             return Notice(body=body, **base)
         decision = next((d for d in play.pending(game, state) if d.player == row.seat), None)
         if decision is None or not 0 <= row.seat < len(seats):
@@ -154,14 +161,26 @@ class ReminderService(TimeoutService):
         if row.kind == HALF:
             body = f", a reminder: **{record.title}** is waiting for you (“{prompt}”), due {stamp(row.due_at)}."
         else:
-            outcome = (f"the default `{game.action_text(decision.default)}` is played for you"
-                       if decision.default is not None else
-                       "the table decides whether to wait, skip your turn or hand your seat to a substitute")
-            body = (f", final warning: **{record.title}** needs you (“{prompt}”) by {stamp(row.due_at)}; "
-                    f"after that {outcome}.")
+            outcome = (
+                f"the default `{game.action_text(decision.default)}` is played for you"
+                if decision.default is not None
+                else "the table decides whether to wait, skip your turn or hand your seat to a substitute"
+            )
+            body = (
+                f", final warning: **{record.title}** needs you (“{prompt}”) by {stamp(row.due_at)}; "
+                f"after that {outcome}."
+            )
         snooze = not await self.reminders.snoozed(record.id, row.seat, row.opened_at)
-        return Notice(body=body, user_id=seats[row.seat].user_id, name=seats[row.seat].name, seat=row.seat,
-                      ping=True, snooze=snooze, due_at=row.due_at, **base)
+        return Notice(
+            body=body,
+            user_id=seats[row.seat].user_id,
+            name=seats[row.seat].name,
+            seat=row.seat,
+            ping=True,
+            snooze=snooze,
+            due_at=row.due_at,
+            **base,
+        )
 
     async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Result:
         """The seat's own player moves their running deadline :data:`SNOOZE_SECONDS` later, once per
@@ -176,13 +195,15 @@ class ReminderService(TimeoutService):
             if clock is None or clock.state != "running" or not clock.due_at or not clock.opened_at:
                 raise ServiceError("There is no running deadline to snooze any more.", "stale")
             if await self.reminders.snoozed(game_row, seat, clock.opened_at):
-                raise ServiceError("You already snoozed this decision once; it can't be snoozed again.",
-                                   "already_snoozed")
+                raise ServiceError(
+                    "You already snoozed this decision once; it can't be snoozed again.", "already_snoozed"
+                )
             hours = stored(record.hours, record.hours_tz)
             due, now = advance(hours, clock.due_at, SNOOZE_SECONDS), self._now()
             await self.deadlines.set_state(game_row, seat, "running", due_at=due)
-            await self.reminders.record_snooze(game_row, seat, uid(user_id), clock.opened_at, due, now,
-                                               f"deadline {clock.due_at} -> {due}")
+            await self.reminders.record_snooze(
+                game_row, seat, uid(user_id), clock.opened_at, due, now, f"deadline {clock.due_at} -> {due}"
+            )
         if self.on_schedule:
             self.on_schedule()
         name = seats[seat].name

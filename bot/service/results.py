@@ -23,7 +23,7 @@ class ServiceError(Exception):
 
     def __init__(self, message: str, code: str = "error", legal: list[str] | None = None) -> None:
         if len(message) > MAX_MESSAGE:
-            message = message[:MAX_MESSAGE - 1] + "…"
+            message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.message = message
         self.code = code
@@ -118,8 +118,10 @@ def _tie_lines(outcome: Outcome, names: list[str]) -> list[str]:
     for total in dict.fromkeys(r.total for r in outcome.results):
         tied = [r for r in outcome.results if r.total == total]
         if len(tied) > 1 and any(r.tie_break for r in tied):
-            shown = "; ".join(f"{_name(r, names)} (" + ", ".join(f"{k} {_number(v)}" for k, v in r.tie_break.items())
-                              + ")" for r in tied)
+            shown = "; ".join(
+                f"{_name(r, names)} (" + ", ".join(f"{k} {_number(v)}" for k, v in r.tie_break.items()) + ")"
+                for r in tied
+            )
             lines.append(f"Tie-break at {_number(total)}: {shown}.")
     return lines
 

@@ -26,8 +26,9 @@ def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
     for seat, member in enumerate(seats):
         mine = [h for h in holders if h.seat == seat]
         if len(mine) > 1:
-            chain = [mine[0].name or member.name] + [f"{h.name or 'a substitute'} from step {h.from_version}"
-                                                     for h in mine[1:]]
+            chain = [mine[0].name or member.name] + [
+                f"{h.name or 'a substitute'} from step {h.from_version}" for h in mine[1:]
+            ]
             lines.append(f"Seat {seat + 1} ({member.name}): " + ", then ".join(chain) + ".")
     return lines
 
@@ -35,8 +36,14 @@ def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
 class SeatService(TimeoutService):
     """``/game substitute`` and the handover shared with ``/admin replace``."""
 
-    async def substitute(self, channel_id: str | int, by_user: str | int, new_user: str | int, new_name: str,
-                         for_user: str | int | None = None) -> Result:
+    async def substitute(
+        self,
+        channel_id: str | int,
+        by_user: str | int,
+        new_user: str | int,
+        new_name: str,
+        for_user: str | int | None = None,
+    ) -> Result:
         """Hand a seat to ``new_user``: the caller's own, or (host only) an absent player's."""
         new_name = display_name(new_name)
         live = await self._live(channel_id, "active")
@@ -52,8 +59,11 @@ class SeatService(TimeoutService):
             seat = self._seat_of_other(seats, target)
             if by != record.creator_id:
                 host = next((s.name for s in seats if s.user_id == record.creator_id), "the game's creator")
-                raise ServiceError(f"Only the host ({host}) can hand over another player's seat, and only while "
-                                   "that player is absent; an admin can use `/admin replace`.", "not_host")
+                raise ServiceError(
+                    f"Only the host ({host}) can hand over another player's seat, and only while "
+                    "that player is absent; an admin can use `/admin replace`.",
+                    "not_host",
+                )
             await self._check_absent(record, seats, seat)
             name = seats[seat].name
             line = f"The host handed {name}'s seat to {new_name} ({name} was absent); {new_name} now plays as {name}."
@@ -63,8 +73,10 @@ class SeatService(TimeoutService):
     def _seat_of_other(seats: list[SeatRecord], user: str) -> int:
         seat = next((s.seat for s in seats if s.user_id == user and s.seat is not None), None)
         if seat is None:
-            raise ServiceError(f"That member is not playing in this game (players: "
-                               f"{names_list([s.name for s in seats])}).", "not_seated")
+            raise ServiceError(
+                f"That member is not playing in this game (players: {names_list([s.name for s in seats])}).",
+                "not_seated",
+            )
         return seat
 
     async def _check_absent(self, record: GameRecord, seats: list[SeatRecord], seat: int) -> None:
@@ -75,16 +87,29 @@ class SeatService(TimeoutService):
         clock = (await self.deadlines.of_game(record.id)).get(seat)
         since = clock.opened_at if clock is not None and clock.opened_at else record.updated_at
         if (clock is None or clock.state != "expired") and seconds_between(since, self._now()) < ABSENT_AFTER:
-            raise ServiceError(f"{name} has owed a decision for less than a day; the host may hand over the "
-                               "seat once it has been a day (or their deadline has passed).", "not_absent")
+            raise ServiceError(
+                f"{name} has owed a decision for less than a day; the host may hand over the "
+                "seat once it has been a day (or their deadline has passed).",
+                "not_absent",
+            )
 
-    async def _hand_over(self, record: GameRecord, seats: list[SeatRecord], seat: int, by: str,
-                         new_user: str | int, new_name: str, reason: str, line: str) -> Result:
+    async def _hand_over(
+        self,
+        record: GameRecord,
+        seats: list[SeatRecord],
+        seat: int,
+        by: str,
+        new_user: str | int,
+        new_name: str,
+        reason: str,
+        line: str,
+    ) -> Result:
         """Move ``seat`` to ``new_user`` under the game's lock (the caller holds it); stored and audited."""
         new, old, now = uid(new_user), seats[seat].user_id, self._now()
         if any(s.user_id == new for s in seats):
-            raise ServiceError(f"{new_name} already plays in this game; a substitute must be someone else.",
-                               "already_seated")
+            raise ServiceError(
+                f"{new_name} already plays in this game; a substitute must be someone else.", "already_seated"
+            )
         if not await self.deadlines.hand_over(record.id, seat, old, new, record.version, reason, now, new_name):
             raise ServiceError("This seat changed hands meanwhile.", "stale")
         self._seats.pop(record.id, None)
@@ -95,13 +120,21 @@ class SeatService(TimeoutService):
             await self.deadlines.set_state(record.id, seat, "running", due_at=due, bank=speed.initial, opened_at=now)
             if self.on_schedule:
                 self.on_schedule()
-        await Records(self.store).audit(record.id, record.version, by, reason,
-                                        f"seat {seat + 1} ({seats[seat].name}): {old} -> {new}", now)
+        await Records(self.store).audit(
+            record.id, record.version, by, reason, f"seat {seat + 1} ({seats[seat].name}): {old} -> {new}", now
+        )
         fresh = await self.store.game(record.id)
         assert fresh is not None
         now_seats = await self._seats_of(fresh)
-        result = self._fill(Result(public=[line]), fresh, self._game(record.game_id), now_seats,
-                            await self._state(fresh), fresh.version, mention=False)
+        result = self._fill(
+            Result(public=[line]),
+            fresh,
+            self._game(record.game_id),
+            now_seats,
+            await self._state(fresh),
+            fresh.version,
+            mention=False,
+        )
         result.mention = [new] if new in result.waiting else []
         return result
 

@@ -31,8 +31,10 @@ from .steplines import TOOK_BACK
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary", "Step"]
 
-TAKE_BACK_HINT = (f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
-                  "or the “Change my answer” button.")
+TAKE_BACK_HINT = (
+    f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
+    "or the “Change my answer” button."
+)
 
 
 class GameService(ArchiveService, RematchService, AdminService, StatsService, StepService):
@@ -46,8 +48,14 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
     :class:`~.notify.NotifyService` for ``/notify`` and :class:`~.step.StepService` for what to post after
     a change (all in :mod:`bot.service`)."""
 
-    async def act(self, channel_id: str | int, user_id: str | int, text: str | None = None,
-                  action: Action | None = None, expected_version: int | None = None) -> Result:
+    async def act(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        text: str | None = None,
+        action: Action | None = None,
+        expected_version: int | None = None,
+    ) -> Result:
         """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
         if action is None and (text is None or not text.strip()):
             raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
@@ -59,11 +67,19 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
                 hint = TAKE_BACK_HINT if play.may_take_back(game, state, seat) else ""
                 raise ServiceError(
                     f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
-                    "not_your_turn")
+                    "not_your_turn",
+                )
             step = self._step(turn, action, text)
             version = await self._store_step(
-                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=step.public,
-                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
+                turn,
+                kind="action",
+                text=step.text,
+                undo_barrier=step.undo_barrier,
+                public=step.public,
+                state_json=step.state_json,
+                new_state=step.state,
+                status="finished" if step.over else "active",
+            )
         result = step.result
         result.public, result.version = list(step.public) or [f"{names[seat]} has acted."], version
         if step.over:
@@ -74,8 +90,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
         await self.moved(turn.user, result)  # a move ends the player's absence
         return result
 
-    async def undo(self, channel_id: str | int, user_id: str | int,
-                   expected_version: int | None = None) -> Result:
+    async def undo(self, channel_id: str | int, user_id: str | int, expected_version: int | None = None) -> Result:
         """Take back the caller's latest action (see the module docstring for the rule)."""
         async with self._turn(channel_id, user_id, expected_version) as turn:
             seat, names, record = turn.seat, turn.names, turn.record
@@ -85,21 +100,33 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
             top = stack[-1]
             hint = TAKE_BACK_HINT if play.may_take_back(turn.game, turn.state, seat) else ""
             if top.seat != seat:
-                raise ServiceError(f"You can only take back your own latest action; the latest one was "
-                                   f"{names[top.seat]}'s.{hint}", "not_your_action")
+                raise ServiceError(
+                    f"You can only take back your own latest action; the latest one was {names[top.seat]}'s.{hint}",
+                    "not_your_action",
+                )
             if top.undo_barrier:
-                raise ServiceError("Your last action revealed a random draw or hidden information, "
-                                   "so it can't be taken back.", "undo_barrier")
+                raise ServiceError(
+                    "Your last action revealed a random draw or hidden information, so it can't be taken back.",
+                    "undo_barrier",
+                )
             if seat not in play.waiting_players(turn.game, turn.state):
-                raise ServiceError("You can only take back an action while it is still your turn." + hint,
-                                   "turn_passed")
+                raise ServiceError(
+                    "You can only take back an action while it is still your turn." + hint, "turn_passed"
+                )
             before_json = await self.store.snapshot(record.id, top.version - 1)
             if before_json is None:
                 raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
             before = play.loads(before_json)
             line = TOOK_BACK.format(player=names[seat])
-            version = await self._store_step(turn, kind="undo", text=top.text, undo_barrier=False,
-                                             public=[line], state_json=before_json, new_state=before)
+            version = await self._store_step(
+                turn,
+                kind="undo",
+                text=top.text,
+                undo_barrier=False,
+                public=[line],
+                state_json=before_json,
+                new_state=before,
+            )
         result = Result(public=[line], private={turn.user: [f"You took back `{top.text}`."]}, board_changed=True)
         return self._fill(result, record, turn.game, turn.seats, before, version, mention=True)
 
@@ -110,16 +137,24 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
         if record.status == "lobby":
             names = [s.name for s in await self.store.seats(record.id)]
             spec, data = game.spec, notice(game)
-            return Result(public=[f"{record.title} lobby: {names_list(names)} ({len(names)} of "
-                                  f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
-                                  "to start."] + ([f"⚠️ {data}"] if data else []),
-                          game_row=record.id, status="lobby", version=0)
+            return Result(
+                public=[
+                    f"{record.title} lobby: {names_list(names)} ({len(names)} of "
+                    f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
+                    "to start."
+                ]
+                + ([f"⚠️ {data}"] if data else []),
+                game_row=record.id,
+                status="lobby",
+                version=0,
+            )
         seats = await self._seats_of(record)
         state = await self._state(record)
         names = [s.name for s in seats]
         data = notice(game, state)
-        result = Result(public=[f"{record.title}, version {record.version}: {record.status}."]
-                        + ([f"⚠️ {data}"] if data else []))
+        result = Result(
+            public=[f"{record.title}, version {record.version}: {record.status}."] + ([f"⚠️ {data}"] if data else [])
+        )
         seen: set[int] = set()
         for decision in play.pending(game, state) if record.status == "active" else []:
             if decision.player not in seen:
@@ -131,8 +166,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
         result.public += await self.seat_history(record.id)
         return self._fill(result, record, game, seats, state, record.version, mention=False)
 
-    async def view(self, channel_id: str | int, user_id: str | int | None = None,
-                   private: bool = False) -> Result:
+    async def view(self, channel_id: str | int, user_id: str | int | None = None, private: bool = False) -> Result:
         """The public board as text, or (``private``) the user's own view, sent to them only."""
         record = await self._latest(channel_id)
         if record.status == "lobby":
@@ -172,11 +206,18 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
         state, events = play.new_game(game, names, record.options, record.seed)
         setup, _ = render_events(game, state, events, [s.user_id for s in seats])
         seating = ", ".join(f"{i + 1}. {s.name} ({s.colour})" for i, s in enumerate(seats))
-        lines = log_lines(await self.store.actions(record.id), names,
-                          [f"{record.title} started. Seats: {seating}."] + setup)
+        lines = log_lines(
+            await self.store.actions(record.id), names, [f"{record.title} started. Seats: {seating}."] + setup
+        )
         chunk, number, pages = page_of(lines, page, self._page)
-        return Result(public=[f"Log, page {number} of {pages}:"] + chunk, game_row=record.id,
-                      version=record.version, status=record.status, page=number, pages=pages)
+        return Result(
+            public=[f"Log, page {number} of {pages}:"] + chunk,
+            game_row=record.id,
+            version=record.version,
+            status=record.status,
+            page=number,
+            pages=pages,
+        )
 
     async def rebuild(self, game_row: int) -> State:
         """Replay a game from set-up and its log (undos included); equals the latest snapshot."""

@@ -29,8 +29,10 @@ from .results import Result, ServiceError, names_list, utc_now
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
 log = logging.getLogger("bot.service")
-ENGINE_ERROR = ("This move hit an error in the game's rules and was not applied; nothing changed. The table can "
-                "still undo, or an admin can force another move (`/admin force`).")
+ENGINE_ERROR = (
+    "This move hit an error in the game's rules and was not applied; nothing changed. The table can "
+    "still undo, or an admin can force another move (`/admin force`)."
+)
 
 
 def uid(user_id: str | int) -> str:
@@ -77,8 +79,7 @@ class Applied:
     result: Result
 
 
-_CONFLICT = ("Someone else moved at the same moment, so this prompt is outdated. "
-             "Look at the latest board and try again.")
+_CONFLICT = "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
 
 
 class ServiceBase:
@@ -94,8 +95,15 @@ class ServiceBase:
             if not name.startswith("_") and inspect.iscoroutinefunction(attr):
                 setattr(cls, name, at_boundary(attr))
 
-    def __init__(self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None,
-                 *, log_page_size: int = 20, cache_size: int = 256) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+        *,
+        log_page_size: int = 20,
+        cache_size: int = 256,
+    ) -> None:
         self.store = store
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
@@ -110,8 +118,9 @@ class ServiceBase:
 
     # --- one seated user's request, under the game's lock -----------------------
     @asynccontextmanager
-    async def _turn(self, channel_id: str | int, user_id: str | int,
-                    expected_version: int | None) -> AsyncIterator[Turn]:
+    async def _turn(
+        self, channel_id: str | int, user_id: str | int, expected_version: int | None
+    ) -> AsyncIterator[Turn]:
         live = await self._live(channel_id, "active")
         async with self._lock(live.id):
             record = await self._fresh(live.id)
@@ -137,28 +146,67 @@ class ServiceBase:
             public, private = render_events(game, new_state, events, turn.users)
             state_json = play.dumps(new_state)
             new_state = play.loads(state_json)  # canonical key order, as after any reload
-            result = self._fill(Result(private=private, board_changed=True), turn.record, game, turn.seats,
-                                new_state, turn.record.version + 1, mention=True)
-            return Applied(play.action_text(game, chosen), new_state, state_json, public, private,
-                        game.undo_barrier(events), game.is_over(new_state), result)
+            result = self._fill(
+                Result(private=private, board_changed=True),
+                turn.record,
+                game,
+                turn.seats,
+                new_state,
+                turn.record.version + 1,
+                mention=True,
+            )
+            return Applied(
+                play.action_text(game, chosen),
+                new_state,
+                state_json,
+                public,
+                private,
+                game.undo_barrier(events),
+                game.is_over(new_state),
+                result,
+            )
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
         except Exception:
-            log.exception("game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing "
-                          "stored", turn.record.id, turn.record.game_id, turn.record.version, seat,
-                          action if action is not None else text)
+            log.exception(
+                "game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing stored",
+                turn.record.id,
+                turn.record.game_id,
+                turn.record.version,
+                seat,
+                action if action is not None else text,
+            )
             raise ServiceError(ENGINE_ERROR, "engine_error") from None
 
-    async def _store_step(self, turn: Turn, *, kind: str, text: str, undo_barrier: bool, public: list[str],
-                          state_json: str, new_state: State, status: str = "active") -> int:
+    async def _store_step(
+        self,
+        turn: Turn,
+        *,
+        kind: str,
+        text: str,
+        undo_barrier: bool,
+        public: list[str],
+        state_json: str,
+        new_state: State,
+        status: str = "active",
+    ) -> int:
         """Append one log row + snapshot at the next version, or refuse a stale one."""
         users = turn.users
         try:
             version = await self.store.append(
-                turn.record.id, expected_version=turn.record.version, seat=turn.seat, user_id=turn.user,
-                kind=kind, text=text, undo_barrier=undo_barrier, public_lines=public, state_json=state_json,
+                turn.record.id,
+                expected_version=turn.record.version,
+                seat=turn.seat,
+                user_id=turn.user,
+                kind=kind,
+                text=text,
+                undo_barrier=undo_barrier,
+                public_lines=public,
+                state_json=state_json,
                 waiting=[users[p] for p in play.waiting_players(turn.game, new_state)],
-                now=self._now(), status=status)
+                now=self._now(),
+                status=status,
+            )
         except VersionConflict:
             self._states.pop(turn.record.id, None)
             raise ServiceError(_CONFLICT, "stale") from None
@@ -170,8 +218,12 @@ class ServiceBase:
         """Keep the seats' deadlines in step with who must act (see :mod:`bot.store.deadlines`)."""
         if ended:
             await self.deadlines.stop(record.id)
-        elif await self.deadlines.sync(record.id, preset(record.clock), waiting, self._now(),
-                                            stored(record.hours, record.hours_tz)) and self.on_schedule:
+        elif (
+            await self.deadlines.sync(
+                record.id, preset(record.clock), waiting, self._now(), stored(record.hours, record.hours_tz)
+            )
+            and self.on_schedule
+        ):
             self.on_schedule()
 
     # --- helpers --------------------------------------------------------------
@@ -202,8 +254,7 @@ class ServiceBase:
         if record is None:
             last = await self.store.latest_game(uid(channel_id))
             ended = f" The last {last.title} game here is {last.status}." if last else ""
-            raise ServiceError(f"There is no game in progress in this channel.{ended} Open a lobby first.",
-                               "no_game")
+            raise ServiceError(f"There is no game in progress in this channel.{ended} Open a lobby first.", "no_game")
         if want == "lobby" and record.status != "lobby":
             raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
         if want == "active" and record.status != "active":
@@ -247,7 +298,9 @@ class ServiceBase:
             # No silent drift: an old game's log may not replay under changed rules.
             raise ServiceError(
                 f"This {record.title} game was started under rules version {record.rules_version}, "
-                f"but this bot runs version {current}; an admin must migrate or end it.", "rules_version")
+                f"but this bot runs version {current}; an admin must migrate or end it.",
+                "rules_version",
+            )
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)
@@ -266,8 +319,17 @@ class ServiceBase:
         while len(self._states) > self._cache_size:
             self._states.popitem(last=False)
 
-    def _fill(self, result: Result, record: GameRecord, game: Game, seats: list[SeatRecord], state: State,
-              version: int, *, mention: bool) -> Result:
+    def _fill(
+        self,
+        result: Result,
+        record: GameRecord,
+        game: Game,
+        seats: list[SeatRecord],
+        state: State,
+        version: int,
+        *,
+        mention: bool,
+    ) -> Result:
         """Add who must act, their legal texts, the public view and (when over) the outcome."""
         users = [s.user_id for s in seats]
         result.game_row, result.version, result.status = record.id, version, record.status
@@ -285,5 +347,6 @@ class ServiceBase:
         if expected is not None and expected != record.version:
             raise ServiceError(
                 f"This prompt is outdated: the game has moved on to version {record.version} "
-                f"(you answered version {expected}). Look at the latest board and try again.", "stale")
-
+                f"(you answered version {expected}). Look at the latest board and try again.",
+                "stale",
+            )

@@ -46,17 +46,20 @@ class StandingService(AwayService):
         game = self._game(record.game_id)
         pending = [d for d in play.pending(game, await self._state(record)) if d.kind == kind]
         if on and pending and all(d.default is None for d in pending):
-            raise ServiceError(f"Decisions of kind `{kind}` have no default answer, so they can't be answered "
-                               "for you.", "no_default")
+            raise ServiceError(
+                f"Decisions of kind `{kind}` have no default answer, so they can't be answered for you.", "no_default"
+            )
         changed = await self.notify.set_auto(user, record.id, kind, on, self._now())
         if changed:
-            await self.reminders.log(record.id, seat, user, "standing on" if on else "standing off", kind,
-                                     self._now())
+            await self.reminders.log(record.id, seat, user, "standing on" if on else "standing off", kind, self._now())
         kinds = [k for _, _, k in await self.notify.autos(record.id, user)]
         shown = names_list([f"`{k}`" for k in kinds]) if kinds else "none"
-        head = (f"From now on, decisions of kind `{kind}` in **{record.title}** are answered for you with their "
-                "default (each one is logged in the channel)." if on else
-                f"Decisions of kind `{kind}` in **{record.title}** are asked of you again.")
+        head = (
+            f"From now on, decisions of kind `{kind}` in **{record.title}** are answered for you with their "
+            "default (each one is logged in the channel)."
+            if on
+            else f"Decisions of kind `{kind}` in **{record.title}** are asked of you again."
+        )
         return Result(private={user: [head, f"Your standing answers in this game: {shown}."]}, game_row=record.id)
 
     async def standing_kinds(self, channel_id: str | int, user_id: str | int) -> list[str]:
@@ -94,8 +97,14 @@ class StandingService(AwayService):
             public: list[str] = []
             private: dict[str, list[str]] = {}
             for _ in range(MAX_STANDING_STEPS):
-                decision = next((d for d in play.pending(game, state)
-                                 if d.default is not None and d.kind in wanted.get(users[d.player], ())), None)
+                decision = next(
+                    (
+                        d
+                        for d in play.pending(game, state)
+                        if d.default is not None and d.kind in wanted.get(users[d.player], ())
+                    ),
+                    None,
+                )
                 if decision is None or decision.default is None:
                     break
                 seat, turn = decision.player, Turn(record, seats, decision.player, users[decision.player], game, state)
@@ -107,10 +116,18 @@ class StandingService(AwayService):
                 text, said, secret = step.text, step.public, step.private
                 lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=text)]
                 version = await self._store_step(
-                    turn, kind="action", text=text, undo_barrier=step.undo_barrier, public=lines + said,
-                    state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
-                await self.reminders.log(game_row, seat, users[seat], "standing", f"{decision.kind}: {text}",
-                                         self._now())
+                    turn,
+                    kind="action",
+                    text=text,
+                    undo_barrier=step.undo_barrier,
+                    public=lines + said,
+                    state_json=step.state_json,
+                    new_state=step.state,
+                    status="finished" if step.over else "active",
+                )
+                await self.reminders.log(
+                    game_row, seat, users[seat], "standing", f"{decision.kind}: {text}", self._now()
+                )
                 public += lines + said
                 for who, told in secret.items():
                     private.setdefault(who, []).extend(told)

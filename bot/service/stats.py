@@ -52,10 +52,15 @@ class PlayerStats:
 
     def lines(self, name: str) -> list[str]:
         """A short summary; channels as ``<#id>`` links."""
-        pace = f"{duration(self.average_seconds)} on average over {self.moves} move(s)" \
-            if self.average_seconds is not None else "no timed moves yet"
-        out = [f"**{name}**: {self.finished} game(s) finished ({self.wins} won), {self.abandoned} abandoned; "
-               f"time to move: {pace}; timeouts: {self.timeouts}."]
+        pace = (
+            f"{duration(self.average_seconds)} on average over {self.moves} move(s)"
+            if self.average_seconds is not None
+            else "no timed moves yet"
+        )
+        out = [
+            f"**{name}**: {self.finished} game(s) finished ({self.wins} won), {self.abandoned} abandoned; "
+            f"time to move: {pace}; timeouts: {self.timeouts}."
+        ]
         for g in self.recent:
             where = f"<#{g.channel_id}>" if g.channel_id.isdigit() else g.channel_id
             out.append(f"• {g.title} in {where}, {g.ended_at[:10]}: {g.outcome} as {g.seat_name}")
@@ -99,14 +104,21 @@ class StatsService(TimeoutService):
         seats = [s for s in await self.store.seats(row) if s.seat is not None]
         mine = next((s for s in seats if s.user_id == user), None)
         if record.status == "abandoned":
-            return GameLine(row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?",
-                            "abandoned")
+            return GameLine(
+                row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?", "abandoned"
+            )
         if mine is None or mine.seat is None:  # handed their seat over before the end
             seat = await StatsBook(self.store).seat_held(row, user)
             name = seats[seat].name if seat < len(seats) else "?"
             return GameLine(row, record.title, record.channel_id, record.updated_at, name, "handed over")
-        return GameLine(row, record.title, record.channel_id, record.updated_at, mine.name,
-                        await self._outcome(record.game_id, row, record.version, mine.seat, len(seats)))
+        return GameLine(
+            row,
+            record.title,
+            record.channel_id,
+            record.updated_at,
+            mine.name,
+            await self._outcome(record.game_id, row, record.version, mine.seat, len(seats)),
+        )
 
     async def _outcome(self, game_id: str, row: int, version: int, seat: int, players: int) -> str:
         text = await self.store.snapshot(row, version)

@@ -59,8 +59,9 @@ class Step:
 class StepService(NotifyService):
     """:meth:`play_step` and :meth:`posted`, over the standing answers and ping routing below it."""
 
-    async def play_step(self, change: Result | Awaitable[Result], *, before: Sequence[str] = (),
-                        actor: str | None = None) -> Step:
+    async def play_step(
+        self, change: Result | Awaitable[Result], *, before: Sequence[str] = (), actor: str | None = None
+    ) -> Step:
         """The :class:`Step` to post for ``change`` (a stored change's result, or the service call making
         it), with the standing answers that follow it stored. ``before`` are the users who had to act
         before the change (they are not pinged again unless they still owe and are the ``actor``)."""

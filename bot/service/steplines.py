@@ -31,16 +31,21 @@ AGREED = "⏪ Everyone agreed ({players}): back to the board after step {step}."
 _FREE = r"[^\n]{1,100}"  # a field a record does not fix (an admin's display name)
 
 
-def proposal_lines(names: list[str], seat: int, target: int, undone: list[ActionRecord],
-                   waiting: list[str]) -> list[str]:
+def proposal_lines(
+    names: list[str], seat: int, target: int, undone: list[ActionRecord], waiting: list[str]
+) -> list[str]:
     """A proposal to go back to the board after step ``target`` (taking back ``undone``) by ``seat``."""
     texts = ", ".join(f"{names[a.seat]} `{a.text}`" for a in undone[-5:] if 0 <= a.seat < len(names))
-    lines = [f"⏪ {names[seat]} asks to go back to the board after step {target} "
-             f"(`/game history step:{target}` shows it), taking back {len(undone)} action(s)"
-             + (f", the latest {texts}." if texts else ".")]
+    lines = [
+        f"⏪ {names[seat]} asks to go back to the board after step {target} "
+        f"(`/game history step:{target}` shows it), taking back {len(undone)} action(s)"
+        + (f", the latest {texts}." if texts else ".")
+    ]
     if any(a.undo_barrier for a in undone):
-        lines.append("This goes back past a random draw or a reveal; the same draw comes out again "
-                     "(the shuffle is part of the saved board).")
+        lines.append(
+            "This goes back past a random draw or a reveal; the same draw comes out again "
+            "(the shuffle is part of the saved board)."
+        )
     lines.append(f"Everyone must agree; waiting for {names_list(waiting)}.")
     return lines
 
@@ -69,21 +74,25 @@ def pattern(template: str, **fixed: str | list[str]) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-def check_lines(game: Game, names: list[str], rows: list[ActionRecord], snapshots: list[str],
-                events: list[list[str]]) -> str | None:
+def check_lines(
+    game: Game, names: list[str], rows: list[ActionRecord], snapshots: list[str], events: list[list[str]]
+) -> str | None:
     """``None`` when every row's public lines are what the replay produces (``snapshots`` and the
     event sentences ``events`` per version, from :func:`~bot.service.history.replay_steps`); otherwise a
     message naming the first step whose lines differ."""
     for index, row in enumerate(rows):
         stored, said = row.public_lines, events[row.version]
         if row.kind == "action":
-            if len(stored) == len(said) + 1 and any(p.fullmatch(stored[0])
-                                                    for p in _action_heads(game, names, row, snapshots)):
+            if len(stored) == len(said) + 1 and any(
+                p.fullmatch(stored[0]) for p in _action_heads(game, names, row, snapshots)
+            ):
                 stored = stored[1:]  # the bot's own line: a deadline, a standing answer, an admin, a skip
             if stored != said:
                 return _differs(row.version, stored, said)
-        elif not any(len(c) == len(stored) and all(p.fullmatch(line) for p, line in zip(c, stored, strict=True))
-                     for c in _bot_lines(names, row, rows[:index])):
+        elif not any(
+            len(c) == len(stored) and all(p.fullmatch(line) for p, line in zip(c, stored, strict=True))
+            for c in _bot_lines(names, row, rows[:index])
+        ):
             return _differs(row.version, stored, None)
     return None
 
@@ -92,8 +101,11 @@ def _action_heads(game: Game, names: list[str], row: ActionRecord, snapshots: li
     player, text = names[row.seat] if 0 <= row.seat < len(names) else "?", row.text
     before = play.loads(snapshots[row.version - 1])
     prompts = [d.prompt or d.kind for d in play.pending(game, before) if d.player == row.seat]
-    heads = [pattern(TIMED_OUT, player=player, text=text), pattern(FORCED, player=player, text=text),
-             pattern(STANDING, player=player, prompt=prompts, text=text)]
+    heads = [
+        pattern(TIMED_OUT, player=player, text=text),
+        pattern(FORCED, player=player, text=text),
+        pattern(STANDING, player=player, prompt=prompts, text=text),
+    ]
     if text == "pass":
         heads.append(pattern(SKIPPED, who=names, player=player))
     return heads
@@ -109,19 +121,30 @@ def _bot_lines(names: list[str], row: ActionRecord, earlier: list[ActionRecord])
     step = row.text
     undone = [a for a in effective_actions(earlier) if a.version > int(step)]
     solo = proposal_lines(names, row.seat, int(step), undone, []) if 0 <= row.seat < len(names) else []
-    return [[pattern(ROLLED_BACK, step=step)], [pattern(AGREED, players=names_list(names), step=step)],
-            [re.compile(re.escape(line)) for line in solo]]
+    return [
+        [pattern(ROLLED_BACK, step=step)],
+        [pattern(AGREED, players=names_list(names), step=step)],
+        [re.compile(re.escape(line)) for line in solo],
+    ]
 
 
 def _differs(version: int, stored: list[str], expected: list[str] | None) -> str:
     """The refusal for step ``version``: its first line that differs from ``expected`` (``None``: an
     undo or rollback row, whose lines are all the bot's own)."""
-    at = 0 if expected is None else next(
-        (i for i, (a, b) in enumerate(zip(stored, expected, strict=False)) if a != b), min(len(stored), len(expected)))
+    at = (
+        0
+        if expected is None
+        else next(
+            (i for i, (a, b) in enumerate(zip(stored, expected, strict=False)) if a != b),
+            min(len(stored), len(expected)),
+        )
+    )
     told = f"“{shorten(stored[at])}”" if at < len(stored) else "nothing more"
     if expected is None:
         wanted = "which the bot never writes for this step"
     else:
         wanted = "where the replay says " + (f"“{shorten(expected[at])}”" if at < len(expected) else "nothing more")
-    return (f"Step {version} of this record does not match its replay: its log says {told}, {wanted}. "
-            "Nothing was imported (was the file edited?).")
+    return (
+        f"Step {version} of this record does not match its replay: its log says {told}, {wanted}. "
+        "Nothing was imported (was the file edited?)."
+    )

@@ -111,27 +111,50 @@ class TimeoutService(LobbyService):
                 break
             lines = [TIMED_OUT.format(player=names[seat], text=step.text)] + step.public
             version = await self._store_step(
-                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
-                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
+                turn,
+                kind="action",
+                text=step.text,
+                undo_barrier=step.undo_barrier,
+                public=lines,
+                state_json=step.state_json,
+                new_state=step.state,
+                status="finished" if step.over else "active",
+            )
             await self.deadlines.record_timeout(record.id, seat, users[seat], version, "default", self._now())
             public += lines
             for who, told in step.private.items():
                 private.setdefault(who, []).extend(told)
             turn = replace(turn, record=replace(turn.record, version=version), state=step.state)
         if public:
-            expiry.result = self._fill(Result(public=public, private=private, board_changed=True), turn.record,
-                                       game, seats, turn.state, turn.record.version, mention=True)
+            expiry.result = self._fill(
+                Result(public=public, private=private, board_changed=True),
+                turn.record,
+                game,
+                seats,
+                turn.state,
+                turn.record.version,
+                mention=True,
+            )
         if decision is not None and decision.kind != kind:  # a new decision: it gets a fresh deadline
             waiting = play.waiting_players(game, turn.state)
             await self._sync_clocks(turn.record, [p for p in waiting if p != seat])
             await self._sync_clocks(turn.record, waiting)
         elif decision is not None and (decision.default is None or failed) and not game.is_over(turn.state):
             await self.deadlines.set_state(record.id, seat, "expired")
-            await self.deadlines.record_timeout(record.id, seat, users[seat], turn.record.version, "offered",
-                                                self._now())
-            expiry.offer = Offer(record.id, record.channel_id, turn.record.version, seat, users[seat],
-                                 names[seat], decision.prompt or decision.kind,
-                                 play.pass_text(game, turn.state, seat) is not None, preset(record.clock).increment)
+            await self.deadlines.record_timeout(
+                record.id, seat, users[seat], turn.record.version, "offered", self._now()
+            )
+            expiry.offer = Offer(
+                record.id,
+                record.channel_id,
+                turn.record.version,
+                seat,
+                users[seat],
+                names[seat],
+                decision.prompt or decision.kind,
+                play.pass_text(game, turn.state, seat) is not None,
+                preset(record.clock).increment,
+            )
         return expiry
 
     # --- the table's answer to an offer -----------------------------------------------
@@ -166,8 +189,12 @@ class TimeoutService(LobbyService):
             self.on_schedule()
         name = turn.names[seat]
         more = duration(wait) + (" of playing time" if hours else "")
-        return Result(public=[f"{who} chose to wait for {name} another {more}."], game_row=game_row,
-                      version=version, status="active")
+        return Result(
+            public=[f"{who} chose to wait for {name} another {more}."],
+            game_row=game_row,
+            version=version,
+            status="active",
+        )
 
     async def skip_turn(self, game_row: int, version: int, seat: int, user_id: str | int) -> Result:
         """A player skips the timed-out seat: it passes (only where the rules allow passing)."""
@@ -182,8 +209,15 @@ class TimeoutService(LobbyService):
             lines = [SKIPPED.format(who=who, player=name)] + step.public
             await self.deadlines.set_state(game_row, seat, "running")
             version = await self._store_step(
-                turn, kind="action", text=step.text, undo_barrier=step.undo_barrier, public=lines,
-                state_json=step.state_json, new_state=step.state, status="finished" if step.over else "active")
+                turn,
+                kind="action",
+                text=step.text,
+                undo_barrier=step.undo_barrier,
+                public=lines,
+                state_json=step.state_json,
+                new_state=step.state,
+                status="finished" if step.over else "active",
+            )
             await self.deadlines.record_timeout(game_row, seat, turn.user, version, "skip", self._now(), uid(user_id))
         result = step.result
         result.public, result.version = lines, version
@@ -195,8 +229,9 @@ class TimeoutService(LobbyService):
         async with self._lock(game_row):
             record, turn = await self._offered(game_row, version, seat)
             if any(s.user_id == user for s in turn.seats):
-                raise ServiceError("You already play in this game; a substitute must be someone else.",
-                                   "already_seated")
+                raise ServiceError(
+                    "You already play in this game; a substitute must be someone else.", "already_seated"
+                )
             old, seat_name = turn.user, turn.names[seat]
             now = self._now()
             if not await self.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):

@@ -43,9 +43,11 @@ class Hours:
         while True:
             opens = datetime(day.year, day.month, day.day, self.start, tzinfo=zone)
             close_day = day + timedelta(days=1 if self.end <= self.start else 0)
-            closes = (datetime(close_day.year, close_day.month, close_day.day, tzinfo=zone) + timedelta(days=1)
-                      if self.end == 24 else
-                      datetime(close_day.year, close_day.month, close_day.day, self.end, tzinfo=zone))
+            closes = (
+                datetime(close_day.year, close_day.month, close_day.day, tzinfo=zone) + timedelta(days=1)
+                if self.end == 24
+                else datetime(close_day.year, close_day.month, close_day.day, self.end, tzinfo=zone)
+            )
             a, b = opens.astimezone(UTC), closes.astimezone(UTC)
             if b > since:
                 yield a, b

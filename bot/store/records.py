@@ -44,25 +44,41 @@ class Records:
 
     async def holders(self, game: int) -> list[Holder]:
         rows = await self.store.query(
-            "SELECT seat, user_id, name, from_version, reason FROM seat_holders WHERE game = ? ORDER BY rowid",
-            (game,))
+            "SELECT seat, user_id, name, from_version, reason FROM seat_holders WHERE game = ? ORDER BY rowid", (game,)
+        )
         return [Holder(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def audit(self, game: int, version: int, by_user: str, what: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:
-            await db.execute("INSERT INTO audit (game, version, by_user, what, detail, created_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?)", (game, version, by_user, what, detail, now))
+            await db.execute(
+                "INSERT INTO audit (game, version, by_user, what, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, version, by_user, what, detail, now),
+            )
 
     async def audit_trail(self, game: int) -> list[tuple[int, str, str, str]]:
         """(version, by_user, what, detail) of every audited action, oldest first."""
         rows = await self.store.query(
-            "SELECT version, by_user, what, detail FROM audit WHERE game = ? ORDER BY rowid", (game,))
+            "SELECT version, by_user, what, detail FROM audit WHERE game = ? ORDER BY rowid", (game,)
+        )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def import_game(
-        self, *, channel_id: str, guild_id: str | None, game_id: str, title: str, options: dict[str, Any],
-        spec: str | None, rules_version: int, clock: str, status: str, seed: int, creator_id: str,
-        seats: Sequence[tuple[str, str | None]], actions: Sequence[ActionRecord], snapshots: Sequence[str],
+        self,
+        *,
+        channel_id: str,
+        guild_id: str | None,
+        game_id: str,
+        title: str,
+        options: dict[str, Any],
+        spec: str | None,
+        rules_version: int,
+        clock: str,
+        status: str,
+        seed: int,
+        creator_id: str,
+        seats: Sequence[tuple[str, str | None]],
+        actions: Sequence[ActionRecord],
+        snapshots: Sequence[str],
         now: str,
     ) -> int:
         """Store a replayed record as an ended game with every step's snapshot; returns its row."""
@@ -71,19 +87,51 @@ class Records:
                 "INSERT INTO games (channel_id, guild_id, game_id, title, options, spec, rules_version, status, "
                 "version, seed, creator_id, created_at, updated_at, clock, origin) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, game_id, title, json.dumps(options, sort_keys=True), spec, rules_version,
-                 status, len(snapshots) - 1, seed, creator_id, now, now, clock, IMPORTED))
+                (
+                    channel_id,
+                    guild_id,
+                    game_id,
+                    title,
+                    json.dumps(options, sort_keys=True),
+                    spec,
+                    rules_version,
+                    status,
+                    len(snapshots) - 1,
+                    seed,
+                    creator_id,
+                    now,
+                    now,
+                    clock,
+                    IMPORTED,
+                ),
+            )
             row = cur.lastrowid
             assert row is not None
             await db.executemany(
                 "INSERT INTO seats (game, user_id, join_order, seat, colour, name, joined_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(row, imported_user(i), i, i, colour, name, now) for i, (name, colour) in enumerate(seats)])
+                [(row, imported_user(i), i, i, colour, name, now) for i, (name, colour) in enumerate(seats)],
+            )
             await db.executemany(
                 "INSERT INTO actions (game, version, seat, user_id, kind, text, undo_barrier, public_lines, "
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(row, a.version, a.seat, a.user_id, a.kind, a.text, int(a.undo_barrier),
-                  json.dumps(a.public_lines), a.created_at) for a in actions])
-            await db.executemany("INSERT INTO snapshots (game, version, state_json) VALUES (?, ?, ?)",
-                                 [(row, v, text) for v, text in enumerate(snapshots)])
+                [
+                    (
+                        row,
+                        a.version,
+                        a.seat,
+                        a.user_id,
+                        a.kind,
+                        a.text,
+                        int(a.undo_barrier),
+                        json.dumps(a.public_lines),
+                        a.created_at,
+                    )
+                    for a in actions
+                ],
+            )
+            await db.executemany(
+                "INSERT INTO snapshots (game, version, state_json) VALUES (?, ?, ?)",
+                [(row, v, text) for v, text in enumerate(snapshots)],
+            )
         return row

@@ -82,14 +82,20 @@ class Reminders:
         async with self.store.transaction() as db:
             await db.execute(
                 "DELETE FROM reminders WHERE kind != 'stall' AND NOT EXISTS (SELECT 1 FROM clocks c WHERE "
-                "c.game = reminders.game AND c.seat = reminders.seat AND c.state != 'idle')")
-            await db.execute("DELETE FROM reminders WHERE kind = 'stall' AND NOT EXISTS (SELECT 1 FROM games g "
-                             "WHERE g.id = reminders.game AND g.status = 'active')")
+                "c.game = reminders.game AND c.seat = reminders.seat AND c.state != 'idle')"
+            )
+            await db.execute(
+                "DELETE FROM reminders WHERE kind = 'stall' AND NOT EXISTS (SELECT 1 FROM games g "
+                "WHERE g.id = reminders.game AND g.status = 'active')"
+            )
             clocks = await db.execute_fetchall(
                 "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g "
-                "ON g.id = c.game WHERE c.state = 'running' AND c.due_at IS NOT NULL")
-            rows = {(r["game"], r["seat"], r["kind"]): r for r in await db.execute_fetchall(
-                "SELECT * FROM reminders WHERE kind IN ('half', 'final')")}
+                "ON g.id = c.game WHERE c.state = 'running' AND c.due_at IS NOT NULL"
+            )
+            rows = {
+                (r["game"], r["seat"], r["kind"]): r
+                for r in await db.execute_fetchall("SELECT * FROM reminders WHERE kind IN ('half', 'final')")
+            }
             for clock in clocks:
                 opened, due = clock["opened_at"], clock["due_at"]
                 hours = stored(clock["hours"], clock["hours_tz"])
@@ -99,28 +105,37 @@ class Reminders:
                     if row is None or row["opened_at"] != opened:
                         await db.execute(
                             "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at) "
-                            "VALUES (?, ?, ?, ?, ?, ?)", (clock["game"], clock["seat"], kind, opened, due, fire))
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (clock["game"], clock["seat"], kind, opened, due, fire),
+                        )
                     elif row["due_at"] != due:  # the deadline moved: unsent rows follow; a later one re-arms
                         rearm = kind == FINAL and due > row["due_at"]
                         await db.execute(
                             "UPDATE reminders SET due_at = ?, fire_at = CASE WHEN sent_at IS NULL OR ? THEN ? "
                             "ELSE fire_at END, sent_at = CASE WHEN ? THEN NULL ELSE sent_at END "
                             "WHERE game = ? AND seat = ? AND kind = ?",
-                            (due, rearm, fire, rearm, clock["game"], clock["seat"], kind))
+                            (due, rearm, fire, rearm, clock["game"], clock["seat"], kind),
+                        )
             games = await db.execute_fetchall(
                 "SELECT g.id, g.updated_at FROM games g LEFT JOIN reminders r ON r.game = g.id AND r.kind = 'stall' "
-                "WHERE g.status = 'active' AND (r.opened_at IS NULL OR r.opened_at != g.updated_at)")
+                "WHERE g.status = 'active' AND (r.opened_at IS NULL OR r.opened_at != g.updated_at)"
+            )
             for game in games:
                 await db.execute(
                     "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at) "
-                    "VALUES (?, ?, 'stall', ?, ?, ?)", (game["id"], TABLE_SEAT, game["updated_at"],
-                                                        shift(game["updated_at"], stall_after),
-                                                        shift(game["updated_at"], stall_after)))
+                    "VALUES (?, ?, 'stall', ?, ?, ?)",
+                    (
+                        game["id"],
+                        TABLE_SEAT,
+                        game["updated_at"],
+                        shift(game["updated_at"], stall_after),
+                        shift(game["updated_at"], stall_after),
+                    ),
+                )
 
     async def due(self, now: str) -> list[Reminder]:
         """Unsent rows that should fire now, earliest first (only rows still matching their clock)."""
-        rows = await self.store.query(_ELIGIBLE.format(fire="AND r.fire_at <= ?") + " ORDER BY 6",
-                                      (now, now, now))
+        rows = await self.store.query(_ELIGIBLE.format(fire="AND r.fire_at <= ?") + " ORDER BY 6", (now, now, now))
         return [Reminder(*tuple(r)) for r in rows]
 
     async def next_fire(self, now: str) -> str | None:
@@ -135,8 +150,9 @@ class Reminders:
             for row in rows:
                 cur = await db.execute(
                     "UPDATE reminders SET sent_at = ?, user_id = ? WHERE game = ? AND seat = ? AND kind = ? "
-                    "AND opened_at = ? AND sent_at IS NULL", (now, user_id, row.game, row.seat, row.kind,
-                                                              row.opened_at))
+                    "AND opened_at = ? AND sent_at IS NULL",
+                    (now, user_id, row.game, row.seat, row.kind, row.opened_at),
+                )
                 if cur.rowcount == 1:
                     claimed.append(row)
         return claimed
@@ -144,9 +160,11 @@ class Reminders:
     async def postpone(self, row: Reminder, fire_at: str) -> None:
         """Move an unsent row to ``fire_at`` (e.g. past someone's quiet hours)."""
         async with self.store.transaction() as db:
-            await db.execute("UPDATE reminders SET fire_at = ? WHERE game = ? AND seat = ? AND kind = ? AND "
-                             "opened_at = ? AND sent_at IS NULL", (fire_at, row.game, row.seat, row.kind,
-                                                                   row.opened_at))
+            await db.execute(
+                "UPDATE reminders SET fire_at = ? WHERE game = ? AND seat = ? AND kind = ? AND "
+                "opened_at = ? AND sent_at IS NULL",
+                (fire_at, row.game, row.seat, row.kind, row.opened_at),
+            )
 
     async def running_opened(self) -> dict[tuple[int, int], str]:
         """(game, seat) -> ``opened_at`` of every running clock."""
@@ -154,19 +172,27 @@ class Reminders:
         return {(r[0], r[1]): r[2] for r in rows}
 
     async def snoozed(self, game: int, seat: int, opened_at: str) -> bool:
-        rows = await self.store.query("SELECT 1 FROM reminders WHERE game = ? AND seat = ? AND kind = 'snooze' "
-                                      "AND opened_at = ?", (game, seat, opened_at))
+        rows = await self.store.query(
+            "SELECT 1 FROM reminders WHERE game = ? AND seat = ? AND kind = 'snooze' AND opened_at = ?",
+            (game, seat, opened_at),
+        )
         return bool(rows)
 
-    async def record_snooze(self, game: int, seat: int, user_id: str, opened_at: str, due_at: str, now: str,
-                            detail: str) -> None:
+    async def record_snooze(
+        self, game: int, seat: int, user_id: str, opened_at: str, due_at: str, now: str, detail: str
+    ) -> None:
         """Remember that this decision was snoozed (once per decision) and log it."""
         async with self.store.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at, "
-                             "sent_at, user_id) VALUES (?, ?, 'snooze', ?, ?, ?, ?, ?)",
-                             (game, seat, opened_at, due_at, now, now, user_id))
-            await db.execute("INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
-                             "VALUES (?, ?, ?, 'snooze', ?, ?)", (game, seat, user_id, detail, now))
+            await db.execute(
+                "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at, "
+                "sent_at, user_id) VALUES (?, ?, 'snooze', ?, ?, ?, ?, ?)",
+                (game, seat, opened_at, due_at, now, now, user_id),
+            )
+            await db.execute(
+                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
+                "VALUES (?, ?, ?, 'snooze', ?, ?)",
+                (game, seat, user_id, detail, now),
+            )
 
     async def follow(self, game: int, seat: int, old_opened: str, new_opened: str) -> None:
         """A running clock was shifted as a whole (downtime, a freeze): its rows move with it, by the
@@ -174,22 +200,35 @@ class Reminders:
         async with self.store.transaction() as db:
             rows = await db.execute_fetchall(
                 "SELECT r.kind, r.due_at, r.fire_at, g.hours, g.hours_tz FROM reminders r JOIN games g "
-                "ON g.id = r.game WHERE r.game = ? AND r.seat = ? AND r.opened_at = ?", (game, seat, old_opened))
+                "ON g.id = r.game WHERE r.game = ? AND r.seat = ? AND r.opened_at = ?",
+                (game, seat, old_opened),
+            )
             for r in rows:
                 hours = stored(r["hours"], r["hours_tz"])
                 delta = open_seconds(hours, old_opened, new_opened)
                 await db.execute(
                     "UPDATE reminders SET opened_at = ?, due_at = ?, fire_at = ? WHERE game = ? AND seat = ? "
-                    "AND kind = ?", (new_opened, advance(hours, r["due_at"], delta),
-                                     advance(hours, r["fire_at"], delta), game, seat, r["kind"]))
+                    "AND kind = ?",
+                    (
+                        new_opened,
+                        advance(hours, r["due_at"], delta),
+                        advance(hours, r["fire_at"], delta),
+                        game,
+                        seat,
+                        r["kind"],
+                    ),
+                )
 
     async def log(self, game: int, seat: int, user_id: str, event: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:
-            await db.execute("INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?)", (game, seat, user_id, event, detail, now))
+            await db.execute(
+                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, seat, user_id, event, detail, now),
+            )
 
     async def history(self, game: int) -> list[tuple[int, str, str, str]]:
         """(seat, user, event, detail) of everything logged for ``game``, oldest first."""
-        rows = await self.store.query("SELECT seat, user_id, event, detail FROM clock_log WHERE game = ? "
-                                      "ORDER BY rowid", (game,))
+        rows = await self.store.query(
+            "SELECT seat, user_id, event, detail FROM clock_log WHERE game = ? ORDER BY rowid", (game,)
+        )
         return [(r[0], r[1], r[2], r[3]) for r in rows]

@@ -90,11 +90,22 @@ class ActionRecord:
 
 def _game(row: sqlite3.Row) -> GameRecord:
     return GameRecord(
-        id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], game_id=row["game_id"],
-        title=row["title"], options=json.loads(row["options"]), spec=row["spec"],
-        rules_version=row["rules_version"], status=row["status"], version=row["version"], seed=row["seed"],
-        creator_id=row["creator_id"], waiting=json.loads(row["waiting"]), created_at=row["created_at"],
-        updated_at=row["updated_at"], clock=row["clock"],
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game_id=row["game_id"],
+        title=row["title"],
+        options=json.loads(row["options"]),
+        spec=row["spec"],
+        rules_version=row["rules_version"],
+        status=row["status"],
+        version=row["version"],
+        seed=row["seed"],
+        creator_id=row["creator_id"],
+        waiting=json.loads(row["waiting"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        clock=row["clock"],
         origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
         hours=row["hours"] if "hours" in row.keys() else None,  # noqa: SIM118
         hours_tz=row["hours_tz"] if "hours_tz" in row.keys() else None,  # noqa: SIM118
@@ -107,8 +118,14 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
 
 def _action(row: sqlite3.Row) -> ActionRecord:
     return ActionRecord(
-        row["version"], row["seat"], row["user_id"], row["kind"], row["text"], bool(row["undo_barrier"]),
-        json.loads(row["public_lines"]), row["created_at"],
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["kind"],
+        row["text"],
+        bool(row["undo_barrier"]),
+        json.loads(row["public_lines"]),
+        row["created_at"],
     )
 
 
@@ -129,9 +146,7 @@ class GameStore:
 
     # --- lifecycle ------------------------------------------------------------
     @classmethod
-    async def open(
-        cls, path: str | Path, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL"
-    ) -> GameStore:
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL") -> GameStore:
         """Connect, set WAL/foreign keys/busy timeout, and run pending migrations."""
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = sqlite3.Row
@@ -223,8 +238,8 @@ class GameStore:
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         """The channel's live game, else its most recent finished or abandoned one."""
         rows = await self._rows(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC "
-            "LIMIT 1", (channel_id,),
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
         )
         return _game(rows[0]) if rows else None
 
@@ -233,15 +248,11 @@ class GameStore:
 
     async def seats(self, row_id: int) -> list[SeatRecord]:
         """Members in seat order once started, in join order in a lobby."""
-        rows = await self._rows(
-            "SELECT * FROM seats WHERE game = ? ORDER BY seat, join_order", (row_id,)
-        )
+        rows = await self._rows("SELECT * FROM seats WHERE game = ? ORDER BY seat, join_order", (row_id,))
         return [_seat(r) for r in rows]
 
     async def snapshot(self, row_id: int, version: int) -> str | None:
-        rows = await self._rows(
-            "SELECT state_json FROM snapshots WHERE game = ? AND version = ?", (row_id, version)
-        )
+        rows = await self._rows("SELECT state_json FROM snapshots WHERE game = ? AND version = ?", (row_id, version))
         return str(rows[0][0]) if rows else None
 
     async def actions(self, row_id: int, since: int = 0) -> list[ActionRecord]:
@@ -256,15 +267,27 @@ class GameStore:
         rows = await self._rows(
             "SELECT g.*, s.user_id, s.name, s.join_order, s.seat, s.colour FROM games g "
             "JOIN seats s ON s.game = g.id WHERE s.user_id = ? AND g.status IN ('lobby', 'active') "
-            "ORDER BY g.updated_at, g.id", (user_id,),
+            "ORDER BY g.updated_at, g.id",
+            (user_id,),
         )
         return [(_game(r), _seat(r)) for r in rows]
 
     # --- lobby writes ---------------------------------------------------------
     async def create_lobby(
-        self, *, channel_id: str, guild_id: str | None, game_id: str, title: str, rules_version: int,
-        options: dict[str, Any], creator_id: str, creator_name: str, now: str, clock: str = "none",
-        hours: str | None = None, hours_tz: str | None = None,
+        self,
+        *,
+        channel_id: str,
+        guild_id: str | None,
+        game_id: str,
+        title: str,
+        rules_version: int,
+        options: dict[str, Any],
+        creator_id: str,
+        creator_name: str,
+        now: str,
+        clock: str = "none",
+        hours: str | None = None,
+        hours_tz: str | None = None,
     ) -> GameRecord:
         """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one."""
         try:
@@ -273,8 +296,19 @@ class GameStore:
                     "INSERT INTO games (channel_id, guild_id, game_id, title, options, rules_version, "
                     "creator_id, created_at, updated_at, clock" + (", hours, hours_tz" if hours else "") + ") "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (", ?, ?" if hours else "") + ")",
-                    (channel_id, guild_id, game_id, title, json.dumps(options, sort_keys=True),
-                     rules_version, creator_id, now, now, clock) + ((hours, hours_tz) if hours else ()),
+                    (
+                        channel_id,
+                        guild_id,
+                        game_id,
+                        title,
+                        json.dumps(options, sort_keys=True),
+                        rules_version,
+                        creator_id,
+                        now,
+                        now,
+                        clock,
+                    )
+                    + ((hours, hours_tz) if hours else ()),
                 )
                 row_id = cur.lastrowid
                 await db.execute(
@@ -291,9 +325,7 @@ class GameStore:
     async def add_seat(self, row_id: int, user_id: str, name: str, now: str) -> None:
         """Add a lobby member; :class:`VersionConflict` if the game is no longer a lobby."""
         async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'", (now, row_id)
-            )
+            cur = await db.execute("UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'", (now, row_id))
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {row_id} is not a lobby")
             await db.execute(
@@ -307,7 +339,8 @@ class GameStore:
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE games SET updated_at = ?, creator_id = COALESCE(?, creator_id) "
-                "WHERE id = ? AND status = 'lobby'", (now, new_creator, row_id),
+                "WHERE id = ? AND status = 'lobby'",
+                (now, new_creator, row_id),
             )
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {row_id} is not a lobby")
@@ -318,16 +351,23 @@ class GameStore:
         marks = ",".join("?" * len(from_status))
         async with self._tx() as db:
             cur = await db.execute(
-                "UPDATE games SET status = ?, waiting = '[]', updated_at = ? "
-                f"WHERE id = ? AND status IN ({marks})",
+                f"UPDATE games SET status = ?, waiting = '[]', updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, now, row_id, *from_status),
             )
             return cur.rowcount == 1
 
     # --- game writes ----------------------------------------------------------
     async def start_game(
-        self, row_id: int, *, seats: Sequence[tuple[str, int, str]], spec: str, rules_version: int,
-        seed: int, state_json: str, waiting: list[str], now: str,
+        self,
+        row_id: int,
+        *,
+        seats: Sequence[tuple[str, int, str]],
+        spec: str,
+        rules_version: int,
+        seed: int,
+        state_json: str,
+        waiting: list[str],
+        now: str,
     ) -> None:
         """Lobby → active: seat numbers and colours, seed, and snapshot version 0.
 
@@ -349,13 +389,22 @@ class GameStore:
                     "UPDATE seats SET seat = ?, colour = ? WHERE game = ? AND user_id = ?",
                     (seat, colour, row_id, user_id),
                 )
-            await db.execute(
-                "INSERT INTO snapshots (game, version, state_json) VALUES (?, 0, ?)", (row_id, state_json)
-            )
+            await db.execute("INSERT INTO snapshots (game, version, state_json) VALUES (?, 0, ?)", (row_id, state_json))
 
     async def append(
-        self, row_id: int, *, expected_version: int, seat: int, user_id: str, kind: str, text: str,
-        undo_barrier: bool, public_lines: list[str], state_json: str, waiting: list[str], now: str,
+        self,
+        row_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: str,
+        kind: str,
+        text: str,
+        undo_barrier: bool,
+        public_lines: list[str],
+        state_json: str,
+        waiting: list[str],
+        now: str,
         status: str = "active",
     ) -> int:
         """Store one action or undo as version ``expected_version + 1`` and return it.
@@ -369,8 +418,7 @@ class GameStore:
                 await db.execute(
                     "INSERT INTO actions (game, version, seat, user_id, kind, text, undo_barrier, "
                     "public_lines, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row_id, version, seat, user_id, kind, text, int(undo_barrier), json.dumps(public_lines),
-                     now),
+                    (row_id, version, seat, user_id, kind, text, int(undo_barrier), json.dumps(public_lines), now),
                 )
                 self._hook("after_log")
                 await db.execute(

@@ -47,10 +47,12 @@ class Votes:
                 cur = await db.execute(
                     "INSERT INTO votes (game, kind, at_version, target, proposer, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game, kind, at_version, target, proposer, now))
+                    (game, kind, at_version, target, proposer, now),
+                )
                 vote = cur.lastrowid
-                await db.execute("INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, 1, ?)",
-                                 (vote, proposer, now))
+                await db.execute(
+                    "INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, 1, ?)", (vote, proposer, now)
+                )
         except sqlite3.IntegrityError:
             return None
         return vote
@@ -59,8 +61,10 @@ class Votes:
         """Record a ballot; False if this member already voted."""
         try:
             async with self.store.transaction() as db:
-                await db.execute("INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, ?, ?)",
-                                 (vote, user_id, int(yes), now))
+                await db.execute(
+                    "INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, ?, ?)",
+                    (vote, user_id, int(yes), now),
+                )
         except sqlite3.IntegrityError:
             return False
         return True
@@ -68,8 +72,9 @@ class Votes:
     async def close(self, vote: int, status: str, now: str) -> bool:
         """Close an open vote as ``passed``, ``rejected`` or ``stale``; False if it was already closed."""
         async with self.store.transaction() as db:
-            cur = await db.execute("UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'",
-                                   (status, now, vote))
+            cur = await db.execute(
+                "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, now, vote)
+            )
             return cur.rowcount == 1
 
 

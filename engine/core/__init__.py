@@ -8,7 +8,23 @@ from .registry import all_games, find_game, get_game, register
 from .spec import GameSpec, OptionSpec
 
 __all__ = [
-    "CHAIN", "PARALLEL", "SINGLE", "Action", "Decision", "Event", "EventText", "State",
-    "IllegalAction", "Game", "GameSpec", "OptionSpec", "Outcome", "SeatResult", "all_games", "find_game",
-    "get_game", "place_ranks", "register",
+    "CHAIN",
+    "PARALLEL",
+    "SINGLE",
+    "Action",
+    "Decision",
+    "Event",
+    "EventText",
+    "State",
+    "IllegalAction",
+    "Game",
+    "GameSpec",
+    "OptionSpec",
+    "Outcome",
+    "SeatResult",
+    "all_games",
+    "find_game",
+    "get_game",
+    "place_ranks",
+    "register",
 ]

@@ -11,9 +11,9 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 State = dict[str, Any]
 
-SINGLE = "single"      # one active player
+SINGLE = "single"  # one active player
 PARALLEL = "parallel"  # several players, any order (Mayor layout, Vatican report)
-CHAIN = "chain"        # out-of-turn reactions offered one seat after another (Lisboa follow)
+CHAIN = "chain"  # out-of-turn reactions offered one seat after another (Lisboa follow)
 
 
 @dataclass(frozen=True)

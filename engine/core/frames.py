@@ -26,8 +26,14 @@ def push_frame(
     """Open a frame asking ``seats`` (in that order) and return it."""
     if mode not in (PARALLEL, CHAIN):
         raise ValueError(f"unknown frame mode {mode!r}")
-    frame = {"kind": kind, "mode": mode, "seats": list(seats), "answers": {}, "resume": resume,
-             "data": dict(data or {})}
+    frame = {
+        "kind": kind,
+        "mode": mode,
+        "seats": list(seats),
+        "answers": {},
+        "resume": resume,
+        "data": dict(data or {}),
+    }
     state.setdefault("frames", []).append(frame)
     return frame
 

@@ -61,20 +61,43 @@ class SeatResult:
         object.__setattr__(self, "tie_break", _numbers(self.tie_break, f"seat {self.seat} tie-break"))
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.name, self.total, self.rank, tuple(self.breakdown.items()),
-                     tuple(self.tie_break.items()), self.winner))
+        return hash(
+            (
+                self.seat,
+                self.name,
+                self.total,
+                self.rank,
+                tuple(self.breakdown.items()),
+                tuple(self.tie_break.items()),
+                self.winner,
+            )
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON; the tables keep their order."""
-        return {"seat": self.seat, "name": self.name, "total": self.total, "rank": self.rank,
-                "breakdown": dict(self.breakdown), "tie_break": dict(self.tie_break), "winner": self.winner}
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "total": self.total,
+            "rank": self.rank,
+            "breakdown": dict(self.breakdown),
+            "tie_break": dict(self.tie_break),
+            "winner": self.winner,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeatResult:
         """The inverse of :meth:`to_dict`; :class:`ValueError` for anything else."""
         try:
-            return cls(data["seat"], str(data["name"]), data["total"], data["rank"], dict(data["breakdown"]),
-                       dict(data["tie_break"]), bool(data["winner"]))
+            return cls(
+                data["seat"],
+                str(data["name"]),
+                data["total"],
+                data["rank"],
+                dict(data["breakdown"]),
+                dict(data["tie_break"]),
+                bool(data["winner"]),
+            )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a seat result: {data!r}") from exc
 

@@ -28,9 +28,7 @@ from .text import match_text, normalize
 MAX_FORCED_STEPS = 10_000
 
 
-def new_game(
-    game: Game, players: list[str], options: dict[str, Any] | None, seed: int
-) -> tuple[State, list[Event]]:
+def new_game(game: Game, players: list[str], options: dict[str, Any] | None, seed: int) -> tuple[State, list[Event]]:
     """Validated set-up, with the forced steps at the start already resolved."""
     resolved = game.spec.resolve_options(options, len(players))
     state = game.setup(list(players), resolved, seed)
@@ -126,14 +124,20 @@ def _waiting_names(game: Game, state: State) -> str:
 def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
     names = _waiting_names(game, state)
     if answered:
-        return IllegalAction("not_your_turn", f"You have answered already; waiting for {names}. Until the "
-                             "last answer is in you may take yours back and answer again.", [TAKE_BACK_TEXT])
+        return IllegalAction(
+            "not_your_turn",
+            f"You have answered already; waiting for {names}. Until the "
+            "last answer is in you may take yours back and answer again.",
+            [TAKE_BACK_TEXT],
+        )
     return IllegalAction("not_your_turn", f"You have nothing to decide now; waiting for {names}.")
 
 
 def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Action]) -> IllegalAction:
-    rule = ("You have no answer to take back: only an answer to a decision everyone makes at once can be "
-            "taken back, and only until the last answer is in.")
+    rule = (
+        "You have no answer to take back: only an answer to a decision everyone makes at once can be "
+        "taken back, and only until the last answer is in."
+    )
     if legal:
         return IllegalAction("nothing_to_take_back", rule, [action_text(game, a) for a in legal])
     return IllegalAction("nothing_to_take_back", f"{rule} Waiting for {_waiting_names(game, state)}.")
@@ -219,8 +223,9 @@ def parse_action(game: Game, state: State, player: int, text: str) -> Action:
     return legal[match_text(text, texts)]
 
 
-def replay(game: Game, players: list[str], options: dict[str, Any] | None, seed: int,
-           log: list[tuple[int, str]]) -> State:
+def replay(
+    game: Game, players: list[str], options: dict[str, Any] | None, seed: int, log: list[tuple[int, str]]
+) -> State:
     """Rebuild a game from set-up and its log of (player, canonical text)."""
     state, _ = new_game(game, players, options, seed)
     for player, text in log:

@@ -43,8 +43,9 @@ def find_game(typed: str) -> Game:
     if not want:
         raise IllegalAction("unknown_game", f"Say which game to play: {_titles()}.")
     if hits:
-        raise IllegalAction("unknown_game", f"`{shorten(typed)}` could be {_titles(hits, 'or')}; "
-                                            "type more of the title.")
+        raise IllegalAction(
+            "unknown_game", f"`{shorten(typed)}` could be {_titles(hits, 'or')}; type more of the title."
+        )
     raise IllegalAction("unknown_game", f"There is no game `{shorten(typed)}`. Games: {_titles()}.")
 
 

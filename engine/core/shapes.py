@@ -22,7 +22,12 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
 CHOOSE_ONE, CONFIRM, CHOOSE_SEVERAL, AMOUNT, DISTRIBUTE = (
-    "choose_one", "confirm", "choose_several", "amount", "distribute")
+    "choose_one",
+    "confirm",
+    "choose_several",
+    "amount",
+    "distribute",
+)
 Allocation = dict[str, dict[str, int]]
 Action = dict[str, Any]
 
@@ -111,8 +116,11 @@ class ChooseSeveral(Shape):
         if not 0 <= self.low <= self.high <= len(self.items) or len(keys) != len(self.items):
             raise ValueError(f"bad bounds {self.low}..{self.high} over {len(self.items)} distinct items")
         for o in self.options:
-            if not set(o.picks) <= keys or len(set(o.picks)) != len(o.picks) \
-                    or not self.low <= len(o.picks) <= self.high:
+            if (
+                not set(o.picks) <= keys
+                or len(set(o.picks)) != len(o.picks)
+                or not self.low <= len(o.picks) <= self.high
+            ):
                 raise ValueError(f"option {o.text!r} picks {o.picks} outside the shape")
 
 
@@ -124,8 +132,7 @@ class Amount(Shape):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.low > self.high or any(o.amount is None or not self.low <= o.amount <= self.high
-                                       for o in self.options):
+        if self.low > self.high or any(o.amount is None or not self.low <= o.amount <= self.high for o in self.options):
             raise ValueError(f"options outside {self.low}..{self.high}")
 
 
@@ -309,8 +316,9 @@ def from_dict(data: dict[str, Any]) -> Shape:
     cls = SHAPES[data["type"]]
     known = {f.name for f in fields(cls)}
     kwargs = {k: v for k, v in data.items() if k in known}
-    kwargs["options"] = tuple(Option(o["text"], o["label"], tuple(o.get("picks", ())), o.get("amount"))
-                              for o in data["options"])
+    kwargs["options"] = tuple(
+        Option(o["text"], o["label"], tuple(o.get("picks", ())), o.get("amount")) for o in data["options"]
+    )
     for key in ("items", "pieces", "slots"):
         if key in kwargs:
             kwargs[key] = tuple(Item(i["key"], i["label"], i.get("count", 1)) for i in kwargs[key])
@@ -319,5 +327,4 @@ def from_dict(data: dict[str, Any]) -> Shape:
 
 def plain(texts: list[str], pass_text: str | None = None) -> ChooseOne:
     """A ChooseOne labelled with its canonical texts: for a game that gives its decisions no shape."""
-    return ChooseOne(options=tuple(Option(t, t) for t in texts),
-                     pass_text=pass_text if pass_text in texts else None)
+    return ChooseOne(options=tuple(Option(t, t) for t in texts), pass_text=pass_text if pass_text in texts else None)

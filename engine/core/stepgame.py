@@ -24,8 +24,8 @@ from .shapes import Shape
 from .steps import Steps
 
 DECISION = "decision"  # the open decision, state["decision"]
-FRAME = "frame"        # a seat asked by the top frame
-OWN = "own"            # kept elsewhere by the game; its kind's act applies the answer
+FRAME = "frame"  # a seat asked by the top frame
+OWN = "own"  # kept elsewhere by the game; its kind's act applies the answer
 
 
 class Asked(NamedTuple):
@@ -80,8 +80,17 @@ class StepGame(Game):
         for asked in self.asked(state):
             kind = self.steps.kinds[asked.kind]
             options = self.options_of(state, asked)
-            out.append(Decision(asked.kind, asked.seat, tuple(options), self.steps.default_for(asked.kind, options),
-                                asked.mode, kind.prompt_for(state, asked.data), self.shape_of(state, asked, options)))
+            out.append(
+                Decision(
+                    asked.kind,
+                    asked.seat,
+                    tuple(options),
+                    self.steps.default_for(asked.kind, options),
+                    asked.mode,
+                    kind.prompt_for(state, asked.data),
+                    self.shape_of(state, asked, options),
+                )
+            )
         return out
 
     def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:

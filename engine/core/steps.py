@@ -92,15 +92,24 @@ class Steps:
     # --- declarations ---------------------------------------------------------------------------
     def step(self, name: str) -> Callable[[StepFn], StepFn]:
         """Decorator: register a step under ``name`` (once)."""
+
         def register(fn: StepFn) -> StepFn:
             if name in self.steps:
                 raise ValueError(f"{self.game}: step {name!r} registered twice")
             self.steps[name] = fn
             return fn
+
         return register
 
-    def kind(self, name: str, options: OptionsFn, act: ActFn | None, prompt: str | PromptFn,
-             default: DefaultFn | None = None, default_first: bool = False) -> Kind:
+    def kind(
+        self,
+        name: str,
+        options: OptionsFn,
+        act: ActFn | None,
+        prompt: str | PromptFn,
+        default: DefaultFn | None = None,
+        default_first: bool = False,
+    ) -> Kind:
         """Register a decision kind (once); ``default_first`` is short for ``default=first``."""
         if name in self.kinds:
             raise ValueError(f"{self.game}: decision kind {name!r} registered twice")
@@ -154,8 +163,16 @@ class Steps:
         self.run(state, events)
 
     # --- frames ---------------------------------------------------------------------------------
-    def open_frame(self, state: State, kind: str, seats: list[int], mode: str, resume: str,
-                   data: Data | None = None, each: str | None = None) -> Data:
+    def open_frame(
+        self,
+        state: State,
+        kind: str,
+        seats: list[int],
+        mode: str,
+        resume: str,
+        data: Data | None = None,
+        each: str | None = None,
+    ) -> Data:
         """Ask ``seats`` (in that order) a decision of ``kind`` at once (``PARALLEL``) or one after
         another (``CHAIN``); ``resume`` is the step run once the frame closes; ``each`` names a
         step applying every answer at once (``{"player", "answer"}``). Returns the frame."""

@@ -46,5 +46,8 @@ def is_take_back_event(event: Event) -> bool:
 def take_back_sentence(state: State, event: Event) -> EventText:
     """Public: who took their answer back (not what it was); private: what to do now."""
     seat = event["player"]
-    return EventText(f"{state['players'][seat]} takes back their answer.",
-                     "You took back your answer; answer again before the others finish.", seat)
+    return EventText(
+        f"{state['players'][seat]} takes back their answer.",
+        "You took back your answer; answer again before the others finish.",
+        seat,
+    )

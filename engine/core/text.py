@@ -63,6 +63,4 @@ def match_text(typed: str, texts: list[str]) -> int:
         return hits[0]
     if not hits:
         raise IllegalAction("unknown", f"`{shorten(typed)}` is not a legal action here.", texts)
-    raise IllegalAction(
-        "ambiguous", f"`{shorten(typed)}` is ambiguous.", [texts[i] for i in hits]
-    )
+    raise IllegalAction("ambiguous", f"`{shorten(typed)}` is ambiguous.", [texts[i] for i in hits])

@@ -68,8 +68,11 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "draw": lambda a: f"draw {a['stack']}",
     "church": lambda a: "church discard " + _words(a["tiles"]),
     "visit": lambda a: f"visit {a['card']}",
-    "pay": lambda a: (f"pay {a['influence']} influence then {a['rest']} reis or wigs" if "rest" in a
-                      else f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs"),
+    "pay": lambda a: (
+        f"pay {a['influence']} influence then {a['rest']} reis or wigs"
+        if "rest" in a
+        else f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs"
+    ),
     "free": lambda a: f"free {_name(a['action'])}" if a["action"] else "no free action",
     "decline": lambda a: "decline",
     "follow": lambda a: f"follow {_name(a['action'])}",

@@ -27,14 +27,26 @@ State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
-STATE_REWARDS = {"NB-04": "royal_favor", "NB-07": "meet_cardinal", "NB-08": "obtain_plan",
-                 "NB-11": "build_ship", "NB-12": "produce_goods"}
+STATE_REWARDS = {
+    "NB-04": "royal_favor",
+    "NB-07": "meet_cardinal",
+    "NB-08": "obtain_plan",
+    "NB-11": "build_ship",
+    "NB-12": "produce_goods",
+}
 BONUSES = ("BN-01", "NB-05", "NB-09", "NB-10", *STATE_REWARDS)
 GUARDS: dict[str, Callable[[State, int, dict[str, Any]], bool]] = {}
 
 
-def gain_bonus(state: State, seat: int, effect: str, params: dict[str, Any], events: Events, why: str,
-               guard: dict[str, Any] | None = None) -> None:
+def gain_bonus(
+    state: State,
+    seat: int,
+    effect: str,
+    params: dict[str, Any],
+    events: Events,
+    why: str,
+    guard: dict[str, Any] | None = None,
+) -> None:
     """Resolve reward ``effect`` for ``seat`` now (its decisions are asked or queued)."""
     if effect == "BN-01":
         board(state, seat)["reis"] += params["n"]
@@ -64,8 +76,14 @@ NEUTRAL = ("NB-04", "NB-08", "NB-09")  # change nothing a réis payment uses
 HELPFUL = ("BN-01", "NB-05", "NB-10")  # only add réis or influence, known in advance
 
 
-def payable_after(state: State, seat: int, effect: str, params: dict[str, Any],
-                  check: Callable[[State], bool], best_case: tuple[int, int] | None = None) -> bool:
+def payable_after(
+    state: State,
+    seat: int,
+    effect: str,
+    params: dict[str, Any],
+    check: Callable[[State], bool],
+    best_case: tuple[int, int] | None = None,
+) -> bool:
     """``check`` holds after bonus ``effect`` for some way of taking it. A Cardinal move (NB-07) is
     tried on copies unless the check holds with the treasury raised as far as the move can go, or
     fails even with ``best_case`` (réis, influence) added for the tile it could bring."""
@@ -99,8 +117,9 @@ def _money(state: State, seat: int, effect: str, params: dict[str, Any]) -> tupl
     return (effects.count("CL-30") if any(state["city"]["spare_rubble"].values()) else 0), 0
 
 
-def _adjusted(state: State, b: dict[str, Any], reis: int, influence: int, treasury: int,
-              check: Callable[[State], bool]) -> bool:
+def _adjusted(
+    state: State, b: dict[str, Any], reis: int, influence: int, treasury: int, check: Callable[[State], bool]
+) -> bool:
     """``check`` with réis, influence (capped) and the treasury (clamped) raised for the moment."""
     top = len(pack_of(state).treasury_spaces) - 1
     old = (b["reis"], b["influence"], state["treasury"])
@@ -147,5 +166,9 @@ def guarded_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [o for o in opts if guard_holds(state, d, o)] or opts
 
 
-flow.kind("bonus_cardinal", guarded_options, church.cardinal_act,
-          "Bonus: move the Cardinal 1 step and take an adjacent clergy tile.")
+flow.kind(
+    "bonus_cardinal",
+    guarded_options,
+    church.cardinal_act,
+    "Bonus: move the Cardinal 1 step and take an adjacent clergy tile.",
+)

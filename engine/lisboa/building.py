@@ -150,8 +150,11 @@ def _open_building(state: State, s: dict[str, Any], events: Events) -> None:
 
 def site_options(state: State, d: dict[str, Any]) -> list[Action]:
     plans = board(state, d["player"])["plans"]
-    return [{"verb": "building_site", "site": site} for site in empty_sites(state)
-            if any(usable(state, d["player"], site, plan) for plan in plans)]
+    return [
+        {"verb": "building_site", "site": site}
+        for site in empty_sites(state)
+        if any(usable(state, d["player"], site, plan) for plan in plans)
+    ]
 
 
 def site_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
@@ -159,14 +162,22 @@ def site_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 
 def plan_options(state: State, d: dict[str, Any]) -> list[Action]:
-    return [{"verb": "building_plan", "plan": plan} for plan in board(state, d["player"])["plans"]
-            if usable(state, d["player"], d["site"], plan)]
+    return [
+        {"verb": "building_plan", "plan": plan}
+        for plan in board(state, d["player"])["plans"]
+        if usable(state, d["player"], d["site"], plan)
+    ]
 
 
 def plan_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
     who = {"player": d["player"], "site": d["site"], "plan": action["plan"]}
-    flow.then(state, {"step": "building_rubble", **who}, {"step": "building_bonus", **who},
-              {"step": "building_place", **who}, {"step": "building_officials", **who})
+    flow.then(
+        state,
+        {"step": "building_rubble", **who},
+        {"step": "building_bonus", **who},
+        {"step": "building_place", **who},
+        {"step": "building_officials", **who},
+    )
 
 
 @flow.step("building_rubble")
@@ -182,8 +193,15 @@ def _building_rubble(state: State, s: dict[str, Any], events: Events) -> None:
 @flow.step("building_bonus")
 def _building_bonus(state: State, s: dict[str, Any], events: Events) -> None:
     spec = pack_of(state).sites[s["site"]]
-    gain_bonus(state, s["player"], spec.bonus, spec.bonus_params, events, "site bonus",
-               guard={"check": "building", "site": s["site"], "plan": s["plan"]})
+    gain_bonus(
+        state,
+        s["player"],
+        spec.bonus,
+        spec.bonus_params,
+        events,
+        "site bonus",
+        guard={"check": "building", "site": s["site"], "plan": s["plan"]},
+    )
 
 
 @flow.step("building_place")
@@ -192,8 +210,16 @@ def _building_place(state: State, s: dict[str, Any], events: Events) -> None:
     building = state["buildings"][colour]["buildable"]
     state["buildings"][colour]["buildable"] = None
     state["city"]["sites"][s["site"]]["building"] = {"id": building, "face": colour}
-    events.append({"kind": "building_opened", "player": s["player"], "site": s["site"], "building": building,
-                   "face": colour, "plan": s["plan"]})
+    events.append(
+        {
+            "kind": "building_opened",
+            "player": s["player"],
+            "site": s["site"],
+            "building": building,
+            "face": colour,
+            "plan": s["plan"],
+        }
+    )
 
 
 @flow.step("building_officials")
@@ -233,8 +259,9 @@ def _building_finish(state: State, s: dict[str, Any], events: Events) -> None:
     pack, seat, plan = pack_of(state), s["player"], s["plan"]
     b = board(state, seat)
     if s["missing"] and not s.get("paid"):  # D21 may ask how much influence covers, then we come back
-        flow.then(state, payment.step(seat, s["missing"] * hire_price(state, seat), "hire officials"),
-                  {**s, "paid": True})
+        flow.then(
+            state, payment.step(seat, s["missing"] * hire_price(state, seat), "hire officials"), {**s, "paid": True}
+        )
         return
     if s["missing"]:
         events.append({"kind": "officials_hired", "player": seat, "n": s["missing"]})
@@ -272,5 +299,10 @@ def _score(state: State, site: str, events: Events) -> None:
 
 flow.kind("building_site", site_options, site_act, "Open a public building: choose the site.")
 flow.kind("building_plan", plan_options, plan_act, "Open a public building: choose the plan to use.")
-flow.kind("building_officials", officials_options, officials_act,
-          "Open a public building: choose where the officials you return come from.", default_first=True)
+flow.kind(
+    "building_officials",
+    officials_options,
+    officials_act,
+    "Open a public building: choose where the officials you return come from.",
+    default_first=True,
+)

@@ -60,13 +60,29 @@ def _counts(pack: m.Pack) -> None:
     per_deck = Counter(c.deck for c in pack.cards.values())
     for deck in pack.decks.values():
         if per_deck[deck.id] != deck.cards:
-            fail(pack, "deck", deck, "cards",
-                 f"{per_deck[deck.id]} cards name deck {deck.id!r}, this row says {deck.cards}")
+            fail(
+                pack,
+                "deck",
+                deck,
+                "cards",
+                f"{per_deck[deck.id]} cards name deck {deck.id!r}, this row says {deck.cards}",
+            )
 
 
 def _signature(card: m.PoliticalCard) -> str:
-    return json.dumps([card.kind, card.influence, card.bottom, card.bottom_params, card.centre, card.centre_params,
-                       card.permanent, card.permanent_params], sort_keys=True)
+    return json.dumps(
+        [
+            card.kind,
+            card.influence,
+            card.bottom,
+            card.bottom_params,
+            card.centre,
+            card.centre_params,
+            card.permanent,
+            card.permanent_params,
+        ],
+        sort_keys=True,
+    )
 
 
 def _cards(pack: m.Pack) -> None:
@@ -88,8 +104,13 @@ def _cards(pack: m.Pack) -> None:
         if card.permanent == "TP-01":
             colour = pack.rubble[card.permanent_params["rubble"]]
             if card.permanent_params["n"] > colour.land_cost:
-                fail(pack, "card", card, "permanent_params", f"TP-01 n {card.permanent_params['n']} exceeds the "
-                     f"{colour.id} land cost {colour.land_cost}")
+                fail(
+                    pack,
+                    "card",
+                    card,
+                    "permanent_params",
+                    f"TP-01 n {card.permanent_params['n']} exceeds the {colour.id} land cost {colour.land_cost}",
+                )
     for deck in pack.decks.values():
         cards = [c for c in pack.cards.values() if c.deck == deck.id]
         if deck.per_kind is None:
@@ -101,8 +122,13 @@ def _cards(pack: m.Pack) -> None:
         for card in cards:
             sig = _signature(card)
             if sig in seen:
-                fail(pack, "card", card, "id", f"same values as {seen[sig].id!r}; every card of a display stack "
-                     "is different (S002 p7)")
+                fail(
+                    pack,
+                    "card",
+                    card,
+                    "id",
+                    f"same values as {seen[sig].id!r}; every card of a display stack is different (S002 p7)",
+                )
             seen[sig] = card
     _penalties(pack)
 
@@ -115,8 +141,14 @@ def _penalties(pack: m.Pack) -> None:
         ceiling = max(others, default=-1)
         for card in nobles:
             if REGISTRY[card.bottom or ""].penalty and (card.influence or 0) <= ceiling:
-                fail(pack, "card", card, "influence", f"a penalty card must carry more influence than every "
-                     f"non-penalty noble card of era {era} (max {ceiling}; S002 p10)")
+                fail(
+                    pack,
+                    "card",
+                    card,
+                    "influence",
+                    f"a penalty card must carry more influence than every "
+                    f"non-penalty noble card of era {era} (max {ceiling}; S002 p10)",
+                )
 
 
 def _decrees(pack: m.Pack) -> None:
@@ -130,8 +162,13 @@ def _decrees(pack: m.Pack) -> None:
         if effect.fixed_wigs is None and not lo <= d.wigs <= hi:
             fail(pack, "decree", d, "wigs", f"{d.type} prints X = {lo}..{hi}, got {d.wigs}")
         if d.params.get("row") in covered and not d.two_player:
-            fail(pack, "decree", d, "two_player", f"names row {d.params['row']!r}, which the 2-player game covers, "
-                 "so it must carry the 2-player symbol")
+            fail(
+                pack,
+                "decree",
+                d,
+                "two_player",
+                f"names row {d.params['row']!r}, which the 2-player game covers, so it must carry the 2-player symbol",
+            )
         if "street" in d.params and d.params["street"] not in street_types:
             fail(pack, "decree", d, "params", f"no street has type {d.params['street']!r}")
 
@@ -141,8 +178,13 @@ def _clergy(pack: m.Pack) -> None:
     seen: dict[str, m.ClergyTile] = {}
     for tile in pack.clergy.values():
         if tile.effect in seen:
-            fail(pack, "clergy", tile, "effect", f"{tile.effect} is already on tile {seen[tile.effect].id!r}; "
-                 "every clergy tile has a unique effect")
+            fail(
+                pack,
+                "clergy",
+                tile,
+                "effect",
+                f"{tile.effect} is already on tile {seen[tile.effect].id!r}; every clergy tile has a unique effect",
+            )
         seen[tile.effect] = tile
     missing = [e for e in CLERGY_EFFECTS if e not in seen]
     if missing:

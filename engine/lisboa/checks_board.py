@@ -25,8 +25,13 @@ def _tracks(pack: m.Pack) -> None:
     if any(i >= inf.max for i in inf.reis_icons):
         fail(pack, "influence_track", inf, "reis_icons", f"icons sit below the top space {inf.max}")
     if len(inf.reis_icons) != inf.reis_total:
-        fail(pack, "influence_track", inf, "reis_icons",
-             f"{len(inf.reis_icons)} icons, but reis_total is {inf.reis_total}")
+        fail(
+            pack,
+            "influence_track",
+            inf,
+            "reis_icons",
+            f"{len(inf.reis_icons)} icons, but reis_total is {inf.reis_total}",
+        )
     values = list(pack.prices.values)
     if values != sorted(set(values)):
         fail(pack, "price_track", pack.prices, "values", "prices must strictly increase along the track")
@@ -36,8 +41,13 @@ def _tracks(pack: m.Pack) -> None:
     if not pack.treasury_spaces:
         raise PackError("tracks.toml: treasury_space: the treasury track needs spaces")
     if pack.treasury.start >= len(pack.treasury_spaces):
-        fail(pack, "treasury_track", pack.treasury, "start", f"index {pack.treasury.start} is past the "
-             f"{len(pack.treasury_spaces)} treasury spaces")
+        fail(
+            pack,
+            "treasury_track",
+            pack.treasury,
+            "start",
+            f"index {pack.treasury.start} is past the {len(pack.treasury_spaces)} treasury spaces",
+        )
 
 
 def _grid(pack: m.Pack) -> None:
@@ -65,8 +75,14 @@ def _grid(pack: m.Pack) -> None:
             fail(pack, "street", street, "columns", "no lot faces this street")
         for lot in pack.lots.values():
             if lot.column in street.columns and street.id not in lot.streets:
-                fail(pack, "lot", lot, "streets", f"street {street.id!r} runs beside column {lot.column} "
-                     "but this lot does not list it (adjacency must be symmetric)")
+                fail(
+                    pack,
+                    "lot",
+                    lot,
+                    "streets",
+                    f"street {street.id!r} runs beside column {lot.column} "
+                    "but this lot does not list it (adjacency must be symmetric)",
+                )
 
 
 def _streets_sites(pack: m.Pack) -> None:
@@ -76,8 +92,13 @@ def _streets_sites(pack: m.Pack) -> None:
             if site.street is None or site.row is not None:
                 fail(pack, "site", site, "street", "a top site names its street and no row")
             if pack.streets[site.street].top_site != site.id:
-                fail(pack, "site", site, "street", f"street {site.street!r} names top site "
-                     f"{pack.streets[site.street].top_site!r}, not this one")
+                fail(
+                    pack,
+                    "site",
+                    site,
+                    "street",
+                    f"street {site.street!r} names top site {pack.streets[site.street].top_site!r}, not this one",
+                )
             sides[("top", site.street)] += 1
         else:
             if site.row is None or site.street is not None:
@@ -93,8 +114,9 @@ def _streets_sites(pack: m.Pack) -> None:
     for row in pack.map_rows.values():
         for side in ("left", "right"):
             if sides[(side, row.id)] != 1:
-                fail(pack, "row", row, "id",
-                     f"row {row.id!r} needs exactly one {side} site, has {sides[(side, row.id)]}")
+                fail(
+                    pack, "row", row, "id", f"row {row.id!r} needs exactly one {side} site, has {sides[(side, row.id)]}"
+                )
 
 
 def _scoring_display(pack: m.Pack) -> None:
@@ -106,8 +128,10 @@ def _scoring_display(pack: m.Pack) -> None:
         if col.score_space is not None and col.score_space > spaces:
             fail(pack, "column", col, "score_space", f"only {spaces} scoring-tile spaces")
     if sorted(used) != list(range(1, spaces + 1)):
-        raise PackError(f"city.toml: column: field 'score_space': spaces 1..{spaces} must each sit under a column, "
-                        f"got {sorted(used)}")
+        raise PackError(
+            f"city.toml: column: field 'score_space': spaces 1..{spaces} must each sit under a column, "
+            f"got {sorted(used)}"
+        )
     large = Counter(t.type for t in pack.tile_display.values() if t.size == "large")
     for good in pack.goods:
         if large[good] != 1:
@@ -116,8 +140,13 @@ def _scoring_display(pack: m.Pack) -> None:
     for lot in pack.lots.values():
         types = {pack.streets[s].type for s in lot.streets}
         if lot.size == "small" and not types & small_types:
-            fail(pack, "lot", lot, "streets",
-                 f"no small display space supplies a tile for streets of type {sorted(types)}")
+            fail(
+                pack,
+                "lot",
+                lot,
+                "streets",
+                f"no small display space supplies a tile for streets of type {sorted(types)}",
+            )
     if any(lot.size == "small" for lot in pack.lots.values()) and not small_types:
         raise PackError("city.toml: tile_display: small lots need a small display space")
 
@@ -128,20 +157,36 @@ def _church(pack: m.Pack) -> None:
             if pid not in pack.church_paths:
                 fail(pack, "church_tile_space", tile, "adjacent_paths", f"no path space {pid!r}")
             if tile.id not in pack.church_paths[pid].adjacent_tiles:
-                fail(pack, "church_tile_space", tile, "adjacent_paths", f"path {pid!r} does not list this tile "
-                     "(adjacency must be symmetric)")
+                fail(
+                    pack,
+                    "church_tile_space",
+                    tile,
+                    "adjacent_paths",
+                    f"path {pid!r} does not list this tile (adjacency must be symmetric)",
+                )
     for path in pack.church_paths.values():
         for tid in path.adjacent_tiles:
             if path.id not in pack.church_tiles[tid].adjacent_paths:
-                fail(pack, "church_path", path, "adjacent_tiles", f"tile space {tid!r} does not list this path "
-                     "(adjacency must be symmetric)")
+                fail(
+                    pack,
+                    "church_path",
+                    path,
+                    "adjacent_tiles",
+                    f"tile space {tid!r} does not list this path (adjacency must be symmetric)",
+                )
     envelopes = [p for p in pack.church_paths.values() if "influence" in p.icons]
     if len(envelopes) != 1:
-        raise PackError(f"church.toml: path_space: field 'icons': exactly one space shows the influence icon, "
-                        f"got {len(envelopes)}")
+        raise PackError(
+            f"church.toml: path_space: field 'icons': exactly one space shows the influence icon, got {len(envelopes)}"
+        )
     if pack.church.cardinal_start != envelopes[0].id:
-        fail(pack, "church", pack.church, "cardinal_start", f"the Cardinal starts on the influence icon "
-             f"({envelopes[0].id!r}; S000, S002 p6)")
+        fail(
+            pack,
+            "church",
+            pack.church,
+            "cardinal_start",
+            f"the Cardinal starts on the influence icon ({envelopes[0].id!r}; S000, S002 p6)",
+        )
 
 
 def _setup(pack: m.Pack) -> None:

@@ -51,8 +51,12 @@ def cardinal_options(state: State, d: dict[str, Any]) -> list[Action]:
     paths = list(pack.church_paths)
     here = paths.index(state["church"]["cardinal"])
     spaces = state["church"]["spaces"]
-    return [{"verb": "cardinal", "steps": t, "space": sp} for t in totals
-            for sp in pack.church_paths[paths[(here + t) % len(paths)]].adjacent_tiles if spaces[sp]]
+    return [
+        {"verb": "cardinal", "steps": t, "space": sp}
+        for t in totals
+        for sp in pack.church_paths[paths[(here + t) % len(paths)]].adjacent_tiles
+        if spaces[sp]
+    ]
 
 
 def cardinal_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
@@ -113,9 +117,13 @@ def church_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [{"verb": "church", "tiles": list(c)} for k in range(len(held) + 1) for c in combinations(held, k)]
 
 
-flow.kind("church", church_options, None,
-          "Church scoring: discard clergy tiles for their wigs and one influence gain, or none.",
-          default_first=True)
+flow.kind(
+    "church",
+    church_options,
+    None,
+    "Church scoring: discard clergy tiles for their wigs and one influence gain, or none.",
+    default_first=True,
+)
 
 
 @flow.step("church_resume")

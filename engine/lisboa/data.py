@@ -20,8 +20,18 @@ from .errors import PackError
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
-__all__ = ["DATA_DIR", "PACKS", "SPEC", "PackError", "default_pack", "load_pack", "pack_by_fingerprint",
-           "provenance_notice", "provenance_summary", "register_pack"]
+__all__ = [
+    "DATA_DIR",
+    "PACKS",
+    "SPEC",
+    "PackError",
+    "default_pack",
+    "load_pack",
+    "pack_by_fingerprint",
+    "provenance_notice",
+    "provenance_summary",
+    "register_pack",
+]
 
 
 def _keyed(rows: tuple[Row, ...], key: str = "id") -> dict[Any, Any]:
@@ -33,17 +43,43 @@ def _assemble(base: Pack) -> m.Pack:
     k = {name: _keyed(r) for name, r in rows.items() if fams[name].key == "id" and not fams[name].single}
     one: dict[str, Any] = {name: r[0] for name, r in rows.items() if fams[name].single}
     return m.Pack(
-        path=base.path, name=base.name, title=base.title, fingerprint=base.fingerprint, rows=rows, families=fams,
-        counts=k["count"], goods=k["good"], rubble=k["rubble"], nobles=k["noble"],
-        influence=one["influence_track"], prices=one["price_track"], treasury=one["treasury_track"],
+        path=base.path,
+        name=base.name,
+        title=base.title,
+        fingerprint=base.fingerprint,
+        rows=rows,
+        families=fams,
+        counts=k["count"],
+        goods=k["good"],
+        rubble=k["rubble"],
+        nobles=k["noble"],
+        influence=one["influence_track"],
+        prices=one["price_track"],
+        treasury=one["treasury_track"],
         treasury_spaces=rows["treasury_space"],  # type: ignore[arg-type]
-        player=one["player"], store_groups=k["store_group"], majorities=k["majority"],
-        final_scoring=one["final_scoring"], setup=one["setup"],
-        player_counts=_keyed(rows["player_count"], "players"), decks=k["deck"], cards=k["card"],
-        decrees=k["decree"], clergy=k["clergy"], ships=k["ship"], plans=k["plan"], buildings=k["building"],
-        map_rows=k["row"], columns=k["column"], streets=k["street"], lots=k["lot"], sites=k["site"],
-        tile_display=k["tile_display"], scoring_tiles=k["scoring_tile"], church=one["church"],
-        church_tiles=k["church_tile_space"], church_paths=k["church_path"],
+        player=one["player"],
+        store_groups=k["store_group"],
+        majorities=k["majority"],
+        final_scoring=one["final_scoring"],
+        setup=one["setup"],
+        player_counts=_keyed(rows["player_count"], "players"),
+        decks=k["deck"],
+        cards=k["card"],
+        decrees=k["decree"],
+        clergy=k["clergy"],
+        ships=k["ship"],
+        plans=k["plan"],
+        buildings=k["building"],
+        map_rows=k["row"],
+        columns=k["column"],
+        streets=k["street"],
+        lots=k["lot"],
+        sites=k["site"],
+        tile_display=k["tile_display"],
+        scoring_tiles=k["scoring_tile"],
+        church=one["church"],
+        church_tiles=k["church_tile_space"],
+        church_paths=k["church_path"],
     )
 
 
@@ -54,8 +90,13 @@ def _check(pack: m.Pack) -> None:
 
 
 SPEC: PackSpec[m.Pack] = PackSpec(
-    game="lisboa", families=FAMILIES, default_dir=DATA_DIR, assemble=_assemble, check=_check,
-    schema=1, schema_doc="SCHEMA.md",
+    game="lisboa",
+    families=FAMILIES,
+    default_dir=DATA_DIR,
+    assemble=_assemble,
+    check=_check,
+    schema=1,
+    schema_doc="SCHEMA.md",
     sources=Sources(prefixes=("S000", "S002", "digest"), examples="S000 §…, S002 p…, digest §…"),
     effects=Effects(REGISTRY, check_params),
 )

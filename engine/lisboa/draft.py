@@ -18,8 +18,13 @@ KEEP_PER_PASS = (2, 1, 1)
 
 def start(state: State) -> None:
     s = state["setup"]
-    s.update(draft="running", draft_pass=0, packets=[sorted(b["hand"]) for b in state["boards"]],
-             draft_kept=[[] for _ in state["boards"]], draft_picks=[None for _ in state["boards"]])
+    s.update(
+        draft="running",
+        draft_pass=0,
+        packets=[sorted(b["hand"]) for b in state["boards"]],
+        draft_kept=[[] for _ in state["boards"]],
+        draft_picks=[None for _ in state["boards"]],
+    )
     for b in state["boards"]:
         b["hand"] = []
 

@@ -64,17 +64,29 @@ ROW, COLUMN, STREET = _ref("row", "row", True), _ref("column", "column", True), 
 S000 = "S000 §コスト・ボーナス・特殊効果"
 
 _NB = [
-    EffectType("NB-01", "Penalty: return 1 of your officials from an office or the plaza to your board "
-               "(nothing if you have none there).", S000, penalty=True),
-    EffectType("NB-02", "Penalty: pay 1 réis (skipped if unpayable even with influence).", S000,
-               constants={"reis": 1}, penalty=True),
-    EffectType("NB-03", "Move up to N officials from your board into offices, at most 1 per office.", S000,
-               (_int("n", 1, 3),)),
+    EffectType(
+        "NB-01",
+        "Penalty: return 1 of your officials from an office or the plaza to your board "
+        "(nothing if you have none there).",
+        S000,
+        penalty=True,
+    ),
+    EffectType(
+        "NB-02",
+        "Penalty: pay 1 réis (skipped if unpayable even with influence).",
+        S000,
+        constants={"reis": 1},
+        penalty=True,
+    ),
+    EffectType(
+        "NB-03", "Move up to N officials from your board into offices, at most 1 per office.", S000, (_int("n", 1, 3),)
+    ),
     EffectType("NB-04", "Take 1 Royal Favor of a noble you do not hold.", S000),
     EffectType("NB-05", "Gain N influence.", S000, (_int("n", 1, 10),)),
     EffectType("NB-06", "Take 1 decree (the rubble-marker extra is allowed).", S000),
-    EffectType("NB-07", "Move the Cardinal exactly 1 step and take an adjacent clergy tile.", S000,
-               constants={"steps": 1}),
+    EffectType(
+        "NB-07", "Move the Cardinal exactly 1 step and take an adjacent clergy tile.", S000, constants={"steps": 1}
+    ),
     EffectType("NB-08", "Take the top plan of either stack.", S000),
     EffectType("NB-09", "Gain 1 of the pictured good.", S000, (GOOD,), constants={"count": 1}),
     EffectType("NB-10", "Take 1 rubble cube of your choice from the spare pile.", S000),
@@ -82,8 +94,9 @@ _NB = [
     EffectType("NB-12", "Perform Produce Goods.", S000),
 ]
 _TP = [
-    EffectType("TP-01", "Land cost: each cube of the printed rubble colour costs N less.", S000,
-               (RUBBLE, _int("n", 1, 3))),
+    EffectType(
+        "TP-01", "Land cost: each cube of the printed rubble colour costs N less.", S000, (RUBBLE, _int("n", 1, 3))
+    ),
     EffectType("TP-02", "Land cost: cubes of the printed rubble colour cost 0.", S000, (RUBBLE,)),
     EffectType("TP-03", "Every réis payment costs N less.", S000 + "; S002 p10 (N = 1)", (_int("n", 1, 3),)),
     EffectType("TP-04", "Selling the printed good: +2 réis per good.", S000, (GOOD,), constants={"reis": 2}),
@@ -92,11 +105,18 @@ _TP = [
 _TC = [
     EffectType("TC-01", "Perform Build a Store or Open a Public Building.", S000),
     EffectType("TC-02", "Perform any one noble action; it cannot be followed.", S000),
-    EffectType("TC-03", "Gain the printed items: goods, plans and/or decrees (at least one item).", S000,
-               (Param("goods", "goods", lo=0, hi=3, optional=True), _int("plans", 0, 1, True),
-                _int("decrees", 0, 1, True))),
-    EffectType("TC-04", "Place up to N officials into offices, one per office; only a 4th may reuse one.", S000,
-               (_int("n", 1, 4),)),
+    EffectType(
+        "TC-03",
+        "Gain the printed items: goods, plans and/or decrees (at least one item).",
+        S000,
+        (Param("goods", "goods", lo=0, hi=3, optional=True), _int("plans", 0, 1, True), _int("decrees", 0, 1, True)),
+    ),
+    EffectType(
+        "TC-04",
+        "Place up to N officials into offices, one per office; only a 4th may reuse one.",
+        S000,
+        (_int("n", 1, 4),),
+    ),
 ]
 _CL_TEXT: list[tuple[str, dict[str, int]]] = [
     ("Add a political card to your portfolio: +1 wig.", {"wigs": 1}),
@@ -137,30 +157,55 @@ _CL_TEXT: list[tuple[str, dict[str, int]]] = [
     ("Final scoring: this tile counts as a completed blue plan.", {}),
     ("Final scoring: this tile counts as a completed green plan.", {}),
 ]
-_CL = [EffectType(f"CL-{i:02d}", text, "S000 §教会チップ", constants=const)
-       for i, (text, const) in enumerate(_CL_TEXT, start=1)]
+_CL = [
+    EffectType(f"CL-{i:02d}", text, "S000 §教会チップ", constants=const)
+    for i, (text, const) in enumerate(_CL_TEXT, start=1)
+]
 _D = "S000 §法令カード"
 _DC = [
-    EffectType("DC-01", "X wigs per built public building at a named side or of a named architect colour.", _D,
-               (ARCH, Param("side", "enum", choices=SIDES, optional=True)), one_of=("architect", "side"),
-               wigs_range=(1, 5)),
-    EffectType("DC-02", "2 per own store in a named row or column, or facing a street of a named type.", _D,
-               (ROW, COLUMN, STREET), one_of=("row", "column", "street"), fixed_wigs=2),
+    EffectType(
+        "DC-01",
+        "X wigs per built public building at a named side or of a named architect colour.",
+        _D,
+        (ARCH, Param("side", "enum", choices=SIDES, optional=True)),
+        one_of=("architect", "side"),
+        wigs_range=(1, 5),
+    ),
+    EffectType(
+        "DC-02",
+        "2 per own store in a named row or column, or facing a street of a named type.",
+        _D,
+        (ROW, COLUMN, STREET),
+        one_of=("row", "column", "street"),
+        fixed_wigs=2,
+    ),
     EffectType("DC-03", "6 if you own at least 1 store of every type.", _D, fixed_wigs=6),
     EffectType("DC-04", "1 per own store.", _D, fixed_wigs=1),
-    EffectType("DC-05", "5 if you have the most stores on the map / in a named street / in a named row.", _D,
-               (Param("map", "flag", optional=True), ROW, STREET), one_of=("map", "row", "street"), fixed_wigs=5),
-    EffectType("DC-06", "1 per store of any owner in a named street or row.", _D,
-               (ROW, STREET), one_of=("row", "street"), fixed_wigs=1),
+    EffectType(
+        "DC-05",
+        "5 if you have the most stores on the map / in a named street / in a named row.",
+        _D,
+        (Param("map", "flag", optional=True), ROW, STREET),
+        one_of=("map", "row", "street"),
+        fixed_wigs=5,
+    ),
+    EffectType(
+        "DC-06",
+        "1 per store of any owner in a named street or row.",
+        _D,
+        (ROW, STREET),
+        one_of=("row", "street"),
+        fixed_wigs=1,
+    ),
     EffectType("DC-07", "1 per rubble cube of a named colour.", _D, (RUBBLE,), fixed_wigs=1),
     EffectType("DC-08", "5 if you have the most rubble cubes.", _D, fixed_wigs=5),
     EffectType("DC-09", "5 if you have the most goods of a named type.", _D, (GOOD,), fixed_wigs=5),
     EffectType("DC-10", "5 if you have at least 1 of every good type.", _D, fixed_wigs=5),
     EffectType("DC-11", "1 per good of a named type.", _D, (GOOD,), fixed_wigs=1),
-    EffectType("DC-12", "X per completed plan (all, or of a named architect colour).", _D, (ARCH,),
-               wigs_range=(1, 5)),
-    EffectType("DC-13", "5 if you have the most completed plans (all, or of a named colour).", _D, (ARCH,),
-               fixed_wigs=5),
+    EffectType("DC-12", "X per completed plan (all, or of a named architect colour).", _D, (ARCH,), wigs_range=(1, 5)),
+    EffectType(
+        "DC-13", "5 if you have the most completed plans (all, or of a named colour).", _D, (ARCH,), fixed_wigs=5
+    ),
     EffectType("DC-14", "1 per 2 officials on your completed plans.", _D, fixed_wigs=1),
     EffectType("DC-15", "5 if you have the most officials on completed plans.", _D, fixed_wigs=5),
     EffectType("DC-16", "5 if you have the most decrees (this card included).", _D, fixed_wigs=5),
@@ -180,8 +225,11 @@ _SG = [
     EffectType("SG-R1", "Produce: +1 good of one produced type of your choice.", _SG_S, constants={"goods": 1}),
     EffectType("SG-R3", "Produce: +1 of every produced type (replaces SG-R1).", _SG_S, constants={"goods": 1}),
 ]
-_BN = [EffectType("BN-01", "Board bonus: gain N réis (pack-defined id; digest §3.9 lots).", "digest §3.9",
-                  (_int("n", 1, 10),))]
+_BN = [
+    EffectType(
+        "BN-01", "Board bonus: gain N réis (pack-defined id; digest §3.9 lots).", "digest §3.9", (_int("n", 1, 10),)
+    )
+]
 
 REGISTRY: dict[str, EffectType] = {e.id: e for e in _NB + _TP + _TC + _CL + _DC + _SG + _BN}
 

@@ -79,8 +79,7 @@ def _game_end_check(state: State, s: dict[str, Any], events: Events) -> None:
     state["result"] = {"scores": scores, "ranking": places, "winners": places[0]}
     state["over"] = True
     state["decision"], state["queue"] = None, []
-    events.append({"kind": "game_over", "winners": places[0],
-                   "totals": [row["total"] for row in scores]})
+    events.append({"kind": "game_over", "winners": places[0], "totals": [row["total"] for row in scores]})
 
 
 # --- era 1 end ---------------------------------------------------------------------------------
@@ -100,8 +99,11 @@ def _era_end(state: State, s: dict[str, Any], events: Events) -> None:
     first = state["era_end"]["by"]
     events.append({"kind": "era_end", "by": first, "shipyard": state["shipyard"][:1]})
     order = [(first + k) % n for k in range(n)]
-    flow.then(state, *[{"step": "era_discard", "player": seat, "discarded": []} for seat in order],
-              {"step": "era_two", "order": order})
+    flow.then(
+        state,
+        *[{"step": "era_discard", "player": seat, "discarded": []} for seat in order],
+        {"step": "era_two", "order": order},
+    )
 
 
 @flow.step("era_discard")
@@ -125,8 +127,12 @@ def discard_act(state: State, d: dict[str, Any], action: Action, events: Events)
     flow.then(state, {"step": "era_discard", "player": seat, "discarded": d["discarded"] + [action["card"]]})
 
 
-flow.kind("era_discard", discard_options, discard_act,
-          "End of era 1: discard hand cards one at a time for their rewards (one per noble), then done.")
+flow.kind(
+    "era_discard",
+    discard_options,
+    discard_act,
+    "End of era 1: discard hand cards one at a time for their rewards (one per noble), then done.",
+)
 
 
 def _reward_cards(state: State, cards: list[str]) -> dict[str, list[str]]:
@@ -134,8 +140,11 @@ def _reward_cards(state: State, cards: list[str]) -> dict[str, list[str]]:
     pack = pack_of(state)
     by_noble: dict[str, list[str]] = {}
     for noble in pack.nobles:
-        found = sorted(c for c in cards if pack.cards[c].kind == noble and pack.cards[c].bottom
-                       and not REGISTRY[str(pack.cards[c].bottom)].penalty)
+        found = sorted(
+            c
+            for c in cards
+            if pack.cards[c].kind == noble and pack.cards[c].bottom and not REGISTRY[str(pack.cards[c].bottom)].penalty
+        )
         if found:
             by_noble[noble] = found
     return by_noble
@@ -161,8 +170,13 @@ def reward_act(state: State, d: dict[str, Any], action: Action, events: Events) 
     flow.then(state, {"step": "bottom", "player": d["player"], "card": action["card"]})
 
 
-flow.kind("era_reward", reward_options, reward_act,
-          "End of era 1: take the reward of one discarded card of this noble.", default_first=True)
+flow.kind(
+    "era_reward",
+    reward_options,
+    reward_act,
+    "End of era 1: take the reward of one discarded card of this noble.",
+    default_first=True,
+)
 
 
 @flow.step("era_two")

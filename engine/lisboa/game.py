@@ -34,8 +34,18 @@ from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .texts import event_text, view_text
 
-SPEC = GameSpec(id="lisboa", title="Lisboa", min_players=2, max_players=4, rules_version=RULES_VERSION,
-                options=OPTIONS, has_hidden_info=True, has_chance=True, has_simultaneous=True, validate=validate)
+SPEC = GameSpec(
+    id="lisboa",
+    title="Lisboa",
+    min_players=2,
+    max_players=4,
+    rules_version=RULES_VERSION,
+    options=OPTIONS,
+    has_hidden_info=True,
+    has_chance=True,
+    has_simultaneous=True,
+    validate=validate,
+)
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
 CACHE_SIZE = 64
@@ -104,8 +114,7 @@ class Lisboa(StepGame, PackGame[Pack]):
         return event_text(state, event)
 
     def _pending_view(self, state: State) -> list[dict[str, Any]]:
-        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode}
-                for d in self.pending(state)]
+        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode} for d in self.pending(state)]
 
     def public_view(self, state: State) -> dict[str, Any]:
         view = views.public_view(state)

@@ -44,8 +44,11 @@ def _pay(a: Action) -> str:
     if "rest" in a:  # the réis/wigs split is asked next (influence_rest)
         spent = f"{a['influence']} influence, then " if a["influence"] else ""
         return f"Pay {spent}{a['rest']} in réis or wigs (you choose the mix next)"
-    parts = [f"{a[k]} {name}" for k, name in (("influence", "influence"), ("reis", "réis"),
-                                              ("wigs", "wig" if a["wigs"] == 1 else "wigs")) if a[k]]
+    parts = [
+        f"{a[k]} {name}"
+        for k, name in (("influence", "influence"), ("reis", "réis"), ("wigs", "wig" if a["wigs"] == 1 else "wigs"))
+        if a[k]
+    ]
     return "Pay " + (" + ".join(parts) if parts else "nothing")
 
 
@@ -104,8 +107,7 @@ LABELS: dict[str, Callable[[State, Action], str]] = {
     "building_site": lambda s, a: f"Open the building on site {a['site']}",
     "building_plan": lambda s, a: f"Use plan {a['plan']}",
     "officials": lambda s, a: "Send officials to " + _and([noble(p) for p in a["places"]]),
-    "cl29": lambda s, a: f"Discard the {a['discard']} cube for {a['wigs']} wigs" if a["discard"]
-    else "Keep the cubes",
+    "cl29": lambda s, a: f"Discard the {a['discard']} cube for {a['wigs']} wigs" if a["discard"] else "Keep the cubes",
 }
 
 
@@ -139,9 +141,13 @@ def _several(options: tuple[Option, ...], opts: list[Action], common: dict[str, 
         return None  # an office twice, or one set two ways: not a plain choice of several
     items = list(dict.fromkeys(i for p in picks for i in p))
     sizes = [len(p) for p in picks]
-    return ChooseSeveral(options=tuple(Option(o.text, o.label, p) for o, p in zip(options, picks, strict=True)),
-                         items=tuple(Item(i, noble(i) if i in NOBLES else words(i)) for i in items),
-                         low=min(sizes), high=max(sizes), **common)
+    return ChooseSeveral(
+        options=tuple(Option(o.text, o.label, p) for o, p in zip(options, picks, strict=True)),
+        items=tuple(Item(i, noble(i) if i in NOBLES else words(i)) for i in items),
+        low=min(sizes),
+        high=max(sizes),
+        **common,
+    )
 
 
 def shape(state: State, seat: int, opts: list[Action]) -> Shape:
@@ -156,8 +162,12 @@ def shape(state: State, seat: int, opts: list[Action]) -> Shape:
         return several
     if opts and all(a["verb"] == "cover" for a in opts):
         amounts = [a["influence"] for a in opts]
-        return Amount(options=tuple(Option(o.text, o.label, amount=n) for o, n in zip(options, amounts, strict=True)),
-                      low=min(amounts), high=max(amounts), **common)
+        return Amount(
+            options=tuple(Option(o.text, o.label, amount=n) for o, n in zip(options, amounts, strict=True)),
+            low=min(amounts),
+            high=max(amounts),
+            **common,
+        )
     if len(opts) == 2 and pass_text is not None:
         return Confirm(options=options, **common)
     return ChooseOne(options=options, **common)

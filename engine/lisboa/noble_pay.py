@@ -92,8 +92,9 @@ def _full(split: Split) -> Action:
 @flow.step("influence_pay")
 def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
     if s["cost"] == 0:
-        events.append({"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0,
-                       "why": s["why"]})
+        events.append(
+            {"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0, "why": s["why"]}
+        )
         return
     keep = {"keep": s["keep"]} if s.get("keep") else {}
     flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"], **keep)
@@ -104,15 +105,18 @@ def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
     groups: dict[int, list[Split]] = {}
     for p in _splits(state, d):
         groups.setdefault(p[0], []).append(p)
-    return [_full(ps[0]) if len(ps) == 1 else {"verb": "pay", "influence": i, "rest": d["cost"] - i}
-            for i, ps in groups.items()]
+    return [
+        _full(ps[0]) if len(ps) == 1 else {"verb": "pay", "influence": i, "rest": d["cost"] - i}
+        for i, ps in groups.items()
+    ]
 
 
 def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
     if "rest" in action:
         keep = {"keep": d["keep"]} if d.get("keep") else {}
-        flow.ask(state, "influence_rest", d["player"], cost=d["cost"], why=d["why"], influence=action["influence"],
-                 **keep)
+        flow.ask(
+            state, "influence_rest", d["player"], cost=d["cost"], why=d["why"], influence=action["influence"], **keep
+        )
         return
     pay_influence(state, d["player"], (action["influence"], action["reis"], action["wigs"]), events, d["why"])
 
@@ -121,9 +125,18 @@ def rest_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [_full(p) for p in _splits(state, d) if p[0] == d["influence"]]
 
 
-flow.kind("influence_pay", pay_options, pay_act,
-          "Pay the influence cost: influence first; réis may stand in for it with SG-L2 or CL-26, "
-          "wigs only for the influence you lack.", default_first=True)
-flow.kind("influence_rest", rest_options, pay_act,
-          "Pay the rest of the influence cost: réis and wigs (wigs only for the influence you lack).",
-          default_first=True)
+flow.kind(
+    "influence_pay",
+    pay_options,
+    pay_act,
+    "Pay the influence cost: influence first; réis may stand in for it with SG-L2 or CL-26, "
+    "wigs only for the influence you lack.",
+    default_first=True,
+)
+flow.kind(
+    "influence_rest",
+    rest_options,
+    pay_act,
+    "Pay the rest of the influence cost: réis and wigs (wigs only for the influence you lack).",
+    default_first=True,
+)

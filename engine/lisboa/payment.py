@@ -69,5 +69,10 @@ def split_act(state: State, d: dict[str, Any], action: Action, events: Events) -
     pay_reis(state, p["player"], p["base"], events, p["why"], substitute=action["influence"])
 
 
-flow.kind("reis_split", split_options, split_act,
-          "You are short of réis: choose how many réis your influence covers.", default_first=True)
+flow.kind(
+    "reis_split",
+    split_options,
+    split_act,
+    "You are short of réis: choose how many réis your influence covers.",
+    default_first=True,
+)

@@ -57,12 +57,18 @@ def play(state: State, seat: int, card_id: str, events: Events) -> None:
         b["reis"] += subsidy
         events.append({"kind": "subsidy", "player": seat, "reis": subsidy})
         move_treasury(state, -1, events, "subsidy")
-        flow.then(state, {"step": "insert", "player": seat, "card": card_id, "row": "bottom"},
-                  {"step": "act12", "player": seat})
+        flow.then(
+            state,
+            {"step": "insert", "player": seat, "card": card_id, "row": "bottom"},
+            {"step": "act12", "player": seat},
+        )
         return
-    flow.then(state, {"step": "bottom", "player": seat, "card": card_id},
-              {"step": "insert", "player": seat, "card": card_id, "row": "top"},
-              {"step": "act12", "player": seat})
+    flow.then(
+        state,
+        {"step": "bottom", "player": seat, "card": card_id},
+        {"step": "insert", "player": seat, "card": card_id, "row": "top"},
+        {"step": "act12", "player": seat},
+    )
 
 
 @flow.step("bottom")
@@ -107,10 +113,10 @@ def place_act(state: State, d: dict[str, Any], action: Action, events: Events) -
         place_official(state, d["player"], noble, events, "card reward")
 
 
-flow.kind("recall", recall_options, recall_act, "Penalty: return one of your officials to your board.",
-          default_first=True)
-flow.kind("place_officials", place_options, place_act, "Place officials into different offices.",
-          default_first=True)
+flow.kind(
+    "recall", recall_options, recall_act, "Penalty: return one of your officials to your board.", default_first=True
+)
+flow.kind("place_officials", place_options, place_act, "Place officials into different offices.", default_first=True)
 
 
 # --- Action 1 or 2 (D07) -------------------------------------------------------------------------

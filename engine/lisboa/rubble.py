@@ -44,5 +44,6 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
     check_sets(state, seat, events)
 
 
-flow.kind("cl29", options, act, "CL-29: discard one of the cubes just taken for 2 wigs, or keep them.",
-          default_first=True)
+flow.kind(
+    "cl29", options, act, "CL-29: discard one of the cubes just taken for 2 wigs, or keep them.", default_first=True
+)

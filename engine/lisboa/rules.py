@@ -46,8 +46,9 @@ def board(state: State, seat: int) -> dict[str, Any]:
 def store_abilities(pack: Pack, b: dict[str, Any]) -> set[str]:
     """SG abilities uncovered by houses already built (digest §3.8; M3/R3 replace M1/R1)."""
     totals = Counter(s.group for s in pack.store_groups.values())
-    found = {s.ability for s in pack.store_groups.values()
-             if s.ability and s.house <= totals[s.group] - b["houses"][s.group]}
+    found = {
+        s.ability for s in pack.store_groups.values() if s.ability and s.house <= totals[s.group] - b["houses"][s.group]
+    }
     if "SG-M3" in found:
         found.discard("SG-M1")
     if "SG-R3" in found:
@@ -72,8 +73,11 @@ def permanents(pack: Pack, b: dict[str, Any]) -> list[tuple[str, dict[str, Any]]
 def has(state: State, seat: int, effect: str) -> bool:
     """True when ``seat`` holds a clergy tile, store ability or treasury permanent ``effect``."""
     pack, b = pack_of(state), board(state, seat)
-    return (effect in clergy_effects(pack, b) or effect in store_abilities(pack, b)
-            or any(e == effect for e, _ in permanents(pack, b)))
+    return (
+        effect in clergy_effects(pack, b)
+        or effect in store_abilities(pack, b)
+        or any(e == effect for e, _ in permanents(pack, b))
+    )
 
 
 # --- treasury and prices -----------------------------------------------------------------------
@@ -182,8 +186,7 @@ def pay_reis(state: State, seat: int, base: int, events: Events, why: str, subst
     for _ in range(k):
         b["influence"] = _step_back(pack, b["influence"])
     b["reis"] -= cost - k
-    events.append({"kind": "pay_reis", "player": seat, "cost": cost, "reis": cost - k, "by_influence": k,
-                   "why": why})
+    events.append({"kind": "pay_reis", "player": seat, "cost": cost, "reis": cost - k, "by_influence": k, "why": why})
     return True
 
 
@@ -208,8 +211,12 @@ def influence_payments(state: State, seat: int, cost: int) -> list[tuple[int, in
     b = board(state, seat)
     short = min(b["wigs"], max(0, cost - b["influence"]))
     reis = b["reis"] if has(state, seat, "SG-L2") or has(state, seat, "CL-26") else 0
-    return [(i, r, cost - i - r) for i in range(min(b["influence"], cost), -1, -1)
-            for r in range(min(reis, cost - i), -1, -1) if cost - i - r <= short]
+    return [
+        (i, r, cost - i - r)
+        for i in range(min(b["influence"], cost), -1, -1)
+        for r in range(min(reis, cost - i), -1, -1)
+        if cost - i - r <= short
+    ]
 
 
 def pay_influence(state: State, seat: int, split: tuple[int, int, int], events: Events, why: str) -> None:
@@ -278,8 +285,7 @@ def take_rubble(state: State, seat: int, cubes: str | list[str], events: Events,
             kept_cubes.append(disaster)
         reis = clergy_effects(pack, b).count("CL-30")
         b["reis"] += reis
-        events.append({"kind": "rubble", "player": seat, "rubble": disaster, "kept": kept, "reis": reis,
-                       "why": why})
+        events.append({"kind": "rubble", "player": seat, "rubble": disaster, "kept": kept, "reis": reis, "why": why})
     if kept_cubes and "CL-29" in clergy_effects(pack, b):
         flow.then(state, {"step": "cl29", "player": seat, "cubes": kept_cubes})
     else:

@@ -57,7 +57,7 @@ def majority_shares(counts: Sequence[int], values: Sequence[int]) -> list[int]:
     place = 0
     for level in sorted({c for c in counts if c > 0}, reverse=True):
         tied = [i for i, c in enumerate(counts) if c == level]
-        pot = sum(values[place:place + len(tied)])
+        pot = sum(values[place : place + len(tied)])
         for i in tied:
             shares[i] = pot // len(tied)
         place += len(tied)
@@ -72,8 +72,7 @@ def _seats(state: State) -> range:
 def _stores(state: State, seat: int | None = None) -> list[tuple[str, dict[str, Any]]]:
     """(lot, store) on the map, of ``seat`` or of any owner, in lot order."""
     lots = state["city"]["lots"]
-    return [(lot, s) for lot, s in sorted(lots.items())
-            if s is not None and (seat is None or s["owner"] == seat)]
+    return [(lot, s) for lot, s in sorted(lots.items()) if s is not None and (seat is None or s["owner"] == seat)]
 
 
 def _in_scope(pack: Pack, lot: str, store: dict[str, Any], params: dict[str, Any]) -> bool:
@@ -123,8 +122,10 @@ def _ships(state: State, seat: int) -> list[str]:
 
 def _printed_top_influence(state: State, seat: int) -> int:
     pack = pack_of(state)
-    return sum(pack.ships[ship_type(c)].influence if is_ship(c) else pack.cards[c].influence or 0
-               for c in board(state, seat)["portfolio"]["top"])
+    return sum(
+        pack.ships[ship_type(c)].influence if is_ship(c) else pack.cards[c].influence or 0
+        for c in board(state, seat)["portfolio"]["top"]
+    )
 
 
 # --- decrees (§3.7) ------------------------------------------------------------------------------
@@ -135,9 +136,11 @@ def _per(count: Count) -> Rule:
 
 def _most(count: Count) -> Rule:
     """Printed wigs when ``seat`` has at least 1 and no one has more (ties all score)."""
+
     def rule(state: State, seat: int, d: Decree) -> int:
         values = [count(state, s, d.params) for s in _seats(state)]
         return d.wigs if values[seat] >= 1 and values[seat] == max(values) else 0
+
     return rule
 
 
@@ -283,11 +286,17 @@ def final_scoring(state: State) -> list[dict[str, Any]]:
         if unknown:
             raise ValueError(f"unknown final-scoring step(s): {', '.join(sorted(unknown))}")
         categories = {step: values[step] for step in fs.order}
-        scores.append({
-            "seat": seat, "board_wigs": b["wigs"], "categories": categories, "stores": stores[seat],
-            "decrees": [[d, w] for d, w in decrees], "total": b["wigs"] + sum(categories.values()),
-            "tie_break": tie_break_values(state, seat),
-        })
+        scores.append(
+            {
+                "seat": seat,
+                "board_wigs": b["wigs"],
+                "categories": categories,
+                "stores": stores[seat],
+                "decrees": [[d, w] for d, w in decrees],
+                "total": b["wigs"] + sum(categories.values()),
+                "tie_break": tie_break_values(state, seat),
+            }
+        )
     return scores
 
 
@@ -326,7 +335,14 @@ def outcome_of(result: dict[str, Any], names: Sequence[str]) -> Outcome:
     def seat_result(seat: int) -> SeatResult:
         row = rows[seat]
         parts = {"board_wigs": row["board_wigs"], **row["categories"]}
-        return SeatResult(seat, names[seat], row["total"], ranks[seat], {_label(k): v for k, v in parts.items()},
-                          {_label(k): v for k, v in row["tie_break"].items()}, seat in winners)
+        return SeatResult(
+            seat,
+            names[seat],
+            row["total"],
+            ranks[seat],
+            {_label(k): v for k, v in parts.items()},
+            {_label(k): v for k, v in row["tie_break"].items()},
+            seat in winners,
+        )
 
     return Outcome(tuple(seat_result(seat) for group in result["ranking"] for seat in group))

@@ -79,11 +79,24 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: Pack | N
     table, start = pack.player_counts[n], pack.player
     opts = _options(options)
     state: dict[str, Any] = {
-        "game": "lisboa", "rules_version": RULES_VERSION,
+        "game": "lisboa",
+        "rules_version": RULES_VERSION,
         "pack": PACKS.record(pack),
-        "options": opts, "players": list(players), "seed": seed, "rng": rng.seed_state(seed), "step": 0,
-        "phase": "setup", "era": 1, "round": 1, "start_player": 0, "turn": 0,
-        "decision": None, "frames": [], "end": None, "over": False, "result": None,
+        "options": opts,
+        "players": list(players),
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "step": 0,
+        "phase": "setup",
+        "era": 1,
+        "round": 1,
+        "start_player": 0,
+        "turn": 0,
+        "decision": None,
+        "frames": [],
+        "end": None,
+        "over": False,
+        "result": None,
         "box": {"political": [], "plans": [], "ships": [], "decrees": [], "rubble": _counts(pack)},
     }
     boards = [_board(pack, seat) for seat in range(n)]
@@ -96,10 +109,17 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: Pack | N
     # S002 p5 / S000 §教会 2: each player draws 2 clergy tiles to keep 1 (D01).
     clergy_bag = list(pack.clergy)
     offers = [sorted(_draw(state, clergy_bag) for _ in range(start.clergy_draw)) for _ in players]
-    state["setup"] = {"clergy_offers": offers, "clergy_kept": [None] * n,
-                      "draft": "pending" if opts["starting_draft"] else "off"}
-    state["church"] = {"spaces": {t: None for t in pack.church_tiles}, "cardinal": pack.church.cardinal_start,
-                       "lying": False, "bag": clergy_bag}
+    state["setup"] = {
+        "clergy_offers": offers,
+        "clergy_kept": [None] * n,
+        "draft": "pending" if opts["starting_draft"] else "off",
+    }
+    state["church"] = {
+        "spaces": {t: None for t in pack.church_tiles},
+        "cardinal": pack.church.cardinal_start,
+        "lying": False,
+        "bag": clergy_bag,
+    }
     _buildings_and_plans(state, pack, boards)
     state["prices"] = {g.id: g.start_price for g in pack.goods.values()}
     state["treasury"] = pack.treasury.start
@@ -116,11 +136,24 @@ def _board(pack: Pack, seat: int) -> dict[str, Any]:
     p = pack.player
     groups = Counter(s.group for s in pack.store_groups.values())
     return {
-        "reis": p.reis, "wigs": p.wigs, "influence": p.influence_by_seat[seat],
-        "goods": {g: p.goods_each for g in pack.goods}, "hand": [], "portfolio": {"top": [], "bottom": []},
-        "holds": {}, "rubble": _counts(pack), "sets": 0, "set_markers": p.set_markers, "marquis_markers": 0,
-        "houses": dict(sorted(groups.items())), "officials": p.officials - p.officials_in_start_office,
-        "clergy": [], "favors": [], "plans": [], "completed_plans": [], "decrees": [],
+        "reis": p.reis,
+        "wigs": p.wigs,
+        "influence": p.influence_by_seat[seat],
+        "goods": {g: p.goods_each for g in pack.goods},
+        "hand": [],
+        "portfolio": {"top": [], "bottom": []},
+        "holds": {},
+        "rubble": _counts(pack),
+        "sets": 0,
+        "set_markers": p.set_markers,
+        "marquis_markers": 0,
+        "houses": dict(sorted(groups.items())),
+        "officials": p.officials - p.officials_in_start_office,
+        "clergy": [],
+        "favors": [],
+        "plans": [],
+        "completed_plans": [],
+        "decrees": [],
     }
 
 
@@ -136,8 +169,13 @@ def _buildings_and_plans(state: dict[str, Any], pack: Pack, boards: list[dict[st
     for board in boards:
         board["plans"] = [starting.pop()]
     state["box"]["plans"] = sorted(starting)
-    state["plans"] = {c: sorted((p.id for p in pack.plans.values() if p.colour == c and not p.starting),
-                                key=lambda pid: (pack.plans[pid].officials, pid)) for c in ARCHITECTS}
+    state["plans"] = {
+        c: sorted(
+            (p.id for p in pack.plans.values() if p.colour == c and not p.starting),
+            key=lambda pid: (pack.plans[pid].officials, pid),
+        )
+        for c in ARCHITECTS
+    }
 
 
 def _offices(state: dict[str, Any], pack: Pack, n: int, dummies: int) -> None:
@@ -161,8 +199,9 @@ def _city(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None:
     state["city"] = {
         "lots": {lot.id: None for lot in pack.lots.values() if lot.row not in covered},
         "covered_rows": list(covered),
-        "sites": {s.id: {"rubble": _counts(pack), "building": None}
-                  for s in pack.sites.values() if s.row not in covered},
+        "sites": {
+            s.id: {"rubble": _counts(pack), "building": None} for s in pack.sites.values() if s.row not in covered
+        },
         "row_rubble": {r: _counts(pack) for r in pack.map_rows if r not in covered},
         "column_rubble": {str(c): _counts(pack) for c in pack.columns},
         "spare_rubble": _counts(pack),
@@ -230,6 +269,7 @@ def _political(state: dict[str, Any], pack: Pack, boards: list[dict[str, Any]]) 
 
 def _ships(state: dict[str, Any], pack: Pack, per_colour: int) -> None:
     """Players - 1 of each colour; blue on red in the yard, purple on brown aside (S002 p7, p22)."""
+
     def ids(era: int, yard: str) -> list[str]:
         ship = next(s for s in pack.ships.values() if s.era == era and s.yard == yard)
         return [f"ship-{ship.id}-{k}" for k in range(1, ship.copies + 1)]
@@ -242,7 +282,7 @@ def _ships(state: dict[str, Any], pack: Pack, per_colour: int) -> None:
             used += copies[:per_colour]
             boxed += copies[per_colour:]
     state["shipyard"] = used[: 2 * per_colour]
-    state["ships_era2"] = used[2 * per_colour:]
+    state["ships_era2"] = used[2 * per_colour :]
     state["box"]["ships"] = sorted(boxed)
 
 

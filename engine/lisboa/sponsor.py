@@ -28,8 +28,10 @@ from .sim import copy
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
-CENTRE_CHOICES = {"TC-01": ("build_store", "open_public_building"),
-                  "TC-02": ("build_store", "take_decree", "open_public_building")}
+CENTRE_CHOICES = {
+    "TC-01": ("build_store", "open_public_building"),
+    "TC-02": ("build_store", "take_decree", "open_public_building"),
+}
 
 
 def fee(state: State, seat: int) -> int:
@@ -63,8 +65,9 @@ def start(state: State, seat: int, card_id: str, events: Events) -> None:
     state["court"] = {"card": card_id, "player": seat, "noble": None}
     centre = pack_of(state).cards[card_id].centre
     events.append({"kind": "sponsor", "player": seat, "card": card_id, "centre": centre})
-    flow.then(state, {"step": "sponsor_pay", "player": seat}, {"step": "sponsor_centre", "player": seat,
-                                                               "card": card_id})
+    flow.then(
+        state, {"step": "sponsor_pay", "player": seat}, {"step": "sponsor_centre", "player": seat, "card": card_id}
+    )
 
 
 @flow.step("sponsor_pay")
@@ -126,8 +129,13 @@ def officials_act(state: State, d: dict[str, Any], action: Action, events: Event
         place_official(state, d["player"], noble, events, "sponsored event")
 
 
-flow.kind("sponsor_officials", officials_options, officials_act,
-          "Sponsored event: place officials into offices, one per office.", default_first=True)
+flow.kind(
+    "sponsor_officials",
+    officials_options,
+    officials_act,
+    "Sponsored event: place officials into offices, one per office.",
+    default_first=True,
+)
 
 
 @flow.step("sponsor_close")

@@ -67,7 +67,17 @@ def _play_started(state: State, events: Events) -> None:
         turn.begin(state, events)
 
 
-flow.kind("keep_clergy", _keep_options, _keep_act,
-          "Keep one of your two starting clergy tiles (the other goes back to the bag).", default=first)
-flow.kind("draft", lambda state, d: draft.options(state, d["player"]), _draft_act,
-          "Starting draft: keep cards from the packet in front of you; the rest pass left.", default=first)
+flow.kind(
+    "keep_clergy",
+    _keep_options,
+    _keep_act,
+    "Keep one of your two starting clergy tiles (the other goes back to the bag).",
+    default=first,
+)
+flow.kind(
+    "draft",
+    lambda state, d: draft.options(state, d["player"]),
+    _draft_act,
+    "Starting draft: keep cards from the packet in front of you; the rest pass left.",
+    default=first,
+)

@@ -95,8 +95,9 @@ def ship_options(state: State, d: dict[str, Any]) -> list[Action]:
         return []
     pack, seat = pack_of(state), d["player"]
     hull = pack.ships[ship_type(state["shipyard"][0])].hull
-    opts: list[Action] = [{"verb": "ship", "mode": "new", "pay": p}
-                          for p in _payments(state, seat, ship_goods(state, seat, hull))]
+    opts: list[Action] = [
+        {"verb": "ship", "mode": "new", "pay": p} for p in _payments(state, seat, ship_goods(state, seat, hull))
+    ]
     for old in board(state, seat)["portfolio"]["top"]:
         if old.startswith("ship-") and pack.ships[ship_type(old)].hull < hull:
             diff = ship_goods(state, seat, hull - pack.ships[ship_type(old)].hull)
@@ -117,8 +118,11 @@ def ship_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
         b["holds"][ship] = b["holds"].pop(action["old"])  # the goods move to the new ship (S002 p13)
         flow.then(state, {"step": "ship_built", "player": seat, "ship": ship})
         return
-    flow.then(state, {"step": "insert", "player": seat, "card": ship, "row": "top"},
-              {"step": "ship_built", "player": seat, "ship": ship})
+    flow.then(
+        state,
+        {"step": "insert", "player": seat, "card": ship, "row": "top"},
+        {"step": "ship_built", "player": seat, "ship": ship},
+    )
 
 
 @flow.step("ship_built")

@@ -111,9 +111,13 @@ def lots_for(state: State, space: str) -> list[tuple[str, str]]:
     """(lot, street) pairs a tile from ``space`` may go to: empty, same size, a street of its type."""
     pack = pack_of(state)
     tile = pack.tile_display[space]
-    return [(lot, street) for lot, spec in pack.lots.items()
-            if lot in state["city"]["lots"] and state["city"]["lots"][lot] is None and spec.size == tile.size
-            for street in spec.streets if pack.streets[street].type == tile.type]
+    return [
+        (lot, street)
+        for lot, spec in pack.lots.items()
+        if lot in state["city"]["lots"] and state["city"]["lots"][lot] is None and spec.size == tile.size
+        for street in spec.streets
+        if pack.streets[street].type == tile.type
+    ]
 
 
 def _space_usable(state: State, seat: int, space: str) -> bool:
@@ -140,8 +144,11 @@ def _build_store(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 def tile_options(state: State, d: dict[str, Any]) -> list[Action]:
-    return [{"verb": "store_tile", "space": sp} for sp in pack_of(state).tile_display
-            if _space_usable(state, d["player"], sp)]
+    return [
+        {"verb": "store_tile", "space": sp}
+        for sp in pack_of(state).tile_display
+        if _space_usable(state, d["player"], sp)
+    ]
 
 
 def tile_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
@@ -153,8 +160,11 @@ def tile_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 
 def lot_options(state: State, d: dict[str, Any]) -> list[Action]:
-    return [{"verb": "store_lot", "lot": lot, "street": street} for lot, street in lots_for(state, d["space"])
-            if lot_payable(state, d["player"], lot)]
+    return [
+        {"verb": "store_lot", "lot": lot, "street": street}
+        for lot, street in lots_for(state, d["space"])
+        if lot_payable(state, d["player"], lot)
+    ]
 
 
 def lot_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
@@ -162,15 +172,26 @@ def lot_act(state: State, d: dict[str, Any], action: Action, events: Events) -> 
     kind = pack_of(state).streets[street].type
     state["city"]["lots"][lot] = {"owner": seat, "type": kind, "street": street}
     events.append({"kind": "store_lot", "player": seat, "lot": lot, "street": street, "type": kind})
-    flow.then(state, {"step": "store_bonus", "player": seat, "lot": lot},
-              {"step": "store_rubble", "player": seat, "lot": lot}, {"step": "store_pay", "player": seat, "lot": lot})
+    flow.then(
+        state,
+        {"step": "store_bonus", "player": seat, "lot": lot},
+        {"step": "store_rubble", "player": seat, "lot": lot},
+        {"step": "store_pay", "player": seat, "lot": lot},
+    )
 
 
 @flow.step("store_bonus")
 def _store_bonus(state: State, s: dict[str, Any], events: Events) -> None:
     spec = pack_of(state).lots[s["lot"]]
-    gain_bonus(state, s["player"], spec.bonus, spec.bonus_params, events, "lot bonus",
-               guard={"check": "store", "lot": s["lot"]})
+    gain_bonus(
+        state,
+        s["player"],
+        spec.bonus,
+        spec.bonus_params,
+        events,
+        "lot bonus",
+        guard={"check": "store", "lot": s["lot"]},
+    )
 
 
 @flow.step("store_rubble")
@@ -181,8 +202,9 @@ def _store_rubble(state: State, s: dict[str, Any], events: Events) -> None:
 
 def rubble_options(state: State, d: dict[str, Any]) -> list[Action]:
     pools = _pools(state, d["lot"])
-    opts = [{"verb": "store_rubble", "pool": p, "rubble": r} for p in POOLS for r in pack_of(state).rubble
-            if pools[p][r]]
+    opts = [
+        {"verb": "store_rubble", "pool": p, "rubble": r} for p in POOLS for r in pack_of(state).rubble if pools[p][r]
+    ]
     return [o for o in opts if _payable_with(state, d["player"], d["lot"], o["rubble"])] or opts
 
 
@@ -195,8 +217,11 @@ def rubble_act(state: State, d: dict[str, Any], action: Action, events: Events) 
 def _store_pay(state: State, s: dict[str, Any], events: Events) -> None:
     seat, lot = s["player"], s["lot"]
     base = land_cost(state, seat, lot)
-    flow.then(state, payment.step(seat, base, "land cost"),
-              {"step": "store_house", "player": seat, "lot": lot, "cost": reis_cost(state, seat, base)})
+    flow.then(
+        state,
+        payment.step(seat, base, "land cost"),
+        {"step": "store_house", "player": seat, "lot": lot, "cost": reis_cost(state, seat, base)},
+    )
 
 
 @flow.step("store_house")
@@ -242,8 +267,18 @@ def _score(state: State, seat: int, lot: str, cost: int, events: Events) -> None
     wigs = pack.column_score(pack.lots[lot].column, state["city"]["scoring"]) * n
     wigs += REGISTRY["CL-24"].constants["wigs"] * clergy_effects(pack, board(state, seat)).count("CL-24")
     board(state, seat)["wigs"] += wigs
-    events.append({"kind": "store_built", "player": seat, "lot": lot, "type": store["type"],
-                   "street": store["street"], "related": n, "wigs": wigs, "cost": cost})
+    events.append(
+        {
+            "kind": "store_built",
+            "player": seat,
+            "lot": lot,
+            "type": store["type"],
+            "street": store["street"],
+            "related": n,
+            "wigs": wigs,
+            "cost": cost,
+        }
+    )
 
 
 flow.kind("store_tile", tile_options, tile_act, "Build a store: take a city tile from the display.")

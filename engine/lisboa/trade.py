@@ -69,8 +69,11 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
     board(state, seat)["goods"][good] -= 1
     state["icons"][name] = good
     events.append({"kind": "trade", "player": seat, "action": name, "good": good})
-    flow.then(state, {"step": "state_action", "player": seat, "action": name},
-              {"step": "trade", "player": seat, "done": d["done"] + [name]})
+    flow.then(
+        state,
+        {"step": "state_action", "player": seat, "action": name},
+        {"step": "trade", "player": seat, "done": d["done"] + [name]},
+    )
 
 
 flow.kind("trade", options, act, "Trade with a noble: pay a good for a state action (done when finished).")

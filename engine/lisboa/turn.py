@@ -88,8 +88,9 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     gain_goods(state, seat, "gold", 1, events, "get 1 gold")
 
 
-flow.kind("main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.",
-          default=never)  # never automatic (the digest)
+flow.kind(
+    "main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.", default=never
+)  # never automatic (the digest)
 
 
 @flow.step("end_turn")
@@ -109,8 +110,16 @@ def draw_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     stack = state["political"]["display"][action["stack"]]
     card = stack.pop(0)
     board(state, d["player"])["hand"].append(card)
-    events.append({"kind": "draw", "player": d["player"], "stack": action["stack"], "card": card,
-                   "revealed": stack[0] if stack else None, "reveals": bool(stack)})
+    events.append(
+        {
+            "kind": "draw",
+            "player": d["player"],
+            "stack": action["stack"],
+            "card": card,
+            "revealed": stack[0] if stack else None,
+            "reveals": bool(stack),
+        }
+    )
 
 
 flow.kind("draw", draw_options, draw_act, "Draw the top card of a display stack.", default_first=True)

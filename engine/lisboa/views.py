@@ -22,8 +22,9 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
     pol = view["political"]
     for deck in [k for k in pol if k != "display"]:
         pol[deck] = len(pol[deck])
-    pol["display"] = {kind: {"top": cards[0] if cards else None, "count": len(cards)}
-                      for kind, cards in pol["display"].items()}
+    pol["display"] = {
+        kind: {"top": cards[0] if cards else None, "count": len(cards)} for kind, cards in pol["display"].items()
+    }
     view["decrees"]["deck"] = len(view["decrees"]["deck"])
     view["church"]["bag"] = len(view["church"]["bag"])
     setup = view["setup"]

@@ -72,9 +72,15 @@ def start(state: State, seat: int, card_id: str, events: Events) -> None:
     """Queue the whole visit of ``card_id`` (the caller queued the end of turn behind it)."""
     noble = pack_of(state).cards[card_id].kind
     who = {"player": seat, "noble": noble}
-    flow.then(state, {"step": "visit_court", "card": card_id, **who}, {"step": "visit_pay", **who},
-              {"step": "visit_free", **who}, {"step": "noble_action", **who}, {"step": "follow_open", **who},
-              {"step": "visit_close", **who})
+    flow.then(
+        state,
+        {"step": "visit_court", "card": card_id, **who},
+        {"step": "visit_pay", **who},
+        {"step": "visit_free", **who},
+        {"step": "noble_action", **who},
+        {"step": "follow_open", **who},
+        {"step": "visit_close", **who},
+    )
 
 
 @flow.step("visit_court")
@@ -90,8 +96,16 @@ def _court(state: State, s: dict[str, Any], events: Events) -> None:
 
 @flow.step("visit_pay")
 def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
-    flow.then(state, {"step": "influence_pay", "player": s["player"], "keep": s["noble"],
-                      "cost": visit_cost(state, s["player"], s["noble"]), "why": "visit " + s["noble"]})
+    flow.then(
+        state,
+        {
+            "step": "influence_pay",
+            "player": s["player"],
+            "keep": s["noble"],
+            "cost": visit_cost(state, s["player"], s["noble"]),
+            "why": "visit " + s["noble"],
+        },
+    )
 
 
 @flow.step("visit_free")
@@ -108,8 +122,11 @@ def keeps_noble_action(state: State, seat: int, noble: str, action: str) -> bool
 def free_options(state: State, d: dict[str, Any]) -> list[Action]:
     seat, noble = d["player"], d["noble"]
     names = pack_of(state).nobles[noble].state_actions
-    opts: list[Action] = [{"verb": "free", "action": a} for a in names
-                          if ACTIONS[a][0](state, seat) and keeps_noble_action(state, seat, noble, a)]
+    opts: list[Action] = [
+        {"verb": "free", "action": a}
+        for a in names
+        if ACTIONS[a][0](state, seat) and keeps_noble_action(state, seat, noble, a)
+    ]
     return opts + [{"verb": "free", "action": None}]
 
 
@@ -168,8 +185,15 @@ def _follow_open(state: State, s: dict[str, Any], events: Events) -> None:
         else:
             events.append({"kind": "follow_skipped", "player": seat, "noble": noble, "why": "no_favor"})
     if holders:
-        frame = flow.STEPS.open_frame(state, "follow", holders, CHAIN, resume="follow_done",
-                                      data={"noble": noble, "visitor": visitor}, each="follow_answer")
+        frame = flow.STEPS.open_frame(
+            state,
+            "follow",
+            holders,
+            CHAIN,
+            resume="follow_done",
+            data={"noble": noble, "visitor": visitor},
+            each="follow_answer",
+        )
         _advance(state, frame, events)
     else:
         events.append({"kind": "follow_window_closed", "player": visitor, "noble": noble})
@@ -195,8 +219,13 @@ def follow_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [{"verb": "decline"}] + [{"verb": "follow", "action": a} for a in acts] if acts else []
 
 
-flow.kind("follow", follow_options, None,
-          "Follow the visit (return the favor, pay influence, do one action), or decline.", default_first=True)
+flow.kind(
+    "follow",
+    follow_options,
+    None,
+    "Follow the visit (return the favor, pay influence, do one action), or decline.",
+    default_first=True,
+)
 
 
 @flow.step("follow_answer")
@@ -214,11 +243,18 @@ def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
     events.append({"kind": "follow", "player": seat, "noble": noble, "action": answer["action"]})
     cost = visit_cost(state, seat, noble, follow=True)
     name = answer["action"]
-    act = ({"step": NOBLE_ACTIONS[name][1], "player": seat} if name in NOBLE_ACTIONS
-           else {"step": "state_action", "player": seat, "action": name})
+    act = (
+        {"step": NOBLE_ACTIONS[name][1], "player": seat}
+        if name in NOBLE_ACTIONS
+        else {"step": "state_action", "player": seat, "action": name}
+    )
     keep = {"keep": noble} if name in NOBLE_ACTIONS else {}
-    flow.then(state, {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble, **keep},
-              act, {"step": "follow_next"})
+    flow.then(
+        state,
+        {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble, **keep},
+        act,
+        {"step": "follow_next"},
+    )
 
 
 @flow.step("follow_next")

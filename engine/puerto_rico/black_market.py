@@ -55,8 +55,10 @@ def options(state: State, player: int) -> list[Action]:
     opts: list[Action] = []
     if "colonist" not in used:
         for place in _places(board):
-            opts += [{"verb": "return", "item": "colonist", "place": place, "noble": noble}
-                     for noble in nb.kinds_at(board, place)]
+            opts += [
+                {"verb": "return", "item": "colonist", "place": place, "noble": noble}
+                for noble in nb.kinds_at(board, place)
+            ]
     if "good" not in used:
         opts += [{"verb": "return", "item": "good", "good": g} for i, g in enumerate(GOODS) if board["goods"][i]]
     if "vp" not in used and board["vp"] >= 1:

@@ -17,8 +17,7 @@ Board = dict[str, Any]
 
 
 def new_board(doubloons: int) -> Board:
-    return {"doubloons": doubloons, "vp": 0, "goods": [0] * len(GOODS), "island": {}, "city": {},
-            "san_juan": 0}
+    return {"doubloons": doubloons, "vp": 0, "goods": [0] * len(GOODS), "island": {}, "city": {}, "san_juan": 0}
 
 
 def active(board: Board, building: str) -> bool:

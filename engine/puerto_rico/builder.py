@@ -91,7 +91,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         building = action["building"]
         price = cost(state, player, building)
         short = price - state["boards"][player]["doubloons"]
-        if short > 0:   # only then may the Black Market pay part of it [S]
+        if short > 0:  # only then may the Black Market pay part of it [S]
             black_market.begin(state, player, building, price, short)
             return
         finish_build(state, player, building, price, events)
@@ -100,19 +100,18 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     _next(state, events)
 
 
-def finish_build(state: State, player: int, building: str, price: int, events: Events,
-                 returned: int = 0) -> None:
+def finish_build(state: State, player: int, building: str, price: int, events: Events, returned: int = 0) -> None:
     """Pay (``returned`` of the price was paid with the Black Market), place the building,
     University colonist, Church VP, a full city ends the game."""
     board = state["boards"][player]
     board["doubloons"] -= price - returned
     state["buildings"][building] -= 1
     # University: one colonist on the new building, even if it has more circles [S].
-    university = (active(board, "university") and BUILDINGS[building].circles > 0
-                  and take_colonist(state))
+    university = active(board, "university") and BUILDINGS[building].circles > 0 and take_colonist(state)
     board["city"][building] = 1 if university else 0
-    events.append({"kind": "build", "player": player, "building": building, "cost": price - returned,
-                   "university": university})
+    events.append(
+        {"kind": "build", "player": player, "building": building, "cost": price - returned, "university": university}
+    )
     church = church_vp(board, building)
     if church:
         award_vp(state, player, church)

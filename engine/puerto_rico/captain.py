@@ -36,11 +36,10 @@ STOREHOUSE_BARRELS: int = EFFECTS["storehouse_barrels"]
 
 def start(state: State, chooser: int, events: Events) -> None:
     n = len(state["boards"])
-    state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n,
-                      "out": [False] * n}
+    state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n, "out": [False] * n}
     if has_expansions(state):
         state["phase"].update({"met": [False] * n, "small_wharf_used": [False] * n})
-        if lighthouse(state["boards"][chooser]):   # the Captain's own +1, even without shipping [S]
+        if lighthouse(state["boards"][chooser]):  # the Captain's own +1, even without shipping [S]
             state["boards"][chooser]["doubloons"] += 1
             events.append({"kind": "lighthouse", "player": chooser})
     _next_turn(state, chooser, events)
@@ -61,8 +60,7 @@ def cargo_options(state: State, player: int) -> list[Action]:
                 opts.append({"verb": "ship", "good": kind, "ship": own["size"]})
         elif empty:
             best = max(min(have, s["size"]) for s in empty)
-            opts += [{"verb": "ship", "good": kind, "ship": s["size"]}
-                     for s in empty if min(have, s["size"]) == best]
+            opts += [{"verb": "ship", "good": kind, "ship": s["size"]} for s in empty if min(have, s["size"]) == best]
     return opts
 
 
@@ -76,8 +74,7 @@ def options(state: State, player: int) -> list[Action]:
     cargo = cargo_options(state, player)
     private: list[Action] = []
     if active(board, "wharf") and not phase["wharf_used"][player]:
-        private = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS)
-                   if board["goods"][i]]
+        private = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS) if board["goods"][i]]
     private += extras.small_wharf_start(state, player)
     if cargo:
         return cargo + private
@@ -90,15 +87,14 @@ def _next_turn(state: State, first: int, events: Events) -> None:
         if met is not None and not met[player]:
             met[player] = True
             if extras.first_turn(state, player, events):
-                return   # the Royal Supplier asks first
+                return  # the Royal Supplier asks first
         if options(state, player):
             state["decision"] = {"kind": "ship", "player": player}
             return
     state["decision"] = None
     # Who is asked what to keep has the moves in that prompt; the others' goods are settled
     # without one, so they get the window first.
-    settled = [p for p in seats_from(state, state["phase"]["chooser"])
-               if len(keep_options(state["boards"][p])) == 1]
+    settled = [p for p in seats_from(state, state["phase"]["chooser"]) if len(keep_options(state["boards"][p])) == 1]
     if not open_window(state, "storage", settled, storage_outcome, STORAGE_PLACES, "storage"):
         storage(state, events)
 
@@ -138,8 +134,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         ship["good"] = action["good"]
         ship["load"] += amount
     board["goods"][i] -= amount
-    event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"],
-             "amount": amount}
+    event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"], "amount": amount}
     extras.shipped(state, player, amount, event, events)
     _next_turn(state, (player + 1) % n, events)
 
@@ -253,7 +248,6 @@ def _unload(state: State, events: Events) -> None:
     for ship in state["cargo"]:
         if ship["good"] is not None and ship["load"] >= ship["size"]:
             state["supply"]["goods"][GOODS.index(ship["good"])] += ship["load"]
-            events.append({"kind": "unload", "ship": ship["size"], "good": ship["good"],
-                           "amount": ship["load"]})
+            events.append({"kind": "unload", "ship": ship["size"], "good": ship["good"], "amount": ship["load"]})
             ship["good"], ship["load"] = None, 0
     end_role(state, events)

@@ -35,8 +35,12 @@ START_PLACES = ("wharf", "small-wharf", "union-hall", "royal-supplier")
 
 def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
     goods = any(board["goods"])
-    return (union_hall(board), goods and active(board, "royal-supplier") and placed(board) > 0,
-            goods and active(board, "wharf"), goods and active(board, "small-wharf"))
+    return (
+        union_hall(board),
+        goods and active(board, "royal-supplier") and placed(board) > 0,
+        goods and active(board, "wharf"),
+        goods and active(board, "small-wharf"),
+    )
 
 
 def first_turn(state: State, player: int, events: Events) -> bool:
@@ -57,8 +61,9 @@ def first_turn(state: State, player: int, events: Events) -> bool:
 def royal_options(state: State, player: int) -> list[Action]:
     royal = state["phase"]["royal"]
     goods = state["boards"][player]["goods"]
-    return [{"verb": "supply", "good": g} for i, g in enumerate(GOODS)
-            if goods[i] and g not in royal["done"]] + [{"verb": "pass"}]
+    return [{"verb": "supply", "good": g} for i, g in enumerate(GOODS) if goods[i] and g not in royal["done"]] + [
+        {"verb": "pass"}
+    ]
 
 
 def royal_step(state: State, player: int, action: Action, events: Events) -> bool:
@@ -84,8 +89,11 @@ def royal_step(state: State, player: int, action: Action, events: Events) -> boo
 def small_wharf_start(state: State, player: int) -> list[Action]:
     phase = state["phase"]
     board = state["boards"][player]
-    if (active(board, "small-wharf") and not phase.get("small_wharf_used", [True] * len(state["boards"]))[player]
-            and any(board["goods"])):
+    if (
+        active(board, "small-wharf")
+        and not phase.get("small_wharf_used", [True] * len(state["boards"]))[player]
+        and any(board["goods"])
+    ):
         return [{"verb": "small-wharf"}]
     return []
 
@@ -98,8 +106,11 @@ def small_wharf_begin(state: State, player: int) -> None:
 def small_wharf_options(state: State, player: int) -> list[Action]:
     loaded = state["phase"]["small_wharf"]
     goods = state["boards"][player]["goods"]
-    opts: list[Action] = [{"verb": "load", "good": g, "amount": n} for i, g in enumerate(GOODS)
-                          for n in range(1, goods[i] - loaded[i] + 1)]
+    opts: list[Action] = [
+        {"verb": "load", "good": g, "amount": n}
+        for i, g in enumerate(GOODS)
+        for n in range(1, goods[i] - loaded[i] + 1)
+    ]
     return opts + ([{"verb": "sail"}] if any(loaded) else [])
 
 
@@ -139,4 +150,3 @@ def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: E
         event["lighthouse"] = light
     events.append(event)
     check_vp_supply(state, events)
-

@@ -21,8 +21,11 @@ Action = dict[str, Any]
 
 # Where a guest changes what production gives: plantations, production buildings, and the
 # buildings that pay for production (the Guest House window before production).
-PLACES = tuple(GOODS) + tuple(b for b in BUILDING_ORDER if BUILDINGS[b].produces) + (
-    "aqueduct", "factory", "specialty-factory", "chapel", "jeweler")
+PLACES = (
+    tuple(GOODS)
+    + tuple(b for b in BUILDING_ORDER if BUILDINGS[b].produces)
+    + ("aqueduct", "factory", "specialty-factory", "chapel", "jeweler")
+)
 
 
 def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
@@ -75,8 +78,15 @@ def _income(state: State, player: int, made: list[int], events: Events) -> None:
     jewels = jeweler(board)
     if specialty or chapel_money or jewels:
         board["doubloons"] += specialty + chapel_money + jewels
-        events.append({"kind": "income", "player": player, "specialty_factory": specialty,
-                       "chapel": chapel_money, "jeweler": jewels})
+        events.append(
+            {
+                "kind": "income",
+                "player": player,
+                "specialty_factory": specialty,
+                "chapel": chapel_money,
+                "jeweler": jewels,
+            }
+        )
     if chapel_vp:
         award_vp(state, player, chapel_vp)
         events.append({"kind": "chapel_vp", "player": player, "vp": chapel_vp})
@@ -87,8 +97,9 @@ def options(state: State, player: int) -> list[Action]:
     """The privilege: 1 more barrel of a kind the chooser produced, after everyone [S];
     optional, as the seed's walkthrough says (it may be declined)."""
     supply = state["supply"]["goods"]
-    opts: list[Action] = [{"verb": "bonus", "good": g} for g in state["phase"]["produced"]
-                          if supply[GOODS.index(g)] > 0]
+    opts: list[Action] = [
+        {"verb": "bonus", "good": g} for g in state["phase"]["produced"] if supply[GOODS.index(g)] > 0
+    ]
     return opts + [{"verb": "pass"}] if opts else []
 
 
@@ -104,5 +115,5 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     left = state["phase"].get("bonus_left", 1) - 1
     if left > 0 and options(state, player):
         state["phase"]["bonus_left"] = left
-        return   # Library: a second good, of the same or another kind [S]
+        return  # Library: a second good, of the same or another kind [S]
     end_role(state, events)

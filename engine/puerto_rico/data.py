@@ -14,9 +14,17 @@ DATA_DIR = Path(__file__).parent
 DATA_FILE = DATA_DIR / schema.FILE
 SETS = schema.SETS
 SPEC: PackSpec[Pack] = PackSpec(
-    game="puerto_rico", families=schema.FAMILIES, default_dir=DATA_DIR, assemble=schema.as_is, check=schema.check,
-    meta_file=None, name="puerto-rico-shipped", title="Puerto Rico: base game, New Buildings and Nobles",
-    sources=Sources(required=False), values="Building values")
+    game="puerto_rico",
+    families=schema.FAMILIES,
+    default_dir=DATA_DIR,
+    assemble=schema.as_is,
+    check=schema.check,
+    meta_file=None,
+    name="puerto-rico-shipped",
+    title="Puerto Rico: base game, New Buildings and Nobles",
+    sources=Sources(required=False),
+    values="Building values",
+)
 PACKS = DataPacks(SPEC)
 
 
@@ -57,9 +65,20 @@ def _plain(value: Any) -> Any:
 
 def _building(row: Record) -> Building:
     normal, two_player = row["copies"]
-    return Building(row["id"], row["cost"], row["vp"], row["column"], row["circles"], normal, two_player,
-                    row.get("produces"), row.get("large", False), row.get("set", "base"), row.get("variant_cost"),
-                    row.get("production_like", False))
+    return Building(
+        row["id"],
+        row["cost"],
+        row["vp"],
+        row["column"],
+        row["circles"],
+        normal,
+        two_player,
+        row.get("produces"),
+        row.get("large", False),
+        row.get("set", "base"),
+        row.get("variant_cost"),
+        row.get("production_like", False),
+    )
 
 
 def load(path: str | Path = DATA_DIR) -> dict[str, Any]:
@@ -69,8 +88,10 @@ def load(path: str | Path = DATA_DIR) -> dict[str, Any]:
 
 def _data(pack: Pack) -> dict[str, Any]:
     data = _plain(schema.one(pack, "game").values)
-    data["setup"] = {s["players"]: {k: _plain(v) for k, v in s.values.items() if k != "players"}
-                     for s in schema.records(pack, "setup")}
+    data["setup"] = {
+        s["players"]: {k: _plain(v) for k, v in s.values.items() if k != "players"}
+        for s in schema.records(pack, "setup")
+    }
     for name in ("variants", "expansions", "effects"):
         data[name] = _plain(schema.one(pack, name).values)
     rows = schema.records(pack, "building")
@@ -91,9 +112,8 @@ CITY_SPACES: int = DATA["city_spaces"]
 HOUSE_SIZE: int = DATA["trading_house"]
 FACTORY_PAY: tuple[int, ...] = tuple(DATA["factory_pay"])
 TILES: tuple[str, ...] = GOODS + ("quarry",)
-ISLAND_KINDS: tuple[str, ...] = TILES + ("forest",)   # forests hold no colonists [S]
-LARGE_PRODUCTION = frozenset(b.id for b in BUILDINGS.values()
-                             if (b.produces and b.circles > 1) or b.production_like)
+ISLAND_KINDS: tuple[str, ...] = TILES + ("forest",)  # forests hold no colonists [S]
+LARGE_PRODUCTION = frozenset(b.id for b in BUILDINGS.values() if (b.produces and b.circles > 1) or b.production_like)
 PRODUCTION_LIKE = frozenset(b.id for b in BUILDINGS.values() if b.production_like)
 SLOTS: dict[int, int] = {int(cost): n for cost, n in DATA["expansions"]["slots"].items()}
 RESTRICTIONS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in DATA["expansions"]["restrictions"])

@@ -43,10 +43,15 @@ def open_candidates(state: State) -> list[str]:
     filled: dict[int, int] = {}
     for b in picked:
         filled[BUILDINGS[b].cost] = filled.get(BUILDINGS[b].cost, 0) + 1
-    return [b for b in BUILDING_ORDER
-            if BUILDINGS[b].drafted and BUILDINGS[b].set in sets and b not in picked
-            and filled.get(BUILDINGS[b].cost, 0) < SLOTS[BUILDINGS[b].cost]
-            and not _excluded(state, b, picked)]
+    return [
+        b
+        for b in BUILDING_ORDER
+        if BUILDINGS[b].drafted
+        and BUILDINGS[b].set in sets
+        and b not in picked
+        and filled.get(BUILDINGS[b].cost, 0) < SLOTS[BUILDINGS[b].cost]
+        and not _excluded(state, b, picked)
+    ]
 
 
 def _add(state: State, building: str, seat: int | None) -> None:
@@ -74,7 +79,7 @@ def _autofill(state: State, events: Events) -> None:
 
 def start(state: State) -> None:
     """At set-up: the random market, or the first draft decision (Governor first)."""
-    events: Events = []   # set-up has no event stream; the view shows the market
+    events: Events = []  # set-up has no event stream; the view shows the market
     state["draft"] = {"picks": [], "turn": 0, "method": option(state, "selection")}
     if option(state, "selection") == "random":
         for cost in sorted(SLOTS):

@@ -33,9 +33,18 @@ from .roles import choose_role, role_options
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 
-SPEC = GameSpec(id="puerto_rico", title="Puerto Rico", min_players=2, max_players=5,
-                rules_version=RULES_VERSION, options=TABLE_OPTIONS, has_hidden_info=True,
-                has_chance=True, has_simultaneous=True, validate=validate)
+SPEC = GameSpec(
+    id="puerto_rico",
+    title="Puerto Rico",
+    min_players=2,
+    max_players=5,
+    rules_version=RULES_VERSION,
+    options=TABLE_OPTIONS,
+    has_hidden_info=True,
+    has_chance=True,
+    has_simultaneous=True,
+    validate=validate,
+)
 
 OPTIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "role": lambda s, p: role_options(s),
@@ -64,24 +73,37 @@ def _guests_done(state: State, player: int, action: Action, events: list[Event],
 
 ACTS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
     "role": lambda s, p, a, ev: choose_role(s, p, a["role"], ev),
-    "settle": settler.act, "mayor_privilege": mayor.act_privilege, "mayor_layout": mayor.act_layout,
-    "build": builder.act, "craft_bonus": craftsman.act, "trade": trader.act, "ship": captain.act,
-    "keep": captain.act_keep, "draft": draft.act, "black_market": builder.act_black_market,
-    "lodge": hunting_lodge.act, "royal": captain.act_royal,
-    "small_wharf": captain.act_small_wharf, "guests": _guests_done,
+    "settle": settler.act,
+    "mayor_privilege": mayor.act_privilege,
+    "mayor_layout": mayor.act_layout,
+    "build": builder.act,
+    "craft_bonus": craftsman.act,
+    "trade": trader.act,
+    "ship": captain.act,
+    "keep": captain.act_keep,
+    "draft": draft.act,
+    "black_market": builder.act_black_market,
+    "lodge": hunting_lodge.act,
+    "royal": captain.act_royal,
+    "small_wharf": captain.act_small_wharf,
+    "guests": _guests_done,
 }
 PROMPTS = {
-    "role": "Choose a role.", "settle": "Take a plantation (or quarry), or pass.",
+    "role": "Choose a role.",
+    "settle": "Take a plantation (or quarry), or pass.",
     "mayor_privilege": "Take a colonist from the supply (Mayor privilege)?",
-    "mayor_layout": "Place your colonists.", "build": "Build one building, or pass.",
-    "craft_bonus": "Take one extra good (Craftsman privilege).", "trade": "Sell one good, or pass.",
-    "ship": "Load goods on a ship.", "keep": "Choose the goods to keep.",
+    "mayor_layout": "Place your colonists.",
+    "build": "Build one building, or pass.",
+    "craft_bonus": "Take one extra good (Craftsman privilege).",
+    "trade": "Sell one good, or pass.",
+    "ship": "Load goods on a ship.",
+    "keep": "Choose the goods to keep.",
     "draft": "Choose a building for this game.",
     "black_market": "Pay the rest with the Black Market: return a colonist, a good or a VP chip.",
     "lodge": "Hunting Lodge: discard a tile from your island, or pass.",
     "royal": "Royal Supplier: ship one good (1 VP), or pass.",
     "small_wharf": "Load the Small Wharf, then sail (1 VP per 2 goods).",
-    "guests": "Guest House: move a guest, or leave them where they are.",   # see guest_window.prompt
+    "guests": "Guest House: move a guest, or leave them where they are.",  # see guest_window.prompt
 }
 # Taken when a deadline passes: passing where it is legal, the proposed layout, the
 # most valuable storage or privilege good, the guests staying where they are; role choice
@@ -150,9 +172,9 @@ class PuertoRico(Game):
         if action["verb"] == "guest":
             guest_house.act(state, player, action, events)
             opts = self.legal_actions(state, player)
-            if kind == "keep" and len(opts) == 1:   # nothing left to choose in a frame
+            if kind == "keep" and len(opts) == 1:  # nothing left to choose in a frame
                 captain.act_keep(state, player, opts[0], events)
-            elif kind == guest_window.KIND and len(opts) == 1:   # no move left: the window is done
+            elif kind == guest_window.KIND and len(opts) == 1:  # no move left: the window is done
                 _guests_done(state, player, opts[0], events, said=False)
             return events
         ACTS[kind](state, player, action, events)

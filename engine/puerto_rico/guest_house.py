@@ -27,8 +27,7 @@ def free_places(board: dict[str, Any]) -> list[str]:
     """Every place with a free circle a guest may move to, in the game's fixed order."""
     island, city = board["island"], board["city"]
     places = [t for t in TILES if t in island and island[t][1] < island[t][0]]
-    return places + [b for b in BUILDING_ORDER
-                     if b in city and b != "guest-house" and city[b] < BUILDINGS[b].circles]
+    return places + [b for b in BUILDING_ORDER if b in city and b != "guest-house" and city[b] < BUILDINGS[b].circles]
 
 
 def options(state: State, player: int, kind: str) -> list[Action]:
@@ -38,8 +37,9 @@ def options(state: State, player: int, kind: str) -> list[Action]:
     targets = free_places(board)
     opts: list[Action] = []
     for noble in nb.kinds_at(board, "guest-house"):
-        opts += [{"verb": "guest", "target": t, "noble": True} if noble else {"verb": "guest", "target": t}
-                 for t in targets]
+        opts += [
+            {"verb": "guest", "target": t, "noble": True} if noble else {"verb": "guest", "target": t} for t in targets
+        ]
     return opts
 
 

@@ -62,8 +62,9 @@ def _copy(board: Board) -> Board:
     return copied
 
 
-def _changes(state: State, seat: int, board: Board, guests: list[bool], places: frozenset[str],
-             outcome: Outcome, base: Any) -> bool:
+def _changes(
+    state: State, seat: int, board: Board, guests: list[bool], places: frozenset[str], outcome: Outcome, base: Any
+) -> bool:
     """True when moving some of ``guests`` to ``places`` changes ``outcome``."""
     for noble in sorted(set(guests)):
         rest = list(guests)
@@ -90,8 +91,15 @@ def could_gain(state: State, seat: int, outcome: Outcome, places: Iterable[str])
     return _changes(state, seat, board, guests, frozenset(places), outcome, base)
 
 
-def open_window(state: State, moment: str, seats: Iterable[int], outcome: Outcome, places: Iterable[str],
-                resume: str, data: dict[str, Any] | None = None) -> bool:
+def open_window(
+    state: State,
+    moment: str,
+    seats: Iterable[int],
+    outcome: Outcome,
+    places: Iterable[str],
+    resume: str,
+    data: dict[str, Any] | None = None,
+) -> bool:
     """Ask those of ``seats`` (in that order) who could gain from a move now; False (nothing
     opened) when none could."""
     wanted = tuple(places)

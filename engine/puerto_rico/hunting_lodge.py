@@ -25,8 +25,10 @@ LODGE_VP: int = EFFECTS["hunting_lodge_vp"]
 
 def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[bool, bool]:
     """What the Lodge would do for ``board`` now: a discard to offer, the noble's 2 VP."""
-    return (colonist_in(board, "hunting-lodge") and bool(discardable(board)),
-            noble_in(board, "hunting-lodge") and _sole_most_empty(state, player))
+    return (
+        colonist_in(board, "hunting-lodge") and bool(discardable(board)),
+        noble_in(board, "hunting-lodge") and _sole_most_empty(state, player),
+    )
 
 
 def start(state: State, events: Events) -> None:
@@ -41,8 +43,11 @@ def _lodge_after_guests(state: State, s: dict[str, Any], events: Events) -> None
 
 
 def resolve(state: State, events: Events) -> None:
-    seats = [p for p in seats_from(state, role_chooser(state))
-             if colonist_in(state["boards"][p], "hunting-lodge") and discardable(state["boards"][p])]
+    seats = [
+        p
+        for p in seats_from(state, role_chooser(state))
+        if colonist_in(state["boards"][p], "hunting-lodge") and discardable(state["boards"][p])
+    ]
     if seats:
         state["phase"]["lodge"] = seats
     _ask(state, events)

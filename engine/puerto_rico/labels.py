@@ -51,8 +51,10 @@ def _ship(a: Action) -> str:
 
 def _layout(a: Action) -> str:
     nobles = a.get("nobles") or {}
-    parts = [f"{n} on {name(t)}" + (f" ({plural(nobles[t], 'noble')})" if nobles.get(t) else "")
-             for t, n in a["layout"].items()]
+    parts = [
+        f"{n} on {name(t)}" + (f" ({plural(nobles[t], 'noble')})" if nobles.get(t) else "")
+        for t, n in a["layout"].items()
+    ]
     return "Place: " + (", ".join(parts) if parts else "nobody")
 
 
@@ -100,16 +102,23 @@ def _distribute(state: State, seat: int, opts: list[Action]) -> Distribute:
     board = state["boards"][seat]
     caps, nobles = circles(board), held(board)
     pieces = (Item("colonist", "colonist", colonists(board) - nobles),) + (
-        (Item("nobles", "noble", nobles),) if nobles else ())
+        (Item("nobles", "noble", nobles),) if nobles else ()
+    )
     proposal = opts[0]
     every, noble_spread = dict(proposal["layout"]), dict(proposal.get("nobles") or {})
     plain = {t: n - noble_spread.get(t, 0) for t, n in every.items() if n - noble_spread.get(t, 0)}
     answer = {"colonist": plain} if plain else {}
     if noble_spread:
         answer["nobles"] = noble_spread
-    return Distribute(options=_options(opts), title=TITLES["mayor_layout"], verb="layout", pieces=pieces,
-                      slots=tuple(Item(t, name(t), c) for t, c in caps.items()),
-                      total=min(colonists(board), sum(caps.values())), proposal=answer)
+    return Distribute(
+        options=_options(opts),
+        title=TITLES["mayor_layout"],
+        verb="layout",
+        pieces=pieces,
+        slots=tuple(Item(t, name(t), c) for t, c in caps.items()),
+        total=min(colonists(board), sum(caps.values())),
+        proposal=answer,
+    )
 
 
 def shape(state: State, kind: str, seat: int, opts: list[Action]) -> Shape:

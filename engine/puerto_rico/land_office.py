@@ -23,8 +23,12 @@ def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     if player in state["phase"].get("land_used", []):
         return opts
-    if colonist_in(board, "land-office") and board["doubloons"] >= 1 and not island_full(board) \
-            and tiles.can_draw(state):
+    if (
+        colonist_in(board, "land-office")
+        and board["doubloons"] >= 1
+        and not island_full(board)
+        and tiles.can_draw(state)
+    ):
         opts.append({"verb": "land", "mode": "draw"})
     if noble_in(board, "land-office"):
         opts += [{"verb": "land", "mode": "discard", "tile": t} for t in tiles.discardable(board)]
@@ -40,7 +44,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["mode"] == "draw":
         board["doubloons"] -= 1
         tile = tiles.draw(state, events)
-        assert tile is not None   # options() checked the stack
+        assert tile is not None  # options() checked the stack
         add_tile(board, tile)
         state["phase"]["drawn"] = [player, tile]
         events.append({"kind": "land_draw", "player": player, "tile": tile, "random": True})

@@ -78,8 +78,7 @@ def valid_layout(board: Board, layout: Any, nobles: Any = None) -> bool:
         return False
     caps = circles(board)
     for target, count in layout.items():
-        if target not in caps or not isinstance(count, int) or isinstance(count, bool) \
-                or not 0 < count <= caps[target]:
+        if target not in caps or not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= caps[target]:
             return False
     have = colonists(board)
     if sum(layout.values()) != min(have, sum(caps.values())):

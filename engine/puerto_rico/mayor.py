@@ -25,8 +25,15 @@ State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
-__all__ = ["default_layout", "valid_layout", "start", "privilege_options", "act_privilege",
-           "layout_options", "act_layout"]
+__all__ = [
+    "default_layout",
+    "valid_layout",
+    "start",
+    "privilege_options",
+    "act_privilege",
+    "layout_options",
+    "act_layout",
+]
 
 
 def start(state: State, chooser: int, events: Events) -> None:
@@ -40,7 +47,7 @@ def start(state: State, chooser: int, events: Events) -> None:
 def privilege_options(state: State, player: int) -> list[Action]:
     opts: list[Action] = [{"verb": "privilege"}]
     if privilege_count(state, player) == 2 and state["supply"]["colonists"] >= 2:
-        opts.append({"verb": "privilege", "count": 2})   # Library: the privilege doubled
+        opts.append({"verb": "privilege", "count": 2})  # Library: the privilege doubled
     return opts + [{"verb": "pass"}]
 
 
@@ -65,7 +72,7 @@ def _distribute(state: State, events: Events) -> None:
     shares = [0] * len(order)
     noble_shares = [0] * len(order)
     ship_nobles = supply.get("ship_nobles", 0)
-    for i in range(ship_nobles + supply["ship"]):   # one at a time from the Mayor, nobles first
+    for i in range(ship_nobles + supply["ship"]):  # one at a time from the Mayor, nobles first
         seat = order[i % len(order)]
         shares[seat] += 1
         noble_shares[seat] += i < ship_nobles
@@ -121,7 +128,7 @@ def layout_options(state: State, player: int) -> list[Action]:
     data, seat = frame["data"], str(player)
     draft = data["drafts"].get(seat, {})
     opts = [_layout_action(data["defaults"][seat], data.get("noble_defaults", {}).get(seat, {}))]
-    more_colonists, more_nobles = True, False   # while asked, someone is left to place
+    more_colonists, more_nobles = True, False  # while asked, someone is left to place
     if "noble_drafts" in data:
         board = state["boards"][player]
         own = nb.held(board)
@@ -151,8 +158,7 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         room = sum(cap for _, cap in data["circles"][seat])
         left = min(colonists(board), room) - sum(draft.values())
         if left > 0:
-            event: dict[str, Any] = {"kind": "place", "player": player, "target": action["target"],
-                                     "left": left}
+            event: dict[str, Any] = {"kind": "place", "player": player, "target": action["target"], "left": left}
             if action.get("noble"):
                 event["noble"] = True
             events.append(event)

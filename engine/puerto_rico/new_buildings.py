@@ -17,7 +17,7 @@ Events = list[dict[str, Any]]
 
 CORN = GOODS.index("corn")
 AQUEDUCT = {"indigo-plant": GOODS.index("indigo"), "sugar-mill": GOODS.index("sugar")}
-CLOISTER_SETS: tuple[int, ...] = tuple(EFFECTS["cloister"])   # [S] by sets of three tiles
+CLOISTER_SETS: tuple[int, ...] = tuple(EFFECTS["cloister"])  # [S] by sets of three tiles
 
 
 def privilege_count(state: State, player: int) -> int:
@@ -26,6 +26,7 @@ def privilege_count(state: State, player: int) -> int:
 
 
 # --- Builder ----------------------------------------------------------------------------
+
 
 def forest_discount(board: Board) -> int:
     """Every 2 forests −1, any column; no occupied Forest House needed [S]."""
@@ -59,6 +60,7 @@ def church_vp(board: Board, building: str) -> int:
 
 # --- Craftsman --------------------------------------------------------------------------
 
+
 def aqueduct(board: Board, made: list[int]) -> list[int]:
     """+1 indigo / sugar when the *large* plant of that kind is manned and the kind is
     produced; nothing for the small ones [S]."""
@@ -91,6 +93,7 @@ def jeweler(board: Board) -> int:
 
 # --- Captain ----------------------------------------------------------------------------
 
+
 def union_hall(board: Board) -> int:
     """+1 VP per 2 goods of one kind, per kind [S]."""
     if not active(board, "union-hall"):
@@ -104,6 +107,7 @@ def lighthouse(board: Board) -> int:
 
 
 # --- scoring ----------------------------------------------------------------------------
+
 
 def cloister(board: Board) -> int:
     """Sets of 3 identical island tiles (forests and quarries count) → 1, 3, 6, 10 [S]."""

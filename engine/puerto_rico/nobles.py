@@ -96,6 +96,7 @@ def kinds_at(board: Board, place: str) -> list[bool]:
 
 # --- the Mayor --------------------------------------------------------------------------
 
+
 def villa_outcome(state: State, player: int, board: Board) -> bool:
     """Whether the Villa would bring ``board`` someone now (the Guest House window)."""
     supply = state["supply"]

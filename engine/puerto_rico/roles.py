@@ -17,8 +17,7 @@ Events = list[dict[str, Any]]
 
 
 def role_options(state: State) -> list[dict[str, Any]]:
-    return [{"verb": "role", "role": r} for r in ROLE_ORDER
-            if r in state["role_money"] and r not in state["taken"]]
+    return [{"verb": "role", "role": r} for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
 
 
 def prospect(state: State, player: int, events: Events) -> None:
@@ -32,9 +31,16 @@ def prospect(state: State, player: int, events: Events) -> None:
     end_role(state, events)
 
 
-STARTS = {"settler": settler.start, "mayor": mayor.start, "builder": builder.start,
-          "craftsman": craftsman.start, "trader": trader.start, "captain": captain.start,
-          "prospector": prospect, "prospector-2": prospect}
+STARTS = {
+    "settler": settler.start,
+    "mayor": mayor.start,
+    "builder": builder.start,
+    "craftsman": craftsman.start,
+    "trader": trader.start,
+    "captain": captain.start,
+    "prospector": prospect,
+    "prospector-2": prospect,
+}
 
 
 # The Guest House window as a phase starts: what is settled before the owner's first prompt

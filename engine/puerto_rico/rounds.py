@@ -69,8 +69,9 @@ def final_outcome(state: State, player: int, board: dict[str, Any]) -> int:
 def end_round(state: State, events: Events) -> None:
     """+1 doubloon on every unchosen role; the Governor passes left; maybe the game ends,
     after the Guest House window (a guest may still man an empty large building)."""
-    if state["end"] and open_window(state, "final", seats_from(state, state["governor"]), final_outcome,
-                                    BONUSES, "final"):
+    if state["end"] and open_window(
+        state, "final", seats_from(state, state["governor"]), final_outcome, BONUSES, "final"
+    ):
         return
     finish_round(state, events)
 
@@ -90,13 +91,11 @@ def finish_round(state: State, events: Events) -> None:
         state["over"] = True
         state["decision"] = None
         state["result"] = final_scores(state)
-        events.append({"kind": "game_over", "reasons": list(state["end"]),
-                       "winners": state["result"]["winners"]})
+        events.append({"kind": "game_over", "reasons": list(state["end"]), "winners": state["result"]["winners"]})
         return
     state["governor"] = (state["governor"] + 1) % len(state["boards"])
     state["round"] += 1
-    events.append({"kind": "round", "round": state["round"], "governor": state["governor"],
-                   "bonus_roles": unchosen})
+    events.append({"kind": "round", "round": state["round"], "governor": state["governor"], "bonus_roles": unchosen})
     state["decision"] = {"kind": "role", "player": chooser(state)}
 
 

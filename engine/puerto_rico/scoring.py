@@ -42,9 +42,15 @@ def _city_hall(board: Board) -> int:
     return sum(1 for b in board["city"] if BUILDINGS[b].produces is None and b not in PRODUCTION_LIKE)
 
 
-BONUSES = {"guild-hall": _guild_hall, "residence": _residence, "fortress": _fortress,
-           "customs-house": _customs_house, "city-hall": _city_hall,
-           "cloister": cloister, "royal-garden": royal_garden}
+BONUSES = {
+    "guild-hall": _guild_hall,
+    "residence": _residence,
+    "fortress": _fortress,
+    "customs-house": _customs_house,
+    "city-hall": _city_hall,
+    "cloister": cloister,
+    "royal-garden": royal_garden,
+}
 
 
 def player_score(board: Board) -> dict[str, Any]:
@@ -67,13 +73,13 @@ TIE_BREAK = "doubloons + goods"
 def final_scores(state: dict[str, Any]) -> dict[str, Any]:
     """The result kept in the state: ``{"players": rows in seat order (:func:`player_score` plus
     seat and name), "ranking": seats best first, "winners", "tie_break": text, "shared"}``."""
-    rows = [dict(player_score(board), seat=seat, name=state["players"][seat])
-            for seat, board in enumerate(state["boards"])]
+    rows = [
+        dict(player_score(board), seat=seat, name=state["players"][seat]) for seat, board in enumerate(state["boards"])
+    ]
     ranking = sorted(range(len(rows)), key=lambda s: (-rows[s]["total"], -rows[s]["tiebreak"], s))
     best = (rows[ranking[0]]["total"], rows[ranking[0]]["tiebreak"])
     winners = [s for s in ranking if (rows[s]["total"], rows[s]["tiebreak"]) == best]
-    return {"players": rows, "ranking": ranking, "winners": winners,
-            "tie_break": TIE_BREAK, "shared": len(winners) > 1}
+    return {"players": rows, "ranking": ranking, "winners": winners, "tie_break": TIE_BREAK, "shared": len(winners) > 1}
 
 
 def _breakdown(row: dict[str, Any]) -> dict[str, Number]:
@@ -91,6 +97,18 @@ def outcome_of(result: dict[str, Any]) -> Outcome:
     places = groupby(result["ranking"], key=lambda seat: (rows[seat]["total"], rows[seat]["tiebreak"]))
     ranks = place_ranks([list(group) for _, group in places])
     winners = set(result["winners"])
-    return Outcome(tuple(SeatResult(seat, rows[seat]["name"], rows[seat]["total"], ranks[seat],
-                                    _breakdown(rows[seat]), {TIE_BREAK: rows[seat]["tiebreak"]}, seat in winners)
-                         for seat in result["ranking"]), result["tie_break"])
+    return Outcome(
+        tuple(
+            SeatResult(
+                seat,
+                rows[seat]["name"],
+                rows[seat]["total"],
+                ranks[seat],
+                _breakdown(rows[seat]),
+                {TIE_BREAK: rows[seat]["tiebreak"]},
+                seat in winners,
+            )
+            for seat in result["ranking"]
+        ),
+        result["tie_break"],
+    )

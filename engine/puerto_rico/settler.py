@@ -37,9 +37,8 @@ def _ask(state: State, events: Events) -> None:
         events.append({"kind": "island_full", "player": player})
         phase["idx"] += 1
     chooser = role_chooser(state)
-    if ("second" not in phase and privilege_count(state, chooser) == 2
-            and not island_full(state["boards"][chooser])):
-        phase["second"] = True   # Library: the chooser's second pick, after everyone [S]
+    if "second" not in phase and privilege_count(state, chooser) == 2 and not island_full(state["boards"][chooser]):
+        phase["second"] = True  # Library: the chooser's second pick, after everyone [S]
         phase["order"].append(chooser)
         state["decision"] = {"kind": "settle", "player": chooser}
         return
@@ -55,7 +54,7 @@ def options(state: State, player: int) -> list[Action]:
     if island_full(board):
         return swap + [{"verb": "pass"}]
     opts: list[Action] = []
-    if (not second and active(board, "hacienda") and not phase["hacienda_used"] and tiles.can_draw(state)):
+    if not second and active(board, "hacienda") and not phase["hacienda_used"] and tiles.can_draw(state):
         opts.append({"verb": "hacienda"})
     opts += swap
     opts += [{"verb": "take", "tile": kind} for kind in GOODS if kind in tiles_["faceup"]]

@@ -18,20 +18,37 @@ def _copies(players: int, options: dict[str, Any]) -> dict[str, int]:
     draft (or the random draw) puts them in the game."""
     two = setup_for(players)["copies"] == "two_player"
     expansion = building_sets(options) != ("base",)
-    return {b.id: (b.copies_two_player if two else b.copies) for b in BUILDINGS.values()
-            if b.set == "base" and not (expansion and b.drafted)}
+    return {
+        b.id: (b.copies_two_player if two else b.copies)
+        for b in BUILDINGS.values()
+        if b.set == "base" and not (expansion and b.drafted)
+    }
 
 
 def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
     n = len(players)
     table = setup_for(n)
     state: dict[str, Any] = {
-        "game": "puerto_rico", "rules_version": RULES_VERSION, "options": dict(options),
-        "players": list(players), "seed": seed, "rng": rng.seed_state(seed), "step": 0,
-        "round": 1, "governor": 0, "choice": 0, "choosers": list(table["choices"]),
-        "role_money": {r: 0 for r in table["roles"]}, "taken": {},
-        "role": None, "phase": {}, "decision": None, "frames": [],
-        "end": [], "over": False, "result": None,
+        "game": "puerto_rico",
+        "rules_version": RULES_VERSION,
+        "options": dict(options),
+        "players": list(players),
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "step": 0,
+        "round": 1,
+        "governor": 0,
+        "choice": 0,
+        "choosers": list(table["choices"]),
+        "role_money": {r: 0 for r in table["roles"]},
+        "taken": {},
+        "role": None,
+        "phase": {},
+        "decision": None,
+        "frames": [],
+        "end": [],
+        "over": False,
+        "result": None,
     }
     remove = table["remove_goods"]
     supply_goods = [count - remove for count in DATA["goods_supply"]]
@@ -47,17 +64,27 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
             board["doubloons"] -= CORN_START_DISCOUNT
     rng.shuffle(state, deck)
     faceup = [deck.pop() for _ in range(n + 1)]
-    state.update({
-        "boards": boards,
-        "supply": {"colonists": table["colonists"], "ship": table["ship"], "vp": table["vp_chips"],
-                   "goods": supply_goods, "quarries": table["quarries"]},
-        "totals": {"colonists": table["colonists"] + table["ship"], "vp": table["vp_chips"],
-                   "goods": list(supply_goods)},
-        "buildings": _copies(n, options),
-        "plantations": {"deck": deck, "discard": [], "faceup": faceup},
-        "cargo": [{"size": size, "good": None, "load": 0} for size in table["cargo_ships"]],
-        "house": [],
-    })
+    state.update(
+        {
+            "boards": boards,
+            "supply": {
+                "colonists": table["colonists"],
+                "ship": table["ship"],
+                "vp": table["vp_chips"],
+                "goods": supply_goods,
+                "quarries": table["quarries"],
+            },
+            "totals": {
+                "colonists": table["colonists"] + table["ship"],
+                "vp": table["vp_chips"],
+                "goods": list(supply_goods),
+            },
+            "buildings": _copies(n, options),
+            "plantations": {"deck": deck, "discard": [], "faceup": faceup},
+            "cargo": [{"size": size, "good": None, "load": 0} for size in table["cargo_ships"]],
+            "house": [],
+        }
+    )
     if n == 2 and option(state, "two_player") == "five_choices":
         state["choosers"] = list(FIVE_CHOICES)
     state["decision"] = {"kind": "role", "player": 0}

@@ -28,7 +28,7 @@ def start(state: State, chooser: int, events: Events) -> None:
 def price(state: State, player: int, good: str, post: bool = False) -> int:
     board = state["boards"][player]
     value = PRICE[GOODS.index(good)]
-    if not post:   # the markets do not apply to the Trading Post [S]
+    if not post:  # the markets do not apply to the Trading Post [S]
         value += active(board, "small-market") + 2 * active(board, "large-market")
     if player == role_chooser(state):
         value += privilege_count(state, player)
@@ -41,8 +41,11 @@ def options(state: State, player: int) -> list[Action]:
     opts: list[Action] = land_office.options(state, player)
     if len(house) < HOUSE_SIZE:
         office = active(board, "office")
-        opts += [{"verb": "sell", "good": g} for i, g in enumerate(GOODS)
-                 if board["goods"][i] > 0 and (office or g not in house)]
+        opts += [
+            {"verb": "sell", "good": g}
+            for i, g in enumerate(GOODS)
+            if board["goods"][i] > 0 and (office or g not in house)
+        ]
     if active(board, "trading-post"):
         opts += [{"verb": "post", "good": g} for i, g in enumerate(GOODS) if board["goods"][i] > 0]
     opts.append({"verb": "pass"})
@@ -52,7 +55,7 @@ def options(state: State, player: int) -> list[Action]:
 def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] in land_office.VERBS:
         land_office.act(state, player, action, events)
-        return   # besides the sale: the turn goes on
+        return  # besides the sale: the turn goes on
     state["phase"].pop("drawn", None)
     board = state["boards"][player]
     if action["verb"] == "sell":
@@ -67,7 +70,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         paid = price(state, player, good, post=True)
         i = GOODS.index(good)
         board["goods"][i] -= 1
-        state["supply"]["goods"][i] += 1   # straight back to the supply [S]
+        state["supply"]["goods"][i] += 1  # straight back to the supply [S]
         board["doubloons"] += paid
         events.append({"kind": "sell", "player": player, "good": good, "price": paid, "post": True})
     else:

@@ -17,13 +17,16 @@ State = dict[str, Any]
 
 def _board_view(board: dict[str, Any]) -> dict[str, Any]:
     return {
-        "doubloons": board["doubloons"], "goods": list(board["goods"]),
+        "doubloons": board["doubloons"],
+        "goods": list(board["goods"]),
         "island": {t: list(board["island"][t]) for t in ISLAND_KINDS if t in board["island"]},
         "city": {b: board["city"][b] for b in BUILDING_ORDER if b in board["city"]},
         "san_juan": board["san_juan"],
         "building_vp": sum(BUILDINGS[b].vp for b in board["city"]),
-        "island_tiles": island_tiles(board), "city_spaces": city_spaces_used(board),
-        "colonists": colonists(board), "empty_circles": empty_building_circles(board),
+        "island_tiles": island_tiles(board),
+        "city_spaces": city_spaces_used(board),
+        "colonists": colonists(board),
+        "empty_circles": empty_building_circles(board),
     } | _expansion_board(board)
 
 
@@ -42,8 +45,7 @@ def _expansion_board(board: dict[str, Any]) -> dict[str, Any]:
 def _expansion_view(state: State) -> dict[str, Any]:
     """Table options that differ from the base game; the expansions' supply and market."""
     extra: dict[str, Any] = {}
-    options = {k: state["options"][k] for k in sorted(state["options"])
-               if state["options"][k] != DEFAULTS.get(k)}
+    options = {k: state["options"][k] for k in sorted(state["options"]) if state["options"][k] != DEFAULTS.get(k)}
     if options:
         extra["options"] = options
     if "draft" in state:
@@ -53,8 +55,9 @@ def _expansion_view(state: State) -> dict[str, Any]:
             extra["draft"] = {
                 "picks": [list(p) for p in state["draft"]["picks"]],
                 "open": draft.open_candidates(state),
-                "slots": {str(c): [sum(1 for b in picked if BUILDINGS[b].cost == c), n]
-                          for c, n in sorted(SLOTS.items())},
+                "slots": {
+                    str(c): [sum(1 for b in picked if BUILDINGS[b].cost == c), n] for c, n in sorted(SLOTS.items())
+                },
             }
     if "nobles" in state["supply"]:
         extra["nobles"] = {"supply": state["supply"]["nobles"], "ship": state["supply"]["ship_nobles"]}
@@ -66,20 +69,30 @@ def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
     tiles = state["plantations"]
     frame = top_frame(state)
     return {
-        "game": "puerto_rico", "players": list(state["players"]), "round": state["round"],
-        "governor": state["governor"], "role": state["role"], "taken": dict(state["taken"]),
+        "game": "puerto_rico",
+        "players": list(state["players"]),
+        "round": state["round"],
+        "governor": state["governor"],
+        "role": state["role"],
+        "taken": dict(state["taken"]),
         "role_money": {r: state["role_money"][r] for r in ROLE_ORDER if r in state["role_money"]},
-        "supply": {"colonists": supply["colonists"], "ship": supply["ship"],
-                   "vp": max(0, supply["vp"]), "goods": list(supply["goods"]),
-                   "quarries": supply["quarries"]},
-        "plantations": {"faceup": list(tiles["faceup"]), "stack": len(tiles["deck"]),
-                        "discard": len(tiles["discard"])},
+        "supply": {
+            "colonists": supply["colonists"],
+            "ship": supply["ship"],
+            "vp": max(0, supply["vp"]),
+            "goods": list(supply["goods"]),
+            "quarries": supply["quarries"],
+        },
+        "plantations": {"faceup": list(tiles["faceup"]), "stack": len(tiles["deck"]), "discard": len(tiles["discard"])},
         "buildings": dict(state["buildings"]),
-        "cargo": [dict(s) for s in state["cargo"]], "house": list(state["house"]),
+        "cargo": [dict(s) for s in state["cargo"]],
+        "house": list(state["house"]),
         "boards": [_board_view(b) for b in state["boards"]],
         "waiting": pending,
         "submitted": sorted(int(s) for s in frame["answers"]) if frame else [],
-        "end": list(state["end"]), "over": state["over"], "result": state["result"],
+        "end": list(state["end"]),
+        "over": state["over"],
+        "result": state["result"],
     } | _expansion_view(state)
 
 
@@ -96,14 +109,15 @@ def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> di
 
 
 def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
-    island = ", ".join(f"{t} {n}" if t == "forest" else f"{t} {occ}/{n}"
-                       for t, (n, occ) in b["island"].items()) or "-"
+    island = ", ".join(f"{t} {n}" if t == "forest" else f"{t} {occ}/{n}" for t, (n, occ) in b["island"].items()) or "-"
     city = ", ".join(f"{k} {v}/{BUILDINGS[k].circles}" for k, v in b["city"].items()) or "-"
     goods = ", ".join(f"{n} {GOODS[i]}" for i, n in enumerate(b["goods"]) if n) or "none"
-    lines = [f"{mark}{name}: {b['doubloons']} doubloons, goods: {goods}, building VP {b['building_vp']}, "
-             f"San Juan {b['san_juan']}",
-             f"    island ({b['island_tiles']}/12, tiles occupied/total): {island}",
-             f"    city ({b['city_spaces']}/12, colonists/circles): {city}"]
+    lines = [
+        f"{mark}{name}: {b['doubloons']} doubloons, goods: {goods}, building VP {b['building_vp']}, "
+        f"San Juan {b['san_juan']}",
+        f"    island ({b['island_tiles']}/12, tiles occupied/total): {island}",
+        f"    city ({b['city_spaces']}/12, colonists/circles): {city}",
+    ]
     if b.get("nobles"):
         lines.append("    nobles: " + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in b["nobles"].items()))
     return lines
@@ -112,8 +126,9 @@ def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
 def view_text(view: dict[str, Any]) -> str:
     s = view["supply"]
     roles = ", ".join(
-        f"{ROLE_NAMES[r]}" + (f" [{view['players'][view['taken'][r]]}]" if r in view["taken"]
-                              else f" ({m})") for r, m in view["role_money"].items())
+        f"{ROLE_NAMES[r]}" + (f" [{view['players'][view['taken'][r]]}]" if r in view["taken"] else f" ({m})")
+        for r, m in view["role_money"].items()
+    )
     ships = ", ".join(f"{c['size']}-ship: {c['load']} {c['good'] or ''}".strip() for c in view["cargo"])
     waiting = {d["player"] for d in view["waiting"]}
     lines = [

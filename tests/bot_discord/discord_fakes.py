@@ -37,8 +37,14 @@ TIMESTAMP = "2030-01-01T00:00:00+00:00"
 
 
 def user_payload(user_id: int, name: str) -> dict[str, Any]:
-    return {"id": str(user_id), "username": name.lower(), "global_name": name, "discriminator": "0",
-            "avatar": None, "bot": user_id == BOT_ID}
+    return {
+        "id": str(user_id),
+        "username": name.lower(),
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": user_id == BOT_ID,
+    }
 
 
 @dataclass
@@ -95,13 +101,32 @@ class FakeDiscord(AsyncWebhookAdapter):
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)), "channel_id": str(channel_id), "guild_id": str(GUILD_ID), "type": 0,
-            "content": body.get("content") or "", "author": user_payload(BOT_ID, "PBP Bot"), "tts": False,
-            "timestamp": TIMESTAMP, "edited_timestamp": None, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "pinned": False, "embeds": body.get("embeds") or [], "flags": body.get("flags", 0),
+            "id": str(next(_ids)),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "type": 0,
+            "content": body.get("content") or "",
+            "author": user_payload(BOT_ID, "PBP Bot"),
+            "tts": False,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "embeds": body.get("embeds") or [],
+            "flags": body.get("flags", 0),
             "components": body.get("components") or [],
-            "attachments": [{"id": str(next(_ids)), "filename": name, "size": len(data), "url": f"https://cdn/{name}",
-                             "proxy_url": f"https://cdn/{name}"} for name, data in files],
+            "attachments": [
+                {
+                    "id": str(next(_ids)),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://cdn/{name}",
+                    "proxy_url": f"https://cdn/{name}",
+                }
+                for name, data in files
+            ],
         }
 
     def _record(self, kind: str, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Call:
@@ -110,8 +135,16 @@ class FakeDiscord(AsyncWebhookAdapter):
         return call
 
     # --- interaction token requests (responses, followups, edits of the original) -----------
-    async def request(self, route: Any, session: Any = None, *, payload: dict[str, Any] | None = None,
-                      multipart: Any = None, files: Any = None, **kwargs: Any) -> Any:
+    async def request(
+        self,
+        route: Any,
+        session: Any = None,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: Any = None,
+        files: Any = None,
+        **kwargs: Any,
+    ) -> Any:
         body, stored = _split(payload, multipart, files)
         call = self._record("webhook", route, body, stored)
         if route.path.endswith("/callback"):
@@ -119,10 +152,15 @@ class FakeDiscord(AsyncWebhookAdapter):
             resource: dict[str, Any] = {"type": body.get("type")}
             if body.get("type") in (4, 7):
                 resource["message"] = self.message(data, CHANNEL_ID, stored)
-            call.reply = {"interaction": {"id": str(route.webhook_id), "type": 2,
-                                          "response_message_loading": body.get("type") == 5,
-                                          "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)},
-                          "resource": resource}
+            call.reply = {
+                "interaction": {
+                    "id": str(route.webhook_id),
+                    "type": 2,
+                    "response_message_loading": body.get("type") == 5,
+                    "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
+                },
+                "resource": resource,
+            }
         else:
             call.reply = self.message(body, CHANNEL_ID, stored)
         return call.reply
@@ -134,8 +172,10 @@ class FakeDiscord(AsyncWebhookAdapter):
         if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
             call.reply = {"code": 50013, "message": "Missing Permissions"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
-        if route.path.endswith("/messages") and self.dm_channels.get(int(getattr(route, "channel_id", 0) or 0)) \
-                in self.closed_dms:
+        if (
+            route.path.endswith("/messages")
+            and self.dm_channels.get(int(getattr(route, "channel_id", 0) or 0)) in self.closed_dms
+        ):
             call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if route.path == "/users/@me/channels":
@@ -152,14 +192,23 @@ class FakeDiscord(AsyncWebhookAdapter):
 
     def channel_posts(self, since: int = 0, channel: int = CHANNEL_ID) -> list[Call]:
         """New messages the bot posted in ``channel`` (the game channel by default)."""
-        return [c for c in self.calls[since:] if c.kind == "http" and c.method == "POST"
-                and c.url.endswith(f"/channels/{channel}/messages")]
+        return [
+            c
+            for c in self.calls[since:]
+            if c.kind == "http" and c.method == "POST" and c.url.endswith(f"/channels/{channel}/messages")
+        ]
 
     def dms(self, since: int = 0, user: int | None = None) -> list[Call]:
         """Direct messages the bot sent (to ``user``, if given), refused ones included."""
-        return [c for c in self.calls[since:] if c.kind == "http" and c.method == "POST" and c.path.endswith(
-            "/messages") and int(c.url.split("/channels/")[1].split("/")[0]) in self.dm_channels
-            and (user is None or self.dm_channels[int(c.url.split("/channels/")[1].split("/")[0])] == user)]
+        return [
+            c
+            for c in self.calls[since:]
+            if c.kind == "http"
+            and c.method == "POST"
+            and c.path.endswith("/messages")
+            and int(c.url.split("/channels/")[1].split("/")[0]) in self.dm_channels
+            and (user is None or self.dm_channels[int(c.url.split("/channels/")[1].split("/")[0])] == user)
+        ]
 
     def replies(self, since: int = 0) -> list[Call]:
         """Interaction callbacks and followups/edits (everything sent with an interaction token)."""
@@ -174,14 +223,40 @@ class Guild:
 
     def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)), "application_id": str(APP_ID), "type": kind, "token": f"tok-{next(_ids)}",
-            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
-            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
-                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
-            "member": {"user": user_payload(user, name), "roles": [], "joined_at": TIMESTAMP, "deaf": False,
-                       "mute": False, "nick": None, "permissions": perms, "flags": 0},
-            "data": data, "app_permissions": "0", "locale": "en-US", "guild_locale": "en-US",
-            "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [], "authorizing_integration_owners": {},
+            "id": str(next(_ids)),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": f"tok-{next(_ids)}",
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": {
+                "id": str(CHANNEL_ID),
+                "type": 0,
+                "guild_id": str(GUILD_ID),
+                "name": "games",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            },
+            "member": {
+                "user": user_payload(user, name),
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": False,
+                "mute": False,
+                "nick": None,
+                "permissions": perms,
+                "flags": 0,
+            },
+            "data": data,
+            "app_permissions": "0",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {},
             "context": 0,
         }
 
@@ -203,8 +278,9 @@ class Guild:
         answer = next(c for c in calls if c.payload.get("type") == 8)
         return [choice["value"] for choice in answer.payload["data"]["choices"]]
 
-    async def click(self, user: int, name: str, message: dict[str, Any], custom_id: str,
-                    values: list[str] | None = None) -> list[Call]:
+    async def click(
+        self, user: int, name: str, message: dict[str, Any], custom_id: str, values: list[str] | None = None
+    ) -> list[Call]:
         """Click a component of ``message`` (a message payload the bot sent earlier)."""
         kind = 3 if values is not None else 2
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
@@ -247,24 +323,42 @@ def _resolve(value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
         url = f"https://cdn.test/attachments/{key}/{value.filename}"
         UPLOADS[url] = value.data
         resolved.setdefault("attachments", {})[key] = {
-            "id": key, "filename": value.filename, "size": len(value.data), "url": url, "proxy_url": url,
-            "content_type": "application/json"}
+            "id": key,
+            "filename": value.filename,
+            "size": len(value.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": "application/json",
+        }
         return key
     if isinstance(value, Person):
         user = user_payload(value.id, value.name)
         user["bot"] = value.bot
         resolved.setdefault("users", {})[str(value.id)] = user
         resolved.setdefault("members", {})[str(value.id)] = {
-            "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "nick": None, "permissions": "0",
-            "flags": 0}
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "nick": None,
+            "permissions": "0",
+            "flags": 0,
+        }
         return str(value.id)
     return value
 
 
 def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
     resolved: dict[str, dict[str, Any]] = {}
-    opts = [{"type": _option_type(v), "name": k, "value": _resolve(v, resolved),
-             **({"focused": True} if k == focused else {})} for k, v in options.items()]
+    opts = [
+        {
+            "type": _option_type(v),
+            "name": k,
+            "value": _resolve(v, resolved),
+            **({"focused": True} if k == focused else {}),
+        }
+        for k, v in options.items()
+    ]
     names = path.split()
     for sub in reversed(names[1:]):
         opts = [{"type": 1, "name": sub, "options": opts}]
@@ -286,8 +380,13 @@ async def settle(rounds: int = 200) -> None:
     """Wait for the tasks discord.py spawned for an interaction (command tree, views, events)."""
     for _ in range(rounds):
         await asyncio.sleep(0)
-        busy = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()
-                and t.get_name().startswith(("CommandTree", "discord-ui", "discord.py"))]
+        busy = [
+            t
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task()
+            and not t.done()
+            and t.get_name().startswith(("CommandTree", "discord-ui", "discord.py"))
+        ]
         if not busy:
             return
         await asyncio.wait(busy, timeout=30)
@@ -320,8 +419,12 @@ NAMES = {1001: "Ann", 1002: "Bob", 1003: "Cy"}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def open_table(guild: Guild, players: tuple[tuple[int, str], ...] = (ANN, BOB, CY),
-                     options: str | None = None, game: str = "puerto_rico") -> Call:
+async def open_table(
+    guild: Guild,
+    players: tuple[tuple[int, str], ...] = (ANN, BOB, CY),
+    options: str | None = None,
+    game: str = "puerto_rico",
+) -> Call:
     """``/game new`` of ``game`` by the first player (with table ``options`` if given), ``/game join``
     by the others, ``/game start``; the turn message."""
     (first, name), others = players[0], players[1:]

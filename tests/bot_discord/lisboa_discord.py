@@ -25,8 +25,17 @@ from bot_lisboa import arrange_visit, latest_state, store_state, transcribed_pac
 DEE = (1004, "Dee")
 FOUR = (ANN, BOB, CY, DEE)
 NAMES = {**THREE, DEE[0]: DEE[1]}
-__all__ = ["DEE", "FOUR", "LISBOA", "NAMES", "arrange_visit", "components", "latest_state", "store_state",
-           "transcribed_pack"]
+__all__ = [
+    "DEE",
+    "FOUR",
+    "LISBOA",
+    "NAMES",
+    "arrange_visit",
+    "components",
+    "latest_state",
+    "store_state",
+    "transcribed_pack",
+]
 
 
 def components(call: Call) -> list[dict[str, Any]]:
@@ -48,7 +57,8 @@ def labels(call: Call) -> list[str]:
 def offered(call: Call) -> list[str]:
     """Every choice the message offers: button labels and select option labels."""
     return [c.get("label") or "" for c in components(call) if "options" not in c] + [
-        o["label"] for c in components(call) for o in c.get("options", [])]
+        o["label"] for c in components(call) for o in c.get("options", [])
+    ]
 
 
 async def choose(guild: Guild, user: int, call: Call, label: str) -> list[Call]:
@@ -62,8 +72,7 @@ async def choose(guild: Guild, user: int, call: Call, label: str) -> list[Call]:
     raise AssertionError(f"{label!r} is not offered: {offered(call)}")
 
 
-async def open_lisboa(guild: Guild, players: tuple[tuple[int, str], ...] = FOUR,
-                      options: str | None = None) -> Call:
+async def open_lisboa(guild: Guild, players: tuple[tuple[int, str], ...] = FOUR, options: str | None = None) -> Call:
     """``/game new game:lisboa``, joins, start: the first turn message (set-up: keep a clergy tile)."""
     return await open_table(guild, players, options, game="lisboa")
 

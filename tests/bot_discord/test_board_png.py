@@ -15,8 +15,9 @@ async def test_a_game_without_a_renderer_gets_no_image_and_no_error_log(caplog: 
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
-async def test_a_drawing_bug_is_logged_with_its_traceback(caplog: pytest.LogCaptureFixture,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_drawing_bug_is_logged_with_its_traceback(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(view: dict[str, object]) -> bytes:
         raise ValueError("bad view")
 

@@ -20,8 +20,15 @@ from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_dotenv,
 def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
     assert Settings.from_env({}) == Settings()
     assert Settings().database_path == DEFAULT_DATABASE and Settings().token is None
-    got = Settings.from_env({"DISCORD_TOKEN": " abc ", "DATABASE_PATH": "x.db", "DEV_GUILD_ID": "12",
-                             "LOG_LEVEL": "debug", "SYNC_COMMANDS": "no"})
+    got = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_PATH": "x.db",
+            "DEV_GUILD_ID": "12",
+            "LOG_LEVEL": "debug",
+            "SYNC_COMMANDS": "no",
+        }
+    )
     assert got == Settings("abc", "x.db", 12, "DEBUG", False)
     for bad in ({"DEV_GUILD_ID": "my server"}, {"LOG_LEVEL": "loud"}, {"SYNC_COMMANDS": "maybe"}):
         with pytest.raises(SettingsError):
@@ -55,8 +62,9 @@ async def test_setup_hook_syncs_commands_to_the_dev_guild(tmp_path: Path) -> Non
         await made.close()
 
 
-async def test_game_options_are_suggested_and_validated_by_the_engine(guild: Guild,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_game_options_are_suggested_and_validated_by_the_engine(
+    guild: Guild, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bot_service"))
     import_module("toy_game")  # registers Toy Race, a game that declares options
     values = await guild.autocomplete(*ANN, "game new", "options", game="toy_race", options="length=6 ca")

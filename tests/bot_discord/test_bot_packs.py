@@ -37,16 +37,19 @@ def test_the_setting_is_game_folder_pairs() -> None:
 def test_a_bad_pack_stops_start_up_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pack = own_pack(tmp_path)
     rows = (pack / "components.toml").read_text(encoding="utf-8")
-    (pack / "components.toml").write_text(rows.replace("provisional = false", 'provisional = "no"', 1),
-                                          encoding="utf-8")
+    (pack / "components.toml").write_text(
+        rows.replace("provisional = false", 'provisional = "no"', 1), encoding="utf-8"
+    )
     with pytest.raises(SettingsError) as err:
         create_bot(Settings(data_packs=(("lisboa", str(pack)),)))
     message = str(err.value)
     assert message.startswith(f"DATA_PACKS: the Lisboa pack at {pack} was refused: components.toml: ")
     assert "\n" not in message and "row 1 (id 'earthquake'): field 'provisional': must be true or false" in message
-    for pairs, reason in (((("chess", "/x"),), "There is no game `chess`"),
-                          ((("puerto_rico", "/x"),), "Puerto Rico has no data pack to replace"),
-                          ((("lisboa", str(tmp_path / "missing")),), "pack.toml: missing from the pack")):
+    for pairs, reason in (
+        ((("chess", "/x"),), "There is no game `chess`"),
+        ((("puerto_rico", "/x"),), "Puerto Rico has no data pack to replace"),
+        ((("lisboa", str(tmp_path / "missing")),), "pack.toml: missing from the pack"),
+    ):
         with pytest.raises(SettingsError, match=reason):
             create_bot(Settings(data_packs=pairs))
     # python -m bot says so and exits with status 2, before connecting or playing the demo
@@ -61,7 +64,8 @@ def test_a_bad_pack_stops_start_up_with_one_line(tmp_path: Path, monkeypatch: py
 
 
 async def test_an_owners_full_transcription_is_used_for_new_games_without_a_notice(
-        tmp_path: Path, guild: Guild) -> None:
+    tmp_path: Path, guild: Guild
+) -> None:
     pack = own_pack(tmp_path, "my-print")
     create_bot(Settings(data_packs=(("lisboa", str(pack)),)))  # loads it, as start-up does
     assert bot.service.packs.load_data_packs([("lisboa", str(pack))])[0].startswith("lisboa: ")
@@ -84,9 +88,11 @@ async def test_a_game_whose_pack_is_not_loaded_gets_a_friendly_answer(guild: Gui
     await store_state(guild.bot.service, table.row, state)
     user = int(table.waiting_users()[0])
     name = dict((ANN, BOB))[user]
-    for calls in (await guild.command(user, name, "play", action=table.texts(table.seat_of(user))[0]),
-                  await guild.command(user, name, "game status"),
-                  await guild.click(user, name, post.reply, f"pbp:{table.row}:board")):
+    for calls in (
+        await guild.command(user, name, "play", action=table.texts(table.seat_of(user))[0]),
+        await guild.command(user, name, "game status"),
+        await guild.click(user, name, post.reply, f"pbp:{table.row}:board"),
+    ):
         assert calls[-1].ephemeral and "can't be continued on this bot" in calls[-1].content, calls[-1].content
         assert "feedfacefeedface" in calls[-1].content and "DATA_PACKS" in calls[-1].content
         assert "Sorry, something went wrong" not in calls[-1].content

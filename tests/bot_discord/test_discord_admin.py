@@ -29,8 +29,9 @@ async def test_admin_force_replace_rollback_end(guild: Guild) -> None:
     assert after.version == 2 and not pinged(forced) & {str(actor)} - set(after.waiting_users())
     dee = Person(1004, "Dee")
     waiting = int(after.waiting_users()[0])
-    replaced = posted(await guild.command(*ANN, "admin replace", player=Person(waiting, NAMES[waiting]),
-                                          new_player=dee))
+    replaced = posted(
+        await guild.command(*ANN, "admin replace", player=Person(waiting, NAMES[waiting]), new_player=dee)
+    )
     assert f"🛠 Ann (admin) replaced {after.names[after.seat_of(waiting) or 0]}'s player with Dee" in replaced.content
     assert pinged(replaced) == {str(dee.id)}
     back = posted(await guild.command(*ANN, "admin rollback", step=0))

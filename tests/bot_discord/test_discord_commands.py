@@ -10,8 +10,19 @@ from bot.service.game_ui import MAX_SUGGESTIONS
 
 def test_command_tree_has_the_commands(guild: Guild) -> None:
     names = {c.qualified_name for c in guild.bot.tree.walk_commands()}
-    assert names >= {"game new", "game join", "game leave", "game start", "game status", "game board",
-                     "game log", "game undo", "game abandon", "mygames", "play"}
+    assert names >= {
+        "game new",
+        "game join",
+        "game leave",
+        "game start",
+        "game status",
+        "game board",
+        "game log",
+        "game undo",
+        "game abandon",
+        "mygames",
+        "play",
+    }
     play = guild.bot.tree.get_command("play")
     assert isinstance(play, app_commands.Command)
     assert play.get_parameter("action").autocomplete  # type: ignore[union-attr]
@@ -32,7 +43,7 @@ async def test_lobby_to_first_turn(guild: Guild) -> None:
     await guild.command(*CY, "game join")
     refused = await guild.command(*BOB, "game start")
     assert refused[-1].ephemeral and "creator" in refused[-1].content
-    turn = (await guild.command(*ANN, "game start"))
+    turn = await guild.command(*ANN, "game start")
     posts = [c for c in turn if c.kind == "http"]
     assert len(posts) == 1, "exactly one public message per action"
     table = await table_now(guild)
@@ -48,8 +59,10 @@ async def test_game_autocomplete_and_options(guild: Guild) -> None:
     # Suggestions come from Puerto Rico's option schema; unknown options are refused by the engine.
     suggested = await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="")
     assert "variant=on" in suggested and "expansions=nobles" in suggested and len(suggested) <= 25
-    assert all(s.startswith("expansions=") for s in
-               await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="expan"))
+    assert all(
+        s.startswith("expansions=")
+        for s in await guild.autocomplete(*ANN, "game new", "options", game="puerto_rico", options="expan")
+    )
     refused = await guild.command(*ANN, "game new", game="puerto_rico", options="speed=fast")
     assert refused[-1].ephemeral and "has no option `speed`" in refused[-1].content
     malformed = await guild.command(*ANN, "game new", game="puerto_rico", options="fast")

@@ -39,13 +39,16 @@ def choice_ids(call: Call) -> list[str]:
     return [c for c in call.custom_ids() if ":a" in c]
 
 
-@pytest.mark.parametrize("item", [
-    ChoiceButton(123456789012, 987654, 4, 99, "build large-market"),
-    ChoiceSelect(123456789012, 987654, 2, 3, [discord.SelectOption(label="ship corn 7", value="5")]),
-    PanelButton(123456789012, 987654, "Place colonists"),
-    BoardButton(123456789012),
-    LobbyButton(123456789012, "start"),
-])
+@pytest.mark.parametrize(
+    "item",
+    [
+        ChoiceButton(123456789012, 987654, 4, 99, "build large-market"),
+        ChoiceSelect(123456789012, 987654, 2, 3, [discord.SelectOption(label="ship corn 7", value="5")]),
+        PanelButton(123456789012, 987654, "Place colonists"),
+        BoardButton(123456789012),
+        LobbyButton(123456789012, "start"),
+    ],
+)
 async def test_dynamic_items_round_trip_through_custom_id(item: discord.ui.DynamicItem[Any]) -> None:
     custom_id = item.custom_id
     assert len(custom_id) <= 100
@@ -101,8 +104,7 @@ async def test_old_button_of_someone_else_is_outdated_not_foreign(guild: Guild) 
     owner = table.waiting_users()[0]
     while owner in table.waiting_users():  # play on until the decision is someone else's
         seat = table.waiting_seats()[0]
-        await guild.bot.service.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0],
-                                    expected_version=table.version)
+        await guild.bot.service.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0], expected_version=table.version)
         table = await table_now(guild)
     clicker = int(table.waiting_users()[0])
     calls = await guild.click(clicker, NAMES[clicker], turn.reply, choice_ids(turn)[0])  # the owner's old button
@@ -129,12 +131,24 @@ async def test_select_plays_the_chosen_index(guild: Guild) -> None:
     seat = table.waiting_seats()[0]
     texts = table.texts(seat)
     view = discord.ui.View(timeout=None)
-    view.add_item(ChoiceSelect(table.row, table.version, seat, 0,
-                               [discord.SelectOption(label=t, value=str(i)) for i, t in enumerate(texts)]))
+    view.add_item(
+        ChoiceSelect(
+            table.row,
+            table.version,
+            seat,
+            0,
+            [discord.SelectOption(label=t, value=str(i)) for i, t in enumerate(texts)],
+        )
+    )
     message = {**guild.fake.channel_posts()[-1].reply, "components": view.to_components()}
     user = int(table.users[seat])
-    calls = await guild.click(user, NAMES[user], message, f"pbp:{table.row}:{table.version}:{seat}:s0",
-                              values=[str(texts.index("role trader"))])
+    calls = await guild.click(
+        user,
+        NAMES[user],
+        message,
+        f"pbp:{table.row}:{table.version}:{seat}:s0",
+        values=[str(texts.index("role trader"))],
+    )
     post = next(c for c in calls if c.kind == "http")
     assert "Trader" in post.content
 
@@ -200,8 +214,12 @@ async def test_mayor_editor_accepts_the_proposal_in_one_click(guild: Guild) -> N
     panel = next(c for c in status.custom_ids() if c.endswith(":panel"))
     editor = (await guild.click(user, NAMES[user], status.reply, panel))[-1]
     assert editor.ephemeral and "Place your colonists" in editor.content and "`layout " in editor.content
-    confirm = next(c["custom_id"] for row in editor.payload["components"] for c in row["components"]
-                   if c.get("label") == "Confirm layout")
+    confirm = next(
+        c["custom_id"]
+        for row in editor.payload["components"]
+        for c in row["components"]
+        if c.get("label") == "Confirm layout"
+    )
     waiting = table.waiting_users()
     calls = await guild.click(user, NAMES[user], editor.reply, confirm)
     post = next(c for c in calls if c.kind == "http")

@@ -15,9 +15,12 @@ async def test_export_while_running_then_after_the_end_and_import(guild: Guild) 
         await guild.command(actor, NAMES[actor], "play", action=table.texts(table.seat_of(actor))[0])
     calls = await guild.command(*CY, "game export")
     sent = calls[-1]
-    assert sent.ephemeral and "still running" in sent.content and not guild.fake.channel_posts(len(guild.fake.calls)
-                                                                                                 - len(calls))
-    (name, raw), = sent.files
+    assert (
+        sent.ephemeral
+        and "still running" in sent.content
+        and not guild.fake.channel_posts(len(guild.fake.calls) - len(calls))
+    )
+    ((name, raw),) = sent.files
     running = json.loads(raw)
     assert name == "puerto_rico-1-v2.json" and "seed" not in running and len(running["actions"]) == 2
     refused = await guild.command(*CY, "game import", file=Upload(name, raw))

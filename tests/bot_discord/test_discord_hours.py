@@ -13,11 +13,11 @@ async def test_game_new_with_hours_shows_them_in_lobby_and_header(tmp_path: Path
     fake = FakeDiscord()
     guild = Guild(await start_bot(tmp_path / "games.sqlite3", fake, clock=ManualClock()), fake)
     try:
-        refused = await guild.command(*ANN, "game new", game="puerto_rico", clock="fast", hours="18-23",
-                                      timezone="Nowhere/Atlantis")
+        refused = await guild.command(
+            *ANN, "game new", game="puerto_rico", clock="fast", hours="18-23", timezone="Nowhere/Atlantis"
+        )
         assert refused[-1].ephemeral and "not a time zone" in refused[-1].content
-        await guild.command(*ANN, "game new", game="puerto_rico", clock="fast", hours="18-23",
-                            timezone="Europe/Paris")
+        await guild.command(*ANN, "game new", game="puerto_rico", clock="fast", hours="18-23", timezone="Europe/Paris")
         lobby = guild.fake.channel_posts()[-1]
         assert "playing hours: 18:00–23:00 Europe/Paris" in lobby.content
         for who in (BOB, CY):

@@ -33,8 +33,9 @@ def seats_of(call: Call) -> set[int]:
     return {int(m[1]) for c in components(call) if (m := re.match(r"pbp:\d+:\d+:(\d+):[as]\d+$", c["custom_id"]))}
 
 
-async def visit_with_favors(guild: Guild, favors: dict[int, list[str]], influence: dict[int, int] | None = None,
-                            officials: int = 0) -> tuple[Table, list[int], list[str], Call]:
+async def visit_with_favors(
+    guild: Guild, favors: dict[int, list[str]], influence: dict[int, int] | None = None, officials: int = 0
+) -> tuple[Table, list[int], list[str], Call]:
     """4 players; the first player visits the Marquis (cost 0) and takes a decree; seats are given
     as offsets from the visitor (1 = their left). Returns the table, seats [visitor, left, ...],
     the decree display before the visit, and the message that opened the window."""
@@ -44,8 +45,12 @@ async def visit_with_favors(guild: Guild, favors: dict[int, list[str]], influenc
     order = [(visitor + k) % 4 for k in range(4)]
 
     def change(state: dict) -> None:  # type: ignore[type-arg]
-        arrange_visit(state, visitor, {order[k]: f for k, f in favors.items()},
-                      {order[k]: i for k, i in (influence or {}).items()})
+        arrange_visit(
+            state,
+            visitor,
+            {order[k]: f for k, f in favors.items()},
+            {order[k]: i for k, i in (influence or {}).items()},
+        )
         for board in state["boards"]:
             board.update(marquis_markers=0, wigs=0)
         if officials:  # the visitor's officials make following cost influence for everyone else
@@ -73,7 +78,8 @@ async def test_window_asks_eligible_followers_one_at_a_time_each_pinged_alone(tm
 
 async def follow_window_story(guild: Guild, db: Path) -> None:
     table, (visitor, left, across, right), decrees, opened = await visit_with_favors(
-        guild, {2: ["marquis"], 3: ["marquis"]})
+        guild, {2: ["marquis"], 3: ["marquis"]}
+    )
     # (a) the left neighbour lacks the favor: skipped with a log line; the next holder is asked alone
     assert said(opened, f"{name(table, left)} cannot follow the marquis visit: does not hold the favor.")
     assert pinged(opened) == {table.users[across]} and f"<@{table.users[across]}>" in opened.content
@@ -85,8 +91,7 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
 
     # (c) someone else pressing the follower's buttons is refused and nothing changes
     for intruder in (visitor, right, left):
-        calls = await guild.click(user(table, intruder), name(table, intruder), opened.reply,
-                                  button(opened, FOLLOW))
+        calls = await guild.click(user(table, intruder), name(table, intruder), opened.reply, button(opened, FOLLOW))
         assert calls[-1].ephemeral and f"This is not your decision: it is {name(table, across)}'s." in calls[-1].content
         assert not guild.fake.channel_posts(len(guild.fake.calls) - len(calls))
     assert (await table_now(guild)).version == table.version
@@ -95,8 +100,9 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     sub = posted(await guild.click(user(table, across), name(table, across), opened.reply, button(opened, FOLLOW)))
     assert pinged(sub) == {table.users[across]} and seats_of(sub) == {across}  # their own sub-decision
     assert f"Take decree {decrees[1]}" in labels(sub) and f"Take decree {decrees[0]}" not in labels(sub)
-    second = posted(await guild.click(user(table, across), name(table, across), sub.reply,
-                                      button(sub, f"Take decree {decrees[1]}")))
+    second = posted(
+        await guild.click(user(table, across), name(table, across), sub.reply, button(sub, f"Take decree {decrees[1]}"))
+    )
     after = await table_now(guild)
     assert pinged(second) == {table.users[right]} and seats_of(second) == {right}
     assert f"{name(table, across)} takes decree {decrees[1]}." in second.content  # the first follow's effect
@@ -110,8 +116,7 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     assert pinged(more) == {table.users[right]}
     left_over = [label for label in labels(more) if label.startswith("Take decree ")]
     assert left_over and not {f"Take decree {decrees[0]}", f"Take decree {decrees[1]}"} & set(left_over)
-    closed = posted(await guild.click(user(table, right), name(table, right), more.reply,
-                                      button(more, left_over[0])))
+    closed = posted(await guild.click(user(table, right), name(table, right), more.reply, button(more, left_over[0])))
     assert said(closed, "marquis visit is over; nobody else may follow")
     end = await table_now(guild)
     assert not end.state["frames"] and end.decisions()[0].kind != "follow"  # type: ignore[index]
@@ -121,13 +126,14 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
 async def test_declining_passes_the_window_on_and_favorless_or_unpayable_seats_are_skipped(guild: Guild) -> None:
     # left holds the favor but cannot pay 2 influence; across lacks it; right may follow
     table, (visitor, left, across, right), decrees, opened = await visit_with_favors(
-        guild, {1: ["marquis"], 3: ["marquis"]}, influence={1: 0}, officials=2)
+        guild, {1: ["marquis"], 3: ["marquis"]}, influence={1: 0}, officials=2
+    )
     assert said(opened, f"{name(table, across)} cannot follow the marquis visit: does not hold the favor.")
-    assert said(opened, f"{name(table, left)} cannot follow the marquis visit: has no follow they can complete "
-                        "and pay for.")
+    assert said(
+        opened, f"{name(table, left)} cannot follow the marquis visit: has no follow they can complete and pay for."
+    )
     assert pinged(opened) == {table.users[right]} and table.waiting_seats() == [right]
-    declined = posted(await guild.click(user(table, right), name(table, right), opened.reply,
-                                        button(opened, DECLINE)))
+    declined = posted(await guild.click(user(table, right), name(table, right), opened.reply, button(opened, DECLINE)))
     assert said(declined, f"{name(table, right)} declines to follow the marquis visit.")
     after = await table_now(guild)
     assert after.state["boards"][right]["favors"] == ["marquis"]  # type: ignore[index]  # kept the favor

@@ -26,10 +26,12 @@ def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("quick_images")
-@pytest.mark.parametrize(("players", "options", "seed"), [((ANN, BOB, CY, DEE), None, 5),
-                                                          ((ANN, BOB), "starting_draft=true", 6)])
-async def test_full_game_through_buttons(guild: Guild, players: tuple[tuple[int, str], ...], options: str | None,
-                                         seed: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "options", "seed"), [((ANN, BOB, CY, DEE), None, 5), ((ANN, BOB), "starting_draft=true", 6)]
+)
+async def test_full_game_through_buttons(
+    guild: Guild, players: tuple[tuple[int, str], ...], options: str | None, seed: int
+) -> None:
     extra = {"options": options} if options else {}
     lobby = await guild.command(*players[0], "game new", game="lisboa", **extra)
     assert NOTICE in posted(lobby).content  # the lobby says the values are partly provisional

@@ -39,8 +39,12 @@ async def noble_mayor(guild: Guild, seed: int, wanted: Any = None) -> tuple[Tabl
     for _ in range(3000):
         assert table.active and table.state is not None
         for d in table.decisions():
-            if d.kind == "mayor_layout" and held(table.state["boards"][d.player]) \
-                    and proposal(table, d.player).get("nobles") and (wanted is None or wanted(table, d.player)):
+            if (
+                d.kind == "mayor_layout"
+                and held(table.state["boards"][d.player])
+                and proposal(table, d.player).get("nobles")
+                and (wanted is None or wanted(table, d.player))
+            ):
                 return table, d.player
         seat = rng.choice(table.waiting_seats())
         texts = table.texts(seat)

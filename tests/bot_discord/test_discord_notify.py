@@ -45,8 +45,7 @@ async def play_first_option(guild: Guild) -> tuple[int, list[Any]]:
 async def test_settings_are_private_and_time_zones_are_suggested(guild: Guild) -> None:
     shown = await guild.command(*ANN, "notify settings")
     assert shown[-1].ephemeral and shown[-1].content.startswith("Notifications: a mention in the game's channel.")
-    changed = await guild.command(*ANN, "notify settings", mode="dm", timezone="Europe/Berlin", quiet="22-07",
-                                  budget=5)
+    changed = await guild.command(*ANN, "notify settings", mode="dm", timezone="Europe/Berlin", quiet="22-07", budget=5)
     assert changed[-1].ephemeral and "Europe/Berlin; quiet hours: 22:00–07:00" in changed[-1].content
     assert "budget across all your games: 5" in changed[-1].content
     assert "Europe/Berlin" in await guild.autocomplete(*ANN, "notify settings", "timezone", timezone="berl")

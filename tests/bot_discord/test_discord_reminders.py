@@ -92,8 +92,7 @@ async def test_one_ping_per_new_decision_and_silence_for_everything_else(tmp_pat
             clock.advance(4 * HOUR)
             await timers(guild).tick()
         posts = guild.fake.channel_posts()
-        assert [p for p in posts if pinged(p)] == [start] + [p for p in posts if "⏳" in p.content or "⚠️" in
-                                                             p.content]
+        assert [p for p in posts if pinged(p)] == [start] + [p for p in posts if "⏳" in p.content or "⚠️" in p.content]
         assert all(pinged(p) == set(governor) for p in posts if pinged(p))
         offer = posts[-1]
         assert "time ran out" in offer.content and offer.flags & SILENT

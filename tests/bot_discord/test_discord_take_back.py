@@ -1,4 +1,4 @@
-""""Change my answer": a player who answered a parallel decision takes it back with a button (or
+""" "Change my answer": a player who answered a parallel decision takes it back with a button (or
 ``/play action:take back``) until the last answer is in; nobody is pinged for it."""
 
 from __future__ import annotations
@@ -75,4 +75,5 @@ async def test_play_take_back_and_the_panel_offer_the_change(guild: Guild) -> No
 def test_the_change_button_round_trips_through_its_custom_id() -> None:
     item = ChangeButton(123456789012, 987654)
     assert [cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(item.custom_id)] == [
-        ChangeButton]
+        ChangeButton
+    ]

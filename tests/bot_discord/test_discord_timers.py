@@ -68,8 +68,11 @@ async def test_a_default_at_the_deadline_is_posted_and_pings_only_the_next_playe
         await open_timed(guild)
         table = await table_now(guild)
         role = next(i for i in posted(guild.fake.channel_posts()[-1:]).custom_ids() if ":a" in i)
-        await guild.click(*next(u for u in (ANN, BOB, CY) if str(u[0]) in table.waiting_users()),
-                          guild.fake.channel_posts()[-1].reply, role)
+        await guild.click(
+            *next(u for u in (ANN, BOB, CY) if str(u[0]) in table.waiting_users()),
+            guild.fake.channel_posts()[-1].reply,
+            role,
+        )
         table = await table_now(guild)
         late = table.waiting_users()
         clock.advance(12 * HOUR)

@@ -47,12 +47,22 @@ def test_options_parse_and_suggest() -> None:
     assert ui.parse_options("A=1 b = two,c=3") == {"a": "1", "b": "two", "c": "3"}
     with pytest.raises(ValueError, match="key=value"):
         ui.parse_options("fast")
-    spec = GameSpec("g", "G", 2, 4, 1, (OptionSpec("variant", "Variant", "base", {"base": "Base", "big": "Big"}),
-                                        OptionSpec("fast", "Fast", False, {False: "no", True: "yes"})))
-    assert [v for _, v in ui.option_suggestions(spec, "")] == ["variant=base", "variant=big", "fast=false",
-                                                               "fast=true"]
-    assert [v for _, v in ui.option_suggestions(spec, "variant=big f")] == ["variant=big fast=false",
-                                                                            "variant=big fast=true"]
+    spec = GameSpec(
+        "g",
+        "G",
+        2,
+        4,
+        1,
+        (
+            OptionSpec("variant", "Variant", "base", {"base": "Base", "big": "Big"}),
+            OptionSpec("fast", "Fast", False, {False: "no", True: "yes"}),
+        ),
+    )
+    assert [v for _, v in ui.option_suggestions(spec, "")] == ["variant=base", "variant=big", "fast=false", "fast=true"]
+    assert [v for _, v in ui.option_suggestions(spec, "variant=big f")] == [
+        "variant=big fast=false",
+        "variant=big fast=true",
+    ]
     assert ui.option_suggestions(GameSpec("h", "H", 2, 4, 1), "") == []
 
 
@@ -72,9 +82,15 @@ class StubDecision:
 
 
 TITLES = {"keep": "Choose goods to keep"}  # as a game's shapes title these kinds
-LAYOUT = Distribute(options=(Option("layout corn 1", "Place: 1 on corn"), Option("place corn", "Put one on corn")),
-                    title="Place colonists", verb="layout", pieces=(Item("colonist", "colonist", 1),),
-                    slots=(Item("corn", "corn", 1),), total=1, proposal={"colonist": {"corn": 1}})
+LAYOUT = Distribute(
+    options=(Option("layout corn 1", "Place: 1 on corn"), Option("place corn", "Put one on corn")),
+    title="Place colonists",
+    verb="layout",
+    pieces=(Item("colonist", "colonist", 1),),
+    slots=(Item("corn", "corn", 1),),
+    total=1,
+    proposal={"colonist": {"corn": 1}},
+)
 
 
 @dataclass
@@ -105,8 +121,11 @@ class StubTable:
             return None
         if self.kind == "mayor_layout":
             return LAYOUT
-        return ChooseOne(options=tuple(Option(t, t) for t in self.legal), title=TITLES.get(self.kind, ""),
-                         pass_text="pass" if "pass" in self.legal else None)
+        return ChooseOne(
+            options=tuple(Option(t, t) for t in self.legal),
+            title=TITLES.get(self.kind, ""),
+            pass_text="pass" if "pass" in self.legal else None,
+        )
 
     def labels(self, seat: int | None) -> list[str]:
         shape = self.shape(seat)
@@ -140,8 +159,11 @@ class StubTable:
 def test_few_options_become_buttons_with_my_board_last() -> None:
     table: Any = StubTable(legal=["role settler", "role mayor", "pass"])
     plan = ui.plan_controls(table)
-    assert [(c.kind, c.label, c.index) for c in plan[:3]] == [("choice", "role settler", 0),
-                                                              ("choice", "role mayor", 1), ("choice", "pass", 2)]
+    assert [(c.kind, c.label, c.index) for c in plan[:3]] == [
+        ("choice", "role settler", 0),
+        ("choice", "role mayor", 1),
+        ("choice", "pass", 2),
+    ]
     assert plan[2].style == "secondary" and plan[-1].kind == "board" and plan[-1].row == 4
     assert ui.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
     over: Any = StubTable(active=False, rematch=True)
@@ -180,11 +202,16 @@ def test_turn_text_mentions_new_players_names_idle_ones_and_fits_2000() -> None:
 
 def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> None:
     record = type("R", (), {"title": "Puerto Rico", "clock": "daily"})()
-    table: Any = StubTable(kind="mayor_layout", seats=(0, 1), record=record,
-                           due={0: "2030-01-02T00:00:00.000+00:00", 1: "2030-01-01T12:00:00.000+00:00"})
+    table: Any = StubTable(
+        kind="mayor_layout",
+        seats=(0, 1),
+        record=record,
+        due={0: "2030-01-02T00:00:00.000+00:00", 1: "2030-01-01T12:00:00.000+00:00"},
+    )
     text = ui.turn_text(table, [], ["11"])
-    assert text.splitlines()[0] == ("**Puerto Rico** · move 3 · ⏱ 1 move/day "
-                                    "(bank 3 days, +24 h per move, capped at 3 days)")
+    assert text.splitlines()[0] == (
+        "**Puerto Rico** · move 3 · ⏱ 1 move/day (bank 3 days, +24 h per move, capped at 3 days)"
+    )
     assert text.splitlines()[-1].endswith("(due <t:1893499200:R>)")  # the earliest of the group
 
 
@@ -205,8 +232,10 @@ def test_a_list_too_long_for_four_selects_continues_with_more_options() -> None:
 
 def test_options_naming_a_secret_go_to_a_private_panel() -> None:
     table: Any = StubTable(legal=["portfolio red-04", "gold red-04"], secret=True)
-    assert [(c.kind, c.label) for c in ui.plan_controls(table)] == [("panel", "Your options (private)"),
-                                                                     ("board", "My board")]
+    assert [(c.kind, c.label) for c in ui.plan_controls(table)] == [
+        ("panel", "Your options (private)"),
+        ("board", "My board"),
+    ]
     assert [c.kind for c in ui.plan_controls(table, 0)] == ["choice", "choice"]  # the player's own panel
     assert sorted(ui.hidden_words({"hand": ["red-04"], "top": "b"}, {"hand": 1, "top": "b"})) == ["red-04"]
 

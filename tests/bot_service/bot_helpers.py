@@ -46,9 +46,14 @@ async def service_at(path: Path, seed: int = 0) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def start_game(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob"),
-                     options: dict[str, Any] | None = None, seed: int = 1,
-                     channel: str = CHANNEL, game_id: str = "toy_race") -> Result:
+async def start_game(
+    svc: GameService,
+    names: tuple[str, ...] = ("Ann", "Bob"),
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+    channel: str = CHANNEL,
+    game_id: str = "toy_race",
+) -> Result:
     """Open, fill and start a game (Toy Race by default); returns the start result."""
     await svc.create_lobby(channel, "guild", user(names[0]), names[0], game_id, options or {})
     for name in names[1:]:
@@ -73,8 +78,14 @@ def name_of(uid: str) -> str:
     return uid.removeprefix("u-").capitalize()
 
 
-async def play_random(svc: GameService, result: Result, rng: random.Random, channel: str = CHANNEL,
-                      max_actions: int = 2000, undo_rate: float = 0.0) -> list[Result]:
+async def play_random(
+    svc: GameService,
+    result: Result,
+    rng: random.Random,
+    channel: str = CHANNEL,
+    max_actions: int = 2000,
+    undo_rate: float = 0.0,
+) -> list[Result]:
     """Play uniformly random legal actions (and optional undo attempts) to the end."""
     results = []
     for _ in range(max_actions):

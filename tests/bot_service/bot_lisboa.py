@@ -61,9 +61,18 @@ async def store_state(svc: GameService, row: int, state: State, note: str = "tes
     users = [s.user_id for s in await svc.store.seats(row) if s.seat is not None]
     game = svc._game(record.game_id)
     return await svc.store.append(
-        row, expected_version=record.version, seat=0, user_id=users[0], kind="action", text=note,
-        undo_barrier=True, public_lines=[note], state_json=play.dumps(state),
-        waiting=[users[p] for p in play.waiting_players(game, state)], now=svc.now())
+        row,
+        expected_version=record.version,
+        seat=0,
+        user_id=users[0],
+        kind="action",
+        text=note,
+        undo_barrier=True,
+        public_lines=[note],
+        state_json=play.dumps(state),
+        waiting=[users[p] for p in play.waiting_players(game, state)],
+        now=svc.now(),
+    )
 
 
 async def latest_state(svc: GameService, row: int) -> State:
@@ -104,7 +113,8 @@ def transcribed_pack(tmp_path: Path, name: str = "my-print") -> Path:
     target.mkdir()
     for file in DATA_DIR.glob("*.toml"):
         text = file.read_text(encoding="utf-8")
-        text = re.sub(r"(, |\n)provisional_fields = \[[^\]]*\]", "", text).replace("provisional = true",
-                                                                                   "provisional = false")
+        text = re.sub(r"(, |\n)provisional_fields = \[[^\]]*\]", "", text).replace(
+            "provisional = true", "provisional = false"
+        )
         (target / file.name).write_text(text.replace('"lisboa-shipped-1"', f'"{name}"'), encoding="utf-8")
     return target

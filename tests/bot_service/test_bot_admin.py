@@ -13,9 +13,12 @@ ZED = "u-zed"  # a moderator who does not play
 
 async def test_only_the_creator_or_a_channel_manager(svc: GameService) -> None:
     await start_game(svc, ("Ann", "Bob"))
-    for call in (svc.admin_force(CHANNEL, user("Bob"), "Bob"), svc.admin_rollback(CHANNEL, ZED, "Zed", 0),
-                 svc.admin_end(CHANNEL, user("Bob"), "Bob"),
-                 svc.admin_replace(CHANNEL, ZED, "Zed", user("Ann"), "u-dee", "Dee")):
+    for call in (
+        svc.admin_force(CHANNEL, user("Bob"), "Bob"),
+        svc.admin_rollback(CHANNEL, ZED, "Zed", 0),
+        svc.admin_end(CHANNEL, user("Bob"), "Bob"),
+        svc.admin_replace(CHANNEL, ZED, "Zed", user("Ann"), "u-dee", "Dee"),
+    ):
         assert "creator or someone who can manage" in await refused("not_allowed", call)
     assert (await svc.admin_force(CHANNEL, user("Ann"), "Ann")).version == 1  # the creator
     assert (await svc.admin_force(CHANNEL, ZED, "Zed", can_manage=True)).version == 2  # a manager
@@ -38,8 +41,9 @@ async def test_force_plays_the_default_and_records_who_did_it(svc: GameService) 
     assert "Several players are deciding" in await refused("whose", svc.admin_force(CHANNEL, user("Ann"), "Ann"))
     chosen = await svc.admin_force(CHANNEL, user("Ann"), "Ann", player=user("Bob"))
     assert "forced the default for Bob: `rest`" in chosen.public[0] and user("Bob") not in chosen.waiting
-    assert "owes no decision" in await refused("not_waiting", svc.admin_force(CHANNEL, user("Ann"), "Ann",
-                                                                               player=user("Bob")))
+    assert "owes no decision" in await refused(
+        "not_waiting", svc.admin_force(CHANNEL, user("Ann"), "Ann", player=user("Bob"))
+    )
     await refused("not_seated", svc.admin_force(CHANNEL, user("Ann"), "Ann", player=ZED))
     assert play.dumps(await svc.rebuild(row)) == (await stored_state(svc, row))[1]
 

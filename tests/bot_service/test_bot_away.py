@@ -61,8 +61,10 @@ async def test_away_freezes_every_clock_posts_one_line_per_game_and_stops_pings(
         clock.advance(HOUR)
         change = await svc.set_away(ANN, "3d")
         assert "You are away until <t:" in change.message and "2 game(s)" in change.message
-        assert sorted((n.kind, n.channel_id, n.ping) for n in change.notices) == [("away", ONE, False),
-                                                                                 ("away", TWO, False)]
+        assert sorted((n.kind, n.channel_id, n.ping) for n in change.notices) == [
+            ("away", ONE, False),
+            ("away", TWO, False),
+        ]
         by_channel = {n.channel_id: n.text() for n in change.notices}
         assert by_channel[ONE].startswith("🏝️ **Ann** is away until <t:") and "clock is frozen" in by_channel[ONE]
         assert "won't be pinged" in by_channel[TWO]
@@ -163,8 +165,9 @@ async def test_a_frozen_seat_handed_to_someone_else_runs_again(tmp_path: Path) -
         one = await table(svc, ONE, "fast")
         await svc.set_away(ANN, "3d")
         seat = [s.user_id for s in await svc.store.seats(one.game_row or 0)].index(ANN)
-        assert await svc.deadlines.hand_over(one.game_row or 0, seat, ANN, "u-dee", one.version or 0, "admin",
-                                             svc.now())
+        assert await svc.deadlines.hand_over(
+            one.game_row or 0, seat, ANN, "u-dee", one.version or 0, "admin", svc.now()
+        )
         await svc.away_due()
         state, _, due = await clock_of(svc, one, "u-dee")
         assert state == "running" and due is not None
@@ -197,8 +200,12 @@ def test_away_dates_are_checked() -> None:
     assert parse_until("2030-01-03 18:30", now) == "2030-01-03T18:30:00.000+00:00"
     assert parse_until("36 hours", now) == "2030-01-03T00:00:00.000+00:00"
     assert parse_until("2w", now) == "2030-01-15T12:00:00.000+00:00"
-    for bad, why in (("soon", "can't read"), ("2029-12-31", "already passed"), ("61d", "at most 60 days"),
-                     ("2030-13-01", "can't read")):
+    for bad, why in (
+        ("soon", "can't read"),
+        ("2029-12-31", "already passed"),
+        ("61d", "at most 60 days"),
+        ("2030-13-01", "can't read"),
+    ):
         with pytest.raises(ServiceError, match=why) as err:
             parse_until(bad, now)
         assert err.value.code == "bad_date"

@@ -49,8 +49,9 @@ async def test_one_no_rejects_and_a_move_voids_the_vote(svc: GameService) -> Non
     asked = await svc.propose_undo(CHANNEL, second, step=0)
     await refused("vote_open", svc.propose_undo(CHANNEL, first))
     no = await svc.vote(asked.vote_id, first, False)
-    assert no.status == "rejected" and no.result.public == [f"❌ {'Ann' if first == user('Ann') else 'Bob'} said "
-                                                             "no: the game goes on from step 2."]
+    assert no.status == "rejected" and no.result.public == [
+        f"❌ {'Ann' if first == user('Ann') else 'Bob'} said no: the game goes on from step 2."
+    ]
     assert (await svc.store.game(row)).version == 2  # type: ignore[union-attr]
     again = await svc.propose_undo(CHANNEL, first, step=0)
     await svc.act(CHANNEL, second, "step")

@@ -28,8 +28,13 @@ async def timed(path: Path, clock: ManualClock, seed: int = 0) -> AsyncIterator[
         await store.close()
 
 
-async def open_game(svc: GameService, clock: str, names: tuple[str, ...] = ("Ann", "Bob"),
-                    game_id: str = "toy_race", options: dict[str, str] | None = None) -> Result:
+async def open_game(
+    svc: GameService,
+    clock: str,
+    names: tuple[str, ...] = ("Ann", "Bob"),
+    game_id: str = "toy_race",
+    options: dict[str, str] | None = None,
+) -> Result:
     lobby = await svc.create_lobby(CHANNEL, "g", user(names[0]), names[0], game_id, options or {}, clock=clock)
     assert "clock:" in lobby.public[0]
     for name in names[1:]:
@@ -144,8 +149,9 @@ async def test_a_substitute_takes_the_seat_with_a_fresh_clock(tmp_path: Path) ->
         offer = expiry.offer
         assert offer is not None
         with pytest.raises(ServiceError) as err:
-            await svc.take_seat(row, offer.version, offer.seat, user("Bob") if late != user("Bob") else user("Ann"),
-                                "Someone")
+            await svc.take_seat(
+                row, offer.version, offer.seat, user("Bob") if late != user("Bob") else user("Ann"), "Someone"
+            )
         assert err.value.code == "already_seated"
         taken = await svc.take_seat(row, offer.version, offer.seat, "u-dee", "Dee")
         assert "Dee takes over" in taken.public[0] and taken.mention == ["u-dee"] and taken.waiting == ["u-dee"]
@@ -230,6 +236,6 @@ async def test_restart_in_a_parallel_mayor_window_keeps_every_answer(tmp_path: P
         final = expiries[-1].result
         assert final is not None
         assert not [d for d in play.pending(GAME, await svc.rebuild(row)) if d.kind == "mayor_layout"]
-        log = (await svc.store.actions(row))[-len(others) - 1:]
+        log = (await svc.store.actions(row))[-len(others) - 1 :]
         assert log[0].user_id == first and all("ran out of time" in r.public_lines[0] for r in log[1:])
         assert play.dumps(await svc.rebuild(row)) == await svc.store.snapshot(row, final.version or 0)

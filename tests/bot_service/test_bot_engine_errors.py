@@ -39,8 +39,9 @@ def logged(caplog: pytest.LogCaptureFixture, row: int, text: str) -> list[loggin
     return [r for r in found if f"game {row} " in r.getMessage() and text in r.getMessage()]
 
 
-async def test_act_refuses_a_move_the_engine_fails_on(svc: GameService, monkeypatch: pytest.MonkeyPatch,
-                                                      caplog: pytest.LogCaptureFixture) -> None:
+async def test_act_refuses_a_move_the_engine_fails_on(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     started = await start_game(svc, ("Ann", "Bob"), seed=4)
     row, mover = started.game_row or 0, started.waiting[0]
     before = await stored_state(svc, row)
@@ -77,8 +78,9 @@ async def test_admin_force_refuses_and_stores_nothing(svc: GameService, monkeypa
     assert await stored_state(svc, row) == before and await svc.deadlines.timeouts(row) == []
 
 
-async def test_a_standing_answer_that_fails_is_left_to_the_player(svc: GameService, monkeypatch: pytest.MonkeyPatch,
-                                                                 caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_standing_answer_that_fails_is_left_to_the_player(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     started = await start_game(svc, ("Ann", "Bob"), seed=4)
     row, mover = started.game_row or 0, started.waiting[0]
     await svc.set_standing(CHANNEL, mover, "move")
@@ -91,8 +93,8 @@ async def test_a_standing_answer_that_fails_is_left_to_the_player(svc: GameServi
 
 
 async def test_a_deadline_default_that_fails_is_offered_to_the_table(
-        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock="fast")
     await svc.join(CHANNEL, user("Bob"), "Bob")
@@ -112,7 +114,8 @@ async def test_a_deadline_default_that_fails_is_offered_to_the_table(
 
 
 async def test_skipping_a_timed_out_seat_refuses_when_pass_fails(
-        timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch) -> None:
+    timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_stubborn", clock="fast")
     await svc.join(CHANNEL, user("Bob"), "Bob")

@@ -87,8 +87,9 @@ async def test_bad_records_are_refused_with_reasons(svc: GameService) -> None:
     assert "not a game record" in await refused(svc, b"\x89PNG", "bad_import")
     assert "not a game record" in await refused(svc, "[1, 2]", "bad_import")
     assert "format version 9" in await refused(svc, json.dumps({**data, "format_version": 9}), "bad_import")
-    assert "missing actions" in await refused(svc, json.dumps({k: v for k, v in data.items() if k != "actions"}),
-                                              "bad_import")
+    assert "missing actions" in await refused(
+        svc, json.dumps({k: v for k, v in data.items() if k != "actions"}), "bad_import"
+    )
     assert "rules version 99" in await refused(svc, json.dumps({**data, "rules_version": 99}), "rules_version")
     tampered = json.loads(json.dumps(data))
     tampered["final_state"]["pos"][0] += 1

@@ -17,8 +17,17 @@ def row(version: int, kind: str = "action", text: str = "step", seat: int = 0) -
 
 
 def test_effective_actions_follow_undos_and_rollbacks() -> None:
-    log = [row(1, text="a"), row(2, text="b"), row(3, "undo", "b"), row(4, text="c"), row(5, text="d"),
-           row(6, "rollback", "2"), row(7, text="e"), row(8, "rollback", "5"), row(9, "rollback", "0")]
+    log = [
+        row(1, text="a"),
+        row(2, text="b"),
+        row(3, "undo", "b"),
+        row(4, text="c"),
+        row(5, text="d"),
+        row(6, "rollback", "2"),
+        row(7, text="e"),
+        row(8, "rollback", "5"),
+        row(9, "rollback", "0"),
+    ]
     assert [r.text for r in effective_actions(log[:5])] == ["a", "c", "d"]
     assert [r.text for r in effective_actions(log[:7])] == ["a", "b", "e"]
     assert [r.text for r in effective_actions(log[:8])] == ["a", "c", "d"]

@@ -69,13 +69,19 @@ def test_no_table_time_moves_nothing() -> None:
     assert advance(None, T0, 0) == T0
 
 
-@pytest.mark.parametrize(("span", "zone"), [("18-23", "Europe/Paris"), ("22-02", "Europe/Paris"),
-                                            ("0-24", "Europe/Paris"), ("22-02", "America/New_York")])
+@pytest.mark.parametrize(
+    ("span", "zone"),
+    [("18-23", "Europe/Paris"), ("22-02", "Europe/Paris"), ("0-24", "Europe/Paris"), ("22-02", "America/New_York")],
+)
 def test_open_seconds_undoes_advance_across_the_dst_changes(span: str, zone: str) -> None:
     hours = parse_hours(span, zone)
     rng = random.Random(span + zone)
-    for base in ("2030-03-28T00:00:00.000+00:00", "2030-10-24T00:00:00.000+00:00",  # Europe: 31 Mar, 27 Oct
-                 "2030-03-08T00:00:00.000+00:00", "2030-11-01T00:00:00.000+00:00"):  # US: 10 Mar, 3 Nov
+    for base in (
+        "2030-03-28T00:00:00.000+00:00",
+        "2030-10-24T00:00:00.000+00:00",  # Europe: 31 Mar, 27 Oct
+        "2030-03-08T00:00:00.000+00:00",
+        "2030-11-01T00:00:00.000+00:00",
+    ):  # US: 10 Mar, 3 Nov
         for _ in range(40):
             start = shift(base, rng.randrange(0, 4 * DAY, 900))
             first, then = rng.randrange(60, 30 * HOUR, 60), rng.randrange(60, 30 * HOUR, 60)
@@ -83,14 +89,22 @@ def test_open_seconds_undoes_advance_across_the_dst_changes(span: str, zone: str
             assert open_seconds(hours, start, middle) == first
             assert advance(hours, middle, then) == advance(hours, start, first + then)  # steps add up
     # Whole-day windows are plain arithmetic, DST or not (31 March has 23 hours on Paris clocks).
-    assert advance(parse_hours("0-24", "Europe/Paris"), "2030-03-30T12:00:00.000+00:00", DAY) == \
-        "2030-03-31T12:00:00.000+00:00"
+    assert (
+        advance(parse_hours("0-24", "Europe/Paris"), "2030-03-30T12:00:00.000+00:00", DAY)
+        == "2030-03-31T12:00:00.000+00:00"
+    )
 
 
-@pytest.mark.parametrize(("hours", "zone", "code"), [
-    ("25-3", None, "bad_hours"), ("evening", None, "bad_hours"), ("18-18", None, "bad_hours"),
-    ("18-23", "Mars/Olympus", "bad_timezone"), (None, "Europe/Paris", "bad_hours"),
-])
+@pytest.mark.parametrize(
+    ("hours", "zone", "code"),
+    [
+        ("25-3", None, "bad_hours"),
+        ("evening", None, "bad_hours"),
+        ("18-18", None, "bad_hours"),
+        ("18-23", "Mars/Olympus", "bad_timezone"),
+        (None, "Europe/Paris", "bad_hours"),
+    ],
+)
 def test_bad_input_is_refused_kindly(hours: str | None, zone: str | None, code: str) -> None:
     with pytest.raises(ServiceError) as err:
         parse_hours(hours, zone)
@@ -98,8 +112,9 @@ def test_bad_input_is_refused_kindly(hours: str | None, zone: str | None, code: 
 
 
 async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Result:
-    lobby = await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="daily",
-                                   hours=hours, timezone=zone)
+    lobby = await svc.create_lobby(
+        CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="daily", hours=hours, timezone=zone
+    )
     assert ("playing hours" in lobby.public[0]) == (hours is not None)
     await svc.join(CHANNEL, user("Bob"), "Bob")
     return await svc.start(CHANNEL, user("Ann"), seed=3)
@@ -116,8 +131,9 @@ async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None
         seat = [s.user_id for s in await store.seats(row)].index(first)
         opened = (await svc.deadlines.of_game(row))[seat]
         await Reminders(store).plan(stall_after=10 * DAY)
-        fires = [r[0] for r in await store.query("SELECT fire_at FROM reminders WHERE seat = ? AND kind = 'half'",
-                                                 (seat,))]
+        fires = [
+            r[0] for r in await store.query("SELECT fire_at FROM reminders WHERE seat = ? AND kind = 'half'", (seat,))
+        ]
         assert fires and opened.opened_at is not None and opened.due_at is not None
         assert opened.opened_at < fires[0] < opened.due_at  # reminders follow the (moved) deadline
         clock.advance(6 * DAY)

@@ -43,8 +43,9 @@ async def table(path: Path, clock: ManualClock, hours: str = "18-23") -> AsyncIt
     store = await GameStore.open(path)
     try:
         svc = GameService(store, clock=clock, rng=random.Random(0))
-        await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast", hours=hours,
-                               timezone="Europe/Paris")
+        await svc.create_lobby(
+            CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast", hours=hours, timezone="Europe/Paris"
+        )
         await svc.join(CHANNEL, user("Bob"), "Bob")
         started = await svc.start(CHANNEL, user("Ann"), seed=3)
         row = started.game_row or 0
@@ -163,6 +164,7 @@ async def test_a_seat_handed_over_gets_twelve_open_hours(tmp_path: Path) -> None
 # Spring 2030: Paris goes from UTC+1 to UTC+2 at 02:00 on Sunday 31 March, so Saturday night's window
 # (22:00 to the non-existent 02:00) closes at 01:00 UTC and Sunday's opens at 20:00 UTC. A fast game
 # started Friday 29 March 13:00 is due Monday 1 April 02:00 (Friday 4 h, Saturday 4 h, Sunday 4 h).
+
 
 async def test_past_midnight_reminders_across_the_spring_change(tmp_path: Path) -> None:
     clock = ManualClock(local("2030-03-29 13:00"))

@@ -60,7 +60,8 @@ async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> Non
 
 
 async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
-        timed_svc: tuple[GameService, ManualClock]) -> None:
+    timed_svc: tuple[GameService, ManualClock],
+) -> None:
     svc, clock = timed_svc
     await svc.create_lobby(CHANNEL, "g", ANN, "Ann", "toy_stubborn", clock="fast")
     await svc.join(CHANNEL, BOB, "Bob")
@@ -69,21 +70,21 @@ async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
     first = started.waiting[0]
     second = BOB if first == ANN else ANN
     await svc.act(CHANNEL, first, "step")
-    await svc.undo(CHANNEL, first)                                       # "… took back their last action."
+    await svc.undo(CHANNEL, first)  # "… took back their last action."
     await svc.act(CHANNEL, first, "step")
-    await svc.admin_force(CHANNEL, ANN, "Zed the Mod", can_manage=True)   # 🛠 … forced the default (pass)
+    await svc.admin_force(CHANNEL, ANN, "Zed the Mod", can_manage=True)  # 🛠 … forced the default (pass)
     await svc.act(CHANNEL, second, "step")
     clock.advance(12 * HOUR)
     [expiry] = await svc.expire_due()
     assert expiry.offer is not None and expiry.offer.can_skip
     await svc.skip_turn(row, expiry.offer.version, expiry.offer.seat, first)  # "… skipped …'s turn …"
     await svc.set_standing(CHANNEL, first, "bet")
-    assert await svc.answer_standing(row) is not None                   # 🤖 … standing answer …
+    assert await svc.answer_standing(row) is not None  # 🤖 … standing answer …
     clock.advance(12 * HOUR)
-    assert [e.result for e in await svc.expire_due() if e.result]       # ⏰ … ran out of time …
+    assert [e.result for e in await svc.expire_due() if e.result]  # ⏰ … ran out of time …
     await svc.admin_rollback(CHANNEL, ANN, "Zed the Mod", 3, can_manage=True)  # 🛠 … rolled the game back …
     ballot = await svc.propose_undo(CHANNEL, first, 1)
-    await svc.vote(ballot.vote_id, second, True)                         # ⏪ Everyone agreed …
+    await svc.vote(ballot.vote_id, second, True)  # ⏪ Everyone agreed …
     await svc.admin_end(CHANNEL, ANN, "Zed the Mod", can_manage=True)
     data = json.loads((await svc.export(CHANNEL)).text)
     heads = [a["public"][0][:2] for a in data["actions"] if a["public"]]
@@ -92,8 +93,12 @@ async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
     imported = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
     assert imported.status == "abandoned"
     assert (await svc.log("chan-bug", 1)).public[1:] == (await svc.log(CHANNEL, 1)).public[1:]
-    for mark, wrong in (("🛠", "forced the default for Nobody"), ("⏰", "Nobody ran out of time"),
-                        ("🤖", "Nobody's standing answer"), ("⏪", "Everyone agreed (Nobody)")):
+    for mark, wrong in (
+        ("🛠", "forced the default for Nobody"),
+        ("⏰", "Nobody ran out of time"),
+        ("🤖", "Nobody's standing answer"),
+        ("⏪", "Everyone agreed (Nobody)"),
+    ):
         forged = json.loads(json.dumps(data))
         step = next(a for a in forged["actions"] if a["public"] and a["public"][0].startswith(mark))
         step["public"][0] = f"{mark} {wrong}"

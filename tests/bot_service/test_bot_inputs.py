@@ -9,9 +9,18 @@ from bot.service.results import ServiceError
 from bot.service.service import GameService
 
 
-@pytest.mark.parametrize(("typed", "title"), [("Puerto Rico", "Puerto Rico"), ("puerto rico", "Puerto Rico"),
-                                              ("Puerto-Rico", "Puerto Rico"), ("PUERTO_RICO", "Puerto Rico"),
-                                              ("Lisboa", "Lisboa"), ("lis", "Lisboa"), ("toy race", "Toy Race")])
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("Puerto Rico", "Puerto Rico"),
+        ("puerto rico", "Puerto Rico"),
+        ("Puerto-Rico", "Puerto Rico"),
+        ("PUERTO_RICO", "Puerto Rico"),
+        ("Lisboa", "Lisboa"),
+        ("lis", "Lisboa"),
+        ("toy race", "Toy Race"),
+    ],
+)
 async def test_a_game_is_named_by_title_as_typed(svc: GameService, typed: str, title: str) -> None:
     result = await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", typed)
     assert f"opened a {title} lobby" in result.public[0]
@@ -72,8 +81,9 @@ async def test_replies_quote_only_a_short_prefix_of_huge_input(svc: GameService)
     assert "…" in await message(svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": HUGE}))
     assert "…" in await message(svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock=HUGE))
     assert "…" in await message(svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", hours=HUGE))
-    assert "…" in await message(svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", hours="18-23",
-                                                 timezone=HUGE))
+    assert "…" in await message(
+        svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", hours="18-23", timezone=HUGE)
+    )
     assert "…" in await message(svc.settings(user("Ann"), mode=HUGE))
     assert "…" in await message(svc.settings(user("Ann"), timezone=HUGE))
     assert "…" in await message(svc.set_away(user("Ann"), HUGE))

@@ -21,12 +21,16 @@ GAME = get_game("lisboa")
 NOTICE = GAME.notice()
 
 
-@pytest.mark.parametrize(("seed", "names", "options"), [
-    (3, ("Ann", "Bob", "Cy", "Dee"), {}),
-    (4, ("Ann", "Bob"), {"starting_draft": True}),
-])
+@pytest.mark.parametrize(
+    ("seed", "names", "options"),
+    [
+        (3, ("Ann", "Bob", "Cy", "Dee"), {}),
+        (4, ("Ann", "Bob"), {"starting_draft": True}),
+    ],
+)
 async def test_whole_game_to_final_scoring_every_option_offered(
-        tmp_path: Path, seed: int, names: tuple[str, ...], options: dict[str, Any]) -> None:
+    tmp_path: Path, seed: int, names: tuple[str, ...], options: dict[str, Any]
+) -> None:
     """Random legal play to the end; at every step each waiting seat's options are all reachable by
     buttons/selects (within Discord's limits) and ``/play``, and no public component names a hand card."""
     async with service_at(tmp_path / "lisboa.sqlite3", seed=seed) as svc:
@@ -45,8 +49,9 @@ async def test_whole_game_to_final_scoring_every_option_offered(
             who = rng.choice(result.waiting)
             result = await svc.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
         assert result.game_over and result.status == "finished"
-        assert "Final scores:" in result.public and any(line.startswith(("Winner", "Shared win"))
-                                                        for line in result.public)
+        assert "Final scores:" in result.public and any(
+            line.startswith(("Winner", "Shared win")) for line in result.public
+        )
         assert len([line for line in result.public if line[:2] in {f"{n}." for n in range(1, 5)}]) == len(names)
         assert {"main", "draw", "keep_clergy"} <= kinds and ("draft" in kinds) == bool(options)
         version, snapshot = await stored_state(svc, row)
@@ -98,7 +103,10 @@ def test_terminal_plays_lisboa_randomly_and_at_one_keyboard(tmp_path: Path) -> N
     lines = iter(["board", "quit"])
     out = io.StringIO()
     db = str(tmp_path / "t.sqlite3")
-    code = terminal.main(["--game", "lisboa", "--db", db, "--players", "Ann", "Bob", "--seed", "2"], out=out,
-                         read=lambda prompt: next(lines))
+    code = terminal.main(
+        ["--game", "lisboa", "--db", db, "--players", "Ann", "Bob", "--seed", "2"],
+        out=out,
+        read=lambda prompt: next(lines),
+    )
     assert code == 0 and "Lisboa starts!" in out.getvalue() and "may: keep T" in out.getvalue()
     assert "lisboa (Lisboa, 2-4 players)" in " ".join(terminal.build_parser().format_help().split())

@@ -12,11 +12,13 @@ from bot.store import migrations
 from bot.store.store import GameStore, split_statements
 
 
-async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "g.sqlite3"
     monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS[:2])
     async with service_at(path) as svc:
+
         async def no_away_tables_yet(user: str, result: object) -> None:  # away mode comes with migration 5
             return None
 
@@ -32,12 +34,24 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(tmp_pat
         assert await store.schema_version() == len(migrations.MIGRATIONS) >= 3
         after = [(a.version, a.kind, a.text, a.created_at) for a in await store.actions(started.game_row or 0)]
         assert after == before == [(1, "action", "step", before[0][3]), (2, "undo", "step", before[1][3])]
-        await store.append(started.game_row or 0, expected_version=2, seat=-1, user_id="admin", kind="rollback",
-                           text="0", undo_barrier=False, public_lines=["rolled back"], state_json="{}",
-                           waiting=[], now="t")
+        await store.append(
+            started.game_row or 0,
+            expected_version=2,
+            seat=-1,
+            user_id="admin",
+            kind="rollback",
+            text="0",
+            undo_barrier=False,
+            public_lines=["rolled back"],
+            state_json="{}",
+            waiting=[],
+            now="t",
+        )
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            await store.query("INSERT INTO actions (game, version, seat, user_id, kind, text, created_at) "
-                              "VALUES (1, 9, 0, 'u', 'teleport', 'x', 't')")
+            await store.query(
+                "INSERT INTO actions (game, version, seat, user_id, kind, text, created_at) "
+                "VALUES (1, 9, 0, 'u', 'teleport', 'x', 't')"
+            )
         for table in ("votes", "ballots", "audit"):
             assert await store.query(f"SELECT COUNT(*) FROM {table}")
     finally:

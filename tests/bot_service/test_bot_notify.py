@@ -50,9 +50,13 @@ async def test_settings_are_validated_stored_and_shown(tmp_path: Path) -> None:
         shown = (await svc.settings(ANN)).private[ANN]
         assert shown[0] == "Notifications: a mention in the game's channel."
         assert "UTC; quiet hours: none" in shown[1] and "no limit (0 today)" in shown[2]
-        for kwargs, code in (({"mode": "pigeon"}, "bad_mode"), ({"timezone": "Mars/Olympus"}, "bad_timezone"),
-                             ({"quiet": "22-22"}, "bad_quiet"), ({"quiet": "late"}, "bad_quiet"),
-                             ({"budget": 101}, "bad_budget")):
+        for kwargs, code in (
+            ({"mode": "pigeon"}, "bad_mode"),
+            ({"timezone": "Mars/Olympus"}, "bad_timezone"),
+            ({"quiet": "22-22"}, "bad_quiet"),
+            ({"quiet": "late"}, "bad_quiet"),
+            ({"budget": 101}, "bad_budget"),
+        ):
             with pytest.raises(ServiceError) as err:
                 await svc.settings(ANN, **kwargs)  # type: ignore[arg-type]
             assert err.value.code == code
@@ -155,7 +159,7 @@ async def test_closed_dms_are_remembered_hinted_once_and_retried_only_after_a_ch
         assert await svc.dm_allowed(ANN) and (await svc.plan_pings(row, [ANN])).dm == [ANN]
         assert await svc.dm_failed(ANN) == HINT
         assert await svc.dm_failed(ANN) is None  # the hint only once
-        assert not await svc.dm_allowed(ANN) and (await svc.plan_pings(row, [ANN])) .dm == []
+        assert not await svc.dm_allowed(ANN) and (await svc.plan_pings(row, [ANN])).dm == []
         assert "DMs were closed" in (await svc.settings(ANN)).private[ANN][-1]
         await svc.settings(ANN, mode="dm")
         assert await svc.dm_allowed(ANN)
@@ -186,8 +190,7 @@ async def test_standing_answers_play_the_default_and_are_logged(tmp_path: Path) 
         after, before = answered
         assert set(before) == {ANN, BOB} and after.waiting == [BOB] and after.mention == [BOB]
         assert after.public[0] == "🤖 Ann's standing answer to “Push or rest?”: `rest`."
-        assert [(e, d) for _, u, e, d in await svc.reminders.history(row) if u == ANN][-1] == ("standing",
-                                                                                              "bet: rest")
+        assert [(e, d) for _, u, e, d in await svc.reminders.history(row) if u == ANN][-1] == ("standing", "bet: rest")
         assert await svc.answer_standing(row) is None and await svc.standing_due() == []
         off = await svc.set_standing("101", ANN, "bet", on=False)
         assert "asked of you again" in off.private[ANN][0] and "none" in off.private[ANN][1]

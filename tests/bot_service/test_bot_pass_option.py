@@ -55,7 +55,9 @@ async def test_buttons_show_labels_play_texts_and_the_pass_option_comes_last(svc
     assert table.labels(seat) == ["End my turn", "Step forward"]
     buttons = [c for c in plan_controls(table) if c.kind == "choice"]
     assert [(c.label, c.style, table.texts(seat)[c.index or 0]) for c in buttons] == [
-        ("End my turn", "secondary", "done"), ("Step forward", "primary", "step")]
+        ("End my turn", "secondary", "done"),
+        ("Step forward", "primary", "step"),
+    ]
     assert suggest(table.texts(seat), "", last=table.pass_text(seat)) == ["step", "done"]
 
 
@@ -63,8 +65,17 @@ def test_a_many_option_done_decision_keeps_done_out_of_the_selects() -> None:
     """More options than buttons: ``done`` is a button of its own beside the selects, labelled for people."""
     texts = [f"option {i}" for i in range(12)] + ["done"]
     labels = [f"Option {i}" for i in range(12)] + ["End my turn"]
-    stand_in: Any = type("T", (), {"texts": lambda s, _: texts, "labels": lambda s, _: labels,
-                                   "pass_text": lambda s, _: "done", "editor": lambda s, _: False, "active": True})()
+    stand_in: Any = type(
+        "T",
+        (),
+        {
+            "texts": lambda s, _: texts,
+            "labels": lambda s, _: labels,
+            "pass_text": lambda s, _: "done",
+            "editor": lambda s, _: False,
+            "active": True,
+        },
+    )()
     controls = plan_controls(stand_in, 0)
     assert [(c.label, c.index) for c in controls if c.kind == "choice"] == [("End my turn", 12)]
     assert [label for c in controls for _, label in c.options] == labels[:12]

@@ -26,12 +26,22 @@ def test_a_stored_puerto_rico_result_with_a_shared_win() -> None:
     through the game's typed outcome: a described tie-break shows inline and once at the end."""
     result = {
         "players": [
-            {"seat": 0, "name": "A", "vp_chips": 10, "buildings": 12, "bonuses": {"guild-hall": 4},
-             "total": 26, "tiebreak": 5},
+            {
+                "seat": 0,
+                "name": "A",
+                "vp_chips": 10,
+                "buildings": 12,
+                "bonuses": {"guild-hall": 4},
+                "total": 26,
+                "tiebreak": 5,
+            },
             {"seat": 1, "name": "B", "vp_chips": 14, "buildings": 12, "bonuses": {}, "total": 26, "tiebreak": 5},
             {"seat": 2, "name": "C", "vp_chips": 1, "buildings": 2, "bonuses": {}, "total": 3, "tiebreak": 0},
         ],
-        "ranking": [1, 0, 2], "winners": [1, 0], "tie_break": "doubloons + goods", "shared": True,
+        "ranking": [1, 0, 2],
+        "winners": [1, 0],
+        "tie_break": "doubloons + goods",
+        "shared": True,
     }
     outcome = get_game("puerto_rico").outcome({"players": ["A", "B", "C"], "result": result})
     assert format_scores(outcome, ["Ann", "Bob", "Cy"]) == [
@@ -46,12 +56,21 @@ def test_a_stored_puerto_rico_result_with_a_shared_win() -> None:
 
 def test_a_stored_lisboa_result_lists_the_tie_break_where_totals_are_equal() -> None:
     def row(seat: int, total: int, sets: int, reis: int) -> dict[str, Any]:
-        return {"seat": seat, "board_wigs": total - 4, "categories": {"ships": 3, "rubble_wigs": 1},
-                "stores": {}, "decrees": [], "total": total,
-                "tie_break": {"rubble_sets": sets, "stores": 0, "completed_plans": 0, "reis": reis}}
+        return {
+            "seat": seat,
+            "board_wigs": total - 4,
+            "categories": {"ships": 3, "rubble_wigs": 1},
+            "stores": {},
+            "decrees": [],
+            "total": total,
+            "tie_break": {"rubble_sets": sets, "stores": 0, "completed_plans": 0, "reis": reis},
+        }
 
-    result = {"scores": [row(0, 40, 1, 5), row(1, 40, 2, 0), row(2, 52, 0, 0), row(3, 40, 1, 5)],
-              "ranking": [[2], [1], [0, 3]], "winners": [2]}
+    result = {
+        "scores": [row(0, 40, 1, 5), row(1, 40, 2, 0), row(2, 52, 0, 0), row(3, 40, 1, 5)],
+        "ranking": [[2], [1], [0, 3]],
+        "winners": [2],
+    }
     outcome = get_game("lisboa").outcome({"players": ["A", "B", "C", "D"], "result": result})
     assert format_scores(outcome, ["Ann", "Bob", "Cy", "Di"]) == [
         "Final scores:",

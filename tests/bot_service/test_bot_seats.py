@@ -56,7 +56,9 @@ async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:
     assert (await svc.act(CHANNEL, DEE, "step")).version == 1
     holders = await Records(svc.store).holders(row)
     assert [(h.user_id, h.name, h.from_version, h.reason) for h in holders] == [
-        (mover, name, 0, "start"), (DEE, "Dee", 0, "self")]
+        (mover, name, 0, "start"),
+        (DEE, "Dee", 0, "self"),
+    ]
     [(version, by, what, detail)] = await Records(svc.store).audit_trail(row)
     assert (version, by, what) == (0, mover, "self") and detail.endswith(f"{mover} -> {DEE}")
     status = await svc.status(CHANNEL)
@@ -68,14 +70,16 @@ async def test_the_host_hands_over_only_an_absent_players_seat(svc: GameService,
     row = started.game_row or 0
     assert started.waiting == [user("Ann")]  # Bob owes nothing yet: not absent
     assert "owes no decision" in await refused(
-        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob")))
+        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+    )
     while user("Bob") not in started.waiting:
         started = await svc.act(CHANNEL, user("Ann"), "step")
     await refused("not_host", svc.substitute(CHANNEL, user("Bob"), DEE, "Dee", for_user=user("Ann")))
     await refused("not_seated", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user="u-zed"))
     clock.advance(DAY - HOUR)
     assert "less than a day" in await refused(
-        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob")))
+        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+    )
     clock.advance(HOUR)
     handed = await svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
     assert handed.public == ["The host handed Bob's seat to Dee (Bob was absent); Dee now plays as Bob."]

@@ -31,8 +31,9 @@ async def expect_error(svc: GameService, code: str, call: object, *words: str) -
     assert info.value.code == code, info.value.message
     for word in words:
         assert word.lower() in info.value.message.lower(), info.value.message
-    after = [(g.id, g.status, g.version, await svc.store.snapshot(g.id, g.version))
-             for g in await svc.store.all_games()]
+    after = [
+        (g.id, g.status, g.version, await svc.store.snapshot(g.id, g.version)) for g in await svc.store.all_games()
+    ]
     assert after == before
     return info.value
 
@@ -40,8 +41,7 @@ async def expect_error(svc: GameService, code: str, call: object, *words: str) -
 async def test_lobby_lifecycle(svc: GameService) -> None:
     created = await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": "15"})
     assert "Toy Race" in created.public[0] and "length=15" in created.public[0]
-    await expect_error(svc, "channel_busy", svc.create_lobby(CHANNEL, "g", user("Bob"), "Bob", "toy_race"),
-                       "already")
+    await expect_error(svc, "channel_busy", svc.create_lobby(CHANNEL, "g", user("Bob"), "Bob", "toy_race"), "already")
     await expect_error(svc, "bad_option", svc.start(CHANNEL, user("Ann")), "2–4 players")
     await svc.join(CHANNEL, user("Bob"), "Ann")  # same display name gets a suffix
     await expect_error(svc, "already_joined", svc.join(CHANNEL, user("Bob"), "Bob"))
@@ -66,13 +66,20 @@ async def test_last_member_leaving_closes_the_lobby(svc: GameService) -> None:
 
 
 async def test_unknown_game_and_bad_options_are_friendly(svc: GameService) -> None:
-    err = await expect_error(svc, "unknown_game", svc.create_lobby(CHANNEL, "g", "u", "U", "chess"),
-                             "no game `chess`", "Toy Race")
+    err = await expect_error(
+        svc, "unknown_game", svc.create_lobby(CHANNEL, "g", "u", "U", "chess"), "no game `chess`", "Toy Race"
+    )
     assert "Games:" in err.message
-    await expect_error(svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}),
-                       "`length`", "`10`")
-    await expect_error(svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"speed": 1}),
-                       "no option `speed`", "`length`")
+    await expect_error(
+        svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}), "`length`", "`10`"
+    )
+    await expect_error(
+        svc,
+        "bad_option",
+        svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"speed": 1}),
+        "no option `speed`",
+        "`length`",
+    )
     assert await svc.store.all_games() == []
 
 
@@ -88,15 +95,12 @@ async def test_play_errors_change_nothing(svc: GameService) -> None:
     await expect_error(svc, "not_your_turn", svc.act(CHANNEL, other, "step"), "not your turn", "waiting for")
     err = await expect_error(svc, "unknown", svc.act(CHANNEL, mover, "fly away"), "not a legal", "step")
     assert "step" in err.legal
-    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"do": "pass"}),
-                       "not legal", "Legal now")
-    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"nonsense": 1}),
-                       "not legal", "`step`")
+    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"do": "pass"}), "not legal", "Legal now")
+    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"nonsense": 1}), "not legal", "`step`")
     await expect_error(svc, "malformed", svc.act(CHANNEL, mover, "   "), "type an action")
     moved = await svc.act(CHANNEL, mover, "st", expected_version=0)  # unique prefix is fine
     assert moved.version == 1
-    await expect_error(svc, "stale", svc.act(CHANNEL, mover, "step", expected_version=0),
-                       "outdated", "version 1")
+    await expect_error(svc, "stale", svc.act(CHANNEL, mover, "step", expected_version=0), "outdated", "version 1")
     await expect_error(svc, "stale", svc.undo(CHANNEL, mover, expected_version=0), "outdated")
     # the version is checked first: anyone answering an outdated prompt hears so, seated or not
     await expect_error(svc, "stale", svc.act(CHANNEL, user("Zed"), "step", expected_version=0), "outdated")
@@ -148,8 +152,9 @@ async def test_mentions_are_exactly_who_must_act_and_secrets_stay_private(svc: G
                 assert line not in result.public and who in users
     assert saw_parallel and results[-1].game_over and results[-1].mention == []
     secret = [r for r in results if any("You chose" in x for xs in r.private.values() for x in xs)]
-    assert secret and all("push" not in line and "rest" not in line for r in secret for line in r.public
-                          if "has chosen" in line)
+    assert secret and all(
+        "push" not in line and "rest" not in line for r in secret for line in r.public if "has chosen" in line
+    )
 
 
 async def test_game_over_posts_scores_and_frees_the_channel(svc: GameService) -> None:
@@ -201,7 +206,7 @@ async def test_views_log_and_my_games(svc: GameService) -> None:
     pages = int(log.public[0].split(" of ")[1].rstrip(":"))
     assert pages >= 2 and log.public[0] == f"Log, page {pages} of {pages}:"
     every = [line for n in range(1, pages + 1) for line in (await svc.log(CHANNEL, page=n)).public[1:]]
-    assert every[0].startswith("#0 Toy Race started") and every[-len(log.public) + 1:] == log.public[1:]
+    assert every[0].startswith("#0 Toy Race started") and every[-len(log.public) + 1 :] == log.public[1:]
     versions = [int(line[1:].split(" ")[0]) for line in every]
     assert versions == sorted(versions) and versions[-1] == 30 and set(range(31)) == set(versions)
     assert len((await svc.log(CHANNEL, page=1)).public) == 21
@@ -237,8 +242,11 @@ async def test_join_or_leave_racing_start_never_leaves_an_unseated_member(svc: G
     await svc.join(CHANNEL, user("Bob"), "Bob")
     await svc.join(CHANNEL, user("Cy"), "Cy")
     outcomes = await asyncio.gather(
-        svc.start(CHANNEL, user("Ann"), seed=1), svc.join(CHANNEL, user("Dee"), "Dee"),
-        svc.leave(CHANNEL, user("Cy")), return_exceptions=True)
+        svc.start(CHANNEL, user("Ann"), seed=1),
+        svc.join(CHANNEL, user("Dee"), "Dee"),
+        svc.leave(CHANNEL, user("Cy")),
+        return_exceptions=True,
+    )
     assert all(isinstance(o, ServiceError) or not isinstance(o, BaseException) for o in outcomes), outcomes
     record = await svc.store.live_game(CHANNEL)
     assert record is not None
@@ -261,7 +269,15 @@ async def test_store_refuses_lobby_writes_once_started(svc: GameService) -> None
     lobby = await svc.store.live_game("chan-2")
     assert lobby is not None
     with pytest.raises(VersionConflict):  # a member list that no longer matches the lobby
-        await svc.store.start_game(lobby.id, seats=[(user("Cy"), 0, "red")], spec="x", rules_version=1,
-                                   seed=1, state_json="{}", waiting=[], now="t")
+        await svc.store.start_game(
+            lobby.id,
+            seats=[(user("Cy"), 0, "red")],
+            spec="x",
+            rules_version=1,
+            seed=1,
+            state_json="{}",
+            waiting=[],
+            now="t",
+        )
     assert (await svc.store.game(lobby.id)).status == "lobby"  # type: ignore[union-attr]
     assert [s.seat for s in await svc.store.seats(lobby.id)] == [None, None]

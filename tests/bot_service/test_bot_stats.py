@@ -87,9 +87,11 @@ async def test_handovers_abandoned_and_imported_games(svc: GameService) -> None:
     assert (ann.finished, ann.abandoned, len(ann.recent)) == (1, 1, 1)  # the imported copy does not count
     assert ann.recent[0].game_row == started.game_row and ann.recent[0].channel_id == CHANNEL
     assert PlayerStats("u-new").lines("New") == [
-        "**New**: 0 game(s) finished (0 won), 0 abandoned; time to move: no timed moves yet; timeouts: 0."]
+        "**New**: 0 game(s) finished (0 won), 0 abandoned; time to move: no timed moves yet; timeouts: 0."
+    ]
     assert play.dumps(await svc.rebuild(started.game_row or 0)) == await svc.store.snapshot(
-        started.game_row or 0, (await svc.store.game(started.game_row or 0)).version)  # type: ignore[union-attr]
+        started.game_row or 0, (await svc.store.game(started.game_row or 0)).version
+    )  # type: ignore[union-attr]
 
 
 async def test_standing_answers_are_not_counted_as_moves(svc: GameService, clock: ManualClock) -> None:

@@ -51,9 +51,7 @@ async def test_migrations_pragmas_and_reopen_is_a_no_op(tmp_path: Path) -> None:
     assert {"games", "seats", "actions", "snapshots", "schema_version"} <= tables
 
 
-async def test_new_migration_runs_once_and_keeps_data(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_new_migration_runs_once_and_keeps_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.sqlite3"
     async with service_at(path) as svc:
         await start_game(svc)
@@ -94,9 +92,17 @@ async def test_one_live_game_per_channel_but_records_stay(tmp_path: Path) -> Non
     async with service_at(tmp_path / "g.sqlite3") as svc:
         await svc.create_lobby(CHANNEL, "guild", user("Ann"), "Ann", "toy_race")
         with pytest.raises(ChannelBusy):
-            await svc.store.create_lobby(channel_id=CHANNEL, guild_id=None, game_id="toy_race", title="T",
-                                         rules_version=1, options={}, creator_id="x", creator_name="X",
-                                         now="2030-01-01T00:00:00Z")
+            await svc.store.create_lobby(
+                channel_id=CHANNEL,
+                guild_id=None,
+                game_id="toy_race",
+                title="T",
+                rules_version=1,
+                options={},
+                creator_id="x",
+                creator_name="X",
+                now="2030-01-01T00:00:00Z",
+            )
         await svc.join(CHANNEL, user("Bob"), "Bob")
         await svc.start(CHANNEL, user("Ann"), seed=3)
         await svc.abandon(CHANNEL, user("Ann"))
@@ -110,9 +116,19 @@ async def test_append_with_wrong_expected_version_changes_nothing(tmp_path: Path
         row = (await start_game(svc)).game_row or 0
         version, snap = await stored_state(svc, row)
         with pytest.raises(VersionConflict):
-            await svc.store.append(row, expected_version=version + 5, seat=0, user_id="x", kind="action",
-                                   text="step", undo_barrier=False, public_lines=[], state_json="{}",
-                                   waiting=[], now="t")
+            await svc.store.append(
+                row,
+                expected_version=version + 5,
+                seat=0,
+                user_id="x",
+                kind="action",
+                text="step",
+                undo_barrier=False,
+                public_lines=[],
+                state_json="{}",
+                waiting=[],
+                now="t",
+            )
         assert await stored_state(svc, row) == (version, snap)
         assert await svc.store.actions(row) == []
 
@@ -126,7 +142,8 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
         services = [GameService(s, clock=FakeClock()) for s in stores]
         mover = started.waiting[0]
         outcomes = await asyncio.gather(
-            *(s.act(CHANNEL, mover, "step", expected_version=0) for s in services), return_exceptions=True)
+            *(s.act(CHANNEL, mover, "step", expected_version=0) for s in services), return_exceptions=True
+        )
         wins = [o for o in outcomes if not isinstance(o, BaseException)]
         losses = [o for o in outcomes if isinstance(o, BaseException)]
         assert len(wins) == 1 and len(losses) == 1
@@ -144,10 +161,25 @@ async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
     async with service_at(path) as svc:
         row = (await start_game(svc)).game_row or 0
     async with stores_at(path, 4) as stores:
-        outcomes = await asyncio.gather(*(
-            s.append(row, expected_version=0, seat=0, user_id=f"w{i}", kind="action", text="step",
-                     undo_barrier=False, public_lines=[], state_json="{}", waiting=[], now="t")
-            for i, s in enumerate(stores)), return_exceptions=True)
+        outcomes = await asyncio.gather(
+            *(
+                s.append(
+                    row,
+                    expected_version=0,
+                    seat=0,
+                    user_id=f"w{i}",
+                    kind="action",
+                    text="step",
+                    undo_barrier=False,
+                    public_lines=[],
+                    state_json="{}",
+                    waiting=[],
+                    now="t",
+                )
+                for i, s in enumerate(stores)
+            ),
+            return_exceptions=True,
+        )
         assert sum(o == 1 for o in outcomes) == 1
         assert sum(isinstance(o, VersionConflict) for o in outcomes) == 3, outcomes
         assert len(await stores[0].actions(row)) == 1
@@ -199,8 +231,9 @@ async def test_process_killed_mid_transaction(tmp_path: Path, stage: str) -> Non
         await svc.act(CHANNEL, mover, "step")
         before = await stored_state(svc, row)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.run([sys.executable, "-c", CHILD, str(path), mover, stage], env=env,
-                           capture_output=True, text=True, timeout=60)
+    child = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), mover, stage], env=env, capture_output=True, text=True, timeout=60
+    )
     assert child.returncode == 9, child.stderr
     async with service_at(path) as svc:
         assert await stored_state(svc, row) == before

@@ -45,21 +45,37 @@ MAX_HAND = 3
 
 class ToyRace(Game):
     spec = GameSpec(
-        id="toy_race", title="Toy Race", min_players=2, max_players=4, rules_version=1,
+        id="toy_race",
+        title="Toy Race",
+        min_players=2,
+        max_players=4,
+        rules_version=1,
         options=(
             OptionSpec("length", "Track length", 10, {6: "short", 10: "normal", 15: "long"}),
             OptionSpec("cards", "Use cards", True, {True: "yes", False: "no"}),
             OptionSpec("actions", "Actions per turn", 2, {2: "two", 3: "three"}),
         ),
-        has_hidden_info=True, has_chance=True, has_simultaneous=True,
+        has_hidden_info=True,
+        has_chance=True,
+        has_simultaneous=True,
     )
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         state: State = {
-            "players": players, "step": 0, "rng": seed_state(seed), "length": options["length"],
-            "pos": [0] * len(players), "hands": [[] for _ in players], "deck": [], "turn": 0,
-            "per_turn": options["actions"], "ap": options["actions"],
-            "phase": "move", "round": 1, "frames": [], "winners": [],
+            "players": players,
+            "step": 0,
+            "rng": seed_state(seed),
+            "length": options["length"],
+            "pos": [0] * len(players),
+            "hands": [[] for _ in players],
+            "deck": [],
+            "turn": 0,
+            "per_turn": options["actions"],
+            "ap": options["actions"],
+            "phase": "move",
+            "round": 1,
+            "frames": [],
+            "winners": [],
         }
         if options["cards"]:
             state["deck"] = list(DECK)
@@ -72,12 +88,22 @@ class ToyRace(Game):
     def pending(self, state: State) -> list[Decision]:
         if state["phase"] == "move":
             p = state["turn"]
-            return [Decision("move", p, tuple(self.legal_actions(state, p)), {"do": "step"}, SINGLE,
-                             f"Your move ({state['ap']} action(s) left)")]
+            return [
+                Decision(
+                    "move",
+                    p,
+                    tuple(self.legal_actions(state, p)),
+                    {"do": "step"},
+                    SINGLE,
+                    f"Your move ({state['ap']} action(s) left)",
+                )
+            ]
         if state["phase"] == "bet":
             seats = waiting_seats(state["frames"][-1])
-            return [Decision("bet", p, tuple(self.legal_actions(state, p)), {"do": "rest"}, PARALLEL,
-                             "Push or rest?") for p in seats]
+            return [
+                Decision("bet", p, tuple(self.legal_actions(state, p)), {"do": "rest"}, PARALLEL, "Push or rest?")
+                for p in seats
+            ]
         return []
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
@@ -176,9 +202,15 @@ class ToyRace(Game):
     # --- views and results ------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
         return {
-            "players": list(state["players"]), "pos": list(state["pos"]), "length": state["length"],
-            "hand_sizes": [len(h) for h in state["hands"]], "deck": len(state["deck"]),
-            "phase": state["phase"], "turn": state["turn"], "ap": state["ap"], "round": state["round"],
+            "players": list(state["players"]),
+            "pos": list(state["pos"]),
+            "length": state["length"],
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "deck": len(state["deck"]),
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "ap": state["ap"],
+            "round": state["round"],
             "chosen": sorted(int(p) for p in self._bets(state)),
         }
 
@@ -199,8 +231,10 @@ class ToyRace(Game):
         for seat, name in enumerate(view["players"]):
             track = "#" * min(view["pos"][seat], view["length"])
             mark = " <" if view["phase"] == "move" and seat == view["turn"] else ""
-            lines.append(f"  {name:<8} |{track:<{view['length']}}| {view['pos'][seat]:>2}  "
-                         f"cards {view['hand_sizes'][seat]}{mark}")
+            lines.append(
+                f"  {name:<8} |{track:<{view['length']}}| {view['pos'][seat]:>2}  "
+                f"cards {view['hand_sizes'][seat]}{mark}"
+            )
         if "hand" in view:
             lines.append(f"  {view['players'][view['you']]}'s hand: {view['hand'] or 'empty'}")
         return "\n".join(lines)
@@ -215,9 +249,21 @@ class ToyRace(Game):
         order = sorted(range(len(state["players"])), key=lambda p: (-pos[p], cards[p]))
         places = [list(g) for _, g in groupby(order, key=lambda p: (pos[p], cards[p]))]
         ranks = place_ranks(places)
-        return Outcome(tuple(SeatResult(p, state["players"][p], pos[p], ranks[p],
-                                        {"position": pos[p], "cards left": cards[p]}, {"cards left": cards[p]},
-                                        winner=ranks[p] == 1) for p in order), "fewest cards left in hand")
+        return Outcome(
+            tuple(
+                SeatResult(
+                    p,
+                    state["players"][p],
+                    pos[p],
+                    ranks[p],
+                    {"position": pos[p], "cards left": cards[p]},
+                    {"cards left": cards[p]},
+                    winner=ranks[p] == 1,
+                )
+                for p in order
+            ),
+            "fewest cards left in hand",
+        )
 
 
 def register_toy() -> Game:
@@ -268,8 +314,11 @@ class DoneRace(StubbornRace):
         for d in super().pending(state):
             options = tuple(Option(self.action_text(a), self._label(a)) for a in d.options)
             texts = [o.text for o in options]
-            shape = ChooseOne(options=options, secret=d.kind == "move" and any(a["do"] == "play" for a in d.options),
-                              pass_text="done" if "done" in texts else None)
+            shape = ChooseOne(
+                options=options,
+                secret=d.kind == "move" and any(a["do"] == "play" for a in d.options),
+                pass_text="done" if "done" in texts else None,
+            )
             out.append(replace(d, shape=shape))
         return out
 

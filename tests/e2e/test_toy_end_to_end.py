@@ -128,7 +128,7 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
     assert result.game_over and took_back
     assert seen == {"choose_one", "amount", "choose_several", "confirm"}
     assert isinstance(result.outcome, Outcome)
-    lines = result.public[result.public.index("Final scores:"):]
+    lines = result.public[result.public.index("Final scores:") :]
     assert len([line for line in lines if re.match(r"\d\. \w+ — \d+ \(fruit \d+, polish \d+, cashed \d+", line)]) == 3
     assert any(line.startswith(("Winner:", "Shared win:")) for line in lines)
     assert "Tie-break: most coins left." in lines
@@ -232,6 +232,9 @@ async def test_a_whole_game_through_discord(guild: Guild) -> None:
 def test_nothing_in_bot_names_the_game() -> None:
     bot = TESTS.parent / "bot"
     words = (GAME_ID, TITLE.lower(), "orchard", "toy_pack_game")
-    named = [str(path.relative_to(bot)) for path in bot.rglob("*.py")
-             if any(word in path.read_text(encoding="utf-8").lower() for word in words)]
+    named = [
+        str(path.relative_to(bot))
+        for path in bot.rglob("*.py")
+        if any(word in path.read_text(encoding="utf-8").lower() for word in words)
+    ]
     assert not named

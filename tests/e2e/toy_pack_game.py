@@ -39,10 +39,17 @@ GAME_ID = "e2e_orchard"
 PACK_DIR = Path(__file__).parent / "data" / "orchard"
 ROUNDS, START_COINS, MAX_BID, MAX_POLISH = 2, 2, 2, 2
 
-FRUIT = Family("fruit", "fruit.toml", "fruit", None,
-               (text("id"), text("label"), integer("points", 1, 9), integer("copies", 1, 6)))
-SPEC: PackSpec[Pack] = PackSpec(game=GAME_ID, families=(FRUIT,), default_dir=PACK_DIR, assemble=lambda p: p,
-                                sources=Sources(prefixes=("rules",), examples="rules p.2"), values="Fruit values")
+FRUIT = Family(
+    "fruit", "fruit.toml", "fruit", None, (text("id"), text("label"), integer("points", 1, 9), integer("copies", 1, 6))
+)
+SPEC: PackSpec[Pack] = PackSpec(
+    game=GAME_ID,
+    families=(FRUIT,),
+    default_dir=PACK_DIR,
+    assemble=lambda p: p,
+    sources=Sources(prefixes=("rules",), examples="rules p.2"),
+    values="Fruit values",
+)
 PACKS = DataPacks(SPEC)
 STEPS = Steps(GAME_ID, default=first)  # every kind lists its safe answer first
 
@@ -63,11 +70,17 @@ def _round(state: State, s: Data, events: Events) -> None:
     state["round"] += 1
     size = len(state["players"]) + 1
     state["market"], state["deck"] = state["deck"][:size], state["deck"][size:]
-    events.append({"type": "market", "round": state["round"], "fruit": list(state["market"]),
-                   "random": state["round"] > 1})
+    events.append(
+        {"type": "market", "round": state["round"], "fruit": list(state["market"]), "random": state["round"] > 1}
+    )
     seats = order(state)
-    STEPS.then(state, *({"step": "pick", "player": p} for p in seats), {"step": "bid"},
-               *({"step": "tend", "player": p} for p in seats), {"step": "end_round"})
+    STEPS.then(
+        state,
+        *({"step": "pick", "player": p} for p in seats),
+        {"step": "bid"},
+        *({"step": "tend", "player": p} for p in seats),
+        {"step": "end_round"},
+    )
 
 
 @STEPS.step("pick")
@@ -92,8 +105,16 @@ def _auction(state: State, s: Data, events: Events) -> None:
     if winner is not None:
         state["coins"][winner] -= top
         state["baskets"][winner].append(state["market"].pop(0))
-    events.append({"type": "auction", "bids": {str(p): n for p, n in sorted(bids.items())}, "winner": winner,
-                   "fruit": prize, "paid": top, "reveals": True})
+    events.append(
+        {
+            "type": "auction",
+            "bids": {str(p): n for p, n in sorted(bids.items())},
+            "winner": winner,
+            "fruit": prize,
+            "paid": top,
+            "reveals": True,
+        }
+    )
 
 
 @STEPS.step("tend")
@@ -157,8 +178,9 @@ def _tend_options(state: State, asked: Data) -> list[Action]:
     p = asked["player"]
     kinds = polishable(state, p)
     most = min(MAX_POLISH, state["coins"][p], len(kinds))
-    return [{"do": "skip"}] + [{"do": "polish", "fruits": list(c)} for k in range(1, most + 1)
-                               for c in combinations(kinds, k)]
+    return [{"do": "skip"}] + [
+        {"do": "polish", "fruits": list(c)} for k in range(1, most + 1) for c in combinations(kinds, k)
+    ]
 
 
 def _tend_act(state: State, asked: Data, action: Action, events: Events) -> None:
@@ -184,8 +206,16 @@ STEPS.kind("cash", lambda state, asked: [{"do": "keep"}, {"do": "cash"}], _cash_
 
 # --- the game --------------------------------------------------------------------------------------
 class LittleOrchard(StepGame, PackGame[Pack]):
-    spec = GameSpec(id=GAME_ID, title="Little Orchard", min_players=2, max_players=3, rules_version=1,
-                    has_hidden_info=True, has_chance=True, has_simultaneous=True)
+    spec = GameSpec(
+        id=GAME_ID,
+        title="Little Orchard",
+        min_players=2,
+        max_players=3,
+        rules_version=1,
+        has_hidden_info=True,
+        has_chance=True,
+        has_simultaneous=True,
+    )
     packs = PACKS
     steps = STEPS
 
@@ -193,11 +223,21 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         pack = self.pack_for_new_games()
         n = len(players)
         state: State = {
-            "players": list(players), "rng": seed_state(seed), "pack": PACKS.record(pack),
+            "players": list(players),
+            "rng": seed_state(seed),
+            "pack": PACKS.record(pack),
             "deck": [r["id"] for r in pack.rows["fruit"] if isinstance(r, Record) for _ in range(r["copies"])],
-            "market": [], "baskets": [[] for _ in range(n)], "polished": [[] for _ in range(n)],
-            "coins": [START_COINS] * n, "cashed": [0] * n, "round": 0, "first": 0,
-            "queue": [{"step": "round"}], "decision": None, "frames": [], "over": False,
+            "market": [],
+            "baskets": [[] for _ in range(n)],
+            "polished": [[] for _ in range(n)],
+            "coins": [START_COINS] * n,
+            "cashed": [0] * n,
+            "round": 0,
+            "first": 0,
+            "queue": [{"step": "round"}],
+            "decision": None,
+            "frames": [],
+            "over": False,
         }
         shuffle(state, state["deck"])
         STEPS.run(state, [])
@@ -208,22 +248,43 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         texts = [self.action_text(a) for a in options]
         if asked.kind == "pick":
             named = {f: f"{r['label']} ({r['points']} pt)" for f, r in fruit(state).items()}
-            return ChooseOne(pass_text="pass", options=tuple(
-                Option(t, named[a["fruit"]] if a["do"] == "pick" else "Pass: take a coin")
-                for t, a in zip(texts, options, strict=True)))
+            return ChooseOne(
+                pass_text="pass",
+                options=tuple(
+                    Option(t, named[a["fruit"]] if a["do"] == "pick" else "Pass: take a coin")
+                    for t, a in zip(texts, options, strict=True)
+                ),
+            )
         if asked.kind == "bid":
-            return Amount(title="Bid", low=0, high=options[-1]["n"], options=tuple(
-                Option(t, f"Bid {a['n']}", amount=a["n"]) for t, a in zip(texts, options, strict=True)))
+            return Amount(
+                title="Bid",
+                low=0,
+                high=options[-1]["n"],
+                options=tuple(Option(t, f"Bid {a['n']}", amount=a["n"]) for t, a in zip(texts, options, strict=True)),
+            )
         if asked.kind == "tend":
             kinds = polishable(state, asked.seat)
             return ChooseSeveral(
-                title="Polish", pass_text="skip", items=tuple(Item(f, labels[f]) for f in kinds), low=0,
+                title="Polish",
+                pass_text="skip",
+                items=tuple(Item(f, labels[f]) for f in kinds),
+                low=0,
                 high=max(len(a.get("fruits", ())) for a in options),
-                options=tuple(Option(t, "Polish " + " and ".join(labels[f] for f in a["fruits"])
-                                     if a["do"] == "polish" else "Polish nothing", picks=tuple(a.get("fruits", ())))
-                              for t, a in zip(texts, options, strict=True)))
-        return Confirm(pass_text="keep coins", options=(Option("keep coins", "Keep my coins"),
-                                                        Option("cash in", "Trade 2 coins for 1 point")))
+                options=tuple(
+                    Option(
+                        t,
+                        "Polish " + " and ".join(labels[f] for f in a["fruits"])
+                        if a["do"] == "polish"
+                        else "Polish nothing",
+                        picks=tuple(a.get("fruits", ())),
+                    )
+                    for t, a in zip(texts, options, strict=True)
+                ),
+            )
+        return Confirm(
+            pass_text="keep coins",
+            options=(Option("keep coins", "Keep my coins"), Option("cash in", "Trade 2 coins for 1 point")),
+        )
 
     # --- text ---------------------------------------------------------------------------------------
     def action_text(self, action: Action) -> str:
@@ -249,8 +310,11 @@ class LittleOrchard(StepGame, PackGame[Pack]):
             return EventText(f"{who} has bid.", f"You bid {event['n']}.", event["player"])
         if kind == "auction":
             shown = ", ".join(f"{names[int(p)]} {n}" for p, n in event["bids"].items())
-            won = (f"{names[event['winner']]} takes the {event['fruit']} for {event['paid']}."
-                   if event["winner"] is not None else f"Nobody takes the {event['fruit']}.")
+            won = (
+                f"{names[event['winner']]} takes the {event['fruit']} for {event['paid']}."
+                if event["winner"] is not None
+                else f"Nobody takes the {event['fruit']}."
+            )
             return EventText(f"Bids: {shown}. {won}")
         if kind == "polish":
             return EventText(f"{who} polishes {' and '.join(event['fruits'])}.")
@@ -263,11 +327,19 @@ class LittleOrchard(StepGame, PackGame[Pack]):
     # --- views and results --------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
         frame = top_frame(state)
-        return {"game": GAME_ID, "players": list(state["players"]), "round": state["round"],
-                "market": list(state["market"]), "deck": len(state["deck"]),
-                "baskets": [list(b) for b in state["baskets"]], "polished": [list(p) for p in state["polished"]],
-                "coins": list(state["coins"]), "cashed": list(state["cashed"]),
-                "bids_in": sorted(int(p) for p in frame["answers"]) if frame else [], "over": state["over"]}
+        return {
+            "game": GAME_ID,
+            "players": list(state["players"]),
+            "round": state["round"],
+            "market": list(state["market"]),
+            "deck": len(state["deck"]),
+            "baskets": [list(b) for b in state["baskets"]],
+            "polished": [list(p) for p in state["polished"]],
+            "coins": list(state["coins"]),
+            "cashed": list(state["cashed"]),
+            "bids_in": sorted(int(p) for p in frame["answers"]) if frame else [],
+            "over": state["over"],
+        }
 
     def view(self, state: State, player: int) -> dict[str, Any]:
         frame = top_frame(state)
@@ -294,8 +366,15 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         coins = state["coins"]
         seats = sorted(range(len(parts)), key=lambda p: (-total[p], -coins[p]))
         ranks = place_ranks([list(g) for _, g in groupby(seats, key=lambda p: (total[p], coins[p]))])
-        return Outcome(tuple(SeatResult(p, state["players"][p], total[p], ranks[p], parts[p], {"coins": coins[p]},
-                                        winner=ranks[p] == 1) for p in seats), "most coins left")
+        return Outcome(
+            tuple(
+                SeatResult(
+                    p, state["players"][p], total[p], ranks[p], parts[p], {"coins": coins[p]}, winner=ranks[p] == 1
+                )
+                for p in seats
+            ),
+            "most coins left",
+        )
 
 
 #: The game, not registered on import: a test registers it for its own duration (see the tests), so

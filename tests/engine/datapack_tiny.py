@@ -31,34 +31,37 @@ from engine.core.datapack import (
 
 FILES = {
     "pack.toml": '[pack]\nschema = 3\nname = "tiny-1"\ntitle = "A tiny pack"\n',
-    "things.toml": "\n".join([
-        "colour = [",
-        '  { id = "red", hue = 0, source = "book p1" },',
-        '  { id = "blue", hue = 240, source = "book p2; card" },',
-        "]",
-        "thing = [",
-        '  { id = "t1", colour = "red", size = "small", tags = ["a", "b"], power = "E1", power_params = { n = 2 }, '
-        'source = "book p3" },',
-        '  { id = "t2", colour = "blue", size = "large", tags = [], weight = 5, source = "card", provisional = true, '
-        'why = "weight unreadable on my copy; 5 fits the box", provisional_fields = ["weight"] },',
-        '  { id = "t3", colour = "red", size = "large", tags = ["c"], power = "E2", source = "book p4", '
-        'provisional = true, why = "guessed from the art" },',
-        "]",
-        "",
-        "[rules]",
-        "max_things = 3",
-        "open = true",
-        'source = "book p5"',
-        "",
-        "[players.2]",
-        "hand = [1, 1, 2]",
-        'source = "book p6"',
-        "",
-        "[players.3]",
-        "hand = [1, 2]",
-        'source = "book p6"',
-        "",
-    ]),
+    "things.toml": "\n".join(
+        [
+            "colour = [",
+            '  { id = "red", hue = 0, source = "book p1" },',
+            '  { id = "blue", hue = 240, source = "book p2; card" },',
+            "]",
+            "thing = [",
+            '  { id = "t1", colour = "red", size = "small", tags = ["a", "b"], power = "E1", power_params = { n = 2 }, '
+            'source = "book p3" },',
+            '  { id = "t2", colour = "blue", size = "large", tags = [], weight = 5, source = "card", '
+            'provisional = true, why = "weight unreadable on my copy; 5 fits the box", '
+            'provisional_fields = ["weight"] },',
+            '  { id = "t3", colour = "red", size = "large", tags = ["c"], power = "E2", source = "book p4", '
+            'provisional = true, why = "guessed from the art" },',
+            "]",
+            "",
+            "[rules]",
+            "max_things = 3",
+            "open = true",
+            'source = "book p5"',
+            "",
+            "[players.2]",
+            "hand = [1, 1, 2]",
+            'source = "book p6"',
+            "",
+            "[players.3]",
+            "hand = [1, 2]",
+            'source = "book p6"',
+            "",
+        ]
+    ),
     "extra.toml": 'version = 7\nslots = { "1" = 2, "2" = 0 }\npairs = [["t1", "t2"]]\nsource = "card"\n',
 }
 
@@ -87,16 +90,38 @@ class TinyPack(Pack):
 
 FAMILIES = (
     Family("colour", "things.toml", "colour", Colour, (text("id"), integer("hue", 0, 359))),
-    Family("thing", "things.toml", "thing", Thing,
-           (text("id"), ref("colour", "colour"), enum("size", ("small", "large")), items("tags", "str", 0, 2),
-            integer("weight", 1, 9, required=False), effect("power", ("E1", "E2"), required=False))),
+    Family(
+        "thing",
+        "things.toml",
+        "thing",
+        Thing,
+        (
+            text("id"),
+            ref("colour", "colour"),
+            enum("size", ("small", "large")),
+            items("tags", "str", 0, 2),
+            integer("weight", 1, 9, required=False),
+            effect("power", ("E1", "E2"), required=False),
+        ),
+    ),
     Family("rules", "things.toml", "rules", None, (integer("max_things", 1, 5), flag("open")), single=True),
-    Family("players", "things.toml", "players", None,
-           (enum("count", ("2", "3", "4")), items("hand", "int", 1, 3, lo=1, hi=2, distinct=False)),
-           keyed=True, key="count"),
-    Family("extra", "extra.toml", "", None,
-           (integer("version", 1, 9), table("slots", "int", lo=0, hi=5), items("pairs", "list", 0, 4)),
-           single=True),
+    Family(
+        "players",
+        "things.toml",
+        "players",
+        None,
+        (enum("count", ("2", "3", "4")), items("hand", "int", 1, 3, lo=1, hi=2, distinct=False)),
+        keyed=True,
+        key="count",
+    ),
+    Family(
+        "extra",
+        "extra.toml",
+        "",
+        None,
+        (integer("version", 1, 9), table("slots", "int", lo=0, hi=5), items("pairs", "list", 0, 4)),
+        single=True,
+    ),
 )
 
 
@@ -109,8 +134,15 @@ def check_power(effect_id: str, params: dict[str, Any], refs: dict[str, set[Any]
 
 def assemble(base: Pack) -> TinyPack:
     things = {t.id: t for t in base.rows["thing"] if isinstance(t, Thing)}
-    return TinyPack(path=base.path, name=base.name, title=base.title, fingerprint=base.fingerprint, rows=base.rows,
-                    families=base.families, things=things)
+    return TinyPack(
+        path=base.path,
+        name=base.name,
+        title=base.title,
+        fingerprint=base.fingerprint,
+        rows=base.rows,
+        families=base.families,
+        things=things,
+    )
 
 
 def check(pack: TinyPack) -> None:
@@ -125,9 +157,17 @@ def check(pack: TinyPack) -> None:
 
 def spec(root: Path, **changes: Any) -> PackSpec[TinyPack]:
     fields: dict[str, Any] = dict(
-        game="tiny", families=FAMILIES, default_dir=root, assemble=assemble, check=check, schema=3,
-        schema_doc="TINY.md", sources=Sources(prefixes=("book", "card"), examples="book p…, card"),
-        effects=Effects({"E1", "E2", "E3"}, check_power), values="Thing values")
+        game="tiny",
+        families=FAMILIES,
+        default_dir=root,
+        assemble=assemble,
+        check=check,
+        schema=3,
+        schema_doc="TINY.md",
+        sources=Sources(prefixes=("book", "card"), examples="book p…, card"),
+        effects=Effects({"E1", "E2", "E3"}, check_power),
+        values="Thing values",
+    )
     fields.update(changes)
     return PackSpec(**fields)
 

@@ -14,8 +14,9 @@ from engine.core import shapes as sh
 from engine.core.shapes import accepts_action
 from engine.core.takeback import take_back_action
 
-CASES = [(g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1)
-         for seed in (1, 2)]
+CASES = [
+    (g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1) for seed in (1, 2)
+]
 MAX_STEPS = 5000
 TAKE_BACK_RATE = 0.1  # how often a playout takes back a held answer to a parallel decision
 
@@ -82,8 +83,7 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
         assert err.value.code == "not_your_turn"
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), CASES,
-                         ids=[f"{g.spec.id}-{n}p-seed{s}" for g, n, s in CASES])
+@pytest.mark.parametrize(("game", "players", "seed"), CASES, ids=[f"{g.spec.id}-{n}p-seed{s}" for g, n, s in CASES])
 def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: int) -> None:
     names = [f"P{i + 1}" for i in range(players)]
     state, _ = play.new_game(game, names, {}, seed)

@@ -58,82 +58,231 @@ ROW2 = "things.toml: thing row 2 (id 't2')"
 CASES = [
     # --- field by field --------------------------------------------------------------------
     ("missing", THINGS, T1, T1.replace('colour = "red", ', ""), f"{ROW1}: field 'colour': missing"),
-    ("unknown field", THINGS, T1, T1 + ", shape = 3",
-     f"{ROW1}: field 'shape': unknown field (known: colour, id, power, power_params, size, tags, weight)"),
-    ("integer type", THINGS, T2, T2.replace("weight = 5", 'weight = "5"'),
-     f"{ROW2}: field 'weight': must be an integer, got '5'"),
-    ("bool is no integer", THINGS, T2, T2.replace("weight = 5", "weight = true"),
-     f"{ROW2}: field 'weight': must be an integer, got True"),
+    (
+        "unknown field",
+        THINGS,
+        T1,
+        T1 + ", shape = 3",
+        f"{ROW1}: field 'shape': unknown field (known: colour, id, power, power_params, size, tags, weight)",
+    ),
+    (
+        "integer type",
+        THINGS,
+        T2,
+        T2.replace("weight = 5", 'weight = "5"'),
+        f"{ROW2}: field 'weight': must be an integer, got '5'",
+    ),
+    (
+        "bool is no integer",
+        THINGS,
+        T2,
+        T2.replace("weight = 5", "weight = true"),
+        f"{ROW2}: field 'weight': must be an integer, got True",
+    ),
     ("range", THINGS, T2, T2.replace("weight = 5", "weight = 10"), f"{ROW2}: field 'weight': must be 1..9, got 10"),
-    ("empty string", THINGS, 'id = "t1"', 'id = " "', "things.toml: thing row 1 (id ' '): field 'id': must be a "
-     "non-empty string, got ' '"),
+    (
+        "empty string",
+        THINGS,
+        'id = "t1"',
+        'id = " "',
+        "things.toml: thing row 1 (id ' '): field 'id': must be a non-empty string, got ' '",
+    ),
     ("bool", THINGS, "open = true", "open = 1", "things.toml: [rules]: field 'open': must be true or false, got 1"),
-    ("enum", THINGS, T1, T1.replace('"small"', '"huge"'), f"{ROW1}: field 'size': must be one of small, large, "
-     "got 'huge'"),
-    ("ref", THINGS, T1, T1.replace('colour = "red"', 'colour = "green"'),
-     f"{ROW1}: field 'colour': unknown colour 'green' (known: blue, red)"),
+    (
+        "enum",
+        THINGS,
+        T1,
+        T1.replace('"small"', '"huge"'),
+        f"{ROW1}: field 'size': must be one of small, large, got 'huge'",
+    ),
+    (
+        "ref",
+        THINGS,
+        T1,
+        T1.replace('colour = "red"', 'colour = "green"'),
+        f"{ROW1}: field 'colour': unknown colour 'green' (known: blue, red)",
+    ),
     ("list type", THINGS, T1, T1.replace('["a", "b"]', '"a"'), f"{ROW1}: field 'tags': must be a list, got 'a'"),
-    ("list length", THINGS, T1, T1.replace('["a", "b"]', '["a", "b", "c"]'),
-     f"{ROW1}: field 'tags': must have 0..2 items, got 3"),
-    ("list item", THINGS, T1, T1.replace('["a", "b"]', '["a", 2]'),
-     f"{ROW1}: field 'tags': item 2: must be a non-empty string, got 2"),
-    ("list distinct", THINGS, T1, T1.replace('["a", "b"]', '["a", "a"]'),
-     f"{ROW1}: field 'tags': items must be distinct, got ['a', 'a']"),
-    ("int item range", THINGS, "hand = [1, 2]", "hand = [1, 3]",
-     "things.toml: [players.3]: field 'hand': item 3: must be 1..2, got 3"),
-    ("table type", EXTRA, 'slots = { "1" = 2, "2" = 0 }', "slots = 2",
-     "extra.toml: top level: field 'slots': must be a table, got 2"),
+    (
+        "list length",
+        THINGS,
+        T1,
+        T1.replace('["a", "b"]', '["a", "b", "c"]'),
+        f"{ROW1}: field 'tags': must have 0..2 items, got 3",
+    ),
+    (
+        "list item",
+        THINGS,
+        T1,
+        T1.replace('["a", "b"]', '["a", 2]'),
+        f"{ROW1}: field 'tags': item 2: must be a non-empty string, got 2",
+    ),
+    (
+        "list distinct",
+        THINGS,
+        T1,
+        T1.replace('["a", "b"]', '["a", "a"]'),
+        f"{ROW1}: field 'tags': items must be distinct, got ['a', 'a']",
+    ),
+    (
+        "int item range",
+        THINGS,
+        "hand = [1, 2]",
+        "hand = [1, 3]",
+        "things.toml: [players.3]: field 'hand': item 3: must be 1..2, got 3",
+    ),
+    (
+        "table type",
+        EXTRA,
+        'slots = { "1" = 2, "2" = 0 }',
+        "slots = 2",
+        "extra.toml: top level: field 'slots': must be a table, got 2",
+    ),
     ("table value", EXTRA, '"2" = 0', '"2" = 6', "extra.toml: top level: field 'slots': '2': must be 0..5, got 6"),
-    ("list of lists", EXTRA, '[["t1", "t2"]]', '["t1"]',
-     "extra.toml: top level: field 'pairs': item 't1': must be a list, got 't1'"),
-    ("duplicate id", THINGS, 'id = "t2"', 'id = "t1"', "things.toml: thing row 2 (id 't1'): field 'id': duplicate id: "
-     "row 1 has it too"),
+    (
+        "list of lists",
+        EXTRA,
+        '[["t1", "t2"]]',
+        '["t1"]',
+        "extra.toml: top level: field 'pairs': item 't1': must be a list, got 't1'",
+    ),
+    (
+        "duplicate id",
+        THINGS,
+        'id = "t2"',
+        'id = "t1"',
+        "things.toml: thing row 2 (id 't1'): field 'id': duplicate id: row 1 has it too",
+    ),
     # --- effects ---------------------------------------------------------------------------
     ("unknown effect", THINGS, 'power = "E1"', 'power = "E9"', f"{ROW1}: field 'power': unknown effect id 'E9'"),
-    ("effect slot", THINGS, 'power = "E1"', 'power = "E3"',
-     f"{ROW1}: field 'power': effect 'E3' cannot stand here (allowed: E1, E2)"),
+    (
+        "effect slot",
+        THINGS,
+        'power = "E1"',
+        'power = "E3"',
+        f"{ROW1}: field 'power': effect 'E3' cannot stand here (allowed: E1, E2)",
+    ),
     ("effect params", THINGS, "n = 2", "n = 4", f"{ROW1}: field 'power_params': parameter 'n': must be 1..3, got 4"),
-    ("effect params type", THINGS, "power_params = { n = 2 }", "power_params = 2",
-     f"{ROW1}: field 'power_params': must be a table, got 2"),
-    ("params without effect", THINGS, "weight = 5", "weight = 5, power_params = { n = 1 }",
-     f"{ROW2}: field 'power_params': given without 'power'"),
+    (
+        "effect params type",
+        THINGS,
+        "power_params = { n = 2 }",
+        "power_params = 2",
+        f"{ROW1}: field 'power_params': must be a table, got 2",
+    ),
+    (
+        "params without effect",
+        THINGS,
+        "weight = 5",
+        "weight = 5, power_params = { n = 1 }",
+        f"{ROW2}: field 'power_params': given without 'power'",
+    ),
     # --- shapes ----------------------------------------------------------------------------
     ("row not a table", THINGS, "thing = [\n", "thing = [\n  3,\n", "things.toml: thing row 1: must be a table, got 3"),
     ("missing table", THINGS, "thing = [", "thingx = [", "things.toml: missing table 'thing'"),
-    ("keyed: name repeated", THINGS, "[players.2]\n", "[players.2]\ncount = \"2\"\n",
-     "things.toml: [players.2]: field 'count': is the table's name ('2'); do not repeat it inside"),
-    ("keyed: bad name", THINGS, "[players.3]", "[players.7]",
-     "things.toml: [players.7]: field 'count': must be one of 2, 3, 4, got '7'"),
-    ("top level: unknown key", EXTRA, "version = 7", "version = 7\nextras = 1",
-     "extra.toml: top level: field 'extras': unknown field (known: pairs, slots, version)"),
+    (
+        "keyed: name repeated",
+        THINGS,
+        "[players.2]\n",
+        '[players.2]\ncount = "2"\n',
+        "things.toml: [players.2]: field 'count': is the table's name ('2'); do not repeat it inside",
+    ),
+    (
+        "keyed: bad name",
+        THINGS,
+        "[players.3]",
+        "[players.7]",
+        "things.toml: [players.7]: field 'count': must be one of 2, 3, 4, got '7'",
+    ),
+    (
+        "top level: unknown key",
+        EXTRA,
+        "version = 7",
+        "version = 7\nextras = 1",
+        "extra.toml: top level: field 'extras': unknown field (known: pairs, slots, version)",
+    ),
     # --- provenance ------------------------------------------------------------------------
-    ("no source", THINGS, ', source = "book p1"', "",
-     "things.toml: colour row 1 (id 'red'): field 'source': every row must name its source (book p…, card)"),
-    ("bad source", THINGS, 'source = "book p2; card"', 'source = "book p2; web"',
-     "things.toml: colour row 2 (id 'blue'): field 'source': each ';'-separated part must start with book or card, "
-     "got ' web'"),
-    ("provisional not bool", THINGS, "provisional = true, why = \"weight", "provisional = 1, why = \"weight",
-     f"{ROW2}: field 'provisional': must be true or false, got 1"),
-    ("no why", THINGS, 'why = "guessed from the art"', 'note = "guessed from the art"',
-     "things.toml: thing row 3 (id 't3'): field 'why': a provisional row must say why"),
-    ("provisional field unknown", THINGS, 'provisional_fields = ["weight"]', 'provisional_fields = ["speed"]',
-     f"{ROW2}: field 'provisional_fields': must list fields of this row, got ['speed']"),
-    ("provisional fields, not provisional", THINGS, 'source = "book p3"',
-     'source = "book p3", provisional_fields = ["tags"]',
-     f"{ROW1}: field 'provisional_fields': only a provisional row may list provisional fields"),
-    ("note type", THINGS, 'source = "book p3"', 'source = "book p3", note = 3', f"{ROW1}: field 'note': must be a "
-     "string, got 3"),
+    (
+        "no source",
+        THINGS,
+        ', source = "book p1"',
+        "",
+        "things.toml: colour row 1 (id 'red'): field 'source': every row must name its source (book p…, card)",
+    ),
+    (
+        "bad source",
+        THINGS,
+        'source = "book p2; card"',
+        'source = "book p2; web"',
+        "things.toml: colour row 2 (id 'blue'): field 'source': each ';'-separated part must start with book or card, "
+        "got ' web'",
+    ),
+    (
+        "provisional not bool",
+        THINGS,
+        'provisional = true, why = "weight',
+        'provisional = 1, why = "weight',
+        f"{ROW2}: field 'provisional': must be true or false, got 1",
+    ),
+    (
+        "no why",
+        THINGS,
+        'why = "guessed from the art"',
+        'note = "guessed from the art"',
+        "things.toml: thing row 3 (id 't3'): field 'why': a provisional row must say why",
+    ),
+    (
+        "provisional field unknown",
+        THINGS,
+        'provisional_fields = ["weight"]',
+        'provisional_fields = ["speed"]',
+        f"{ROW2}: field 'provisional_fields': must list fields of this row, got ['speed']",
+    ),
+    (
+        "provisional fields, not provisional",
+        THINGS,
+        'source = "book p3"',
+        'source = "book p3", provisional_fields = ["tags"]',
+        f"{ROW1}: field 'provisional_fields': only a provisional row may list provisional fields",
+    ),
+    (
+        "note type",
+        THINGS,
+        'source = "book p3"',
+        'source = "book p3", note = 3',
+        f"{ROW1}: field 'note': must be a string, got 3",
+    ),
     # --- the game's cross-row rules --------------------------------------------------------
-    ("cross-row on a single table", THINGS, "max_things = 3", "max_things = 2",
-     "things.toml: [rules]: field 'max_things': the pack has 3 things"),
-    ("cross-row on a row", THINGS, ', power = "E1", power_params = { n = 2 }', "",
-     f"{ROW1}: field 'power': a small thing needs a power"),
+    (
+        "cross-row on a single table",
+        THINGS,
+        "max_things = 3",
+        "max_things = 2",
+        "things.toml: [rules]: field 'max_things': the pack has 3 things",
+    ),
+    (
+        "cross-row on a row",
+        THINGS,
+        ', power = "E1", power_params = { n = 2 }',
+        "",
+        f"{ROW1}: field 'power': a small thing needs a power",
+    ),
     # --- files -----------------------------------------------------------------------------
-    ("unknown table", THINGS, "[rules]", "[boats]\nx = 1\n\n[rules]", "things.toml: unknown table 'boats' "
-     "(known: colour, players, rules, thing)"),
+    (
+        "unknown table",
+        THINGS,
+        "[rules]",
+        "[boats]\nx = 1\n\n[rules]",
+        "things.toml: unknown table 'boats' (known: colour, players, rules, thing)",
+    ),
     ("bad TOML", THINGS, "thing = [", "thing = [[", "things.toml: not valid TOML"),
-    ("schema", META, "schema = 3", "schema = 1", "pack.toml: [pack] field 'schema': must be 3 (the schema TINY.md "
-     "documents)"),
+    (
+        "schema",
+        META,
+        "schema = 3",
+        "schema = 1",
+        "pack.toml: [pack] field 'schema': must be 3 (the schema TINY.md documents)",
+    ),
     ("name", META, 'name = "tiny-1"', 'name = ""', "pack.toml: [pack] field 'name': must be a non-empty string"),
 ]
 
@@ -154,14 +303,14 @@ def test_a_missing_file_names_the_folder(tmp_path):
 
 
 def test_shapes_a_file_must_have(tmp_path):
-    head = FILES[THINGS][:FILES[THINGS].index("[players.2]")]
+    head = FILES[THINGS][: FILES[THINGS].index("[players.2]")]
     table_of_tables = r"^things\.toml: 'players' must be a table of tables \(\[players\.<count>\]\)$"
     with pytest.raises(PackError, match=table_of_tables):
         load(spec(write(tmp_path / "a", {**FILES, THINGS: "players = 3\n" + head})))
     with pytest.raises(PackError, match=r"^things\.toml: \[players\.2\]: must be a table, got 5$"):
         load(spec(write(tmp_path / "b", {**FILES, THINGS: head + '[players]\n"2" = 5\n'})))
     with pytest.raises(PackError, match=r"^things\.toml: 'thing' must be an array of rows$"):
-        load(spec(write(tmp_path / "c", edited(THINGS, "thing = [\n", 'thing = 3\nthings = [\n'))))
+        load(spec(write(tmp_path / "c", edited(THINGS, "thing = [\n", "thing = 3\nthings = [\n"))))
 
 
 def _without_provenance(files: dict[str, str]) -> dict[str, str]:
@@ -171,8 +320,13 @@ def _without_provenance(files: dict[str, str]) -> dict[str, str]:
 
 def test_optional_sources_and_no_meta_file(tmp_path):
     """A pack whose citations live in comments: no source needed; name and title from the spec."""
-    loose = spec(write(tmp_path, _without_provenance(FILES)), meta_file=None, name="tiny-x", title="Tiny X",
-                 sources=Sources(required=False))
+    loose = spec(
+        write(tmp_path, _without_provenance(FILES)),
+        meta_file=None,
+        name="tiny-x",
+        title="Tiny X",
+        sources=Sources(required=False),
+    )
     pack = load(loose)
     assert (pack.name, pack.title, pack.provisional_rows) == ("tiny-x", "Tiny X", 0)
     assert all(r.source == "" for rows in pack.rows.values() for r in rows) and len(pack.fingerprint) == 16
@@ -180,8 +334,12 @@ def test_optional_sources_and_no_meta_file(tmp_path):
     with pytest.raises(ValueError, match="needs the spec's name and title"):
         spec(tmp_path, meta_file=None)
     with pytest.raises(PackError, match="field 'source': each ';'-separated part must start with book or card"):
-        load(spec(write(tmp_path / "web", edited(THINGS, 'source = "book p1"', 'source = "web"')),
-                  sources=Sources(prefixes=("book", "card"), required=False)))
+        load(
+            spec(
+                write(tmp_path / "web", edited(THINGS, 'source = "book p1"', 'source = "web"')),
+                sources=Sources(prefixes=("book", "card"), required=False),
+            )
+        )
 
 
 def test_provisional_counting_notice_and_summary(tmp_path):
@@ -194,11 +352,25 @@ def test_provisional_counting_notice_and_summary(tmp_path):
     assert re.search(r"^thing\s+3\s+2  book 2, card 1$", text, re.M)
     assert re.search(r"^colour\s+2\s+0  book 2, card 1$", text, re.M)
     assert re.search(r"^total\s+9\s+2  book 7, card 3$", text, re.M)
-    assert text.endswith("Thing values partly provisional: 2 of 9 rows hold values chosen to fit the rules, not "
-                         "transcribed from the printed game (see each row's 'why').")
-    sure = load(spec(write(tmp_path / "sure", {
-        **FILES, THINGS: re.sub(r",\s*provisional = true, why = \"[^\"]*\"(, provisional_fields = \[[^]]*\])?", "",
-                                FILES[THINGS])})))
+    assert text.endswith(
+        "Thing values partly provisional: 2 of 9 rows hold values chosen to fit the rules, not "
+        "transcribed from the printed game (see each row's 'why')."
+    )
+    sure = load(
+        spec(
+            write(
+                tmp_path / "sure",
+                {
+                    **FILES,
+                    THINGS: re.sub(
+                        r",\s*provisional = true, why = \"[^\"]*\"(, provisional_fields = \[[^]]*\])?",
+                        "",
+                        FILES[THINGS],
+                    ),
+                },
+            )
+        )
+    )
     assert sure.provisional_rows == 0 and notice(sure) == ""
     assert describe(sure).endswith(": no provisional rows.")
     assert summary(spec(tmp_path), sure).endswith("No provisional rows: every value cites a source.")
@@ -229,15 +401,28 @@ def test_the_registry_keeps_packs_by_fingerprint(tmp_path):
     assert shelf.notice(mine) == "Thing values partly provisional (2 of 9 rows)."
 
 
-@pytest.mark.parametrize("families,message", [
-    ((Family("a", "f.toml", "a", None, (ref("b", "b"),), key=""),
-      Family("b", "f.toml", "b", None, (integer("id", 0, 1),))),
-     "field 'b' names 'b', which is not a family loaded before it"),
-    ((Family("a", "f.toml", "a", None, (integer("n", 0, 1),)),), "key 'id' is not one of its fields"),
-    ((Family("a", "f.toml", "", None, (integer("n", 0, 1),), key=""),), "only a single family may be the file's top"),
-    ((Family("a", "f.toml", "a", None, (integer("n", 0, 1),), key="", single=True, keyed=True),), "exclude each other"),
-    ((Family("a", "f.toml", "a", None, (integer("n", 0, 1),), key=""),) * 2, "declared twice"),
-])
+@pytest.mark.parametrize(
+    "families,message",
+    [
+        (
+            (
+                Family("a", "f.toml", "a", None, (ref("b", "b"),), key=""),
+                Family("b", "f.toml", "b", None, (integer("id", 0, 1),)),
+            ),
+            "field 'b' names 'b', which is not a family loaded before it",
+        ),
+        ((Family("a", "f.toml", "a", None, (integer("n", 0, 1),)),), "key 'id' is not one of its fields"),
+        (
+            (Family("a", "f.toml", "", None, (integer("n", 0, 1),), key=""),),
+            "only a single family may be the file's top",
+        ),
+        (
+            (Family("a", "f.toml", "a", None, (integer("n", 0, 1),), key="", single=True, keyed=True),),
+            "exclude each other",
+        ),
+        ((Family("a", "f.toml", "a", None, (integer("n", 0, 1),), key=""),) * 2, "declared twice"),
+    ],
+)
 def test_a_spec_mistake_is_caught_when_the_game_declares_it(tmp_path, families, message):
     with pytest.raises(ValueError, match=message):
         spec(tmp_path, families=families)
@@ -254,8 +439,9 @@ def test_command_line_summary(tmp_path, capsys):
     assert "Thing values partly provisional: 2 of 9 rows" in capsys.readouterr().out
     bad = write(tmp_path / "bad", edited(THINGS, "hue = 240", "hue = 400"))
     assert main(["tiny", "--pack", str(bad)]) == 1
-    assert capsys.readouterr().err == ("invalid tiny data pack: things.toml: colour row 2 (id 'blue'): field 'hue': "
-                                       "must be 0..359, got 400\n")
+    assert capsys.readouterr().err == (
+        "invalid tiny data pack: things.toml: colour row 2 (id 'blue'): field 'hue': must be 0..359, got 400\n"
+    )
 
 
 class TinyGame(PackGame[TinyPack]):

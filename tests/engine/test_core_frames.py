@@ -20,15 +20,25 @@ class VisitGame(Game):
     spec = GameSpec("visit_test", "Visit test", 2, 5, 1)
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
-        return {"players": players, "favors": [True] * len(players), "coins": [0] * len(players),
-                "frames": [], "turn": 0, "over": False, "step": 0, "log": []}
+        return {
+            "players": players,
+            "favors": [True] * len(players),
+            "coins": [0] * len(players),
+            "frames": [],
+            "turn": 0,
+            "over": False,
+            "step": 0,
+            "log": [],
+        }
 
     def pending(self, state: dict[str, Any]) -> list[Decision]:
         frame = top_frame(state)
         if frame:
             mode = frame["mode"]
-            return [Decision(frame["kind"], s, tuple(self.legal_actions(state, s)), {"verb": "decline"}, mode)
-                    for s in waiting_seats(frame)]
+            return [
+                Decision(frame["kind"], s, tuple(self.legal_actions(state, s)), {"verb": "decline"}, mode)
+                for s in waiting_seats(frame)
+            ]
         if state["over"]:
             return []
         return [Decision("visit", state["turn"], tuple(self.legal_actions(state, state["turn"])), None, SINGLE)]
@@ -91,8 +101,12 @@ class VisitGame(Game):
         coins = state["coins"]
         order = sorted(range(len(coins)), key=lambda s: -coins[s])
         ranks = place_ranks([[s for s in order if coins[s] == c] for c in dict.fromkeys(coins[s] for s in order)])
-        return Outcome(tuple(SeatResult(s, state["players"][s], coins[s], ranks[s], {"coins": coins[s]},
-                                        winner=ranks[s] == 1) for s in order))
+        return Outcome(
+            tuple(
+                SeatResult(s, state["players"][s], coins[s], ranks[s], {"coins": coins[s]}, winner=ranks[s] == 1)
+                for s in order
+            )
+        )
 
 
 GAME = VisitGame()

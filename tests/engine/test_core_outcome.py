@@ -15,12 +15,24 @@ def _seat(seat: int, total: int, rank: int, winner: bool = False, **tie_break: i
 
 
 def test_round_trip_through_json_keeps_everything_and_the_order_of_the_tables():
-    outcome = Outcome((_seat(2, 30, 1, True, sets=1, reis=4), _seat(0, 30, 2, sets=0, reis=9),
-                       SeatResult(1, "P1", 12.5, 3, {"z": 10, "a": 2.5}, {"b": 1, "a": 2})), "sets, then reis")
+    outcome = Outcome(
+        (
+            _seat(2, 30, 1, True, sets=1, reis=4),
+            _seat(0, 30, 2, sets=0, reis=9),
+            SeatResult(1, "P1", 12.5, 3, {"z": 10, "a": 2.5}, {"b": 1, "a": 2}),
+        ),
+        "sets, then reis",
+    )
     data = json.loads(json.dumps(outcome.to_dict()))
-    assert data["results"][0] == {"seat": 2, "name": "P2", "total": 30, "rank": 1,
-                                  "breakdown": {"chips": 28, "bonus": 2}, "tie_break": {"sets": 1, "reis": 4},
-                                  "winner": True}
+    assert data["results"][0] == {
+        "seat": 2,
+        "name": "P2",
+        "total": 30,
+        "rank": 1,
+        "breakdown": {"chips": 28, "bonus": 2},
+        "tie_break": {"sets": 1, "reis": 4},
+        "winner": True,
+    }
     back = Outcome.from_dict(data)
     assert back == outcome and hash(back) == hash(outcome)
     assert list(back.seat(1).breakdown) == ["z", "a"] and list(back.seat(1).tie_break) == ["b", "a"]
@@ -58,23 +70,35 @@ def test_place_ranks_skip_after_a_shared_place():
     assert place_ranks([]) == {}
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Outcome(()),
-    lambda: Outcome((_seat(0, 1, 1), _seat(0, 1, 1))),
-    lambda: SeatResult(-1, "x", 1, 1),
-    lambda: SeatResult(0, "x", 1, 0),
-    lambda: SeatResult(0, "x", True, 1),
-    lambda: SeatResult(0, "x", "9", 1),  # type: ignore[arg-type]
-    lambda: SeatResult(0, "x", 1, 1, {"vp": "3"}),  # type: ignore[dict-item]
-    lambda: SeatResult(0, "x", 1, 1, {}, {"coins": False}),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Outcome(()),
+        lambda: Outcome((_seat(0, 1, 1), _seat(0, 1, 1))),
+        lambda: SeatResult(-1, "x", 1, 1),
+        lambda: SeatResult(0, "x", 1, 0),
+        lambda: SeatResult(0, "x", True, 1),
+        lambda: SeatResult(0, "x", "9", 1),  # type: ignore[arg-type]
+        lambda: SeatResult(0, "x", 1, 1, {"vp": "3"}),  # type: ignore[dict-item]
+        lambda: SeatResult(0, "x", 1, 1, {}, {"coins": False}),
+    ],
+)
 def test_malformed_results_are_refused(make):
     with pytest.raises(ValueError):
         make()
 
 
-@pytest.mark.parametrize("data", [{}, {"results": []}, {"results": "x"}, {"results": [{"seat": 0}]},
-                                  {"players": [{"seat": 0, "total": 3}], "winners": [0]}, []])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"results": []},
+        {"results": "x"},
+        {"results": [{"seat": 0}]},
+        {"players": [{"seat": 0, "total": 3}], "winners": [0]},
+        [],
+    ],
+)
 def test_from_dict_reads_only_its_own_layout(data):
     with pytest.raises(ValueError):
         Outcome.from_dict(data)

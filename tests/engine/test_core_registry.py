@@ -10,8 +10,20 @@ import engine  # noqa: F401  (registers every game)
 from engine.core import IllegalAction, find_game, get_game, registry
 
 
-@pytest.mark.parametrize("typed", ["puerto_rico", "Puerto Rico", "puerto rico", "Puerto-Rico", "PUERTO_RICO",
-                                   "  puerto   rico ", "puer", "Puerto R", "pu ri"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "puerto_rico",
+        "Puerto Rico",
+        "puerto rico",
+        "Puerto-Rico",
+        "PUERTO_RICO",
+        "  puerto   rico ",
+        "puer",
+        "Puerto R",
+        "pu ri",
+    ],
+)
 def test_find_game_reads_ids_titles_and_unique_prefixes(typed: str) -> None:
     assert find_game(typed).spec.id == "puerto_rico"
 

@@ -59,9 +59,16 @@ def test_confirm_is_yes_or_its_pass_option() -> None:
 def several(low: int, high: int) -> ChooseSeveral:
     items = (Item("T1", "tile 1"), Item("T2", "tile 2"), Item("T3", "tile 3"))
     subsets = [(), ("T1",), ("T2",), ("T1", "T2"), ("T1", "T2", "T3")]
-    return ChooseSeveral(options=tuple(Option("discard " + (" ".join(p) or "none"), f"Discard {len(p)}", p)
-                                       for p in subsets if low <= len(p) <= high),
-                         items=items, low=low, high=high)
+    return ChooseSeveral(
+        options=tuple(
+            Option("discard " + (" ".join(p) or "none"), f"Discard {len(p)}", p)
+            for p in subsets
+            if low <= len(p) <= high
+        ),
+        items=items,
+        low=low,
+        high=high,
+    )
 
 
 def test_choose_several_keeps_to_its_bounds_and_listed_sets() -> None:
@@ -74,8 +81,9 @@ def test_choose_several_keeps_to_its_bounds_and_listed_sets() -> None:
     assert not sh.accepts(tight, []) and not sh.accepts(tight, ["T1", "T2", "T3"]) and sh.accepts(tight, ["T1"])
     assert roundtrip(tight) == tight
     with pytest.raises(ValueError):
-        ChooseSeveral(options=(Option("x", "X", ("T1", "T2")),), items=(Item("T1", "t"), Item("T2", "t")),
-                      low=0, high=1)  # an option picks more than the maximum
+        ChooseSeveral(
+            options=(Option("x", "X", ("T1", "T2")),), items=(Item("T1", "t"), Item("T2", "t")), low=0, high=1
+        )  # an option picks more than the maximum
     with pytest.raises(ValueError):
         ChooseSeveral(options=(), items=(Item("T1", "t"),), low=0, high=2)  # more than there are items
 
@@ -96,9 +104,18 @@ def layout_shape(nobles: int = 1) -> Distribute:
     proposal = {"colonist": {"corn": 1, "chapel": 2}, **({"nobles": {"small-market": 1}} if nobles else {})}
     if not nobles:
         proposal["colonist"]["small-market"] = 1
-    return Distribute(options=(Option("layout corn 1 small-market 1 chapel 2 nobles small-market 1", "Proposal"),
-                               Option("place corn", "Put one on corn")),
-                      title="Place colonists", verb="layout", pieces=pieces, slots=slots, total=4, proposal=proposal)
+    return Distribute(
+        options=(
+            Option("layout corn 1 small-market 1 chapel 2 nobles small-market 1", "Proposal"),
+            Option("place corn", "Put one on corn"),
+        ),
+        title="Place colonists",
+        verb="layout",
+        pieces=pieces,
+        slots=slots,
+        total=4,
+        proposal=proposal,
+    )
 
 
 def test_distribute_keeps_caps_piece_counts_and_the_total() -> None:
@@ -114,18 +131,33 @@ def test_distribute_keeps_caps_piece_counts_and_the_total() -> None:
     assert not sh.is_forced(shape) and sh.is_forced(ChooseOne(options=opts("only")))
     assert roundtrip(shape) == shape
     with pytest.raises(ValueError, match="proposal"):
-        Distribute(options=opts("layout none"), verb="layout", pieces=(Item("colonist", "colonist", 1),),
-                   slots=(Item("corn", "corn", 1),), total=1, proposal={})
+        Distribute(
+            options=opts("layout none"),
+            verb="layout",
+            pieces=(Item("colonist", "colonist", 1),),
+            slots=(Item("corn", "corn", 1),),
+            total=1,
+            proposal={},
+        )
     with pytest.raises(ValueError, match="cannot place"):
-        Distribute(options=opts("layout corn 1"), verb="layout", pieces=(Item("colonist", "colonist", 1),),
-                   slots=(Item("corn", "corn", 1),), total=2, proposal={"colonist": {"corn": 1}})
+        Distribute(
+            options=opts("layout corn 1"),
+            verb="layout",
+            pieces=(Item("colonist", "colonist", 1),),
+            slots=(Item("corn", "corn", 1),),
+            total=2,
+            proposal={"colonist": {"corn": 1}},
+        )
 
 
 def test_distribute_actions_and_texts_read_both_ways() -> None:
     shape = layout_shape()
     action = sh.distribute_action(shape, shape.proposal)
-    assert action == {"verb": "layout", "layout": {"corn": 1, "small-market": 1, "chapel": 2},
-                      "nobles": {"small-market": 1}}
+    assert action == {
+        "verb": "layout",
+        "layout": {"corn": 1, "small-market": 1, "chapel": 2},
+        "nobles": {"small-market": 1},
+    }
     assert sh.distribute_answer(shape, action) == shape.proposal and sh.accepts_action(shape, action)
     assert read(shape, "layout corn 1 small m 1 chap 2 nobles small_market 1") == action  # unique prefixes
     assert read(shape, "layout none") == {"verb": "layout", "layout": {}}
@@ -136,8 +168,10 @@ def test_distribute_actions_and_texts_read_both_ways() -> None:
     assert not sh.accepts_action(shape, {"verb": "layout", "layout": {"corn": True}})
     assert not sh.accepts_action(ChooseOne(options=opts("a")), action)
     plain = layout_shape(nobles=0)
-    assert sh.distribute_action(plain, plain.proposal) == {"verb": "layout",
-                                                           "layout": {"corn": 1, "small-market": 1, "chapel": 2}}
+    assert sh.distribute_action(plain, plain.proposal) == {
+        "verb": "layout",
+        "layout": {"corn": 1, "small-market": 1, "chapel": 2},
+    }
 
 
 def _mayor_decisions(seed: int) -> list[tuple[dict[str, Any], Any]]:

@@ -33,8 +33,10 @@ def _offer_act(state: State, d: dict[str, Any], action: dict[str, Any], events: 
     events.append({"player": d["player"], "says": action["verb"]})
     steps: list[dict[str, Any]] = [{"step": "end_turn"}]
     if action["verb"] == "sell":  # a nested sub-decision (the price), then the vote, then the turn ends
-        steps[0:0] = [{"step": "price", "player": d["player"], "item": action["item"]},
-                      {"step": "vote", "item": action["item"]}]
+        steps[0:0] = [
+            {"step": "price", "player": d["player"], "item": action["item"]},
+            {"step": "vote", "item": action["item"]},
+        ]
     STEPS.then(state, *steps)
 
 
@@ -67,8 +69,9 @@ def _tally(state: State, s: dict[str, Any], events: Events) -> None:
     if len(yes) * 2 >= len(frame["seats"]):
         n = len(state["players"])
         bidders = [(state["active"] + k) % n for k in range(1, n)]
-        STEPS.open_frame(state, "bid", bidders, CHAIN, resume="sold", data={"item": frame["data"]["item"]},
-                         each="bid_one")
+        STEPS.open_frame(
+            state, "bid", bidders, CHAIN, resume="sold", data={"item": frame["data"]["item"]}, each="bid_one"
+        )
 
 
 @STEPS.step("bid_one")
@@ -119,8 +122,13 @@ def _end_turn(state: State, s: dict[str, Any], events: Events) -> None:
 STEPS.kind("offer", _offer_options, _offer_act, "Sell an item, or pass.")
 STEPS.kind("price", _price_options, _price_act, "Set the price.", default_first=True)
 STEPS.kind("approve", lambda s, d: [{"verb": "yes"}, {"verb": "no"}], None, "Approve the sale?", default=first)
-STEPS.kind("bid", lambda s, d: [{"verb": "decline"}, {"verb": "bid"}], None,
-           lambda s, d: f"Bid for {s['frames'][-1]['data']['item']}?", default=first)  # a prompt from the state
+STEPS.kind(
+    "bid",
+    lambda s, d: [{"verb": "decline"}, {"verb": "bid"}],
+    None,
+    lambda s, d: f"Bid for {s['frames'][-1]['data']['item']}?",
+    default=first,
+)  # a prompt from the state
 STEPS.kind("raise", lambda s, d: [{"verb": "raise", "coins": c} for c in (0, 1)], _raise_act, "Raise?")
 
 
@@ -130,9 +138,20 @@ class Auction(StepGame):
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         n = len(players)
-        state = {"players": players, "coins": [9] * n, "items": ["a", "bb", "cc"], "won": [[] for _ in players],
-                 "active": 0, "turns": 0, "price": 0, "bids": {}, "queue": [], "decision": None, "frames": [],
-                 "over": False}
+        state = {
+            "players": players,
+            "coins": [9] * n,
+            "items": ["a", "bb", "cc"],
+            "won": [[] for _ in players],
+            "active": 0,
+            "turns": 0,
+            "price": 0,
+            "bids": {},
+            "queue": [],
+            "decision": None,
+            "frames": [],
+            "over": False,
+        }
         STEPS.then(state, {"step": "turn"})
         STEPS.run(state, [])
         return state
@@ -155,9 +174,20 @@ class Auction(StepGame):
         totals = [len(w) for w in state["won"]]
         places = [[seat for seat, t in enumerate(totals) if t == total] for total in sorted(set(totals), reverse=True)]
         ranks = place_ranks(places)
-        return Outcome(tuple(SeatResult(seat, state["players"][seat], totals[seat], ranks[seat],
-                                        {"items": totals[seat]}, winner=ranks[seat] == 1)
-                             for group in places for seat in group))
+        return Outcome(
+            tuple(
+                SeatResult(
+                    seat,
+                    state["players"][seat],
+                    totals[seat],
+                    ranks[seat],
+                    {"items": totals[seat]},
+                    winner=ranks[seat] == 1,
+                )
+                for group in places
+                for seat in group
+            )
+        )
 
 
 GAME = Auction()
@@ -195,8 +225,13 @@ def test_a_game_declared_by_kinds_and_steps_plays_through_the_core():
     # chain: one seat at a time from the seller's left; each answer is applied at once, and its
     # own sub-decision runs while the frame waits
     [bid] = play.pending(GAME, state)
-    assert (bid.player, bid.kind, bid.mode, bid.prompt, bid.default) == (1, "bid", CHAIN, "Bid for bb?",
-                                                                         {"verb": "decline"})
+    assert (bid.player, bid.kind, bid.mode, bid.prompt, bid.default) == (
+        1,
+        "bid",
+        CHAIN,
+        "Bid for bb?",
+        {"verb": "decline"},
+    )
     state, _ = _do(state, 1, "bid")
     assert state["coins"][1] == 7 and _kinds(state) == [(1, "raise", SINGLE)]
     assert play.pending(GAME, state)[0].default is None  # neither its own rule nor the game's gives one
@@ -235,8 +270,17 @@ def test_illegal_answers_raise_illegal_action():
 
 def test_replay_rebuilds_the_same_state():
     state, _ = play.new_game(GAME, ["A", "B", "C"], {}, 4)
-    log = [(0, "sell cc"), (0, "price 1"), (2, "yes"), (1, "yes"), (1, "bid"), (1, "raise 1"),
-           (2, "decline"), (1, "sell a"), (0, "no")]
+    log = [
+        (0, "sell cc"),
+        (0, "price 1"),
+        (2, "yes"),
+        (1, "yes"),
+        (1, "bid"),
+        (1, "raise 1"),
+        (2, "decline"),
+        (1, "sell a"),
+        (0, "no"),
+    ]
     for seat, text in log:
         state, _ = _do(state, seat, text)
     assert play.dumps(play.replay(GAME, ["A", "B", "C"], {}, 4, log)) == play.dumps(state)

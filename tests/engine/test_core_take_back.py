@@ -30,8 +30,10 @@ class SealedBid(Game):
         frame = top_frame(state)
         if frame is None:
             return []
-        return [Decision(frame["kind"], s, tuple(self.legal_actions(state, s)), None, frame["mode"])
-                for s in waiting_seats(frame)]
+        return [
+            Decision(frame["kind"], s, tuple(self.legal_actions(state, s)), None, frame["mode"])
+            for s in waiting_seats(frame)
+        ]
 
     def legal_actions(self, state: State, player: int) -> list[dict[str, Any]]:
         frame = top_frame(state)
@@ -91,8 +93,11 @@ class SealedBid(Game):
         if won is None:  # a tie: everybody shares the win
             return Outcome(tuple(SeatResult(s, state["players"][s], 0, 1, winner=True) for s in seats))
         order = sorted(seats, key=lambda s: s != won)
-        return Outcome(tuple(SeatResult(s, state["players"][s], int(s == won), 1 if s == won else 2, winner=s == won)
-                             for s in order))
+        return Outcome(
+            tuple(
+                SeatResult(s, state["players"][s], int(s == won), 1 if s == won else 2, winner=s == won) for s in order
+            )
+        )
 
 
 GAME = SealedBid()
@@ -166,8 +171,17 @@ def test_an_answered_seat_is_told_it_waits_and_may_take_back() -> None:
 
 
 def test_a_log_with_take_backs_replays_exactly() -> None:
-    log = [(0, "bid 3"), (1, "bid 1"), (0, "take back"), (1, "take back"), (0, "bid 1"), (2, "bid 2"),
-           (1, "bid 3"), (2, "sulk"), (0, "cheer")]
+    log = [
+        (0, "bid 3"),
+        (1, "bid 1"),
+        (0, "take back"),
+        (1, "take back"),
+        (0, "bid 1"),
+        (2, "bid 2"),
+        (1, "bid 3"),
+        (2, "sulk"),
+        (0, "cheer"),
+    ]
     state, _ = play.new_game(GAME, NAMES, {}, 1)
     for seat, text in log:
         state, _ = act(state, seat, text)

@@ -20,8 +20,8 @@ def test_normalize_folds_case_and_separators() -> None:
         ("build large-market", 0),
         ("BUILD LARGE MARKET", 0),
         ("build_large_market", 0),
-        ("build large-m", 0),          # unique prefix
-        ("bu sm", 2),                  # every word abbreviated
+        ("build large-m", 0),  # unique prefix
+        ("bu sm", 2),  # every word abbreviated
         ("pa", 3),
         ("ship corn 7", 4),
     ],
@@ -83,9 +83,15 @@ def test_rng_ignores_global_random_state() -> None:
 
 
 SPEC = GameSpec(
-    "demo", "Demo", 2, 4, 1,
-    (OptionSpec("variant", "Variant rule", False, {False: "off", True: "on"}),
-     OptionSpec("speed", "Speed", "normal", {"normal": "Normal", "fast": "Fast"})),
+    "demo",
+    "Demo",
+    2,
+    4,
+    1,
+    (
+        OptionSpec("variant", "Variant rule", False, {False: "off", True: "on"}),
+        OptionSpec("speed", "Speed", "normal", {"normal": "Normal", "fast": "Fast"}),
+    ),
 )
 
 

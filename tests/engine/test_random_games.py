@@ -43,11 +43,12 @@ def _params() -> list[object]:
 def _check(game_id: str, failures: list[Recipe]) -> None:
     known = KNOWN_ERRORS.get(game_id)
     new = [f for f in failures if known is None or not known.fullmatch(f["error"])]
-    shown: dict[str, Recipe] = {}   # the shortest recipe of each kind
+    shown: dict[str, Recipe] = {}  # the shortest recipe of each kind
     for f in sorted(new, key=lambda f: len(f["actions"])):
         shown.setdefault(signature(f), f)
     assert not new, f"{len(new)} failing game(s):\n" + "\n".join(
-        f"{kind}\n  {json.dumps(recipe, ensure_ascii=False)}" for kind, recipe in shown.items())
+        f"{kind}\n  {json.dumps(recipe, ensure_ascii=False)}" for kind, recipe in shown.items()
+    )
     if failures:
         seeds = sorted(f["seed"] for f in failures)
         raise KnownFailure(f"{len(failures)} game(s) hit a known failure, seeds {seeds[:10]}")
@@ -76,4 +77,4 @@ def test_the_state_check_names_what_a_json_reload_would_change() -> None:
     assert "round trip" in str(state_problem({"a": {1: 2}}))
     assert "not JSON" in str(state_problem({"a": {1, 2}}))
     assert state_problem({"a": [0, {"b": -1}]}) == "negative count: $.a[1].b = -1"
-    assert state_problem({"supply": {"vp": -2}}, "puerto_rico") is None   # chips owed once they run out
+    assert state_problem({"supply": {"vp": -2}}, "puerto_rico") is None  # chips owed once they run out

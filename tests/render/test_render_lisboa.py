@@ -67,8 +67,16 @@ def _dress(state: State) -> State:
     board["holds"] = {"ship-blue-1": {"goods": ["gold"], "sailing": True}}
     state["court"] = {"card": "red-07", "player": 0, "noble": "marquis"}
     answers = {"1": {"verb": "decline"}} if n > 2 else {}
-    state["frames"] = [{"kind": "follow", "mode": "chain", "seats": list(range(1, n)), "answers": answers,
-                        "resume": "follow_done", "data": {"noble": "marquis", "visitor": 0}}]
+    state["frames"] = [
+        {
+            "kind": "follow",
+            "mode": "chain",
+            "seats": list(range(1, n)),
+            "answers": answers,
+            "resume": "follow_done",
+            "data": {"noble": "marquis", "visitor": 0},
+        }
+    ]
     state["decision"], state["active"] = None, 0
     return state
 
@@ -140,19 +148,48 @@ def _set(view: State, path: str, value: Any) -> None:
         node[last] = value
 
 
-@pytest.mark.parametrize(("path", "value"), [
-    ("boards.2.reis", 99), ("boards.1.influence", 10), ("boards.3.wigs", 30), ("boards.0.hand", 9),
-    ("boards.1.goods.cloth", 3), ("boards.2.rubble.fire", 2), ("boards.2.sets", 1), ("boards.3.officials", 2),
-    ("boards.1.houses.middle", 1), ("boards.2.completed_plans", ["B1"]), ("boards.3.decrees", ["D01", "D02"]),
-    ("boards.0.holds.ship-blue-1.sailing", False), ("city.lots.E3", {"owner": 3, "type": "cloth", "street": "S2"}),
-    ("city.sites.R-C.building", {"id": "PB01", "face": "green"}), ("city.row_rubble.B.fire", 0),
-    ("city.column_rubble.2.tsunami", 0), ("city.tile_display.D-gold", False), ("treasury", 6),
-    ("prices.gold", 2), ("favors.king", 0), ("offices.maia", {"2": 2}), ("plaza", {"3": 1}),
-    ("church.cardinal", "P07"), ("church.lying", True), ("church.spaces.C3", None), ("decrees.display", ["D01"]),
-    ("shipyard", []), ("plans.blue", []), ("buildings.green.buildable", None), ("active", 2),
-    ("frames.0.answers", {"1": {"verb": "follow", "action": {}}}), ("court", None), ("era", 2), ("round", 7),
-    ("turn", 30), ("political.display.marquis.count", 1), ("players.1", "Bernadette"),
-])
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        ("boards.2.reis", 99),
+        ("boards.1.influence", 10),
+        ("boards.3.wigs", 30),
+        ("boards.0.hand", 9),
+        ("boards.1.goods.cloth", 3),
+        ("boards.2.rubble.fire", 2),
+        ("boards.2.sets", 1),
+        ("boards.3.officials", 2),
+        ("boards.1.houses.middle", 1),
+        ("boards.2.completed_plans", ["B1"]),
+        ("boards.3.decrees", ["D01", "D02"]),
+        ("boards.0.holds.ship-blue-1.sailing", False),
+        ("city.lots.E3", {"owner": 3, "type": "cloth", "street": "S2"}),
+        ("city.sites.R-C.building", {"id": "PB01", "face": "green"}),
+        ("city.row_rubble.B.fire", 0),
+        ("city.column_rubble.2.tsunami", 0),
+        ("city.tile_display.D-gold", False),
+        ("treasury", 6),
+        ("prices.gold", 2),
+        ("favors.king", 0),
+        ("offices.maia", {"2": 2}),
+        ("plaza", {"3": 1}),
+        ("church.cardinal", "P07"),
+        ("church.lying", True),
+        ("church.spaces.C3", None),
+        ("decrees.display", ["D01"]),
+        ("shipyard", []),
+        ("plans.blue", []),
+        ("buildings.green.buildable", None),
+        ("active", 2),
+        ("frames.0.answers", {"1": {"verb": "follow", "action": {}}}),
+        ("court", None),
+        ("era", 2),
+        ("round", 7),
+        ("turn", 30),
+        ("political.display.marquis.count", 1),
+        ("players.1", "Bernadette"),
+    ],
+)
 def test_public_changes_change_the_image(games, path, value):
     view = _view(games, 4)
     before = render_board(view)
@@ -165,8 +202,16 @@ def test_the_follow_window_is_highlighted(games):
     following = render_board(view)
     view["frames"] = []
     assert render_board(view) != following
-    view["frames"] = [{"kind": "church", "mode": "parallel", "seats": [0, 2], "answers": {"2": {"verb": "church"}},
-                       "resume": "church_resume", "data": {}}]
+    view["frames"] = [
+        {
+            "kind": "church",
+            "mode": "parallel",
+            "seats": [0, 2],
+            "answers": {"2": {"verb": "church"}},
+            "resume": "church_resume",
+            "data": {},
+        }
+    ]
     _open(render_board(view))
 
 
@@ -175,8 +220,11 @@ def test_game_over_and_era_end(games):
     view["era_end"] = {"by": 1}
     _open(render_board(view))
     view["over"], view["frames"], view["decision"] = True, [], None
-    view["result"] = {"scores": [{"total": 41}, {"total": 52}, {"total": 38}], "ranking": [[1], [0], [2]],
-                      "winners": [1]}
+    view["result"] = {
+        "scores": [{"total": 41}, {"total": 52}, {"total": 38}],
+        "ranking": [[1], [0], [2]],
+        "winners": [1],
+    }
     over = render_board(view)
     view["result"]["winners"] = [0]
     assert render_board(view) != over
@@ -246,8 +294,9 @@ def test_public_image_ignores_hidden_state(games, players, steps):
     assert other["rng"] != state["rng"]
     assert render_board(views.public_view(state)) == render_board(views.public_view(other))
     for seat in range(players):
-        assert (render_player_board(views.public_view(state), seat)
-                == render_player_board(views.public_view(other), seat))
+        assert render_player_board(views.public_view(state), seat) == render_player_board(
+            views.public_view(other), seat
+        )
 
 
 def test_private_extras_do_not_reach_the_table_image(games):
@@ -279,8 +328,10 @@ def test_fixed_palette_keeps_colours(games):
 
     for players in (2, 3, 4):
         view = _view(games, players)
-        for drawn, png in ((lisboa.board(view), render_board(view)),
-                           (lisboa.player_board(view, 0), render_player_board(view, 0))):
+        for drawn, png in (
+            (lisboa.board(view), render_board(view)),
+            (lisboa.player_board(view, 0), render_player_board(view, 0)),
+        ):
             stored = _open(png).convert("RGB")
             assert stored.size == drawn.size
             histogram = ImageChops.difference(drawn, stored).convert("L").histogram()

@@ -68,8 +68,7 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
     state = play_to(3, 150)
     other = _hide_differently(state)
     for seat in (1, 2):
-        assert (render_player_board(pr_game.view(state, 0), seat)
-                == render_player_board(pr_game.view(other, 0), seat))
+        assert render_player_board(pr_game.view(state, 0), seat) == render_player_board(pr_game.view(other, 0), seat)
     # The owner's own board follows the owner's own chips.
     assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
 

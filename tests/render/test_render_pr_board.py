@@ -82,12 +82,14 @@ def test_the_player_to_act_is_highlighted(pr_game, play_to, players):
 def test_governor_role_and_supply_change_the_image(pr_game, play_to):
     view = pr_game.public_view(play_to(4, 40))
     before = render_board(view)
-    for change in (lambda v: v.update(governor=(v["governor"] + 1) % 4),
-                   lambda v: v["supply"].update(colonists=v["supply"]["colonists"] + 1),
-                   lambda v: v["cargo"][0].update(good="coffee", load=1),
-                   lambda v: v["house"].append("coffee"),
-                   lambda v: v["buildings"].update(wharf=0),
-                   lambda v: v["boards"][0]["island"].update(coffee=[1, 1])):
+    for change in (
+        lambda v: v.update(governor=(v["governor"] + 1) % 4),
+        lambda v: v["supply"].update(colonists=v["supply"]["colonists"] + 1),
+        lambda v: v["cargo"][0].update(good="coffee", load=1),
+        lambda v: v["house"].append("coffee"),
+        lambda v: v["buildings"].update(wharf=0),
+        lambda v: v["boards"][0]["island"].update(coffee=[1, 1]),
+    ):
         changed = copy.deepcopy(view)
         change(changed)
         assert render_board(changed) != before
@@ -98,8 +100,9 @@ def test_long_names_and_odd_values_do_not_break(pr_game, play_to):
     view["players"] = ["A very long player name indeed, far too long for a panel " * 2] * 5
     view["boards"][0]["doubloons"] = 123
     view["boards"][0]["island"] = {"corn": [12, 12]}
-    view["boards"][1]["city"] = {b: 0 for b in ("guild-hall", "residence", "fortress", "customs-house",
-                                                "city-hall", "harbor", "wharf")}
+    view["boards"][1]["city"] = {
+        b: 0 for b in ("guild-hall", "residence", "fortress", "customs-house", "city-hall", "harbor", "wharf")
+    }
     _open(render_board(view))
 
 

@@ -24,8 +24,11 @@ def manager(interaction: Interaction) -> bool:
 
 
 @app_commands.guild_only()
-class AdminCog(commands.GroupCog, group_name="admin",
-               group_description="Fix a stuck game (its creator, or members who can manage the channel)"):
+class AdminCog(
+    commands.GroupCog,
+    group_name="admin",
+    group_description="Fix a stuck game (its creator, or members who can manage the channel)",
+):
     """Thin commands over :class:`bot.service.admin.AdminService`."""
 
     def __init__(self, bot: PbpBot) -> None:
@@ -46,8 +49,13 @@ class AdminCog(commands.GroupCog, group_name="admin",
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
         before = await self._waiting(channel)
-        result = await self.bot.service.admin_force(channel, interaction.user.id, interaction.user.display_name,
-                                                    manager(interaction), player.id if player else None)
+        result = await self.bot.service.admin_force(
+            channel,
+            interaction.user.id,
+            interaction.user.display_name,
+            manager(interaction),
+            player.id if player else None,
+        )
         await self._post(interaction, before, result)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else")
@@ -59,8 +67,14 @@ class AdminCog(commands.GroupCog, group_name="admin",
         channel = channel_of(interaction)
         before = await self._waiting(channel)
         result = await self.bot.service.admin_replace(
-            channel, interaction.user.id, interaction.user.display_name, player.id, new_player.id,
-            new_player.display_name, manager(interaction))
+            channel,
+            interaction.user.id,
+            interaction.user.display_name,
+            player.id,
+            new_player.id,
+            new_player.display_name,
+            manager(interaction),
+        )
         await self._post(interaction, before, result)
 
     @app_commands.command(name="rollback", description="Go back to the board after an earlier step (no vote)")
@@ -69,15 +83,17 @@ class AdminCog(commands.GroupCog, group_name="admin",
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
         before = await self._waiting(channel)
-        result = await self.bot.service.admin_rollback(channel, interaction.user.id, interaction.user.display_name,
-                                                       step, manager(interaction))
+        result = await self.bot.service.admin_rollback(
+            channel, interaction.user.id, interaction.user.display_name, step, manager(interaction)
+        )
         await self._post(interaction, before, result)
 
     @app_commands.command(name="end", description="End the game without a result")
     async def end(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.admin_end(channel_of(interaction), interaction.user.id,
-                                                  interaction.user.display_name, manager(interaction))
+        result = await self.bot.service.admin_end(
+            channel_of(interaction), interaction.user.id, interaction.user.display_name, manager(interaction)
+        )
         await post_public(interaction, result.public)
 
 

@@ -41,23 +41,40 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         self.bot = bot
         super().__init__()
 
-
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
-    @app_commands.describe(game="Which game", options="Table options as key=value pairs (suggestions offered)",
-                           clock="Time limit per move (default: none)",
-                           hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
-                           timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)")
+    @app_commands.describe(
+        game="Which game",
+        options="Table options as key=value pairs (suggestions offered)",
+        clock="Time limit per move (default: none)",
+        hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
+        timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)",
+    )
     @app_commands.choices(clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()])
-    async def new(self, interaction: Interaction, game: str, options: str | None = None,
-                  clock: str | None = None, hours: str | None = None, timezone: str | None = None) -> None:
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str,
+        options: str | None = None,
+        clock: str | None = None,
+        hours: str | None = None,
+        timezone: str | None = None,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
         except ValueError as exc:
             raise ServiceError(str(exc), "bad_option") from None
         result = await self.bot.service.create_lobby(
-            channel_of(interaction), interaction.guild_id, interaction.user.id, interaction.user.display_name,
-            game.strip(), chosen, clock, hours, timezone)
+            channel_of(interaction),
+            interaction.guild_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            game.strip(),
+            chosen,
+            clock,
+            hours,
+            timezone,
+        )
         assert result.game_row is not None
         lines = result.public + ["Use the buttons or `/game join`; the creator starts with `/game start`."]
         await post_public(interaction, lines, view=lobby_view(result.game_row))
@@ -65,9 +82,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @new.autocomplete("game")
     async def game_titles(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
-        return [app_commands.Choice(name=f"{g.spec.title} ({g.spec.min_players}–{g.spec.max_players} players)",
-                                    value=g.spec.id)
-                for g in all_games() if typed in g.spec.title.lower() or typed in g.spec.id][:25]
+        return [
+            app_commands.Choice(
+                name=f"{g.spec.title} ({g.spec.min_players}–{g.spec.max_players} players)", value=g.spec.id
+            )
+            for g in all_games()
+            if typed in g.spec.title.lower() or typed in g.spec.id
+        ][:25]
 
     @new.autocomplete("options")
     async def game_options(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -76,14 +97,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             spec = find_game(str(game_id)).spec
         except Exception:  # no or unknown game chosen yet
             return []
-        return [app_commands.Choice(name=name, value=value[:MAX_CHOICE])
-                for name, value in option_suggestions(spec, current)]
+        return [
+            app_commands.Choice(name=name, value=value[:MAX_CHOICE])
+            for name, value in option_suggestions(spec, current)
+        ]
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.join(channel_of(interaction), interaction.user.id,
-                                             interaction.user.display_name)
+        result = await self.bot.service.join(
+            channel_of(interaction), interaction.user.id, interaction.user.display_name
+        )
         await post_public(interaction, result.public)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
@@ -127,14 +151,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.log(channel_of(interaction), page)
         view = log_view(result)
-        await interaction.followup.send(log_content(result), ephemeral=True,
-                                        view=view if view is not None else discord.utils.MISSING)
+        await interaction.followup.send(
+            log_content(result), ephemeral=True, view=view if view is not None else discord.utils.MISSING
+        )
 
     @app_commands.command(name="history", description="The board as it was after a step of the log")
-    @app_commands.describe(step="Step number (the #n in /game log; 0 = set-up)",
-                           share="Post it in the channel instead of showing it only to you")
-    async def history(self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000],
-                      share: bool = False) -> None:
+    @app_commands.describe(
+        step="Step number (the #n in /game log; 0 = set-up)",
+        share="Post it in the channel instead of showing it only to you",
+    )
+    async def history(
+        self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000], share: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.history(channel_of(interaction), step)
         table = await self.bot.tables.by_row(result.game_row or 0)
@@ -142,8 +170,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if share:
             await post_public(interaction, [content], files=files)
             return
-        await interaction.followup.send(content, ephemeral=True, files=files,
-                                        view=view if view is not None else discord.utils.MISSING)
+        await interaction.followup.send(
+            content, ephemeral=True, files=files, view=view if view is not None else discord.utils.MISSING
+        )
 
     @app_commands.command(name="export", description="The game record as a JSON file (the seed only once it has ended)")
     async def export(self, interaction: Interaction) -> None:
@@ -153,10 +182,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             note = "It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report)."
         else:
             held = f" {record.withheld} unrevealed choice(s) are withheld." if record.withheld else ""
-            note = ("The game is still running, so the record has no seed or hidden information and can't be "
-                    f"imported until the game has ended.{held}")
-        await interaction.followup.send(f"Game record `{record.filename}`. {note}", ephemeral=True,
-                                        file=discord.File(io.BytesIO(record.text.encode()), filename=record.filename))
+            note = (
+                "The game is still running, so the record has no seed or hidden information and can't be "
+                f"imported until the game has ended.{held}"
+            )
+        await interaction.followup.send(
+            f"Game record `{record.filename}`. {note}",
+            ephemeral=True,
+            file=discord.File(io.BytesIO(record.text.encode()), filename=record.filename),
+        )
 
     @app_commands.command(name="import", description="Rebuild an ended game from a /game export file, read-only")
     @app_commands.describe(file="A JSON file made by /game export after the game ended")
@@ -164,22 +198,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         if file.size > MAX_IMPORT:
             raise ServiceError(f"That file is too large for a game record ({file.size // 1024} KiB).", "bad_import")
-        result = await self.bot.service.import_record(channel_of(interaction), interaction.guild_id,
-                                                      interaction.user.id, interaction.user.display_name,
-                                                      await file.read())
+        result = await self.bot.service.import_record(
+            channel_of(interaction),
+            interaction.guild_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            await file.read(),
+        )
         await post_public(interaction, result.public)
 
-    @app_commands.command(name="substitute", description="Hand your seat (or, as host, an absent player's) to "
-                                                         "someone else")
-    @app_commands.describe(player="Who takes over the seat",
-                           absent="Host only: the absent player whose seat is handed over (default: your own)")
-    async def substitute(self, interaction: Interaction, player: discord.Member,
-                         absent: discord.Member | None = None) -> None:
+    @app_commands.command(
+        name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else"
+    )
+    @app_commands.describe(
+        player="Who takes over the seat",
+        absent="Host only: the absent player whose seat is handed over (default: your own)",
+    )
+    async def substitute(
+        self, interaction: Interaction, player: discord.Member, absent: discord.Member | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player.bot:
             raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
-        result = await self.bot.service.substitute(channel_of(interaction), interaction.user.id, player.id,
-                                                   player.display_name, absent.id if absent is not None else None)
+        result = await self.bot.service.substitute(
+            channel_of(interaction),
+            interaction.user.id,
+            player.id,
+            player.display_name,
+            absent.id if absent is not None else None,
+        )
         await finish(interaction, await announce(self.bot, result, [], None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
@@ -191,11 +238,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         notes = await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
 
-    @app_commands.command(name="voteundo", description="Ask the table to go back to an earlier step "
-                                                       "(everyone must agree)")
+    @app_commands.command(
+        name="voteundo", description="Ask the table to go back to an earlier step (everyone must agree)"
+    )
     @app_commands.describe(step="Go back to the board after this step (default: before the latest action)")
-    async def voteundo(self, interaction: Interaction,
-                       step: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
+    async def voteundo(
+        self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000] | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
         before = await self.bot.tables.by_channel(channel)
@@ -207,8 +256,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def abandon(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
-        result = await self.bot.service.abandon(channel_of(interaction), interaction.user.id,
-                                                can_manage_channel=perms.manage_channels)
+        result = await self.bot.service.abandon(
+            channel_of(interaction), interaction.user.id, can_manage_channel=perms.manage_channels
+        )
         await post_public(interaction, result.public)
 
 

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
-MODES = [app_commands.Choice(name="mentions in the game's channel (default)", value="channel"),
-         app_commands.Choice(name="mentions and a direct message", value="dm"),
-         app_commands.Choice(name="no pings: one daily digest by direct message", value="digest")]
+MODES = [
+    app_commands.Choice(name="mentions in the game's channel (default)", value="channel"),
+    app_commands.Choice(name="mentions and a direct message", value="dm"),
+    app_commands.Choice(name="no pings: one daily digest by direct message", value="digest"),
+]
 
 
 class NotifyCog(commands.GroupCog, group_name="notify", group_description="How the bot notifies you"):
@@ -30,13 +32,21 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         super().__init__()
 
     @app_commands.command(name="settings", description="Show or change how, when and how often you are pinged")
-    @app_commands.describe(mode="Channel mentions, also a DM, or a daily digest instead",
-                           timezone="Your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
-                           quiet="Quiet hours in your time zone, e.g. 22-07, or off",
-                           budget="At most this many pings a day across all your games (1–100; 0: no limit)")
+    @app_commands.describe(
+        mode="Channel mentions, also a DM, or a daily digest instead",
+        timezone="Your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
+        quiet="Quiet hours in your time zone, e.g. 22-07, or off",
+        budget="At most this many pings a day across all your games (1–100; 0: no limit)",
+    )
     @app_commands.choices(mode=MODES)
-    async def settings(self, interaction: Interaction, mode: str | None = None, timezone: str | None = None,
-                       quiet: str | None = None, budget: app_commands.Range[int, 0, 100] | None = None) -> None:
+    async def settings(
+        self,
+        interaction: Interaction,
+        mode: str | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        budget: app_commands.Range[int, 0, 100] | None = None,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.settings(interaction.user.id, mode, timezone, quiet, budget)
         await finish(interaction, result.private[str(interaction.user.id)])
@@ -47,8 +57,9 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         return [app_commands.Choice(name=z, value=z) for z in self.zones if typed in z.lower()][:25]
 
     @app_commands.command(name="auto", description="Always answer a kind of decision in this game with its default")
-    @app_commands.describe(kind="The kind of decision (suggestions: yours and the ones open now)",
-                           enabled="On (default) or off")
+    @app_commands.describe(
+        kind="The kind of decision (suggestions: yours and the ones open now)", enabled="On (default) or off"
+    )
     @app_commands.guild_only()
     async def auto(self, interaction: Interaction, kind: str, enabled: bool = True) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -43,8 +43,10 @@ class PlayCog(commands.Cog):
             return []
         seat = table.seat_of(interaction.user.id)
         texts = table.texts(seat)
-        return [app_commands.Choice(name=label_of(t, 100), value=choice_value(t, table.version, texts.index(t)))
-                for t in suggest(texts, current, last=table.pass_text(seat))]
+        return [
+            app_commands.Choice(name=label_of(t, 100), value=choice_value(t, table.version, texts.index(t)))
+            for t in suggest(texts, current, last=table.pass_text(seat))
+        ]
 
     @app_commands.command(name="mygames", description="Your games: yours to play first, with deadlines and links")
     async def mygames(self, interaction: Interaction) -> None:

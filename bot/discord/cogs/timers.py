@@ -110,8 +110,9 @@ class TimerCog(commands.Cog):
             await announce(self.bot, expiry.result, expiry.before, None)
         if expiry.offer is not None:
             channel = self.bot.get_partial_messageable(int(expiry.channel_id))
-            await channel.send(offer_text(expiry.offer), view=offer_view(expiry.offer),
-                               allowed_mentions=NO_MENTIONS, silent=True)
+            await channel.send(
+                offer_text(expiry.offer), view=offer_view(expiry.offer), allowed_mentions=NO_MENTIONS, silent=True
+            )
 
 
 async def setup(bot: PbpBot) -> None:

@@ -34,8 +34,12 @@ log = logging.getLogger("bot.views")
 GAME = r"pbp:(?P<game>\d+)"
 OUTDATED = "This prompt is outdated; here is the current one."
 ANSWERED = "You have answered; until the last answer is in you can still change it."
-STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 
 async def load(interaction: discord.Interaction[Any], row: int) -> Table:
@@ -62,19 +66,30 @@ async def play_index(interaction: discord.Interaction[Any], row: int, version: i
     await strip_components(interaction)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):a(?P<idx>\d+)"):
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):a(?P<idx>\d+)"
+):
     """Plays one legal text of one seat at one version."""
 
-    def __init__(self, row: int, version: int, seat: int, index: int, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, line: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, row=line,
-                                           custom_id=f"pbp:{row}:{version}:{seat}:a{index}"))
+    def __init__(
+        self,
+        row: int,
+        version: int,
+        seat: int,
+        index: int,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=line, custom_id=f"pbp:{row}:{version}:{seat}:a{index}")
+        )
         self.game_row, self.version, self.seat, self.index = row, version, seat, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
         label = getattr(item, "label", None) or "…"
         style = getattr(item, "style", discord.ButtonStyle.primary)
         return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["idx"]), label, style)
@@ -86,22 +101,41 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):s(?P<page>\d+)"):
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):s(?P<page>\d+)"
+):
     """A select of legal texts (values are indices into the seat's legal list at that version)."""
 
-    def __init__(self, row: int, version: int, seat: int, page: int,
-                 options: list[discord.SelectOption], placeholder: str = "Choose…", line: int | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"pbp:{row}:{version}:{seat}:s{page}", options=options,
-                                           placeholder=placeholder, row=line))
+    def __init__(
+        self,
+        row: int,
+        version: int,
+        seat: int,
+        page: int,
+        options: list[discord.SelectOption],
+        placeholder: str = "Choose…",
+        line: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pbp:{row}:{version}:{seat}:s{page}", options=options, placeholder=placeholder, row=line
+            )
+        )
         self.game_row, self.version, self.seat = row, version, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
         options = list(getattr(item, "options", [])) or [discord.SelectOption(label="?", value="0")]
-        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["page"]), options,
-                   getattr(item, "placeholder", None) or "Choose…")
+        return cls(
+            int(match["game"]),
+            int(match["ver"]),
+            int(match["seat"]),
+            int(match["page"]),
+            options,
+            getattr(item, "placeholder", None) or "Choose…",
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
@@ -113,21 +147,35 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):m(?P<page>\d+)"):
+class MoreButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):m(?P<page>\d+)"
+):
     """Opens, only for the seat's player, the selects of a list too long for one message from a page on."""
 
-    def __init__(self, row: int, version: int, seat: int, page: int, label: str = "More options",
-                 line: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
-                                           custom_id=f"pbp:{row}:{version}:{seat}:m{page}"))
+    def __init__(
+        self, row: int, version: int, seat: int, page: int, label: str = "More options", line: int | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                row=line,
+                custom_id=f"pbp:{row}:{version}:{seat}:m{page}",
+            )
+        )
         self.game_row, self.version, self.seat, self.page = row, version, seat, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> MoreButton:
-        return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), int(match["page"]),
-                   getattr(item, "label", None) or "More options")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoreButton:
+        return cls(
+            int(match["game"]),
+            int(match["ver"]),
+            int(match["seat"]),
+            int(match["page"]),
+            getattr(item, "label", None) or "More options",
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
@@ -146,14 +194,21 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<ver>\d+):panel"):
     """Opens the clicker's own decision ephemerally (several players deciding at once, Mayor editor)."""
 
-    def __init__(self, row: int, version: int, label: str = "Decide",
-                 style: discord.ButtonStyle = discord.ButtonStyle.success, line: int | None = None) -> None:
+    def __init__(
+        self,
+        row: int,
+        version: int,
+        label: str = "Decide",
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+        line: int | None = None,
+    ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, row=line, custom_id=f"pbp:{row}:{version}:panel"))
         self.game_row, self.version = row, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PanelButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PanelButton:
         return cls(int(match["game"]), int(match["ver"]), getattr(item, "label", None) or "Decide")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -184,13 +239,17 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
     """The clicker takes back their answer to a parallel decision (the engine's ``take back``)."""
 
     def __init__(self, row: int, version: int, label: str = "Change my answer", line: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line,
-                                           custom_id=f"pbp:{row}:{version}:change"))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, row=line, custom_id=f"pbp:{row}:{version}:change"
+            )
+        )
         self.game_row, self.version = row, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChangeButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChangeButton:
         return cls(int(match["game"]), int(match["ver"]), getattr(item, "label", None) or "Change my answer")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -199,15 +258,18 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
             table = await load(interaction, self.game_row)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
-                raise ServiceError(f"You are not playing in this game (players: {', '.join(table.names)}).",
-                                   "not_seated")
+                raise ServiceError(
+                    f"You are not playing in this game (players: {', '.join(table.names)}).", "not_seated"
+                )
             if table.version != self.version or not table.active:
                 await send_current(interaction, table, OUTDATED)
                 return
             if not table.may_take_back(seat):
-                raise ServiceError("You have no answer to change here: only an answer to a decision everyone "
-                                   "makes at once can be taken back, until the last one is in.",
-                                   "nothing_to_take_back")
+                raise ServiceError(
+                    "You have no answer to change here: only an answer to a decision everyone "
+                    "makes at once can be taken back, until the last one is in.",
+                    "nothing_to_take_back",
+                )
             await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False)
             await strip_components(interaction)
         except Exception as exc:
@@ -218,13 +280,17 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
     """The clicker's own board and private information, ephemeral."""
 
     def __init__(self, row: int, line: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label="My board", style=discord.ButtonStyle.secondary, row=line,
-                                           custom_id=f"pbp:{row}:board"))
+        super().__init__(
+            discord.ui.Button(
+                label="My board", style=discord.ButtonStyle.secondary, row=line, custom_id=f"pbp:{row}:board"
+            )
+        )
         self.game_row = row
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> BoardButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -245,13 +311,15 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
         style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
         if act == "leave":
             style = discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line,
-                                           custom_id=f"pbp:{row}:lobby:{act}"))
+        super().__init__(
+            discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}")
+        )
         self.game_row, self.act = row, act
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
         return cls(int(match["game"]), match["act"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -272,8 +340,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 result = await bot.service.join(channel, user, interaction.user.display_name)
             else:
                 result = await bot.service.leave(channel, user)
-            await interaction.followup.send("\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(),
-                                            silent=True)
+            await interaction.followup.send(
+                "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
+            )
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
@@ -282,13 +351,17 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAM
     """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
 
     def __init__(self, row: int, line: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, row=line,
-                                           custom_id=f"pbp:{row}:rematch"))
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch"
+            )
+        )
         self.game_row = row
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> RematchButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -320,8 +393,7 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
     if control.kind == "select":
         assert control.seat is not None
         options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
-        return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label,
-                            control.row)
+        return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label, control.row)
     if control.kind == "more":
         assert control.seat is not None
         return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
@@ -337,4 +409,12 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, MoreButton, PanelButton, ChangeButton, BoardButton, LobbyButton, RematchButton)
+    ChoiceButton,
+    ChoiceSelect,
+    MoreButton,
+    PanelButton,
+    ChangeButton,
+    BoardButton,
+    LobbyButton,
+    RematchButton,
+)

@@ -33,13 +33,16 @@ async def post_ballot(bot: Host, channel_id: str, ballot: Ballot, before: list[s
         await announce(bot, ballot.result, before, None)
         return
     channel = bot.get_partial_messageable(int(channel_id))
-    await channel.send("\n".join(ballot.result.public)[:2000], view=vote_view(ballot.result.game_row or 0,
-                                                                             ballot.vote_id),
-                       allowed_mentions=only(ballot.waiting_for))
+    await channel.send(
+        "\n".join(ballot.result.public)[:2000],
+        view=vote_view(ballot.result.game_row or 0, ballot.vote_id),
+        allowed_mentions=only(ballot.waiting_for),
+    )
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"pbp:(?P<game>\d+):v(?P<vote>\d+):(?P<yes>[yn])"):
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:(?P<game>\d+):v(?P<vote>\d+):(?P<yes>[yn])"
+):
     """A seated player's yes or no."""
 
     def __init__(self, row: int, vote: int, yes: str) -> None:
@@ -48,8 +51,9 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_row, self.vote, self.yes = row, vote, yes == "y"
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> VoteButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> VoteButton:
         return cls(int(match["game"]), int(match["vote"]), match["yes"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

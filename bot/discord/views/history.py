@@ -33,19 +33,27 @@ def log_view(result: Result) -> discord.ui.View | None:
     return view
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"pbp:(?P<game>\d+):log:(?P<page>\d+):(?P<dir>[on])"):
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:(?P<game>\d+):log:(?P<page>\d+):(?P<dir>[on])"
+):
     """Turns the ephemeral log message to another page."""
 
     def __init__(self, row: int, page: int, direction: str, disabled: bool = False) -> None:
         label = "◀ Older" if direction == "o" else "Newer ▶"
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"pbp:{row}:log:{page}:{direction}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"pbp:{row}:log:{page}:{direction}",
+            )
+        )
         self.game_row, self.page, self.direction = row, page, direction
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LogButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
         return cls(int(match["game"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -58,8 +66,9 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-async def history_message(result: Result, latest: int,
-                          buttons: bool) -> tuple[str, list[discord.File], discord.ui.View | None]:
+async def history_message(
+    result: Result, latest: int, buttons: bool
+) -> tuple[str, list[discord.File], discord.ui.View | None]:
     """Content, board image and (ephemeral browsing) previous/next buttons for one step."""
     step, row = result.version or 0, result.game_row or 0
     png = await board_png(result.state_view or {})
@@ -71,19 +80,27 @@ async def history_message(result: Result, latest: int,
     return "\n".join(result.public)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"pbp:(?P<game>\d+):h(?P<step>\d+):(?P<dir>[pn])"):
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:(?P<game>\d+):h(?P<step>\d+):(?P<dir>[pn])"
+):
     """Shows the board one step earlier or later, in the same ephemeral message."""
 
     def __init__(self, row: int, step: int, direction: str, disabled: bool = False) -> None:
         label = f"◀ Step {step}" if direction == "p" else f"Step {step} ▶"
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"pbp:{row}:h{step}:{direction}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"pbp:{row}:h{step}:{direction}",
+            )
+        )
         self.game_row, self.step = row, step
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> StepButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepButton:
         return cls(int(match["game"]), int(match["step"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

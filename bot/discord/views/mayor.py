@@ -126,18 +126,31 @@ class MayorEditor(discord.ui.View):
         word = self.piece.label
         status = f"All {word}s placed — confirm when ready." if left == 0 else f"{left} {word}(s) still to place."
         if self.noble_count and self.second:
-            status += f" {self.second.label.capitalize()}s placed: {self.nobles_placed}/" \
-                      f"{min(self.noble_count, self.total)}."
-        return "\n".join(filter(None, [header, f"**Place your {word}s** ({self.title}, move {self.version})",
-                                       places, status, f"`{self.text()}`"]))[:2000]
+            status += (
+                f" {self.second.label.capitalize()}s placed: {self.nobles_placed}/{min(self.noble_count, self.total)}."
+            )
+        return "\n".join(
+            filter(
+                None,
+                [
+                    header,
+                    f"**Place your {word}s** ({self.title}, move {self.version})",
+                    places,
+                    status,
+                    f"`{self.text()}`",
+                ],
+            )
+        )[:2000]
 
     def _draw(self) -> None:
         self.clear_items()
         confirm: discord.ui.Button[MayorEditor] = discord.ui.Button(
-            label="Confirm layout", style=discord.ButtonStyle.success, row=0, disabled=self.placed != self.total)
+            label="Confirm layout", style=discord.ButtonStyle.success, row=0, disabled=self.placed != self.total
+        )
         confirm.callback = self.confirm  # type: ignore[method-assign]
         reset: discord.ui.Button[MayorEditor] = discord.ui.Button(
-            label="Back to proposal", style=discord.ButtonStyle.secondary, row=0, disabled=self.unchanged)
+            label="Back to proposal", style=discord.ButtonStyle.secondary, row=0, disabled=self.unchanged
+        )
         reset.callback = self.reset  # type: ignore[method-assign]
         self.add_item(confirm)
         self.add_item(reset)
@@ -155,8 +168,7 @@ class MayorEditor(discord.ui.View):
         if with_nobles:
             self.add_item(self._select(f"Take a {self.second.label} off…", with_nobles, "remove", True, 4))
 
-    def _select(self, placeholder: str, targets: list[str], mode: str, noble: bool,
-                row: int) -> discord.ui.Select[Any]:
+    def _select(self, placeholder: str, targets: list[str], mode: str, noble: bool, row: int) -> discord.ui.Select[Any]:
         options = [discord.SelectOption(label=self._place_line(t)[:100], value=t) for t in targets[:PER_SELECT]]
         select: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, options=options, row=row)
 
@@ -186,10 +198,13 @@ class MayorEditor(discord.ui.View):
             await interaction.response.defer()
             table = await bot_of(interaction).tables.by_row(self.row)
             shape = table.shape(self.seat) if table is not None else None
-            if table is None or not isinstance(shape, Distribute) or shape.slots != self.shape.slots or (
-                    distribute_action(shape, shape.proposal) != self.proposal_action):
-                raise ServiceError(f"This editor is outdated: you have no {self.piece.label}s to place now.",
-                                   "stale")
+            if (
+                table is None
+                or not isinstance(shape, Distribute)
+                or shape.slots != self.shape.slots
+                or (distribute_action(shape, shape.proposal) != self.proposal_action)
+            ):
+                raise ServiceError(f"This editor is outdated: you have no {self.piece.label}s to place now.", "stale")
             await act_and_post(interaction, table, self.text(), None, ack=False)
             self.stop()
             await interaction.edit_original_response(content=f"Layout placed: `{self.text()}`.", view=None)

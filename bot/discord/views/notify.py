@@ -36,7 +36,8 @@ async def direct(bot: Host, user_id: str, text: str, channel_id: str | None) -> 
         if hint and channel_id and channel_id.isdigit():
             try:
                 await bot.get_partial_messageable(int(channel_id)).send(
-                    f"{mention(user_id)} {hint}", allowed_mentions=just(user_id), silent=True)
+                    f"{mention(user_id)} {hint}", allowed_mentions=just(user_id), silent=True
+                )
             except discord.HTTPException:
                 log.warning("could not post the closed-DM hint for %s in %s", user_id, channel_id)
         return False
@@ -53,6 +54,7 @@ async def deliver_digest(bot: Host, digest: Digest) -> None:
         return
     try:
         await bot.get_partial_messageable(int(digest.channel_id)).send(
-            f"{mention(digest.user_id)} {digest.text}"[:2000], allowed_mentions=just(digest.user_id))
+            f"{mention(digest.user_id)} {digest.text}"[:2000], allowed_mentions=just(digest.user_id)
+        )
     except discord.HTTPException as exc:  # claimed already: never retried in a loop
         log.warning("digest for %s not posted in %s: %s", digest.user_id, digest.channel_id, exc)

@@ -25,19 +25,24 @@ if TYPE_CHECKING:
     from ..host import Host
 
 
-class SnoozeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"pbp:(?P<game>\d+):(?P<seat>\d+):snooze"):
+class SnoozeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:(?P<game>\d+):(?P<seat>\d+):snooze"):
     """Moves the clicker's own running deadline 12 h later (once per decision)."""
 
     def __init__(self, row: int, seat: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Snooze {duration(SNOOZE_SECONDS)}", emoji="💤",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"pbp:{row}:{seat}:snooze"))
+        super().__init__(
+            discord.ui.Button(
+                label=f"Snooze {duration(SNOOZE_SECONDS)}",
+                emoji="💤",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pbp:{row}:{seat}:snooze",
+            )
+        )
         self.game_row, self.seat = row, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SnoozeButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SnoozeButton:
         return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

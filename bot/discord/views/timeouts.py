@@ -19,22 +19,29 @@ from ..host import bot_of
 from ..turns import NO_MENTIONS, announce, strip_components
 
 LABELS = {"wait": "Wait longer", "skip": "Skip this turn (pass)", "sub": "Take over this seat"}
-STYLES = {"wait": discord.ButtonStyle.primary, "skip": discord.ButtonStyle.secondary,
-          "sub": discord.ButtonStyle.success}
+STYLES = {
+    "wait": discord.ButtonStyle.primary,
+    "skip": discord.ButtonStyle.secondary,
+    "sub": discord.ButtonStyle.success,
+}
 
 
-class OfferButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"pbp:(?P<game>\d+):(?P<ver>\d+):(?P<seat>\d+):t(?P<act>wait|skip|sub)"):
+class OfferButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pbp:(?P<game>\d+):(?P<ver>\d+):(?P<seat>\d+):t(?P<act>wait|skip|sub)",
+):
     """One of the table's answers to an :class:`~bot.service.timeouts.Offer`."""
 
     def __init__(self, row: int, version: int, seat: int, act: str) -> None:
-        super().__init__(discord.ui.Button(label=LABELS[act], style=STYLES[act],
-                                           custom_id=f"pbp:{row}:{version}:{seat}:t{act}"))
+        super().__init__(
+            discord.ui.Button(label=LABELS[act], style=STYLES[act], custom_id=f"pbp:{row}:{version}:{seat}:t{act}")
+        )
         self.game_row, self.version, self.seat, self.act = row, version, seat, act
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> OfferButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OfferButton:
         return cls(int(match["game"]), int(match["ver"]), int(match["seat"]), match["act"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -64,9 +71,11 @@ class OfferButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 def offer_text(offer: Offer) -> str:
     """The public question to the table (no pings)."""
     skip = f", skip {offer.name}'s turn (they pass)" if offer.can_skip else ""
-    return (f"⏰ **{offer.name}**'s time ran out on “{offer.prompt}”, and this decision has no safe default. "
-            f"The table decides: wait another {duration(offer.wait_seconds)}{skip}, or someone who is not "
-            f"playing takes over {offer.name}'s seat. Nobody is removed without this.")
+    return (
+        f"⏰ **{offer.name}**'s time ran out on “{offer.prompt}”, and this decision has no safe default. "
+        f"The table decides: wait another {duration(offer.wait_seconds)}{skip}, or someone who is not "
+        f"playing takes over {offer.name}'s seat. Nobody is removed without this."
+    )
 
 
 def offer_view(offer: Offer) -> discord.ui.View:
@@ -74,4 +83,3 @@ def offer_view(offer: Offer) -> discord.ui.View:
     for act in ("wait", "skip", "sub") if offer.can_skip else ("wait", "sub"):
         view.add_item(OfferButton(offer.game_row, offer.version, offer.seat, act))
     return view
-

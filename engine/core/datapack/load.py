@@ -36,8 +36,14 @@ def load(spec: PackSpec[P], path: str | Path | None = None) -> P:
         for key in doc:
             if key not in known:
                 raise PackError(f"{file}: unknown table {key!r} (known: {', '.join(sorted(known))})")
-    base = Pack(path=str(root), name=name, title=title, fingerprint=digest.hexdigest()[:16], rows=rows,
-                families={f.name: f for f in spec.families})
+    base = Pack(
+        path=str(root),
+        name=name,
+        title=title,
+        fingerprint=digest.hexdigest()[:16],
+        rows=rows,
+        families={f.name: f for f in spec.families},
+    )
     pack = spec.assemble(base)
     spec.check(pack)
     return pack
@@ -96,8 +102,10 @@ def _raw_rows(fam: Family, doc: dict[str, Any], others: set[str]) -> list[tuple[
         return out
     if not isinstance(found, list):
         raise PackError(f"{fam.file}: {fam.table!r} must be an array of rows")
-    return [(fam.where(i, raw.get(fam.key) if fam.key and isinstance(raw, dict) else None), raw)
-            for i, raw in enumerate(found, start=1)]
+    return [
+        (fam.where(i, raw.get(fam.key) if fam.key and isinstance(raw, dict) else None), raw)
+        for i, raw in enumerate(found, start=1)
+    ]
 
 
 def _family_rows(spec: PackSpec[Any], fam: Family, doc: dict[str, Any], refs: Refs) -> tuple[Row, ...]:
@@ -141,8 +149,16 @@ def _row(spec: PackSpec[Any], fam: Family, where: str, raw: Any, refs: Refs) -> 
     return fam.cls(**values)
 
 
-def _effect_params(spec: PackSpec[Any], fam: Family, f: F, where: str, effect_id: str, raw: dict[str, Any],
-                   refs: Refs, values: dict[str, Any]) -> None:
+def _effect_params(
+    spec: PackSpec[Any],
+    fam: Family,
+    f: F,
+    where: str,
+    effect_id: str,
+    raw: dict[str, Any],
+    refs: Refs,
+    values: dict[str, Any],
+) -> None:
     assert spec.effects is not None  # a spec with effect fields has a registry (PackSpec checks)
     params = raw.get(f.params_name, {})
     if not isinstance(params, dict):
@@ -162,14 +178,20 @@ def _provenance(sources: Sources, where: str, raw: dict[str, Any], names: set[st
     source = raw.get("source", None if sources.required else "")
     if not isinstance(source, str) or (sources.required and not source.strip()):
         if sources.required:
-            _fail(where, "source", "every row must name its source" + (f" ({sources.examples})"
-                                                                        if sources.examples else ""))
+            _fail(
+                where,
+                "source",
+                "every row must name its source" + (f" ({sources.examples})" if sources.examples else ""),
+            )
         _fail(where, "source", f"must be a string, got {source!r}")
     if sources.prefixes and source.strip():
         for part in source.split(";"):
             if not part.strip().startswith(sources.prefixes):
-                _fail(where, "source", f"each ';'-separated part must start with {_either(sources.prefixes)}, "
-                      f"got {part!r}")
+                _fail(
+                    where,
+                    "source",
+                    f"each ';'-separated part must start with {_either(sources.prefixes)}, got {part!r}",
+                )
     out: dict[str, Any] = {"source": source.strip()}
     provisional = raw.get("provisional", False)
     if not isinstance(provisional, bool):

@@ -52,8 +52,10 @@ def summary(spec: PackSpec[Any], pack: Pack) -> str:
     lines.append(_line("total", total, prov, sources))
     lines.append("")
     if prov:
-        lines.append(f"{spec.values} partly provisional: {prov} of {total} rows hold values chosen to fit the rules, "
-                     "not transcribed from the printed game (see each row's 'why').")
+        lines.append(
+            f"{spec.values} partly provisional: {prov} of {total} rows hold values chosen to fit the rules, "
+            "not transcribed from the printed game (see each row's 'why')."
+        )
     elif uncited:
         lines.append(f"No provisional rows; {uncited} of {total} rows name no source (see the files' comments).")
     else:

@@ -100,11 +100,33 @@ def ref(name: str, family: str, required: bool = True) -> F:
     return F(name, "ref", required, ref=family)
 
 
-def items(name: str, item: str, n_min: int = 0, n_max: int = 99, *, lo: int | None = None, hi: int | None = None,
-          choices: tuple[str, ...] = (), ref: str = "", distinct: bool = True, required: bool = True) -> F:
+def items(
+    name: str,
+    item: str,
+    n_min: int = 0,
+    n_max: int = 99,
+    *,
+    lo: int | None = None,
+    hi: int | None = None,
+    choices: tuple[str, ...] = (),
+    ref: str = "",
+    distinct: bool = True,
+    required: bool = True,
+) -> F:
     """A list field: ``n_min..n_max`` items of kind ``item`` (ints in ``lo..hi``), distinct unless told."""
-    return F(name, "list", required, lo=lo, hi=hi, choices=choices, ref=ref, item=item, min_len=n_min,
-             max_len=n_max, distinct=distinct)
+    return F(
+        name,
+        "list",
+        required,
+        lo=lo,
+        hi=hi,
+        choices=choices,
+        ref=ref,
+        item=item,
+        min_len=n_min,
+        max_len=n_max,
+        distinct=distinct,
+    )
 
 
 def table(name: str, item: str, *, lo: int | None = None, hi: int | None = None, required: bool = True) -> F:

@@ -29,8 +29,18 @@ def city_table(n: int = 3, treasury: int = 2, reis: int = 0, influence: int = 0)
     s["offices"] = {noble: {} for noble in s["offices"]}
     s["plaza"] = {}
     for b in s["boards"]:
-        b.update(reis=reis, influence=influence, wigs=0, clergy=[], favors=[], plans=[], completed_plans=[],
-                 officials=8, portfolio={"top": [], "bottom": []}, rubble=cubes())
+        b.update(
+            reis=reis,
+            influence=influence,
+            wigs=0,
+            clergy=[],
+            favors=[],
+            plans=[],
+            completed_plans=[],
+            officials=8,
+            portfolio={"top": [], "bottom": []},
+            rubble=cubes(),
+        )
     return s
 
 

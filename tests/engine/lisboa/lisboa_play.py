@@ -26,8 +26,9 @@ def table(n: int = 3, seed: int = 1) -> dict[str, Any]:
     return state
 
 
-def open_decision(state: dict[str, Any], kind: str, seat: int, queue: list[dict[str, Any]] | None = None,
-                  **data: Any) -> None:
+def open_decision(
+    state: dict[str, Any], kind: str, seat: int, queue: list[dict[str, Any]] | None = None, **data: Any
+) -> None:
     """Replace whatever is open by decision ``kind`` for ``seat``, with ``queue`` to run after it."""
     state["decision"], state["frames"], state["queue"] = None, [], list(queue or [])
     flow.ask(state, kind, seat, **data)
@@ -54,8 +55,9 @@ def goods(state: dict[str, Any], seat: int, **counts: int) -> None:
     state["boards"][seat]["goods"] = {g: counts.get(g, 0) for g in GOODS}
 
 
-def give_ship(state: dict[str, Any], seat: int, ship: str, cargo: list[str] | None = None,
-              sailing: bool = False) -> None:
+def give_ship(
+    state: dict[str, Any], seat: int, ship: str, cargo: list[str] | None = None, sailing: bool = False
+) -> None:
     b = state["boards"][seat]
     b["portfolio"]["top"].append(ship)
     b["holds"][ship] = {"goods": list(cargo or []), "sailing": sailing}

@@ -13,8 +13,10 @@ OPEN = {"step": "open_building", "player": 0}
 
 def stacks(s: dict, blue: list[str], green: list[str]) -> None:
     """The construction spaces show the first of each list; the rest is the stack."""
-    s["buildings"] = {"blue": {"buildable": blue[0] if blue else None, "stack": blue[1:]},
-                      "green": {"buildable": green[0] if green else None, "stack": green[1:]}}
+    s["buildings"] = {
+        "blue": {"buildable": blue[0] if blue else None, "stack": blue[1:]},
+        "green": {"buildable": green[0] if green else None, "stack": green[1:]},
+    }
 
 
 def test_e25_row_end_scores_matching_stores_of_every_owner_and_refills():  # E25
@@ -83,7 +85,11 @@ def test_e27_street_top_scores_every_store_facing_it():  # E27
     assert s["buildings"]["blue"] == {"buildable": "PB02", "stack": []}
     assert kinds(events).index("rubble") < kinds(events).index("favor") < kinds(events).index("building_opened")
     assert [(e["player"], e["lot"], e["wigs"]) for e in events if e["kind"] == "store_scored"] == [
-        (0, "A1", 3), (2, "B1", 3), (1, "C2", 4), (0, "D2", 4)]
+        (0, "A1", 3),
+        (2, "B1", 3),
+        (1, "C2", 4),
+        (0, "D2", 4),
+    ]
 
 
 def test_street_top_needs_the_street_type_on_the_face():  # §6.2 item 18, S002 p20 note

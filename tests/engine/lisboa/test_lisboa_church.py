@@ -68,8 +68,7 @@ def test_e13_church_scoring():  # E13: discard one tile (2 wigs on its back): +2
     _lying(s, 0)
     run_step(s, {"step": "church_scoring"})
     assert driver.waiting(s) == [0]
-    assert texts(s, 0) == ["church discard none", "church discard T01", "church discard T30",
-                           "church discard T01 T30"]
+    assert texts(s, 0) == ["church discard none", "church discard T01", "church discard T30", "church discard T01 T30"]
     do(s, 0, "church discard T01")
     assert g["clergy"] == ["T30"] and g["wigs"] == 5 + 2 + 1  # +1: the gain ended on 10
     assert g["influence"] == 10 and not s["church"]["lying"]

@@ -100,6 +100,7 @@ def test_era_discard_penalty_cards_give_nothing_and_done_is_the_default():
     do(s, YELLOW, f"gold {hands['yellow'][2]}")
     do(s, YELLOW, "draw maia")
     from engine.lisboa.game import GAME
+
     decision = GAME.pending(s)[0]
     assert decision.kind == "era_discard" and decision.default == {"verb": "done"}
     do(s, GREEN, f"discard {penalty}")

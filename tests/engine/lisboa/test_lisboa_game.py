@@ -143,11 +143,18 @@ def test_the_follow_window_is_a_chain_decision_with_decline_as_default():
     driver_state = GAME.copy_state(state)
     from engine.core.decisions import CHAIN as chain
     from engine.core.frames import push_frame
+
     driver_state["decision"] = None
     driver_state["queue"] = []
     driver_state["boards"][1]["favors"] = ["marquis"]
-    push_frame(driver_state, "follow", [1], chain, resume="follow_done",
-               data={"noble": "marquis", "visitor": 0, "each": "follow_answer", "busy": False})
+    push_frame(
+        driver_state,
+        "follow",
+        [1],
+        chain,
+        resume="follow_done",
+        data={"noble": "marquis", "visitor": 0, "each": "follow_answer", "busy": False},
+    )
     [decision] = play.pending(GAME, driver_state)
     assert decision.mode == CHAIN and decision.player == 1 and decision.default == {"verb": "decline"}
 

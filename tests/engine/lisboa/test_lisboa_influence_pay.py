@@ -15,8 +15,12 @@ from engine.lisboa import rules
 
 MARQUIS, MAIA = "blue-06", "blue-01"
 ABILITIES = {"neither": (False, False), "SG-L2": (True, False), "CL-26": (False, True), "both": (True, True)}
-ALL_MIXES = ["pay 0 influence 3 reis 0 wigs", "pay 0 influence 2 reis 1 wigs", "pay 0 influence 1 reis 2 wigs",
-             "pay 0 influence 0 reis 3 wigs"]
+ALL_MIXES = [
+    "pay 0 influence 3 reis 0 wigs",
+    "pay 0 influence 2 reis 1 wigs",
+    "pay 0 influence 1 reis 2 wigs",
+    "pay 0 influence 0 reis 3 wigs",
+]
 
 
 def marquis_table(sg_l2: bool, cl26: bool, officials: int = 3, seat: int = 0) -> dict[str, Any]:
@@ -79,11 +83,17 @@ def test_mixes_are_grouped_by_the_influence_spent() -> None:  # D16 with 2 influ
     s["boards"][0]["influence"] = 2
     do(s, 0, f"visit {MARQUIS}")
     # the shortfall is 2, so at most 2 wigs; each amount of influence is one option
-    assert texts(s, 0) == ["pay 2 influence then 2 reis or wigs", "pay 1 influence then 3 reis or wigs",
-                           "pay 0 influence then 4 reis or wigs"]
+    assert texts(s, 0) == [
+        "pay 2 influence then 2 reis or wigs",
+        "pay 1 influence then 3 reis or wigs",
+        "pay 0 influence then 4 reis or wigs",
+    ]
     do(s, 0, "pay 1 influence then 3 reis or wigs")
-    assert texts(s, 0) == ["pay 1 influence 3 reis 0 wigs", "pay 1 influence 2 reis 1 wigs",
-                           "pay 1 influence 1 reis 2 wigs"]
+    assert texts(s, 0) == [
+        "pay 1 influence 3 reis 0 wigs",
+        "pay 1 influence 2 reis 1 wigs",
+        "pay 1 influence 1 reis 2 wigs",
+    ]
     do(s, 0, "pay 1 influence 1 reis 2 wigs")
     assert paid(s, 0) == (1, 4, 3)
 

@@ -47,22 +47,59 @@ def test_the_tie_break_keys_order_equal_totals():
 
 def test_a_stored_result_reads_as_an_outcome():
     """A finished game's ``result`` exactly as the game end stores it (snapshots keep it so)."""
-    row = {"seat": 0, "board_wigs": 12, "categories": {"ships": 3, "rubble": 2, "stores": 4, "reis": 1, "decrees": 0,
-                                                       "officials": 15, "favors": 4},
-           "stores": {"cloth": 4}, "decrees": [], "total": 41,
-           "tie_break": {"rubble_sets": 1, "stores": 2, "completed_plans": 3, "reis": 7}}
+    row = {
+        "seat": 0,
+        "board_wigs": 12,
+        "categories": {"ships": 3, "rubble": 2, "stores": 4, "reis": 1, "decrees": 0, "officials": 15, "favors": 4},
+        "stores": {"cloth": 4},
+        "decrees": [],
+        "total": 41,
+        "tie_break": {"rubble_sets": 1, "stores": 2, "completed_plans": 3, "reis": 7},
+    }
     other = dict(row, seat=1, board_wigs=22, total=51)
     third = dict(row, seat=2, tie_break={"rubble_sets": 2, "stores": 0, "completed_plans": 0, "reis": 0})
-    state = {"players": ["Ann", "Bob", "Cy"], "over": True,
-             "result": {"scores": [row, other, third], "ranking": [[1], [2], [0]], "winners": [1]}}
+    state = {
+        "players": ["Ann", "Bob", "Cy"],
+        "over": True,
+        "result": {"scores": [row, other, third], "ranking": [[1], [2], [0]], "winners": [1]},
+    }
     outcome = GAME.outcome(state)
-    assert outcome == Outcome((
-        SeatResult(1, "Bob", 51, 1, {"board wigs": 22} | other["categories"],
-                   {"rubble sets": 1, "stores": 2, "completed plans": 3, "reis": 7}, winner=True),
-        SeatResult(2, "Cy", 41, 2, {"board wigs": 12} | row["categories"],
-                   {"rubble sets": 2, "stores": 0, "completed plans": 0, "reis": 0}),
-        SeatResult(0, "Ann", 41, 3, {"board wigs": 12} | row["categories"],
-                   {"rubble sets": 1, "stores": 2, "completed plans": 3, "reis": 7}),
-    ))
-    assert list(outcome.seat(0).breakdown) == ["board wigs", "ships", "rubble", "stores", "reis", "decrees",
-                                               "officials", "favors"]
+    assert outcome == Outcome(
+        (
+            SeatResult(
+                1,
+                "Bob",
+                51,
+                1,
+                {"board wigs": 22} | other["categories"],
+                {"rubble sets": 1, "stores": 2, "completed plans": 3, "reis": 7},
+                winner=True,
+            ),
+            SeatResult(
+                2,
+                "Cy",
+                41,
+                2,
+                {"board wigs": 12} | row["categories"],
+                {"rubble sets": 2, "stores": 0, "completed plans": 0, "reis": 0},
+            ),
+            SeatResult(
+                0,
+                "Ann",
+                41,
+                3,
+                {"board wigs": 12} | row["categories"],
+                {"rubble sets": 1, "stores": 2, "completed plans": 3, "reis": 7},
+            ),
+        )
+    )
+    assert list(outcome.seat(0).breakdown) == [
+        "board wigs",
+        "ships",
+        "rubble",
+        "stores",
+        "reis",
+        "decrees",
+        "officials",
+        "favors",
+    ]

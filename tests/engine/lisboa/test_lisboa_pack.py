@@ -71,17 +71,31 @@ def test_values_the_sources_give(pack):
     assert {k: v.start_price for k, v in g.items()} == {"gold": 6, "books": 5, "cloth": 5, "tools": 4}  # S000
     assert {k: v.land_cost for k, v in pack.rubble.items()} == {"earthquake": 3, "fire": 2, "tsunami": 1}
     ranks = {m.good or m.id: list(m.ranks) for m in pack.majorities.values()}
-    assert ranks == {"gold": [3, 2, 1], "tools": [6, 3, 1], "books": [9, 6, 3], "cloth": [9, 6, 3],
-                     "officials": [15, 10, 5]}
+    assert ranks == {
+        "gold": [3, 2, 1],
+        "tools": [6, 3, 1],
+        "books": [9, 6, 3],
+        "cloth": [9, 6, 3],
+        "officials": [15, 10, 5],
+    }
     assert {n.id: n.wants for n in pack.nobles.values()} == {"maia": "tools", "marquis": "books", "king": "cloth"}
     assert {n.id: n.noble_action for n in pack.nobles.values()} == {
-        "maia": "build_store", "marquis": "take_decree", "king": "open_public_building"}
+        "maia": "build_store",
+        "marquis": "take_decree",
+        "king": "open_public_building",
+    }
     assert {n.id: set(n.state_actions) for n in pack.nobles.values()} == {
-        "maia": {"hire_officials", "obtain_plan"}, "marquis": {"build_ship", "produce_goods"},
-        "king": {"meet_cardinal", "royal_favor"}}
+        "maia": {"hire_officials", "obtain_plan"},
+        "marquis": {"build_ship", "produce_goods"},
+        "king": {"meet_cardinal", "royal_favor"},
+    }
     ships = {s.id: (s.hull, s.era, s.yard, s.treasury_step) for s in pack.ships.values()}
-    assert ships == {"blue": (1, 1, "top", 1), "red": (2, 1, "bottom", 1), "purple": (3, 2, "top", 1),
-                     "brown": (4, 2, "bottom", 1)}
+    assert ships == {
+        "blue": (1, 1, "top", 1),
+        "red": (2, 1, "bottom", 1),
+        "purple": (3, 2, "top", 1),
+        "brown": (4, 2, "bottom", 1),
+    }
     assert pack.ships["red"].sale_bonus == 1 and pack.ships["purple"].sale_bonus == 2  # S002 p11
     assert {t.value for t in pack.scoring_tiles.values()} >= {3, 4}
     assert {(p.colour, p.officials) for p in pack.plans.values()} >= {("blue", 2), ("blue", 3)}
@@ -96,8 +110,16 @@ def test_values_the_sources_give(pack):
     assert (p.warehouse_base, p.portfolio_base, p.portfolio_top, p.portfolio_bottom) == (2, 2, 3, 3)
     assert (p.rubble_per_colour, p.clergy_max, p.favors_per_noble) == (5, 4, 1)
     abilities = {s.id: s.ability for s in pack.store_groups.values()}
-    assert abilities == {"L1": None, "L2": "SG-L2", "M1": "SG-M1", "M2": None, "M3": "SG-M3",
-                         "R1": "SG-R1", "R2": None, "R3": "SG-R3"}
+    assert abilities == {
+        "L1": None,
+        "L2": "SG-L2",
+        "M1": "SG-M1",
+        "M2": None,
+        "M3": "SG-M3",
+        "R1": "SG-R1",
+        "R2": None,
+        "R3": "SG-R3",
+    }
     fs = pack.final_scoring
     assert list(fs.order) == ["ships", "rubble", "stores", "reis", "decrees", "officials", "favors"]
     assert list(fs.tie_break) == ["rubble_sets", "stores", "completed_plans", "reis"]
@@ -111,8 +133,10 @@ def test_values_the_sources_give(pack):
     assert any(d.type == "DC-01" and d.params == {"architect": "blue"} and d.wigs == 1 for d in pack.decrees.values())
 
 
-@pytest.mark.parametrize("n,favors,ships,covered,dummies,ranks,placed", [
-    (2, 2, 1, ["E"], 1, [1, 3], 56), (3, 3, 2, [], 0, [1, 2, 3], 63), (4, 4, 3, [], 0, [1, 2, 3], 63)])
+@pytest.mark.parametrize(
+    "n,favors,ships,covered,dummies,ranks,placed",
+    [(2, 2, 1, ["E"], 1, [1, 3], 56), (3, 3, 2, [], 0, [1, 2, 3], 63), (4, 4, 3, [], 0, [1, 2, 3], 63)],
+)
 def test_setup_tables_by_player_count(pack, n, favors, ships, covered, dummies, ranks, placed):  # §1.5, §2.20
     pc = pack.player_counts[n]
     assert (pc.favors_per_noble, pc.ships_per_colour, list(pc.covered_rows)) == (favors, ships, covered)
@@ -142,14 +166,45 @@ def test_every_row_names_a_source_and_provisional_rows_say_why(pack):
                 assert not row.provisional_fields and not row.why, (family, row)
 
 
-@pytest.mark.parametrize("family", ["card", "decree", "clergy", "lot", "site", "church_path", "church_tile_space",
-                                    "building", "plan", "ship", "treasury_space", "street", "rubble", "noble"])
+@pytest.mark.parametrize(
+    "family",
+    [
+        "card",
+        "decree",
+        "clergy",
+        "lot",
+        "site",
+        "church_path",
+        "church_tile_space",
+        "building",
+        "plan",
+        "ship",
+        "treasury_space",
+        "street",
+        "rubble",
+        "noble",
+    ],
+)
 def test_families_no_source_prints_are_all_provisional(pack, family):
     assert all(r.provisional for r in pack.rows[family])
 
 
-@pytest.mark.parametrize("family", ["count", "good", "majority", "store_group", "player", "final_scoring", "setup",
-                                    "player_count", "row", "tile_display", "church"])
+@pytest.mark.parametrize(
+    "family",
+    [
+        "count",
+        "good",
+        "majority",
+        "store_group",
+        "player",
+        "final_scoring",
+        "setup",
+        "player_count",
+        "row",
+        "tile_display",
+        "church",
+    ],
+)
 def test_families_the_sources_give_are_not_provisional(pack, family):
     assert not any(r.provisional for r in pack.rows[family])
 
@@ -189,12 +244,16 @@ def test_schema_doc_names_every_table_and_field():
 def test_alternative_pack_from_a_path(pack, pack_dir: Path):
     """A server owner's transcription: same files, same validation, its own fingerprint."""
     text = (pack_dir / "ships.toml").read_text(encoding="utf-8")
-    old = ('{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 3, influence = 4, '
-           'treasury_step = 1, source = "S002 p22", provisional = true, provisional_fields = ["sale_bonus", '
-           '"influence"], why = "sale bonus and influence not in any source; '
-           'hull - 1 and hull, like the known ships" }')
-    new = ('{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 2, influence = 5, '
-           'treasury_step = 1, source = "S002 p22; digest §3.4 (read off my copy)" }')
+    old = (
+        '{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 3, influence = 4, '
+        'treasury_step = 1, source = "S002 p22", provisional = true, provisional_fields = ["sale_bonus", '
+        '"influence"], why = "sale bonus and influence not in any source; '
+        'hull - 1 and hull, like the known ships" }'
+    )
+    new = (
+        '{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 2, influence = 5, '
+        'treasury_step = 1, source = "S002 p22; digest §3.4 (read off my copy)" }'
+    )
     assert old in text
     (pack_dir / "ships.toml").write_text(text.replace(old, new), encoding="utf-8")
     mine = load_pack(pack_dir)

@@ -20,8 +20,18 @@ def _blank(n: int = 3) -> dict:
     """A table with every board emptied of what scores, so each test sets exactly what it needs."""
     s = table(n)
     for b in s["boards"]:
-        b.update(reis=0, wigs=0, influence=0, sets=0, clergy=[], favors=[], decrees=[], completed_plans=[],
-                 portfolio={"top": [], "bottom": []}, holds={})
+        b.update(
+            reis=0,
+            wigs=0,
+            influence=0,
+            sets=0,
+            clergy=[],
+            favors=[],
+            decrees=[],
+            completed_plans=[],
+            portfolio={"top": [], "bottom": []},
+            holds={},
+        )
         b["goods"] = {g: 0 for g in GOODS}
         b["rubble"] = {d: 0 for d in RUBBLE}
     return s
@@ -40,16 +50,19 @@ def _scores(s: dict) -> list[dict]:
 
 
 # --- majorities (§2.19, §3.3, §6.2 item 23) -------------------------------------------------------
-@pytest.mark.parametrize(("counts", "values", "shares"), [
-    ([5, 2, 0, 0], [6, 3, 1], [6, 3, 0, 0]),        # E32
-    ([1, 4, 3, 3], [9, 6, 3], [0, 9, 4, 4]),        # E33: Green, Purple, Yellow, Orange
-    ([5, 3, 5, 8], [15, 10, 5], [7, 0, 7, 15]),     # E36
-    ([3, 1], [9, 3], [9, 3]),                       # T08: 2p pays the 3rd-place value for 2nd
-    ([2, 2], [9, 3], [6, 6]),                       # 2p tie for 1st: (9 + 3) // 2 each
-    ([2, 2, 2], [3, 2, 1], [2, 2, 2]),              # three tied share 1st-3rd
-    ([4, 4, 1, 0], [9, 6, 3], [7, 7, 3, 0]),        # tie for 1st skips 2nd; next is 3rd
-    ([0, 0, 0], [9, 6, 3], [0, 0, 0]),              # 0 stores scores nothing
-])
+@pytest.mark.parametrize(
+    ("counts", "values", "shares"),
+    [
+        ([5, 2, 0, 0], [6, 3, 1], [6, 3, 0, 0]),  # E32
+        ([1, 4, 3, 3], [9, 6, 3], [0, 9, 4, 4]),  # E33: Green, Purple, Yellow, Orange
+        ([5, 3, 5, 8], [15, 10, 5], [7, 0, 7, 15]),  # E36
+        ([3, 1], [9, 3], [9, 3]),  # T08: 2p pays the 3rd-place value for 2nd
+        ([2, 2], [9, 3], [6, 6]),  # 2p tie for 1st: (9 + 3) // 2 each
+        ([2, 2, 2], [3, 2, 1], [2, 2, 2]),  # three tied share 1st-3rd
+        ([4, 4, 1, 0], [9, 6, 3], [7, 7, 3, 0]),  # tie for 1st skips 2nd; next is 3rd
+        ([0, 0, 0], [9, 6, 3], [0, 0, 0]),  # 0 stores scores nothing
+    ],
+)
 def test_majority_shares(counts, values, shares):
     assert scoring.majority_shares(counts, values) == shares
 
@@ -59,15 +72,15 @@ def test_examples_e30_to_e37_together():  # 4p: Green, Purple, Yellow, Orange
     green, purple, yellow, orange = s["boards"]
     for ship in ("ship-red-1", "ship-purple-1", "ship-purple-2"):  # E30: hulls 2, 3, 3
         give_ship(s, 0, ship)
-    orange["sets"] = 3                                             # E31
-    stores(s, 0, tools=5, cloth=1)                                 # E32 / E33
+    orange["sets"] = 3  # E31
+    stores(s, 0, tools=5, cloth=1)  # E32 / E33
     stores(s, 3, tools=2, cloth=3)
     stores(s, 1, cloth=4)
     stores(s, 2, cloth=3)
-    purple.update(reis=13, influence=7)                            # E34: icons 0, 2, 4, 6 below 7
+    purple.update(reis=13, influence=7)  # E34: icons 0, 2, 4, 6 below 7
     green["completed_plans"], purple["completed_plans"] = ["B8"], ["G3"]  # E36: 5, 3
     yellow["completed_plans"], orange["completed_plans"] = ["G7"], ["B7", "B3"]  # 5, 5 + 3
-    green["favors"] = ["king", "marquis"]                          # E37
+    green["favors"] = ["king", "marquis"]  # E37
     green["wigs"] = 5
     scores = _scores(s)
     cats = [sc["categories"] for sc in scores]
@@ -123,8 +136,8 @@ def test_cl17_adds_two_per_ship_at_the_end():  # CL-17 (⚠ recommended: +2 per 
 
 def test_reis_round_down_and_influence_is_read_not_moved():  # E34, §6.2 item 4
     s = _blank()
-    s["boards"][0].update(reis=14, influence=10)   # 14 + 6 = 20 → 4
-    s["boards"][1].update(reis=4, influence=0)     # 4 → 0
+    s["boards"][0].update(reis=14, influence=10)  # 14 + 6 = 20 → 4
+    s["boards"][1].update(reis=4, influence=0)  # 4 → 0
     assert [sc["categories"]["reis"] for sc in _scores(s)] == [4, 0, 0]
     assert s["boards"][0]["influence"] == 10
 
@@ -132,7 +145,7 @@ def test_reis_round_down_and_influence_is_read_not_moved():  # E34, §6.2 item 4
 def test_cl35_adds_one_official_per_completed_plan():  # CL-35 (⚠ recommended reading)
     s = _blank()
     s["boards"][0].update(completed_plans=["B3", "G1"], clergy=["T35"])  # 3 + 2 + 2 = 7
-    s["boards"][1]["completed_plans"] = ["B5", "G1"]                      # 4 + 2 = 6
+    s["boards"][1]["completed_plans"] = ["B5", "G1"]  # 4 + 2 = 6
     assert scoring.majority_officials(s, 0) == 7
     assert [sc["categories"]["officials"] for sc in _scores(s)] == [15, 10, 0]
 
@@ -176,48 +189,88 @@ def _rich() -> dict:
     """Seat 0 against seat 1 (seat 2 has nothing) for the per-type decree table below."""
     s = _blank()
     b0, b1 = s["boards"][0], s["boards"][1]
-    for lot, good, street in (("A1", "gold", "S1"), ("A2", "cloth", "S2"), ("B3", "books", "S3"),
-                              ("A5", "tools", "S4")):
+    for lot, good, street in (
+        ("A1", "gold", "S1"),
+        ("A2", "cloth", "S2"),
+        ("B3", "books", "S3"),
+        ("A5", "tools", "S4"),
+    ):
         _put(s, 0, lot, good, street)
-    for lot, good, street in (("B1", "gold", "S1"), ("C1", "gold", "S1"), ("C2", "cloth", "S2"),
-                              ("D2", "cloth", "S1")):
+    for lot, good, street in (("B1", "gold", "S1"), ("C1", "gold", "S1"), ("C2", "cloth", "S2"), ("D2", "cloth", "S1")):
         _put(s, 1, lot, good, street)
     for site, face in (("L-A", "blue"), ("R-B", "green"), ("T1", "blue")):
         _build(s, site, face)
-    b0.update(rubble={"earthquake": 2, "fire": 1, "tsunami": 0}, reis=10, influence=7, clergy=["T36", "T28"],
-              goods={"gold": 2, "books": 1, "cloth": 1, "tools": 1}, completed_plans=["B3", "G1"])
-    b1.update(rubble={"earthquake": 1, "fire": 1, "tsunami": 1}, reis=5, influence=9, decrees=["D70"],
-              goods={"gold": 2, "books": 0, "cloth": 0, "tools": 0}, completed_plans=["B7", "B8"])
+    b0.update(
+        rubble={"earthquake": 2, "fire": 1, "tsunami": 0},
+        reis=10,
+        influence=7,
+        clergy=["T36", "T28"],
+        goods={"gold": 2, "books": 1, "cloth": 1, "tools": 1},
+        completed_plans=["B3", "G1"],
+    )
+    b1.update(
+        rubble={"earthquake": 1, "fire": 1, "tsunami": 1},
+        reis=5,
+        influence=9,
+        decrees=["D70"],
+        goods={"gold": 2, "books": 0, "cloth": 0, "tools": 0},
+        completed_plans=["B7", "B8"],
+    )
     s["boards"][2]["goods"]["books"] = 3
     give_ship(s, 0, "ship-red-1", cargo=["books", "cloth"])  # goods in a hold are not counted (§6.2 28)
-    b0["portfolio"]["top"].append("blue-01")   # Maia, influence 3
+    b0["portfolio"]["top"].append("blue-01")  # Maia, influence 3
     b0["portfolio"]["bottom"].append("blue-16")
     return s
 
 
-@pytest.mark.parametrize(("decree", "wigs"), [
-    ("D01", 2), ("D02", 1), ("D04", 2), ("D05", 2), ("D06", 2),   # DC-01: blue x1, green x1, sides x2
-    ("D07", 2), ("D08", 2), ("D10", 2), ("D11", 6), ("D12", 0),   # DC-02: streets, row A (3), row C
-    ("D14", 6),                                                   # DC-03
-    ("D16", 4),                                                   # DC-04
-    ("D19", 5), ("D20", 0), ("D22", 5),                           # DC-05: map tie, gold street, row B tie
-    ("D24", 1), ("D26", 3), ("D27", 1),                           # DC-06: any owner
-    ("D29", 2), ("D31", 0),                                       # DC-07
-    ("D32", 5),                                                   # DC-08: 3 = 3, tie
-    ("D34", 5), ("D35", 0), ("D37", 5),                           # DC-09: gold tie, books lost, tools
-    ("D38", 5),                                                   # DC-10
-    ("D40", 2), ("D42", 1),                                       # DC-11: the hold's cloth is ignored
-    ("D44", 3), ("D45", 4), ("D46", 2),                           # DC-12: B3, G1 + CL-36 (blue)
-    ("D47", 5), ("D48", 5), ("D49", 5),                           # DC-13: 3 > 2; blue 2 = 2; green 1 > 0
-    ("D50", 2),                                                   # DC-14: 5 officials // 2
-    ("D52", 0),                                                   # DC-15: 5 < 10
-    ("D54", 5), ("D56", 1),                                       # DC-16 tie 1 = 1; DC-17
-    ("D58", 3), ("D60", 0),                                       # DC-18: 7 // 2; DC-19: 7 < 9
-    ("D62", 2),                                                   # DC-20: printed 2 + 3 (CL-28 ignored)
-    ("D64", 3),                                                   # DC-21: 3 cards
-    ("D66", 5),                                                   # DC-22: 10 + 4 > 5 + 5
-    ("D68", 2),                                                   # DC-23: 1 ship
-])
+@pytest.mark.parametrize(
+    ("decree", "wigs"),
+    [
+        ("D01", 2),
+        ("D02", 1),
+        ("D04", 2),
+        ("D05", 2),
+        ("D06", 2),  # DC-01: blue x1, green x1, sides x2
+        ("D07", 2),
+        ("D08", 2),
+        ("D10", 2),
+        ("D11", 6),
+        ("D12", 0),  # DC-02: streets, row A (3), row C
+        ("D14", 6),  # DC-03
+        ("D16", 4),  # DC-04
+        ("D19", 5),
+        ("D20", 0),
+        ("D22", 5),  # DC-05: map tie, gold street, row B tie
+        ("D24", 1),
+        ("D26", 3),
+        ("D27", 1),  # DC-06: any owner
+        ("D29", 2),
+        ("D31", 0),  # DC-07
+        ("D32", 5),  # DC-08: 3 = 3, tie
+        ("D34", 5),
+        ("D35", 0),
+        ("D37", 5),  # DC-09: gold tie, books lost, tools
+        ("D38", 5),  # DC-10
+        ("D40", 2),
+        ("D42", 1),  # DC-11: the hold's cloth is ignored
+        ("D44", 3),
+        ("D45", 4),
+        ("D46", 2),  # DC-12: B3, G1 + CL-36 (blue)
+        ("D47", 5),
+        ("D48", 5),
+        ("D49", 5),  # DC-13: 3 > 2; blue 2 = 2; green 1 > 0
+        ("D50", 2),  # DC-14: 5 officials // 2
+        ("D52", 0),  # DC-15: 5 < 10
+        ("D54", 5),
+        ("D56", 1),  # DC-16 tie 1 = 1; DC-17
+        ("D58", 3),
+        ("D60", 0),  # DC-18: 7 // 2; DC-19: 7 < 9
+        ("D62", 2),  # DC-20: printed 2 + 3 (CL-28 ignored)
+        ("D64", 3),  # DC-21: 3 cards
+        ("D66", 5),  # DC-22: 10 + 4 > 5 + 5
+        ("D68", 2),  # DC-23: 1 ship
+    ],
+)
 def test_each_decree_type(decree, wigs):
     s = _rich()
     s["boards"][0]["decrees"] = [decree]
@@ -253,12 +306,15 @@ def _score(seat: int, total: int, sets: int = 0, shops: int = 0, plans: int = 0,
     return {"seat": seat, "total": total, "tie_break": tb}
 
 
-@pytest.mark.parametrize(("winner", "loser"), [
-    ({"sets": 2}, {"sets": 1, "shops": 9, "plans": 9, "reis": 99}),
-    ({"sets": 1, "shops": 3}, {"sets": 1, "shops": 2, "plans": 9, "reis": 99}),
-    ({"shops": 2, "plans": 2}, {"shops": 2, "plans": 1, "reis": 99}),
-    ({"plans": 1, "reis": 12}, {"plans": 1, "reis": 11}),
-])
+@pytest.mark.parametrize(
+    ("winner", "loser"),
+    [
+        ({"sets": 2}, {"sets": 1, "shops": 9, "plans": 9, "reis": 99}),
+        ({"sets": 1, "shops": 3}, {"sets": 1, "shops": 2, "plans": 9, "reis": 99}),
+        ({"shops": 2, "plans": 2}, {"shops": 2, "plans": 1, "reis": 99}),
+        ({"plans": 1, "reis": 12}, {"plans": 1, "reis": 11}),
+    ],
+)
 def test_tie_break_order(winner, loser):
     s = _blank()
     scores = [_score(0, 40, **loser), _score(1, 40, **winner), _score(2, 41)]
@@ -267,8 +323,8 @@ def test_tie_break_order(winner, loser):
 
 def test_tie_break_on_reis_after_conversion_and_shared_first_place():
     s = _blank(2)
-    s["boards"][0].update(wigs=10, reis=5, influence=5)   # 5 + 3 = 8 → 1 wig
-    s["boards"][1].update(wigs=10, reis=9)                # 9 → 1 wig
+    s["boards"][0].update(wigs=10, reis=5, influence=5)  # 5 + 3 = 8 → 1 wig
+    s["boards"][1].update(wigs=10, reis=9)  # 9 → 1 wig
     assert scoring.ranking(s, _scores(s)) == [[1], [0]]
     s["boards"][0].update(reis=9, influence=0)
     scores = _scores(s)

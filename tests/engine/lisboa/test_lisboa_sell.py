@@ -8,7 +8,7 @@ from lisboa_play import do, give_ship, goods, open_decision, table, texts
 def _e09():
     s = table(3)
     s["prices"] = {"books": 5, "cloth": 4, "gold": 4, "tools": 3}
-    give_ship(s, 0, "ship-red-1")     # Green's red hull-2 ship, +1
+    give_ship(s, 0, "ship-red-1")  # Green's red hull-2 ship, +1
     give_ship(s, 1, "ship-purple-1")  # Purple's hull-3 ship, +2
     goods(s, 0, gold=2, books=2, tools=1)
     open_decision(s, "sell", 0, sold=0)

@@ -13,10 +13,10 @@ from engine.lisboa.data import default_pack, load_pack
 from engine.lisboa.setup import keep_clergy, setup, setup_pending
 from engine.lisboa.views import public_view
 
-INFLUENCE = {2: [4, 5], 3: [4, 5, 6], 4: [4, 5, 6, 7]}   # §1.4
-SHIPS_PER_COLOUR = {2: 1, 3: 2, 4: 3}                     # §1.5 (players - 1)
-RUBBLE_PLACED = {2: 56, 3: 63, 4: 63}                     # §1.2
-LOTS = {2: 20, 3: 25, 4: 25}                              # row E covered in 2p
+INFLUENCE = {2: [4, 5], 3: [4, 5, 6], 4: [4, 5, 6, 7]}  # §1.4
+SHIPS_PER_COLOUR = {2: 1, 3: 2, 4: 3}  # §1.5 (players - 1)
+RUBBLE_PLACED = {2: 56, 3: 63, 4: 63}  # §1.2
+LOTS = {2: 20, 3: 25, 4: 25}  # row E covered in 2p
 SITES = {2: 12, 3: 14, 4: 14}
 N = [2, 3, 4]
 
@@ -209,8 +209,12 @@ def test_bad_player_counts_and_options():
 def test_same_seed_same_table_and_different_seeds_differ(n):
     a, b = new_game(n, seed=42, keep=True), new_game(n, seed=42, keep=True)
     assert a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-    tables = {json.dumps({k: v for k, v in new_game(n, seed=seed, keep=True).items() if k not in ("seed", "rng")},
-                         sort_keys=True) for seed in range(12)}
+    tables = {
+        json.dumps(
+            {k: v for k, v in new_game(n, seed=seed, keep=True).items() if k not in ("seed", "rng")}, sort_keys=True
+        )
+        for seed in range(12)
+    }
     assert len(tables) == 12
 
 

@@ -8,8 +8,8 @@ from lisboa_play import do, goods, kinds, table, texts
 
 from engine.lisboa.sponsor import can_sponsor
 
-TOOLS, PLAN, DECREE = "blue-16", "blue-20", "red-18"   # TC-03: a good / a plan / a decree
-OFFICIALS_2, OFFICIALS_4 = "blue-19", "brown-18"       # TC-04 n=2 / n=4
+TOOLS, PLAN, DECREE = "blue-16", "blue-20", "red-18"  # TC-03: a good / a plan / a decree
+OFFICIALS_2, OFFICIALS_4 = "blue-19", "brown-18"  # TC-04 n=2 / n=4
 DECREE_CHOICE, STORE_OR_BUILDING = "red-17", "red-16"  # TC-02 / TC-01
 
 
@@ -71,6 +71,7 @@ def test_d21_is_not_asked_when_the_reis_suffice():
 def test_cl06_makes_the_fee_zero_and_tp03_cl31_reduce_it():
     s = sponsor_table(TOOLS)
     from engine.lisboa.data import default_pack
+
     pack = default_pack()
     by_effect = {t.effect: t.id for t in pack.clergy.values()}
     s["boards"][0]["clergy"] = [by_effect["CL-06"]]

@@ -65,8 +65,18 @@ def test_e22_two_related_buildings_score_4_x_2():  # E22
     do(s, 0, "lot B1 S1")
     events = do(s, 0, "house middle")
     built = [e for e in events if e["kind"] == "store_built"]
-    assert built == [{"kind": "store_built", "player": 0, "lot": "B1", "type": "gold", "street": "S1", "related": 2,
-                      "wigs": 8, "cost": 3}]
+    assert built == [
+        {
+            "kind": "store_built",
+            "player": 0,
+            "lot": "B1",
+            "type": "gold",
+            "street": "S1",
+            "related": 2,
+            "wigs": 8,
+            "cost": 3,
+        }
+    ]
     assert s["boards"][0]["wigs"] == 8
 
 

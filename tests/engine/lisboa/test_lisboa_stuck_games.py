@@ -40,7 +40,8 @@ SEED_207096056096232 = (
     "2:visit blue-08; 2:free build-ship; 2:ship new pay gold cloth; 2:decree D49; 2:draw treasury; "
     "0:gold red-12; 0:draw maia; 1:sponsor blue-20; 1:plan blue; 1:draw king; 2:portfolio blue-14; "
     "2:sell goods; 2:sell books ship-red-1; 2:sell tools ship-blue-2; 2:done; 2:draw maia; 0:gold blue-17; "
-    "0:draw marquis; 1:visit red-13; 1:no free action")
+    "0:draw marquis; 1:visit red-13; 1:no free action"
+)
 
 
 def test_cl30_from_a_site_bonus_no_longer_strands_the_hire():  # 3 players, set-up seed 207096056096232
@@ -80,7 +81,8 @@ SEED_251129951236644 = (
     "1:house middle; 3:follow build-store; 3:tile D-small; 3:lot D5 S4; 3:rubble column earthquake; "
     "3:cover 2 with influence; 3:house middle; 1:draw treasury; 1:discard red-19; 1:done; 2:done; "
     "3:done; 0:discard blue-14; 0:discard red-04; 0:discard red-15; 0:done; 2:portfolio red-08; "
-    "2:discard blue-11; 2:trade obtain-plan tools; 2:plan blue; 2:draw marquis; 3:visit red-13")
+    "2:discard blue-11; 2:trade obtain-plan tools; 2:plan blue; 2:draw marquis; 3:visit red-13"
+)
 
 
 def test_cl30_site_bonus_4_players_with_the_draft():  # 4 players, both options on, seed 251129951236644
@@ -100,7 +102,8 @@ SEED_37597375021964 = (
     "1:plan blue; 0:draw marquis; 1:visit red-10; 1:decree D21; 1:draw marquis; 0:portfolio red-09; "
     "0:discard ship-blue-1; 0:draw maia; 1:visit red-08; 1:decree D20; 1:draw king; 0:visit red-03; "
     "0:no free action; 0:tile D-books; 0:lot B4 S3; 0:rubble tsunami; 0:rubble column tsunami; "
-    "0:house middle; 0:draw maia; 1:visit blue-13")
+    "0:house middle; 0:draw maia; 1:visit blue-13"
+)
 
 
 def test_cl30_site_bonus_2_players():  # 2 players, gold_only_when_stuck on, seed 37597375021964
@@ -152,7 +155,8 @@ SEED_849506502439803 = (
     "1:decline; 0:draw maia; 1:visit brown-15; 1:free royal-favor; 1:site L-C; 1:plan green; "
     "0:decline; 1:draw maia; 0:visit brown-01; 0:no free action; 0:tile D-gold; 0:lot C1 S1; 0:rubble"
     " row earthquake; 0:cover 3 with influence; 0:house middle; 1:follow obtain-plan; 1:plan blue; "
-    "0:draw treasury; 1:visit purple-15")
+    "0:draw treasury; 1:visit purple-15"
+)
 
 
 def test_free_hire_priced_by_a_site_bonus_2_players():  # 2 players, both options on, seed 849506502439803

@@ -47,7 +47,11 @@ def test_e11_upgrade_moves_the_goods_and_gains_influence():  # E11: hull 1 -> 3,
     do(s, 0, "trade build-ship gold")  # a new hull 3 would need 3 different goods: the upgrade is forced
     assert o["portfolio"]["top"] == ["blue-09", "ship-purple-1"] and "ship-blue-1" not in o["holds"]
     assert o["holds"]["ship-purple-1"]["goods"] == ["tools"] and o["goods"] == {
-        "gold": 0, "books": 0, "cloth": 0, "tools": 0}
+        "gold": 0,
+        "books": 0,
+        "cloth": 0,
+        "tools": 0,
+    }
     assert o["influence"] == 2 + 6 and s["treasury"] == treasury + 1
 
 
@@ -77,8 +81,13 @@ def test_e04_the_cards_own_reward_pays_the_trade():  # E04 / S002 p13: +1 gold f
     p["hand"][0] = "blue-01"  # Maia, influence 3, reward 1 gold
     goods(s, 0)
     assert "portfolio blue-01" in texts(s, 0)
-    assert not any(t == f"portfolio {c}" for c in p["hand"] if c != "blue-01" for t in texts(s, 0)
-                   if rules.pack_of(s).cards[c].bottom != "NB-09")  # nothing to sell or pay otherwise
+    assert not any(
+        t == f"portfolio {c}"
+        for c in p["hand"]
+        if c != "blue-01"
+        for t in texts(s, 0)
+        if rules.pack_of(s).cards[c].bottom != "NB-09"
+    )  # nothing to sell or pay otherwise
     do(s, 0, "portfolio blue-01")
     assert p["goods"]["gold"] == 1 and p["portfolio"]["top"] == ["blue-01"]
     assert rules.top_influence(s, 0) == 3

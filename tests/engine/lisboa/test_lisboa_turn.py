@@ -97,6 +97,7 @@ def test_gold_only_when_stuck_option():  # §2.11 ⚠: behind a flag, off by def
 
 def test_state_is_json_and_random_play_survives_round_trips():  # plain JSON, no dict-order dependence
     import random
+
     for n in (2, 3, 4):
         s = table(n, seed=n)
         r = random.Random(n)
@@ -123,4 +124,5 @@ def test_same_seed_and_answers_replay_identically():
                 break
             driver.apply(s, seat, opts[len(opts) // 2])
         return json.dumps(s, sort_keys=True)
+
     assert play(7) == play(7)

@@ -58,8 +58,17 @@ def test_e15_visit_cost_counts_other_colours_and_the_treasury():  # E15 (Marquis
     s["plaza"] = {"1": 3}  # the plaza never counts (§6.2 item 30)
     events = do(s, 0, f"visit {MARQUIS}")
     pay = [e for e in events if e["kind"] == "pay_influence"]
-    assert pay == [{"kind": "pay_influence", "player": 0, "influence": 5, "reis": 0, "wigs": 0,
-                    "why": "visit marquis", "forced": True}]
+    assert pay == [
+        {
+            "kind": "pay_influence",
+            "player": 0,
+            "influence": 5,
+            "reis": 0,
+            "wigs": 0,
+            "why": "visit marquis",
+            "forced": True,
+        }
+    ]
     assert s["boards"][0]["influence"] == 1 and MARQUIS not in s["boards"][0]["hand"]
 
 
@@ -156,8 +165,9 @@ def test_each_answer_is_seen_by_the_next_and_the_window_survives_json():  # D22:
     do(s, 1, "follow take-decree")
     do(s, 1, f"decree {d2}")
     s = play.loads(play.dumps(s))  # between two answers of the window
-    assert s["frames"][0]["kind"] == "follow" and s["frames"][0]["answers"] == {"1": {"verb": "follow",
-                                                                                      "action": "take_decree"}}
+    assert s["frames"][0]["kind"] == "follow" and s["frames"][0]["answers"] == {
+        "1": {"verb": "follow", "action": "take_decree"}
+    }
     assert driver.waiting(s) == [2] and texts(s, 2) == ["decline", "follow take-decree"]
     do(s, 2, "decline")  # the default; the favor stays
     assert s["boards"][2]["favors"] == ["marquis"] and driver.waiting(s) == [3]

@@ -29,14 +29,17 @@ def check_invariants(state: State) -> None:
     boards = state["boards"]
     colonists = supply["colonists"] + supply["ship"] + sum(_colonists(b) - _nobles(b) for b in boards)
     assert colonists == totals["colonists"], (colonists, totals["colonists"])
-    if "nobles" in totals:   # Nobles: 20 nobles between supply, ship and boards
+    if "nobles" in totals:  # Nobles: 20 nobles between supply, ship and boards
         held = sum(_nobles(b) for b in boards)
         assert supply["nobles"] + supply["ship_nobles"] + held == totals["nobles"]
         assert supply["nobles"] >= 0 and supply["ship_nobles"] >= 0
         for b in boards:
             for place, n in b["nobles"].items():
-                at = b["san_juan"] if place == "san_juan" else (
-                    b["city"][place] if place in b["city"] else b["island"][place][1])
+                at = (
+                    b["san_juan"]
+                    if place == "san_juan"
+                    else (b["city"][place] if place in b["city"] else b["island"][place][1])
+                )
                 assert 0 < n <= at, (place, n, at)
     for b in boards:
         if "forest" in b["island"]:

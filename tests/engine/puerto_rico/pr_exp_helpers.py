@@ -20,10 +20,10 @@ def exp_game(players: int = 4, seed: int = 1, expansions: str = "both", **option
 def check_tiles(state: State, first: State) -> None:
     """Plantation tiles per kind and quarries are conserved (forests come from outside);
     an island never holds more than 12 tiles."""
+
     def count(s: State) -> tuple[dict[str, int], int]:
         tiles = s["plantations"]
-        kinds = {g: tiles["deck"].count(g) + tiles["discard"].count(g) + tiles["faceup"].count(g)
-                 for g in GOODS}
+        kinds = {g: tiles["deck"].count(g) + tiles["discard"].count(g) + tiles["faceup"].count(g) for g in GOODS}
         quarries = s["supply"]["quarries"]
         for board in s["boards"]:
             for kind, (n, _) in board["island"].items():
@@ -32,6 +32,7 @@ def check_tiles(state: State, first: State) -> None:
                 elif kind == "quarry":
                     quarries += n
         return kinds, quarries
+
     assert count(state) == count(first)
     for board in state["boards"]:
         assert sum(n for n, _ in board["island"].values()) <= 12

@@ -283,8 +283,9 @@ def goods_of(state: State, seat: int) -> dict[str, int]:
     return {g: n for g, n in zip(GOODS, state["boards"][seat]["goods"], strict=True) if n}
 
 
-def answer_defaults(state: State, until: Any = None, chooser_roles: list[str] | None = None,
-                    max_steps: int = 500) -> State:
+def answer_defaults(
+    state: State, until: Any = None, chooser_roles: list[str] | None = None, max_steps: int = 500
+) -> State:
     """Answer every decision with its default (or first option) until ``until(state)``.
     Role choices take the first legal role unless ``chooser_roles`` lists preferences."""
     for _ in range(max_steps):

@@ -37,7 +37,7 @@ def test_quarry_discount_is_capped_by_the_column(building, quarries):
     s = make_game(4)
     set_board(s, 2, doubloons=20, island={"quarry": (quarries, quarries)})
     set_board(s, 3, doubloons=20, island={"quarry": (quarries, quarries)})
-    s["buildings"][building] = 2   # room for both players (large buildings have 1 copy)
+    s["buildings"][building] = 2  # room for both players (large buildings have 1 copy)
     s, _ = start_role(s, 2, "builder")
     s, paid = _build(s, 2, building)
     assert paid == _expected_cost(building, quarries, chooser=True)
@@ -62,7 +62,7 @@ def test_privilege_only_for_the_chooser_and_no_refund_when_passing():
     # the chooser can afford the sugar mill (4 − 1 = 3) and the hospice (4 − 1 = 3)
     assert "build sugar-mill" in texts(s, 1)
     s, _ = act(s, 1, "pass")
-    assert s["boards"][1]["doubloons"] == 4   # nothing back for passing
+    assert s["boards"][1]["doubloons"] == 4  # nothing back for passing
     s, paid = _build(s, 2, "sugar-mill")
     assert paid == 4
 
@@ -72,8 +72,14 @@ def test_cost_never_below_zero():
     set_board(s, 0, doubloons=0, island={"quarry": (1, 1)})
     s, _ = start_role(s, 0, "builder")
     # cost 1 and cost 2 buildings are free for the chooser with 1 manned quarry
-    assert texts(s, 0) == ["build small-indigo-plant", "build small-sugar-mill", "build small-market",
-                           "build hacienda", "build construction-hut", "pass"]
+    assert texts(s, 0) == [
+        "build small-indigo-plant",
+        "build small-sugar-mill",
+        "build small-market",
+        "build hacienda",
+        "build construction-hut",
+        "pass",
+    ]
     s, paid = _build(s, 0, "small-market")
     assert paid == 0
     assert s["boards"][0]["doubloons"] == 0
@@ -95,8 +101,7 @@ def test_affordability_is_exact():
 
 def test_legal_buildings_are_exactly_those_affordable_unowned_in_stock_with_room():
     s = make_game(4)
-    set_board(s, 3, doubloons=6, island={"quarry": (2, 2)},
-              city={"small-market": 1, "hacienda": 0, "indigo-plant": 2})
+    set_board(s, 3, doubloons=6, island={"quarry": (2, 2)}, city={"small-market": 1, "hacienda": 0, "indigo-plant": 2})
     s["buildings"]["large-warehouse"] = 0
     s, _ = start_role(s, 3, "builder")
     expected = []
@@ -152,8 +157,10 @@ def test_large_building_needs_two_free_spaces():
     s, _ = start_role(s, 0, "builder")
     s, _ = act(s, 0, "pass")
     legal = texts(s, 1)
-    assert not any(t in legal for t in ("build guild-hall", "build residence", "build fortress",
-                                        "build customs-house", "build city-hall"))
+    assert not any(
+        t in legal
+        for t in ("build guild-hall", "build residence", "build fortress", "build customs-house", "build city-hall")
+    )
     assert "build wharf" in legal
     s, _ = act(s, 1, "pass")
     assert "build residence" in texts(s, 2)
@@ -178,10 +185,10 @@ def test_university_puts_one_colonist_on_the_new_building():
     supply = s["supply"]["colonists"]
     s, _ = start_role(s, 0, "builder")
     s, events = act(s, 0, "build tobacco-storage")
-    assert s["boards"][0]["city"]["tobacco-storage"] == 1     # one, though it has 3 circles
+    assert s["boards"][0]["city"]["tobacco-storage"] == 1  # one, though it has 3 circles
     assert of_kind(events, "build")[0]["university"] is True
     assert s["supply"]["colonists"] == supply - 1
-    s, events = act(s, 1, "build tobacco-storage")           # unoccupied University: nothing
+    s, events = act(s, 1, "build tobacco-storage")  # unoccupied University: nothing
     assert s["boards"][1]["city"]["tobacco-storage"] == 0
     check_invariants(s)
 

@@ -27,17 +27,22 @@ def test_loading_is_mandatory_even_when_the_player_would_rather_keep():
     s, events = start_role(s, 1, "captain")
     # the only legal move is to load the corn: done for the player, no pass offered
     load = of_kind(events, "ship")[0]
-    assert (load["player"], load["good"], load["ship"], load["amount"], load["forced"]) == (
-        2, "corn", 5, 3, True)
-    assert goods_of(s, 2) == {"coffee": 1}     # and then only 1 barrel may be kept
+    assert (load["player"], load["good"], load["ship"], load["amount"], load["forced"]) == (2, "corn", 5, 3, True)
+    assert goods_of(s, 2) == {"coffee": 1}  # and then only 1 barrel may be kept
 
 
 def test_free_choice_when_several_empty_ships_take_everything():
     s = make_game(4)
     set_board(s, 0, goods={"coffee": 3, "corn": 1})
     s, _ = start_role(s, 0, "captain")
-    assert texts(s, 0) == ["ship corn 5", "ship corn 6", "ship corn 7",
-                           "ship coffee 5", "ship coffee 6", "ship coffee 7"]
+    assert texts(s, 0) == [
+        "ship corn 5",
+        "ship corn 6",
+        "ship corn 7",
+        "ship coffee 5",
+        "ship coffee 6",
+        "ship coffee 7",
+    ]
     assert "pass" not in texts(s, 0)
     assert illegal(s, 0, "pass").code == "unknown"
     s, events = act(s, 0, "ship coffee 6")
@@ -65,7 +70,7 @@ def test_new_kind_must_use_the_empty_ship_that_takes_the_most():
 
 
 def test_largest_ship_rule_with_8_barrels():
-    s = make_game(5)   # ships 6, 7, 8
+    s = make_game(5)  # ships 6, 7, 8
     set_board(s, 0, goods={"indigo": 9, "corn": 2})
     s, _ = start_role(s, 0, "captain")
     assert texts(s, 0) == ["ship corn 6", "ship corn 7", "ship corn 8", "ship indigo 8"]
@@ -120,9 +125,8 @@ def test_one_kind_per_turn_as_many_as_fit_and_laps_repeat():
     s, events = act(s, 1, "ship indigo 6")
     # seat 0 again (second lap): sugar onto the 7-ship, forced
     ship = of_kind(events, "ship")
-    assert [(e["player"], e["good"], e["ship"], e["amount"]) for e in ship] == [
-        (1, "indigo", 6, 1), (0, "sugar", 7, 2)]
-    assert vps(s)[:2] == [2 + 1 + 2, 1]     # Captain +1 on the first load only
+    assert [(e["player"], e["good"], e["ship"], e["amount"]) for e in ship] == [(1, "indigo", 6, 1), (0, "sugar", 7, 2)]
+    assert vps(s)[:2] == [2 + 1 + 2, 1]  # Captain +1 on the first load only
 
 
 def test_captain_bonus_only_on_the_first_load_and_only_for_the_chooser():
@@ -133,8 +137,7 @@ def test_captain_bonus_only_on_the_first_load_and_only_for_the_chooser():
     s, ev1 = act(s, 1, "ship corn 5")
     s, ev2 = act(s, 2, "ship sugar 6")
     loads = of_kind(ev1 + ev2, "ship")
-    assert [(e["player"], e["vp"], e["bonus"]) for e in loads] == [
-        (1, 2, 1), (2, 1, 0), (1, 1, 0)]
+    assert [(e["player"], e["vp"], e["bonus"]) for e in loads] == [(1, 2, 1), (2, 1, 0), (1, 1, 0)]
     assert vps(s) == [0, 3, 1, 0]
 
 
@@ -171,17 +174,16 @@ def test_wharf_is_offered_instead_of_a_cargo_ship_and_ships_all_of_one_kind():
     set_board(s, 0, goods={"corn": 8, "indigo": 2}, city={"wharf": 1})
     supply = list(s["supply"]["goods"])
     s, _ = start_role(s, 0, "captain")
-    assert texts(s, 0) == ["ship corn 5", "ship indigo 6", "ship indigo 7",
-                           "ship corn wharf", "ship indigo wharf"]
+    assert texts(s, 0) == ["ship corn 5", "ship indigo 6", "ship indigo 7", "ship corn wharf", "ship indigo wharf"]
     # corn is already aboard the 5-ship: the Wharf takes it anyway, all 8
     s, events = act(s, 0, "ship corn wharf")
     load = of_kind(events, "ship")[0]
     assert (load["good"], load["ship"], load["amount"], load["vp"]) == ("corn", "wharf", 8, 9)
     assert goods_of(s, 0) == {"indigo": 2}
-    assert asked(s) == [("ship", 0)]          # next lap: the indigo, and no second Wharf
+    assert asked(s) == [("ship", 0)]  # next lap: the indigo, and no second Wharf
     assert texts(s, 0) == ["ship indigo 6", "ship indigo 7"]
-    assert s["supply"]["goods"][0] == supply[0] + 8      # straight back to the supply
-    assert cargo_of(s)[0] == (5, "corn", 1)                 # the cargo ship is untouched
+    assert s["supply"]["goods"][0] == supply[0] + 8  # straight back to the supply
+    assert cargo_of(s)[0] == (5, "corn", 1)  # the cargo ship is untouched
     check_invariants(s)
 
 
@@ -190,7 +192,7 @@ def test_wharf_once_per_phase():
     set_board(s, 0, goods={"corn": 2, "indigo": 2, "sugar": 1}, city={"wharf": 1})
     set_board(s, 1, goods={"coffee": 1})
     s, _ = start_role(s, 0, "captain")
-    s, _ = act(s, 0, "ship indigo wharf")     # not the largest pile: fine
+    s, _ = act(s, 0, "ship indigo wharf")  # not the largest pile: fine
     assert goods_of(s, 0) == {"corn": 2, "sugar": 1}
     s, _ = act(s, 1, "ship coffee 5")
     assert asked(s) == [("ship", 0)]
@@ -245,7 +247,7 @@ def test_vp_chips_count_after_the_supply_runs_out_and_end_the_game_at_round_end(
     s, events = start_role(s, 0, "captain", choice=1)
     s, more = act(s, 0, "ship coffee 5")
     events += more
-    assert vps(s)[0] == 6                                    # all 6 count
+    assert vps(s)[0] == 6  # all 6 count
     assert s["supply"]["vp"] == -3
     assert {"kind": "end_triggered", "reason": "vp"} in events
     assert s["end"] == ["vp"] and not s["over"]
@@ -254,7 +256,7 @@ def test_vp_chips_count_after_the_supply_runs_out_and_end_the_game_at_round_end(
 
 def test_wharf_turn_comes_back_after_cargo_loads_are_exhausted():
     s = make_game(4)
-    set_cargo(s, (None, 0), ("sugar", 6), ("indigo", 7))   # only the 5-ship is open
+    set_cargo(s, (None, 0), ("sugar", 6), ("indigo", 7))  # only the 5-ship is open
     set_board(s, 1, goods={"corn": 2, "coffee": 3}, city={"wharf": 1})
     set_board(s, 2, goods={"tobacco": 5})
     s, _ = start_role(s, 1, "captain")
@@ -265,7 +267,7 @@ def test_wharf_turn_comes_back_after_cargo_loads_are_exhausted():
     assert asked(s) == [("ship", 1)]
     assert texts(s, 1) == ["ship coffee wharf", "pass"]
     s, events = act(s, 1, "ship coffee wharf")
-    assert vps(s)[1] == 2 + 1 + 3          # Captain +1 on the first load only
+    assert vps(s)[1] == 2 + 1 + 3  # Captain +1 on the first load only
     assert goods_of(s, 1) == {}
     assert goods_of(s, 2) == {"tobacco": 1}
 

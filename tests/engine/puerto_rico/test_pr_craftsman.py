@@ -21,7 +21,7 @@ from pr_helpers import (
 def test_corn_needs_no_building_and_unmanned_tiles_make_nothing():
     s = make_game(4)
     set_board(s, 1, island={"corn": (3, 2)})
-    set_board(s, 2, island={"corn": (2, 0), "indigo": (2, 2)})          # no indigo building
+    set_board(s, 2, island={"corn": (2, 0), "indigo": (2, 2)})  # no indigo building
     set_board(s, 3, island={"indigo": (2, 0)}, city={"indigo-plant": 3})  # no manned plantation
     s, _ = start_role(s, 0, "craftsman")
     assert goods_of(s, 1) == {"corn": 2}
@@ -29,8 +29,9 @@ def test_corn_needs_no_building_and_unmanned_tiles_make_nothing():
     assert goods_of(s, 3) == {}
 
 
-@pytest.mark.parametrize("plantations,workers,expected", [
-    ((3, 3), 3, 3), ((3, 3), 2, 2), ((3, 1), 3, 1), ((3, 2), 0, 0), ((2, 0), 2, 0)])
+@pytest.mark.parametrize(
+    "plantations,workers,expected", [((3, 3), 3, 3), ((3, 3), 2, 2), ((3, 1), 3, 1), ((3, 2), 0, 0), ((2, 0), 2, 0)]
+)
 def test_output_is_min_of_manned_plantations_and_manned_circles(plantations, workers, expected):
     s = make_game(4)
     city = {"sugar-mill": workers} if workers else {"sugar-mill": 0}
@@ -85,12 +86,16 @@ def test_privilege_after_everyone_produced_of_a_kind_the_chooser_produced():
 
 def test_privilege_choice_between_produced_kinds_only():
     s = make_game(4)
-    set_board(s, 3, island={"corn": (1, 1), "sugar": (2, 2), "coffee": (1, 0)},
-              city={"small-sugar-mill": 1, "coffee-roaster": 2})
+    set_board(
+        s,
+        3,
+        island={"corn": (1, 1), "sugar": (2, 2), "coffee": (1, 0)},
+        city={"small-sugar-mill": 1, "coffee-roaster": 2},
+    )
     s, events = start_role(s, 3, "craftsman")
     assert asked(s) == [("craft_bonus", 3)]
     bonuses = [t for t in texts(s, 3) if t.startswith("bonus")]
-    assert bonuses == ["bonus corn", "bonus sugar"]     # not coffee: none produced
+    assert bonuses == ["bonus corn", "bonus sugar"]  # not coffee: none produced
     assert illegal(s, 3, "bonus coffee").code == "unknown"
     s, events = act(s, 3, "bonus sugar")
     assert of_kind(events, "craft_bonus") == [{"kind": "craft_bonus", "player": 3, "good": "sugar"}]
@@ -113,7 +118,7 @@ def test_others_get_no_privilege():
     set_board(s, 0, island={"corn": (1, 1)})
     set_board(s, 1, island={"corn": (1, 1)})
     s, events = start_role(s, 1, "craftsman")
-    assert asked(s) == [("craft_bonus", 1)]      # only the chooser is asked
+    assert asked(s) == [("craft_bonus", 1)]  # only the chooser is asked
     assert texts(s, 0) == []
     s, _ = act(s, 1, "bonus corn")
     assert goods_of(s, 0) == {"corn": 1}
@@ -139,8 +144,12 @@ def test_factory_pays_by_kinds_produced(kinds, pay):
     goods = ["corn", "indigo", "sugar", "tobacco", "coffee"][:kinds]
     island = {g: (2, 2) for g in goods}
     city = {"factory": 1}
-    buildings = {"indigo": "indigo-plant", "sugar": "sugar-mill", "tobacco": "tobacco-storage",
-                 "coffee": "coffee-roaster"}
+    buildings = {
+        "indigo": "indigo-plant",
+        "sugar": "sugar-mill",
+        "tobacco": "tobacco-storage",
+        "coffee": "coffee-roaster",
+    }
     for g in goods[1:]:
         city[buildings[g]] = 2
     set_board(s, 1, doubloons=0, island=island, city=city)
@@ -148,13 +157,14 @@ def test_factory_pays_by_kinds_produced(kinds, pay):
     produced = [e for e in of_kind(events, "produce") if e["player"] == 1][0]
     assert produced["goods"] == [2 if i < kinds else 0 for i in range(5)]
     assert produced["factory"] == pay
-    assert s["boards"][1]["doubloons"] == pay   # quantity does not matter, kinds do
+    assert s["boards"][1]["doubloons"] == pay  # quantity does not matter, kinds do
 
 
 def test_unmanned_factory_pays_nothing():
     s = make_game(4)
-    set_board(s, 1, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)},
-              city={"factory": 0, "small-indigo-plant": 1})
+    set_board(
+        s, 1, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)}, city={"factory": 0, "small-indigo-plant": 1}
+    )
     s, _ = start_role(s, 0, "craftsman")
     assert goods_of(s, 1) == {"corn": 1, "indigo": 1}
     assert s["boards"][1]["doubloons"] == 0
@@ -162,8 +172,9 @@ def test_unmanned_factory_pays_nothing():
 
 def test_factory_counts_kinds_actually_produced_after_the_supply_cap():
     s = make_game(4)
-    set_board(s, 1, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)},
-              city={"factory": 1, "small-indigo-plant": 1})
+    set_board(
+        s, 1, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)}, city={"factory": 1, "small-indigo-plant": 1}
+    )
     set_goods_supply(s, {"corn": 0, "indigo": 5, "sugar": 5, "tobacco": 5, "coffee": 5})
     s, _ = start_role(s, 0, "craftsman")
     assert goods_of(s, 1) == {"indigo": 1}
@@ -173,8 +184,9 @@ def test_factory_counts_kinds_actually_produced_after_the_supply_cap():
 def test_craftsman_privilege_is_not_the_factory():
     """The privilege good does not change the Factory payment (it pays on production)."""
     s = make_game(4)
-    set_board(s, 0, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)},
-              city={"factory": 1, "small-indigo-plant": 1})
+    set_board(
+        s, 0, doubloons=0, island={"corn": (1, 1), "indigo": (1, 1)}, city={"factory": 1, "small-indigo-plant": 1}
+    )
     s, _ = start_role(s, 0, "craftsman")
     s, _ = act(s, 0, "bonus indigo")
     assert s["boards"][0]["doubloons"] == 1

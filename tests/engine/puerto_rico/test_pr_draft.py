@@ -90,13 +90,20 @@ def test_jeweler_competes_for_an_eight_cost_slot():
 def test_variant_swap_keeps_factory_and_university_in_their_printed_slots():
     """⚠ digest 1.7.1: the slot is the printed cost, also under the cost swap."""
     s = make_game(4, expansions="new_buildings", variant="on")
-    s, _ = act(s, 0, "draft lighthouse")          # the 7-cost slot
-    assert "draft factory" not in texts(s, 1)      # the Factory (now 8) stayed at 7
-    assert "draft university" in texts(s, 1)       # the University (now 7) still at 8
+    s, _ = act(s, 0, "draft lighthouse")  # the 7-cost slot
+    assert "draft factory" not in texts(s, 1)  # the Factory (now 8) stayed at 7
+    assert "draft university" in texts(s, 1)  # the University (now 7) still at 8
 
 
-@pytest.mark.parametrize("first,barred", [("trading-post", "office"), ("office", "trading-post"),
-                                          ("forest-house", "hacienda"), ("hacienda", "forest-house")])
+@pytest.mark.parametrize(
+    "first,barred",
+    [
+        ("trading-post", "office"),
+        ("office", "trading-post"),
+        ("forest-house", "hacienda"),
+        ("hacienda", "forest-house"),
+    ],
+)
 def test_bga_restrictions_keep_pairs_apart(first, barred):
     s = make_game(4, expansions="new_buildings", draft_restrictions="on")
     assert f"draft {barred}" in texts(s, 0)
@@ -130,4 +137,4 @@ def test_draft_game_start_events_and_market_event_at_the_end():
         s, more = act(s, seat, texts(s, seat)[0])
         events += more
     assert of_kind(events, "market")[0]["buildings"] == G.public_view(s)["market"]
-    assert all(s["buildings"][b] == 1 for b in G.public_view(s)["market"])   # 2 players: 1 each
+    assert all(s["buildings"][b] == 1 for b in G.public_view(s)["market"])  # 2 players: 1 each

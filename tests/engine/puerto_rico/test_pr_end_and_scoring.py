@@ -40,6 +40,7 @@ def _row(s, seat):
 
 # --- Prospector -------------------------------------------------------------------------
 
+
 def test_prospector_gives_the_chooser_one_doubloon_and_nobody_else_acts():
     s = make_game(4)
     s["role_money"]["prospector"] = 2
@@ -59,6 +60,7 @@ def test_five_players_have_two_prospectors_both_pay():
 
 
 # --- game end ---------------------------------------------------------------------------
+
 
 def _play_out_round(s):
     """Answer everything with defaults/first options until the round is over."""
@@ -148,6 +150,7 @@ def test_game_over_not_reached_without_a_trigger():
 
 # --- scoring ----------------------------------------------------------------------------
 
+
 def test_score_is_chips_plus_printed_vp_even_unoccupied():
     s = make_game(4)
     set_board(s, 0, vp=7, city={"harbor": 0, "small-market": 1, "coffee-roaster": 0})
@@ -160,8 +163,11 @@ def test_score_is_chips_plus_printed_vp_even_unoccupied():
 
 def test_guild_hall_counts_coffee_roaster_as_large_and_small_sugar_as_small():
     s = make_game(4)
-    set_board(s, 0, city={"guild-hall": 1, "small-sugar-mill": 0, "coffee-roaster": 0,
-                          "indigo-plant": 0, "small-indigo-plant": 1})
+    set_board(
+        s,
+        0,
+        city={"guild-hall": 1, "small-sugar-mill": 0, "coffee-roaster": 0, "indigo-plant": 0, "small-indigo-plant": 1},
+    )
     s, _ = _finish(s)
     assert _row(s, 0).total == (4 + 1 + 3 + 2 + 1) + (1 + 2 + 2 + 1)
 
@@ -171,8 +177,7 @@ def test_residence_by_island_tiles(tiles, bonus):
     s = make_game(4)
     quarries = 3 if tiles > 3 else 1
     # quarries and empty plantations count
-    set_board(s, 0, island={"quarry": (quarries, 0), "corn": (tiles - quarries, 1)},
-              city={"residence": 1})
+    set_board(s, 0, island={"quarry": (quarries, 0), "corn": (tiles - quarries, 1)}, city={"residence": 1})
     s, _ = _finish(s)
     assert _row(s, 0).total == 4 + bonus
 
@@ -197,8 +202,7 @@ def test_customs_house_per_four_chips(chips, bonus):
 def test_all_five_large_buildings_only_when_occupied():
     s = make_game(4)
     larges = ["guild-hall", "residence", "fortress", "customs-house", "city-hall"]
-    set_board(s, 0, vp=8, island={"corn": (6, 6)},
-              city={b: 1 for b in larges} | {"sugar-mill": 0})
+    set_board(s, 0, vp=8, island={"corn": (6, 6)}, city={b: 1 for b in larges} | {"sugar-mill": 0})
     s, _ = _finish(s)
     row = _row(s, 0)
     printed = 5 * 4 + 2
@@ -214,22 +218,24 @@ def test_all_five_large_buildings_only_when_occupied():
 
 def test_winner_and_tie_break_doubloons_plus_goods():
     s = make_game(4)
-    set_board(s, 0, vp=10, doubloons=1, goods={"corn": 3})     # 10, tie-break 4
-    set_board(s, 1, vp=10, doubloons=5, goods={})             # 10, tie-break 5
+    set_board(s, 0, vp=10, doubloons=1, goods={"corn": 3})  # 10, tie-break 4
+    set_board(s, 1, vp=10, doubloons=5, goods={})  # 10, tie-break 5
     set_board(s, 2, vp=9, doubloons=20)
     set_board(s, 3, vp=0, doubloons=0)
     s, _ = _finish(s)
     outcome = G.outcome(s)
     assert outcome.winners == (1,)
     assert [(r.seat, r.rank, r.tie_break) for r in outcome.results[:2]] == [
-        (1, 1, {"doubloons + goods": 5}), (0, 2, {"doubloons + goods": 4})]
+        (1, 1, {"doubloons + goods": 5}),
+        (0, 2, {"doubloons + goods": 4}),
+    ]
     assert not outcome.shared
 
 
 def test_goods_break_the_tie():
     s = make_game(4)
-    set_board(s, 0, vp=10, doubloons=1, goods={"coffee": 2, "corn": 3})   # tie-break 6
-    set_board(s, 1, vp=10, doubloons=5, goods={})                         # tie-break 5
+    set_board(s, 0, vp=10, doubloons=1, goods={"coffee": 2, "corn": 3})  # tie-break 6
+    set_board(s, 1, vp=10, doubloons=5, goods={})  # tie-break 5
     s, _ = _finish(s)
     assert G.outcome(s).winners == (0,)
 

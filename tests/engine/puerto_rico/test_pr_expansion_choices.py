@@ -40,20 +40,20 @@ def test_customs_house_counts_only_the_captain_phase_chips():
     set_cargo(s, (None, 0), (None, 0), (None, 0))
     set_board(s, 0, goods={"corn": 6}, city={"customs-house": 1, "chapel": 1}, nobles={"chapel": 1})
     s, _ = start_role(s, 0, "captain")
-    s, _ = act(s, 0, "ship corn 6")                      # 6 + the Captain's 1 = 7 Captain chips
+    s, _ = act(s, 0, "ship corn 6")  # 6 + the Captain's 1 = 7 Captain chips
     assert s["boards"][0]["captain_vp"] == 7
     role_turn(s, 0, choice=1)
-    s, _ = act(s, 0, "role craftsman")                   # +1 chip from the Chapel's noble
+    s, _ = act(s, 0, "role craftsman")  # +1 chip from the Chapel's noble
     assert s["boards"][0]["vp"] == 8 and s["boards"][0]["captain_vp"] == 7
     s = finish_with_prospector(s)
-    assert bonuses(s, 0)["customs-house"] == 1   # 7 // 4 (all chips: 8 // 4)
+    assert bonuses(s, 0)["customs-house"] == 1  # 7 // 4 (all chips: 8 // 4)
 
 
 def test_customs_house_black_market_chips_come_off_the_other_chips_first():
     s = exp_game(4, expansions="new_buildings")
     set_board(s, 0, vp=9, city={"customs-house": 1})
     s["boards"][0]["captain_vp"] = 8
-    s["boards"][0]["vp"] = 7                             # two chips given back since
+    s["boards"][0]["vp"] = 7  # two chips given back since
     s["supply"]["vp"] += 2
     s = finish_with_prospector(s)
     assert bonuses(s, 0)["customs-house"] == 1
@@ -62,16 +62,25 @@ def test_customs_house_black_market_chips_come_off_the_other_chips_first():
 def test_black_market_returns_go_back_to_the_supplies():
     """⚠ digest 2.2: colonists and VP chips go back to the supply, not out of the game."""
     s = exp_game(4, expansions="both")
-    set_board(s, 0, doubloons=5, vp=3, goods={"sugar": 1}, island={"corn": (1, 1)},
-              city={"black-market": 1}, san_juan=1, nobles={"san_juan": 1})
+    set_board(
+        s,
+        0,
+        doubloons=5,
+        vp=3,
+        goods={"sugar": 1},
+        island={"corn": (1, 1)},
+        city={"black-market": 1},
+        san_juan=1,
+        nobles={"san_juan": 1},
+    )
     offer(s, "harbor")
     supply = dict(s["supply"], goods=list(s["supply"]["goods"]))
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
     s, _ = act(s, 0, "build harbor")
-    assert "return noble san-juan" in texts(s, 0)         # a noble is a colonist here too
+    assert "return noble san-juan" in texts(s, 0)  # a noble is a colonist here too
     s, _ = act(s, 0, "return noble san-juan")
-    s, events = act(s, 0, "return sugar")               # the chip, the only item left, follows
+    s, events = act(s, 0, "return sugar")  # the chip, the only item left, follows
     assert [e["item"] for e in of_kind(events, "black_market")] == ["good", "vp"]
     assert s["supply"]["nobles"] == supply["nobles"] + 1
     assert s["supply"]["vp"] == supply["vp"] + 1 and s["supply"]["goods"][2] == supply["goods"][2] + 1
@@ -85,7 +94,7 @@ def test_black_market_chip_return_is_private_in_wording():
     offer(s, "harbor")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
-    s, events = act(s, 0, "build harbor")               # a chip is the only way: no question
+    s, events = act(s, 0, "build harbor")  # a chip is the only way: no question
     text = G.event_text(s, of_kind(events, "black_market")[0])
     assert "VP" not in text.public and "chip" not in text.public and text.player == 0
 
@@ -118,10 +127,16 @@ def test_forests_fill_island_spaces_for_residence_and_hunting_lodge():
 def test_royal_supplier_goods_are_no_shipment_for_harbor_lighthouse_or_privilege():
     s = exp_game(4, expansions="both")
     set_cargo(s, (None, 0), (None, 0), (None, 0))
-    set_board(s, 0, doubloons=0, goods={"corn": 1, "indigo": 2}, city={"royal-supplier": 1,
-              "harbor": 1, "lighthouse": 1}, nobles={"royal-supplier": 1})
+    set_board(
+        s,
+        0,
+        doubloons=0,
+        goods={"corn": 1, "indigo": 2},
+        city={"royal-supplier": 1, "harbor": 1, "lighthouse": 1},
+        nobles={"royal-supplier": 1},
+    )
     s, _ = start_role(s, 0, "captain")
-    assert s["boards"][0]["doubloons"] == 1               # the Lighthouse's Captain +1 only
+    assert s["boards"][0]["doubloons"] == 1  # the Lighthouse's Captain +1 only
     s, events = act(s, 0, "supply corn")
     assert s["boards"][0]["vp"] == 1 and s["boards"][0]["doubloons"] == 1
     assert asked(s) == [("ship", 0)]
@@ -132,8 +147,7 @@ def test_royal_supplier_goods_are_no_shipment_for_harbor_lighthouse_or_privilege
 
 def test_land_office_and_hunting_lodge_may_give_up_a_quarry_to_the_supply():
     s = exp_game(4, expansions="nobles")
-    set_board(s, 0, doubloons=0, island={"quarry": (1, 0)}, city={"land-office": 1},
-              nobles={"land-office": 1})
+    set_board(s, 0, doubloons=0, island={"quarry": (1, 0)}, city={"land-office": 1}, nobles={"land-office": 1})
     quarries = s["supply"]["quarries"]
     s, _ = start_role(s, 0, "trader")
     s, _ = act(s, 0, "land-office discard quarry")
@@ -158,7 +172,7 @@ def test_guest_moves_are_offered_in_storage_and_a_single_choice_left_is_taken():
         d = play.pending(G, s)[0]
         s, _ = play.apply(G, s, d.player, d.options[0])
     assert ("keep", 0) in asked(s) and "guest large-warehouse" in texts(s, 0)
-    s, events = act(s, 0, "guest large-warehouse")       # now 2 kinds fit: keep all, nothing to ask
+    s, events = act(s, 0, "guest large-warehouse")  # now 2 kinds fit: keep all, nothing to ask
     assert of_kind(events, "guest") and s["boards"][0]["goods"] == [2, 1, 0, 0, 0]
     assert ("keep", 0) not in asked(s)
 
@@ -169,5 +183,5 @@ def test_union_hall_scores_when_the_lap_first_reaches_its_owner():
     set_board(s, 0, goods={"corn": 4}, city={"union-hall": 1})
     set_board(s, 3, goods={"corn": 6})
     s, events = start_role(s, 3, "captain")
-    s, events = act(s, 3, "ship corn 7")                 # before Ann's first turn: corn 4 → 2 VP
+    s, events = act(s, 3, "ship corn 7")  # before Ann's first turn: corn 4 → 2 VP
     assert of_kind(events, "union_hall")[0]["vp"] == 2

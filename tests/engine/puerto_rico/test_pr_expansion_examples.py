@@ -36,8 +36,14 @@ def _run_until(s, done):
 
 def test_8_black_market_harbor_8_with_6_doubloons_one_indigo_one_colonist():
     s = exp_game(4, expansions="new_buildings")
-    set_board(s, 0, doubloons=6, goods={"indigo": 1}, island={"indigo": (1, 1)},
-              city={"black-market": 1, "small-indigo-plant": 1})
+    set_board(
+        s,
+        0,
+        doubloons=6,
+        goods={"indigo": 1},
+        island={"indigo": (1, 1)},
+        city={"black-market": 1, "small-indigo-plant": 1},
+    )
     offer(s, "harbor")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
@@ -72,8 +78,13 @@ def test_8_union_hall_3_corn_2_indigo_1_coffee_scores_2():
 
 def test_8_specialty_factory_4_corn_3_sugar_2_coffee_pays_2():
     s = exp_game(4, expansions="new_buildings")
-    set_board(s, 0, doubloons=0, island={"corn": (4, 4), "sugar": (3, 3), "coffee": (2, 2)},
-              city={"sugar-mill": 3, "coffee-roaster": 2, "specialty-factory": 1})
+    set_board(
+        s,
+        0,
+        doubloons=0,
+        island={"corn": (4, 4), "sugar": (3, 3), "coffee": (2, 2)},
+        city={"sugar-mill": 3, "coffee-roaster": 2, "specialty-factory": 1},
+    )
     s, events = start_role(s, 1, "craftsman")
     mine = [e for e in of_kind(events, "produce") if e["player"] == 0][0]
     assert mine["goods"] == [4, 0, 3, 0, 2]
@@ -88,9 +99,9 @@ def test_8_small_wharf_3_corn_1_sugar_2_tobacco_scores_3():
     s, _ = act(s, 0, "small-wharf")
     for text in ("load 3 corn", "load 1 sugar"):
         s, _ = act(s, 0, text)
-    s, events = act(s, 0, "load 2 tobacco")       # nothing left to load: it sails by itself
+    s, events = act(s, 0, "load 2 tobacco")  # nothing left to load: it sails by itself
     ship = of_kind(events, "small_wharf")[0]
-    assert ship["amount"] == 6 and ship["vp"] == 3 + 1   # 6 // 2, + the Captain's first-load +1
+    assert ship["amount"] == 6 and ship["vp"] == 3 + 1  # 6 // 2, + the Captain's first-load +1
     assert s["boards"][0]["vp"] == 4
 
 
@@ -106,8 +117,14 @@ def test_8_cloister_6_forests_3_quarries_2_corn_and_a_coffee_or_a_third_corn(las
 
 def test_8_zoning_office_noble_2_forests_2_quarries_privilege_large_costs_4():
     s = exp_game(4, expansions="both")
-    set_board(s, 0, doubloons=4, island={"forest": 2, "quarry": (2, 2)},
-              city={"zoning-office": 1}, nobles={"zoning-office": 1})
+    set_board(
+        s,
+        0,
+        doubloons=4,
+        island={"forest": 2, "quarry": (2, 2)},
+        city={"zoning-office": 1},
+        nobles={"zoning-office": 1},
+    )
     offer(s, "residence")
     s, _ = start_role(s, 0, "builder")
     s, events = act(s, 0, "build residence")
@@ -117,8 +134,14 @@ def test_8_zoning_office_noble_2_forests_2_quarries_privilege_large_costs_4():
 def test_8_royal_supplier_2_corn_3_indigo_2_sugar_ships_corn_and_sugar_for_2():
     s = exp_game(4, expansions="nobles")
     set_cargo(s, (None, 0), (None, 0), (None, 0))
-    set_board(s, 0, island={"corn": (1, 1)}, goods={"corn": 2, "indigo": 3, "sugar": 2},
-              city={"royal-supplier": 1}, nobles={"royal-supplier": 1, "corn": 1})
+    set_board(
+        s,
+        0,
+        island={"corn": (1, 1)},
+        goods={"corn": 2, "indigo": 3, "sugar": 2},
+        city={"royal-supplier": 1},
+        nobles={"royal-supplier": 1, "corn": 1},
+    )
     s, _ = start_role(s, 1, "captain")
     s, _ = _run_until(s, lambda st, ev: ("royal", 0) in asked(st))
     s, _ = act(s, 0, "supply corn")
@@ -142,8 +165,13 @@ def test_seed_lighthouse_walkthrough():
     Captain, +1 doubloon for shipping), then the Wharf, then the Small Wharf, +1 each."""
     s = exp_game(4, expansions="new_buildings")
     set_cargo(s, (None, 0), (None, 0), (None, 0))
-    set_board(s, 0, doubloons=0, goods={"corn": 2, "indigo": 3, "sugar": 4},
-              city={"lighthouse": 1, "wharf": 1, "small-wharf": 1})
+    set_board(
+        s,
+        0,
+        doubloons=0,
+        goods={"corn": 2, "indigo": 3, "sugar": 4},
+        city={"lighthouse": 1, "wharf": 1, "small-wharf": 1},
+    )
     s, _ = start_role(s, 0, "captain")
     s, events = act(s, 0, "ship sugar 7")
     assert s["boards"][0]["doubloons"] == 2 and s["boards"][0]["vp"] == 5

@@ -33,20 +33,34 @@ def _combos():
         for selection in selections:
             for restricted in restrictions:
                 for variant in ("off", "on"):
-                    out.append({"expansions": expansions, "selection": selection,
-                                "draft_restrictions": restricted, "variant": variant})
+                    out.append(
+                        {
+                            "expansions": expansions,
+                            "selection": selection,
+                            "draft_restrictions": restricted,
+                            "variant": variant,
+                        }
+                    )
     return out
 
 
-CASES = [(players, dict(options, two_player=two))
-         for options in _combos() for players in (2, 3, 4, 5)
-         for two in (("official", "five_choices") if players == 2 else ("official",))]
+CASES = [
+    (players, dict(options, two_player=two))
+    for options in _combos()
+    for players in (2, 3, 4, 5)
+    for two in (("official", "five_choices") if players == 2 else ("official",))
+]
 
 
 def _id(case):
     players, o = case
-    parts = [o["expansions"], o["selection"], "restr" if o["draft_restrictions"] == "on" else "",
-             "variant" if o["variant"] == "on" else "", "5ch" if o["two_player"] == "five_choices" else ""]
+    parts = [
+        o["expansions"],
+        o["selection"],
+        "restr" if o["draft_restrictions"] == "on" else "",
+        "variant" if o["variant"] == "on" else "",
+        "5ch" if o["two_player"] == "five_choices" else "",
+    ]
     return f"{players}p-" + "-".join(p for p in parts if p)
 
 
@@ -69,8 +83,7 @@ def _independent_score(board):
     chips = min(board["vp"], board.get("captain_vp", board["vp"]))
     bonus = 0
     if city.get("guild-hall"):
-        bonus += sum(1 if _kind(b) == "small" else 2 if _kind(b) == "large" or b == "jeweler" else 0
-                     for b in city)
+        bonus += sum(1 if _kind(b) == "small" else 2 if _kind(b) == "large" or b == "jeweler" else 0 for b in city)
     if city.get("residence"):
         bonus += 4 if tiles <= 9 else {10: 5, 11: 6, 12: 7}[tiles]
     if city.get("fortress"):
@@ -93,7 +106,7 @@ def _play_and_check(players, options, seed):
     for step, (state, seat, action, events) in enumerate(random_game(players, seed, options=options)):
         if first is None:
             first = state
-        for e in events:   # VP chips are secret: never in a public sentence
+        for e in events:  # VP chips are secret: never in a public sentence
             public = G.event_text(state, e).public
             if public is not None and e["kind"] != "end_triggered":
                 assert "VP" not in public and "chip" not in public.lower(), public
@@ -150,7 +163,18 @@ def test_random_expansion_games_exercise_the_expansion_rules():
     for players in (2, 3, 4, 5):
         for seed in (1, 2):
             for _state, _seat, _action, events in random_game(
-                    players, seed, options={"expansions": "both", "selection": "random"}):
+                players, seed, options={"expansions": "both", "selection": "random"}
+            ):
                 kinds |= {e["kind"] for e in events}
-    assert {"black_market", "forest", "land_draw", "land_discard", "lodge_discard", "villa",
-            "royal_supply", "chapel_vp", "income", "church"} <= kinds
+    assert {
+        "black_market",
+        "forest",
+        "land_draw",
+        "land_discard",
+        "lodge_discard",
+        "villa",
+        "royal_supply",
+        "chapel_vp",
+        "income",
+        "church",
+    } <= kinds

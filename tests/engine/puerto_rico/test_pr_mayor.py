@@ -63,8 +63,9 @@ def test_privilege_impossible_when_the_supply_is_empty_so_nobody_is_asked():
     assert [_colonists(b) for b in s["boards"]] == [1, 1, 1, 1]
 
 
-@pytest.mark.parametrize("ship,expected", [(5, [1, 1, 1, 1, 1]), (7, [2, 2, 1, 1, 1]),
-                                           (3, [1, 1, 1, 0, 0]), (11, [3, 2, 2, 2, 2])])
+@pytest.mark.parametrize(
+    "ship,expected", [(5, [1, 1, 1, 1, 1]), (7, [2, 2, 1, 1, 1]), (3, [1, 1, 1, 0, 0]), (11, [3, 2, 2, 2, 2])]
+)
 def test_distribution_other_counts(ship, expected):
     s = make_game(5)
     set_colonist_supply(s, ship=ship)
@@ -75,8 +76,7 @@ def test_distribution_other_counts(ship, expected):
 
 def test_forced_layouts_are_auto_resolved_and_fill_every_circle():
     s = make_game(4)
-    set_board(s, 0, island={"corn": (1, 0), "indigo": (1, 0)}, city={"small-indigo-plant": 0},
-              san_juan=3)
+    set_board(s, 0, island={"corn": (1, 0), "indigo": (1, 0)}, city={"small-indigo-plant": 0}, san_juan=3)
     set_colonist_supply(s, ship=4)
     s, _ = start_role(s, 0, "mayor")
     s, events = act(s, 0, "pass")
@@ -101,8 +101,7 @@ def test_single_place_to_stand_is_not_asked():
 def _two_boards():
     """4p game: seat 0 and seat 2 have real choices, seats 1 and 3 are forced."""
     s = make_game(4)
-    set_board(s, 0, island={"corn": (2, 1), "indigo": (1, 0)},
-              city={"small-market": 0, "indigo-plant": 0})
+    set_board(s, 0, island={"corn": (2, 1), "indigo": (1, 0)}, city={"small-market": 0, "indigo-plant": 0})
     set_board(s, 2, island={"corn": (1, 0), "sugar": (1, 0)}, city={"small-sugar-mill": 0})
     return s
 
@@ -117,7 +116,7 @@ def test_layout_is_parallel_and_boards_change_only_when_all_are_in():
     # seat 0 has 2 colonists (1 on corn + 1 new) for 6 circles
     s, events = act(s, 0, "layout indigo 1 indigo-plant 1")
     assert of_kind(events, "layout_done") == [{"kind": "layout_done", "player": 0}]
-    assert s["boards"][0]["island"]["corn"] == [2, 1]     # unchanged until everyone is done
+    assert s["boards"][0]["island"]["corn"] == [2, 1]  # unchanged until everyone is done
     assert asked(s) == [("mayor_layout", 2)]
     assert illegal(s, 0, "layout corn 2").code == "not_your_turn"
     s, events = act(s, 2, "layout sugar 1")
@@ -158,9 +157,9 @@ def test_place_step_path():
     assert G.view(s, 0)["my_draft"] == {"small-market": 1}
     assert G.view(s, 2)["my_draft"] == {}
     assert sorted(asked(s)) == [("mayor_layout", 0), ("mayor_layout", 2)]
-    assert s["boards"][0]["city"]["small-market"] == 0   # only a draft so far
-    assert "place small-market" not in texts(s, 0)       # its one circle is taken in the draft
-    s, events = act(s, 0, "place indigo")                 # 2nd and last colonist: done
+    assert s["boards"][0]["city"]["small-market"] == 0  # only a draft so far
+    assert "place small-market" not in texts(s, 0)  # its one circle is taken in the draft
+    s, events = act(s, 0, "place indigo")  # 2nd and last colonist: done
     assert of_kind(events, "layout_done")
     assert asked(s) == [("mayor_layout", 2)]
     s, _ = act(s, 2, "place sugar")
@@ -189,7 +188,7 @@ def test_default_layout_is_a_legal_complete_layout():
     for seat in (0, 2):
         d = next(d for d in play.pending(G, s) if d.player == seat)
         assert d.default is not None and d.default["verb"] == "layout"
-        play.check(G, s, seat, d.default)   # raises if not legal
+        play.check(G, s, seat, d.default)  # raises if not legal
         assert sum(d.default["layout"].values()) == _colonists(s["boards"][seat])
 
 
@@ -214,7 +213,7 @@ def test_refill_counts_empty_building_circles_only_with_the_player_minimum():
     set_colonist_supply(s, ship=4)
     s, _ = start_role(s, 0, "mayor")
     s, events = act(s, 0, "pass")
-    assert asked(s) == [("mayor_layout", 0)]   # 1 colonist, corn or quarry
+    assert asked(s) == [("mayor_layout", 0)]  # 1 colonist, corn or quarry
     s, events = act(s, 0, "layout quarry 1")
     refill = of_kind(events, "ship_refill")[0]
     assert refill == {"kind": "ship_refill", "colonists": 4, "needed": 4}
@@ -242,14 +241,13 @@ def test_refill_is_the_sum_of_empty_building_circles_over_all_players():
     set_board(s, 1, island={"indigo": (1, 1)}, city={"tobacco-storage": 1})
     set_board(s, 2, city={"hospice": 0})
     s, _ = start_role(s, 0, "mayor")
-    s, events = act(s, 0, "pass")           # 4 colonists, one each
+    s, events = act(s, 0, "pass")  # 4 colonists, one each
     s, events = _finish_layouts(s, events)
     assert asked(s) == [("role", 1)]
     empty = _empty_building_circles(s)
     # 1 colonist each went somewhere: at least 3 + 2 + 2 + 1 - 3 = 5 circles stay empty
     assert empty >= 5
-    assert of_kind(events, "ship_refill")[0] == {"kind": "ship_refill", "colonists": empty,
-                                                 "needed": empty}
+    assert of_kind(events, "ship_refill")[0] == {"kind": "ship_refill", "colonists": empty, "needed": empty}
     assert s["supply"]["ship"] == empty
 
 
@@ -258,7 +256,7 @@ def test_shortfall_loads_what_is_left_and_triggers_the_end_at_round_end():
     set_colonist_supply(s, supply=5, ship=4)
     set_board(s, 0, city={"coffee-roaster": 0, "sugar-mill": 0, "tobacco-storage": 0})
     s, _ = start_role(s, 0, "mayor")
-    s, events = act(s, 0, "take colonist")        # supply 5 → 4
+    s, events = act(s, 0, "take colonist")  # supply 5 → 4
     # seat 0 has 2 colonists (privilege + share) for 1 + 8 circles: asked
     s, events = act(s, 0, "layout coffee-roaster 2")
     refill = of_kind(events, "ship_refill")[0]
@@ -268,7 +266,7 @@ def test_shortfall_loads_what_is_left_and_triggers_the_end_at_round_end():
     assert {"kind": "end_triggered", "reason": "colonists"} in events
     assert s["end"] == ["colonists"]
     assert not s["over"]
-    assert asked(s) == [("role", 1)]   # the round goes on
+    assert asked(s) == [("role", 1)]  # the round goes on
     check_invariants(s)
 
 

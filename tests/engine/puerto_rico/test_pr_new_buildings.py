@@ -41,10 +41,12 @@ def _until_asked(s, want):
 
 # --- Aqueduct ---------------------------------------------------------------------------
 
+
 def test_aqueduct_adds_one_indigo_and_one_sugar_from_the_large_plants():
     s = _nb()
-    set_board(s, 0, island={"indigo": (2, 2), "sugar": (1, 1)},
-              city={"indigo-plant": 2, "sugar-mill": 1, "aqueduct": 1})
+    set_board(
+        s, 0, island={"indigo": (2, 2), "sugar": (1, 1)}, city={"indigo-plant": 2, "sugar-mill": 1, "aqueduct": 1}
+    )
     s, events = start_role(s, 0, "craftsman")
     assert of_kind(events, "produce")[0]["goods"] == [0, 3, 2, 0, 0]
     check_invariants(s)
@@ -60,6 +62,7 @@ def test_aqueduct_does_nothing_for_the_small_plants_or_when_unmanned():
 
 
 # --- Forest House and forests -----------------------------------------------------------
+
 
 def test_forest_house_takes_a_forest_and_discards_the_chosen_faceup_tile():
     s = _nb()
@@ -118,22 +121,22 @@ def test_hospice_colonist_waits_in_san_juan_when_a_forest_is_taken():
 
 # --- Black Market -----------------------------------------------------------------------
 
+
 def test_black_market_pays_the_shortfall_only_when_otherwise_unaffordable():
     s = _nb()
-    set_board(s, 0, doubloons=6, goods={"indigo": 1}, vp=2,
-              island={"corn": (1, 1)}, city={"black-market": 1})
+    set_board(s, 0, doubloons=6, goods={"indigo": 1}, vp=2, island={"corn": (1, 1)}, city={"black-market": 1})
     offer(s, "harbor", "wharf")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
-    assert "build harbor" in texts(s, 0)        # 8 > 6, but the Black Market covers 2
-    assert "build wharf" in texts(s, 0)         # 9: colonist + good + chip
+    assert "build harbor" in texts(s, 0)  # 8 > 6, but the Black Market covers 2
+    assert "build wharf" in texts(s, 0)  # 9: colonist + good + chip
     s, _ = act(s, 0, "build harbor")
     assert asked(s) == [("black_market", 0)]
     opts = texts(s, 0)
     assert "return colonist corn" in opts and "return indigo" in opts and "return vp" in opts
-    assert "return colonist black-market" not in opts   # its own colonist cannot go
+    assert "return colonist black-market" not in opts  # its own colonist cannot go
     s, events = act(s, 0, "return indigo")
-    assert "return indigo" not in texts(s, 0)            # one of each at most
+    assert "return indigo" not in texts(s, 0)  # one of each at most
     s, events = act(s, 0, "return colonist corn")
     board = s["boards"][0]
     assert "harbor" in board["city"] and board["doubloons"] == 0
@@ -158,12 +161,13 @@ def test_black_market_cannot_cover_more_than_it_has():
     offer(s, "large-warehouse", "factory", "harbor")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
-    assert "build large-warehouse" in texts(s, 0)   # 6: no help needed
-    assert "build factory" in texts(s, 0)           # 7: the indigo
-    assert "build harbor" not in texts(s, 0)        # 8: no colonist, no chip to return
+    assert "build large-warehouse" in texts(s, 0)  # 6: no help needed
+    assert "build factory" in texts(s, 0)  # 7: the indigo
+    assert "build harbor" not in texts(s, 0)  # 8: no colonist, no chip to return
 
 
 # --- Storehouse -------------------------------------------------------------------------
+
 
 def test_storehouse_keeps_three_more_barrels_of_any_kinds():
     s = _nb()
@@ -180,6 +184,7 @@ def test_storehouse_keeps_three_more_barrels_of_any_kinds():
 
 # --- Guest House ------------------------------------------------------------------------
 
+
 def test_guest_house_moves_a_guest_inside_its_owners_prompt_with_immediate_effect():
     s = _nb()
     set_board(s, 0, goods={"coffee": 2, "corn": 1}, island={}, city={"guest-house": 2, "wharf": 0})
@@ -190,7 +195,7 @@ def test_guest_house_moves_a_guest_inside_its_owners_prompt_with_immediate_effec
     assert texts(s, 0) == ["ship corn 5", "guest wharf"]
     s, events = act(s, 0, "guest wharf")
     assert s["boards"][0]["city"] == {"guest-house": 1, "wharf": 1}
-    assert "ship coffee wharf" in texts(s, 0)       # the Wharf works at once
+    assert "ship coffee wharf" in texts(s, 0)  # the Wharf works at once
     s, events = act(s, 0, "ship coffee wharf")
     assert of_kind(events, "ship")[0]["amount"] == 2
     check_invariants(s)
@@ -207,6 +212,7 @@ def test_guest_house_is_offered_in_the_role_choice_and_not_to_other_players():
 
 # --- Trading Post -----------------------------------------------------------------------
 
+
 def test_trading_post_sells_any_kind_privately_without_markets_with_privilege():
     s = _nb()
     set_house(s, ["coffee"])
@@ -215,12 +221,13 @@ def test_trading_post_sells_any_kind_privately_without_markets_with_privilege():
     assert "post coffee" in texts(s, 0) and "sell coffee" not in texts(s, 0)
     supply = s["supply"]["goods"][4]
     s, events = act(s, 0, "post coffee")
-    assert of_kind(events, "sell")[0]["price"] == 5          # 4 + privilege, no Large Market
+    assert of_kind(events, "sell")[0]["price"] == 5  # 4 + privilege, no Large Market
     assert s["house"] == ["coffee"] and s["supply"]["goods"][4] == supply + 1
     check_invariants(s)
 
 
 # --- Church -----------------------------------------------------------------------------
+
 
 def test_church_pays_one_vp_for_columns_2_3_and_two_for_large():
     s = _nb()
@@ -252,16 +259,23 @@ def test_church_itself_earns_nothing_even_manned_at_once_by_the_university():
 
 # --- Specialty Factory ------------------------------------------------------------------
 
+
 def test_specialty_factory_pays_largest_non_corn_production_minus_one():
     s = _nb()
-    set_board(s, 0, doubloons=0, island={"corn": (4, 4), "sugar": (3, 3), "coffee": (2, 2)},
-              city={"sugar-mill": 3, "coffee-roaster": 2, "specialty-factory": 1})
+    set_board(
+        s,
+        0,
+        doubloons=0,
+        island={"corn": (4, 4), "sugar": (3, 3), "coffee": (2, 2)},
+        city={"sugar-mill": 3, "coffee-roaster": 2, "specialty-factory": 1},
+    )
     s, events = start_role(s, 1, "craftsman")
     assert s["boards"][0]["doubloons"] == 2
     assert of_kind(events, "income")[0]["specialty_factory"] == 2
 
 
 # --- Library ----------------------------------------------------------------------------
+
 
 def test_library_settler_second_pick_after_everyone_no_quarry_no_hospice():
     s = _nb()
@@ -287,7 +301,7 @@ def test_library_doubles_builder_mayor_trader_captain_prospector_and_craftsman()
     set_board(s, 0, doubloons=2, city={"library": 1})
     offer(s, "hospice", "office")
     s, _ = start_role(s, 0, "builder")
-    assert "build hospice" in texts(s, 0) and "build office" not in texts(s, 0)   # 4 − 2; 5 − 2
+    assert "build hospice" in texts(s, 0) and "build office" not in texts(s, 0)  # 4 − 2; 5 − 2
     s = _nb()
     set_board(s, 0, city={"library": 1})
     s, _ = start_role(s, 0, "mayor")
@@ -302,7 +316,7 @@ def test_library_doubles_builder_mayor_trader_captain_prospector_and_craftsman()
     set_board(s, 0, goods={"corn": 1}, city={"library": 1})
     s, _ = start_role(s, 0, "captain")
     s, _ = act(s, 0, "ship corn 5")
-    assert s["boards"][0]["vp"] == 3               # 1 + 2 (Captain privilege doubled)
+    assert s["boards"][0]["vp"] == 3  # 1 + 2 (Captain privilege doubled)
     s = _nb()
     set_board(s, 0, doubloons=0, city={"library": 1})
     s, _ = start_role(s, 0, "prospector")
@@ -325,6 +339,7 @@ def test_library_unmanned_doubles_nothing():
 
 # --- Cloister and Statue ----------------------------------------------------------------
 
+
 def test_statue_counts_eight_without_circles():
     s = _nb()
     set_board(s, 0, city={"statue": 0}, san_juan=1)
@@ -341,8 +356,9 @@ def test_statue_has_no_circle_in_the_mayor_layout():
     assert not any("statue" in t for t in texts(s, 0))
 
 
-@pytest.mark.parametrize("last,manned,bonus", [("coffee", 1, {"cloister": 6}), ("corn", 1, {"cloister": 10}),
-                                                ("corn", 0, {})])
+@pytest.mark.parametrize(
+    "last,manned,bonus", [("coffee", 1, {"cloister": 6}), ("corn", 1, {"cloister": 10}), ("corn", 0, {})]
+)
 def test_cloister_counts_sets_of_three_identical_tiles(last, manned, bonus):
     s = _nb()
     island = {"forest": 6, "quarry": (3, 3), "corn": (2, 0)}

@@ -25,9 +25,10 @@ def _nb(players=4, seed=1, **options):
 
 # --- Small Wharf and Lighthouse ---------------------------------------------------------
 
+
 def test_small_wharf_ships_any_mix_for_one_vp_per_two():
     s = _nb()
-    set_cargo(s, ("indigo", 5), ("coffee", 6), ("sugar", 7))   # every ship full
+    set_cargo(s, ("indigo", 5), ("coffee", 6), ("sugar", 7))  # every ship full
     set_board(s, 0, goods={"corn": 3, "sugar": 1, "tobacco": 2}, city={"small-wharf": 1})
     s, _ = start_role(s, 1, "captain")
     while asked(s)[0] != ("ship", 0):
@@ -54,7 +55,7 @@ def test_lighthouse_pays_the_captain_and_each_shipment():
     s2 = _nb()
     set_board(s2, 0, doubloons=0, goods={}, city={"lighthouse": 1})
     s2, _ = start_role(s2, 0, "captain")
-    assert s2["boards"][0]["doubloons"] == 1            # the Captain's +1 even without shipping
+    assert s2["boards"][0]["doubloons"] == 1  # the Captain's +1 even without shipping
     s3 = _nb()
     set_board(s3, 1, doubloons=0, goods={}, city={"lighthouse": 1})
     s3, _ = start_role(s3, 0, "captain")
@@ -62,6 +63,7 @@ def test_lighthouse_pays_the_captain_and_each_shipment():
 
 
 # --- Union Hall -------------------------------------------------------------------------
+
 
 def test_union_hall_scores_pairs_of_each_kind_at_the_first_captain_turn():
     s = _nb()

@@ -32,6 +32,7 @@ def _nobles(players=4, seed=1, **options):
 
 # --- the ship, the Mayor, layouts -------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_puts_one_noble_on_the_ship_in_place_of_a_colonist(players):
     base = exp_game(players, 1, expansions="new_buildings")
@@ -87,14 +88,13 @@ def test_no_colonist_shortage_end_with_nobles():
 
 def test_layout_places_nobles_one_at_a_time_or_in_one_text():
     s = _nobles()
-    set_board(s, 0, island={"corn": (1, 0), "indigo": (1, 0)}, city={"chapel": 0}, san_juan=1,
-              nobles={"san_juan": 1})
+    set_board(s, 0, island={"corn": (1, 0), "indigo": (1, 0)}, city={"chapel": 0}, san_juan=1, nobles={"san_juan": 1})
     set_colonist_supply(s, ship=0)
     set_noble_supply(s, ship=0)
     s, _ = start_role(s, 0, "mayor")
     s, _ = act(s, 0, "pass")
     opts = texts(s, 0)
-    assert "place noble chapel" in opts and "place chapel" not in opts   # one person: a noble
+    assert "place noble chapel" in opts and "place chapel" not in opts  # one person: a noble
     s, _ = act(s, 0, "place noble chapel")
     board = s["boards"][0]
     assert board["city"]["chapel"] == 1 and board["nobles"] == {"chapel": 1}
@@ -113,13 +113,14 @@ def test_layout_text_with_nobles_parses_back_and_is_checked():
     assert G.action_text(action) == "layout corn 1 chapel 1 nobles chapel 1"
     bad = {"verb": "layout", "layout": {"corn": 1, "chapel": 1}, "nobles": {"chapel": 1, "corn": 1}}
     with pytest.raises(IllegalAction):
-        play.apply(G, s, 0, bad)                     # two nobles, but the player has one
+        play.apply(G, s, 0, bad)  # two nobles, but the player has one
     s, _ = play.apply(G, s, 0, action)
     assert s["boards"][0]["nobles"] == {"chapel": 1}
     check_invariants(s)
 
 
 # --- Villa ------------------------------------------------------------------------------
+
 
 def test_villa_brings_a_noble_then_a_colonist_then_nothing():
     s = _nobles()
@@ -153,24 +154,26 @@ def test_villa_mayor_gets_two_nobles():
 
 # --- Land Office ------------------------------------------------------------------------
 
+
 def test_land_office_colonist_buys_a_random_plantation_besides_the_sale():
     s = _nobles()
     set_board(s, 0, doubloons=3, goods={"corn": 1}, island={}, city={"land-office": 1})
-    s, _ = start_role(s, 1, "trader")     # the others have nothing to sell: passed for them
+    s, _ = start_role(s, 1, "trader")  # the others have nothing to sell: passed for them
     assert asked(s) == [("trade", 0)]
     assert texts(s, 0) == ["land-office draw", "sell corn", "pass"]
     top = s["plantations"]["deck"][-1]
     s, events = act(s, 0, "land-office draw")
     assert s["boards"][0]["island"] == {top: [1, 0]} and s["boards"][0]["doubloons"] == 2
-    assert texts(s, 0) == ["sell corn", "pass"]            # once per phase; the sale remains
+    assert texts(s, 0) == ["sell corn", "pass"]  # once per phase; the sale remains
     s, _ = act(s, 0, "sell corn")
     assert s["boards"][0]["doubloons"] == 2
 
 
 def test_land_office_noble_sells_a_tile_without_the_trader_privilege():
     s = _nobles()
-    set_board(s, 0, doubloons=0, island={"corn": (1, 1), "sugar": (1, 0)}, city={"land-office": 1},
-              nobles={"land-office": 1})
+    set_board(
+        s, 0, doubloons=0, island={"corn": (1, 1), "sugar": (1, 0)}, city={"land-office": 1}, nobles={"land-office": 1}
+    )
     s, _ = start_role(s, 0, "trader")
     assert texts(s, 0) == ["land-office discard corn", "land-office discard sugar", "pass"]
     s, events = act(s, 0, "land-office discard corn")
@@ -181,6 +184,7 @@ def test_land_office_noble_sells_a_tile_without_the_trader_privilege():
 
 
 # --- Chapel and Jeweler -----------------------------------------------------------------
+
 
 def test_chapel_pays_a_doubloon_for_a_colonist_and_a_vp_for_a_noble():
     s = _nobles()
@@ -195,13 +199,21 @@ def test_chapel_pays_a_doubloon_for_a_colonist_and_a_vp_for_a_noble():
 
 def test_jeweler_pays_a_doubloon_per_placed_noble():
     s = _nobles()
-    set_board(s, 0, doubloons=0, island={"corn": (1, 1)}, city={"jeweler": 1}, san_juan=1,
-              nobles={"jeweler": 1, "corn": 1, "san_juan": 1})
+    set_board(
+        s,
+        0,
+        doubloons=0,
+        island={"corn": (1, 1)},
+        city={"jeweler": 1},
+        san_juan=1,
+        nobles={"jeweler": 1, "corn": 1, "san_juan": 1},
+    )
     s, _ = start_role(s, 1, "craftsman")
     assert s["boards"][0]["doubloons"] == 2
 
 
 # --- Hunting Lodge ----------------------------------------------------------------------
+
 
 def test_hunting_lodge_colonist_discards_at_the_end_of_the_settler_phase():
     s = _nobles()
@@ -214,7 +226,7 @@ def test_hunting_lodge_colonist_discards_at_the_end_of_the_settler_phase():
     quarries = s["supply"]["quarries"]
     s, events = act(s, 2, "discard quarry")
     assert "quarry" not in s["boards"][2]["island"] and s["supply"]["quarries"] == quarries + 1
-    assert of_kind(events, "faceup")                        # then the row refills
+    assert of_kind(events, "faceup")  # then the row refills
     check_invariants(s)
 
 
@@ -233,10 +245,11 @@ def test_hunting_lodge_noble_scores_two_only_alone_with_most_empty_spaces():
     s, _ = start_role(s, 1, "settler")
     for seat in (1, 2, 3, 0):
         s, events = act(s, seat, "pass")
-    assert s["boards"][0]["vp"] == 0                        # tied with Bob: nothing
+    assert s["boards"][0]["vp"] == 0  # tied with Bob: nothing
 
 
 # --- Zoning Office ----------------------------------------------------------------------
+
 
 def test_zoning_office_colonist_small_columns_noble_large():
     s = _nobles()
@@ -244,24 +257,31 @@ def test_zoning_office_colonist_small_columns_noble_large():
     offer(s, "office", "guild-hall")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
-    assert "build office" in texts(s, 0)                    # 5 − 1
+    assert "build office" in texts(s, 0)  # 5 − 1
     s = _nobles()
     set_board(s, 0, doubloons=8, city={"zoning-office": 1}, nobles={"zoning-office": 1})
     offer(s, "office", "guild-hall")
     s, _ = start_role(s, 3, "builder")
     s, _ = act(s, 3, "pass")
-    assert "build guild-hall" in texts(s, 0)                # 10 − 2
+    assert "build guild-hall" in texts(s, 0)  # 10 − 2
     set_board(s, 0, doubloons=4)
-    assert "build office" not in texts(s, 0)                # a noble does not discount column 2
+    assert "build office" not in texts(s, 0)  # a noble does not discount column 2
 
 
 # --- Royal Supplier ---------------------------------------------------------------------
 
+
 def test_royal_supplier_ships_one_good_per_kind_up_to_the_nobles_placed():
     s = _nobles()
     set_cargo(s, (None, 0), (None, 0), (None, 0))
-    set_board(s, 0, island={"corn": (1, 1)}, goods={"corn": 2, "indigo": 3, "sugar": 2},
-              city={"royal-supplier": 1}, nobles={"royal-supplier": 1, "corn": 1})
+    set_board(
+        s,
+        0,
+        island={"corn": (1, 1)},
+        goods={"corn": 2, "indigo": 3, "sugar": 2},
+        city={"royal-supplier": 1},
+        nobles={"royal-supplier": 1, "corn": 1},
+    )
     s, _ = start_role(s, 0, "captain")
     assert asked(s) == [("royal", 0)]
     assert texts(s, 0) == ["supply corn", "supply indigo", "supply sugar", "pass"]
@@ -269,7 +289,7 @@ def test_royal_supplier_ships_one_good_per_kind_up_to_the_nobles_placed():
     assert "supply corn" not in texts(s, 0)
     s, _ = act(s, 0, "supply sugar")
     assert s["boards"][0]["vp"] == 2 and goods_of(s, 0) == {"corn": 1, "indigo": 3, "sugar": 1}
-    assert asked(s) == [("ship", 0)]                        # then the normal first turn
+    assert asked(s) == [("ship", 0)]  # then the normal first turn
     check_invariants(s)
 
 
@@ -289,10 +309,17 @@ def test_royal_supplier_is_offered_at_the_first_turn_only():
 
 # --- scoring ----------------------------------------------------------------------------
 
+
 def test_each_noble_scores_one_and_the_royal_garden_one_more():
     s = _nobles()
-    set_board(s, 0, island={"corn": (1, 1)}, city={"royal-garden": 1}, san_juan=2,
-              nobles={"royal-garden": 1, "corn": 1, "san_juan": 1})
+    set_board(
+        s,
+        0,
+        island={"corn": (1, 1)},
+        city={"royal-garden": 1},
+        san_juan=2,
+        nobles={"royal-garden": 1, "corn": 1, "san_juan": 1},
+    )
     set_board(s, 1, san_juan=1, nobles={"san_juan": 1})
     s = finish_with_prospector(s)
     assert final(s, 0).breakdown["nobles"] == 3 and bonuses(s, 0) == {"royal-garden": 3}
@@ -306,4 +333,4 @@ def test_jeweler_counts_as_large_production_for_guild_hall_not_for_city_hall():
     set_board(s, 1, city={"city-hall": 1, "jeweler": 0, "small-market": 0})
     s = finish_with_prospector(s)
     assert bonuses(s, 0) == {"guild-hall": 2}
-    assert bonuses(s, 1) == {"city-hall": 2}           # city hall + small market
+    assert bonuses(s, 1) == {"city-hall": 2}  # city hall + small market

@@ -27,20 +27,27 @@ def test_options_are_declared_with_defaults_that_give_the_base_game():
     names = {o.name: o for o in G.spec.options}
     assert list(names) == ["variant", "two_player", "expansions", "selection", "draft_restrictions"]
     assert {n: o.default for n, o in names.items()} == {
-        "variant": "off", "two_player": "official", "expansions": "none", "selection": "draft",
-        "draft_restrictions": "off"}
+        "variant": "off",
+        "two_player": "official",
+        "expansions": "none",
+        "selection": "draft",
+        "draft_restrictions": "off",
+    }
     assert set(names["expansions"].choices) == {"none", "new_buildings", "nobles", "both"}
     base = make_game(4)
     assert "draft" not in base and "nobles" not in base["supply"] and "captain_vp" not in base["boards"][0]
 
 
-@pytest.mark.parametrize("players,options,needle", [
-    (3, {"two_player": "five_choices"}, "2 players"),
-    (4, {"selection": "random"}, "expansion game"),
-    (2, {"draft_restrictions": "on"}, "expansion game"),
-    (4, {"expansions": "nobles", "draft_restrictions": "on"}, "New Buildings"),
-    (4, {"expansions": "all"}, "cannot be"),
-])
+@pytest.mark.parametrize(
+    "players,options,needle",
+    [
+        (3, {"two_player": "five_choices"}, "2 players"),
+        (4, {"selection": "random"}, "expansion game"),
+        (2, {"draft_restrictions": "on"}, "expansion game"),
+        (4, {"expansions": "nobles", "draft_restrictions": "on"}, "New Buildings"),
+        (4, {"expansions": "all"}, "cannot be"),
+    ],
+)
 def test_options_that_do_not_apply_are_refused_with_a_friendly_message(players, options, needle):
     with pytest.raises(IllegalAction) as err:
         play.new_game(G, NAMES[:players], options, 1)
@@ -63,8 +70,8 @@ def test_every_valid_combination_starts():
 
 # --- the variant rule -------------------------------------------------------------------
 
-@pytest.mark.parametrize("players,money", [(2, [3, 2]), (3, [2, 2, 1]), (4, [3, 3, 2, 2]),
-                                           (5, [4, 4, 4, 3, 3])])
+
+@pytest.mark.parametrize("players,money", [(2, [3, 2]), (3, [2, 2, 1]), (4, [3, 3, 2, 2]), (5, [4, 4, 4, 3, 3])])
 def test_variant_corn_starters_get_one_doubloon_less(players, money):
     s = make_game(players, variant="on")
     assert [b["doubloons"] for b in s["boards"]] == money
@@ -89,6 +96,7 @@ def test_variant_swaps_factory_and_university_costs():
 
 # --- 2 players: the 5-choice order -------------------------------------------------------
 
+
 def test_five_choices_alternate_and_the_next_round_starts_with_the_other_player():
     s = make_game(2, two_player="five_choices")
     order = []
@@ -109,7 +117,7 @@ def test_five_choices_alternate_and_the_next_round_starts_with_the_other_player(
         if len(order) == 5:
             rnd = of_kind(events, "round")[0]
             assert rnd["governor"] == 1
-            assert len(rnd["bonus_roles"]) == 2            # two roles left over each get +1
+            assert len(rnd["bonus_roles"]) == 2  # two roles left over each get +1
             assert all(s["role_money"][r] == 1 for r in rnd["bonus_roles"])
             assert len(roles_left) == 3
     assert order == [0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
@@ -122,6 +130,7 @@ def test_official_two_player_order_is_unchanged():
 
 
 # --- expansion set-up -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_expansion_building_copies(players):
@@ -139,7 +148,15 @@ def test_expansion_building_data_matches_the_digest_tables():
     for b, (cost, vp, column, circles, copies, large, set_) in EXPANSION_TABLE.items():
         d = BUILDINGS[b]
         assert (d.cost, d.vp, d.column, d.circles, d.copies, d.copies_two_player, d.large, d.set) == (
-            cost, vp, column, circles, copies, 1, large, set_), b
+            cost,
+            vp,
+            column,
+            circles,
+            copies,
+            1,
+            large,
+            set_,
+        ), b
 
 
 def test_expansion_games_track_captain_chips_and_forests_in_views():

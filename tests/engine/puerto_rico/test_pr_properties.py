@@ -17,7 +17,7 @@ def _independent_score(board):
     printed = sum(BUILDING_TABLE[b][1] for b in city)
     kinds = {b: BUILDING_TABLE[b][6] for b in city}
     tiles = sum(t for t, _ in board["island"].values())
-    colonists = (sum(o for _, o in board["island"].values()) + sum(city.values()) + board["san_juan"])
+    colonists = sum(o for _, o in board["island"].values()) + sum(city.values()) + board["san_juan"]
     bonus = 0
     if city.get("guild-hall"):
         bonus += sum(1 if k == "small" else 2 if k == "large" else 0 for k in kinds.values())
@@ -48,11 +48,11 @@ def _play_and_check(players, seed):
         if seat is not None:
             log.append((seat, G.action_text(action)))
         for d in play.pending(G, state):
-            assert len(d.options) >= 2, (d.kind, d.options)   # one option → auto-resolved
+            assert len(d.options) >= 2, (d.kind, d.options)  # one option → auto-resolved
             assert d.default is None or d.default in d.options or d.kind == "mayor_layout"
         for e in events:
             if e.get("forced"):
-                assert e["kind"] not in ("role",)            # a role choice is never forced
+                assert e["kind"] not in ("role",)  # a role choice is never forced
         final = state
     assert final is not None and final["over"]
     assert final["end"], "a game can only end by a trigger"

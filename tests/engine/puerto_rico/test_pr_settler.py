@@ -31,8 +31,15 @@ def test_only_the_chooser_may_take_a_quarry():
     s = _game(["corn", "indigo", "sugar", "tobacco", "coffee"])
     s, _ = start_role(s, 1, "settler")
     assert asked(s) == [("settle", 1)]
-    assert texts(s, 1) == ["take corn", "take indigo", "take sugar", "take tobacco", "take coffee",
-                           "take quarry", "pass"]
+    assert texts(s, 1) == [
+        "take corn",
+        "take indigo",
+        "take sugar",
+        "take tobacco",
+        "take coffee",
+        "take quarry",
+        "pass",
+    ]
     s, _ = act(s, 1, "take corn")
     assert asked(s) == [("settle", 2)]
     assert "take quarry" not in texts(s, 2)
@@ -48,8 +55,7 @@ def test_chooser_takes_quarry_instead_of_a_plantation():
     s, events = act(s, 0, "take quarry")
     assert s["supply"]["quarries"] == 7
     assert s["boards"][0]["island"]["quarry"] == [1, 0]
-    assert of_kind(events, "settle") == [{"kind": "settle", "player": 0, "tile": "quarry",
-                                          "hospice": False}]
+    assert of_kind(events, "settle") == [{"kind": "settle", "player": 0, "tile": "quarry", "hospice": False}]
     # the face-up row is untouched by a quarry pick
     assert s["plantations"]["faceup"] == ["corn", "indigo", "sugar", "tobacco", "coffee"]
     assert asked(s) == [("settle", 1)]
@@ -87,8 +93,10 @@ def test_two_player_game_has_five_quarries_then_none():
 
 
 def test_taken_tiles_leave_the_row_which_refills_only_at_phase_end():
-    s = _game(["tobacco", "tobacco", "corn", "sugar", "coffee"],
-              deck=["indigo"] * 3 + ["sugar", "corn", "coffee", "tobacco", "indigo"])
+    s = _game(
+        ["tobacco", "tobacco", "corn", "sugar", "coffee"],
+        deck=["indigo"] * 3 + ["sugar", "corn", "coffee", "tobacco", "indigo"],
+    )
     s, _ = start_role(s, 0, "settler")
     s, _ = act(s, 0, "take tobacco")
     assert s["plantations"]["faceup"] == ["tobacco", "corn", "sugar", "coffee"]
@@ -97,15 +105,14 @@ def test_taken_tiles_leave_the_row_which_refills_only_at_phase_end():
     s, _ = act(s, 1, "take tobacco")
     assert "take tobacco" not in texts(s, 2)
     s, _ = act(s, 2, "take coffee")
-    assert s["plantations"]["faceup"] == ["corn", "sugar"]     # not refilled yet
+    assert s["plantations"]["faceup"] == ["corn", "sugar"]  # not refilled yet
     s, events = act(s, 3, "pass")
     # phase over: the 2 untaken tiles are discarded, players + 1 = 5 new ones drawn
     tiles = s["plantations"]
     assert sorted(tiles["discard"]) == ["corn", "sugar"]
     assert len(tiles["faceup"]) == 5
     # all five come from the stack (the discards are only used once it runs out)
-    assert sorted(tiles["faceup"] + tiles["deck"]) == sorted(
-        ["indigo"] * 4 + ["sugar", "corn", "coffee", "tobacco"])
+    assert sorted(tiles["faceup"] + tiles["deck"]) == sorted(["indigo"] * 4 + ["sugar", "corn", "coffee", "tobacco"])
     assert len(tiles["deck"]) == 3
     assert of_kind(events, "faceup")[0]["tiles"] == tiles["faceup"]
     assert asked(s) == [("role", 1)]
@@ -113,8 +120,11 @@ def test_taken_tiles_leave_the_row_which_refills_only_at_phase_end():
 
 
 def test_row_refill_reshuffles_discards_when_the_stack_runs_out():
-    s = _game(["corn", "corn", "corn", "corn", "corn"], deck=["sugar", "sugar"],
-              discard=["coffee", "coffee", "coffee", "coffee"])
+    s = _game(
+        ["corn", "corn", "corn", "corn", "corn"],
+        deck=["sugar", "sugar"],
+        discard=["coffee", "coffee", "coffee", "coffee"],
+    )
     s, _ = start_role(s, 0, "settler")
     for seat in range(4):
         s, events = act(s, seat, "pass")
@@ -131,7 +141,7 @@ def test_row_refill_reshuffles_discards_when_the_stack_runs_out():
 def test_row_refills_partially_when_tiles_run_out():
     s = _game(["corn"], deck=["sugar"], discard=[])
     s, _ = start_role(s, 0, "settler")
-    s, events = act(s, 0, "take corn")   # the others have nothing to take: forced passes
+    s, events = act(s, 0, "take corn")  # the others have nothing to take: forced passes
     assert asked(s) == [("role", 1)]
     assert s["plantations"]["faceup"] == ["sugar"]
     assert s["plantations"]["deck"] == [] and s["plantations"]["discard"] == []
@@ -238,8 +248,7 @@ def test_hacienda_draws_from_the_stack_before_the_pick():
     assert texts(s, 1)[0] == "hacienda"
     s, events = act(s, 1, "hacienda")
     # one tile from the face-down stack, not from the row
-    assert of_kind(events, "hacienda") == [{"kind": "hacienda", "player": 1, "tile": "tobacco",
-                                            "random": True}]
+    assert of_kind(events, "hacienda") == [{"kind": "hacienda", "player": 1, "tile": "tobacco", "random": True}]
     assert s["plantations"]["deck"] == ["tobacco", "tobacco"]
     assert s["boards"][1]["island"]["tobacco"] == [1, 0]
     assert s["plantations"]["faceup"] == ["indigo", "sugar", "tobacco", "coffee"]
@@ -255,8 +264,16 @@ def test_hacienda_is_optional_and_never_a_quarry_even_for_the_chooser():
     s = _game(["corn", "indigo", "sugar", "tobacco", "coffee"], deck=["sugar", "sugar"])
     set_board(s, 0, city={"hacienda": 1, "construction-hut": 1})
     s, _ = start_role(s, 0, "settler")
-    assert texts(s, 0) == ["hacienda", "take corn", "take indigo", "take sugar", "take tobacco",
-                           "take coffee", "take quarry", "pass"]
+    assert texts(s, 0) == [
+        "hacienda",
+        "take corn",
+        "take indigo",
+        "take sugar",
+        "take tobacco",
+        "take coffee",
+        "take quarry",
+        "pass",
+    ]
     quarries = s["supply"]["quarries"]
     s, _ = act(s, 0, "hacienda")
     assert s["supply"]["quarries"] == quarries

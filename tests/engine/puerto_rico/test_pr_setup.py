@@ -11,9 +11,13 @@ from engine.core import IllegalAction, play
 
 # digest 1.1, typed in independently of buildings.toml
 DOUBLOONS = {2: 3, 3: 2, 4: 3, 5: 4}
-START = {2: ["indigo", "corn"], 3: ["indigo", "indigo", "corn"],
-         4: ["indigo", "indigo", "corn", "corn"], 5: ["indigo", "indigo", "indigo", "corn", "corn"]}
-COLONISTS = {2: 40, 3: 55, 4: 75, 5: 95}   # supply, NOT counting the ship
+START = {
+    2: ["indigo", "corn"],
+    3: ["indigo", "indigo", "corn"],
+    4: ["indigo", "indigo", "corn", "corn"],
+    5: ["indigo", "indigo", "indigo", "corn", "corn"],
+}
+COLONISTS = {2: 40, 3: 55, 4: 75, 5: 95}  # supply, NOT counting the ship
 SHIP = {2: 2, 3: 3, 4: 4, 5: 5}
 VP_CHIPS = {2: 65, 3: 75, 4: 100, 5: 122}
 CARGO = {2: [4, 6], 3: [4, 5, 6], 4: [5, 6, 7], 5: [6, 7, 8]}
@@ -106,7 +110,13 @@ def test_building_data_matches_rules_table():
     for b, (cost, vp, column, circles, copies, copies2, kind) in BUILDING_TABLE.items():
         d = BUILDINGS[b]
         assert (d.cost, d.vp, d.column, d.circles, d.copies, d.copies_two_player) == (
-            cost, vp, column, circles, copies, copies2), b
+            cost,
+            vp,
+            column,
+            circles,
+            copies,
+            copies2,
+        ), b
         assert d.large == (kind == "big"), b
         assert (d.produces is not None) == (kind in ("small", "large")), b
 
@@ -164,11 +174,9 @@ def test_unchosen_roles_gain_a_doubloon_and_it_accumulates():
     s = make_game(3)
     prefs = ["settler", "mayor", "builder"]
     s = answer_defaults(s, until=lambda st: st["round"] == 2, chooser_roles=prefs)
-    assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0,
-                               "craftsman": 1, "trader": 1, "captain": 1}
+    assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0, "craftsman": 1, "trader": 1, "captain": 1}
     s = answer_defaults(s, until=lambda st: st["round"] == 3, chooser_roles=prefs)
-    assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0,
-                               "craftsman": 2, "trader": 2, "captain": 2}
+    assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0, "craftsman": 2, "trader": 2, "captain": 2}
     # round 3: the Governor (seat 2) takes the Trader and its 2 doubloons
     assert s["governor"] == 2
     before = s["boards"][2]["doubloons"]
@@ -188,4 +196,3 @@ def test_a_role_chosen_this_round_cannot_be_chosen_again():
     with pytest.raises(IllegalAction) as err:
         play.apply(G, s, 1, {"verb": "role", "role": "prospector"})
     assert err.value.code == "illegal_action"
-

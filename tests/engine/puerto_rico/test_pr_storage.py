@@ -22,7 +22,7 @@ from pr_helpers import (
 
 def test_storage_keeps_one_barrel_not_one_kind():
     s = make_game(4)
-    set_cargo(s, ("tobacco", 5), ("coffee", 6), ("indigo", 7))   # all full: nothing loads
+    set_cargo(s, ("tobacco", 5), ("coffee", 6), ("indigo", 7))  # all full: nothing loads
     set_board(s, 0, goods={"corn": 3, "sugar": 2})
     s, _ = start_role(s, 1, "captain")
     assert asked(s) == [("keep", 0)]
@@ -51,13 +51,26 @@ def _keep_sets(texts_):
     return sorted(texts_)
 
 
-@pytest.mark.parametrize("city,expected", [
-    ({"small-warehouse": 1}, [
-        "keep 1 corn 2 sugar", "keep 1 corn 1 coffee", "keep 3 corn 1 sugar", "keep 3 corn 1 coffee",
-        "keep 1 sugar 1 coffee", "keep 2 sugar 1 coffee"]),
-    ({"large-warehouse": 1}, ["keep 1 corn 2 sugar 1 coffee", "keep 3 corn 1 sugar 1 coffee",
-                              "keep 3 corn 2 sugar 1 coffee"]),
-])
+@pytest.mark.parametrize(
+    "city,expected",
+    [
+        (
+            {"small-warehouse": 1},
+            [
+                "keep 1 corn 2 sugar",
+                "keep 1 corn 1 coffee",
+                "keep 3 corn 1 sugar",
+                "keep 3 corn 1 coffee",
+                "keep 1 sugar 1 coffee",
+                "keep 2 sugar 1 coffee",
+            ],
+        ),
+        (
+            {"large-warehouse": 1},
+            ["keep 1 corn 2 sugar 1 coffee", "keep 3 corn 1 sugar 1 coffee", "keep 3 corn 2 sugar 1 coffee"],
+        ),
+    ],
+)
 def test_warehouses_keep_whole_kinds_plus_one_barrel(city, expected):
     s = make_game(4)
     set_cargo(s, ("tobacco", 5), ("indigo", 6), ("corn", 7))
@@ -70,10 +83,9 @@ def test_warehouses_keep_whole_kinds_plus_one_barrel(city, expected):
 def test_large_warehouse_keeps_two_kinds_then_a_barrel():
     s = make_game(4)
     set_cargo(s, ("tobacco", 5), ("indigo", 6), ("corn", 7))
-    set_board(s, 0, goods={"corn": 3, "sugar": 2, "coffee": 2, "tobacco": 4},
-              city={"large-warehouse": 1})
+    set_board(s, 0, goods={"corn": 3, "sugar": 2, "coffee": 2, "tobacco": 4}, city={"large-warehouse": 1})
     s, _ = start_role(s, 1, "captain")
-    assert "keep 3 corn 1 sugar 1 tobacco 2 coffee" not in texts(s, 0)   # only one barrel extra
+    assert "keep 3 corn 1 sugar 1 tobacco 2 coffee" not in texts(s, 0)  # only one barrel extra
     s, _ = act(s, 0, "keep 2 sugar 4 tobacco 1 coffee")
     assert goods_of(s, 0) == {"sugar": 2, "coffee": 1, "tobacco": 4}
 
@@ -81,12 +93,16 @@ def test_large_warehouse_keeps_two_kinds_then_a_barrel():
 def test_both_warehouses_keep_three_kinds_and_a_barrel():
     s = make_game(4)
     set_cargo(s, ("tobacco", 5), ("indigo", 6), ("corn", 7))
-    set_board(s, 0, goods={"corn": 3, "sugar": 2, "coffee": 2, "tobacco": 4},
-              city={"large-warehouse": 1, "small-warehouse": 1})
+    set_board(
+        s,
+        0,
+        goods={"corn": 3, "sugar": 2, "coffee": 2, "tobacco": 4},
+        city={"large-warehouse": 1, "small-warehouse": 1},
+    )
     s, _ = start_role(s, 1, "captain")
     assert "keep 3 corn 2 sugar 1 tobacco 2 coffee" in texts(s, 0)
     assert "keep 3 corn 2 sugar 4 tobacco 2 coffee" not in texts(s, 0)
-    assert len(texts(s, 0)) == 4 * 1    # 4 ways to choose the 3 stored kinds, 1 barrel each
+    assert len(texts(s, 0)) == 4 * 1  # 4 ways to choose the 3 stored kinds, 1 barrel each
     s, _ = act(s, 0, "keep 3 corn 2 sugar 1 tobacco 2 coffee")
     assert goods_of(s, 0) == {"corn": 3, "sugar": 2, "coffee": 2, "tobacco": 1}
 
@@ -95,8 +111,7 @@ def test_storage_automatic_when_warehouses_cover_every_kind():
     s = make_game(4)
     set_cargo(s, ("tobacco", 5), ("indigo", 6), ("coffee", 7))
     set_board(s, 0, goods={"corn": 3, "sugar": 2}, city={"large-warehouse": 1})
-    set_board(s, 2, goods={"corn": 3, "sugar": 2, "coffee": 1},
-              city={"large-warehouse": 1, "small-warehouse": 1})
+    set_board(s, 2, goods={"corn": 3, "sugar": 2, "coffee": 1}, city={"large-warehouse": 1, "small-warehouse": 1})
     s, _ = start_role(s, 1, "captain")
     assert asked(s) == [("role", 2)]
     assert goods_of(s, 0) == {"corn": 3, "sugar": 2}
@@ -138,10 +153,10 @@ def test_full_ships_are_unloaded_partial_ships_keep_their_cargo():
     s, _ = start_role(s, 0, "captain")
     s, _ = act(s, 0, "ship corn 6")
     assert texts(s, 0) == ["ship sugar 5", "ship coffee 7"]
-    s, events = act(s, 0, "ship coffee 7")            # then the sugar follows, forced
+    s, events = act(s, 0, "ship coffee 7")  # then the sugar follows, forced
     # after the loads: 5-ship sugar 4 (partial), 6-ship corn 6 (full), 7-ship coffee 2
     unloads = [(e["ship"], e["good"], e["amount"]) for e in of_kind(events, "unload")]
     assert unloads == [(6, "corn", 6)]
     assert cargo_of(s) == [(5, "sugar", 4), (6, None, 0), (7, "coffee", 2)]
-    assert s["supply"]["goods"][0] == supply[0] + 6       # the whole full ship comes back
+    assert s["supply"]["goods"][0] == supply[0] + 6  # the whole full ship comes back
     check_invariants(s)

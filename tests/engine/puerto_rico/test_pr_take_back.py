@@ -47,7 +47,7 @@ def test_a_layout_is_taken_back_and_the_window_closes_with_the_new_one():
     assert sorted(asked(s)) == [("mayor_layout", 0), ("mayor_layout", 2)]
     assert "my_layout" not in G.view(s, 0) and G.public_view(s)["submitted"] == []
     assert s["boards"][0]["island"]["corn"] == [2, 1]  # nothing placed yet
-    s, _ = act(s, 0, "place small-market")             # answered differently, step by step
+    s, _ = act(s, 0, "place small-market")  # answered differently, step by step
     s, _ = act(s, 0, "place indigo")
     s, events = act(s, 2, "layout sugar 1")
     assert of_kind(events, "layouts")[0]["layouts"]["0"] == {"small-market": 1, "indigo": 1}
@@ -60,7 +60,7 @@ def test_a_layout_is_taken_back_and_the_window_closes_with_the_new_one():
 def test_nothing_is_taken_back_after_the_last_layout_and_nobody_takes_back_for_another():
     s = _mayor_window()
     s, _ = act(s, 0, "layout corn 2")
-    err = illegal(s, 2, "take back")                   # Cy still owes hers: nothing to take back
+    err = illegal(s, 2, "take back")  # Cy still owes hers: nothing to take back
     assert err.code == "nothing_to_take_back" and "`place sugar`" in err.message
     assert illegal(s, 1, "take back").code == "nothing_to_take_back"  # forced, never asked
     assert texts(s, 1) == [] and texts(s, 3) == []

@@ -44,8 +44,15 @@ def test_forgiving_parsing_case_separators_and_prefixes():
     set_board(s, 0, doubloons=20)
     s, _ = start_role(s, 0, "builder")
     want = {"verb": "build", "building": "large-market"}
-    for typed in ("build large-market", "BUILD LARGE MARKET", "Build_Large_Market",
-                  "  build   large--market ", "build large-m", "bu large-ma", "b l m"):
+    for typed in (
+        "build large-market",
+        "BUILD LARGE MARKET",
+        "Build_Large_Market",
+        "  build   large--market ",
+        "build large-m",
+        "bu large-ma",
+        "b l m",
+    ):
         assert play.parse_action(G, s, 0, typed) == want, typed
     assert play.parse_action(G, s, 0, "build coffee") == {"verb": "build", "building": "coffee-roaster"}
     assert play.parse_action(G, s, 0, "pa") == {"verb": "pass"}
@@ -93,7 +100,7 @@ def test_wrong_player_gets_not_your_turn_and_nothing_changes():
     for typed in ("role settler", "pass"):
         err = illegal(s, 2, typed)
         assert err.code == "not_your_turn"
-        assert "Ann" in str(err)     # names who we are waiting for
+        assert "Ann" in str(err)  # names who we are waiting for
     before = play.dumps(s)
     with pytest.raises(IllegalAction) as err:
         play.apply(G, s, 1, {"verb": "role", "role": "settler"})
@@ -106,9 +113,13 @@ def test_illegal_action_object_is_refused_and_the_input_is_untouched():
     set_board(s, 0, goods={"corn": 2})
     s, _ = start_role(s, 0, "captain")
     before = play.dumps(s)
-    for bad in ({"verb": "pass"}, {"verb": "ship", "good": "corn", "ship": 9},
-                {"verb": "ship", "good": "coffee", "ship": 5}, {"verb": "build", "building": "harbor"},
-                {"verb": "ship", "good": "corn", "ship": "wharf"}):
+    for bad in (
+        {"verb": "pass"},
+        {"verb": "ship", "good": "corn", "ship": 9},
+        {"verb": "ship", "good": "coffee", "ship": 5},
+        {"verb": "build", "building": "harbor"},
+        {"verb": "ship", "good": "corn", "ship": "wharf"},
+    ):
         with pytest.raises(IllegalAction) as err:
             play.apply(G, s, 0, bad)
         assert err.value.code == "illegal_action"
@@ -130,8 +141,7 @@ def test_apply_never_mutates_its_input_over_a_whole_game():
 
 def test_layout_text_parsing_with_abbreviations():
     s = make_game(4)
-    set_board(s, 0, island={"corn": (2, 0), "indigo": (1, 0)},
-              city={"small-market": 0, "indigo-plant": 0}, san_juan=1)
+    set_board(s, 0, island={"corn": (2, 0), "indigo": (1, 0)}, city={"small-market": 0, "indigo-plant": 0}, san_juan=1)
     s, _ = start_role(s, 0, "mayor")
     s, _ = act(s, 0, "pass")
     assert asked(s) == [("mayor_layout", 0)]
@@ -143,6 +153,7 @@ def test_layout_text_parsing_with_abbreviations():
 
 
 # --- hidden VP chips --------------------------------------------------------------------
+
 
 def _numbers(obj):
     """Every int anywhere inside a JSON-like value."""
@@ -206,7 +217,7 @@ def test_public_event_texts_never_carry_chips_private_ones_go_to_the_shipper():
     for e in ships:
         text = G.event_text(s, e)
         assert str(e["vp"]) in text.private and text.player == e["player"]
-    assert G.event_text(s, ships[0]).private.startswith("You score 8 VP")   # 6 + Harbor + Captain
+    assert G.event_text(s, ships[0]).private.startswith("You score 8 VP")  # 6 + Harbor + Captain
 
 
 @pytest.mark.parametrize("players,seed", [(2, 21), (5, 22)])
@@ -214,7 +225,7 @@ def test_no_public_text_or_view_reveals_chips_over_a_random_game(players, seed):
     for state, _seat, _action, events in random_game(players, seed):
         for e in events:
             text = G.event_text(state, e)
-            if text.public is not None and e["kind"] != "end_triggered":   # "VP chips have run out"
+            if text.public is not None and e["kind"] != "end_triggered":  # "VP chips have run out"
                 assert "VP" not in text.public and "chip" not in text.public.lower(), text.public
         if state["over"]:
             continue
@@ -246,8 +257,9 @@ def test_mayor_drafts_are_private():
     assert s["boards"][0]["island"]["corn"] == [2, 0]
 
 
-@pytest.mark.parametrize("bad", [{}, {"verb": "ship", "good": "corn"}, {"verb": "build"},
-                                 {"verb": "role"}, {"verb": "ship", "ship": 5}])
+@pytest.mark.parametrize(
+    "bad", [{}, {"verb": "ship", "good": "corn"}, {"verb": "build"}, {"verb": "role"}, {"verb": "ship", "ship": 5}]
+)
 def test_malformed_action_dicts_raise_illegal_action(bad):
     """play.apply promises IllegalAction for anything not legal, also for a malformed
     action object from a buggy front end (not a KeyError from building the message)."""

@@ -35,7 +35,7 @@ def test_base_prices_and_the_privilege(good):
     set_board(s, 1, goods={good: 1})
     s, _ = start_role(s, 0, "trader")
     s, got, _ = _sell(s, 0, good)
-    assert got == PRICE[good] + 1            # chooser: +1
+    assert got == PRICE[good] + 1  # chooser: +1
     s2 = make_game(4)
     set_board(s2, 1, goods={good: 1})
     s2, _ = start_role(s2, 0, "trader")
@@ -56,15 +56,21 @@ def test_corn_sells_for_one_with_the_privilege_and_zero_otherwise():
     assert got == 0
 
 
-@pytest.mark.parametrize("city,bonus", [
-    ({"small-market": 1}, 1), ({"large-market": 1}, 2), ({"small-market": 1, "large-market": 1}, 3),
-    ({"small-market": 0, "large-market": 0}, 0)])
+@pytest.mark.parametrize(
+    "city,bonus",
+    [
+        ({"small-market": 1}, 1),
+        ({"large-market": 1}, 2),
+        ({"small-market": 1, "large-market": 1}, 3),
+        ({"small-market": 0, "large-market": 0}, 0),
+    ],
+)
 def test_markets_add_only_when_manned(city, bonus):
     for chooser in (True, False):
         s = make_game(4)
         set_board(s, 1, goods={"sugar": 1}, city=city)
         s, _ = start_role(s, 1 if chooser else 0, "trader")
-        assert asked(s) == [("trade", 1)]     # seat 0 (no goods) passed automatically
+        assert asked(s) == [("trade", 1)]  # seat 0 (no goods) passed automatically
         s, got, _ = _sell(s, 1, "sugar")
         assert got == 2 + bonus + (1 if chooser else 0)
 
@@ -83,7 +89,7 @@ def test_one_good_per_turn_and_kinds_must_differ():
         set_board(s, seat, goods={"coffee": 2, "tobacco": 1})
     s, _ = start_role(s, 0, "trader")
     s, _, _ = _sell(s, 0, "coffee")
-    assert goods_of(s, 0) == {"coffee": 1, "tobacco": 1}   # one good per turn
+    assert goods_of(s, 0) == {"coffee": 1, "tobacco": 1}  # one good per turn
     assert asked(s) == [("trade", 1)]
     assert texts(s, 1) == ["sell tobacco", "pass"]
     s, _, _ = _sell(s, 1, "tobacco")
@@ -130,7 +136,7 @@ def test_phase_ends_when_the_fourth_good_goes_in_and_the_house_is_emptied():
     s, _ = start_role(s, 3, "trader")
     s, _, _ = _sell(s, 3, "coffee")
     s, _, events = _sell(s, 0, "sugar")
-    assert asked(s) == [("role", 0)]            # seats 1 and 2 never get a turn
+    assert asked(s) == [("role", 0)]  # seats 1 and 2 never get a turn
     assert s["house"] == []
     expected = list(supply)
     for g in ("corn", "indigo", "coffee", "sugar"):

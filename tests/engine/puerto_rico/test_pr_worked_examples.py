@@ -51,6 +51,7 @@ def _total(s, seat):
 
 # --- 1. Mayor --------------------------------------------------------------------------
 
+
 def test_1_mayor_distribution_2_2_1_1():
     """4 players, 6 colonists on the ship: 2, 2, 1, 1 from the Mayor onward."""
     s = make_game(4)
@@ -68,22 +69,28 @@ def test_1_mayor_refill_2_empty_circles_give_4_and_8_give_8(empty, expected):
     # after the Mayor, `empty` building circles stay empty across two boards (no spare
     # colonists anywhere: the ship brings exactly enough to man the plantations)
     set_board(s, 0, island={"indigo": (1, 0)}, city={"indigo-plant": 3 - min(empty, 3)})
-    set_board(s, 1, island={"indigo": (1, 0)},
-              city={"sugar-mill": 3 - min(max(empty - 3, 0), 3), "tobacco-storage": 3 - max(empty - 6, 0)})
+    set_board(
+        s,
+        1,
+        island={"indigo": (1, 0)},
+        city={"sugar-mill": 3 - min(max(empty - 3, 0), 3), "tobacco-storage": 3 - max(empty - 6, 0)},
+    )
     set_colonist_supply(s, ship=4)
     s, _ = start_role(s, 3, "mayor")
     s, events = act(s, 3, "pass")
-    while asked(s) and asked(s)[0][0] == "mayor_layout":     # everyone keeps what they have
+    while asked(s) and asked(s)[0][0] == "mayor_layout":  # everyone keeps what they have
         seat = asked(s)[0][1]
         board = s["boards"][seat]
-        layout = {k: v for k, (_, v) in board["island"].items() if v} | {
-            k: v for k, v in board["city"].items() if v}
+        layout = {k: v for k, (_, v) in board["island"].items() if v} | {k: v for k, v in board["city"].items() if v}
         layout["indigo"] = 1
         text = "layout " + " ".join(f"{k} {v}" for k, v in layout.items())
         s, more = act(s, seat, text)
         events += more
-    empty_now = sum({"indigo-plant": 3, "sugar-mill": 3, "tobacco-storage": 3}[b] - n
-                    for board in s["boards"] for b, n in board["city"].items())
+    empty_now = sum(
+        {"indigo-plant": 3, "sugar-mill": 3, "tobacco-storage": 3}[b] - n
+        for board in s["boards"]
+        for b, n in board["city"].items()
+    )
     assert empty_now == empty
     assert of_kind(events, "ship_refill")[0]["needed"] == expected
     assert s["supply"]["ship"] == expected
@@ -91,12 +98,17 @@ def test_1_mayor_refill_2_empty_circles_give_4_and_8_give_8(empty, expected):
 
 # --- 2. production ----------------------------------------------------------------------
 
+
 def test_2_production_example():
     """1 indigo plantation + 1 indigo plant, both manned; sugar the same; tobacco: 1 manned
     plantation and 2 colonists in the storage; 1 manned corn → 1 of each."""
     s = make_game(4)
-    set_board(s, 0, island={"indigo": (1, 1), "sugar": (1, 1), "tobacco": (1, 1), "corn": (1, 1)},
-              city={"small-indigo-plant": 1, "small-sugar-mill": 1, "tobacco-storage": 2})
+    set_board(
+        s,
+        0,
+        island={"indigo": (1, 1), "sugar": (1, 1), "tobacco": (1, 1), "corn": (1, 1)},
+        city={"small-indigo-plant": 1, "small-sugar-mill": 1, "tobacco-storage": 2},
+    )
     s, events = start_role(s, 1, "craftsman")
     produced = [e for e in of_kind(events, "produce") if e["player"] == 0][0]
     assert produced["goods"] == [1, 1, 1, 1, 0]
@@ -104,6 +116,7 @@ def test_2_production_example():
 
 
 # --- 3. trading house -------------------------------------------------------------------
+
 
 def test_3_trading_house_holds_corn_indigo_tobacco_only_sugar_or_coffee():
     s = make_game(4)
@@ -118,6 +131,7 @@ def test_3_trading_house_holds_corn_indigo_tobacco_only_sugar_or_coffee():
 
 
 # --- 4. Captain -------------------------------------------------------------------------
+
 
 def test_4_captain_example_four_players():
     """Digest 6 item 4. A=0, B=1, C=2, D=3; ships 5/6/7 with 3 corn on the 6-ship."""
@@ -142,23 +156,21 @@ def test_4_captain_example_four_players():
     s, ev = act(s, 2, "ship tobacco 5")
     # D's 2 corn (his only option), A's 1 corn and B's 2 tobacco follow automatically
     loads = [(e["player"], e["good"], e["ship"], e["amount"], e["vp"]) for e in of_kind(ev, "ship")]
-    assert loads == [(2, "tobacco", 5, 2, 2), (3, "corn", 6, 2, 2), (0, "corn", 6, 1, 1),
-                     (1, "tobacco", 5, 2, 2)]
+    assert loads == [(2, "tobacco", 5, 2, 2), (3, "corn", 6, 2, 2), (0, "corn", 6, 1, 1), (1, "tobacco", 5, 2, 2)]
     assert all(e.get("forced") for e in of_kind(ev, "ship")[1:])
     assert vps(s) == [8, 3, 2, 2]
     # storage: A 1 corn, B 1 sugar, C 1 corn (1 lost), D 1 indigo (4 lost)
-    assert [goods_of(s, p) for p in range(4)] == [{"corn": 1}, {"sugar": 1}, {"corn": 1},
-                                                  {"indigo": 1}]
+    assert [goods_of(s, p) for p in range(4)] == [{"corn": 1}, {"sugar": 1}, {"corn": 1}, {"indigo": 1}]
     # the 6- and 7-ships are emptied, the 5-ship keeps its 4 tobacco
     assert cargo_of(s) == [(5, "tobacco", 4), (6, None, 0), (7, None, 0)]
     # back to the supply: 6 corn from the 6-ship + C's lost corn, D's 4 indigo, 7 sugar
-    assert s["supply"]["goods"] == [supply[0] + 6 + 1, supply[1] + 4, supply[2] + 7, supply[3],
-                                    supply[4]]
+    assert s["supply"]["goods"] == [supply[0] + 6 + 1, supply[1] + 4, supply[2] + 7, supply[3], supply[4]]
     assert asked(s) == [("role", 1)]
     check_invariants(s)
 
 
 # --- 5. Builder -------------------------------------------------------------------------
+
 
 def test_5_tobacco_storage_with_4_quarries_costs_2_and_with_3_and_the_privilege_1():
     s = make_game(4)
@@ -166,32 +178,32 @@ def test_5_tobacco_storage_with_4_quarries_costs_2_and_with_3_and_the_privilege_
     set_board(s, 0, doubloons=10, island={"quarry": (3, 3)})
     s, _ = start_role(s, 0, "builder")
     s, paid = _build(s, 0, "tobacco-storage")
-    assert paid == 1          # 5 − 3 quarries − 1 privilege
+    assert paid == 1  # 5 − 3 quarries − 1 privilege
     s, paid = _build(s, 1, "tobacco-storage")
-    assert paid == 2          # 5 − min(4, column 3)
+    assert paid == 2  # 5 − min(4, column 3)
 
 
 # --- 6. Harbor --------------------------------------------------------------------------
+
 
 def test_6_harbor_two_shipments_give_7_plus_2():
     s = make_game(4)
     set_cargo(s, (None, 0), ("corn", 5), (None, 0))
     set_board(s, 0, goods={"sugar": 6, "corn": 1}, city={"harbor": 1})
-    s, _ = start_role(s, 3, "captain")    # seat 3, with nothing to ship, is the Captain
+    s, _ = start_role(s, 3, "captain")  # seat 3, with nothing to ship, is the Captain
     assert texts(s, 0) == ["ship corn 6", "ship sugar 7"]
     s, events = act(s, 0, "ship sugar 7")
     loads = of_kind(events, "ship")
-    assert [(e["good"], e["amount"], e["vp"], e["harbor"]) for e in loads] == [
-        ("sugar", 6, 7, 1), ("corn", 1, 2, 1)]
+    assert [(e["good"], e["amount"], e["vp"], e["harbor"]) for e in loads] == [("sugar", 6, 7, 1), ("corn", 1, 2, 1)]
     assert vps(s)[0] == 9
 
 
 # --- 7. end bonuses ---------------------------------------------------------------------
 
+
 def test_7_guild_hall_with_small_indigo_sugar_mill_tobacco_storage_is_5():
     s = make_game(4)
-    set_board(s, 0, city={"guild-hall": 1, "small-indigo-plant": 0, "sugar-mill": 0,
-                          "tobacco-storage": 0})
+    set_board(s, 0, city={"guild-hall": 1, "small-indigo-plant": 0, "sugar-mill": 0, "tobacco-storage": 0})
     s = _finish(s)
     assert _total(s, 0) == (4 + 1 + 2 + 3) + 5
 
@@ -205,23 +217,39 @@ def test_7_customs_house_with_23_chips_is_5():
 
 def test_7_city_hall_example_is_6():
     s = make_game(4)
-    set_board(s, 0, city={"small-indigo-plant": 0, "small-market": 0, "hacienda": 0, "harbor": 0,
-                          "wharf": 0, "residence": 0, "city-hall": 1})
+    set_board(
+        s,
+        0,
+        city={
+            "small-indigo-plant": 0,
+            "small-market": 0,
+            "hacienda": 0,
+            "harbor": 0,
+            "wharf": 0,
+            "residence": 0,
+            "city-hall": 1,
+        },
+    )
     s = _finish(s)
     assert _total(s, 0) == (1 + 1 + 1 + 3 + 3 + 4 + 4) + 6
 
 
 def test_7_fortress_with_18_placed_and_2_in_san_juan_is_6():
     s = make_game(4)
-    set_board(s, 0, island={"corn": (6, 6), "sugar": (5, 5)},
-              city={"fortress": 1, "sugar-mill": 3, "coffee-roaster": 2, "hospice": 1},
-              san_juan=2)
+    set_board(
+        s,
+        0,
+        island={"corn": (6, 6), "sugar": (5, 5)},
+        city={"fortress": 1, "sugar-mill": 3, "coffee-roaster": 2, "hospice": 1},
+        san_juan=2,
+    )
     assert _colonists(s["boards"][0]) == 20
     s = _finish(s)
     assert _total(s, 0) == (4 + 2 + 3 + 2) + 6
 
 
 # --- the seed's round-1 walkthrough ------------------------------------------------------
+
 
 def test_seed_round_one_walkthrough():
     """A builds the indigo plant for 2 (privilege); B, C, D pay 1 for a small indigo plant
@@ -273,9 +301,16 @@ def test_seed_round_one_walkthrough():
     s, events = act(s, 3, "role craftsman")
     assert asked(s) == [("craft_bonus", 3)]
     s, events = act(s, 3, "bonus corn")
-    assert s["boards"][3]["goods"][0] == 2          # 1 produced + 1 privilege
+    assert s["boards"][3]["goods"][0] == 2  # 1 produced + 1 privilege
     assert s["round"] == 2 and s["governor"] == 1
-    assert s["role_money"] == {"settler": 0, "mayor": 0, "builder": 0, "craftsman": 0,
-                               "trader": 1, "captain": 1, "prospector": 1}
+    assert s["role_money"] == {
+        "settler": 0,
+        "mayor": 0,
+        "builder": 0,
+        "craftsman": 0,
+        "trader": 1,
+        "captain": 1,
+        "prospector": 1,
+    }
     assert asked(s) == [("role", 1)]
     check_invariants(s)
