@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import play
 
 from ..store.records import Records
-from ..store.store import GameRecord
+from ..store.rows import GameRecord
 from .consent import ConsentService
 from .inputs import display_name
 from .results import Result, ServiceError, names_list

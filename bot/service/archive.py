@@ -21,7 +21,7 @@ from engine.core import SINGLE, IllegalAction, play
 from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
-from ..store.store import ActionRecord, GameRecord
+from ..store.rows import ActionRecord, GameRecord
 from .history import render_events, replay_steps, step_lines
 from .inputs import clean, display_name
 from .results import Result, ServiceError

@@ -18,7 +18,7 @@ from engine.core.text import shorten
 
 from ..store.away import AwayBook, Frozen
 from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
-from ..store.store import GameRecord
+from ..store.rows import GameRecord
 from .clock import stamp
 from .reminders import Later, Notice, ReminderService
 from .results import GameSummary, Result, ServiceError

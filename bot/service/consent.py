@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.core import play
 
 from ..store.records import Records
-from ..store.store import GameRecord
+from ..store.rows import GameRecord
 from ..store.votes import Votes
 from .history import effective_actions
 from .results import Result, ServiceError, names_list

@@ -19,7 +19,8 @@ from engine.core.text import normalize, shorten
 from ..store.deadlines import Deadlines
 from ..store.hours import stored
 from ..store.records import IMPORTED
-from ..store.store import GameRecord, GameStore, SeatRecord
+from ..store.rows import GameRecord, SeatRecord
+from ..store.store import GameStore
 from .clock import preset, stamp
 from .controls import (
     BUTTON_LIMIT,

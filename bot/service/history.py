@@ -6,7 +6,7 @@ from typing import Any, TypeAlias
 
 from engine.core import Event, Game, State, play
 
-from ..store.store import ActionRecord
+from ..store.rows import ActionRecord
 
 #: A log page fits one Discord message (2000 characters) with its header.
 PAGE_CHARS = 1900

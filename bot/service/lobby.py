@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import IllegalAction, find_game, play
 
-from ..store.store import ChannelBusy, GameRecord, SeatRecord, VersionConflict
+from ..store.rows import ChannelBusy, GameRecord, SeatRecord, VersionConflict
 from .clock import preset
 from .history import render_events
 from .hours import parse_hours

@@ -4,7 +4,7 @@ a new seed, and the seats rotated by one (the second player starts, everyone kee
 from __future__ import annotations
 
 from ..store.records import IMPORTED, Records
-from ..store.store import ChannelBusy, SeatRecord, VersionConflict
+from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
 from .results import Result, ServiceError
 from .service_base import uid
 from .timeouts import TimeoutService

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..store.clock import DAY, seconds_between
 from ..store.hours import advance, stored
 from ..store.records import Holder, Records
-from ..store.store import GameRecord, SeatRecord
+from ..store.rows import GameRecord, SeatRecord
 from .clock import preset
 from .inputs import display_name
 from .results import Result, ServiceError, names_list

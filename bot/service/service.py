@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core import Action, IllegalAction, State, play
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
-from ..store.store import GameRecord
+from ..store.rows import GameRecord
 from .admin import AdminService
 from .archive import ArchiveService
 from .history import effective_actions, log_lines, page_of, render_events, replay_log

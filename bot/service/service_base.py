@@ -19,7 +19,8 @@ from engine.core import Action, Game, IllegalAction, State, get_game, play
 from ..store.clock import iso
 from ..store.deadlines import Deadlines
 from ..store.hours import stored
-from ..store.store import GameRecord, GameStore, SeatRecord, VersionConflict
+from ..store.rows import GameRecord, SeatRecord, VersionConflict
+from ..store.store import GameStore
 from .clock import preset
 from .history import render_events
 from .inputs import at_boundary

@@ -16,7 +16,7 @@ from string import Formatter
 from engine.core import Game, play
 from engine.core.text import shorten
 
-from ..store.store import ActionRecord
+from ..store.rows import ActionRecord
 from .history import effective_actions
 from .results import names_list
 

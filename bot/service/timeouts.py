@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from engine.core import play
 
 from ..store.hours import advance, stored
-from ..store.store import GameRecord
+from ..store.rows import GameRecord
 from .clock import duration, preset
 from .inputs import display_name
 from .lobby import LobbyService

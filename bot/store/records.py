@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .store import ActionRecord, GameStore
+from .rows import ActionRecord
+from .store import GameStore
 
 IMPORTED = "import"
 

@@ -8,7 +8,7 @@ from bot_helpers import CHANNEL, TOY, start_game
 from bot.service.history import effective_actions, page_of, paginate
 from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.store import ActionRecord
+from bot.store.rows import ActionRecord
 from engine.core import play
 
 

@@ -18,7 +18,7 @@ from bot_helpers import (
 
 from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.store import VersionConflict
+from bot.store.rows import VersionConflict
 from engine.core import play
 
 

@@ -17,7 +17,8 @@ from bot_helpers import CHANNEL, FakeClock, service_at, start_game, stored_state
 
 from bot.service.service import GameService
 from bot.store import migrations
-from bot.store.store import ChannelBusy, GameStore, VersionConflict
+from bot.store.rows import ChannelBusy, VersionConflict
+from bot.store.store import GameStore
 from engine.core import play
 
 TESTS = Path(__file__).resolve().parent

@@ -1,0 +1,112 @@
+"""The rows the game store hands out (games, seats, logged actions), how they are read from SQLite,
+and the store's errors."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+
+class StoreError(Exception):
+    """A write that could not be done; the database is unchanged."""
+
+
+class VersionConflict(StoreError):
+    """Someone else stored a newer version first (expected-version check failed)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already holds a lobby or active game."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of ``games``."""
+
+    id: int
+    channel_id: str
+    guild_id: str | None
+    game_id: str
+    title: str
+    options: dict[str, Any]
+    spec: str | None
+    rules_version: int
+    status: str
+    version: int
+    seed: int | None
+    creator_id: str
+    waiting: list[str]
+    created_at: str
+    updated_at: str
+    clock: str = "none"
+    hours: str | None = None  # table playing hours "18-23" (None: always), see bot.hours
+    hours_tz: str | None = None
+    origin: str | None = None  # "import" (read-only copy) or "rematch:<row>"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A member of a game: lobby join order always, seat and colour once started."""
+
+    user_id: str
+    name: str
+    join_order: int
+    seat: int | None
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One row of the append-only log (``kind`` is ``action`` or ``undo``)."""
+
+    version: int
+    seat: int
+    user_id: str
+    kind: str
+    text: str
+    undo_barrier: bool
+    public_lines: list[str]
+    created_at: str
+
+
+def _game(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game_id=row["game_id"],
+        title=row["title"],
+        options=json.loads(row["options"]),
+        spec=row["spec"],
+        rules_version=row["rules_version"],
+        status=row["status"],
+        version=row["version"],
+        seed=row["seed"],
+        creator_id=row["creator_id"],
+        waiting=json.loads(row["waiting"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        clock=row["clock"],
+        origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
+        hours=row["hours"] if "hours" in row.keys() else None,  # noqa: SIM118
+        hours_tz=row["hours_tz"] if "hours_tz" in row.keys() else None,  # noqa: SIM118
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(row["user_id"], row["name"], row["join_order"], row["seat"], row["colour"])
+
+
+def _action(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["kind"],
+        row["text"],
+        bool(row["undo_barrier"]),
+        json.loads(row["public_lines"]),
+        row["created_at"],
+    )
