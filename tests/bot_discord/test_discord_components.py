@@ -30,9 +30,9 @@ from bot.discord.views.components import (
     BoardButton,
     ChoiceButton,
     ChoiceSelect,
-    LobbyButton,
     PanelButton,
 )
+from bot.discord.views.lobby import LobbyButton
 
 
 def choice_ids(call: Call) -> list[str]:
