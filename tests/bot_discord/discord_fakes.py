@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -26,6 +28,7 @@ from bot.service.game_ui import Table
 from bot.service.results import utc_now
 from bot.service.service_base import Clock
 from bot.settings import Settings
+from engine.core.shapes import ChooseSeveral
 
 __all__ = [  # re-exported: tests import the HTTP fake from here too
     "APP_ID",
@@ -265,6 +268,32 @@ async def table_now(guild: Guild) -> Table:
     table = await guild.bot.tables.by_channel(CHANNEL_ID)
     assert table is not None
     return table
+
+
+#: A component that plays an option of a seat: a button (``a``), a select (``s``), a multi-select (``k``).
+PLAYABLE = re.compile(r"pbp:\d+:\d+:(\d+):(?:[as]\d+|k)$")
+
+
+def picks_of(table: Table, seat: int, text: str) -> list[str]:
+    """The values to choose in ``seat``'s multi-select (item indices) to play the listed ``text``."""
+    shape = table.shape(seat)
+    assert isinstance(shape, ChooseSeveral), shape
+    keys = [item.key for item in shape.items]
+    option = next(o for o in shape.options if o.text == text)
+    return [str(keys.index(key)) for key in option.picks]
+
+
+def values_to_click(table: Table, item: dict[str, Any], pick: Callable[[list[Any]], Any]) -> list[str] | None:
+    """What clicking a playable component sends: nothing for a button, one value of a select, and for
+    a multi-select the items of one of the seat's listed sets (``pick`` chooses among the options)."""
+    if "options" not in item:
+        return None
+    if not item["custom_id"].endswith(":k"):
+        return [pick(item["options"])["value"]]
+    seat = int(item["custom_id"].split(":")[3])
+    shape = table.shape(seat)
+    assert shape is not None
+    return picks_of(table, seat, pick([o.text for o in shape.options if o.picks and o.text in table.texts(seat)]))
 
 
 def pinged(call: Call) -> set[str]:

@@ -4,6 +4,7 @@ against the database (not memory) and keeps working after a restart.
 
 ``pbp:<game>:<ver>:<seat>:a<i>``  play legal text ``i`` of ``seat`` at version ``ver``
 ``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
+``pbp:<game>:<ver>:<seat>:k``    a multi-select of the items of a ChooseSeveral (:mod:`.several`)
 ``pbp:<game>:<ver>:<seat>:m<p>``  "More options": the seat's selects from page ``p`` on, privately
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
@@ -30,6 +31,7 @@ from ..turns import act_and_post, send_current, send_private_board, strip_compon
 from .common import ANSWERED, GAME, OUTDATED, load, not_yours
 from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
+from .several import SeveralSelect
 
 log = logging.getLogger("bot.views")
 STYLES = {
@@ -300,6 +302,12 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
         assert control.seat is not None
         options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
         return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label, control.row)
+    if control.kind == "several":
+        assert control.seat is not None
+        options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
+        return SeveralSelect(
+            table.row, table.version, control.seat, options, control.low, control.high, control.label, control.row
+        )
     if control.kind == "more":
         assert control.seat is not None
         return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
@@ -317,6 +325,7 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
+    SeveralSelect,
     MoreButton,
     PanelButton,
     ChangeButton,
