@@ -101,10 +101,15 @@ class Guild:
         return await self.feed(self._base(2, user, name, command_data(path, options), perms))
 
     async def autocomplete(self, user: int, name: str, path: str, focused: str, **options: Any) -> list[str]:
+        """The values of the suggestions for option ``focused`` (what picking one sends)."""
+        return [value for _, value in await self.suggestions(user, name, path, focused, **options)]
+
+    async def suggestions(self, user: int, name: str, path: str, focused: str, **options: Any) -> list[tuple[str, str]]:
+        """The (name shown, value sent) pairs suggested for option ``focused``."""
         data = command_data(path, options, focused)
         calls = await self.feed(self._base(4, user, name, data, "0"))
         answer = next(c for c in calls if c.payload.get("type") == 8)
-        return [choice["value"] for choice in answer.payload["data"]["choices"]]
+        return [(choice["name"], choice["value"]) for choice in answer.payload["data"]["choices"]]
 
     async def click(
         self, user: int, name: str, message: dict[str, Any], custom_id: str, values: list[str] | None = None
