@@ -218,7 +218,7 @@ async def test_a_whole_game_through_discord(guild: Guild) -> None:
         post = posted(calls)
         after = await table_now(guild)
         assert after.version == before.version + 1
-        assert not post.files  # no board renderer for this game: the turn message goes out without one
+        assert [name for name, _ in post.files] == [f"board-{after.row}-{after.version}.png"]  # its text board
         idle = set(before.waiting_users()) - {str(actor)}
         assert pinged(post) == set(after.waiting_users()) - idle  # only who must act now, never twice
     final = await table_now(guild)
