@@ -110,7 +110,7 @@ def _several(table: Table, seat: int) -> list[Control] | None:
     low = max(shape.low, 1)
     count = str(low) if low == shape.high else f"{low}–{shape.high}"
     items = tuple((i, label_of(item.label, MAX_CHOICE)) for i, item in enumerate(shape.items))
-    placeholder = label_of(f"{shape.title}: choose {count}" if shape.title else f"Choose {count}…", MAX_CHOICE)
+    placeholder = label_of(f"{shape.title}: choose {count}" if shape.title else f"Choose {count}…")
     controls = [Control("several", placeholder, 0, seat, options=items, low=low, high=shape.high)]
     return controls + [  # declining answers: secondary, as a pass button is
         Control("choice", label_of(labels[i]), 1 + n // PER_ROW, seat, i, style="secondary")
