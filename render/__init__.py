@@ -5,6 +5,7 @@ draws one player's board (the private "My board" image). Both return PNG bytes a
 dispatch on ``view["game"]`` through a small registry of renderer modules; a renderer
 module exposes ``board(view) -> Image`` and ``player_board(view, seat) -> Image``, and
 optionally ``PALETTE`` (a P-mode image, see ``common.palette_image``) for fast PNG encoding.
+A game with no renderer registered is drawn by :mod:`render.text_board`: its view as text.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from types import ModuleType
 from .common import View, encode_png
 
 RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico", "lisboa": "render.lisboa"}
+FALLBACK = "render.text_board"  # any other game: its view drawn as text
 
 
 class UnknownGame(KeyError):
@@ -33,18 +35,35 @@ def renderer(game_id: str) -> ModuleType:
         raise UnknownGame(f"no board renderer for game {game_id!r}; known: {sorted(RENDERERS)}") from None
 
 
+def drawer(game_id: str) -> ModuleType:
+    """The game's renderer, or the text fallback when it has none."""
+    try:
+        return renderer(game_id)
+    except UnknownGame:
+        return import_module(FALLBACK)
+
+
 def render_board(view: View) -> bytes:
-    """PNG of the whole table from a (public) view."""
-    module = renderer(str(view["game"]))
+    """PNG of the whole table from a (public) view (its view as text for a game with no renderer)."""
+    module = drawer(str(view.get("game")))
     return encode_png(module.board(view), getattr(module, "PALETTE", None))
 
 
 def render_player_board(view: View, seat: int) -> bytes:
     """PNG of one player's board; shows their secret VP chips only if ``view["me"] == seat``."""
-    if not 0 <= seat < len(view["players"]):
+    if not 0 <= seat < len(view.get("players") or []):
         raise ValueError(f"seat {seat} is not in this game")
-    module = renderer(str(view["game"]))
+    module = drawer(str(view.get("game")))
     return encode_png(module.player_board(view, seat), getattr(module, "PALETTE", None))
 
 
-__all__ = ["RENDERERS", "UnknownGame", "register", "render_board", "render_player_board", "renderer"]
+__all__ = [
+    "FALLBACK",
+    "RENDERERS",
+    "UnknownGame",
+    "drawer",
+    "register",
+    "render_board",
+    "render_player_board",
+    "renderer",
+]

@@ -25,23 +25,9 @@ from .common import (
     YELLOW,
     View,
 )
-from .lisboa_parts import (
-    ACT_TINT,
-    GOODS,
-    NOBLE_SHORT,
-    RUBBLE,
-    SEAT_COLOUR_NAMES,
-    Pen,
-    answer_text,
-    decision_name,
-    draw_card,
-    draw_ship,
-    hand_size,
-    pack,
-    seat_style,
-    top_frame,
-    waiting,
-)
+from .lisboa_cards import draw_card, draw_ship
+from .lisboa_parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, SEAT_COLOUR_NAMES, Pen, pack, seat_style
+from .lisboa_view import answer_text, decision_name, hand_size, top_frame, waiting
 
 PANEL_W, PANEL_H = 778, 214
 SLOT_W, SLOT_H, SLOT_X = 160, 42, 74

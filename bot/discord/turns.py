@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from render import UnknownGame, render_board, render_player_board
+from render import render_board, render_player_board
 
 from ..service.away_service import jump_link
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
@@ -40,14 +40,12 @@ def only(users: list[str]) -> discord.AllowedMentions:
 
 
 async def board_png(view: dict[str, Any], seat: int | None = None) -> bytes | None:
-    """PNG of the public board (or ``seat``'s own board), rendered in a worker thread; ``None`` on failure."""
+    """PNG of the public board (or ``seat``'s own board), rendered in a worker thread (a game without a
+    renderer of its own gets its view drawn as text); ``None`` on failure."""
     try:
         if seat is None:
             return await asyncio.to_thread(render_board, view)
         return await asyncio.to_thread(render_player_board, view, seat)
-    except UnknownGame:  # a game without a board image: its turn messages are text only
-        log.debug("no board renderer for %s", view.get("game"))
-        return None
     except Exception:  # a drawing bug must never cost the move
         log.exception("could not render the board of %s", view.get("game"))
         return None

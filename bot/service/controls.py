@@ -4,9 +4,14 @@ without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
 * Up to :data:`BUTTON_LIMIT` legal texts become buttons; more become selects of 25 (four rows), with
   the decision's pass option (``pass``, ``done``...) as a button. Buttons and select options show the
   options' labels for people (the engine's decision shapes); playing one plays its canonical text.
-  When even four selects cannot hold them all (e.g. every subset of many clergy tiles), a "More
-  options" button opens the next four selects privately, and so on: every legal text is always
-  reachable by components.
+  When even four selects cannot hold them all (e.g. every listed set of a choice of several over
+  more than 25 items), a "More options" button opens the next four selects privately, and so on:
+  every legal text is always reachable by components.
+* A ChooseSeveral decision (e.g. clergy tiles to discard) over 2..25 items, of which two or more may
+  be chosen, is one multi-select of its items (``low`` to ``high`` picks, at least one) with a
+  button for each legal answer that picks nothing (``Discard no clergy tiles``, a pass option); the
+  chosen items play the listed option picking exactly them. Over more than 25 items, or when at
+  most one item may be chosen, its listed options are drawn as above.
 * A decision whose options name something only its player may see (cards in hand, a private offer)
   is never drawn on the public message: it gets a panel button that opens the options privately.
   Secret are the options of a decision whose shape says so, and those naming words of the engine's
@@ -24,11 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.core.shapes import ChooseSeveral, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 
 if TYPE_CHECKING:
-    from engine.core.shapes import Shape
-
     from .table_view import TableView as Table
 
 MAX_CHOICE = 100  # Discord: autocomplete name/value, select option label and custom_id length
@@ -43,6 +47,7 @@ CHANGE_LABEL = "Change my answer"
 @dataclass(frozen=True)
 class Control:
     """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
+    ``several`` (a multi-select of a ChooseSeveral's items by index, ``low`` to ``high`` of them),
     ``more`` (the seat's selects from ``page`` on, privately), ``panel`` (opens a player's own decision
     or editor), ``change`` (the clicker takes back their answer), ``board`` (the private board) or
     ``rematch``."""
@@ -55,6 +60,8 @@ class Control:
     page: int = 0
     options: tuple[tuple[int, str], ...] = field(default_factory=tuple)
     style: str = "primary"
+    low: int = 0
+    high: int = 0
 
 
 def label_of(text: str, limit: int = MAX_LABEL) -> str:
@@ -89,12 +96,38 @@ def _pages(listed: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
     return [listed[k : k + PER_SELECT] for k in range(0, len(listed), PER_SELECT)]
 
 
+def _several(table: Table, seat: int) -> list[Control] | None:
+    """A multi-select of a ChooseSeveral's items and a button for each legal text that picks none;
+    ``None`` when the decision is no such choice or does not fit (more than 25 items)."""
+    shape = table.shape(seat)
+    if not isinstance(shape, ChooseSeveral) or not 1 < len(shape.items) <= PER_SELECT or shape.high < 2:
+        return None
+    texts, labels = table.texts(seat), table.labels(seat)
+    picks = {o.text: o.picks for o in shape.options}
+    alone = [i for i, t in enumerate(texts) if not picks.get(t)]  # nothing picked, take back...
+    if len(alone) > (BUTTON_ROWS - 1) * PER_ROW:
+        return None
+    low = max(shape.low, 1)
+    count = str(low) if low == shape.high else f"{low}–{shape.high}"
+    items = tuple((i, label_of(item.label, MAX_CHOICE)) for i, item in enumerate(shape.items))
+    placeholder = label_of(f"{shape.title}: choose {count}" if shape.title else f"Choose {count}…")
+    controls = [Control("several", placeholder, 0, seat, options=items, low=low, high=shape.high)]
+    return controls + [  # declining answers: secondary, as a pass button is
+        Control("choice", label_of(labels[i]), 1 + n // PER_ROW, seat, i, style="secondary")
+        for n, i in enumerate(alone)
+    ]
+
+
 def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
     """Buttons for up to :data:`BUTTON_LIMIT` texts, else four selects of 25 from page ``first`` on,
-    a "More options" button when pages remain, and a pass button; all labelled for people."""
+    a "More options" button when pages remain, and a pass button; all labelled for people. A
+    ChooseSeveral is one multi-select where it fits (:func:`_several`)."""
     texts, labels, skip = table.texts(seat), table.labels(seat), table.pass_text(seat)
     if table.editor(seat):
         return [Control("panel", _title(table.shape(seat)), 0, style="success")]
+    several = _several(table, seat)
+    if several is not None:
+        return several
     if len(texts) <= BUTTON_LIMIT:
         return [
             Control(

@@ -131,7 +131,14 @@ def _named(action: Action) -> list[Any]:
     return [v for key in ("card", "tile") if key in action for v in [action[key]]] + list(action.get("cards", []))
 
 
-def _several(options: tuple[Option, ...], opts: list[Action], common: dict[str, Any]) -> Shape | None:
+def _item(state: State, field: str, key: str) -> str:
+    """A ChooseSeveral item as players know it: ``the King``, ``red-03 (Maia)``, ``T13``."""
+    if key in NOBLES:
+        return noble(key)
+    return _card(state, key) if field == "cards" else words(key)
+
+
+def _several(state: State, options: tuple[Option, ...], opts: list[Action], common: dict[str, Any]) -> Shape | None:
     verbs = {a["verb"] for a in opts}
     if len(verbs) != 1 or next(iter(verbs)) not in SEVERAL:
         return None
@@ -143,7 +150,7 @@ def _several(options: tuple[Option, ...], opts: list[Action], common: dict[str, 
     sizes = [len(p) for p in picks]
     return ChooseSeveral(
         options=tuple(Option(o.text, o.label, p) for o, p in zip(options, picks, strict=True)),
-        items=tuple(Item(i, noble(i) if i in NOBLES else words(i)) for i in items),
+        items=tuple(Item(i, _item(state, key, i)) for i in items),
         low=min(sizes),
         high=max(sizes),
         **common,
@@ -157,7 +164,7 @@ def shape(state: State, seat: int, opts: list[Action]) -> Shape:
     hidden = _hidden(state, seat)
     secret = any(name in hidden for a in opts for name in _named(a))
     common: dict[str, Any] = {"secret": secret, "pass_text": pass_text}
-    several = _several(options, opts, common)
+    several = _several(state, options, opts, common)
     if several is not None:
         return several
     if opts and all(a["verb"] == "cover" for a in opts):

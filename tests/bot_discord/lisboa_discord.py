@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Call, Guild, open_table, posted, table_now
+from discord_fakes import (
+    ANN,
+    BOB,
+    CHANNEL_ID,
+    CY,
+    PLAYABLE,
+    Call,
+    Guild,
+    open_table,
+    posted,
+    table_now,
+    values_to_click,
+)
 from discord_fakes import NAMES as THREE
 
 from bot.service.game_ui import Table
@@ -118,9 +129,6 @@ async def reach(guild: Guild, wanted: Callable[[State], bool], seed: int, limit:
     raise AssertionError("position not reached")
 
 
-PLAYABLE = re.compile(r"pbp:\d+:\d+:(\d+):[as]\d+$")
-
-
 async def click_random(guild: Guild, call: Call, rng: random.Random, user: int | None = None) -> tuple[int, list[Call]]:
     """Click a random component of ``call`` that plays an option, as the player it belongs to; when
     the message only offers a panel (options played privately, or several players deciding at
@@ -130,8 +138,9 @@ async def click_random(guild: Guild, call: Call, rng: random.Random, user: int |
     if playable:
         item = rng.choice(playable)
         seat = int(PLAYABLE.match(item["custom_id"])[1])  # type: ignore[index]
-        user = int((await table_now(guild)).users[seat])
-        values = [rng.choice(item["options"])["value"]] if "options" in item else None
+        table = await table_now(guild)
+        user = int(table.users[seat])
+        values = values_to_click(table, item, rng.choice)
         return user, await guild.click(user, NAMES[user], call.reply, item["custom_id"], values)
     user = user or int(rng.choice((await table_now(guild)).waiting_users()))
     panel = next(c["custom_id"] for c in items if c.get("custom_id", "").endswith(":panel"))

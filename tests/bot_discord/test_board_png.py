@@ -1,4 +1,4 @@
-"""A game without a board renderer posts text-only turn messages, quietly; a drawing bug is logged."""
+"""A game without a board renderer gets its view drawn as text, quietly; a drawing bug is logged."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import pytest
 from bot.discord import turns
 
 
-async def test_a_game_without_a_renderer_gets_no_image_and_no_error_log(caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_game_without_a_renderer_gets_its_text_board_and_no_error_log(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.DEBUG, logger=turns.log.name):
-        assert await turns.board_png({"game": "no_such_game"}) is None
+        png = await turns.board_png({"game": "no_such_game", "players": ["Ann", "Bob"], "round": 2})
+        mine = await turns.board_png({"game": "no_such_game", "players": ["Ann", "Bob"], "round": 2}, 1)
+    assert png is not None and png.startswith(b"\x89PNG") and mine is not None and mine != png
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 

@@ -30,9 +30,10 @@ from bot.discord.views.components import (
     BoardButton,
     ChoiceButton,
     ChoiceSelect,
-    LobbyButton,
     PanelButton,
 )
+from bot.discord.views.lobby import LobbyButton
+from bot.discord.views.several import SeveralSelect
 
 
 def choice_ids(call: Call) -> list[str]:
@@ -44,6 +45,9 @@ def choice_ids(call: Call) -> list[str]:
     [
         ChoiceButton(123456789012, 987654, 4, 99, "build large-market"),
         ChoiceSelect(123456789012, 987654, 2, 3, [discord.SelectOption(label="ship corn 7", value="5")]),
+        SeveralSelect(
+            123456789012, 987654, 2, [discord.SelectOption(label=f"T{i}", value=str(i)) for i in range(3)], 1, 3
+        ),
         PanelButton(123456789012, 987654, "Place colonists"),
         BoardButton(123456789012),
         LobbyButton(123456789012, "start"),

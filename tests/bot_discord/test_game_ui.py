@@ -13,7 +13,7 @@ import bot.service.game_ui as ui
 import bot.service.results
 import bot.settings
 from engine.core import GameSpec, OptionSpec
-from engine.core.shapes import ChooseOne, Distribute, Item, Option, Shape
+from engine.core.shapes import ChooseOne, ChooseSeveral, Distribute, Item, Option, Shape
 
 
 def test_doctests() -> None:
@@ -108,6 +108,7 @@ class StubTable:
     names: tuple[str, ...] = ("Ann", "Bob", "Cy")
     record: Any = None
     due: dict[int, str] = field(default_factory=dict)
+    given: Shape | None = None  # the decision's shape, if not a ChooseOne of ``legal``
 
     def texts(self, seat: int | None) -> list[str]:
         return self.legal if seat in self.seats else []
@@ -119,6 +120,8 @@ class StubTable:
         """What a game would give: a ChooseOne of the texts (``pass`` its pass option), or the Mayor's layout."""
         if seat not in self.seats:
             return None
+        if self.given is not None:
+            return self.given
         if self.kind == "mayor_layout":
             return LAYOUT
         return ChooseOne(
@@ -228,6 +231,45 @@ def test_a_list_too_long_for_four_selects_continues_with_more_options() -> None:
     assert [(c.kind, c.page) for c in rest if c.kind != "choice"] == [("select", 4), ("select", 5)]
     offered = {i for c in public + rest for i, _ in c.options} | {c.index for c in public if c.kind == "choice"}
     assert offered == set(range(131))
+
+
+def discard(tiles: int, high: int | None = None) -> StubTable:
+    """A seat discarding none, one or two of ``tiles`` clergy tiles (pairs only of the first four),
+    at most ``high`` of them."""
+    keys = [f"T{i:02d}" for i in range(tiles)]
+    sets = [(), *((k,) for k in keys)] + [(a, b) for a in keys[:4] for b in keys[:4] if a < b]
+    sets = [p for p in sets if len(p) <= (2 if high is None else high)]
+    shape = ChooseSeveral(
+        options=tuple(
+            Option(" ".join(["discard", *p]) if p else "discard none", " ".join(["Discard", *p]) if p else "None", p)
+            for p in sets
+        ),
+        items=tuple(Item(k, f"Tile {k}") for k in keys),
+        low=0,
+        high=max(len(p) for p in sets),
+    )
+    return StubTable(legal=list(shape.texts), given=shape)
+
+
+def test_a_choice_of_several_is_one_multi_select_with_the_empty_answer_as_a_button() -> None:
+    table: Any = discard(4)
+    plan = ui.plan_controls(table)
+    assert [(c.kind, c.row) for c in plan] == [("several", 0), ("choice", 1), ("board", 4)]
+    menu, none = plan[0], plan[1]
+    assert menu.options == tuple((i, f"Tile T{i:02d}") for i in range(4)) and (menu.low, menu.high) == (1, 2)
+    assert menu.label == "Choose 1–2…" and menu.seat == 0
+    assert (none.label, none.index, none.style) == ("None", 0, "secondary")
+    assert [c.kind for c in ui.plan_controls(table, 0)] == ["several", "choice"]  # the player's own panel
+
+
+def test_a_choice_of_several_that_does_not_fit_one_menu_keeps_the_listed_options() -> None:
+    many: Any = discard(30, high=2)  # more than 25 items: the listed sets in selects of 25, as before
+    plan = ui.plan_controls(many)
+    assert "several" not in {c.kind for c in plan} and "select" in {c.kind for c in plan}
+    offered = {i for c in plan for i, _ in c.options} | {c.index for c in plan if c.kind == "choice"}
+    assert offered == set(range(len(many.legal)))
+    single: Any = discard(3, high=1)  # at most one item: a plain choice, one button each
+    assert [c.kind for c in ui.plan_controls(single)] == ["choice"] * 4 + ["board"]
 
 
 def test_options_naming_a_secret_go_to_a_private_panel() -> None:

@@ -10,6 +10,7 @@ from bot.service.controls import BUTTON_ROWS, MAX_CHOICE, MAX_LABEL, PER_ROW, PE
 from bot.service.game_ui import Table, choice_value, resolve_value
 from bot.service.service import GameService
 from engine.core import State, play
+from engine.core.shapes import ChooseSeveral
 from engine.lisboa.data import DATA_DIR
 
 MARQUIS = "blue-06"  # a Marquis card (engine tests use the same id)
@@ -24,8 +25,23 @@ def reachable(table: Table, seat: int) -> set[int]:
         check_layout(controls)
         found |= {c.index for c in controls if c.kind == "choice" and c.index is not None}
         found |= {i for c in controls if c.kind == "select" for i, _ in c.options}
+        found |= {i for c in controls if c.kind == "several" for i in picked(table, seat, c)}
         first = next((c.page for c in controls if c.kind == "more"), None)
     return found
+
+
+def picked(table: Table, seat: int, menu: Control) -> set[int]:
+    """Indices of the seat's legal texts a multi-select reaches: the listed sets of its items, each
+    within its bounds."""
+    shape = table.shape(seat)
+    assert isinstance(shape, ChooseSeveral)
+    offered = {shape.items[i].key for i, _ in menu.options}
+    texts = table.texts(seat)
+    return {
+        texts.index(o.text)
+        for o in shape.options
+        if o.text in texts and set(o.picks) <= offered and menu.low <= len(o.picks) <= menu.high
+    }
 
 
 def check_layout(controls: list[Control]) -> None:
@@ -36,7 +52,7 @@ def check_layout(controls: list[Control]) -> None:
         assert len(c.label) <= MAX_LABEL and 0 <= c.row <= BUTTON_ROWS
         assert len(c.options) <= PER_SELECT and all(len(label) <= MAX_CHOICE for _, label in c.options)
     for row in rows.values():
-        assert len(row) <= PER_ROW and (len(row) == 1 or all(c.kind != "select" for c in row))
+        assert len(row) <= PER_ROW and (len(row) == 1 or all(c.kind not in ("select", "several") for c in row))
 
 
 def check_offers(table: Table) -> None:

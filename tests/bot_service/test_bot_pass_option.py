@@ -73,6 +73,7 @@ def test_a_many_option_done_decision_keeps_done_out_of_the_selects() -> None:
             "labels": lambda s, _: labels,
             "pass_text": lambda s, _: "done",
             "editor": lambda s, _: False,
+            "shape": lambda s, _: None,
             "active": True,
         },
     )()

@@ -23,6 +23,7 @@ from discord_fakes import (  # noqa: E402
     BOB,
     CY,
     NAMES,
+    PLAYABLE,
     Call,
     FakeDiscord,
     Guild,
@@ -31,6 +32,7 @@ from discord_fakes import (  # noqa: E402
     posted,
     start_bot,
     table_now,
+    values_to_click,
 )
 from toy_pack_game import GAME_ID, ORCHARD, PACKS  # noqa: E402
 
@@ -175,9 +177,6 @@ async def guild(tmp_path: Path) -> AsyncIterator[Guild]:
         await bot.close()
 
 
-PLAYABLE = re.compile(r"pbp:\d+:\d+:(\d+):[as]\d+$")
-
-
 def components(call: Call) -> list[dict[str, Any]]:
     rows = call.payload.get("components") or call.payload.get("data", {}).get("components") or []
     return [c for row in rows for c in row["components"]]
@@ -188,11 +187,12 @@ async def click_last(guild: Guild, call: Call) -> tuple[int, list[Call]]:
     panel when it offers none itself); returns the clicking user and the requests made."""
     items = components(call)
     playable = [c for c in items if PLAYABLE.match(c.get("custom_id", ""))]
-    if playable:
-        item = playable[-1]
+    if playable:  # a multi-select first (its last listed set), else the last button or select option
+        item = next((c for c in playable if c["custom_id"].endswith(":k")), playable[-1])
         seat = int(PLAYABLE.match(item["custom_id"])[1])  # type: ignore[index]
-        who = int((await table_now(guild)).users[seat])
-        values = [item["options"][-1]["value"]] if "options" in item else None
+        table = await table_now(guild)
+        who = int(table.users[seat])
+        values = values_to_click(table, item, lambda listed: listed[-1])
         return who, await guild.click(who, NAMES[who], call.reply, item["custom_id"], values)
     who = int((await table_now(guild)).waiting_users()[0])
     panel = next(c["custom_id"] for c in items if c.get("custom_id", "").endswith(":panel"))
@@ -218,7 +218,7 @@ async def test_a_whole_game_through_discord(guild: Guild) -> None:
         post = posted(calls)
         after = await table_now(guild)
         assert after.version == before.version + 1
-        assert not post.files  # no board renderer for this game: the turn message goes out without one
+        assert [name for name, _ in post.files] == [f"board-{after.row}-{after.version}.png"]  # its text board
         idle = set(before.waiting_users()) - {str(actor)}
         assert pinged(post) == set(after.waiting_users()) - idle  # only who must act now, never twice
     final = await table_now(guild)

@@ -21,7 +21,8 @@ import re
 
 import pytest
 
-from bench.random_games import Recipe, cases, run, signature, state_problem
+from bench.random_checks import Recipe, state_problem
+from bench.random_games import cases, run, signature
 from engine import all_games
 
 

@@ -336,3 +336,26 @@ def test_fixed_palette_keeps_colours(games):
             assert stored.size == drawn.size
             histogram = ImageChops.difference(drawn, stored).convert("L").histogram()
             assert sum(histogram[33:]) == 0, "a colour is missing from render.lisboa_parts.PALETTE"
+
+
+def test_every_decision_is_named_for_people_paying_the_rest_of_an_influence_cost_too(monkeypatch):
+    from engine.lisboa import flow
+    from render import common
+    from render.lisboa_view import DECISION_NAMES, decision_name
+
+    assert set(flow.KINDS) <= set(DECISION_NAMES)  # no decision shows its raw key
+    assert all(name.isascii() for name in DECISION_NAMES.values())  # the bundled font has no accents
+    assert decision_name("influence_rest") == "pay reis or wigs"
+    view = views.public_view(_game(3, 20))
+    view["frames"], view["decision"] = [], {"player": 1, "kind": "influence_rest"}
+    drawn: list[str] = []
+    text = common.Canvas.text
+
+    def record(canvas, x, y, s, *args, **kwargs):
+        drawn.append(s)
+        return text(canvas, x, y, s, *args, **kwargs)
+
+    monkeypatch.setattr(common.Canvas, "text", record)  # every word drawn, status strip and panels
+    render_board(view)
+    shown = " ".join(drawn)
+    assert "pay reis or wigs" in shown and "influence rest" not in shown and "influence_rest" not in shown

@@ -9,7 +9,8 @@ import time
 import pytest
 from PIL import Image
 
-from render import UnknownGame, register, render_board, render_player_board, renderer
+from render import UnknownGame, drawer, register, render_board, render_player_board, renderer, text_board
+from render.common import encode_png
 
 MAX_BYTES = 1 << 20
 POINTS = [0, 40, 150, 300, None]  # random actions played; None = to the end
@@ -117,12 +118,14 @@ def test_render_time_is_reasonable(pr_game, play_to):
     assert sorted(times)[2] < 0.5  # generous: the target is 150 ms, CI machines vary
 
 
-def test_registry_dispatches_and_rejects_unknown_games(pr_game, play_to):
+def test_registry_dispatches_and_draws_unknown_games_as_text(pr_game, play_to):
     assert hasattr(renderer("puerto_rico"), "board")
     view = pr_game.public_view(play_to(2, 0))
     view["game"] = "no_such_game"
     with pytest.raises(UnknownGame):
-        render_board(view)
+        renderer("no_such_game")
+    assert drawer("no_such_game") is text_board  # no renderer of its own: its view as text
+    assert render_board(view) == encode_png(text_board.board(view))
     register("no_such_game", "render.puerto_rico")  # a stand-in module: the registry is just a mapping
     try:
         assert render_board(view) == render_board(dict(view, game="puerto_rico"))

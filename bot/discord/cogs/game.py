@@ -16,9 +16,9 @@ from ...service.game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...store.clock import PRESETS
 from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
-from ..views.components import lobby_view
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
+from ..views.lobby import lobby_view
 
 if TYPE_CHECKING:
     from ..app import PbpBot

@@ -1,4 +1,8 @@
-"""``/play action:<text>`` with legal-move autocomplete, and ``/mygames``."""
+"""``/play action:<text>`` with legal-move autocomplete, and ``/mygames``.
+
+The suggestions show each legal option's label for people (``Move the Cardinal 1 step, take C1``)
+and carry its canonical text as the value (``cardinal 1 C1``), so picking one plays exactly that
+option; what is typed is matched against both, and a canonical text typed out is played as it is."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...service.game_ui import choice_value, label_of, resolve_value, suggest
+from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of, resolve_value, suggest
 from ...service.results import ServiceError
 from ..turns import act_and_post
 
@@ -16,6 +20,25 @@ if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
+
+
+def suggestions(texts: list[str], labels: list[str], typed: str, last: str | None = None) -> list[int]:
+    """Indices of the legal options matching what was typed: matches of the canonical texts first (as
+    :func:`~bot.service.game_ui.suggest` ranks them, the pass option ``last`` last), then options only
+    their labels match; at most :data:`MAX_SUGGESTIONS`.
+
+    >>> suggestions(["cardinal 1 C1", "done"], ["Move the Cardinal 1 step, take C1", "Done"], "move")
+    [0]
+    """
+    by_text = [texts.index(t) for t in suggest(texts, typed, last=last)]
+    last_label = labels[texts.index(last)] if last in texts else None
+    by_label = [
+        i
+        for label in suggest(list(dict.fromkeys(labels)), typed, last=last_label)
+        for i, x in enumerate(labels)
+        if x == label
+    ]
+    return list(dict.fromkeys(by_text + by_label))[:MAX_SUGGESTIONS]
 
 
 class PlayCog(commands.Cog):
@@ -37,15 +60,16 @@ class PlayCog(commands.Cog):
 
     @play.autocomplete("action")
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The caller's legal texts filtered by what they typed (at most 25; none if they owe nothing)."""
+        """The caller's legal options matching what they typed, shown by their labels with their canonical
+        texts as values (at most 25; none if they owe nothing)."""
         table = await self.bot.tables.by_channel(str(interaction.channel_id))
         if table is None:
             return []
         seat = table.seat_of(interaction.user.id)
-        texts = table.texts(seat)
+        texts, labels = table.texts(seat), table.labels(seat)
         return [
-            app_commands.Choice(name=label_of(t, 100), value=choice_value(t, table.version, texts.index(t)))
-            for t in suggest(texts, current, last=table.pass_text(seat))
+            app_commands.Choice(name=label_of(labels[i], MAX_CHOICE), value=choice_value(texts[i], table.version, i))
+            for i in suggestions(texts, labels, current, table.pass_text(seat))
         ]
 
     @app_commands.command(name="mygames", description="Your games: yours to play first, with deadlines and links")

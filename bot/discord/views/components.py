@@ -4,12 +4,13 @@ against the database (not memory) and keeps working after a restart.
 
 ``pbp:<game>:<ver>:<seat>:a<i>``  play legal text ``i`` of ``seat`` at version ``ver``
 ``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
+``pbp:<game>:<ver>:<seat>:k``    a multi-select of the items of a ChooseSeveral (:mod:`.several`)
 ``pbp:<game>:<ver>:<seat>:m<p>``  "More options": the seat's selects from page ``p`` on, privately
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
 ``pbp:<game>:board``             the clicker's private board
-``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
-``pbp:<game>:rematch``           start a rematch of a finished game
+``pbp:<game>:lobby:<join|leave|start>``  lobby buttons (:mod:`.lobby`)
+``pbp:<game>:rematch``           start a rematch of a finished game (:mod:`.lobby`)
 """
 
 from __future__ import annotations
@@ -26,29 +27,19 @@ from ...service.controls import Control
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
-from ..host import bot_of
-from ..turns import act_and_post, announce, send_current, send_private_board, strip_components
+from ..turns import act_and_post, send_current, send_private_board, strip_components
+from .common import ANSWERED, GAME, OUTDATED, load, not_yours
+from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
+from .several import SeveralSelect
 
 log = logging.getLogger("bot.views")
-GAME = r"pbp:(?P<game>\d+)"
-OUTDATED = "This prompt is outdated; here is the current one."
-ANSWERED = "You have answered; until the last answer is in you can still change it."
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-
-
-async def load(interaction: discord.Interaction[Any], row: int) -> Table:
-    return await bot_of(interaction).service.table(row)  # the service's own load and cache
-
-
-def not_yours(table: Table, seat: int) -> str:
-    owner = table.names[seat] if 0 <= seat < len(table.names) else "another player"
-    return f"This is not your decision: it is {owner}'s."
 
 
 async def play_index(interaction: discord.Interaction[Any], row: int, version: int, seat: int, index: int) -> None:
@@ -301,89 +292,6 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
-    """Join, leave or start the lobby this message announced."""
-
-    def __init__(self, row: int, act: str, line: int | None = None) -> None:
-        style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
-        if act == "leave":
-            style = discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}")
-        )
-        self.game_row, self.act = row, act
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["act"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await interaction.response.defer()
-            bot, table = bot_of(interaction), await load(interaction, self.game_row)
-            if table.record.status != "lobby":
-                raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
-            channel, user = table.record.channel_id, str(interaction.user.id)
-            if self.act == "start":
-                result = await bot.service.start(channel, user)
-                notes = await announce(bot, result, [], user)
-                await strip_components(interaction)
-                if notes:
-                    await interaction.followup.send("\n".join(notes), ephemeral=True)
-                return
-            if self.act == "join":
-                result = await bot.service.join(channel, user, interaction.user.display_name)
-            else:
-                result = await bot.service.leave(channel, user)
-            await interaction.followup.send(
-                "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
-            )
-        except Exception as exc:
-            await report(interaction, exc, custom_id=self.custom_id)
-
-
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
-    """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
-
-    def __init__(self, row: int, line: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch"
-            )
-        )
-        self.game_row = row
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await interaction.response.defer()
-            bot, user = bot_of(interaction), str(interaction.user.id)
-            result = await bot.service.rematch(self.game_row, user)
-            notes = await announce(bot, result, [], user)
-            await strip_components(interaction)
-            if notes:
-                await interaction.followup.send("\n".join(notes), ephemeral=True)
-        except Exception as exc:
-            await report(interaction, exc, custom_id=self.custom_id)
-
-
-def lobby_view(row: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for act in ("join", "leave", "start"):
-        view.add_item(LobbyButton(row, act))
-    return view
-
-
 def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
     """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`."""
     style = STYLES.get(control.style, discord.ButtonStyle.primary)
@@ -394,6 +302,12 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
         assert control.seat is not None
         options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
         return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label, control.row)
+    if control.kind == "several":
+        assert control.seat is not None
+        options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
+        return SeveralSelect(
+            table.row, table.version, control.seat, options, control.low, control.high, control.label, control.row
+        )
     if control.kind == "more":
         assert control.seat is not None
         return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
@@ -411,6 +325,7 @@ def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
+    SeveralSelect,
     MoreButton,
     PanelButton,
     ChangeButton,

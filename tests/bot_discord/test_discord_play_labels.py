@@ -1,0 +1,62 @@
+"""``/play`` suggestions show each legal option's label for people and send its canonical text:
+what is typed matches either; a canonical text typed out (not picked) is still played."""
+
+from __future__ import annotations
+
+from discord_fakes import ANN, BOB, NAMES, Guild, open_table, posted, table_now
+from lisboa_discord import finish_setup, open_lisboa
+
+from bot.discord.cogs.play import suggestions
+from bot.service.game_ui import MAX_SUGGESTIONS
+from engine.core.text import normalize
+
+
+def test_label_matches_follow_the_text_matches_with_the_pass_option_last() -> None:
+    texts = ["cardinal 1 C1", "gold red-03", "visit red-03", "done"]
+    labels = ["Move the Cardinal 1 step, take C1", "Discard red-03 (Maia) for 1 gold", "Visit with red-03", "Done"]
+    assert suggestions(texts, labels, "", "done") == [0, 1, 2, 3]
+    assert suggestions(texts, labels, "move the") == [0]  # only its label says so
+    assert suggestions(texts, labels, "gold") == [1]  # the text and the label: once
+    assert suggestions(texts, labels, "red") == [1, 2]
+    assert suggestions(texts, labels, "maia") == [1]
+    many = [f"build b{i:02d}" for i in range(40)]
+    assert len(suggestions(many, [f"Build {i}" for i in range(40)], "")) == MAX_SUGGESTIONS
+
+
+async def test_puerto_rico_roles_are_suggested_by_name_and_typed_texts_still_play(guild: Guild) -> None:
+    await open_table(guild)
+    table = await table_now(guild)
+    actor = int(table.waiting_users()[0])
+    seat = table.seat_of(actor)
+    shown = await guild.suggestions(actor, NAMES[actor], "play", "action", action="")
+    assert shown == list(zip(table.labels(seat), table.texts(seat), strict=True))[:MAX_SUGGESTIONS]
+    assert ("Settler", "role settler") in shown
+    assert await guild.suggestions(actor, NAMES[actor], "play", "action", action="ro bu") == [
+        ("Builder", "role builder")
+    ]
+    typed = posted(await guild.command(actor, NAMES[actor], "play", action="Role Settler"))  # typed, not picked
+    assert "settler" in typed.content.lower() and (await table_now(guild)).version == table.version + 1
+
+
+async def test_lisboa_options_are_suggested_by_their_labels_and_found_by_their_words(guild: Guild) -> None:
+    await open_lisboa(guild, (ANN, BOB))
+    table = await finish_setup(guild)
+    mover = int(table.waiting_users()[0])
+    seat = table.seat_of(mover)
+    texts, labels = table.texts(seat), table.labels(seat)
+    assert labels != texts
+    shown = await guild.suggestions(mover, NAMES[mover], "play", "action", action="")
+    assert [value for _, value in shown] == texts[:MAX_SUGGESTIONS]
+    assert [name for name, _ in shown] == [label[:100] for label in labels[:MAX_SUGGESTIONS]]
+    assert all(len(name) <= 100 and len(value) <= 100 for name, value in shown)
+    # a word only the labels use (e.g. a card's noble) finds the options it names
+    spoken = {w for t in texts for w in normalize(t).split()}
+    word, index = next((w, i) for i, label in enumerate(labels) for w in normalize(label).split() if w not in spoken)
+    found = await guild.suggestions(mover, NAMES[mover], "play", "action", action=word)
+    assert (labels[index][:100], texts[index]) in found
+    assert all(word in normalize(name) or word in normalize(value) for name, value in found)
+    typed = texts[index]  # the canonical text typed out, not picked from the suggestions
+    await guild.command(mover, NAMES[mover], "play", action=typed)
+    after = await table_now(guild)
+    played = [a.text for a in await guild.bot.service.store.actions(after.row) if a.version > table.version]
+    assert played == [typed]
