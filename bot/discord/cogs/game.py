@@ -15,7 +15,7 @@ from engine.core import all_games, find_game
 from ...service.game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...store.clock import PRESETS
-from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
+from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
 from ..views.components import lobby_view
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
@@ -120,7 +120,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.start(channel_of(interaction), interaction.user.id)
-        notes = await announce(self.bot, result, [], str(interaction.user.id))
+        notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), []) + notes)
 
     @app_commands.command(name="status", description="Whose turn it is and what they must decide")
@@ -227,15 +227,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             player.display_name,
             absent.id if absent is not None else None,
         )
-        await finish(interaction, await announce(self.bot, result, [], None))
+        await finish(interaction, await post_step(self.bot, result, None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = channel_of(interaction)
-        before = await self.bot.tables.by_channel(channel)
-        result = await self.bot.service.undo(channel, interaction.user.id)
-        notes = await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
+        result = await self.bot.service.undo(channel_of(interaction), interaction.user.id)
+        notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
 
     @app_commands.command(
@@ -247,9 +245,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        before = await self.bot.tables.by_channel(channel)
         ballot = await self.bot.service.propose_undo(channel, interaction.user.id, step)
-        await post_ballot(self.bot, channel, ballot, before.waiting_users() if before else [])
+        await post_ballot(self.bot, channel, ballot)
         await finish(interaction, [])
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
