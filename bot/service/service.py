@@ -63,6 +63,14 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         record = await self.store.game(game_row)
         if record is None:
             raise ServiceError("This game no longer exists.", "no_game")
+        return await self._table_of(record)
+
+    async def table_in(self, channel_id: str | int) -> Table | None:
+        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
+        record = await self.store.latest_game(uid(channel_id))
+        return None if record is None else await self._table_of(record)
+
+    async def _table_of(self, record: GameRecord) -> Table:
         seats, game = await self._seats_of(record), self._game(record.game_id)
         if record.status == "lobby":
             return Table(record, seats, game, None)

@@ -126,7 +126,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="status", description="Whose turn it is and what they must decide")
     async def status(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(channel_of(interaction))
+        table = await self.bot.service.table_in(channel_of(interaction))
         if table is None:
             raise ServiceError("There is no game in this channel. Open one with `/game new`.", "no_game")
         await send_current(interaction, table, "\n".join(await self.bot.service.seat_history(table.row)))
@@ -135,7 +135,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.describe(private="Show your own board and secret information, only to you")
     async def board(self, interaction: Interaction, private: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(channel_of(interaction))
+        table = await self.bot.service.table_in(channel_of(interaction))
         if table is None or table.state is None:
             raise ServiceError("There is no started game in this channel.", "not_started")
         if private:
@@ -165,8 +165,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.history(channel_of(interaction), step)
-        table = await self.bot.tables.by_row(result.game_row or 0)
-        content, files, view = await history_message(result, table.version if table else step, not share)
+        table = await self.bot.service.table(result.game_row or 0)
+        content, files, view = await history_message(result, table.version, not share)
         if share:
             await post_public(interaction, [content], files=files)
             return

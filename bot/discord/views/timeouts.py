@@ -51,8 +51,7 @@ class OfferButton(
             service, args = bot.service, (self.game_row, self.version, self.seat)
             if self.act == "wait":
                 result = await service.wait_longer(*args, user)
-                table = await bot.tables.by_row(self.game_row)
-                due = table.due.get(self.seat) if table else None
+                due = (await service.table(self.game_row)).due.get(self.seat)
                 line = result.public[0] + (f" New deadline {stamp(due)}." if due else "")
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
                 await channel.send(line, allowed_mentions=NO_MENTIONS, silent=True)
