@@ -22,9 +22,9 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord.app import PbpBot, create_bot
+from bot.service.core import Clock
 from bot.service.game_ui import Table
 from bot.service.results import utc_now
-from bot.service.service_base import Clock
 from bot.settings import Settings
 
 APP_ID = 900_000_000_000_000_001
