@@ -4,13 +4,13 @@ The bot under test is the real :class:`bot.app.PbpBot` with discord.py's real ob
 interactions enter through ``ConnectionState.parse_interaction_create`` exactly like a
 gateway ``INTERACTION_CREATE`` event, the real ``CommandTree`` and ``ViewStore`` dispatch
 them, and every outgoing request (interaction callbacks, followups, channel messages)
-lands in :class:`FakeDiscord` instead of the network.
+lands in :class:`FakeDiscord` instead of the network. The ids and user payloads are
+:mod:`discord_ids`; slash-command options (members, attachments) and the fake CDN :mod:`discord_options`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import random
 from dataclasses import dataclass, field
@@ -20,31 +20,14 @@ from typing import Any
 
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord_ids import APP_ID, BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, snowflakes, user_payload
+from discord_options import command_data, get_from_cdn
 
 from bot.discord.app import PbpBot, create_bot
 from bot.service.core import Clock
 from bot.service.game_ui import Table
 from bot.service.results import utc_now
 from bot.settings import Settings
-
-APP_ID = 900_000_000_000_000_001
-BOT_ID = 900_000_000_000_000_002
-GUILD_ID = 700_000_000_000_000_001
-CHANNEL_ID = 700_000_000_000_000_100
-EPHEMERAL = 64
-_ids = itertools.count(800_000_000_000_000_000)
-TIMESTAMP = "2030-01-01T00:00:00+00:00"
-
-
-def user_payload(user_id: int, name: str) -> dict[str, Any]:
-    return {
-        "id": str(user_id),
-        "username": name.lower(),
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-        "bot": user_id == BOT_ID,
-    }
 
 
 @dataclass
@@ -101,7 +84,7 @@ class FakeDiscord(AsyncWebhookAdapter):
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),
             "type": 0,
@@ -119,7 +102,7 @@ class FakeDiscord(AsyncWebhookAdapter):
             "components": body.get("components") or [],
             "attachments": [
                 {
-                    "id": str(next(_ids)),
+                    "id": str(next(snowflakes)),
                     "filename": name,
                     "size": len(data),
                     "url": f"https://cdn/{name}",
@@ -179,7 +162,7 @@ class FakeDiscord(AsyncWebhookAdapter):
             call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if route.path == "/users/@me/channels":
-            dm_id = next(_ids)
+            dm_id = next(snowflakes)
             self.dm_channels[dm_id] = int(body["recipient_id"])
             call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
         elif "/messages" in route.path:
@@ -223,10 +206,10 @@ class Guild:
 
     def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "application_id": str(APP_ID),
             "type": kind,
-            "token": f"tok-{next(_ids)}",
+            "token": f"tok-{next(snowflakes)}",
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(CHANNEL_ID),
@@ -289,91 +272,6 @@ class Guild:
         payload = self._base(3, user, name, data, "0")
         payload["message"] = message
         return await self.feed(payload)
-
-
-@dataclass(frozen=True)
-class Upload:
-    """A file attached to a command option (served back by the fake CDN)."""
-
-    filename: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class Person:
-    """A guild member given as a user option (``@user``)."""
-
-    id: int
-    name: str
-    bot: bool = False
-
-
-def _option_type(value: Any) -> int:
-    if isinstance(value, Upload):
-        return 11
-    if isinstance(value, Person):
-        return 6
-    return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
-
-
-def _resolve(value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
-    """The option value Discord sends (an id for users and attachments), filling ``resolved``."""
-    if isinstance(value, Upload):
-        key = str(next(_ids))
-        url = f"https://cdn.test/attachments/{key}/{value.filename}"
-        UPLOADS[url] = value.data
-        resolved.setdefault("attachments", {})[key] = {
-            "id": key,
-            "filename": value.filename,
-            "size": len(value.data),
-            "url": url,
-            "proxy_url": url,
-            "content_type": "application/json",
-        }
-        return key
-    if isinstance(value, Person):
-        user = user_payload(value.id, value.name)
-        user["bot"] = value.bot
-        resolved.setdefault("users", {})[str(value.id)] = user
-        resolved.setdefault("members", {})[str(value.id)] = {
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "nick": None,
-            "permissions": "0",
-            "flags": 0,
-        }
-        return str(value.id)
-    return value
-
-
-def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    resolved: dict[str, dict[str, Any]] = {}
-    opts = [
-        {
-            "type": _option_type(v),
-            "name": k,
-            "value": _resolve(v, resolved),
-            **({"focused": True} if k == focused else {}),
-        }
-        for k, v in options.items()
-    ]
-    names = path.split()
-    for sub in reversed(names[1:]):
-        opts = [{"type": 1, "name": sub, "options": opts}]
-    data = {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
-    return {**data, "resolved": resolved} if resolved else data
-
-
-#: Bytes of every uploaded attachment by URL (the fake CDN).
-UPLOADS: dict[str, bytes] = {}
-
-
-async def get_from_cdn(url: str) -> bytes:
-    if url not in UPLOADS:
-        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown attachment")
-    return UPLOADS[url]
 
 
 async def settle(rounds: int = 200) -> None:
