@@ -1,110 +1,219 @@
-"""A stored change of a game as what to post: :class:`Step`, made by :meth:`StepService.play_step`.
+"""What one change of a game is made of: the game loaded under its lock (:class:`Txn`), an action
+applied to it (:class:`Applied`), and what to post afterwards (:class:`Step`).
 
 Every path that changes a game (a move, an undo or take-back, an admin's force or rollback, a passed
-undo vote, a deadline's default or skip, a start or rematch, a handover) is stored by its service
-method and then handed to :meth:`~StepService.play_step`, which answers what the rules and the
-players' settings say should follow, before anything is posted:
-
-* the standing answers that became due (each stored as its own logged step; their lines join this
-  one's, and they decide who must act next);
-* who is mentioned, held for quiet hours, put in a digest or also sent a direct message
-  (:meth:`~bot.service.notify.NotifyService.plan_pings`), and the question each DM repeats;
-* the table to draw, from the service's own cache (the front end loads nothing more).
-
-A front end draws and posts the :class:`Step` and then reports the posted message with
-:meth:`~StepService.posted`; it calls nothing else of the service for it.
+undo vote, a deadline's default or skip, a start or rematch, a handover) runs as one call of
+:meth:`bot.service.steps.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
+the path's own change applies (:meth:`Txn.apply`) and stores (:meth:`Txn.commit`, one store
+transaction per action, with a version check), the standing answers that became due are stored as
+their own logged steps, and the pings are planned, all before the lock is released. The :class:`Step`
+it returns is what a front end draws and posts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, fields, replace
 
-from engine.core import State, play
+from engine.core import Action, Game, IllegalAction, State, play
 
-from .game_ui import Table, to_ping
-from .notify import NotifyService
-from .packs import check_playable
+from ..store.rows import GameRecord, SeatRecord, VersionConflict
+from .core import Core, wrap_illegal
+from .game_ui import Table
+from .history import render_events
 from .results import Result, ServiceError
+
+log = logging.getLogger("bot.service")
+ENGINE_ERROR = (
+    "This move hit an error in the game's rules and was not applied; nothing changed. The table can "
+    "still undo, or an admin can force another move (`/admin force`)."
+)
+CONFLICT = "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
 
 
 @dataclass
-class Step:
-    """What to post after a stored change: the turn message and everything sent beside it."""
+class Applied:
+    """One action applied to a copy of the state, with everything the rules say about it, before
+    anything is stored."""
 
-    #: The game as it stands now (after any standing answers): the board, prompts and components to draw.
-    table: Table
-    #: The turn message's lines (event sentences and the bot's own lines), oldest first.
+    text: str
+    state: State
+    state_json: str
     public: list[str]
+    private: dict[str, list[str]]
+    undo_barrier: bool
+    over: bool
+
+
+@dataclass
+class Txn:
+    """A game loaded once under its lock, for one change; every step stored moves it on."""
+
+    core: Core
+    record: GameRecord
+    seats: list[SeatRecord]
+    game: Game
+    #: The parsed state (``None`` in a lobby).
+    state: State | None
+    #: Users who had to act when the game was loaded (they are not pinged again for the same decision).
+    before: list[str] = field(default_factory=list)
+    #: How many steps this change has stored so far.
+    stored: int = 0
+    #: The canonical text of the actor's own action, once applied (for "You played …").
+    played: str | None = None
+
+    @property
+    def row(self) -> int:
+        return self.record.id
+
+    @property
+    def users(self) -> list[str]:
+        return [s.user_id for s in self.seats]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def waiting(self) -> list[int]:
+        """Seats that must act now (none in a lobby)."""
+        return play.waiting_players(self.game, self.state) if self.state is not None else []
+
+    def waiting_users(self) -> list[str]:
+        users = self.users
+        return [users[p] for p in self.waiting()]
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.game.is_over(self.state)
+
+    def changed(self, public: list[str], private: dict[str, list[str]] | None = None) -> Result:
+        """The answer for a stored change: its lines, mentioning everybody who must act now."""
+        return Result(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
+
+    def apply(self, seat: int, action: Action | None = None, text: str | None = None) -> Applied:
+        """Play ``action`` (or parse ``text``) for ``seat`` on a copy of the loaded state: apply, render,
+        canonicalise; everything that runs rules code, before anything is stored.
+
+        An illegal action is refused as usual. Any other exception from the engine is logged with its
+        traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
+        nothing is stored and the version is unchanged, so the game stays playable.
+        """
+        game, state = self.game, self.state
+        assert state is not None
+        try:
+            chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
+            new_state, events = play.apply(game, state, seat, chosen)
+            public, private = render_events(game, new_state, events, self.users)
+            state_json = play.dumps(new_state)
+            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            return Applied(
+                play.action_text(game, chosen),
+                new_state,
+                state_json,
+                public,
+                private,
+                game.undo_barrier(events),
+                game.is_over(new_state),
+            )
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+        except Exception:
+            log.exception(
+                "game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing stored",
+                self.record.id,
+                self.record.game_id,
+                self.record.version,
+                seat,
+                action if action is not None else text,
+            )
+            raise ServiceError(ENGINE_ERROR, "engine_error") from None
+
+    async def store(self, applied: Applied, seat: int, user: str, lead: list[str] | None = None) -> int:
+        """Store an applied action of ``seat`` by ``user`` (``lead``: the bot's own lines before its
+        event sentences); the new version."""
+        return await self.commit(
+            seat=seat,
+            user=user,
+            kind="action",
+            text=applied.text,
+            undo_barrier=applied.undo_barrier,
+            public=(lead or []) + applied.public,
+            state_json=applied.state_json,
+            state=applied.state,
+        )
+
+    async def commit(
+        self,
+        *,
+        seat: int,
+        user: str,
+        kind: str,
+        text: str,
+        undo_barrier: bool,
+        public: list[str],
+        state_json: str,
+        state: State,
+    ) -> int:
+        """Append one log row + snapshot at the next version in one transaction, or refuse a stale one;
+        the loaded game moves on to it and the deadlines follow who must act."""
+        core, record, users = self.core, self.record, self.users
+        waiting = play.waiting_players(self.game, state)
+        status = "finished" if self.game.is_over(state) else "active"
+        try:
+            version = await core.store.append(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                user_id=user,
+                kind=kind,
+                text=text,
+                undo_barrier=undo_barrier,
+                public_lines=public,
+                state_json=state_json,
+                waiting=[users[p] for p in waiting],
+                now=core.now(),
+                status=status,
+            )
+        except VersionConflict:
+            core.forget(record.id)
+            raise ServiceError(CONFLICT, "stale") from None
+        core.remember(record.id, version, state)
+        self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
+        self.state, self.stored = state, self.stored + 1
+        await core.sync_clocks(record, waiting, status != "active")
+        return version
+
+
+#: A path's own change, run by ``play_step`` on the loaded game under its lock.
+Change = Callable[[Txn], Awaitable[Result]]
+
+
+@dataclass(kw_only=True)
+class Step(Result):
+    """A stored change as what to post: the service's answer (a :class:`Result` for the game as it
+    stands after the change and the standing answers that followed it), with the table to draw and
+    who to ping.
+
+    ``public`` are the turn message's lines (event sentences and the bot's own lines, oldest first),
+    ``private`` the private lines per user (the actor's included: a front end shows those in its
+    reply to the actor), ``elsewhere`` the silent lines for other channels.
+    """
+
+    #: The game as it stands now: the board, prompts and components to draw (from the service's cache).
+    table: Table
     #: Users mentioned (pinged) in the turn message; nobody else is.
-    ping: list[str]
+    ping: list[str] = field(default_factory=list)
     #: Users also sent a direct message, with the question it repeats (the front end adds the link).
     dm: dict[str, str] = field(default_factory=dict)
-    #: Private lines per user, the actor's included (a front end shows those in its reply to the actor).
-    private: dict[str, list[str]] = field(default_factory=dict)
-    #: (channel id, line) pairs posted silently in other channels (e.g. "Ann is back" in her other games).
-    elsewhere: list[tuple[str, str]] = field(default_factory=list)
-    #: The service's answer for the change (status, outcome, legal texts of who must act...).
-    result: Result = field(default_factory=Result)
+    #: The canonical text of the actor's own action, when the change was one.
+    played: str | None = None
 
     @property
     def row(self) -> int:
         return self.table.row
 
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-
-class StepService(NotifyService):
-    """:meth:`play_step` and :meth:`posted`, over the standing answers and ping routing below it."""
-
-    async def play_step(
-        self, change: Result | Awaitable[Result], *, before: Sequence[str] = (), actor: str | None = None
-    ) -> Step:
-        """The :class:`Step` to post for ``change`` (a stored change's result, or the service call making
-        it), with the standing answers that follow it stored. ``before`` are the users who had to act
-        before the change (they are not pinged again unless they still owe and are the ``actor``)."""
-        result = change if isinstance(change, Result) else await change
-        if result.game_row is None:
-            raise ServiceError("This game no longer exists.", "no_game")
-        standing = await self.answer_standing(result.game_row)
-        if standing is not None:
-            extra = standing[0]
-            result.public += extra.public
-            result.mention = extra.mention
-            for user, lines in extra.private.items():
-                result.private.setdefault(user, []).extend(lines)
-        table = await self._table_of(result.game_row)
-        plan = await self.plan_pings(table.row, to_ping(result.mention, list(before), actor))
-        dm = {user: await self.turn_prompt(table.row, user) for user in plan.dm}
-        return Step(table, result.public, plan.ping, dm, result.private, list(result.elsewhere), result)
-
-    async def posted(self, game_row: int, version: int, message_id: str) -> None:
-        """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
-        await self.away.note_post(game_row, version, message_id, self._now())
-
-    async def table(self, game_row: int) -> Table:
-        """The game as stored now, from the service's caches (seats and parsed state): what a front end
-        checks a click against and draws, loaded once with the state the service plays on."""
-        return await self._table_of(game_row)
-
-    async def _table_of(self, game_row: int) -> Table:
-        record = await self.store.game(game_row)
-        if record is None:
-            raise ServiceError("This game no longer exists.", "no_game")
-        seats, game = await self._seats_of(record), self._game(record.game_id)
-        if record.status == "lobby":
-            return Table(record, seats, game, None)
-        try:
-            state: State | None = await self._state(record)
-        except ServiceError as exc:  # shown as stored all the same (the service refuses to play it)
-            if exc.code not in ("rules_version", "corrupt"):
-                raise
-            text = await self.store.snapshot(record.id, record.version)
-            state = play.loads(text) if text is not None else None
-            if state is not None:
-                check_playable(game, state, record.title)
-        clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
-        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
-        return Table(record, seats, game, state, due)
+    @classmethod
+    def of(cls, result: Result, table: Table, ping: list[str], dm: dict[str, str], played: str | None) -> Step:
+        given = {f.name: getattr(result, f.name) for f in fields(Result) if f.init}
+        return cls(**given, table=table, ping=ping, dm=dm, played=played)

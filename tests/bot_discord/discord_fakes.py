@@ -1,46 +1,204 @@
-"""Discord-shaped interaction payloads for a real bot on a recording stand-in for Discord's HTTP API
-(:class:`~fake_http.FakeDiscord`, imported from here too), and helpers to open a table.
+"""A recording stand-in for Discord's HTTP API, and Discord-shaped interaction payloads.
 
 The bot under test is the real :class:`bot.app.PbpBot` with discord.py's real objects:
 interactions enter through ``ConnectionState.parse_interaction_create`` exactly like a
 gateway ``INTERACTION_CREATE`` event, the real ``CommandTree`` and ``ViewStore`` dispatch
 them, and every outgoing request (interaction callbacks, followups, channel messages)
-lands in :class:`FakeDiscord` instead of the network.
+lands in :class:`FakeDiscord` instead of the network. The ids and user payloads are
+:mod:`discord_ids`; slash-command options (members, attachments) and the fake CDN :mod:`discord_options`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
-from discord.webhook.async_ import async_context
-from fake_http import APP_ID, BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, Call, FakeDiscord, _ids, user_payload
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord_ids import APP_ID, BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, snowflakes, user_payload
+from discord_options import command_data, get_from_cdn
 
 from bot.discord.app import PbpBot, create_bot
+from bot.service.core import Clock
 from bot.service.game_ui import Table
 from bot.service.results import utc_now
-from bot.service.service_base import Clock
 from bot.settings import Settings
 from engine.core.shapes import ChooseSeveral
 
-__all__ = [  # re-exported: tests import the HTTP fake from here too
-    "APP_ID",
-    "BOT_ID",
-    "CHANNEL_ID",
-    "EPHEMERAL",
-    "GUILD_ID",
-    "TIMESTAMP",
-    "Call",
-    "FakeDiscord",
-    "user_payload",
-]
+
+@dataclass
+class Call:
+    """One outgoing request: ``kind`` is ``http`` (bot token) or ``webhook`` (interaction token)."""
+
+    kind: str
+    method: str
+    path: str
+    url: str
+    payload: dict[str, Any]
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    reply: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def content(self) -> str:
+        return str(self.payload.get("content") or self.payload.get("data", {}).get("content") or "")
+
+    @property
+    def flags(self) -> int:
+        return int(self.payload.get("flags") or self.payload.get("data", {}).get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        rows = self.payload.get("components") or self.payload.get("data", {}).get("components") or []
+        return [c["custom_id"] for row in rows for c in row.get("components", []) if "custom_id" in c]
+
+
+def _split(payload: Any, form: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """The JSON body (a list body, e.g. a command sync, comes back as ``{"items": [...]}``) and files."""
+    body = {"items": payload} if isinstance(payload, list) else dict(payload or {})
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            body = json.loads(part["value"])
+    stored = []
+    for file in files or []:
+        file.fp.seek(0)
+        stored.append((file.filename, file.fp.read()))
+    return body, stored
+
+
+class FakeDiscord(AsyncWebhookAdapter):
+    """Records every request and answers with plausible Discord payloads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[Call] = []
+        self.refuse: str | None = None  # "files": 403 on channel messages with files; "all": on every one
+        self.closed_dms: set[int] = set()  # users whose DMs answer 403 (50007)
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> recipient
+
+    def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        return {
+            "id": str(next(snowflakes)),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "type": 0,
+            "content": body.get("content") or "",
+            "author": user_payload(BOT_ID, "PBP Bot"),
+            "tts": False,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "embeds": body.get("embeds") or [],
+            "flags": body.get("flags", 0),
+            "components": body.get("components") or [],
+            "attachments": [
+                {
+                    "id": str(next(snowflakes)),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://cdn/{name}",
+                    "proxy_url": f"https://cdn/{name}",
+                }
+                for name, data in files
+            ],
+        }
+
+    def _record(self, kind: str, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Call:
+        call = Call(kind, route.method, route.path, route.url, body, files)
+        self.calls.append(call)
+        return call
+
+    # --- interaction token requests (responses, followups, edits of the original) -----------
+    async def request(
+        self,
+        route: Any,
+        session: Any = None,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: Any = None,
+        files: Any = None,
+        **kwargs: Any,
+    ) -> Any:
+        body, stored = _split(payload, multipart, files)
+        call = self._record("webhook", route, body, stored)
+        if route.path.endswith("/callback"):
+            data = body.get("data") or {}
+            resource: dict[str, Any] = {"type": body.get("type")}
+            if body.get("type") in (4, 7):
+                resource["message"] = self.message(data, CHANNEL_ID, stored)
+            call.reply = {
+                "interaction": {
+                    "id": str(route.webhook_id),
+                    "type": 2,
+                    "response_message_loading": body.get("type") == 5,
+                    "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
+                },
+                "resource": resource,
+            }
+        else:
+            call.reply = self.message(body, CHANNEL_ID, stored)
+        return call.reply
+
+    # --- bot token requests (channel messages, DMs) ------------------------------------------
+    async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        body, stored = _split(kwargs.get("json"), form, files)
+        call = self._record("http", route, body, stored)
+        if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
+            call.reply = {"code": 50013, "message": "Missing Permissions"}
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
+        if (
+            route.path.endswith("/messages")
+            and self.dm_channels.get(int(getattr(route, "channel_id", 0) or 0)) in self.closed_dms
+        ):
+            call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
+        if route.path == "/users/@me/channels":
+            dm_id = next(snowflakes)
+            self.dm_channels[dm_id] = int(body["recipient_id"])
+            call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
+        elif "/messages" in route.path:
+            call.reply = self.message(body, int(route.channel_id), stored)
+        return call.reply
+
+    # --- queries for tests ---------------------------------------------------------------------
+    def since(self, mark: int) -> list[Call]:
+        return self.calls[mark:]
+
+    def channel_posts(self, since: int = 0, channel: int = CHANNEL_ID) -> list[Call]:
+        """New messages the bot posted in ``channel`` (the game channel by default)."""
+        return [
+            c
+            for c in self.calls[since:]
+            if c.kind == "http" and c.method == "POST" and c.url.endswith(f"/channels/{channel}/messages")
+        ]
+
+    def dms(self, since: int = 0, user: int | None = None) -> list[Call]:
+        """Direct messages the bot sent (to ``user``, if given), refused ones included."""
+        return [
+            c
+            for c in self.calls[since:]
+            if c.kind == "http"
+            and c.method == "POST"
+            and c.path.endswith("/messages")
+            and int(c.url.split("/channels/")[1].split("/")[0]) in self.dm_channels
+            and (user is None or self.dm_channels[int(c.url.split("/channels/")[1].split("/")[0])] == user)
+        ]
+
+    def replies(self, since: int = 0) -> list[Call]:
+        """Interaction callbacks and followups/edits (everything sent with an interaction token)."""
+        return [c for c in self.calls[since:] if c.kind == "webhook"]
 
 
 class Guild:
@@ -51,10 +209,10 @@ class Guild:
 
     def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "application_id": str(APP_ID),
             "type": kind,
-            "token": f"tok-{next(_ids)}",
+            "token": f"tok-{next(snowflakes)}",
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(CHANNEL_ID),
@@ -124,91 +282,6 @@ class Guild:
         return await self.feed(payload)
 
 
-@dataclass(frozen=True)
-class Upload:
-    """A file attached to a command option (served back by the fake CDN)."""
-
-    filename: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class Person:
-    """A guild member given as a user option (``@user``)."""
-
-    id: int
-    name: str
-    bot: bool = False
-
-
-def _option_type(value: Any) -> int:
-    if isinstance(value, Upload):
-        return 11
-    if isinstance(value, Person):
-        return 6
-    return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
-
-
-def _resolve(value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
-    """The option value Discord sends (an id for users and attachments), filling ``resolved``."""
-    if isinstance(value, Upload):
-        key = str(next(_ids))
-        url = f"https://cdn.test/attachments/{key}/{value.filename}"
-        UPLOADS[url] = value.data
-        resolved.setdefault("attachments", {})[key] = {
-            "id": key,
-            "filename": value.filename,
-            "size": len(value.data),
-            "url": url,
-            "proxy_url": url,
-            "content_type": "application/json",
-        }
-        return key
-    if isinstance(value, Person):
-        user = user_payload(value.id, value.name)
-        user["bot"] = value.bot
-        resolved.setdefault("users", {})[str(value.id)] = user
-        resolved.setdefault("members", {})[str(value.id)] = {
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "nick": None,
-            "permissions": "0",
-            "flags": 0,
-        }
-        return str(value.id)
-    return value
-
-
-def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    resolved: dict[str, dict[str, Any]] = {}
-    opts = [
-        {
-            "type": _option_type(v),
-            "name": k,
-            "value": _resolve(v, resolved),
-            **({"focused": True} if k == focused else {}),
-        }
-        for k, v in options.items()
-    ]
-    names = path.split()
-    for sub in reversed(names[1:]):
-        opts = [{"type": 1, "name": sub, "options": opts}]
-    data = {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
-    return {**data, "resolved": resolved} if resolved else data
-
-
-#: Bytes of every uploaded attachment by URL (the fake CDN).
-UPLOADS: dict[str, bytes] = {}
-
-
-async def get_from_cdn(url: str) -> bytes:
-    if url not in UPLOADS:
-        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown attachment")
-    return UPLOADS[url]
-
-
 async def settle(rounds: int = 200) -> None:
     """Wait for the tasks discord.py spawned for an interaction (command tree, views, events)."""
     for _ in range(rounds):
@@ -270,7 +343,7 @@ async def open_table(
 
 
 async def table_now(guild: Guild) -> Table:
-    table = await guild.bot.tables.by_channel(CHANNEL_ID)
+    table = await guild.bot.service.table_in(CHANNEL_ID)
     assert table is not None
     return table
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -102,13 +103,28 @@ async def test_stale_click_is_outdated_and_changes_nothing(guild: Guild) -> None
     assert (await table_now(guild)).version == now.version
 
 
+async def test_a_double_click_plays_once_and_posts_one_turn_message(guild: Guild) -> None:
+    turn = await open_table(guild)
+    table = await table_now(guild)
+    actor, button = int(table.waiting_users()[0]), choice_ids(turn)[0]
+    mark = len(guild.fake.calls)
+    await asyncio.gather(*(guild.click(actor, NAMES[actor], turn.reply, button) for _ in range(2)))
+    assert len(guild.fake.channel_posts(mark)) == 1  # one turn message
+    assert (await table_now(guild)).version == table.version + 1
+    assert len(await guild.bot.service.store.actions(table.row)) == table.version + 1
+    replies = [c for c in guild.fake.since(mark) if c.ephemeral]
+    assert len(replies) == 1 and "outdated" in replies[0].content  # the second click changes nothing
+
+
 async def test_old_button_of_someone_else_is_outdated_not_foreign(guild: Guild) -> None:
     turn = await open_table(guild)
     table = await table_now(guild)
     owner = table.waiting_users()[0]
     while owner in table.waiting_users():  # play on until the decision is someone else's
         seat = table.waiting_seats()[0]
-        await guild.bot.service.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0], expected_version=table.version)
+        await guild.bot.service.play.act(
+            CHANNEL_ID, table.users[seat], table.texts(seat)[0], expected_version=table.version
+        )
         table = await table_now(guild)
     clicker = int(table.waiting_users()[0])
     calls = await guild.click(clicker, NAMES[clicker], turn.reply, choice_ids(turn)[0])  # the owner's old button
@@ -210,7 +226,7 @@ async def test_mayor_editor_accepts_the_proposal_in_one_click(guild: Guild) -> N
         seat = rng.choice(table.waiting_seats())
         texts = table.texts(seat)
         wanted = [t for t in texts if t == "role mayor"] or texts
-        await svc.act(CHANNEL_ID, table.users[seat], rng.choice(wanted), expected_version=table.version)
+        await svc.play.act(CHANNEL_ID, table.users[seat], rng.choice(wanted), expected_version=table.version)
         table = await table_now(guild)
     decision = next(d for d in table.decisions() if d.kind == "mayor_layout")
     user = int(table.users[decision.player])

@@ -93,7 +93,7 @@ async def test_an_outdated_menu_or_another_players_pick_changes_nothing(guild: G
     assert refused[-1].ephemeral and "This is not your decision" in refused[-1].content
     assert (await table_now(guild)).version == table.version
     # someone else answers: the menu is now outdated; picking in it shows the current prompt
-    await guild.bot.service.act(table.record.channel_id, table.users[other], "church discard none")
+    await guild.bot.service.play.act(table.record.channel_id, table.users[other], "church discard none")
     moved = await table_now(guild)
     assert moved.version == table.version + 1
     calls = await guild.click(user, NAMES[user], mine.reply, menu["custom_id"], ["1"])

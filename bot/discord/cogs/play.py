@@ -52,7 +52,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(str(interaction.channel_id))
+        table = await self.bot.service.table_in(str(interaction.channel_id))
         if table is None or not table.active:
             raise ServiceError("There is no game in progress in this channel.", "no_game")
         text, version = resolve_value(action, table, table.seat_of(interaction.user.id))
@@ -62,7 +62,7 @@ class PlayCog(commands.Cog):
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal options matching what they typed, shown by their labels with their canonical
         texts as values (at most 25; none if they owe nothing)."""
-        table = await self.bot.tables.by_channel(str(interaction.channel_id))
+        table = await self.bot.service.table_in(str(interaction.channel_id))
         if table is None:
             return []
         seat = table.seat_of(interaction.user.id)
@@ -75,7 +75,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="mygames", description="Your games: yours to play first, with deadlines and links")
     async def mygames(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.my_games(interaction.user.id)
+        result = await self.bot.service.away.my_games(interaction.user.id)
         lines = result.private.get(str(interaction.user.id), [])
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 

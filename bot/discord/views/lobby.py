@@ -1,9 +1,8 @@
-"""The lobby's buttons (join, leave, start) and a finished game's "Rematch": persistent
-:class:`discord.ui.DynamicItem` buttons like the turn components (:mod:`.components`), whose
-``custom_id`` names the game row.
+"""The lobby's persistent buttons (join, leave, start) and a finished game's Rematch button.
 
-``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
-``pbp:<game>:rematch``           start a rematch of a finished game
+``pbp:<game>:lobby:<join|leave|start>``  join, leave or start the lobby this message announced
+``pbp:<game>:rematch``                   the same players start again (see :meth:`LobbyService.rematch
+<bot.service.lobby.LobbyService.rematch>`)
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ import discord
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
-from ..turns import announce, strip_components
-from .common import GAME, load
+from ..turns import post_step, strip_components
+from .common import GAME
 
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
 
@@ -43,21 +42,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await interaction.response.defer()
-            bot, table = bot_of(interaction), await load(interaction, self.game_row)
+            bot = bot_of(interaction)
+            table = await bot.service.table(self.game_row)
             if table.record.status != "lobby":
                 raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
             channel, user = table.record.channel_id, str(interaction.user.id)
             if self.act == "start":
-                result = await bot.service.start(channel, user)
-                notes = await announce(bot, result, [], user)
+                notes = await post_step(bot, await bot.service.lobby.start(channel, user), user)
                 await strip_components(interaction)
                 if notes:
                     await interaction.followup.send("\n".join(notes), ephemeral=True)
                 return
             if self.act == "join":
-                result = await bot.service.join(channel, user, interaction.user.display_name)
+                result = await bot.service.lobby.join(channel, user, interaction.user.display_name)
             else:
-                result = await bot.service.leave(channel, user)
+                result = await bot.service.lobby.leave(channel, user)
             await interaction.followup.send(
                 "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
             )
@@ -66,7 +65,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
-    """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
+    """On a finished game's last message: the same players start again."""
 
     def __init__(self, row: int, line: int | None = None) -> None:
         super().__init__(
@@ -86,8 +85,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAM
         try:
             await interaction.response.defer()
             bot, user = bot_of(interaction), str(interaction.user.id)
-            result = await bot.service.rematch(self.game_row, user)
-            notes = await announce(bot, result, [], user)
+            notes = await post_step(bot, await bot.service.lobby.rematch(self.game_row, user), user)
             await strip_components(interaction)
             if notes:
                 await interaction.followup.send("\n".join(notes), ephemeral=True)
