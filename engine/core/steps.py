@@ -5,7 +5,8 @@ its *steps* (``@STEPS.step("name")``: a function of the state, the step's own da
 list) and its decision *kinds* (:meth:`Steps.kind`: the legal options, what an answer does, a
 prompt and the deadline default). The state holds:
 
-- ``state["queue"]``: the steps still to run, each ``{"step": name, ...data}``;
+- ``state["queue"]``: the steps still to run, each ``{"step": name, ...data}`` (with
+  ``transient_queue``, present only while a step waits in it);
 - ``state["decision"]``: the one open decision ``{"kind", "player", ...data}``, or ``None``;
 - ``state["frames"]``: reaction windows (:mod:`engine.core.frames`) asking several seats;
 - ``state["over"]``: true once the game has ended (the queue then stops).
@@ -78,11 +79,15 @@ class Kind:
 class Steps:
     """One game's steps and decision kinds, and the queue machinery over them.
 
-    ``default`` is the game's deadline rule for kinds declaring none (default: none)."""
+    ``default`` is the game's deadline rule for kinds declaring none (default: none).
+    ``transient_queue``: the state holds ``"queue"`` only while steps wait in it, and :meth:`run`
+    removes it once it runs empty. For a game that keeps its place in its own data (whose step
+    that asks is always the last one queued), so its states at rest carry no queue at all."""
 
-    def __init__(self, game: str, default: DefaultFn = never) -> None:
+    def __init__(self, game: str, default: DefaultFn = never, transient_queue: bool = False) -> None:
         self.game = game
         self.default = default
+        self.transient_queue = transient_queue
         self.steps: dict[str, StepFn] = {}
         self.kinds: dict[str, Kind] = {}
 
@@ -135,14 +140,16 @@ class Steps:
 
     def then(self, state: State, *steps: Data) -> None:
         """Run ``steps`` next, in this order, before anything queued earlier."""
-        state["queue"][0:0] = [dict(s) for s in steps]
+        state.setdefault("queue", [])[0:0] = [dict(s) for s in steps]
 
     def run(self, state: State, events: Events) -> None:
         """Run queued steps until one opens a decision or a frame, the queue is empty or the game ends."""
-        queue, steps = state["queue"], self.steps
-        while state["decision"] is None and _frame_free(state) and queue and not state["over"]:
-            current = queue.pop(0)
+        steps = self.steps
+        while state["decision"] is None and _frame_free(state) and state.get("queue") and not state["over"]:
+            current = state["queue"].pop(0)
             steps[current["step"]](state, current, events)
+        if self.transient_queue and "queue" in state and not state["queue"]:
+            del state["queue"]
 
     def call(self, state: State, step: Data, events: Events) -> None:
         """Run one step now (for a game that keeps no queue)."""

@@ -302,3 +302,34 @@ def test_registries_are_per_game_and_refuse_unknown_names():
     STEPS.ask(state, "raise", 0)
     with pytest.raises(RuntimeError, match="still open"):
         STEPS.ask(state, "raise", 1)
+
+
+def test_a_transient_queue_is_in_the_state_only_while_steps_wait_in_it():
+    steps = Steps("transient", transient_queue=True)
+    ran: list[str] = []
+
+    @steps.step("note")
+    def _note(state: State, s: dict[str, Any], events: Events) -> None:
+        ran.append(s["text"])
+
+    @steps.step("ask")
+    def _ask(state: State, s: dict[str, Any], events: Events) -> None:
+        steps.ask(state, "yes", 0)
+
+    steps.kind("yes", lambda s, d: [{"verb": "yes"}], None, "Yes?")
+    state: State = {"decision": None, "frames": [], "over": False}  # no queue key at all
+    steps.run(state, [])
+    assert "queue" not in state
+    steps.then(state, {"step": "note", "text": "a"}, {"step": "note", "text": "b"})
+    assert state["queue"] == [{"step": "note", "text": "a"}, {"step": "note", "text": "b"}]
+    steps.run(state, [])
+    assert ran == ["a", "b"] and "queue" not in state  # run empty: gone
+    steps.then(state, {"step": "ask"}, {"step": "note", "text": "c"})
+    steps.run(state, [])
+    assert state["decision"]["kind"] == "yes" and state["queue"] == [{"step": "note", "text": "c"}]  # kept
+    steps.answer(state, {"verb": "yes"}, [])
+    assert ran == ["a", "b", "c"] and "queue" not in state
+
+    lasting: State = {"queue": [], "decision": None, "frames": [], "over": False}
+    STEPS.run(lasting, [])
+    assert lasting["queue"] == []  # a registry without transient_queue keeps its (empty) queue
