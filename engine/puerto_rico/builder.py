@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.steps import first
 from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
+from .flow import ask, kind, step, then
 from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount, zoning_discounts
 from .options import option
 from .rounds import (
+    END_ROLE,
     award_vp,
     check_vp_supply,
-    end_role,
     next_turn,
     role_chooser,
     start_turns,
@@ -31,8 +33,9 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
-    start_turns(state, chooser, "build")
+@step("builder")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    start_turns(state, role_chooser(state), "build")
 
 
 def printed_cost(state: State, building: str) -> int:
@@ -93,11 +96,12 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         short = price - state["boards"][player]["doubloons"]
         if short > 0:  # only then may the Black Market pay part of it [S]
             black_market.begin(state, player, building, price, short)
+            ask(state, "black_market", player)
             return
         finish_build(state, player, building, price, events)
     else:
         events.append({"kind": "pass", "player": player, "role": "builder"})
-    _next(state, events)
+    then(state, {"step": "build_next"})
 
 
 def finish_build(state: State, player: int, building: str, price: int, events: Events, returned: int = 0) -> None:
@@ -121,14 +125,27 @@ def finish_build(state: State, player: int, building: str, price: int, events: E
         trigger_end(state, "city", events)
 
 
-def _next(state: State, events: Events) -> None:
+@step("build_next")
+def _next(state: State, s: dict[str, Any], events: Events) -> None:
     if not next_turn(state, "build"):
-        end_role(state, events)
+        then(state, END_ROLE)
 
 
 def act_black_market(state: State, player: int, action: Action, events: Events) -> None:
     done = black_market.pay(state, player, action, events)
-    if done is not None:
-        building, price, returned = done
-        finish_build(state, player, building, price, events, returned)
-        _next(state, events)
+    if done is None:
+        ask(state, "black_market", player)  # the next item
+        return
+    building, price, returned = done
+    finish_build(state, player, building, price, events, returned)
+    then(state, {"step": "build_next"})
+
+
+kind("build", options, act, "Build one building, or pass.")
+kind(
+    "black_market",
+    black_market.options,
+    act_black_market,
+    "Pay the rest with the Black Market: return a colonist, a good or a VP chip.",
+    default=first,
+)
