@@ -67,6 +67,14 @@ def cost(state: State, player: int, building: str) -> int:
     return _price(state, state["boards"][player], building, *_pricing(state, player))
 
 
+# What options() reads of every building, in the board's order: id, spaces, column, printed cost,
+# cost under the variant rule.
+_COSTS = tuple(
+    (b.id, b.spaces, b.column, b.cost, b.cost if b.variant_cost is None else b.variant_cost)
+    for b in (BUILDINGS[i] for i in BUILDING_ORDER)
+)
+
+
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     free = CITY_SPACES - city_spaces_used(board)
@@ -77,13 +85,11 @@ def options(state: State, player: int) -> list[Action]:
     zoning_small, zoning_large = zoning_discounts(board)
     copies, city = state["buildings"], board["city"]
     opts: list[Action] = []
-    for b in BUILDING_ORDER:
-        spec = BUILDINGS[b]
-        if not copies.get(b) or b in city or spec.spaces > free:
+    for b, spaces, column, cost, variant_cost in _COSTS:
+        if spaces > free or b in city or not copies.get(b):
             continue
-        base = spec.variant_cost if variant and spec.variant_cost is not None else spec.cost
-        zoning = zoning_large if spec.column == 4 else zoning_small
-        if base - min(quarries, spec.column) - flat - zoning <= budget:
+        price = (variant_cost if variant else cost) - (quarries if quarries < column else column) - flat
+        if price - (zoning_large if column == 4 else zoning_small) <= budget:
             opts.append({"verb": "build", "building": b})
     opts.append({"verb": "pass"})
     return opts

@@ -273,6 +273,6 @@ def _keep_options(state: State, player: int) -> list[Action]:
 kind("ship", options, act, "Load goods on a ship.")
 kind("royal", extras.royal_options, act_royal, "Royal Supplier: ship one good (1 VP), or pass.")
 kind("small_wharf", extras.small_wharf_options, act_small_wharf, "Load the Small Wharf, then sail (1 VP per 2 goods).")
-# Storage is a frame whose kind records the answer (see .game); a Guest House move that leaves
+# Storage is a frame whose kind records the answers (act_keep); a Guest House move that leaves
 # one way to keep the goods settles it.
-kind("keep", _keep_options, act_keep, "Choose the goods to keep.", default=first, last=act_keep)
+kind("keep", _keep_options, act_keep, "Choose the goods to keep.", default=first, frame=True, last=act_keep)

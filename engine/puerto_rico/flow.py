@@ -3,14 +3,16 @@
 The order of play is a program of named steps. A role choice (kind ``role``) queues the role's
 step (``settler``, ``mayor``, ``builder``, ``craftsman``, ``trader``, ``captain``,
 ``prospector``); a phase asks its players one at a time (each answer queues the phase's next
-step: ``settle_turn``, ``build_next``, ``trade_next``, ``ship_turn``, ``lodge_turn``) and, once
-done, queues ``end_role``, which asks the next role choice (``choose_role``) or ends the round
-(``end_round``, ``finish_round``). Reaction windows are parallel frames whose answers are held
-until the last one is in: the Mayor layouts, the Captain's storage and the Guest House windows
-(:mod:`.guest_window`). Each frame names the step that resumes the game once it closes
-(``mayor_refill``, ``captain_unload``, ``role``, ``storage``, ``lodge``, ``final``); it reads the
-closed frame from ``s["frame"]``. Rules modules register their steps and kinds here at import
-(:mod:`.game` imports them all).
+step: ``settle_turn``, ``build_next``, ``trade_next``, ``ship_turn``, ``lodge_turn``), runs its
+parts without a question as steps too (``mayor_colonists``, ``mayor_ship``, ``hunting_lodge``,
+``unload``...) and, once done, queues ``end_role``, which asks the next role choice
+(``choose_role``) or ends the round (``end_round``, ``finish_round``).
+
+Reaction windows are parallel frames whose answers are held until the last one is in: the Mayor
+layouts, the Captain's storage and the Guest House windows (:mod:`.guest_window`). Each frame
+names the step that resumes the game once it closes (``mayor_refill``, ``captain_unload``,
+``role``, ``storage``, ``lodge``, ``final``); it reads the closed frame from ``s["frame"]``. Rules
+modules register their steps and kinds here at import (:mod:`.game` imports them all).
 
 Puerto Rico keeps its place in its own data (``state["phase"]``: the order of the phase's turns,
 whose turn it is, what is under way), so a step that asks is always the last one queued, and its
@@ -56,16 +58,25 @@ def kind(
     act: PlayerAct,
     prompt: str | PromptFn,
     default: DefaultFn | None = None,
+    frame: bool = False,
     last: PlayerAct | None = None,
 ) -> Kind:
     """Declare the decision kind ``name`` from functions of the seat asked: ``options(state,
-    seat)`` and ``act(state, seat, action, events)``. The Guest House moves are offered besides
-    and applied here: the same question is asked again, except in a frame (``last`` given),
-    where the seat stays asked and, once a move leaves one option, ``last`` plays it."""
+    seat)`` and ``act(state, seat, action, events)``. A ``frame`` kind is asked in a parallel
+    frame and ``act`` records the answers itself (a layout is placed one colonist at a time, a
+    Guest House move answers nothing) and closes the frame once complete.
+
+    The Guest House moves are offered besides and applied here: the same question is asked
+    again; in a frame the seat simply stays asked and, once a move leaves one option, ``last``
+    (if given) plays it."""
+
+    guests = name not in guest_house.NOT_IN
 
     def listed(state: State, asked: dict[str, Any]) -> list[Action]:
         seat = asked["player"]
-        return options(state, seat) + guest_house.options(state, seat, name)
+        if guests and state["boards"][seat]["city"].get("guest-house"):
+            return options(state, seat) + guest_house.options(state, seat, name)
+        return options(state, seat)
 
     def answered(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
         seat = asked["player"]
@@ -73,11 +84,11 @@ def kind(
             act(state, seat, action, events)
             return
         guest_house.act(state, seat, action, events)
-        if last is None:
+        if not frame:
             ask(state, name, seat)
             return
         left = listed(state, asked)
-        if len(left) == 1:  # nothing left to choose in the frame
+        if last is not None and len(left) == 1:  # nothing left to choose in the frame
             last(state, seat, left[0], events)
 
-    return STEPS.kind(name, listed, answered, prompt, default)
+    return STEPS.kind(name, listed, answered, prompt, default, own_answer=frame)

@@ -2,10 +2,10 @@
 on Puerto Rico's registry of steps and decision kinds (:mod:`.flow`), so :mod:`engine.core.play`
 (validation, forced steps, copies) and the bot drive it.
 
-Pending decisions: the top frame's waiting seats (parallel: the Mayor layouts, storage, the Guest
-House windows), else the open decision (single). A frame's kind records its own answers (a
-layout is placed one colonist at a time, a Guest House move answers nothing), so its seats are
-asked with ``where=OWN``. Deadline defaults: see :mod:`.flow`.
+Pending decisions: the open decision (single), else the top frame's waiting seats (parallel: the
+Mayor layouts, storage, the Guest House windows; never both at once). A frame's kind records its
+own answers (a layout is placed one colonist at a time, a Guest House move answers nothing), so
+its seats are asked with ``where=OWN``. Deadline defaults: see :mod:`.flow`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from ..core import Action, Event, EventText, GameSpec, State
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
-from ..core.stepgame import FRAME, OWN, Asked, StepGame
+from ..core.stepgame import Asked, StepGame
 from . import (
     builder,
     captain,
@@ -61,9 +61,6 @@ class PuertoRico(StepGame):
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(players, options, seed)
-
-    def asked(self, state: State) -> list[Asked]:
-        return [a._replace(where=OWN) if a.where == FRAME else a for a in super().asked(state)]
 
     def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
         return shape(state, asked.kind, asked.seat, options)

@@ -142,5 +142,5 @@ def _no_move_left(state: State, player: int, action: dict[str, Any], events: Eve
     finish(state, player, events, said=False)
 
 
-# The window is a frame whose kind records the answer (see .game).
-kind(KIND, options, _stay, prompt, default=first, last=_no_move_left)
+# The window is a frame whose kind records the answers (finish).
+kind(KIND, options, _stay, prompt, default=first, frame=True, last=_no_move_left)

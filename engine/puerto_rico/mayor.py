@@ -223,5 +223,5 @@ kind(
     "Take a colonist from the supply (Mayor privilege)?",
     default=first,
 )
-# The layout is a frame whose kind records the answer (see .game): no Guest House moves in it.
-kind("mayor_layout", layout_options, act_layout, "Place your colonists.", default=first)
+# The layout is a frame whose kind records the answers (act_layout); no Guest House moves in it.
+kind("mayor_layout", layout_options, act_layout, "Place your colonists.", default=first, frame=True)
