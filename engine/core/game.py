@@ -34,6 +34,11 @@ class Game(ABC):
         """Every open decision (empty once the game is over), each with its shape
         (:mod:`engine.core.shapes`: options with labels for people, secrecy, the pass option)."""
 
+    def decision(self, state: State, player: int) -> Decision | None:
+        """``player``'s open decision (the first of :meth:`pending` that asks them), if any;
+        override with a cheaper answer."""
+        return next((d for d in self.pending(state) if d.player == player), None)
+
     @abstractmethod
     def legal_actions(self, state: State, player: int) -> list[Action]:
         """Sorted legal actions of ``player`` now; empty when they owe nothing."""
@@ -53,10 +58,10 @@ class Game(ABC):
         By default: the top reaction frame (``state["frames"]``, see :mod:`engine.core.frames`)
         is the question being asked now and holds ``player``'s answer. A game that keeps
         parallel answers elsewhere overrides this and :meth:`take_back`."""
-        frame = top_frame(state)
-        if frame is None or not held_answer(frame, player):
+        frames = state.get("frames")
+        if not frames or not held_answer(frames[-1], player):
             return False
-        return sorted(self.waiting(state)) == sorted(waiting_seats(frame))
+        return sorted(self.waiting(state)) == sorted(waiting_seats(frames[-1]))
 
     def take_back(self, state: State, player: int) -> list[Event]:
         """Withdraw ``player``'s held answer in place (only when :meth:`may_take_back`), so they

@@ -54,7 +54,10 @@ def default_shape(game: Game, decision: Decision) -> Shape:
 
 def decision_of(game: Game, state: State, player: int) -> Decision | None:
     """``player``'s open decision (with its shape), if any."""
-    return next((d for d in pending(game, state) if d.player == player), None)
+    decision = None if game.is_over(state) else game.decision(state, player)
+    if decision is None or decision.shape is not None:
+        return decision
+    return replace(decision, shape=default_shape(game, decision))
 
 
 def pass_text(game: Game, state: State, player: int) -> str | None:
@@ -99,9 +102,10 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
     if game.is_over(state):
         raise IllegalAction("game_over", "The game is over.")
     legal = legal_actions(game, state, player)
-    if is_take_back(action) and action not in legal:
+    back = is_take_back(action)
+    if back and action not in legal:
         raise _nothing_to_take_back(game, state, player, legal)
-    if not legal or (not is_take_back(action) and all(is_take_back(a) for a in legal)):
+    if not legal or (not back and all(is_take_back(a) for a in legal)):
         raise _not_your_turn(game, state, bool(legal))
     if action not in legal and not _accepts_unlisted(game, state, player, action):
         raise IllegalAction(

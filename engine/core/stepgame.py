@@ -10,6 +10,8 @@ answer's sub-decisions run while its frame waits). Validation, forced steps, par
 A game that also asks questions kept elsewhere in its state (e.g. a set-up choice made by every
 seat at once) overrides :meth:`StepGame.asked` to return them with ``where=OWN``: the kind's
 ``act`` then applies the answer itself (and the game overrides the take-back methods to match).
+A frame's seats are asked with ``where=OWN`` too when their kind records its own answers
+(:attr:`~engine.core.steps.Kind.own_answer`).
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ from typing import Any, NamedTuple
 
 from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, State
 from .errors import IllegalAction
-from .frames import top_frame, waiting_seats
+from .frames import is_asked, top_frame, waiting_seats
 from .game import Game
 from .shapes import Shape
 from .steps import Steps
 
 DECISION = "decision"  # the open decision, state["decision"]
 FRAME = "frame"  # a seat asked by the top frame
-OWN = "own"  # kept elsewhere by the game; its kind's act applies the answer
+OWN = "own"  # kept elsewhere by the game, or a frame's own_answer kind; its kind's act applies the answer
 
 
 class Asked(NamedTuple):
@@ -38,10 +40,23 @@ class Asked(NamedTuple):
     where: str
 
 
+_new = tuple.__new__  # Asked without the Python-level __new__ of a named tuple
+
+
 class StepGame(Game):
     """Pending decisions, legal actions, defaults and answers derived from a :class:`Steps` registry."""
 
     steps: Steps
+    # True while a subclass keeps the derivation (overrides none of asked, is_over, options_of):
+    # waiting(), asked_of() and legal_actions(), asked several times per action, then read the
+    # open decision and the top frame directly: the same answers, without building every Asked.
+    _direct = True
+    _own_pending = False  # a subclass overriding pending(): decision() then reads it
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._direct = all(getattr(cls, name) is getattr(StepGame, name) for name in ("asked", "is_over", "options_of"))
+        cls._own_pending = cls.pending is not StepGame.pending
 
     def asked(self, state: State) -> list[Asked]:
         """Who is asked what now: the open decision, else the top frame's waiting seats."""
@@ -53,14 +68,39 @@ class StepGame(Game):
         frame = top_frame(state)
         if frame is None:
             return []
+        return [self._frame_asked(frame, seat) for seat in waiting_seats(frame)]
+
+    def _frame_asked(self, frame: dict[str, Any], seat: int) -> Asked:
         kind = frame["kind"]
+        declared = self.steps.kinds.get(kind)
+        where = OWN if declared is not None and declared.own_answer else FRAME
         mode = CHAIN if frame["mode"] == CHAIN else PARALLEL
-        return [Asked(seat, kind, mode, {"kind": kind, "player": seat}, FRAME) for seat in waiting_seats(frame)]
+        made: Asked = _new(Asked, (seat, kind, mode, {"kind": kind, "player": seat}, where))
+        return made
 
     def asked_of(self, state: State, player: int) -> Asked | None:
-        return next((a for a in self.asked(state) if a.seat == player), None)
+        if not self._direct:
+            return next((a for a in self.asked(state) if a.seat == player), None)
+        if state["over"]:
+            return None
+        decision = state["decision"]
+        if decision is not None:
+            if decision["player"] != player:
+                return None
+            made: Asked = _new(Asked, (player, decision["kind"], SINGLE, decision, DECISION))
+            return made
+        frames = state.get("frames")
+        return self._frame_asked(frames[-1], player) if frames and is_asked(frames[-1], player) else None
 
     def waiting(self, state: State) -> list[int]:
+        if self._direct:
+            if state["over"]:
+                return []
+            decision = state["decision"]
+            if decision is not None:
+                return [decision["player"]]
+            frames = state.get("frames")
+            return waiting_seats(frames[-1]) if frames else []
         seen: list[int] = []
         for asked in self.asked(state):
             if asked.seat not in seen:
@@ -72,26 +112,41 @@ class StepGame(Game):
         return self.steps.kinds[asked.kind].options(state, asked.data)
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
-        asked = self.asked_of(state, player)
-        return [] if asked is None else self.options_of(state, asked)
+        if not self._direct:
+            asked = self.asked_of(state, player)
+            return [] if asked is None else self.options_of(state, asked)
+        if state["over"]:
+            return []
+        decision = state["decision"]
+        if decision is not None:
+            return self.steps.kinds[decision["kind"]].options(state, decision) if decision["player"] == player else []
+        frames = state.get("frames")
+        if not frames or not is_asked(frames[-1], player):
+            return []
+        kind = frames[-1]["kind"]
+        return self.steps.kinds[kind].options(state, {"kind": kind, "player": player})
 
     def pending(self, state: State) -> list[Decision]:
-        out = []
-        for asked in self.asked(state):
-            kind = self.steps.kinds[asked.kind]
-            options = self.options_of(state, asked)
-            out.append(
-                Decision(
-                    asked.kind,
-                    asked.seat,
-                    tuple(options),
-                    self.steps.default_for(asked.kind, options),
-                    asked.mode,
-                    kind.prompt_for(state, asked.data),
-                    self.shape_of(state, asked, options),
-                )
-            )
-        return out
+        return [self.decision_for(state, asked) for asked in self.asked(state)]
+
+    def decision(self, state: State, player: int) -> Decision | None:
+        if self._own_pending:
+            return super().decision(state, player)
+        asked = self.asked_of(state, player)
+        return None if asked is None else self.decision_for(state, asked)
+
+    def decision_for(self, state: State, asked: Asked) -> Decision:
+        """The decision of one seat asked: its options, deadline default, mode, prompt and shape."""
+        options = self.options_of(state, asked)
+        return Decision(
+            asked.kind,
+            asked.seat,
+            tuple(options),
+            self.steps.default_for(asked.kind, options),
+            asked.mode,
+            self.steps.kinds[asked.kind].prompt_for(state, asked.data),
+            self.shape_of(state, asked, options),
+        )
 
     def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
         """The decision's shape and labels; ``None`` lets :mod:`engine.core.play` offer a plain choice."""
@@ -100,10 +155,14 @@ class StepGame(Game):
     def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
         """Apply an answer :mod:`engine.core.play` has validated; :class:`IllegalAction` when
         ``player`` is asked nothing (a caller that skipped validation)."""
+        events: list[Event] = []
+        decision = state["decision"]
+        if self._direct and decision is not None and decision["player"] == player and not state["over"]:
+            self.steps.answer(state, action, events)  # the common case, without building an Asked
+            return events
         asked = self.asked_of(state, player)
         if asked is None:
             raise IllegalAction("not_your_turn", "You have nothing to decide now.")
-        events: list[Event] = []
         if asked.where == DECISION:
             self.steps.answer(state, action, events)
         elif asked.where == FRAME:

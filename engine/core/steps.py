@@ -5,7 +5,8 @@ its *steps* (``@STEPS.step("name")``: a function of the state, the step's own da
 list) and its decision *kinds* (:meth:`Steps.kind`: the legal options, what an answer does, a
 prompt and the deadline default). The state holds:
 
-- ``state["queue"]``: the steps still to run, each ``{"step": name, ...data}``;
+- ``state["queue"]``: the steps still to run, each ``{"step": name, ...data}`` (with
+  ``transient_queue``, present only while a step waits in it);
 - ``state["decision"]``: the one open decision ``{"kind", "player", ...data}``, or ``None``;
 - ``state["frames"]``: reaction windows (:mod:`engine.core.frames`) asking several seats;
 - ``state["over"]``: true once the game has ended (the queue then stops).
@@ -59,13 +60,17 @@ class Kind:
     (``asked`` is the open decision's data, or ``{"kind", "player"}`` for a frame's seat);
     ``act(state, asked, answer, events)`` applies one (``None``: a frame only records it);
     ``prompt`` is a short question (or a function of state and ``asked``); ``default`` picks
-    the deadline default from the options (``None``: the registry's rule)."""
+    the deadline default from the options (``None``: the registry's rule). ``own_answer``: asked
+    in a frame, ``act`` records the seat's answer itself (:func:`~engine.core.frames.record_answer`,
+    then :meth:`Steps.close` once the frame is complete), for an answer built over several actions
+    or actions that answer nothing; the core then neither records it nor closes the frame."""
 
     name: str
     options: OptionsFn
     act: ActFn | None
     prompt: str | PromptFn
     default: DefaultFn | None = None
+    own_answer: bool = False
 
     @property
     def default_first(self) -> bool:
@@ -78,11 +83,15 @@ class Kind:
 class Steps:
     """One game's steps and decision kinds, and the queue machinery over them.
 
-    ``default`` is the game's deadline rule for kinds declaring none (default: none)."""
+    ``default`` is the game's deadline rule for kinds declaring none (default: none).
+    ``transient_queue``: the state holds ``"queue"`` only while steps wait in it, and :meth:`run`
+    removes it once it runs empty. For a game that keeps its place in its own data (whose step
+    that asks is always the last one queued), so its states at rest carry no queue at all."""
 
-    def __init__(self, game: str, default: DefaultFn = never) -> None:
+    def __init__(self, game: str, default: DefaultFn = never, transient_queue: bool = False) -> None:
         self.game = game
         self.default = default
+        self.transient_queue = transient_queue
         self.steps: dict[str, StepFn] = {}
         self.kinds: dict[str, Kind] = {}
 
@@ -109,11 +118,12 @@ class Steps:
         prompt: str | PromptFn,
         default: DefaultFn | None = None,
         default_first: bool = False,
+        own_answer: bool = False,
     ) -> Kind:
         """Register a decision kind (once); ``default_first`` is short for ``default=first``."""
         if name in self.kinds:
             raise ValueError(f"{self.game}: decision kind {name!r} registered twice")
-        declared = Kind(name, options, act, prompt, first if default_first else default)
+        declared = Kind(name, options, act, prompt, first if default_first else default, own_answer)
         self.kinds[name] = declared
         return declared
 
@@ -131,18 +141,30 @@ class Steps:
             raise RuntimeError(f"{self.game}: decision {state['decision']['kind']} still open")
         if kind not in self.kinds:
             raise KeyError(f"{self.game}: unknown decision kind {kind!r}")
-        state["decision"] = {"kind": kind, "player": player, **data}
+        state["decision"] = {"kind": kind, "player": player, **data} if data else {"kind": kind, "player": player}
 
     def then(self, state: State, *steps: Data) -> None:
         """Run ``steps`` next, in this order, before anything queued earlier."""
-        state["queue"][0:0] = [dict(s) for s in steps]
+        queue = state.get("queue")
+        if queue is None:
+            state["queue"] = list(map(dict, steps))
+        elif len(steps) == 1:
+            queue.insert(0, dict(steps[0]))
+        else:
+            queue[0:0] = map(dict, steps)
 
     def run(self, state: State, events: Events) -> None:
         """Run queued steps until one opens a decision or a frame, the queue is empty or the game ends."""
-        queue, steps = state["queue"], self.steps
-        while state["decision"] is None and _frame_free(state) and queue and not state["over"]:
+        queue = state.get("queue")
+        while queue and state["decision"] is None and not state["over"]:
+            frames = state["frames"]
+            if frames and not frames[-1]["data"].get("busy"):  # a frame waits (unless applying an answer)
+                break
             current = queue.pop(0)
-            steps[current["step"]](state, current, events)
+            self.steps[current["step"]](state, current, events)
+            queue = state.get("queue")  # the same list, unless a step ran the queue itself
+        if self.transient_queue and queue is not None and not queue:
+            del state["queue"]
 
     def call(self, state: State, step: Data, events: Events) -> None:
         """Run one step now (for a game that keeps no queue)."""
@@ -220,9 +242,3 @@ class Steps:
     def resume(self, state: State, frame: Data, events: Events) -> None:
         """Run the resume step of ``frame`` (already popped) now (for a game that keeps no queue)."""
         self.call(state, {"step": frame["resume"], "frame": frame}, events)
-
-
-def _frame_free(state: State) -> bool:
-    """No frame waits, or the top one is applying an answer (its ``data["busy"]``)."""
-    frames = state["frames"]
-    return not frames or bool(frames[-1]["data"].get("busy"))

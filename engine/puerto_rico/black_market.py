@@ -45,8 +45,8 @@ def capacity(board: Board) -> int:
 
 
 def begin(state: State, player: int, building: str, price: int, short: int) -> None:
+    """The price is fixed now; the builder is then asked for one item at a time (:mod:`.builder`)."""
     state["phase"]["black_market"] = {"building": building, "price": price, "left": short, "used": []}
-    state["decision"] = {"kind": "black_market", "player": player}
 
 
 def options(state: State, player: int) -> list[Action]:

@@ -33,8 +33,13 @@ def island_full(board: Board) -> bool:
     return island_tiles(board) >= ISLAND_SPACES
 
 
+LARGE = frozenset(b.id for b in BUILDINGS.values() if b.large)
+
+
 def city_spaces_used(board: Board) -> int:
-    return sum(BUILDINGS[b].spaces for b in board["city"])
+    """One space per building, two per large building."""
+    city = board["city"]
+    return len(city) + len(LARGE.intersection(city))
 
 
 def occupied_quarries(board: Board) -> int:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.steps import first
 from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
+from .flow import ask, kind, step, then
 from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount, zoning_discounts
 from .options import option
 from .rounds import (
+    END_ROLE,
     award_vp,
     check_vp_supply,
-    end_role,
     next_turn,
     role_chooser,
     start_turns,
@@ -31,8 +33,9 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
-    start_turns(state, chooser, "build")
+@step("builder")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    start_turns(state, role_chooser(state), "build")
 
 
 def printed_cost(state: State, building: str) -> int:
@@ -64,6 +67,14 @@ def cost(state: State, player: int, building: str) -> int:
     return _price(state, state["boards"][player], building, *_pricing(state, player))
 
 
+# What options() reads of every building, in the board's order: id, spaces, column, printed cost,
+# cost under the variant rule.
+_COSTS = tuple(
+    (b.id, b.spaces, b.column, b.cost, b.cost if b.variant_cost is None else b.variant_cost)
+    for b in (BUILDINGS[i] for i in BUILDING_ORDER)
+)
+
+
 def options(state: State, player: int) -> list[Action]:
     board = state["boards"][player]
     free = CITY_SPACES - city_spaces_used(board)
@@ -74,13 +85,11 @@ def options(state: State, player: int) -> list[Action]:
     zoning_small, zoning_large = zoning_discounts(board)
     copies, city = state["buildings"], board["city"]
     opts: list[Action] = []
-    for b in BUILDING_ORDER:
-        spec = BUILDINGS[b]
-        if not copies.get(b) or b in city or spec.spaces > free:
+    for b, spaces, column, cost, variant_cost in _COSTS:
+        if spaces > free or b in city or not copies.get(b):
             continue
-        base = spec.variant_cost if variant and spec.variant_cost is not None else spec.cost
-        zoning = zoning_large if spec.column == 4 else zoning_small
-        if base - min(quarries, spec.column) - flat - zoning <= budget:
+        price = (variant_cost if variant else cost) - (quarries if quarries < column else column) - flat
+        if price - (zoning_large if column == 4 else zoning_small) <= budget:
             opts.append({"verb": "build", "building": b})
     opts.append({"verb": "pass"})
     return opts
@@ -93,11 +102,12 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         short = price - state["boards"][player]["doubloons"]
         if short > 0:  # only then may the Black Market pay part of it [S]
             black_market.begin(state, player, building, price, short)
+            ask(state, "black_market", player)
             return
         finish_build(state, player, building, price, events)
     else:
         events.append({"kind": "pass", "player": player, "role": "builder"})
-    _next(state, events)
+    then(state, {"step": "build_next"})
 
 
 def finish_build(state: State, player: int, building: str, price: int, events: Events, returned: int = 0) -> None:
@@ -121,14 +131,27 @@ def finish_build(state: State, player: int, building: str, price: int, events: E
         trigger_end(state, "city", events)
 
 
-def _next(state: State, events: Events) -> None:
+@step("build_next")
+def _next(state: State, s: dict[str, Any], events: Events) -> None:
     if not next_turn(state, "build"):
-        end_role(state, events)
+        then(state, END_ROLE)
 
 
 def act_black_market(state: State, player: int, action: Action, events: Events) -> None:
     done = black_market.pay(state, player, action, events)
-    if done is not None:
-        building, price, returned = done
-        finish_build(state, player, building, price, events, returned)
-        _next(state, events)
+    if done is None:
+        ask(state, "black_market", player)  # the next item
+        return
+    building, price, returned = done
+    finish_build(state, player, building, price, events, returned)
+    then(state, {"step": "build_next"})
+
+
+kind("build", options, act, "Build one building, or pass.")
+kind(
+    "black_market",
+    black_market.options,
+    act_black_market,
+    "Pay the rest with the Black Market: return a colonist, a good or a VP chip.",
+    default=first,
+)

@@ -17,15 +17,16 @@ from itertools import combinations
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, record_answer, top_frame
+from ..core.frames import is_complete, record_answer, top_frame
+from ..core.steps import first
 from . import captain_extras as extras
 from .board import active
 from .data import EFFECTS, GOODS
-from .flow import STEPS
+from .flow import STEPS, ask, kind, step, then
 from .guest_window import open_window
 from .new_buildings import lighthouse
 from .options import has_expansions
-from .rounds import end_role, seats_from
+from .rounds import END_ROLE, role_chooser, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -34,7 +35,9 @@ Action = dict[str, Any]
 STOREHOUSE_BARRELS: int = EFFECTS["storehouse_barrels"]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
+@step("captain")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    chooser = role_chooser(state)
     n = len(state["boards"])
     state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n, "out": [False] * n}
     if has_expansions(state):
@@ -42,7 +45,7 @@ def start(state: State, chooser: int, events: Events) -> None:
         if lighthouse(state["boards"][chooser]):  # the Captain's own +1, even without shipping [S]
             state["boards"][chooser]["doubloons"] += 1
             events.append({"kind": "lighthouse", "player": chooser})
-    _next_turn(state, chooser, events)
+    then(state, {"step": "ship_turn", "first": chooser})
 
 
 def cargo_options(state: State, player: int) -> list[Action]:
@@ -81,34 +84,44 @@ def options(state: State, player: int) -> list[Action]:
     return private + [{"verb": "pass"}] if private else []
 
 
-def _next_turn(state: State, first: int, events: Events) -> None:
+def next_turn(state: State, first: int) -> None:
+    """The next loading turn: the first seat from ``first`` (clockwise) who can load."""
+    then(state, {"step": "ship_turn", "first": first})
+
+
+@step("ship_turn")
+def _turn(state: State, s: dict[str, Any], events: Events) -> None:
     met = state["phase"].get("met")
-    for player in seats_from(state, first):
+    for player in seats_from(state, s["first"]):
         if met is not None and not met[player]:
             met[player] = True
             if extras.first_turn(state, player, events):
-                return  # the Royal Supplier asks first
+                ask(state, "royal", player)  # the Royal Supplier asks first
+                return
         if options(state, player):
-            state["decision"] = {"kind": "ship", "player": player}
+            ask(state, "ship", player)
             return
-    state["decision"] = None
     # Who is asked what to keep has the moves in that prompt; the others' goods are settled
     # without one, so they get the window first.
     settled = [p for p in seats_from(state, state["phase"]["chooser"]) if len(keep_options(state["boards"][p])) == 1]
     if not open_window(state, "storage", settled, storage_outcome, STORAGE_PLACES, "storage"):
-        storage(state, events)
+        then(state, {"step": "storage"})
 
 
 def act_royal(state: State, player: int, action: Action, events: Events) -> None:
     """A Royal Supplier step; once done, back to the owner's own turn."""
     if extras.royal_step(state, player, action, events):
-        _next_turn(state, player, events)
+        next_turn(state, player)
+    else:
+        ask(state, "royal", player)
 
 
 def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
     """A Small Wharf step; once it sails, the next player's turn."""
     if extras.small_wharf_step(state, player, action, events):
-        _next_turn(state, (player + 1) % len(state["boards"]), events)
+        next_turn(state, (player + 1) % len(state["boards"]))
+    else:
+        ask(state, "small_wharf", player)
 
 
 def act(state: State, player: int, action: Action, events: Events) -> None:
@@ -117,10 +130,11 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] == "pass":
         phase["out"][player] = True
         events.append({"kind": "pass", "player": player, "role": "captain"})
-        _next_turn(state, (player + 1) % n, events)
+        next_turn(state, (player + 1) % n)
         return
     if action["verb"] == "small-wharf":
         extras.small_wharf_begin(state, player)
+        ask(state, "small_wharf", player)
         return
     board = state["boards"][player]
     i = GOODS.index(action["good"])
@@ -136,7 +150,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     board["goods"][i] -= amount
     event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"], "amount": amount}
     extras.shipped(state, player, amount, event, events)
-    _next_turn(state, (player + 1) % n, events)
+    next_turn(state, (player + 1) % n)
 
 
 def keep_options(board: dict[str, Any]) -> list[Action]:
@@ -187,7 +201,10 @@ def storage_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[i
     return max(sum(o["goods"]) for o in opts), _value(tuple(opts[0]["goods"]))
 
 
-def storage(state: State, events: Events) -> None:
+@step("storage")
+def _storage(state: State, s: dict[str, Any], events: Events) -> None:
+    """Storage: those with one way to keep their goods keep it; the others choose at once (a
+    parallel frame). Also the step the Guest House window before storage resumes with."""
     chooser = state["phase"]["chooser"]
     asked = []
     for player in seats_from(state, chooser):
@@ -199,7 +216,7 @@ def storage(state: State, events: Events) -> None:
     if asked:
         STEPS.open_frame(state, "keep", asked, PARALLEL, "captain_unload")
     else:
-        _unload(state, events)
+        then(state, {"step": "unload"})
 
 
 def _lost(state: State, player: int, kept: list[int]) -> list[int]:
@@ -226,28 +243,36 @@ def act_keep(state: State, player: int, action: Action, events: Events) -> None:
     events += _keep_events(state, player, action["goods"])
     record_answer(frame, player, action["goods"])
     if is_complete(frame):
-        STEPS.resume(state, pop_frame(state), events)
+        STEPS.close(state)  # queues its resume step, captain_unload
 
 
-@STEPS.step("captain_unload")
+@step("captain_unload")
 def _stored(state: State, s: dict[str, Any], events: Events) -> None:
     """Every storage choice is in: keep them all, then unload the full ships."""
     frame = s["frame"]
     for seat in frame["seats"]:
         _keep(state, seat, frame["answers"][str(seat)], [])
-    _unload(state, events)
+    then(state, {"step": "unload"})
 
 
-@STEPS.step("storage")
-def _storage_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
-    storage(state, events)  # after the Guest House window before storage
-
-
-def _unload(state: State, events: Events) -> None:
+@step("unload")
+def _unload(state: State, s: dict[str, Any], events: Events) -> None:
     """Full ships go back to the supply; partly loaded ships keep their cargo [S]."""
     for ship in state["cargo"]:
         if ship["good"] is not None and ship["load"] >= ship["size"]:
             state["supply"]["goods"][GOODS.index(ship["good"])] += ship["load"]
             events.append({"kind": "unload", "ship": ship["size"], "good": ship["good"], "amount": ship["load"]})
             ship["good"], ship["load"] = None, 0
-    end_role(state, events)
+    then(state, END_ROLE)
+
+
+def _keep_options(state: State, player: int) -> list[Action]:
+    return keep_options(state["boards"][player])
+
+
+kind("ship", options, act, "Load goods on a ship.")
+kind("royal", extras.royal_options, act_royal, "Royal Supplier: ship one good (1 VP), or pass.")
+kind("small_wharf", extras.small_wharf_options, act_small_wharf, "Load the Small Wharf, then sail (1 VP per 2 goods).")
+# Storage is a frame whose kind records the answers (act_keep); a Guest House move that leaves
+# one way to keep the goods settles it.
+kind("keep", _keep_options, act_keep, "Choose the goods to keep.", default=first, frame=True, last=act_keep)

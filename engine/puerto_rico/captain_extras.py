@@ -44,7 +44,7 @@ def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any
 
 
 def first_turn(state: State, player: int, events: Events) -> bool:
-    """Union Hall, then the Royal Supplier; True when the Royal Supplier asks."""
+    """Union Hall, then the Royal Supplier; True when the Royal Supplier is to ask."""
     board = state["boards"][player]
     vp = union_hall(board)
     if vp:
@@ -53,7 +53,6 @@ def first_turn(state: State, player: int, events: Events) -> bool:
         check_vp_supply(state, events)
     if active(board, "royal-supplier") and placed(board) and any(board["goods"]):
         state["phase"]["royal"] = {"player": player, "left": placed(board), "done": []}
-        state["decision"] = {"kind": "royal", "player": player}
         return True
     return False
 
@@ -100,7 +99,6 @@ def small_wharf_start(state: State, player: int) -> list[Action]:
 
 def small_wharf_begin(state: State, player: int) -> None:
     state["phase"]["small_wharf"] = [0] * len(GOODS)
-    state["decision"] = {"kind": "small_wharf", "player": player}
 
 
 def small_wharf_options(state: State, player: int) -> list[Action]:

@@ -11,8 +11,9 @@ from typing import Any
 
 from .board import active, production
 from .data import BUILDING_ORDER, BUILDINGS, FACTORY_PAY, GOODS
+from .flow import ask, kind, step, then
 from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
-from .rounds import award_vp, check_vp_supply, end_role, seats_from
+from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -45,7 +46,9 @@ def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]
     return tuple(made), _factory(board, made), specialty_factory(board, made), chapel(board), jeweler(board)
 
 
-def start(state: State, chooser: int, events: Events) -> None:
+@step("craftsman")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    chooser = role_chooser(state)
     supply = state["supply"]["goods"]
     produced_by_chooser: list[str] = []
     for player in seats_from(state, chooser):
@@ -65,9 +68,9 @@ def start(state: State, chooser: int, events: Events) -> None:
     if privilege_count(state, chooser) == 2:
         state["phase"]["bonus_left"] = 2
     if options(state, chooser):
-        state["decision"] = {"kind": "craft_bonus", "player": chooser}
+        ask(state, "craft_bonus", chooser)
     else:
-        end_role(state, events)
+        then(state, END_ROLE)
 
 
 def _income(state: State, player: int, made: list[int], events: Events) -> None:
@@ -106,7 +109,7 @@ def options(state: State, player: int) -> list[Action]:
 def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] == "pass":
         events.append({"kind": "pass", "player": player, "role": "craftsman"})
-        end_role(state, events)
+        then(state, END_ROLE)
         return
     i = GOODS.index(action["good"])
     state["supply"]["goods"][i] -= 1
@@ -115,5 +118,14 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     left = state["phase"].get("bonus_left", 1) - 1
     if left > 0 and options(state, player):
         state["phase"]["bonus_left"] = left
-        return  # Library: a second good, of the same or another kind [S]
-    end_role(state, events)
+        ask(state, "craft_bonus", player)  # Library: a second good, of the same or another kind [S]
+        return
+    then(state, END_ROLE)
+
+
+def most_valuable(options: list[Action]) -> Action | None:
+    """The deadline default: the most valuable kind produced (options are in price order)."""
+    return next((a for a in reversed(options) if a["verb"] == "bonus"), None)
+
+
+kind("craft_bonus", options, act, "Take one extra good (Craftsman privilege).", default=most_valuable)

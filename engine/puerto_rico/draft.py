@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import rng
+from ..core.steps import first
 from .data import BUILDING_ORDER, BUILDINGS, RESTRICTIONS, SLOTS
+from .flow import ask, kind
 from .options import building_sets, option
 
 State = dict[str, Any]
@@ -88,7 +90,7 @@ def start(state: State) -> None:
                 if not group:
                     break
                 _add(state, group[rng.randbelow(state, len(group))], None)
-        state["decision"] = {"kind": "role", "player": 0}
+        ask(state, "role", 0)
         return
     _autofill(state, events)
     _next(state, events)
@@ -97,9 +99,9 @@ def start(state: State) -> None:
 def _next(state: State, events: Events) -> None:
     if open_candidates(state):
         n = len(state["boards"])
-        state["decision"] = {"kind": "draft", "player": (state["governor"] + state["draft"]["turn"]) % n}
+        ask(state, "draft", (state["governor"] + state["draft"]["turn"]) % n)
         return
-    state["decision"] = {"kind": "role", "player": state["governor"]}
+    ask(state, "role", state["governor"])
     events.append({"kind": "market", "buildings": market(state)})
 
 
@@ -120,3 +122,6 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     events.append({"kind": "draft", "player": player, "building": building})
     _autofill(state, events)
     _next(state, events)
+
+
+kind("draft", options, act, "Choose a building for this game.", default=first)

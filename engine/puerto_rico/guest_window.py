@@ -19,7 +19,7 @@ matter (``places``). An owner is asked only when moving their guests there (one 
 colonist or noble) changes that outcome. All owners so placed are asked at once (a
 parallel frame); each may move guests one at a time (``guest <place>``) and finishes with
 ``guests stay``, the default. The frame names the step to resume (``resume``, a step of
-:mod:`.flow`), which :mod:`game` runs once every owner has finished."""
+:mod:`.flow`), queued once every owner has finished."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, record_answer, top_frame
+from ..core.frames import is_complete, record_answer, top_frame
+from ..core.steps import first
 from . import nobles as nb
-from .flow import STEPS
+from .flow import STEPS, kind
 from .guest_house import free_places
 
 State = dict[str, Any]
@@ -106,7 +107,6 @@ def open_window(
     asked = [s for s in seats if could_gain(state, s, outcome, wanted)]
     if not asked:
         return False
-    state["decision"] = None
     STEPS.open_frame(state, KIND, asked, PARALLEL, resume, dict(data or {}, moment=moment))
     return True
 
@@ -116,20 +116,31 @@ def options(state: State, player: int) -> list[dict[str, Any]]:
     return [dict(STAY)]
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, asked: dict[str, Any]) -> str:
     frame = top_frame(state)
     moment = MOMENTS[frame["data"]["moment"]] if frame else ""
     return f"Guest House, {moment}: move a guest (`guest <place>`), or leave them (`guests stay`)."
 
 
-def finish(state: State, player: int, events: Events, said: bool = True) -> dict[str, Any] | None:
+def finish(state: State, player: int, events: Events, said: bool = True) -> None:
     """``player`` is done moving guests (``said``: by ``guests stay``, else because no move is
-    left). Returns the frame once every owner is done, popped, so its step can resume."""
+    left). Once every owner is done, the window closes and the step it names resumes."""
     frame = top_frame(state)
     assert frame is not None and frame["kind"] == KIND
     record_answer(frame, player, "stay")
     if said:
         events.append({"kind": "guests_stay", "player": player})
-    if not is_complete(frame):
-        return None
-    return pop_frame(state)
+    if is_complete(frame):
+        STEPS.close(state)
+
+
+def _stay(state: State, player: int, action: dict[str, Any], events: Events) -> None:
+    finish(state, player, events)
+
+
+def _no_move_left(state: State, player: int, action: dict[str, Any], events: Events) -> None:
+    finish(state, player, events, said=False)
+
+
+# The window is a frame whose kind records the answers (finish).
+kind(KIND, options, _stay, prompt, default=first, frame=True, last=_no_move_left)

@@ -10,10 +10,10 @@ from typing import Any
 
 from .board import island_tiles
 from .data import EFFECTS, ISLAND_SPACES
-from .flow import STEPS
+from .flow import ask, kind, step, then
 from .guest_window import open_window
 from .nobles import colonist_in, noble_in
-from .rounds import award_vp, check_vp_supply, end_role, role_chooser, seats_from
+from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
 from .tiles import discard, discardable, refill_faceup
 
 State = dict[str, Any]
@@ -31,18 +31,18 @@ def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[bool, boo
     )
 
 
-def start(state: State, events: Events) -> None:
+@step("hunting_lodge")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    """The end of the Settler phase: the Guest House window first, if anyone could gain."""
     seats = seats_from(state, role_chooser(state))
     if not open_window(state, "lodge", seats, outcome, ("hunting-lodge",), "lodge"):
-        resolve(state, events)
+        then(state, {"step": "lodge"})
 
 
-@STEPS.step("lodge")
-def _lodge_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
-    resolve(state, events)  # the Guest House window before the Lodge is closed
-
-
-def resolve(state: State, events: Events) -> None:
+@step("lodge")
+def _resolve(state: State, s: dict[str, Any], events: Events) -> None:
+    """The discards in turn order from the chooser, then the nobles' VP and the refill (also
+    the step the Guest House window before the Lodge resumes with)."""
     seats = [
         p
         for p in seats_from(state, role_chooser(state))
@@ -50,17 +50,18 @@ def resolve(state: State, events: Events) -> None:
     ]
     if seats:
         state["phase"]["lodge"] = seats
-    _ask(state, events)
+    then(state, {"step": "lodge_turn"})
 
 
-def _ask(state: State, events: Events) -> None:
+@step("lodge_turn")
+def _turn(state: State, s: dict[str, Any], events: Events) -> None:
     waiting = state["phase"].get("lodge")
     if waiting:
-        state["decision"] = {"kind": "lodge", "player": waiting[0]}
+        ask(state, "lodge", waiting[0])
         return
     _nobles(state, events)
     refill_faceup(state, events)
-    end_role(state, events)
+    then(state, END_ROLE)
 
 
 def options(state: State, player: int) -> list[Action]:
@@ -75,7 +76,10 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     else:
         events.append({"kind": "pass", "player": player, "role": "hunting-lodge"})
     state["phase"]["lodge"].pop(0)
-    _ask(state, events)
+    then(state, {"step": "lodge_turn"})
+
+
+kind("lodge", options, act, "Hunting Lodge: discard a tile from your island, or pass.")
 
 
 def _sole_most_empty(state: State, seat: int) -> bool:

@@ -12,14 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import PARALLEL
-from ..core.frames import is_complete, pop_frame, record_answer, top_frame
+from ..core.frames import is_complete, record_answer, top_frame
+from ..core.steps import first
 from . import nobles as nb
 from .board import circles, colonists, empty_building_circles, set_placement
-from .flow import STEPS
+from .flow import STEPS, ask, kind, step, then
 from .layouts import default_layout, default_layouts, forced_layout, valid_layout
 from .new_buildings import privilege_count
 from .options import has_nobles
-from .rounds import end_role, seats_from, trigger_end
+from .rounds import END_ROLE, role_chooser, seats_from, trigger_end
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -28,7 +29,6 @@ Action = dict[str, Any]
 __all__ = [
     "default_layout",
     "valid_layout",
-    "start",
     "privilege_options",
     "act_privilege",
     "layout_options",
@@ -36,12 +36,14 @@ __all__ = [
 ]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
+@step("mayor")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    chooser = role_chooser(state)
     state["phase"] = {"chooser": chooser}
     if state["supply"]["colonists"] > 0:
-        state["decision"] = {"kind": "mayor_privilege", "player": chooser}
+        ask(state, "mayor_privilege", chooser)
     else:
-        _distribute(state, events)
+        then(state, {"step": "mayor_colonists"})
 
 
 def privilege_options(state: State, player: int) -> list[Action]:
@@ -62,11 +64,12 @@ def act_privilege(state: State, player: int, action: Action, events: Events) -> 
         events.append(event)
     else:
         events.append({"kind": "pass", "player": player, "role": "mayor"})
-    state["decision"] = None
-    _distribute(state, events)
+    then(state, {"step": "mayor_colonists"})
 
 
-def _distribute(state: State, events: Events) -> None:
+@step("mayor_colonists")
+def _distribute(state: State, s: dict[str, Any], events: Events) -> None:
+    """The ship's colonists go out one at a time from the Mayor; then everybody's layout."""
     supply = state["supply"]
     order = seats_from(state, state["phase"]["chooser"])
     shares = [0] * len(order)
@@ -112,7 +115,7 @@ def _ask_layouts(state: State, order: list[int], events: Events) -> None:
             data.update({"noble_defaults": noble_defaults, "noble_drafts": {}})
         STEPS.open_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", data)
     else:
-        _refill(state, events)
+        then(state, {"step": "mayor_ship"})
 
 
 def _layout_action(layout: dict[str, int], nobles: dict[str, int]) -> Action:
@@ -176,10 +179,10 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         del data["nobles"][seat]
     events.append({"kind": "layout_done", "player": player})
     if is_complete(frame):
-        STEPS.resume(state, pop_frame(state), events)
+        STEPS.close(state)  # queues its resume step, mayor_refill
 
 
-@STEPS.step("mayor_refill")
+@step("mayor_refill")
 def _laid_out(state: State, s: dict[str, Any], events: Events) -> None:
     """Every layout is in: place them all, reveal them, then refill the colonist ship."""
     frame = s["frame"]
@@ -191,10 +194,11 @@ def _laid_out(state: State, s: dict[str, Any], events: Events) -> None:
     if data.get("nobles"):
         revealed["nobles"] = dict(data["nobles"])
     events.append(revealed)
-    _refill(state, events)
+    then(state, {"step": "mayor_ship"})
 
 
-def _refill(state: State, events: Events) -> None:
+@step("mayor_ship")
+def _refill(state: State, s: dict[str, Any], events: Events) -> None:
     """One colonist per empty building circle, at least one per player [S]; with Nobles a
     noble boards first and a shortfall does not end the game [S]."""
     supply = state["supply"]
@@ -209,4 +213,15 @@ def _refill(state: State, events: Events) -> None:
     events.append(event)
     if loaded + noble < needed and not has_nobles(state):
         trigger_end(state, "colonists", events)
-    end_role(state, events)
+    then(state, END_ROLE)
+
+
+kind(
+    "mayor_privilege",
+    privilege_options,
+    act_privilege,
+    "Take a colonist from the supply (Mayor privilege)?",
+    default=first,
+)
+# The layout is a frame whose kind records the answers (act_layout); no Guest House moves in it.
+kind("mayor_layout", layout_options, act_layout, "Place your colonists.", default=first, frame=True)

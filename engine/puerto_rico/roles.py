@@ -1,47 +1,44 @@
-"""Choosing a role [S 1.2]: take its doubloons, then play it, chooser first."""
+"""Choosing a role [S 1.2]: take its doubloons, then play it, chooser first.
+
+A role choice queues the role's step, registered by the module that plays it (``prospector``
+here); the Guest House window as some phases start comes first and resumes with ``role``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import builder, captain, captain_extras, craftsman, mayor, settler, trader
+from . import captain_extras, craftsman
 from .data import ROLE_ORDER
-from .flow import STEPS
+from .flow import kind, step, then
 from .guest_window import Outcome, open_window
 from .new_buildings import privilege_count
 from .nobles import villa_outcome
-from .rounds import end_role, seats_from
+from .rounds import END_ROLE, role_chooser, seats_from
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
+Action = dict[str, Any]
 
 
-def role_options(state: State) -> list[dict[str, Any]]:
+def role_options(state: State, player: int) -> list[Action]:
     return [{"verb": "role", "role": r} for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
 
 
-def prospect(state: State, player: int, events: Events) -> None:
+@step("prospector")
+def _prospect(state: State, s: dict[str, Any], events: Events) -> None:
     """Prospector: the chooser alone gains 1 doubloon [S] (2 with the Library: README notes)."""
+    player = role_chooser(state)
     gain = privilege_count(state, player)
     state["boards"][player]["doubloons"] += gain
     event: dict[str, Any] = {"kind": "prospect", "player": player}
     if gain != 1:
         event["doubloons"] = gain
     events.append(event)
-    end_role(state, events)
+    then(state, END_ROLE)
 
 
-STARTS = {
-    "settler": settler.start,
-    "mayor": mayor.start,
-    "builder": builder.start,
-    "craftsman": craftsman.start,
-    "trader": trader.start,
-    "captain": captain.start,
-    "prospector": prospect,
-    "prospector-2": prospect,
-}
-
+# The step playing each role (both Prospectors are the same role).
+ROLE_STEPS = {role: "prospector" if role.startswith("prospector") else role for role in ROLE_ORDER}
 
 # The Guest House window as a phase starts: what is settled before the owner's first prompt
 # (the outcome to compare, the places a guest may change it from).
@@ -52,28 +49,26 @@ WINDOWS: dict[str, tuple[Outcome, tuple[str, ...]]] = {
 }
 
 
-def choose_role(state: State, player: int, role: str, events: Events) -> None:
+def choose_role(state: State, player: int, action: Action, events: Events) -> None:
+    role = action["role"]
     money = state["role_money"][role]
     state["role_money"][role] = 0
     state["taken"][role] = player
     state["boards"][player]["doubloons"] += money
     state["role"] = role
-    state["decision"] = None
     events.append({"kind": "role", "player": player, "role": role, "doubloons": money})
     # The chooser is not asked: their role prompt just offered the same moves.
     window = WINDOWS.get(role)
     others = seats_from(state, player)[1:]
     if window and open_window(state, role, others, *window, "role", {"role": role}):
         return
-    play_role(state, player, role, events)
+    then(state, {"step": ROLE_STEPS[role]})
 
 
-def play_role(state: State, chooser: int, role: str, events: Events) -> None:
-    STARTS[role](state, chooser, events)
-
-
-@STEPS.step("role")
+@step("role")
 def _role_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
     """The Guest House window as a phase starts is closed: the role is played."""
-    role = s["frame"]["data"]["role"]
-    play_role(state, state["taken"][role], role, events)
+    then(state, {"step": ROLE_STEPS[s["frame"]["data"]["role"]]})
+
+
+kind("role", role_options, choose_role, "Choose a role.")

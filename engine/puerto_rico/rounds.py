@@ -1,16 +1,19 @@
-"""The order of play: whose role choice, end of a role, end of round and game [S 1.2, 1.4]."""
+"""The order of play: whose role choice, end of a role, end of round and game [S 1.2, 1.4].
+
+A phase that is done queues ``END_ROLE`` (:mod:`.flow`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .data import ROLE_ORDER
-from .flow import STEPS
+from .flow import ask, step, then
 from .guest_window import open_window
 from .scoring import BONUSES, final_scores, player_score
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
+END_ROLE = {"step": "end_role"}
 
 
 def seats_from(state: State, first: int) -> list[int]:
@@ -35,7 +38,7 @@ def role_chooser(state: State) -> int:
 def start_turns(state: State, chooser: int, kind: str) -> None:
     """Every player once, clockwise from the chooser, each asked ``kind``."""
     state["phase"] = {"order": seats_from(state, chooser), "idx": 0}
-    state["decision"] = {"kind": kind, "player": chooser}
+    ask(state, kind, chooser)
 
 
 def next_turn(state: State, kind: str) -> bool:
@@ -43,21 +46,23 @@ def next_turn(state: State, kind: str) -> bool:
     phase = state["phase"]
     phase["idx"] += 1
     if phase["idx"] < len(phase["order"]):
-        state["decision"] = {"kind": kind, "player": phase["order"][phase["idx"]]}
+        ask(state, kind, phase["order"][phase["idx"]])
         return True
     return False
 
 
-def end_role(state: State, events: Events) -> None:
+@step("choose_role")
+def _choose_role(state: State, s: dict[str, Any], events: Events) -> None:
+    ask(state, "role", chooser(state))
+
+
+@step("end_role")
+def _end_role(state: State, s: dict[str, Any], events: Events) -> None:
     """After a role: the next chooser, or the end of the round."""
     state["role"] = None
     state["phase"] = {}
-    state["decision"] = None
     state["choice"] += 1
-    if state["choice"] < len(state["choosers"]):
-        state["decision"] = {"kind": "role", "player": chooser(state)}
-        return
-    end_round(state, events)
+    then(state, {"step": "choose_role" if state["choice"] < len(state["choosers"]) else "end_round"})
 
 
 def final_outcome(state: State, player: int, board: dict[str, Any]) -> int:
@@ -66,22 +71,24 @@ def final_outcome(state: State, player: int, board: dict[str, Any]) -> int:
     return total
 
 
-def end_round(state: State, events: Events) -> None:
+@step("end_round")
+def _end_round(state: State, s: dict[str, Any], events: Events) -> None:
     """+1 doubloon on every unchosen role; the Governor passes left; maybe the game ends,
     after the Guest House window (a guest may still man an empty large building)."""
     if state["end"] and open_window(
         state, "final", seats_from(state, state["governor"]), final_outcome, BONUSES, "final"
     ):
         return
-    finish_round(state, events)
+    then(state, {"step": "finish_round"})
 
 
-@STEPS.step("final")
+@step("final")
 def _final_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
-    finish_round(state, events)  # the Guest House window before final scoring is closed
+    then(state, {"step": "finish_round"})  # the Guest House window before final scoring is closed
 
 
-def finish_round(state: State, events: Events) -> None:
+@step("finish_round")
+def _finish_round(state: State, s: dict[str, Any], events: Events) -> None:
     unchosen = [r for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
     for role in unchosen:
         state["role_money"][role] += 1
@@ -89,14 +96,13 @@ def finish_round(state: State, events: Events) -> None:
     state["choice"] = 0
     if state["end"]:
         state["over"] = True
-        state["decision"] = None
         state["result"] = final_scores(state)
         events.append({"kind": "game_over", "reasons": list(state["end"]), "winners": state["result"]["winners"]})
         return
     state["governor"] = (state["governor"] + 1) % len(state["boards"])
     state["round"] += 1
     events.append({"kind": "round", "round": state["round"], "governor": state["governor"], "bonus_roles": unchosen})
-    state["decision"] = {"kind": "role", "player": chooser(state)}
+    then(state, {"step": "choose_role"})
 
 
 def trigger_end(state: State, reason: str, events: Events) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import forests, hunting_lodge, tiles
+from . import forests, tiles
 from .board import active, add_tile, island_full
 from .data import GOODS
+from .flow import ask, kind, step, then
 from .new_buildings import privilege_count
 from .rounds import role_chooser, seats_from, take_colonist
 
@@ -22,17 +23,21 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
-    state["phase"] = {"order": seats_from(state, chooser), "idx": 0, "hacienda_used": False}
-    _ask(state, events)
+@step("settler")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    state["phase"] = {"order": seats_from(state, role_chooser(state)), "idx": 0, "hacienda_used": False}
+    then(state, {"step": "settle_turn"})
 
 
-def _ask(state: State, events: Events) -> None:
+@step("settle_turn")
+def _turn(state: State, s: dict[str, Any], events: Events) -> None:
+    """The next player with room on their island picks; then the Library's second pick; then
+    the end of the phase (:mod:`.hunting_lodge`)."""
     phase = state["phase"]
     while phase["idx"] < len(phase["order"]):
         player = phase["order"][phase["idx"]]
         if not island_full(state["boards"][player]):
-            state["decision"] = {"kind": "settle", "player": player}
+            ask(state, "settle", player)
             return
         events.append({"kind": "island_full", "player": player})
         phase["idx"] += 1
@@ -40,9 +45,9 @@ def _ask(state: State, events: Events) -> None:
     if "second" not in phase and privilege_count(state, chooser) == 2 and not island_full(state["boards"][chooser]):
         phase["second"] = True  # Library: the chooser's second pick, after everyone [S]
         phase["order"].append(chooser)
-        state["decision"] = {"kind": "settle", "player": chooser}
+        ask(state, "settle", chooser)
         return
-    hunting_lodge.start(state, events)
+    then(state, {"step": "hunting_lodge"})
 
 
 def options(state: State, player: int) -> list[Action]:
@@ -79,9 +84,11 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
             if active(board, "forest-house"):
                 phase["drawn"] = [player, tile]
         events.append({"kind": "hacienda", "player": player, "tile": tile, "random": True})
+        ask(state, "settle", player)  # then the normal pick
         return
     if verb == "swap":
         forests.swap(state, player, events)
+        ask(state, "settle", player)
         return
     phase.pop("drawn", None)
     # The Hospice colonist: the first pick only with the Library [S]; a forest's waits in San Juan.
@@ -104,4 +111,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         events.append({"kind": "pass", "player": player, "role": "settler"})
     phase["idx"] += 1
     phase["hacienda_used"] = False
-    _ask(state, events)
+    then(state, {"step": "settle_turn"})
+
+
+kind("settle", options, act, "Take a plantation (or quarry), or pass.")

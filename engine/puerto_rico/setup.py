@@ -8,6 +8,7 @@ from ..core import rng
 from . import draft
 from .board import add_tile, new_board
 from .data import BUILDINGS, CORN_START_DISCOUNT, DATA, FIVE_CHOICES, GOODS, NOBLES, setup_for
+from .flow import ask
 from .options import building_sets, option
 
 RULES_VERSION = 1
@@ -87,9 +88,10 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
     )
     if n == 2 and option(state, "two_player") == "five_choices":
         state["choosers"] = list(FIVE_CHOICES)
-    state["decision"] = {"kind": "role", "player": 0}
     if building_sets(options) != ("base",):
-        _expansion_setup(state)
+        _expansion_setup(state)  # the draft (or the random market), then the first role choice
+    else:
+        ask(state, "role", 0)
     return state
 
 

@@ -13,16 +13,18 @@ from typing import Any
 from . import land_office
 from .board import active
 from .data import GOODS, HOUSE_SIZE, PRICE
+from .flow import ask, kind, step, then
 from .new_buildings import privilege_count
-from .rounds import end_role, next_turn, role_chooser, start_turns
+from .rounds import END_ROLE, next_turn, role_chooser, start_turns
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
-def start(state: State, chooser: int, events: Events) -> None:
-    start_turns(state, chooser, "trade")
+@step("trader")
+def _start(state: State, s: dict[str, Any], events: Events) -> None:
+    start_turns(state, role_chooser(state), "trade")
 
 
 def price(state: State, player: int, good: str, post: bool = False) -> int:
@@ -55,7 +57,8 @@ def options(state: State, player: int) -> list[Action]:
 def act(state: State, player: int, action: Action, events: Events) -> None:
     if action["verb"] in land_office.VERBS:
         land_office.act(state, player, action, events)
-        return  # besides the sale: the turn goes on
+        ask(state, "trade", player)  # besides the sale: the turn goes on
+        return
     state["phase"].pop("drawn", None)
     board = state["boards"][player]
     if action["verb"] == "sell":
@@ -75,7 +78,12 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         events.append({"kind": "sell", "player": player, "good": good, "price": paid, "post": True})
     else:
         events.append({"kind": "pass", "player": player, "role": "trader"})
-    # A full house ends the phase at once [S].
+    then(state, {"step": "trade_next"})
+
+
+@step("trade_next")
+def _next(state: State, s: dict[str, Any], events: Events) -> None:
+    """The next seller; a full house ends the phase at once [S]."""
     if len(state["house"]) < HOUSE_SIZE and next_turn(state, "trade"):
         return
     if len(state["house"]) >= HOUSE_SIZE:
@@ -83,4 +91,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
             state["supply"]["goods"][GOODS.index(good)] += 1
         events.append({"kind": "house_emptied", "goods": list(state["house"])})
         state["house"] = []
-    end_role(state, events)
+    then(state, END_ROLE)
+
+
+kind("trade", options, act, "Sell one good, or pass.")
