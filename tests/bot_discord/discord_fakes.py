@@ -89,8 +89,27 @@ def _split(payload: Any, form: Any, files: Any) -> tuple[dict[str, Any], list[tu
     return body, stored
 
 
+def _attachments(files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": str(next(_ids)),
+            "filename": name,
+            "size": len(data),
+            "url": f"https://cdn/{name}",
+            "proxy_url": f"https://cdn/{name}",
+        }
+        for name, data in files
+    ]
+
+
 class FakeDiscord(AsyncWebhookAdapter):
-    """Records every request and answers with plausible Discord payloads."""
+    """Records every request and answers with plausible Discord payloads.
+
+    It remembers every message it created (``messages``, by id) so that edits answer with the same
+    message id and the edited payload: a channel ``PATCH``, an interaction's "update message"
+    (callback type 7) and an edit of an interaction's original response (the clicked message after
+    a deferred update). A message in ``deleted`` answers 404 (Unknown Message) to an edit.
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -98,9 +117,12 @@ class FakeDiscord(AsyncWebhookAdapter):
         self.refuse: str | None = None  # "files": 403 on channel messages with files; "all": on every one
         self.closed_dms: set[int] = set()  # users whose DMs answer 403 (50007)
         self.dm_channels: dict[int, int] = {}  # DM channel id -> recipient
+        self.messages: dict[str, dict[str, Any]] = {}  # message id -> its payload as it stands now
+        self.deleted: set[str] = set()  # ids of messages someone deleted
+        self.originals: dict[str, str] = {}  # interaction token -> id of its original response
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
-        return {
+        message = {
             "id": str(next(_ids)),
             "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),
@@ -117,17 +139,37 @@ class FakeDiscord(AsyncWebhookAdapter):
             "embeds": body.get("embeds") or [],
             "flags": body.get("flags", 0),
             "components": body.get("components") or [],
-            "attachments": [
-                {
-                    "id": str(next(_ids)),
-                    "filename": name,
-                    "size": len(data),
-                    "url": f"https://cdn/{name}",
-                    "proxy_url": f"https://cdn/{name}",
-                }
-                for name, data in files
-            ],
+            "attachments": _attachments(files),
         }
+        self.messages[message["id"]] = message
+        return message
+
+    def edit(self, message_id: str, body: dict[str, Any], files: list[tuple[str, bytes]]) -> dict[str, Any]:
+        """Apply an edit to a remembered message (404 if it was deleted); the message as it is now."""
+        if message_id in self.deleted or message_id not in self.messages:
+            raise discord.NotFound(
+                SimpleNamespace(status=404, reason="Not Found"), {"code": 10008, "message": "Unknown Message"}
+            )  # type: ignore
+        message = dict(self.messages[message_id])
+        for key in ("content", "components", "embeds", "flags"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if "attachments" in body or files:
+            keep = {str(a.get("id")) for a in body.get("attachments") or []}
+            message["attachments"] = [a for a in message["attachments"] if a["id"] in keep] + _attachments(files)
+        message["edited_timestamp"] = TIMESTAMP
+        self.messages[message_id] = message
+        return message
+
+    def delete(self, message_id: str) -> None:
+        """Someone deletes a message: edits of it answer 404 from now on."""
+        self.deleted.add(str(message_id))
+
+    def _original(self, token: str, channel_id: int = CHANNEL_ID) -> str:
+        """The id of the interaction's original response (a loading message until edited)."""
+        if token not in self.originals:
+            self.originals[token] = self.message({}, channel_id, [])["id"]
+        return self.originals[token]
 
     def _record(self, kind: str, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Call:
         call = Call(kind, route.method, route.path, route.url, body, files)
@@ -147,11 +189,15 @@ class FakeDiscord(AsyncWebhookAdapter):
     ) -> Any:
         body, stored = _split(payload, multipart, files)
         call = self._record("webhook", route, body, stored)
+        token = str(route.webhook_token)
         if route.path.endswith("/callback"):
             data = body.get("data") or {}
             resource: dict[str, Any] = {"type": body.get("type")}
-            if body.get("type") in (4, 7):
+            if body.get("type") == 4:
                 resource["message"] = self.message(data, CHANNEL_ID, stored)
+                self.originals[token] = resource["message"]["id"]
+            elif body.get("type") == 7:  # update the clicked message
+                resource["message"] = self.edit(self._original(token), data, stored)
             call.reply = {
                 "interaction": {
                     "id": str(route.webhook_id),
@@ -161,6 +207,12 @@ class FakeDiscord(AsyncWebhookAdapter):
                 },
                 "resource": resource,
             }
+        elif route.method == "PATCH" and "/messages/" in route.path:
+            target = route.url.rsplit("/", 1)[1]
+            call.reply = self.edit(self._original(token) if target == "@original" else target, body, stored)
+        elif route.method == "DELETE" and "/messages/" in route.path:
+            target = route.url.rsplit("/", 1)[1]
+            self.delete(self._original(token) if target == "@original" else target)
         else:
             call.reply = self.message(body, CHANNEL_ID, stored)
         return call.reply
@@ -169,7 +221,8 @@ class FakeDiscord(AsyncWebhookAdapter):
     async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         body, stored = _split(kwargs.get("json"), form, files)
         call = self._record("http", route, body, stored)
-        if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
+        to_channel = route.method in ("POST", "PATCH") and "/messages" in route.path
+        if to_channel and (self.refuse == "all" or (self.refuse == "files" and stored)):
             call.reply = {"code": 50013, "message": "Missing Permissions"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if (
@@ -182,6 +235,10 @@ class FakeDiscord(AsyncWebhookAdapter):
             dm_id = next(_ids)
             self.dm_channels[dm_id] = int(body["recipient_id"])
             call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
+        elif route.method == "PATCH" and "/messages/" in route.path:
+            call.reply = self.edit(route.url.rsplit("/", 1)[1], body, stored)
+        elif route.method == "DELETE" and "/messages/" in route.path:
+            self.delete(route.url.rsplit("/", 1)[1])
         elif "/messages" in route.path:
             call.reply = self.message(body, int(route.channel_id), stored)
         return call.reply
@@ -263,6 +320,10 @@ class Guild:
     async def feed(self, payload: dict[str, Any]) -> list[Call]:
         """Deliver a gateway INTERACTION_CREATE and wait until the bot is done; returns new calls."""
         mark = len(self.fake.calls)
+        message = payload.get("message")
+        if message is not None:  # a click: the interaction's original response is the clicked message
+            self.fake.messages.setdefault(str(message["id"]), message)
+            self.fake.originals[payload["token"]] = str(message["id"])
         async_context.set(self.fake)  # the tasks discord.py creates below copy this context
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await settle()
