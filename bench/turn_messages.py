@@ -16,11 +16,11 @@ What is counted, from the recorded requests and the game's own states (not from 
   who did not owe one before; **windows**: parallel decisions (everyone at once) that closed
   without such a newcomer; **lobby**: the lobby and join lines; **end**: the final board;
 * **messages**: new public messages in the game's channel; **images**: board images attached to
-  new messages, and those replacing an image in an edited message;
+  new messages (what stays in the channel), and those replacing the image of an edited message;
 * **pings**: mentions in new messages (edits never notify), per player; **repeats**: a ping to a
   player already pinged since the last turn boundary (a turn start, a closed window, the end).
 
-Target (issue 13): messages and images <= turns + windows + lobby + end; repeats 0.
+Target (issue 13): messages and new images <= turns + windows + lobby + end; repeats 0.
 """
 
 from __future__ import annotations
@@ -83,7 +83,8 @@ class Figures:
 
     @property
     def ok(self) -> bool:
-        return self.messages <= self.target and self.images <= self.target and self.repeats == 0
+        """Within the target: images in the channel are those of new messages (an edit replaces one)."""
+        return self.messages <= self.target and self.images_new <= self.target and self.repeats == 0
 
 
 def components(payload: dict[str, Any]) -> list[dict[str, Any]]:

@@ -9,23 +9,32 @@ players' settings say should follow, before anything is posted:
   one's, and they decide who must act next);
 * who is mentioned, held for quiet hours, put in a digest or also sent a direct message
   (:meth:`~bot.service.notify.NotifyService.plan_pings`), and the question each DM repeats;
+* whether the change starts a new turn message or edits the current one in place
+  (:func:`~bot.service.turn_boundary.turn_boundary`), with the turn's lines so far; only a new
+  message pings, and the game's turn message is kept in SQLite (:mod:`bot.store.turn_messages`);
 * the table to draw, from the service's own cache (the front end loads nothing more).
 
-A front end draws and posts the :class:`Step` and then reports the posted message with
-:meth:`~StepService.posted`; it calls nothing else of the service for it.
+A front end draws the :class:`Step`, posting a new message or editing ``step.edit``, and then
+reports a posted message with :meth:`~StepService.turn_posted`; it calls nothing else of the
+service for it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from engine.core import State, play
+from engine.core import PARALLEL, State, play
 
-from .game_ui import Table, to_ping
-from .notify import NotifyService
+from ..store.turn_messages import KEEP_LINES, TurnMessage, TurnMessages
+from .game_ui import Table
+from .notify import NotifyService, PingPlan
 from .packs import check_playable
 from .results import Result, ServiceError
+from .turn_boundary import Boundary, turn_boundary
 
 
 @dataclass
@@ -46,6 +55,20 @@ class Step:
     elsewhere: list[tuple[str, str]] = field(default_factory=list)
     #: The service's answer for the change (status, outcome, legal texts of who must act...).
     result: Result = field(default_factory=Result)
+    #: Post a new turn message (``True``), or edit the current one, ``edit``, in place (no pings).
+    new: bool = True
+    #: The id of the turn message to edit (``None`` for a new message).
+    edit: str | None = None
+    #: Every line of the turn message to draw: the turn's lines so far, this change's last.
+    lines: list[str] = field(default_factory=list)
+    #: Older lines of the turn left out of ``lines`` (drawn as "… n more").
+    hidden: int = 0
+    #: Users the turn message names by mention (those it pinged when it was posted).
+    named: list[str] = field(default_factory=list)
+    #: Why the message is new or edited (:mod:`bot.service.turn_boundary`).
+    reason: str = ""
+    #: The version the turn message started at (what :meth:`StepService.turn_posted` reports on).
+    started: int = 0
 
     @property
     def row(self) -> int:
@@ -56,8 +79,18 @@ class Step:
         return self.table.version
 
 
+def parallel_kinds(table: Table) -> list[str]:
+    """Kinds of the parallel decisions (everyone at once) open at the table, sorted."""
+    return sorted({d.kind for d in table.decisions() if d.mode == PARALLEL})
+
+
 class StepService(NotifyService):
-    """:meth:`play_step` and :meth:`posted`, over the standing answers and ping routing below it."""
+    """:meth:`play_step` and :meth:`turn_posted`, over the standing answers and ping routing below it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.turn_messages = TurnMessages(self.store)
+        self._turn_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def play_step(
         self, change: Result | Awaitable[Result], *, before: Sequence[str] = (), actor: str | None = None
@@ -76,12 +109,85 @@ class StepService(NotifyService):
             for user, lines in extra.private.items():
                 result.private.setdefault(user, []).extend(lines)
         table = await self._table_of(result.game_row)
-        plan = await self.plan_pings(table.row, to_ping(result.mention, list(before), actor))
+        lock = self._turn_locks.get(table.row)
+        if lock is None:
+            lock = self._turn_locks[table.row] = asyncio.Lock()
+        async with lock:  # one change at a time adds to the game's turn message
+            stored = await self.turn_messages.get(table.row)
+            boundary = turn_boundary(
+                stored.waiting if stored is not None else before,
+                table.waiting_users(),
+                actor,
+                stored.parallel if stored is not None else (),
+                parallel_kinds(table),
+                ended=table.record.status == "finished",
+                has_message=stored is not None and stored.message_id is not None,
+            )
+            plan = await self.plan_pings(table.row, list(boundary.ping)) if boundary.new else PingPlan()
+            turn = await self._keep_turn(table, stored, boundary, result.public, plan.ping)
         dm = {user: await self.turn_prompt(table.row, user) for user in plan.dm}
-        return Step(table, result.public, plan.ping, dm, result.private, list(result.elsewhere), result)
+        return Step(
+            table,
+            result.public,
+            plan.ping,
+            dm,
+            result.private,
+            list(result.elsewhere),
+            result,
+            new=boundary.new,
+            edit=None if boundary.new or stored is None else stored.message_id,
+            lines=list(turn.lines),
+            hidden=turn.hidden,
+            named=list(turn.pinged),
+            reason=boundary.reason,
+            started=turn.started_version,
+        )
+
+    async def _keep_turn(
+        self, table: Table, stored: TurnMessage | None, boundary: Boundary, public: list[str], ping: list[str]
+    ) -> TurnMessage:
+        """Store the game's turn message after the change: a new one (its id comes with
+        :meth:`turn_posted`), or the current one with the change's lines added."""
+        now, waiting, parallel = self._now(), table.waiting_users(), parallel_kinds(table)
+        if boundary.new or stored is None:
+            cut = max(0, len(public) - KEEP_LINES)
+            turn = TurnMessage(
+                table.row,
+                table.record.channel_id,
+                None,
+                table.version,
+                table.version,
+                list(ping),
+                waiting,
+                parallel,
+                public[cut:],
+                cut,
+                now,
+                now,
+            )
+        else:
+            lines, hidden = stored.kept(public)
+            turn = replace(
+                stored,
+                version=table.version,
+                waiting=waiting,
+                parallel=parallel,
+                lines=lines,
+                hidden=hidden,
+                updated_at=now,
+            )
+        await self.turn_messages.put(turn)
+        return turn
+
+    async def turn_posted(self, step: Step, message_id: str) -> None:
+        """The front end posted ``step``'s turn message as ``message_id`` (a new one, or again when the
+        one to edit was gone): later changes of the turn edit it, and jump links lead to it."""
+        now = self._now()
+        await self.turn_messages.posted(step.row, step.started, message_id, now)
+        await self.away.note_post(step.row, step.version, message_id, now)
 
     async def posted(self, game_row: int, version: int, message_id: str) -> None:
-        """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
+        """The front end posted a message showing ``version`` as ``message_id`` (for jump links)."""
         await self.away.note_post(game_row, version, message_id, self._now())
 
     async def table(self, game_row: int) -> Table:
