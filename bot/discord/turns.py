@@ -37,6 +37,7 @@ from .views.notify import direct
 log = logging.getLogger("bot.turns")
 _drawing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 NO_MENTIONS = discord.AllowedMentions.none()
+NO_IMAGE = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
 SAVED_NOT_POSTED = (
     "Your move is saved, but I could not post the board in this channel; check my permissions "
     "(Send Messages, Attach Files) and use `/game status`."
@@ -102,8 +103,7 @@ async def post_turn(
     except discord.Forbidden:
         if png is None:
             raise
-        note = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
-        return await channel.send(text[: 2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
+        return await channel.send(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, allowed_mentions=only(ping), **kwargs)
 
 
 def clicked_on(interaction: discord.Interaction[Any] | None, message_id: str | None) -> bool:
@@ -120,17 +120,25 @@ async def edit_turn(
     table = step.table
     assert step.edit is not None
     view = components(bot, table)
-    files = png_file(png, f"board-{table.row}-{table.version}.png")
-    try:
+
+    async def attempt(content: str, files: list[discord.File]) -> discord.Message:
         if clicked_on(interaction, step.edit):
             assert interaction is not None
             return await interaction.edit_original_response(
-                content=text, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+                content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
             )
         channel = bot.get_partial_messageable(int(table.record.channel_id))
-        return await channel.get_partial_message(int(step.edit)).edit(
-            content=text, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+        return await channel.get_partial_message(int(step.edit or 0)).edit(
+            content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
         )
+
+    try:
+        try:
+            return await attempt(text, png_file(png, f"board-{table.row}-{table.version}.png"))
+        except discord.Forbidden:
+            if png is None:
+                raise
+            return await attempt(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, [])
     except discord.NotFound:
         log.info("game %s: turn message %s is gone; posting it anew", table.row, step.edit)
     except discord.HTTPException as exc:

@@ -5,15 +5,15 @@ and who must act. Mentions notify only in a new message, so the rule that decide
 message and an edit is also the rule that decides who is pinged:
 
 * the game **ended**: a new message, the final board with the scores (nobody is pinged);
+* **no message** is stored for the game (its first change, or the last post failed): a new message
+  pinging who must act now, except idle players already asked before the change (the actor is
+  pinged if they still owe), as every message did before turn messages;
 * a parallel **window** closed (decisions everyone makes at once were pending before the change and
   are not the same afterwards): a new message pinging everyone who owes a decision now, the last
   answerer too (they answered a window and now face a new question);
 * a **newcomer** owes a decision: someone in the waiting users after the change who was not waiting
   before it and is not the actor (a take-back that puts the actor back in the window is not new);
   a new message pinging the newcomers;
-* **no message** is stored for the game (its first change, or the last post failed): a new message
-  pinging who must act now, except idle players already asked before the change (the actor is
-  pinged if they still owe);
 * otherwise the change belongs to the **same turn**: the current message is edited (new event lines
   appended, the board and the buttons replaced) and nobody is pinged.
 
@@ -98,15 +98,14 @@ def turn_boundary(
     >>> turn_boundary([], ["ann", "bob"], "ann", has_message=False)
     Boundary(new=True, reason='no_message', ping=('ann', 'bob'))
     """
-    waiting_before = set(before)
+    waiting_before, owing = set(before), tuple(dict.fromkeys(after))
     if ended:
         return Boundary(True, ENDED)
+    if not has_message:
+        return Boundary(True, NO_MESSAGE, tuple(u for u in owing if u not in waiting_before or u == actor))
     if parallel_before and set(parallel_before) != set(parallel_after):
-        return Boundary(True, WINDOW, tuple(dict.fromkeys(after)))
-    owing = tuple(dict.fromkeys(after))
+        return Boundary(True, WINDOW, owing)
     newcomers = tuple(u for u in owing if u not in waiting_before and u != actor)
     if newcomers:
         return Boundary(True, NEWCOMER, newcomers)
-    if not has_message:
-        return Boundary(True, NO_MESSAGE, tuple(u for u in owing if u not in waiting_before or u == actor))
     return Boundary(False, SAME_TURN)

@@ -71,6 +71,11 @@ class Call:
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
 
+    @property
+    def new(self) -> bool:
+        """A new message (``POST``), not an edit of one."""
+        return self.method == "POST"
+
     def custom_ids(self) -> list[str]:
         rows = self.payload.get("components") or self.payload.get("data", {}).get("components") or []
         return [c["custom_id"] for row in rows for c in row.get("components", []) if "custom_id" in c]
@@ -503,6 +508,38 @@ async def table_now(guild: Guild) -> Table:
     return table
 
 
+async def turn_now(guild: Guild) -> dict[str, Any]:
+    """The public message (as it stands now) carrying the components of the game's current version."""
+    table = await table_now(guild)
+    prefix = f"pbp:{table.row}:{table.version}:"
+    found = [
+        m
+        for mid, m in guild.fake.messages.items()
+        if mid not in guild.fake.deleted
+        and not int(m.get("flags") or 0) & EPHEMERAL
+        and any(
+            c.get("custom_id", "").startswith(prefix) for row in m.get("components") or [] for c in row["components"]
+        )
+    ]
+    assert found, f"no message offers version {table.version}"
+    return found[-1]
+
+
+def turn_pings(before: Table, after: Table, actor: int | str | None) -> set[str] | None:
+    """Who a change from ``before`` to ``after`` must ping in a new turn message (issue 13), or ``None``
+    when it belongs to the same turn and must edit the turn message instead: a new message when the
+    game ended (nobody pinged), when a parallel window closed (everyone who owes now) or when
+    someone other than the actor owes a decision they did not owe before (those newcomers)."""
+    if not after.active:
+        return set()
+    owed, owing = set(before.waiting_users()), set(after.waiting_users())
+    windows = [{d.kind for d in t.decisions() if d.mode == "parallel"} for t in (before, after)]
+    if windows[0] and windows[0] != windows[1]:
+        return owing
+    newcomers = owing - owed - {str(actor)}
+    return newcomers or None
+
+
 def pinged(call: Call) -> set[str]:
     """User ids the message may ping (``allowed_mentions.users``)."""
     return {str(u) for u in call.payload.get("allowed_mentions", {}).get("users", [])}
@@ -513,3 +550,30 @@ def posted(calls: list[Call]) -> Call:
     posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
     assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
     return posts[0]
+
+
+def turn_writes(calls: list[Call]) -> list[Call]:
+    """Requests that posted or edited a public message's text in the game channel: new channel
+    messages, channel edits, and edits of a clicked public message ("update message")."""
+    out = []
+    for c in calls:
+        if c.kind == "http" and f"/channels/{CHANNEL_ID}/messages" in c.url and c.method in ("POST", "PATCH"):
+            out.append(c)
+        elif c.kind == "webhook" and c.method == "PATCH" and "content" in c.payload:
+            out += [] if int(c.reply.get("flags") or 0) & EPHEMERAL else [c]
+    return out
+
+
+def shown(calls: list[Call]) -> Call:
+    """The one turn message a command or click posted or edited: its request (``new`` tells which;
+    ``content``, ``files`` and ``pinged`` are what was sent, ``reply`` the message as it stands now)."""
+    writes = turn_writes(calls)
+    assert len(writes) == 1, [(c.method, c.path, c.content) for c in calls]
+    return writes[0]
+
+
+def edited(calls: list[Call]) -> Call:
+    """The one turn message a command or click edited in place (it pinged nobody)."""
+    call = shown(calls)
+    assert call.method == "PATCH", (call.method, call.path, call.content)
+    return call

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Call, Guild, open_table, posted, table_now
+from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Call, Guild, open_table, shown, table_now
 from discord_fakes import NAMES as THREE
 
 from bot.service.game_ui import Table
@@ -88,8 +88,8 @@ async def finish_setup(guild: Guild) -> Table:
 
 
 async def play_text(guild: Guild, user: int, text: str) -> Call:
-    """``/play action:<text>`` as ``user``; the one turn message it posted."""
-    return posted(await guild.command(user, NAMES[user], "play", action=text))
+    """``/play action:<text>`` as ``user``; the one turn message it posted or edited."""
+    return shown(await guild.command(user, NAMES[user], "play", action=text))
 
 
 async def arrange(guild: Guild, change: Callable[[State], None]) -> Table:
