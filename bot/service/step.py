@@ -96,8 +96,14 @@ class StepService(NotifyService):
         self, change: Result | Awaitable[Result], *, before: Sequence[str] = (), actor: str | None = None
     ) -> Step:
         """The :class:`Step` to post for ``change`` (a stored change's result, or the service call making
-        it), with the standing answers that follow it stored. ``before`` are the users who had to act
-        before the change (they are not pinged again unless they still owe and are the ``actor``)."""
+        it), with the standing answers that follow it stored, and the game's turn message kept.
+
+        Whether the change starts a new turn message (and whom it pings) follows
+        :func:`~bot.service.turn_boundary.turn_boundary`, comparing who owes a decision now with
+        who owed one as the turn message last showed it; ``before`` (the users who had to act before
+        the change, as the caller saw them) stands in when the game has no turn message yet or
+        changes were stored since without a step. ``actor`` made the change (``None``: the bot or an
+        admin)."""
         result = change if isinstance(change, Result) else await change
         if result.game_row is None:
             raise ServiceError("This game no longer exists.", "no_game")
@@ -114,11 +120,14 @@ class StepService(NotifyService):
             lock = self._turn_locks[table.row] = asyncio.Lock()
         async with lock:  # one change at a time adds to the game's turn message
             stored = await self.turn_messages.get(table.row)
+            # Who owed before: as the turn message last showed it, unless changes were stored since
+            # without a step (e.g. through the service alone); then as the caller saw it.
+            shown = stored is not None and (result.version is None or stored.version >= result.version - 1)
             boundary = turn_boundary(
-                stored.waiting if stored is not None else before,
+                stored.waiting if shown and stored is not None else before,
                 table.waiting_users(),
                 actor,
-                stored.parallel if stored is not None else (),
+                stored.parallel if shown and stored is not None else (),
                 parallel_kinds(table),
                 ended=table.record.status == "finished",
                 has_message=stored is not None and stored.message_id is not None,

@@ -122,6 +122,9 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     end = await table_now(guild)
     assert not end.state["frames"] and end.decisions()[0].kind != "follow"  # type: ignore[index]
     assert pinged(closed) == set(end.waiting_users())  # the visitor draws, or the next turn begins
+    posts = guild.fake.channel_posts(guild.fake.calls.index(opened))
+    followers = [u for c in posts for u in pinged(c) if u in (table.users[across], table.users[right])]
+    assert sorted(followers) == sorted([table.users[across], table.users[right]])  # each follower pinged once
 
 
 async def test_declining_passes_the_window_on_and_favorless_or_unpayable_seats_are_skipped(guild: Guild) -> None:
