@@ -107,9 +107,12 @@ def new_public(calls: list[Call]) -> list[Call]:
 
 
 def public_edits(fake: FakeDiscord, calls: list[Call]) -> list[Call]:
-    """Edits of public messages: channel PATCHes, "update message" replies and original-response edits."""
+    """Edits of a public message's text (not the removal of its buttons): channel PATCHes, "update
+    message" replies and original-response edits."""
     out = []
     for c in calls:
+        if "content" not in c.payload and "content" not in (c.payload.get("data") or {}):
+            continue
         if c.kind == "http" and c.method == "PATCH" and f"/channels/{CHANNEL_ID}/messages/" in c.url:
             out.append(c)
         elif c.kind == "webhook" and (
@@ -281,17 +284,27 @@ def summary(results: list[Figures]) -> None:
     for f in results:
         groups.setdefault((f.game, f.players), []).append(f)
     print("\nper game and player count (mean over games):")
-    print("game          p  turns windows target  messages  images(new+repl)  pings/player  repeats")
+    print("game          p  turns windows target  messages  edits  images(new+repl)  pings/player  repeats")
     for (game, players), group in groups.items():
         mean = {
             key: statistics.mean(getattr(f, key) for f in group)
-            for key in ("turns", "windows", "target", "messages", "images", "images_new", "images_replaced", "repeats")
+            for key in (
+                "turns",
+                "windows",
+                "target",
+                "messages",
+                "edits",
+                "images",
+                "images_new",
+                "images_replaced",
+                "repeats",
+            )
         }
         per_player = statistics.mean(sum(f.pings.values()) / f.players for f in group)
         print(
             f"{game:<13} {players}  {mean['turns']:5.0f} {mean['windows']:7.0f} {mean['target']:6.0f}  "
-            f"{mean['messages']:8.0f}  {mean['images']:6.0f} ({mean['images_new']:.0f}+{mean['images_replaced']:.0f})"
-            f"  {per_player:12.1f}  {mean['repeats']:7.1f}"
+            f"{mean['messages']:8.0f}  {mean['edits']:5.0f}  {mean['images']:6.0f} "
+            f"({mean['images_new']:.0f}+{mean['images_replaced']:.0f})  {per_player:12.1f}  {mean['repeats']:7.1f}"
         )
 
 

@@ -111,17 +111,14 @@ async def test_a_restart_mid_turn_keeps_editing_the_same_message(tmp_path: Path)
     try:
         start = await open_table(guild)
         actor = int((await table_now(guild)).waiting_users()[0])
-        builder = next(i for i in choices(start.reply) if i.endswith(":a0"))  # "role builder"
-        first = edited(await guild.click(actor, NAMES[actor], start.reply, builder))
         await guild.bot.close()
         guild.bot = await start_bot(db, fake, seed=99)  # a new bot over the same SQLite file
-        message = fake.messages[start.reply["id"]]
-        assert message == first.reply
-        calls = await guild.click(actor, NAMES[actor], message, choices(message)[0])
-        after = shown(calls)
-        assert after.reply["id"] == start.reply["id"] or after.new  # built: edited in place, or the turn ended
-        if not after.new:
-            assert after.kind == "webhook" and not pinged(after)
+        role = next(i for i in choices(start.reply) if i.endswith(":a0"))  # a role: the turn goes on
+        clicked = edited(await guild.click(actor, NAMES[actor], start.reply, role))
+        assert clicked.kind == "webhook" and clicked.reply["id"] == start.reply["id"] and not pinged(clicked)
+        typed = edited(await guild.command(actor, NAMES[actor], "game undo"))  # typed: through the channel
+        assert typed.kind == "http" and typed.url.endswith(start.reply["id"]) and "took back" in typed.content
+        assert all(line in typed.content for line in body(clicked))  # the turn's lines, kept over the restart
     finally:
         await guild.bot.close()
 
