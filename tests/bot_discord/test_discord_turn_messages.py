@@ -82,7 +82,8 @@ async def test_a_multi_step_lisboa_turn_is_one_message_edited_in_place_with_one_
     for new, edits, owed in long:
         assert pinged(new) == set(owed)  # one ping, when the turn began
         assert all(e.reply["id"] == new.reply["id"] and not pinged(e) for e in edits)  # the same message
-        assert all(e.files and e.files[0][1].startswith(PNG) for e in edits)  # the board image replaced
+        assert all(e.files and e.files[0][1].startswith(PNG) for e in edits)  # the board image replaced,
+        assert all(len(e.reply["attachments"]) == 1 for e in edits)  # not added
         assert all(line in edits[-1].content for line in body(new)[-2:])  # the turn's lines accumulate
     edits = [e for _, edits, _ in turns for e in edits]
     assert any(e.kind == "webhook" and e.path.endswith("/@original") for e in edits)  # clicked: "update message"
