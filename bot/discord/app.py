@@ -17,7 +17,7 @@ from discord.ext import commands
 import engine  # noqa: F401  (importing registers every game)
 
 from ..service.controls import Control
-from ..service.game_ui import Table, Tables
+from ..service.game_ui import Table
 from ..service.packs import load_data_packs
 from ..service.results import utc_now
 from ..service.service import GameService
@@ -42,7 +42,6 @@ class PbpBot(commands.Bot):
 
     store: GameStore
     service: GameService
-    tables: Tables
 
     def __init__(self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None) -> None:
         intents = discord.Intents.none()
@@ -62,7 +61,6 @@ class PbpBot(commands.Bot):
         self.service = GameService(
             self.store, clock=self.clock, rng=self.rng, stall_after=self.settings.stall_days * DAY
         )
-        self.tables = Tables(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         for name in COGS:
             await self.load_extension(name)

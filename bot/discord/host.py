@@ -12,7 +12,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from ..service.controls import Control
-from ..service.game_ui import Table, Tables
+from ..service.game_ui import Table
 from ..service.service import GameService
 
 
@@ -20,7 +20,6 @@ class Host(Protocol):
     """The running bot as turns and views see it."""
 
     service: GameService
-    tables: Tables
 
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None

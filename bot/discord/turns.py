@@ -20,7 +20,6 @@ import asyncio
 import io
 import logging
 import weakref
-from collections.abc import Awaitable, Sequence
 from typing import Any
 
 import discord
@@ -29,7 +28,7 @@ from render import UnknownGame, render_board, render_player_board
 
 from ..service.away_service import jump_link
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
-from ..service.results import Result, ServiceError
+from ..service.results import ServiceError
 from ..service.step import Step
 from .host import Host, bot_of
 from .views.notify import direct
@@ -180,9 +179,9 @@ async def post_step(
     what goes beside it: lines for other games' channels (silently), the DM copies of turn pings,
     others' private lines.
 
-    Everything was decided by :meth:`~bot.service.step.StepService.play_step`; the only call back into
-    the service records a posted message. The change is already saved, so a failed post is logged
-    and returned as a note for the actor.
+    Everything was decided by the service call that made the change (each one runs through
+    ``play_step``); the only call back into the service records a posted message. The change is
+    already saved, so a failed post is logged and returned as a note for the actor.
     """
     return (await deliver(bot, step, actor, interaction))[0]
 
@@ -211,24 +210,17 @@ async def deliver(
     return [], updated
 
 
-async def announce(
-    bot: Host, change: Result | Awaitable[Result], before: Sequence[str] = (), actor: str | None = None
-) -> list[str]:
-    """:meth:`~bot.service.step.StepService.play_step` for a change (its result or the service call
-    making it), then :func:`post_step`; notes for the actor."""
-    return await post_step(bot, await bot.service.play_step(change, before=before, actor=actor), actor)
-
-
 async def act_and_post(
     interaction: discord.Interaction[Any],
-    before: Table,
+    table: Table,
     text: str,
     expected_version: int | None,
     *,
     ack: bool,
     strip: bool = False,
-) -> Result:
-    """Play ``text`` for the interaction's user, post or edit the turn message, then answer the user.
+) -> Step:
+    """Play ``text`` for the interaction's user in ``table``'s game, post or edit the turn message, then
+    answer the user.
 
     The interaction must already be deferred (a click: as a deferred update, so that the clicked
     turn message can be updated in place). ``ack`` sends a short ephemeral confirmation (slash
@@ -237,19 +229,14 @@ async def act_and_post(
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
-    step = await bot.service.play_step(
-        bot.service.act(before.record.channel_id, user, text, expected_version=expected_version),
-        before=before.waiting_users(),
-        actor=user,
-    )
+    step = await bot.service.act(table.record.channel_id, user, text, expected_version=expected_version)
     notes, updated = await deliver(bot, step, user, interaction)
     if strip and not updated:
         await strip_components(interaction)
-    played = before.canonical(before.seat_of(user), text)
-    lines = ([f"You played `{played}`."] if ack else []) + step.private.get(user, []) + notes
+    lines = ([f"You played `{step.played}`."] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
-    return step.result
+    return step
 
 
 async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "", first: int = 0) -> None:

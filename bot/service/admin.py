@@ -15,7 +15,8 @@ from ..store.rows import GameRecord
 from .consent import ConsentService
 from .inputs import display_name
 from .results import Result, ServiceError, names_list
-from .service_base import Turn, uid
+from .service_base import uid
+from .step import Step, Txn
 from .steplines import FORCED, ROLLED_BACK, TOOL
 
 
@@ -37,13 +38,14 @@ class AdminService(ConsentService):
         name: str,
         can_manage: bool = False,
         player: str | int | None = None,
-    ) -> Result:
+    ) -> Step:
         """Play the rule-safe default (else the decision's pass option) of one waiting seat's open decision."""
-        name = display_name(name)
+        name, admin = display_name(name), uid(user_id)
         live = await self._admin_game(channel_id, user_id, can_manage)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats, game, state = await self._seats_of(record), self._game(record.game_id), await self._state(record)
+
+        async def change(txn: Txn) -> Result:
+            record, seats, game, state = txn.record, txn.seats, txn.game, txn.state
+            assert state is not None
             waiting = play.waiting_players(game, state)
             if player is not None:
                 seat = self._seat_of_other(seats, uid(player))
@@ -66,30 +68,17 @@ class AdminService(ConsentService):
                     "safe default and may not be passed; replace the player or roll back instead.",
                     "no_default",
                 )
-            turn = Turn(record, seats, seat, uid(user_id), game, state)
-            step = self._step(turn, action, typed)
-            text = step.text
-            lines = [FORCED.format(admin=name, player=seats[seat].name, text=text)] + step.public
-            version = await self._store_step(
-                turn,
-                kind="action",
-                text=text,
-                undo_barrier=step.undo_barrier,
-                public=lines,
-                state_json=step.state_json,
-                new_state=step.state,
-                status="finished" if step.over else "active",
-            )
+            applied = self._apply(txn, seat, action, typed)
+            lines = [FORCED.format(admin=name, player=seats[seat].name, text=applied.text)]
+            version = await self._commit_applied(txn, seat, admin, applied, lines)
             now = self._now()
-            await self.deadlines.record_timeout(
-                record.id, seat, seats[seat].user_id, version, "default", now, uid(user_id)
-            )
+            await self.deadlines.record_timeout(record.id, seat, seats[seat].user_id, version, "default", now, admin)
             await Records(self.store).audit(
-                record.id, version, uid(user_id), "force", f"{seats[seat].name}: {text}", now
+                record.id, version, admin, "force", f"{seats[seat].name}: {applied.text}", now
             )
-        result = step.result
-        result.public, result.version = lines, version
-        return result
+            return txn.changed(lines + applied.public, applied.private)
+
+        return await self.play_step(live.id, change)
 
     async def admin_replace(
         self,
@@ -100,30 +89,31 @@ class AdminService(ConsentService):
         new_user: str | int,
         new_name: str,
         can_manage: bool = False,
-    ) -> Result:
+    ) -> Step:
         """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
         name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats = await self._seats_of(record)
-            seat = self._seat_of_other(seats, uid(player))
-            old = seats[seat].name
+
+        async def change(txn: Txn) -> Result:
+            seat = self._seat_of_other(txn.seats, uid(player))
+            old = txn.seats[seat].name
             line = f"{TOOL} {name} (admin) replaced {old}'s player with {new_name}, who now plays as {old}."
-            return await self._hand_over(record, seats, seat, uid(user_id), new_user, new_name, "admin", line)
+            return await self._hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", line)
+
+        return await self.play_step(live.id, change)
 
     async def admin_rollback(
         self, channel_id: str | int, user_id: str | int, name: str, step: int, can_manage: bool = False
-    ) -> Result:
+    ) -> Step:
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
-        name = display_name(name)
+        name, admin = display_name(name), uid(user_id)
         live = await self._admin_game(channel_id, user_id, can_manage)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats, game = await self._seats_of(record), self._game(record.game_id)
-            turn = Turn(record, seats, -1, uid(user_id), game, await self._state(record))
-            line = ROLLED_BACK.format(admin=name, step=step)
-            return await self._roll_back(turn, step, uid(user_id), [line], "rollback")
+        line = ROLLED_BACK.format(admin=name, step=step)
+
+        async def change(txn: Txn) -> Result:
+            return await self._roll_back(txn, -1, admin, step, admin, [line], "rollback")
+
+        return await self.play_step(live.id, change)
 
     async def admin_end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Result:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""

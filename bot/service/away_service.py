@@ -130,14 +130,14 @@ class AwayService(ReminderService):
             raise ServiceError("You are not away.", "not_away")
         return await self._end(user, "is back")
 
-    async def moved(self, user: str, result: Result) -> None:
-        """After ``user``'s move: their absence ends; the line goes into this game's turn message and,
-        silently, into their other games."""
+    async def moved(self, user: str, game_row: int, result: Result) -> None:
+        """After ``user``'s move in ``game_row`` (whose lock the caller holds): their absence ends; the
+        line goes into this game's turn message and, silently, into their other games."""
         if await self.away.until(user) is None:
             return
-        change = await self._end(user, "is back")
+        change = await self._end(user, "is back", game_row)
         for notice in change.notices:
-            if notice.game_row == result.game_row:
+            if notice.game_row == game_row:
                 result.public.append("👋 " + notice.body)
             else:
                 result.elsewhere.append((notice.channel_id, notice.text()))
@@ -151,11 +151,11 @@ class AwayService(ReminderService):
         await self._reconcile()
         return notices
 
-    async def _end(self, user: str, how: str) -> AwayChange:
+    async def _end(self, user: str, how: str, held: int | None = None) -> AwayChange:
         if not await self.away.clear(user):
             return AwayChange("")
         now = self._now()
-        await self._reconcile()
+        await self._reconcile(held)
         notices = []
         for record, seat, name in await self._active_games(user):
             await self.reminders.log(record.id, seat, user, "back", how, now)
@@ -176,13 +176,14 @@ class AwayService(ReminderService):
         ]
 
     # --- keeping clocks, pings and reminders in step ------------------------------
-    async def _reconcile(self) -> None:
-        """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's lock)."""
+    async def _reconcile(self, held: int | None = None) -> None:
+        """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's
+        lock; the lock of game ``held`` is the caller's already)."""
         for game, seat, user in await self.away.to_freeze():
-            async with self._lock(game):
+            async with self._lock_unless(game, held):
                 await self.away.freeze(game, seat, user, self._now())
         for frozen in await self.away.to_thaw():
-            async with self._lock(frozen.game):
+            async with self._lock_unless(frozen.game, held):
                 await self._thaw(frozen)
 
     async def _thaw(self, frozen: Frozen) -> None:

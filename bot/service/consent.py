@@ -21,7 +21,8 @@ from ..store.votes import Votes
 from .history import effective_actions
 from .results import Result, ServiceError, names_list
 from .seats import SeatService
-from .service_base import Turn, uid
+from .service_base import uid
+from .step import Txn
 from .steplines import AGREED, proposal_lines
 
 
@@ -40,8 +41,10 @@ class ConsentService(SeatService):
 
     async def propose_undo(self, channel_id: str | int, user_id: str | int, step: int | None = None) -> Ballot:
         """Ask the table to go back to the board after ``step`` (default: before the latest action)."""
-        async with self._turn(channel_id, user_id, None) as turn:
-            record, votes = turn.record, Votes(self.store)
+        live, user = await self._live(channel_id, "active"), uid(user_id)
+        async with self._lock(live.id):
+            txn = await self._load(live.id, "active")
+            record, votes, seat = txn.record, Votes(self.store), self._seat_of(txn.seats, user)
             stack = effective_actions(await self.store.actions(record.id))
             if step is None and not stack:
                 raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
@@ -52,12 +55,12 @@ class ConsentService(SeatService):
                 raise ServiceError("A vote is already open in this game; answer it first.", "vote_open")
             if current is not None:
                 await votes.close(current.id, "stale", self._now())
-            vote = await votes.open(record.id, "undo", record.version, target, turn.user, self._now())
+            vote = await votes.open(record.id, "undo", record.version, target, user, self._now())
             if vote is None:
                 raise ServiceError("Someone opened a vote at the same moment; answer that one.", "vote_open")
             undone = [a for a in stack if a.version > target]
-            others = [s for s in turn.seats if s.user_id != turn.user]
-            lines = proposal_lines(turn.names, turn.seat, target, undone, [s.name for s in others])
+            others = [s for s in txn.seats if s.user_id != user]
+            lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others])
             if others:
                 result = Result(
                     public=lines,
@@ -68,7 +71,11 @@ class ConsentService(SeatService):
                 )
                 return Ballot(result, vote, "open", [s.user_id for s in others])
             await votes.close(vote, "passed", self._now())
-            return Ballot(await self._roll_back(turn, target, turn.user, lines), vote, "passed")
+
+        async def change(txn: Txn) -> Result:  # nobody else to ask: it passes at once
+            return await self._roll_back(txn, seat, user, target, user, lines)
+
+        return Ballot(await self.play_step(record.id, change, expected_version=record.version), vote, "passed")
 
     def _check_target(self, record: GameRecord, target: int) -> None:
         if not 0 <= target < record.version:
@@ -84,10 +91,12 @@ class ConsentService(SeatService):
         vote = await votes.get(vote_id)
         if vote is None:
             raise ServiceError("This vote no longer exists.", "no_game")
-        async with self._lock(vote.game):
+        outcome: list[str] = []
+
+        async def change(txn: Txn) -> Result:
+            record = txn.record
             vote = await votes.get(vote_id)
-            record = await self.store.game(vote.game) if vote is not None else None
-            if vote is None or record is None or vote.status != "open":
+            if vote is None or vote.status != "open":
                 raise ServiceError("This vote is already over.", "stale")
             if record.status != "active" or record.version != vote.at_version:
                 await votes.close(vote.id, "stale", self._now())
@@ -96,42 +105,51 @@ class ConsentService(SeatService):
                     "applies; propose it again if you still want to go back.",
                     "stale",
                 )
-            seats = await self._seats_of(record)
+            seats = txn.seats
             seat = self._seat_of(seats, user)
             if not await votes.cast(vote.id, user, yes, self._now()):
                 raise ServiceError("You have already voted.", "already_voted")
             name, ballots = seats[seat].name, await votes.ballots(vote.id)
-            base = Result(game_row=record.id, version=record.version, status="active")
             if not yes:
                 await votes.close(vote.id, "rejected", self._now())
-                base.public = [f"❌ {name} said no: the game goes on from step {record.version}."]
-                return Ballot(base, vote.id, "rejected")
+                outcome.append("rejected")
+                return Result(public=[f"❌ {name} said no: the game goes on from step {record.version}."])
             missing = [s for s in seats if not ballots.get(s.user_id)]
             if missing:
-                base.public = [
-                    f"{name} agrees to go back to step {vote.target}; waiting for "
-                    f"{names_list([s.name for s in missing])}."
-                ]
-                return Ballot(base, vote.id, "open", [s.user_id for s in missing])
+                outcome.extend(["open"] + [s.user_id for s in missing])
+                names = names_list([s.name for s in missing])
+                return Result(public=[f"{name} agrees to go back to step {vote.target}; waiting for {names}."])
             if not await votes.close(vote.id, "passed", self._now()):
                 raise ServiceError("This vote is already over.", "stale")
-            turn = Turn(record, seats, seat, user, self._game(record.game_id), await self._state(record))
+            outcome.append("passed")
             line = AGREED.format(players=names_list([s.name for s in seats]), step=vote.target)
-            return Ballot(await self._roll_back(turn, vote.target, vote.proposer, [line]), vote.id, "passed")
+            return await self._roll_back(txn, seat, user, vote.target, vote.proposer, [line])
 
-    async def _roll_back(self, turn: Turn, target: int, by: str, lines: list[str], what: str = "vote") -> Result:
-        """Store the snapshot of step ``target`` as the next version (a ``rollback`` row); lock held."""
-        record = turn.record
+        step = await self.play_step(vote.game, change, want=None)
+        return Ballot(step, vote.id, outcome[0], outcome[1:])
+
+    async def _roll_back(
+        self, txn: Txn, seat: int, user: str, target: int, by: str, lines: list[str], what: str = "vote"
+    ) -> Result:
+        """Store the snapshot of step ``target`` as the next version (a ``rollback`` row by ``seat``'s
+        ``user``, asked for by ``by``); the caller runs it as a change of ``play_step``."""
+        record = txn.record
         self._check_target(record, target)
         text = await self.store.snapshot(record.id, target)
         if text is None:
             raise ServiceError(f"Step {target} is missing from the database.", "corrupt")
-        state = play.loads(text)
-        version = await self._store_step(
-            turn, kind="rollback", text=str(target), undo_barrier=False, public=lines, state_json=text, new_state=state
+        version = await self._commit(
+            txn,
+            seat=seat,
+            user=user,
+            kind="rollback",
+            text=str(target),
+            undo_barrier=False,
+            public=lines,
+            state_json=text,
+            state=play.loads(text),
         )
         await self.deadlines.stop(record.id)  # every decision open again gets a fresh deadline
-        await self._sync_clocks(record, play.waiting_players(turn.game, state))
+        await self._sync_clocks(record, txn.waiting())
         await Records(self.store).audit(record.id, version, by, what, f"back to step {target}", self._now())
-        result = Result(public=lines, board_changed=True)
-        return self._fill(result, record, turn.game, turn.seats, state, version, mention=True)
+        return txn.changed(lines)

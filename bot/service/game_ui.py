@@ -1,26 +1,21 @@
-"""Discord-free helpers for the bot: one game at one version (:class:`Table`), what to offer whom
-(:func:`plan_controls`, in :mod:`bot.controls`), the turn message text and ``/play`` suggestions.
-
-Everything here reads through the store's public methods and the engine, so the service
-stays untouched and these helpers are testable without Discord.
+"""Discord-free helpers for the bot: one game at one version (:class:`Table`, loaded by the service
+from its own caches: ``GameService.table``), what to offer whom (:func:`plan_controls`, in
+:mod:`bot.service.controls`), the turn message text and ``/play`` suggestions; testable without Discord.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Decision, Game, GameSpec, State, get_game, play
+from engine.core import Decision, Game, GameSpec, State, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
 
-from ..store.deadlines import Deadlines
 from ..store.hours import stored
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
-from ..store.store import GameStore
 from .clock import preset, stamp
 from .controls import (
     BUTTON_LIMIT,
@@ -35,7 +30,7 @@ from .controls import (
     label_of,
     plan_controls,
 )
-from .packs import check_playable, notice
+from .packs import notice
 from .results import names_list
 
 __all__ = [
@@ -47,7 +42,6 @@ __all__ = [
     "PER_SELECT",
     "Control",
     "Table",
-    "Tables",
     "label_of",
     "plan_controls",
 ]
@@ -183,45 +177,6 @@ class Table:
         """Lines of the seat's own text board that the public board does not show (e.g. VP chips)."""
         shown = set(self.game.view_text(self.public_view()).splitlines())
         return [line for line in self.game.view_text(self.private_view(seat)).splitlines() if line not in shown]
-
-
-class Tables:
-    """Loads :class:`Table` objects from the store; parsed states are cached by (row, version)."""
-
-    def __init__(self, store: GameStore, size: int = 64) -> None:
-        self.store = store
-        self._size = size
-        self._states: OrderedDict[tuple[int, int], State] = OrderedDict()
-
-    async def by_row(self, row: int) -> Table | None:
-        record = await self.store.game(row)
-        return None if record is None else await self._table(record)
-
-    async def by_channel(self, channel_id: str | int) -> Table | None:
-        """The channel's live game, else its most recent one."""
-        record = await self.store.latest_game(str(channel_id))
-        return None if record is None else await self._table(record)
-
-    async def _table(self, record: GameRecord) -> Table:
-        seats = await self.store.seats(record.id)
-        game = get_game(record.game_id)
-        if record.status == "lobby":
-            return Table(record, seats, game, None)
-        key = (record.id, record.version)
-        state = self._states.get(key)
-        if state is None:
-            text = await self.store.snapshot(record.id, record.version)
-            state = play.loads(text) if text is not None else None
-            if state is not None:
-                check_playable(game, state, record.title)  # e.g. its data pack is not loaded: a friendly refusal
-                self._states[key] = state
-                while len(self._states) > self._size:
-                    self._states.popitem(last=False)
-        else:
-            self._states.move_to_end(key)
-        clocks = await Deadlines(self.store).of_game(record.id) if record.clock != "none" else {}
-        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
-        return Table(record, seats, game, state, due)
 
 
 # --- turn message text -----------------------------------------------------------------------

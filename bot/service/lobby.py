@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import IllegalAction, find_game, play
 
-from ..store.rows import ChannelBusy, GameRecord, SeatRecord, VersionConflict
+from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
 from .clock import preset
 from .history import render_events
 from .hours import parse_hours
@@ -15,6 +15,7 @@ from .inputs import display_name
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
+from .step import Step, Txn
 
 
 class LobbyService(ServiceBase):
@@ -138,26 +139,30 @@ class LobbyService(ServiceBase):
         line = f"{me.name} left the lobby." + (f" {heir.name} now starts the game." if heir else "")
         return Result(public=[line], game_row=record.id, status="lobby", version=0)
 
-    async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Result:
+    async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
         """Creator only: random seats and colours, set-up, snapshot version 0."""
-        record = await self._live(channel_id, "lobby")
-        if uid(user_id) != record.creator_id:
-            raise ServiceError("Only the lobby's creator can start the game.", "not_creator")
-        order = list(await self.store.seats(record.id))
-        self._rng.shuffle(order)
-        colours = self._rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
-        return await self._launch(record, order, colours, seed)
+        record, user = await self._live(channel_id, "lobby"), uid(user_id)
+
+        async def change(txn: Txn) -> Result:
+            if user != txn.record.creator_id:
+                raise ServiceError("Only the lobby's creator can start the game.", "not_creator")
+            order = list(txn.seats)
+            self._rng.shuffle(order)
+            colours = self._rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
+            return await self._launch(txn, order, colours, seed)
+
+        return await self.play_step(record.id, change, want="lobby", actor=user)
 
     async def _launch(
         self,
-        record: GameRecord,
+        txn: Txn,
         order: list[SeatRecord],
         colours: list[str],
         seed: int | None,
         lead: list[str] | None = None,
     ) -> Result:
-        """Start the lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
-        game = self._game(record.game_id)
+        """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
+        record, game = txn.record, txn.game
         try:
             options = game.spec.resolve_options(record.options, len(order))
         except IllegalAction as exc:
@@ -192,17 +197,14 @@ class LobbyService(ServiceBase):
             ) from None
         self._remember(record.id, 0, state)
         await self._sync_clocks(record, play.waiting_players(game, state))
+        fresh = await self.store.game(record.id)
+        assert fresh is not None
+        txn.record, txn.seats, txn.state = fresh, await self._seats_of(fresh), state
+        txn.stored += 1
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         speed = preset(record.clock)
         clock = f" Clock: {speed.label}." if speed.limited else ""
-        result = Result(
-            public=(lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public,
-            private=private,
-            board_changed=True,
-        )
-        fresh = await self.store.game(record.id)
-        assert fresh is not None
-        return self._fill(result, fresh, game, await self._seats_of(fresh), state, 0, mention=True)
+        return txn.changed((lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public, private)
 
     async def abandon(self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False) -> Result:
         """End the channel's lobby or game without a result (creator or channel managers)."""

@@ -21,12 +21,14 @@ from engine.core.text import shorten
 
 from ..store.clock import iso, parse
 from ..store.notify import MODES, Prefs
+from ..store.rows import GameRecord
 from .away_service import jump_link, summary_line
 from .clock import stamp
 from .reminders import Later, Notice
 from .results import Result, ServiceError
 from .service_base import uid
 from .standing import StandingService
+from .step import Txn
 
 HINT = (
     "I can't send you direct messages (they are closed), so your notifications stay in this channel. "
@@ -197,11 +199,16 @@ class NotifyService(StandingService):
     async def plan_pings(self, game_row: int, users: list[str]) -> PingPlan:
         """Of the users owed a ping for a new decision in ``game_row``: who is mentioned, who also DMed.
         The others are held (quiet hours) or put in their digest."""
-        plan, now = PingPlan(), self._now()
         record = await self.store.game(game_row)
-        if record is None:
-            return plan
-        version = record.version
+        return PingPlan() if record is None else await self._plan(record, users)
+
+    async def _route_pings(self, txn: Txn, users: list[str]) -> tuple[list[str], dict[str, str]]:
+        plan = await self._plan(txn.record, users)
+        return plan.ping, {user: _prompt(txn, user) for user in plan.dm}
+
+    async def _plan(self, record: GameRecord, users: list[str]) -> PingPlan:
+        plan, now = PingPlan(), self._now()
+        game_row, version = record.id, record.version
         for user in await self.pingable(users):
             prefs = await self.notify.get(user)
             line = f"**{record.title}** (move {version}): your turn · {jump_link(record.guild_id, record.channel_id)}"
@@ -301,14 +308,11 @@ class NotifyService(StandingService):
         """A DM got 403: remember it (no retries); the one short hint to post, the first time only."""
         return HINT if await self.notify.dm_closed(user_id, self._now()) else None
 
-    async def turn_prompt(self, game_row: int, user_id: str) -> str:
-        """The question a user is asked now in a game (for a DM copy of a turn ping)."""
-        record = await self.store.game(game_row)
-        if record is None or record.status != "active":
-            return ""
-        seats = await self._seats_of(record)
-        seat = next((s.seat for s in seats if s.user_id == user_id), None)
-        decision = next(
-            (d for d in play.pending(self._game(record.game_id), await self._state(record)) if d.player == seat), None
-        )
-        return (decision.prompt or decision.kind) if decision else ""
+
+def _prompt(txn: Txn, user_id: str) -> str:
+    """The question a user is asked now in the loaded game (for a DM copy of a turn ping)."""
+    if txn.record.status != "active" or txn.state is None:
+        return ""
+    seat = next((s.seat for s in txn.seats if s.user_id == user_id), None)
+    decision = next((d for d in play.pending(txn.game, txn.state) if d.player == seat), None)
+    return (decision.prompt or decision.kind) if decision else ""

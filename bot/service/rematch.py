@@ -7,13 +7,14 @@ from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
 from .results import Result, ServiceError
 from .service_base import uid
+from .step import Step, Txn
 from .timeouts import TimeoutService
 
 
 class RematchService(TimeoutService):
     """The Rematch button's service call."""
 
-    async def rematch(self, game_row: int, user_id: str | int, seed: int | None = None) -> Result:
+    async def rematch(self, game_row: int, user_id: str | int, seed: int | None = None) -> Step:
         """Start the rematch of finished game ``game_row``, asked for by one of its players."""
         old = await self.store.game(game_row)
         if old is None:
@@ -58,11 +59,15 @@ class RematchService(TimeoutService):
         except (ChannelBusy, VersionConflict):
             raise busy from None
         await Records(self.store).set_origin(record.id, f"rematch:{old.id}")
-        members = {m.user_id: m for m in await self.store.seats(record.id)}
-        order: list[SeatRecord] = [members[s.user_id] for s in rotated]
         lead = [f"{names[first]} started a rematch of {old.title} (same options, new shuffle, seats rotated)."]
+
+        async def change(txn: Txn) -> Result:
+            members = {m.user_id: m for m in txn.seats}
+            order: list[SeatRecord] = [members[s.user_id] for s in rotated]
+            return await self._launch(txn, order, [s.colour or "" for s in rotated], seed, lead)
+
         try:
-            return await self._launch(record, order, [s.colour or "" for s in rotated], seed, lead)
+            return await self.play_step(record.id, change, want="lobby", actor=user)
         except ServiceError:  # e.g. the rules changed: leave no half-made lobby behind
             await self.store.set_status(record.id, "abandoned", self._now(), ("lobby",))
             raise

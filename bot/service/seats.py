@@ -14,6 +14,7 @@ from .clock import preset
 from .inputs import display_name
 from .results import Result, ServiceError, names_list
 from .service_base import uid
+from .step import Step, Txn
 from .timeouts import TimeoutService
 
 #: The host may hand over a seat whose player has owed a decision this long (or whose deadline passed).
@@ -43,19 +44,19 @@ class SeatService(TimeoutService):
         new_user: str | int,
         new_name: str,
         for_user: str | int | None = None,
-    ) -> Result:
+    ) -> Step:
         """Hand a seat to ``new_user``: the caller's own, or (host only) an absent player's."""
         new_name = display_name(new_name)
         live = await self._live(channel_id, "active")
         by = uid(by_user)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats = await self._seats_of(record)
+
+        async def change(txn: Txn) -> Result:
+            record, seats = txn.record, txn.seats
             target = by if for_user is None else uid(for_user)
             if target == by:
                 seat = self._seat_of(seats, by)
                 line = f"{seats[seat].name} handed their seat to {new_name}, who now plays as {seats[seat].name}."
-                return await self._hand_over(record, seats, seat, by, new_user, new_name, "self", line)
+                return await self._hand_over(txn, seat, by, new_user, new_name, "self", line)
             seat = self._seat_of_other(seats, target)
             if by != record.creator_id:
                 host = next((s.name for s in seats if s.user_id == record.creator_id), "the game's creator")
@@ -67,7 +68,9 @@ class SeatService(TimeoutService):
             await self._check_absent(record, seats, seat)
             name = seats[seat].name
             line = f"The host handed {name}'s seat to {new_name} ({name} was absent); {new_name} now plays as {name}."
-            return await self._hand_over(record, seats, seat, by, new_user, new_name, "host", line)
+            return await self._hand_over(txn, seat, by, new_user, new_name, "host", line)
+
+        return await self.play_step(live.id, change)
 
     @staticmethod
     def _seat_of_other(seats: list[SeatRecord], user: str) -> int:
@@ -94,17 +97,10 @@ class SeatService(TimeoutService):
             )
 
     async def _hand_over(
-        self,
-        record: GameRecord,
-        seats: list[SeatRecord],
-        seat: int,
-        by: str,
-        new_user: str | int,
-        new_name: str,
-        reason: str,
-        line: str,
+        self, txn: Txn, seat: int, by: str, new_user: str | int, new_name: str, reason: str, line: str
     ) -> Result:
-        """Move ``seat`` to ``new_user`` under the game's lock (the caller holds it); stored and audited."""
+        """Move ``seat`` of the loaded game to ``new_user`` (a change of ``play_step``); stored and audited."""
+        record, seats = txn.record, txn.seats
         new, old, now = uid(new_user), seats[seat].user_id, self._now()
         if any(s.user_id == new for s in seats):
             raise ServiceError(
@@ -123,20 +119,8 @@ class SeatService(TimeoutService):
         await Records(self.store).audit(
             record.id, record.version, by, reason, f"seat {seat + 1} ({seats[seat].name}): {old} -> {new}", now
         )
-        fresh = await self.store.game(record.id)
-        assert fresh is not None
-        now_seats = await self._seats_of(fresh)
-        result = self._fill(
-            Result(public=[line]),
-            fresh,
-            self._game(record.game_id),
-            now_seats,
-            await self._state(fresh),
-            fresh.version,
-            mention=False,
-        )
-        result.mention = [new] if new in result.waiting else []
-        return result
+        txn.seats = await self._seats_of(record)
+        return Result(public=[line], mention=[new] if new in txn.waiting_users() else [])
 
     async def seat_history(self, game_row: int) -> list[str]:
         """Who played which seat, for seats that changed hands (empty when none did)."""

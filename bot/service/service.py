@@ -20,13 +20,15 @@ from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 from ..store.rows import GameRecord
 from .admin import AdminService
 from .archive import ArchiveService
+from .game_ui import Table
 from .history import effective_actions, log_lines, page_of, render_events, replay_log
-from .packs import notice
+from .notify import NotifyService
+from .packs import check_playable, notice
 from .rematch import RematchService
 from .results import GameSummary, Result, ServiceError, format_scores, names_list
 from .service_base import uid
 from .stats import StatsService
-from .step import Step, StepService
+from .step import Step, Txn
 from .steplines import TOOK_BACK
 
 __all__ = ["GameService", "Result", "ServiceError", "GameSummary", "Step"]
@@ -37,7 +39,7 @@ TAKE_BACK_HINT = (
 )
 
 
-class GameService(ArchiveService, RematchService, AdminService, StatsService, StepService):
+class GameService(ArchiveService, RematchService, AdminService, StatsService, NotifyService):
     """Every request a front end can make; see :class:`~.lobby.LobbyService` for lobbies and
     :class:`~.timeouts.TimeoutService` for deadlines, :class:`~.archive.ArchiveService` for history,
     :class:`~.reminders.ReminderService` for reminders, :class:`~.rematch.RematchService` for rematches,
@@ -45,8 +47,49 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
     :class:`~.admin.AdminService` for ``/admin``, :class:`~.stats.StatsService` for ``/stats``,
     :class:`~.away_service.AwayService` for away mode and ``my_games``,
     :class:`~.standing.StandingService` for standing answers and
-    :class:`~.notify.NotifyService` for ``/notify`` and :class:`~.step.StepService` for what to post after
-    a change (all in :mod:`bot.service`)."""
+    :class:`~.notify.NotifyService` for ``/notify``; every change runs through
+    :meth:`~.service_base.ServiceBase.play_step` and answers a :class:`~.step.Step` (all in :mod:`bot.service`)."""
+
+    async def posted(self, game_row: int, version: int, message_id: str) -> None:
+        """The front end posted a message showing ``version`` as ``message_id`` (for jump links)."""
+        await self.away.note_post(game_row, version, message_id, self._now())
+
+    async def turn_posted(self, step: Step, message_id: str) -> None:
+        """The front end posted ``step``'s turn message as ``message_id`` (a new one, or again when the
+        one to edit was gone): the turn's later changes edit it, and jump links lead to it."""
+        await self.turn_messages.posted(step.row, step.started, message_id)
+        await self.away.note_post(step.row, step.table.version, message_id, self._now())
+
+    async def _seat_lines(self, game_row: int) -> list[str]:
+        return await self.seat_history(game_row)
+
+    async def table(self, game_row: int) -> Table:
+        """The game as stored now, from the service's caches (seats and parsed state): what a front end
+        checks a click against and draws, loaded once with the state the service plays on."""
+        record = await self.store.game(game_row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        return await self._table_of(record)
+
+    async def table_in(self, channel_id: str | int) -> Table | None:
+        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
+        record = await self.store.latest_game(uid(channel_id))
+        return None if record is None else await self._table_of(record)
+
+    async def _table_of(self, record: GameRecord) -> Table:
+        seats, game = await self._seats_of(record), self._game(record.game_id)
+        if record.status == "lobby":
+            return Table(record, seats, game, None)
+        try:
+            state: State | None = await self._state(record)
+        except ServiceError as exc:  # shown as stored all the same (the service refuses to play it)
+            if exc.code not in ("rules_version", "corrupt"):
+                raise
+            text = await self.store.snapshot(record.id, record.version)
+            state = play.loads(text) if text is not None else None
+            if state is not None:
+                check_playable(game, state, record.title)
+        return await self._table_at(record, seats, game, state)
 
     async def act(
         self,
@@ -55,12 +98,16 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
         text: str | None = None,
         action: Action | None = None,
         expected_version: int | None = None,
-    ) -> Result:
+    ) -> Step:
         """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
         if action is None and (text is None or not text.strip()):
             raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
-        async with self._turn(channel_id, user_id, expected_version) as turn:
-            game, state, seat, names = turn.game, turn.state, turn.seat, turn.names
+        live, user = await self._live(channel_id, "active"), uid(user_id)
+
+        async def change(txn: Txn) -> Result:
+            game, state, names = txn.game, txn.state, txn.names
+            assert state is not None
+            seat = self._seat_of(txn.seats, user)
             waiting = play.waiting_players(game, state)
             taking_back = is_take_back(action) if action is not None else names_take_back(text or "")
             if seat not in waiting and not taking_back:  # the engine explains a take-back it refuses
@@ -69,36 +116,29 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
                     f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
                     "not_your_turn",
                 )
-            step = self._step(turn, action, text)
-            version = await self._store_step(
-                turn,
-                kind="action",
-                text=step.text,
-                undo_barrier=step.undo_barrier,
-                public=step.public,
-                state_json=step.state_json,
-                new_state=step.state,
-                status="finished" if step.over else "active",
-            )
-        result = step.result
-        result.public, result.version = list(step.public) or [f"{names[seat]} has acted."], version
-        if step.over:
-            result.public += ["The game is over!"] + format_scores(result.outcome, names)
-            result.public += await self.seat_history(turn.record.id)
-        if step.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
-            result.mention = [u for u in result.mention if u != turn.user]
-        await self.moved(turn.user, result)  # a move ends the player's absence
-        return result
+            applied = self._apply(txn, seat, action, text)
+            await self._commit_applied(txn, seat, user, applied, [])
+            txn.played = applied.text
+            result = txn.changed(list(applied.public) or [f"{names[seat]} has acted."], applied.private)
+            if applied.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
+                result.mention = [u for u in result.mention if u != user]
+            await self.moved(user, txn.row, result)  # a move ends the player's absence
+            return result
 
-    async def undo(self, channel_id: str | int, user_id: str | int, expected_version: int | None = None) -> Result:
+        return await self.play_step(live.id, change, expected_version=expected_version, actor=user)
+
+    async def undo(self, channel_id: str | int, user_id: str | int, expected_version: int | None = None) -> Step:
         """Take back the caller's latest action (see the module docstring for the rule)."""
-        async with self._turn(channel_id, user_id, expected_version) as turn:
-            seat, names, record = turn.seat, turn.names, turn.record
+        live, user = await self._live(channel_id, "active"), uid(user_id)
+
+        async def change(txn: Txn) -> Result:
+            seat, names, record, state = self._seat_of(txn.seats, user), txn.names, txn.record, txn.state
+            assert state is not None
             stack = effective_actions(await self.store.actions(record.id))
             if not stack:
                 raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
             top = stack[-1]
-            hint = TAKE_BACK_HINT if play.may_take_back(turn.game, turn.state, seat) else ""
+            hint = TAKE_BACK_HINT if play.may_take_back(txn.game, state, seat) else ""
             if top.seat != seat:
                 raise ServiceError(
                     f"You can only take back your own latest action; the latest one was {names[top.seat]}'s.{hint}",
@@ -109,26 +149,28 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, St
                     "Your last action revealed a random draw or hidden information, so it can't be taken back.",
                     "undo_barrier",
                 )
-            if seat not in play.waiting_players(turn.game, turn.state):
+            if seat not in play.waiting_players(txn.game, state):
                 raise ServiceError(
                     "You can only take back an action while it is still your turn." + hint, "turn_passed"
                 )
             before_json = await self.store.snapshot(record.id, top.version - 1)
             if before_json is None:
                 raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
-            before = play.loads(before_json)
             line = TOOK_BACK.format(player=names[seat])
-            version = await self._store_step(
-                turn,
+            await self._commit(
+                txn,
+                seat=seat,
+                user=user,
                 kind="undo",
                 text=top.text,
                 undo_barrier=False,
                 public=[line],
                 state_json=before_json,
-                new_state=before,
+                state=play.loads(before_json),
             )
-        result = Result(public=[line], private={turn.user: [f"You took back `{top.text}`."]}, board_changed=True)
-        return self._fill(result, record, turn.game, turn.seats, before, version, mention=True)
+            return txn.changed([line], {user: [f"You took back `{top.text}`."]})
+
+        return await self.play_step(live.id, change, expected_version=expected_version, actor=user)
 
     async def status(self, channel_id: str | int) -> Result:
         """Whose turn it is, which decisions are open, and the version (or the lobby, or the result)."""

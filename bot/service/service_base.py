@@ -8,9 +8,9 @@ import logging
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -22,10 +22,13 @@ from ..store.hours import stored
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
 from ..store.store import GameStore
 from .clock import preset
+from .game_ui import Table
 from .history import render_events
 from .inputs import at_boundary
 from .packs import check_playable
-from .results import Result, ServiceError, names_list, utc_now
+from .results import Result, ServiceError, format_scores, names_list, utc_now
+from .step import Applied, Change, Step, Txn
+from .turn_keeper import TurnKeeper
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
@@ -42,42 +45,6 @@ def uid(user_id: str | int) -> str:
 
 def wrap_illegal(exc: IllegalAction) -> ServiceError:
     return ServiceError(exc.message, exc.code, exc.legal)
-
-
-@dataclass
-class Turn:
-    """A loaded game under its lock, for one user's request."""
-
-    record: GameRecord
-    seats: list[SeatRecord]
-    seat: int
-    user: str
-    game: Game
-    state: State
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    @property
-    def users(self) -> list[str]:
-        return [s.user_id for s in self.seats]
-
-
-@dataclass
-class Applied:
-    """One action for ``turn.seat`` applied to a copy of the state, with everything the rules say
-    about it, before anything is stored (see :meth:`ServiceBase._step`)."""
-
-    text: str
-    state: State
-    state_json: str
-    public: list[str]
-    private: dict[str, list[str]]
-    undo_barrier: bool
-    over: bool
-    #: The answer for the new state (waiting, legal texts, view, scores) at the next version.
-    result: Result
 
 
 _CONFLICT = "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
@@ -114,48 +81,94 @@ class ServiceBase:
         self._seats: dict[int, list[SeatRecord]] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.deadlines = Deadlines(store)
+        #: The current turn message of each game (a change starts a new one or edits it).
+        self.turn_messages = TurnKeeper(store, self._now)
         #: Called when a new deadline was stored (the timer loop may have to wake sooner).
         self.on_schedule: Callable[[], None] | None = None
 
-    # --- one seated user's request, under the game's lock -----------------------
-    @asynccontextmanager
-    async def _turn(
-        self, channel_id: str | int, user_id: str | int, expected_version: int | None
-    ) -> AsyncIterator[Turn]:
-        live = await self._live(channel_id, "active")
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            seats = await self._seats_of(record)
-            user = uid(user_id)
-            self._check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
-            seat = self._seat_of(seats, user)
-            game = self._game(record.game_id)
-            yield Turn(record, seats, seat, user, game, await self._state(record))
+    # --- the one path of a change: play_step -------------------------------------
+    async def play_step(
+        self,
+        row: int,
+        change: Change,
+        *,
+        want: str | None = "active",
+        expected_version: int | None = None,
+        actor: str | None = None,
+    ) -> Step:
+        """Run ``change`` on game ``row`` and return what to post, all under the game's lock.
 
-    def _step(self, turn: Turn, action: Action | None = None, text: str | None = None) -> Applied:
-        """Play ``action`` (or parse ``text``) for ``turn.seat``: apply, render, canonicalise, and fill
-        the answer for the new state; everything that runs rules code, before anything is stored.
+        The game is loaded once (refused unless its status is ``want``, or stale if it is no longer
+        at ``expected_version``); ``change`` checks, applies and stores the path's own steps (through
+        :meth:`_apply` and :meth:`_commit`); then the standing answers that became due are stored as
+        their own logged steps, the answer is filled for the game as it stands, and the change is
+        placed in the game's turn message (:mod:`.turn_keeper`: a new one, whose pings are planned,
+        or the current one edited; ``actor`` made the change). A :class:`ServiceError` anywhere
+        refuses what is left; what was stored stays stored.
+        """
+        async with self._lock(row):
+            txn = await self._load(row, want, expected_version)
+            result = await change(txn)
+            standing = await self._answer_due(txn)
+            if standing is not None:
+                result.public += standing.public
+                result.mention, result.board_changed = standing.mention, True
+                for user, lines in standing.private.items():
+                    result.private.setdefault(user, []).extend(lines)
+            if txn.stored and txn.over and txn.state is not None:
+                result.public += ["The game is over!"] + format_scores(txn.game.outcome(txn.state), txn.names)
+                result.public += await self._seat_lines(txn.row)
+            self._fill(result, txn.record, txn.game, txn.seats, txn.state, txn.record.version, mention=False)
+            table = await self._table_at(txn.record, txn.seats, txn.game, txn.state)
+            plan = await self.turn_messages.place(
+                table, txn.before, txn.windows, actor, result.public, lambda users: self._route_pings(txn, users)
+            )
+            return Step.of(result, table, plan.ping, plan.dm, txn.played, **plan.step_fields())
+
+    async def _load(self, row: int, want: str | None, expected_version: int | None = None) -> Txn:
+        record = await self.store.game(row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        if want == "active" and record.status != "active":
+            raise ServiceError("This game has ended in the meantime.", "stale")
+        if want == "lobby" and record.status != "lobby":
+            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
+        seats = await self._seats_of(record)
+        self._check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
+        state = await self._state(record) if record.status == "active" else None
+        txn = Txn(record, seats, self._game(record.game_id), state)
+        txn.before, txn.windows = txn.waiting_users(), txn.open_windows()
+        return txn
+
+    async def _answer_due(self, txn: Txn) -> Result | None:
+        """Store the standing answers that became due (see :mod:`bot.service.standing`); ``None`` if none."""
+        return None
+
+    async def _route_pings(self, txn: Txn, users: list[str]) -> tuple[list[str], dict[str, str]]:
+        """Of the users owed a ping: who is mentioned, and who also gets a direct message with which
+        question (see :mod:`bot.service.notify`)."""
+        return users, {}
+
+    async def _seat_lines(self, game_row: int) -> list[str]:
+        """Who played which seat, for seats that changed hands (see :mod:`bot.service.seats`)."""
+        return []
+
+    def _apply(self, txn: Txn, seat: int, action: Action | None = None, text: str | None = None) -> Applied:
+        """Play ``action`` (or parse ``text``) for ``seat`` on a copy of the loaded state: apply, render,
+        canonicalise; everything that runs rules code, before anything is stored.
 
         An illegal action is refused as usual. Any other exception from the engine is logged with its
         traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
         nothing is stored and the version is unchanged, so the game stays playable.
         """
-        game, state, seat = turn.game, turn.state, turn.seat
+        game, state = txn.game, txn.state
+        assert state is not None
         try:
             chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
             new_state, events = play.apply(game, state, seat, chosen)
-            public, private = render_events(game, new_state, events, turn.users)
+            public, private = render_events(game, new_state, events, txn.users)
             state_json = play.dumps(new_state)
             new_state = play.loads(state_json)  # canonical key order, as after any reload
-            result = self._fill(
-                Result(private=private, board_changed=True),
-                turn.record,
-                game,
-                turn.seats,
-                new_state,
-                turn.record.version + 1,
-                mention=True,
-            )
             return Applied(
                 play.action_text(game, chosen),
                 new_state,
@@ -164,55 +177,74 @@ class ServiceBase:
                 private,
                 game.undo_barrier(events),
                 game.is_over(new_state),
-                result,
             )
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
         except Exception:
             log.exception(
                 "game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing stored",
-                turn.record.id,
-                turn.record.game_id,
-                turn.record.version,
+                txn.record.id,
+                txn.record.game_id,
+                txn.record.version,
                 seat,
                 action if action is not None else text,
             )
             raise ServiceError(ENGINE_ERROR, "engine_error") from None
 
-    async def _store_step(
+    async def _commit_applied(self, txn: Txn, seat: int, user: str, applied: Applied, lead: list[str]) -> int:
+        """Store an applied action (``lead``: the bot's own lines before its event sentences)."""
+        return await self._commit(
+            txn,
+            seat=seat,
+            user=user,
+            kind="action",
+            text=applied.text,
+            undo_barrier=applied.undo_barrier,
+            public=lead + applied.public,
+            state_json=applied.state_json,
+            state=applied.state,
+        )
+
+    async def _commit(
         self,
-        turn: Turn,
+        txn: Txn,
         *,
+        seat: int,
+        user: str,
         kind: str,
         text: str,
         undo_barrier: bool,
         public: list[str],
         state_json: str,
-        new_state: State,
-        status: str = "active",
+        state: State,
     ) -> int:
-        """Append one log row + snapshot at the next version, or refuse a stale one."""
-        users = turn.users
+        """Append one log row + snapshot at the next version in one transaction, or refuse a stale one;
+        the loaded game moves on to it and the deadlines follow who must act."""
+        record, users = txn.record, txn.users
+        waiting = play.waiting_players(txn.game, state)
+        status = "finished" if txn.game.is_over(state) else "active"
         try:
             version = await self.store.append(
-                turn.record.id,
-                expected_version=turn.record.version,
-                seat=turn.seat,
-                user_id=turn.user,
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                user_id=user,
                 kind=kind,
                 text=text,
                 undo_barrier=undo_barrier,
                 public_lines=public,
                 state_json=state_json,
-                waiting=[users[p] for p in play.waiting_players(turn.game, new_state)],
+                waiting=[users[p] for p in waiting],
                 now=self._now(),
                 status=status,
             )
         except VersionConflict:
-            self._states.pop(turn.record.id, None)
+            self._states.pop(record.id, None)
             raise ServiceError(_CONFLICT, "stale") from None
-        self._remember(turn.record.id, version, new_state)
-        await self._sync_clocks(turn.record, play.waiting_players(turn.game, new_state), status != "active")
+        self._remember(record.id, version, state)
+        txn.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
+        txn.state, txn.stored = state, txn.stored + 1
+        await self._sync_clocks(record, waiting, status != "active")
         return version
 
     async def _sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
@@ -241,6 +273,10 @@ class ServiceBase:
             lock = asyncio.Lock()
             self._locks[row] = lock
         return lock
+
+    def _lock_unless(self, row: int, held: int | None) -> AbstractAsyncContextManager[Any]:
+        """The game's lock, or nothing when the caller holds it already (``held``)."""
+        return nullcontext() if row == held else self._lock(row)
 
     @staticmethod
     def _game(game_id: str) -> Game:
@@ -326,7 +362,7 @@ class ServiceBase:
         record: GameRecord,
         game: Game,
         seats: list[SeatRecord],
-        state: State,
+        state: State | None,
         version: int,
         *,
         mention: bool,
@@ -334,6 +370,8 @@ class ServiceBase:
         """Add who must act, their legal texts, the public view and (when over) the outcome."""
         users = [s.user_id for s in seats]
         result.game_row, result.version, result.status = record.id, version, record.status
+        if state is None:
+            return result
         result.waiting = [users[p] for p in play.waiting_players(game, state)]
         result.legal = {users[p]: play.legal_texts(game, state, p) for p in play.waiting_players(game, state)}
         result.state_view = game.public_view(state)
@@ -343,6 +381,11 @@ class ServiceBase:
             result.game_over, result.status = True, "finished"
             result.outcome = game.outcome(state)
         return result
+
+    async def _table_at(self, record: GameRecord, seats: list[SeatRecord], game: Game, state: State | None) -> Table:
+        clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
+        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
+        return Table(record, seats, game, state, due)
 
     def _check_version(self, record: GameRecord, expected: int | None) -> None:
         if expected is not None and expected != record.version:

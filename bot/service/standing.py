@@ -10,7 +10,6 @@ public line saying it was their standing answer, and recorded in ``clock_log``.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from engine.core import play
@@ -18,12 +17,14 @@ from engine.core.text import shorten
 
 from ..store.notify import NotifyBook
 from .away_service import AwayService
-from .results import Result, ServiceError, format_scores, names_list
-from .service_base import Turn, uid
+from .results import Result, ServiceError, names_list
+from .service_base import uid
+from .step import Step, Txn
 from .steplines import STANDING
 
 MAX_STANDING_STEPS = 50
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_ENDED = "ended"
 
 
 class StandingService(AwayService):
@@ -75,79 +76,75 @@ class StandingService(AwayService):
         pending = [d.kind for d in play.pending(self._game(record.game_id), state) if d.default is not None]
         return list(dict.fromkeys(mine + pending))
 
-    async def answer_standing(self, game_row: int) -> tuple[Result, list[str]] | None:
-        """Play every open decision covered by a standing answer (repeatedly, as new ones open);
-        ``None`` when there was none. Returns the result (mentioning the new waiting players) and
-        who was waiting before."""
-        autos = await self.notify.autos(game_row)
+    async def _answer_due(self, txn: Txn) -> Result | None:
+        """Play every open decision of the loaded game covered by a standing answer (repeatedly, as new
+        ones open), each stored as its own logged step; ``None`` when there was none. The result
+        mentions the new waiting players."""
+        row, record = txn.row, txn.record
+        if record.status != "active" or txn.state is None or self._standing_failed.get(row) == record.version:
+            return None
+        autos = await self.notify.autos(row)
         if not autos:
             return None
         wanted: dict[str, set[str]] = {}
         for user, _, kind in autos:
             wanted.setdefault(user, set()).add(kind)
-        async with self._lock(game_row):
-            record = await self.store.game(game_row)
-            if record is None or record.status != "active" or self._standing_failed.get(game_row) == record.version:
-                return None
-            seats = await self._seats_of(record)
-            game = self._game(record.game_id)
-            state = await self._state(record)
-            users, names = [s.user_id for s in seats], [s.name for s in seats]
-            before = [users[p] for p in play.waiting_players(game, state)]
-            public: list[str] = []
-            private: dict[str, list[str]] = {}
-            for _ in range(MAX_STANDING_STEPS):
-                decision = next(
-                    (
-                        d
-                        for d in play.pending(game, state)
-                        if d.default is not None and d.kind in wanted.get(users[d.player], ())
-                    ),
-                    None,
-                )
-                if decision is None or decision.default is None:
-                    break
-                seat, turn = decision.player, Turn(record, seats, decision.player, users[decision.player], game, state)
-                try:
-                    step = self._step(turn, decision.default)
-                except ServiceError:  # logged; the players answer themselves (or an admin forces it)
-                    self._standing_failed[game_row] = record.version
-                    break
-                text, said, secret = step.text, step.public, step.private
-                lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=text)]
-                version = await self._store_step(
-                    turn,
-                    kind="action",
-                    text=text,
-                    undo_barrier=step.undo_barrier,
-                    public=lines + said,
-                    state_json=step.state_json,
-                    new_state=step.state,
-                    status="finished" if step.over else "active",
-                )
-                await self.reminders.log(
-                    game_row, seat, users[seat], "standing", f"{decision.kind}: {text}", self._now()
-                )
-                public += lines + said
-                for who, told in secret.items():
-                    private.setdefault(who, []).extend(told)
-                record, state = replace(record, version=version), step.state
-        if not public:
-            return None
-        if game.is_over(state):
-            public += ["The game is over!"] + format_scores(game.outcome(state), names)
-        result = Result(public=public, private=private, board_changed=True)
-        return self._fill(result, record, game, seats, state, record.version, mention=True), before
+        users, names = txn.users, txn.names
+        public: list[str] = []
+        private: dict[str, list[str]] = {}
+        for _ in range(MAX_STANDING_STEPS):
+            decision = next(
+                (
+                    d
+                    for d in play.pending(txn.game, txn.state)
+                    if d.default is not None and d.kind in wanted.get(users[d.player], ())
+                ),
+                None,
+            )
+            if decision is None or decision.default is None:
+                break
+            seat = decision.player
+            try:
+                applied = self._apply(txn, seat, decision.default)
+            except ServiceError:  # logged; the players answer themselves (or an admin forces it)
+                self._standing_failed[row] = txn.record.version
+                break
+            lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=applied.text)]
+            await self._commit_applied(txn, seat, users[seat], applied, lines)
+            await self.reminders.log(
+                row, seat, users[seat], "standing", f"{decision.kind}: {applied.text}", self._now()
+            )
+            public += lines + applied.public
+            for who, told in applied.private.items():
+                private.setdefault(who, []).extend(told)
+        return txn.changed(public, private) if public else None
 
-    async def standing_due(self) -> list[tuple[Result, list[str]]]:
+    async def answer_standing(self, game_row: int) -> Step | None:
+        """The standing answers due in ``game_row`` now (e.g. one just turned on, or after a restart), as
+        one step to post; ``None`` when nothing was answered."""
+
+        async def nothing(txn: Txn) -> Result:
+            if txn.record.status != "active":
+                raise ServiceError("This game is not running.", _ENDED)
+            return Result()
+
+        try:
+            step = await self.play_step(game_row, nothing, want=None)
+        except ServiceError as exc:
+            if exc.code == _ENDED:
+                return None
+            raise
+        return step if step.board_changed else None
+
+    async def standing_due(self) -> list[Step]:
         """Timer loop: games where someone with a standing answer owes a decision (e.g. one opened by
         a deadline default, a restart or a handover); each answered as above."""
-        results = []
+        steps = []
         for game_row in await self.notify.games_to_answer():
             try:
-                result = await self.answer_standing(game_row)
-            except ServiceError:  # e.g. a rules-version mismatch: leave it to the people
+                step = await self.answer_standing(game_row)
+            except ServiceError:  # e.g. a rules-version mismatch, or the game ended: leave it to the people
                 continue
-            if result is not None:
-                results.append(result)
-        return results
+            if step is not None:
+                steps.append(step)
+        return steps

@@ -266,7 +266,7 @@ async def open_table(
 
 
 async def table_now(guild: Guild) -> Table:
-    table = await guild.bot.tables.by_channel(CHANNEL_ID)
+    table = await guild.bot.service.table_in(CHANNEL_ID)
     assert table is not None
     return table
 

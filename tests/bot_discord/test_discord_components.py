@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,19 @@ async def test_stale_click_is_outdated_and_changes_nothing(guild: Guild) -> None
     assert reply.files and all(f":{now.version}:" in c for c in reply.custom_ids())  # the current prompt
     assert not [c for c in calls if c.kind == "http"]
     assert (await table_now(guild)).version == now.version
+
+
+async def test_a_double_click_plays_once_and_updates_the_turn_message_once(guild: Guild) -> None:
+    turn = await open_table(guild)
+    table = await table_now(guild)
+    actor, button = int(table.waiting_users()[0]), choice_ids(turn)[0]
+    mark = len(guild.fake.calls)
+    await asyncio.gather(*(guild.click(actor, NAMES[actor], turn.reply, button) for _ in range(2)))
+    assert len(turn_writes(guild.fake.since(mark))) == 1  # one update of the turn message (the turn goes on)
+    assert (await table_now(guild)).version == table.version + 1
+    assert len(await guild.bot.service.store.actions(table.row)) == table.version + 1
+    replies = [c for c in guild.fake.since(mark) if c.ephemeral]
+    assert len(replies) == 1 and "outdated" in replies[0].content  # the second click changes nothing
 
 
 async def test_old_button_of_someone_else_is_outdated_not_foreign(guild: Guild) -> None:

@@ -6,7 +6,7 @@ import random
 
 from discord_fakes import ANN, BOB, Guild, open_table, pinged, posted, table_now
 
-from bot.discord.turns import announce
+from bot.discord.turns import post_step
 
 
 async def test_rematch_button_starts_the_same_players_again(guild: Guild) -> None:
@@ -16,12 +16,11 @@ async def test_rematch_button_starts_the_same_players_again(guild: Guild) -> Non
     result = await service.status(table.record.channel_id)
     while True:  # the game through the service, quickly; the last move is posted like any other
         who = rng.choice(result.waiting)
-        before = result.waiting
         result = await service.act(table.record.channel_id, who, rng.choice(result.legal[who]))
         if result.game_over:
             break
     mark = len(guild.fake.calls)
-    await announce(guild.bot, result, before, who)
+    await post_step(guild.bot, result, who)
     final = posted(guild.fake.since(mark))
     assert "Final scores:" in final.content and final.custom_ids() == ["pbp:1:rematch"]
     calls = await guild.click(*BOB, final.reply, "pbp:1:rematch")

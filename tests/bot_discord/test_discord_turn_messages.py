@@ -157,7 +157,7 @@ async def test_a_turn_message_stays_within_2000_characters(guild: Guild, monkeyp
     turn = await service.turn_messages.get((await table_now(guild)).row)
     assert turn is not None and turn.message_id == start.reply["id"]
     long = [f"{ANN[1]} did something remarkable, number {i}: " + "x" * 60 for i in range(80)]
-    await service.turn_messages.put(type(turn)(**{**vars(turn), "lines": long, "hidden": 5}))
+    await service.turn_messages.book.put(type(turn)(**{**vars(turn), "lines": long, "hidden": 5}))
     update = edited(await guild.command(actor, NAMES[actor], "play", action="role builder"))
     assert len(update.content) <= 2000 and "more (see /game log)" in update.content
     assert update.content.splitlines()[-1].startswith("➡️")  # the prompt stays
@@ -194,7 +194,9 @@ async def test_a_puerto_rico_mayor_window_is_one_message(guild: Guild) -> None:
     opened = shown(await guild.command(mayor, NAMES[mayor], "play", action="role mayor"))
     table = await table_now(guild)
     asked = [d.player for d in table.decisions() if d.kind == "mayor_layout"]
-    assert opened.new and pinged(opened) == {table.users[s] for s in asked} - {str(mayor)}
+    # reached through the service alone: the first turn message posted pings everyone asked, the mayor too
+    # (a window opened inside a posted turn leaves its opener out: see the full games through buttons)
+    assert opened.new and pinged(opened) == {table.users[s] for s in asked}
     answered: list[str] = []
     for seat in asked:
         user = int(table.users[seat])

@@ -13,7 +13,6 @@ from bot_helpers import CHANNEL, refused, service_at, start_game, stored_state, 
 from bot_lisboa import check_offers, latest_state, store_state
 
 from bot import terminal
-from bot.service.game_ui import Tables
 from bot.service.service import GameService
 from engine.core import get_game, play
 
@@ -37,12 +36,12 @@ async def test_whole_game_to_final_scoring_every_option_offered(
         result = await start_game(svc, names, options, seed=seed, game_id="lisboa")
         row = result.game_row or 0
         users = [s.user_id for s in await svc.store.seats(row)]
-        tables, rng, kinds = Tables(svc.store), random.Random(seed), set()
+        rng, kinds = random.Random(seed), set()
         for _ in range(3000):
             if result.game_over:
                 break
-            table = await tables.by_row(row)
-            assert table is not None and table.state is not None
+            table = await svc.table(row)
+            assert table.state is not None
             assert result.mention == waiting_users(table.state, users, GAME) or result.mention == []
             kinds |= {d.kind for d in table.decisions()}
             check_offers(table)
@@ -69,7 +68,7 @@ async def test_lobby_status_and_header_say_the_values_are_provisional(svc: GameS
     await svc.start(CHANNEL, user("Ann"), seed=1)
     status = await svc.status(CHANNEL)
     assert status.public[1] == f"⚠️ {NOTICE}" and status.public.count(f"⚠️ {NOTICE}") == 1
-    table = await Tables(svc.store).by_channel(CHANNEL)
+    table = await svc.table_in(CHANNEL)
     assert table is not None and table.notice() == NOTICE
     pr = await svc.create_lobby("chan-pr", "guild", user("Ann"), "Ann", "puerto_rico")
     assert not any("provisional" in line for line in pr.public)  # a game without a notice says nothing
@@ -91,7 +90,7 @@ async def test_a_game_whose_data_pack_is_not_loaded_is_refused_kindly(tmp_path: 
         assert "can't be continued on this bot" in message and "0123456789abcdef" in message
         assert "DATA_PACKS" in message
         await refused("data_pack", svc.status(CHANNEL))
-        await refused("data_pack", Tables(svc.store).by_channel(CHANNEL))
+        await refused("data_pack", svc.table_in(CHANNEL))
         abandoned = await svc.abandon(CHANNEL, user("Ann"))  # the table can still end it
         assert abandoned.status == "abandoned"
 

@@ -19,10 +19,24 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
     monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS[:2])
     async with service_at(path) as svc:
 
-        async def no_away_tables_yet(user: str, result: object) -> None:  # away mode comes with migration 5
+        async def no_away_tables_yet(user: str, game_row: int, result: object) -> None:  # away mode: migration 5
             return None
 
+        async def no_standing_answers_yet(txn: object) -> None:  # auto_answers come with a later migration
+            return None
+
+        async def no_notify_tables_yet(txn: object, users: list[str]) -> tuple[list[str], dict[str, str]]:
+            return users, {}
+
         monkeypatch.setattr(svc, "moved", no_away_tables_yet)
+        monkeypatch.setattr(svc, "_answer_due", no_standing_answers_yet)
+
+        async def no_turn_messages_yet(*args: object) -> None:  # turn_messages: migration 8
+            return None
+
+        monkeypatch.setattr(svc, "_route_pings", no_notify_tables_yet)
+        monkeypatch.setattr(svc.turn_messages.book, "get", no_turn_messages_yet)
+        monkeypatch.setattr(svc.turn_messages.book, "put", no_turn_messages_yet)
         started = await start_game(svc)
         await svc.act(CHANNEL, started.waiting[0], "step")
         await svc.undo(CHANNEL, started.waiting[0])

@@ -114,8 +114,9 @@ async def test_over_the_daily_budget_pings_turn_silent_and_go_to_the_next_digest
     async with service(tmp_path / "g.sqlite3", clock) as svc:
         started = await table(svc)
         row = started.game_row or 0
+        assert started.ping == [ANN]  # the start's turn message pinged her: one ping counted today
         await svc.settings(ANN, budget=2)
-        assert [(await svc.plan_pings(row, [ANN])).ping for _ in range(3)] == [[ANN], [ANN], []]
+        assert [(await svc.plan_pings(row, [ANN])).ping for _ in range(2)] == [[ANN], []]
         result = await owes(svc, "101", ANN, started)
         clock.advance(6 * HOUR)
         [half] = [n for n in await svc.remind_due() if n.user_id == ANN]
@@ -180,16 +181,16 @@ async def test_standing_answers_play_the_default_and_are_logged(tmp_path: Path) 
         assert "answered for you with their default" in told.private[ANN][0] and "`bet`" in told.private[ANN][1]
         assert await svc.standing_kinds("101", ANN) == ["bet", "move"]
         result = started
-        for _ in range(2):  # both players finish their turns: the parallel bet opens
+        for _ in range(2):  # both players finish their turns: the parallel bet opens...
             mover = result.waiting[0]
             result = await svc.act("101", mover, "step")
             result = await svc.act("101", mover, "step")
-        assert set(result.waiting) == {ANN, BOB}
-        answered = await svc.answer_standing(row)
-        assert answered is not None
-        after, before = answered
-        assert set(before) == {ANN, BOB} and after.waiting == [BOB] and after.mention == [BOB]
-        assert after.public[0] == "🤖 Ann's standing answer to “Push or rest?”: `rest`."
+        # ...and Ann's standing answer to it is stored in the same step, as her own logged action
+        assert result.waiting == [BOB] and result.mention == [BOB] and result.ping == [BOB]
+        line = "🤖 Ann's standing answer to “Push or rest?”: `rest`."
+        assert line in result.public and result.public.index(line) > 0  # after the move that opened it
+        last = (await svc.store.actions(row))[-1]
+        assert (last.version, last.user_id, last.text, last.public_lines[0]) == (result.version, ANN, "rest", line)
         assert [(e, d) for _, u, e, d in await svc.reminders.history(row) if u == ANN][-1] == ("standing", "bet: rest")
         assert await svc.answer_standing(row) is None and await svc.standing_due() == []
         off = await svc.set_standing("101", ANN, "bet", on=False)
@@ -203,15 +204,17 @@ async def test_a_kind_without_default_is_refused_and_the_sweep_answers_later_dec
         with pytest.raises(ServiceError) as err:
             await svc.set_standing("101", started.waiting[0], "move")
         assert err.value.code == "no_default"
-        await svc.set_standing("101", BOB, "bet")
-        await svc.set_standing("101", ANN, "bet")
         result = started
         for _ in range(2):
             mover = result.waiting[0]
             result = await svc.act("101", mover, "step")
             result = await svc.act("101", mover, "step")
-        [(swept, _)] = await svc.standing_due()  # e.g. after a restart: the timer loop's sweep
+        assert set(result.waiting) == {ANN, BOB}  # the bet is open; nobody has a standing answer yet
+        await svc.set_standing("101", BOB, "bet")  # turning one on answers nothing by itself
+        await svc.set_standing("101", ANN, "bet")
+        [swept] = await svc.standing_due()  # e.g. after a restart: the timer loop's sweep
         assert sum("standing answer" in line for line in swept.public) == 2 and swept.waiting != []
+        assert swept.version == result.version + 2 and await svc.standing_due() == []
 
 
 async def test_away_dates_are_read_in_the_users_time_zone(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from bot_helpers import CHANNEL, start_game, user
 from test_bot_deadlines import open_game, timed
 
 from bot.service.clock import HOUR, ManualClock
-from bot.service.game_ui import Tables, plan_controls, suggest
+from bot.service.game_ui import plan_controls, suggest
 from bot.service.service import GameService
 from engine.core import play
 
@@ -48,7 +48,7 @@ async def test_admin_force_plays_the_named_pass_option(svc: GameService) -> None
 async def test_buttons_show_labels_play_texts_and_the_pass_option_comes_last(svc: GameService, seed: int) -> None:
     started = await start_game(svc, game_id=DONE_RACE, options={"cards": "no"}, seed=seed)
     mover = started.waiting[0]  # without cards the first step is forced: `done` is legal now
-    table = await Tables(svc.store).by_channel(CHANNEL)
+    table = await svc.table_in(CHANNEL)
     assert table is not None
     seat = table.seat_of(mover)
     assert table.pass_text(seat) == "done" and table.texts(seat) == ["done", "step"]

@@ -99,10 +99,10 @@ async def test_standing_answers_are_not_counted_as_moves(svc: GameService, clock
     await svc.join(CHANNEL, user("Bob"), "Bob")
     result = await svc.start(CHANNEL, user("Ann"), seed=4)
     await svc.set_standing(CHANNEL, user("Bob"), "bet")
-    while len(result.waiting) < 2:
+    while not any(line.startswith("🤖 Bob's standing answer") for line in result.public):
+        assert result.legal[result.waiting[0]] != ["push", "rest"]  # the bet never waits for Bob's answer
         clock.advance(HOUR)
-        result = await svc.act(CHANNEL, result.waiting[0], "step")
-    answered = await svc.answer_standing(result.game_row or 0)
-    assert answered is not None and answered[0].public[0].startswith("🤖 Bob's standing answer")
+        result = await svc.act(CHANNEL, result.waiting[0], "step")  # the last one opens the bet: answered at once
+    assert result.waiting == [user("Ann")] and await svc.answer_standing(result.game_row or 0) is None
     bob = await svc.stats(user("Bob"))
     assert (bob.moves, bob.average_seconds) == (2, HOUR)  # his two steps, not the instant standing answer

@@ -22,14 +22,20 @@ TRIO = ("Ann", "Bob", "Cy")
 
 
 async def act(svc: GameService, who: str, text: str) -> Step:
-    """Play ``text`` for ``who`` and the step that follows, as a front end does."""
-    table = await svc.table((await svc.store.live_game(CHANNEL)).id)  # type: ignore[union-attr]
-    return await svc.play_step(svc.act(CHANNEL, who, text), before=table.waiting_users(), actor=who)
+    """Play ``text`` for ``who``: the step to post."""
+    return await svc.act(CHANNEL, who, text)
+
+
+async def begin(svc: GameService) -> Step:
+    """A three-player Toy Race started: its first step."""
+    step = await start_game(svc, TRIO)
+    assert isinstance(step, Step)
+    return step
 
 
 async def test_a_turn_is_one_message_edited_in_place_and_the_next_turn_a_new_one(tmp_path: Path) -> None:
     async with service_at(tmp_path / "g.sqlite3") as svc:
-        start = await svc.play_step(start_game(svc, TRIO), actor=user("Ann"))
+        start = await begin(svc)
         mover, users = start.table.waiting_users()[0], start.table.users
         assert start.new and start.reason == NO_MESSAGE and start.edit is None
         assert start.ping == [mover] and start.lines == start.public and start.named == [mover]
@@ -58,7 +64,7 @@ async def test_a_turn_is_one_message_edited_in_place_and_the_next_turn_a_new_one
 async def test_a_restarted_service_goes_on_editing_the_same_message(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     async with service_at(path) as svc:
-        start = await svc.play_step(start_game(svc, TRIO), actor=user("Ann"))
+        start = await begin(svc)
         mover = start.table.waiting_users()[0]
         await svc.turn_posted(start, "m1")
     store = await GameStore.open(path)
@@ -73,7 +79,7 @@ async def test_a_restarted_service_goes_on_editing_the_same_message(tmp_path: Pa
 
 async def test_a_parallel_window_is_one_message_and_its_close_a_new_one(tmp_path: Path) -> None:
     async with service_at(tmp_path / "g.sqlite3") as svc:
-        step = await svc.play_step(start_game(svc, TRIO), actor=user("Ann"))
+        step = await begin(svc)
         await svc.turn_posted(step, "m0")
         table = await svc.table(step.row)
         while len(table.waiting_seats()) < 3:  # the round ends: everyone chooses push or rest at once
@@ -97,7 +103,7 @@ async def test_a_parallel_window_is_one_message_and_its_close_a_new_one(tmp_path
 
 async def test_a_failed_post_leaves_no_message_so_the_next_change_posts_one(tmp_path: Path) -> None:
     async with service_at(tmp_path / "g.sqlite3") as svc:
-        start = await svc.play_step(start_game(svc, TRIO), actor=user("Ann"))  # never reported posted
+        start = await begin(svc)  # never reported posted
         mover = start.table.waiting_users()[0]
         again = await act(svc, mover, "step")
         assert again.new and again.reason == NO_MESSAGE and again.ping == [mover]
@@ -105,7 +111,7 @@ async def test_a_failed_post_leaves_no_message_so_the_next_change_posts_one(tmp_
 
 async def test_the_store_keeps_the_newest_lines_and_counts_the_rest(tmp_path: Path) -> None:
     async with service_at(tmp_path / "g.sqlite3") as svc:
-        start = await svc.play_step(start_game(svc, TRIO), actor=user("Ann"))
+        start = await begin(svc)
         book = TurnMessages(svc.store)
         turn = await book.get(start.row)
         assert turn is not None
@@ -126,7 +132,7 @@ async def test_a_reminder_during_a_turn_counts_from_the_turns_start(tmp_path: Pa
         svc = GameService(store, clock=clock, rng=random.Random(0))
         await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast")
         await svc.join(CHANNEL, user("Bob"), "Bob")
-        start = await svc.play_step(svc.start(CHANNEL, user("Ann"), seed=3), actor=user("Ann"))
+        start = await svc.start(CHANNEL, user("Ann"), seed=3)
         await svc.turn_posted(start, "m1")
         mover = start.table.waiting_users()[0]
         clock.advance(2 * HOUR)

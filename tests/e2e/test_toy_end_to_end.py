@@ -35,7 +35,6 @@ from discord_fakes import (  # noqa: E402
 )
 from toy_pack_game import GAME_ID, ORCHARD, PACKS  # noqa: E402
 
-from bot.service.game_ui import Tables  # noqa: E402
 from bot.service.results import Result  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from engine.core import Outcome, find_game, play, registry  # noqa: E402
@@ -86,7 +85,7 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
 
 async def buttons(svc: GameService, uid: str) -> list[str]:
     """The texts the seat's buttons play (what a front end offers)."""
-    table = await Tables(svc.store).by_channel(CHANNEL)
+    table = await svc.table_in(CHANNEL)
     assert table is not None
     return table.texts(table.seat_of(uid))
 

@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...service.results import Result, ServiceError
-from ..turns import announce, finish, post_public
+from ...service.results import ServiceError
+from ...service.step import Step
+from ..turns import finish, post_public, post_step
 from .game import channel_of
 
 if TYPE_CHECKING:
@@ -35,20 +36,15 @@ class AdminCog(
         self.bot = bot
         super().__init__()
 
-    async def _waiting(self, channel: str) -> list[str]:
-        table = await self.bot.tables.by_channel(channel)
-        return table.waiting_users() if table is not None else []
-
-    async def _post(self, interaction: Interaction, before: list[str], result: Result) -> None:
+    async def _post(self, interaction: Interaction, step: Step) -> None:
         """The turn message after the change: pings only players who newly owe a decision."""
-        await finish(interaction, await announce(self.bot, result, before, None))
+        await finish(interaction, await post_step(self.bot, step, None))
 
     @app_commands.command(name="force", description="Play the default for a stuck decision")
     @app_commands.describe(player="Whose decision (needed when several players are deciding)")
     async def force(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        before = await self._waiting(channel)
         result = await self.bot.service.admin_force(
             channel,
             interaction.user.id,
@@ -56,7 +52,7 @@ class AdminCog(
             manager(interaction),
             player.id if player else None,
         )
-        await self._post(interaction, before, result)
+        await self._post(interaction, result)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else")
     @app_commands.describe(player="The player whose seat changes hands", new_player="Who plays the seat from now on")
@@ -65,7 +61,6 @@ class AdminCog(
         if new_player.bot:
             raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
         channel = channel_of(interaction)
-        before = await self._waiting(channel)
         result = await self.bot.service.admin_replace(
             channel,
             interaction.user.id,
@@ -75,18 +70,17 @@ class AdminCog(
             new_player.display_name,
             manager(interaction),
         )
-        await self._post(interaction, before, result)
+        await self._post(interaction, result)
 
     @app_commands.command(name="rollback", description="Go back to the board after an earlier step (no vote)")
     @app_commands.describe(step="The step to go back to (the #n in /game log)")
     async def rollback(self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        before = await self._waiting(channel)
         result = await self.bot.service.admin_rollback(
             channel, interaction.user.id, interaction.user.display_name, step, manager(interaction)
         )
-        await self._post(interaction, before, result)
+        await self._post(interaction, result)
 
     @app_commands.command(name="end", description="End the game without a result")
     async def end(self, interaction: Interaction) -> None:

@@ -15,7 +15,7 @@ from engine.core import all_games, find_game
 from ...service.game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...store.clock import PRESETS
-from ..turns import announce, board_png, finish, png_file, post_public, send_current, send_private_board
+from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
 from ..views.components import lobby_view
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
@@ -120,13 +120,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.start(channel_of(interaction), interaction.user.id)
-        notes = await announce(self.bot, result, [], str(interaction.user.id))
+        notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), []) + notes)
 
     @app_commands.command(name="status", description="Whose turn it is and what they must decide")
     async def status(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(channel_of(interaction))
+        table = await self.bot.service.table_in(channel_of(interaction))
         if table is None:
             raise ServiceError("There is no game in this channel. Open one with `/game new`.", "no_game")
         await send_current(interaction, table, "\n".join(await self.bot.service.seat_history(table.row)))
@@ -135,7 +135,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.describe(private="Show your own board and secret information, only to you")
     async def board(self, interaction: Interaction, private: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(channel_of(interaction))
+        table = await self.bot.service.table_in(channel_of(interaction))
         if table is None or table.state is None:
             raise ServiceError("There is no started game in this channel.", "not_started")
         if private:
@@ -165,8 +165,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.history(channel_of(interaction), step)
-        table = await self.bot.tables.by_row(result.game_row or 0)
-        content, files, view = await history_message(result, table.version if table else step, not share)
+        table = await self.bot.service.table(result.game_row or 0)
+        content, files, view = await history_message(result, table.version, not share)
         if share:
             await post_public(interaction, [content], files=files)
             return
@@ -227,15 +227,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             player.display_name,
             absent.id if absent is not None else None,
         )
-        await finish(interaction, await announce(self.bot, result, [], None))
+        await finish(interaction, await post_step(self.bot, result, None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = channel_of(interaction)
-        before = await self.bot.tables.by_channel(channel)
-        result = await self.bot.service.undo(channel, interaction.user.id)
-        notes = await announce(self.bot, result, before.waiting_users() if before else [], str(interaction.user.id))
+        result = await self.bot.service.undo(channel_of(interaction), interaction.user.id)
+        notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
 
     @app_commands.command(
@@ -247,9 +245,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        before = await self.bot.tables.by_channel(channel)
         ballot = await self.bot.service.propose_undo(channel, interaction.user.id, step)
-        await post_ballot(self.bot, channel, ballot, before.waiting_users() if before else [])
+        await post_ballot(self.bot, channel, ballot)
         await finish(interaction, [])
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..turns import announce, finish
+from ..turns import finish, post_step
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -68,7 +68,7 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         await finish(interaction, result.private[user])
         standing = await service.answer_standing(result.game_row or 0) if enabled else None
         if standing is not None:  # a decision of that kind is open now: answered at once
-            await announce(self.bot, standing[0], standing[1], None)
+            await post_step(self.bot, standing, None)
 
     @auto.autocomplete("kind")
     async def kinds(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -29,7 +29,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.tables.by_channel(str(interaction.channel_id))
+        table = await self.bot.service.table_in(str(interaction.channel_id))
         if table is None or not table.active:
             raise ServiceError("There is no game in progress in this channel.", "no_game")
         text, version = resolve_value(action, table, table.seat_of(interaction.user.id))
@@ -38,7 +38,7 @@ class PlayCog(commands.Cog):
     @play.autocomplete("action")
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal texts filtered by what they typed (at most 25; none if they owe nothing)."""
-        table = await self.bot.tables.by_channel(str(interaction.channel_id))
+        table = await self.bot.service.table_in(str(interaction.channel_id))
         if table is None:
             return []
         seat = table.seat_of(interaction.user.id)

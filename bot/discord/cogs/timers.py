@@ -20,7 +20,7 @@ from discord.ext import commands
 from ...service.reminders import Notice
 from ...service.timeouts import Expiry
 from ...store.clock import parse
-from ..turns import NO_MENTIONS, announce
+from ..turns import NO_MENTIONS, post_step
 from ..views.notify import deliver_digest
 from ..views.reminders import post_notice
 from ..views.timeouts import offer_text, offer_view
@@ -99,15 +99,15 @@ class TimerCog(commands.Cog):
                 await post_notice(self.bot, notice)
             except discord.HTTPException as exc:  # claimed already: never retried in a loop
                 log.warning("reminder in channel %s not posted: %s", notice.channel_id, exc)
-        for result, before in await service.standing_due():
-            await announce(self.bot, result, before, None)
+        for step in await service.standing_due():
+            await post_step(self.bot, step, None)
         for digest in await service.digest_due():
             await deliver_digest(self.bot, digest)
         return notices
 
     async def post(self, expiry: Expiry) -> None:
         if expiry.result is not None:
-            await announce(self.bot, expiry.result, expiry.before, None)
+            await post_step(self.bot, expiry.result, None)
         if expiry.offer is not None:
             channel = self.bot.get_partial_messageable(int(expiry.channel_id))
             await channel.send(

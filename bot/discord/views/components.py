@@ -27,7 +27,7 @@ from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
-from ..turns import act_and_post, announce, send_current, send_private_board, strip_components
+from ..turns import act_and_post, post_step, send_current, send_private_board, strip_components
 from .mayor import open_editor
 
 log = logging.getLogger("bot.views")
@@ -328,8 +328,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
             channel, user = table.record.channel_id, str(interaction.user.id)
             if self.act == "start":
-                result = await bot.service.start(channel, user)
-                notes = await announce(bot, result, [], user)
+                notes = await post_step(bot, await bot.service.start(channel, user), user)
                 await strip_components(interaction)
                 if notes:
                     await interaction.followup.send("\n".join(notes), ephemeral=True)
@@ -366,8 +365,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAM
         try:
             await interaction.response.defer()
             bot, user = bot_of(interaction), str(interaction.user.id)
-            result = await bot.service.rematch(self.game_row, user)
-            notes = await announce(bot, result, [], user)
+            notes = await post_step(bot, await bot.service.rematch(self.game_row, user), user)
             await strip_components(interaction)
             if notes:
                 await interaction.followup.send("\n".join(notes), ephemeral=True)

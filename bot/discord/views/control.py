@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from ...service.consent import Ballot
+from ...service.step import Step
 from ..errors import report
 from ..host import bot_of
-from ..turns import NO_MENTIONS, announce, only, strip_components
+from ..turns import NO_MENTIONS, only, post_step, strip_components
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -27,10 +28,10 @@ def vote_view(game_row: int, vote_id: int) -> discord.ui.View:
     return view
 
 
-async def post_ballot(bot: Host, channel_id: str, ballot: Ballot, before: list[str]) -> None:
+async def post_ballot(bot: Host, channel_id: str, ballot: Ballot) -> None:
     """Post a new proposal (pinging who must answer), or the outcome of a passed vote as a turn message."""
-    if ballot.status == "passed":
-        await announce(bot, ballot.result, before, None)
+    if ballot.status == "passed" and isinstance(ballot.result, Step):
+        await post_step(bot, ballot.result, None)
         return
     channel = bot.get_partial_messageable(int(channel_id))
     await channel.send(
@@ -60,14 +61,13 @@ class VoteButton(
         try:
             await interaction.response.defer()
             bot = bot_of(interaction)
-            before = await bot.tables.by_row(self.game_row)
             ballot = await bot.service.vote(self.vote, str(interaction.user.id), self.yes)
             if ballot.status == "open":
                 shown = interaction.message.content if interaction.message is not None else ""
                 await interaction.edit_original_response(content=f"{shown}\n{ballot.result.public[0]}"[:2000])
                 return
-            if ballot.status == "passed":
-                await announce(bot, ballot.result, before.waiting_users() if before else [], None)
+            if ballot.status == "passed" and isinstance(ballot.result, Step):
+                await post_step(bot, ballot.result, None)
             else:
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
                 await channel.send("\n".join(ballot.result.public), allowed_mentions=NO_MENTIONS, silent=True)

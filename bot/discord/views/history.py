@@ -108,8 +108,8 @@ class StepButton(
             await interaction.response.defer()
             bot = bot_of(interaction)
             result = await bot.service.history("", self.step, game_row=self.game_row)
-            table = await bot.tables.by_row(self.game_row)
-            content, files, view = await history_message(result, table.version if table else self.step, True)
+            table = await bot.service.table(self.game_row)
+            content, files, view = await history_message(result, table.version, True)
             await interaction.edit_original_response(content=content, attachments=files, view=view)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)

@@ -181,8 +181,8 @@ class MayorEditor(discord.ui.View):
         return select
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        table = await bot_of(interaction).tables.by_row(self.row)
-        if table is None or table.seat_of(interaction.user.id) != self.seat:
+        table = await bot_of(interaction).service.table(self.row)
+        if table.seat_of(interaction.user.id) != self.seat:
             await interaction.response.send_message("This editor belongs to another player.", ephemeral=True)
             return False
         return True
@@ -196,11 +196,10 @@ class MayorEditor(discord.ui.View):
         """Play the draft if this seat still owes the same decision (others may have answered)."""
         try:
             await interaction.response.defer()
-            table = await bot_of(interaction).tables.by_row(self.row)
-            shape = table.shape(self.seat) if table is not None else None
+            table = await bot_of(interaction).service.table(self.row)
+            shape = table.shape(self.seat)
             if (
-                table is None
-                or not isinstance(shape, Distribute)
+                not isinstance(shape, Distribute)
                 or shape.slots != self.shape.slots
                 or (distribute_action(shape, shape.proposal) != self.proposal_action)
             ):

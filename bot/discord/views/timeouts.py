@@ -16,7 +16,7 @@ from ...service.clock import duration, stamp
 from ...service.timeouts import Offer
 from ..errors import report
 from ..host import bot_of
-from ..turns import NO_MENTIONS, announce, strip_components
+from ..turns import NO_MENTIONS, post_step, strip_components
 
 LABELS = {"wait": "Wait longer", "skip": "Skip this turn (pass)", "sub": "Take over this seat"}
 STYLES = {
@@ -51,18 +51,14 @@ class OfferButton(
             service, args = bot.service, (self.game_row, self.version, self.seat)
             if self.act == "wait":
                 result = await service.wait_longer(*args, user)
-                table = await bot.tables.by_row(self.game_row)
-                due = table.due.get(self.seat) if table else None
+                due = (await service.table(self.game_row)).due.get(self.seat)
                 line = result.public[0] + (f" New deadline {stamp(due)}." if due else "")
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
                 await channel.send(line, allowed_mentions=NO_MENTIONS, silent=True)
             elif self.act == "skip":
-                before = await bot.tables.by_row(self.game_row)
-                result = await service.skip_turn(*args, user)
-                await announce(bot, result, before.waiting_users() if before else [], None)
+                await post_step(bot, await service.skip_turn(*args, user), None)
             else:
-                result = await service.take_seat(*args, user, interaction.user.display_name)
-                await announce(bot, result, [], None)
+                await post_step(bot, await service.take_seat(*args, user, interaction.user.display_name), None)
             await strip_components(interaction)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
