@@ -17,8 +17,10 @@ message and an edit is also the rule that decides who is pinged:
 * otherwise the change belongs to the **same turn**: the current message is edited (new event lines
   appended, the board and the buttons replaced) and nobody is pinged.
 
-Pure: no store, no Discord. :meth:`bot.service.step.StepService.play_step` feeds it and asks
-:meth:`~bot.service.notify.NotifyService.plan_pings` only about a new message's ``ping`` users.
+Pure: no store, no Discord. The service's ``play_step`` feeds it through
+:class:`~bot.service.turn_keeper.TurnKeeper` (who owed and which windows were open when the game
+was loaded, and after the change) and routes only a new message's ``ping`` users (quiet hours,
+digests, budgets, DMs).
 """
 
 from __future__ import annotations

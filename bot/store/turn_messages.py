@@ -2,9 +2,10 @@
 
 One row per game: the message that shows the turn in progress (its channel and id, ``NULL`` until
 the front end reports it posted), the version the turn started at and the last version added to
-it, the users it pinged, who owed a decision and which parallel decisions were open at that
-version, and the turn's event lines so far (the oldest beyond :data:`KEEP_LINES` only counted).
-Everything a restarted bot needs to go on editing the same message.
+it, the users it pinged (drawn as mentions on every edit), who owed a decision and which parallel
+decisions were open at that version (what the message shows), and the turn's event lines so far
+(the oldest beyond :data:`KEEP_LINES` only counted). Everything a restarted bot needs to go on
+editing the same message.
 """
 
 from __future__ import annotations
