@@ -88,14 +88,15 @@ class ArchiveService(TimeoutService):
         else:
             what = step_lines((await self.store.actions(record.id, since=step - 1))[0], names)
         view = game.public_view(state)
-        return Result(
+        result = Result(
             public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
             game_row=record.id,
             version=step,
             status=record.status,
-            state_view=view,
             board_text=game.view_text(view),
         )
+        result.state_view = view
+        return result
 
     # --- export and import ----------------------------------------------------------------
     async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:

@@ -5,6 +5,7 @@ from its own caches: ``GameService.table``), what to offer whom (:func:`plan_con
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,8 @@ class Table:
     state: State | None
     #: Running deadlines by seat (ISO-8601 UTC), for timed games.
     due: dict[int, str] = field(default_factory=dict)
+    #: What the rules said about this state, asked once per table (open decisions, legal texts, views).
+    _memo: dict[tuple[str, int | None], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def row(self) -> int:
@@ -90,15 +93,26 @@ class Table:
         """The user's seat once started (``None`` for spectators and in a lobby)."""
         return next((s.seat for s in self.seats if s.user_id == str(user_id) and s.seat is not None), None)
 
+    def _asked(self, what: str, seat: int | None, ask: Callable[[State], Any]) -> Any:
+        """``ask(state)``, once per table (the answers are shared: callers never change them)."""
+        key = (what, seat)
+        if key not in self._memo:
+            assert self.state is not None
+            self._memo[key] = ask(self.state)
+        return self._memo[key]
+
     def decisions(self, seat: int | None = None) -> list[Decision]:
         """Open decisions (of ``seat`` only, if given); empty unless the game is active."""
         if not self.active or self.state is None:
             return []
-        pending = play.pending(self.game, self.state)
+        pending: list[Decision] = self._asked("pending", None, lambda state: play.pending(self.game, state))
         return [d for d in pending if seat is None or d.player == seat]
 
     def waiting_seats(self) -> list[int]:
-        return play.waiting_players(self.game, self.state) if self.active and self.state else []
+        if not self.active or self.state is None:
+            return []
+        seats: list[int] = self._asked("waiting", None, lambda state: play.waiting_players(self.game, state))
+        return seats
 
     def waiting_users(self) -> list[str]:
         return [self.users[p] for p in self.waiting_seats()]
@@ -107,7 +121,12 @@ class Table:
         """The seat's legal canonical texts now (empty when it owes nothing)."""
         if seat is None or not self.active or self.state is None:
             return []
-        return play.legal_texts(self.game, self.state, seat)
+        texts: list[str] = self._asked("texts", seat, lambda state: play.legal_texts(self.game, state, seat))
+        return texts
+
+    def legal_by_user(self) -> dict[str, list[str]]:
+        """Each waiting user's legal texts (what a :class:`~bot.service.results.Result` reports as ``legal``)."""
+        return {self.users[p]: self.texts(p) for p in self.waiting_seats()}
 
     def shape(self, seat: int | None) -> Shape | None:
         """The shape of the seat's open decision (``None`` when it owes nothing)."""
@@ -152,8 +171,8 @@ class Table:
             return text
 
     def public_view(self) -> dict[str, Any]:
-        assert self.state is not None
-        return self.game.public_view(self.state)
+        view: dict[str, Any] = self._asked("public", None, self.game.public_view)
+        return view
 
     def private_view(self, seat: int) -> dict[str, Any]:
         assert self.state is not None

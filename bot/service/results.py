@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import Outcome, SeatResult
 
@@ -60,7 +60,9 @@ class Result:
     (ephemeral or DM); ``mention`` holds exactly the users who must act now and
     is filled only when the request changed who must act (start, act, undo);
     ``waiting`` always lists who must act; ``legal`` gives their action texts
-    (for buttons); ``version`` is the game version the answer describes.
+    and ``state_view`` the public view, both computed from ``source`` only when
+    read (the Discord path draws from the table instead); ``version`` is the
+    game version the answer describes.
     """
 
     public: list[str] = field(default_factory=list)
@@ -72,8 +74,6 @@ class Result:
     game_row: int | None = None
     status: str | None = None
     waiting: list[UserId] = field(default_factory=list)
-    legal: dict[UserId, list[str]] = field(default_factory=dict)
-    state_view: dict[str, Any] | None = None
     board_text: str | None = None
     #: The final result once the game is over.
     outcome: Outcome | None = None
@@ -83,10 +83,47 @@ class Result:
     #: For paged answers (the log): this page and the page count.
     page: int | None = None
     pages: int | None = None
+    #: The game the answer describes, for :attr:`legal` and :attr:`state_view` on first use.
+    source: Source | None = field(default=None, repr=False, compare=False)
+    _legal: dict[UserId, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
+    _view: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def legal(self) -> dict[UserId, list[str]]:
+        """The legal action texts of each user who must act now (computed on first use)."""
+        if self._legal is None:
+            self._legal = self.source.legal_by_user() if self.source is not None else {}
+        return self._legal
+
+    @legal.setter
+    def legal(self, value: dict[UserId, list[str]]) -> None:
+        self._legal = value
+
+    @property
+    def state_view(self) -> dict[str, Any] | None:
+        """The view shown with the answer: the public view unless set otherwise (computed on first use)."""
+        if self._view is None and self.source is not None and self.source.state is not None:
+            self._view = self.source.public_view()
+        return self._view
+
+    @state_view.setter
+    def state_view(self, value: dict[str, Any] | None) -> None:
+        self._view = value
 
     def tell(self, user_id: UserId, line: str) -> None:
         """Add a private line for ``user_id``."""
         self.private.setdefault(user_id, []).append(line)
+
+
+class Source(Protocol):
+    """Where a :class:`Result` reads its legal texts and public view (the service's table of the game)."""
+
+    @property
+    def state(self) -> dict[str, Any] | None: ...
+
+    def legal_by_user(self) -> dict[UserId, list[str]]: ...
+
+    def public_view(self) -> dict[str, Any]: ...
 
 
 def utc_now() -> datetime:

@@ -206,7 +206,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         if game.is_over(state):
             result.public += format_scores(game.outcome(state), names)
         result.public += await self.seat_history(record.id)
-        return self._fill(result, record, game, seats, state, record.version, mention=False)
+        return self._fill(result, Table(record, seats, game, state))
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None, private: bool = False) -> Result:
         """The public board as text, or (``private``) the user's own view, sent to them only."""
@@ -216,7 +216,7 @@ class GameService(ArchiveService, RematchService, AdminService, StatsService, No
         game = self._game(record.game_id)
         seats = await self._seats_of(record)
         state = await self._state(record)
-        result = self._fill(Result(), record, game, seats, state, record.version, mention=False)
+        result = self._fill(Result(), Table(record, seats, game, state))
         if private:
             if user_id is None:
                 raise ServiceError("Say whose view you want.", "not_seated")

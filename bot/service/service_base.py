@@ -118,8 +118,8 @@ class ServiceBase:
             if txn.stored and txn.over and txn.state is not None:
                 result.public += ["The game is over!"] + format_scores(txn.game.outcome(txn.state), txn.names)
                 result.public += await self._seat_lines(txn.row)
-            self._fill(result, txn.record, txn.game, txn.seats, txn.state, txn.record.version, mention=False)
             table = await self._table_at(txn.record, txn.seats, txn.game, txn.state)
+            self._fill(result, table)
             plan = await self.turn_messages.place(
                 table, txn.before, txn.windows, actor, result.public, lambda users: self._route_pings(txn, users)
             )
@@ -356,30 +356,19 @@ class ServiceBase:
         while len(self._states) > self._cache_size:
             self._states.popitem(last=False)
 
-    def _fill(
-        self,
-        result: Result,
-        record: GameRecord,
-        game: Game,
-        seats: list[SeatRecord],
-        state: State | None,
-        version: int,
-        *,
-        mention: bool,
-    ) -> Result:
-        """Add who must act, their legal texts, the public view and (when over) the outcome."""
-        users = [s.user_id for s in seats]
-        result.game_row, result.version, result.status = record.id, version, record.status
+    @staticmethod
+    def _fill(result: Result, table: Table) -> Result:
+        """Add who must act and (when over) the outcome; the legal texts and the public view are read
+        from ``table`` only if a caller asks for them (the Discord path draws the table itself)."""
+        record, state = table.record, table.state
+        result.game_row, result.version, result.status, result.source = record.id, record.version, record.status, table
         if state is None:
             return result
-        result.waiting = [users[p] for p in play.waiting_players(game, state)]
-        result.legal = {users[p]: play.legal_texts(game, state, p) for p in play.waiting_players(game, state)}
-        result.state_view = game.public_view(state)
-        if mention:
-            result.mention = list(result.waiting)
-        if game.is_over(state):
+        waiting = table.waiting_seats() if table.active else play.waiting_players(table.game, state)
+        result.waiting = [table.users[p] for p in waiting]
+        if table.game.is_over(state):
             result.game_over, result.status = True, "finished"
-            result.outcome = game.outcome(state)
+            result.outcome = table.game.outcome(state)
         return result
 
     async def _table_at(self, record: GameRecord, seats: list[SeatRecord], game: Game, state: State | None) -> Table:
