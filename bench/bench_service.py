@@ -50,7 +50,7 @@ async def play(
         who = rng.choice(result.waiting)
         text = rng.choice(result.legal[who])
         began, used = time.perf_counter(), time.process_time()
-        answer = await svc.act(channel, who, text, expected_version=result.version)
+        answer = await svc.play.act(channel, who, text, expected_version=result.version)
         if click:
             table = answer.table  # the Step to post: what the Discord layer draws
             plan_controls(table)

@@ -76,10 +76,10 @@ async def play_demo(
         svc = GameService(store, rng=random.Random(seed))
         names = list(NAMES[:players])
         users = [f"demo:{n.lower()}" for n in names]
-        await svc.create_lobby(CHANNEL, None, users[0], names[0], game)
+        await svc.lobby.open(CHANNEL, None, users[0], names[0], game)
         for user, name in zip(users[1:], names[1:], strict=True):
-            await svc.join(CHANNEL, user, name)
-        result: Result = await svc.start(CHANNEL, users[0], seed=seed)
+            await svc.lobby.join(CHANNEL, user, name)
+        result: Result = await svc.lobby.start(CHANNEL, users[0], seed=seed)
         line = notice(get_game(game))
         echo(
             "\n".join(result.public[:1] + ([line] if line else [])) + f" (seed {seed}; images go to "
@@ -90,19 +90,21 @@ async def play_demo(
             jobs = [loop.run_in_executor(pool, _write, report.out / "board-0000.png", render_board, result.state_view)]
             while not result.game_over:
                 who = rng.choice(result.waiting)
-                result = await svc.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
+                result = await svc.play.act(
+                    CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version
+                )
                 report.actions += 1
                 jobs.append(
                     loop.run_in_executor(
                         pool, _write, report.out / f"board-{report.actions:04d}.png", render_board, result.state_view
                     )
                 )
-            final = await svc.view(CHANNEL, users[0], private=False)
+            final = await svc.play.view(CHANNEL, users[0], private=False)
             jobs.append(
                 loop.run_in_executor(pool, _write, report.out / "final-board.png", render_board, final.state_view)
             )
             for seat, user in enumerate(users):
-                mine = await svc.view(CHANNEL, user, private=True)
+                mine = await svc.play.view(CHANNEL, user, private=True)
                 jobs.append(
                     loop.run_in_executor(
                         pool,

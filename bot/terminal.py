@@ -78,10 +78,10 @@ async def new_game(
     svc: GameService, channel: str, game_id: str, names: list[str], options: dict[str, Any], seed: int | None
 ) -> Result:
     """Open a lobby, seat everybody and start."""
-    await svc.create_lobby(channel, None, user_id(names[0]), names[0], game_id, options)
+    await svc.lobby.open(channel, None, user_id(names[0]), names[0], game_id, options)
     for name in names[1:]:
-        await svc.join(channel, user_id(name), name)
-    return await svc.start(channel, user_id(names[0]), seed=seed)
+        await svc.lobby.join(channel, user_id(name), name)
+    return await svc.lobby.start(channel, user_id(names[0]), seed=seed)
 
 
 async def play_randomly(
@@ -93,7 +93,7 @@ async def play_randomly(
         who = rng.choice(result.waiting)
         text = rng.choice(result.legal[who])
         began = time.perf_counter()
-        result = await svc.act(channel, who, text, expected_version=result.version)
+        result = await svc.play.act(channel, who, text, expected_version=result.version)
         timings.append(time.perf_counter() - began)
     return result, len(timings), timings
 
@@ -142,12 +142,12 @@ class Session:
         return next((n for n in self.names if user_id(n) == uid), uid)
 
     async def board(self) -> Result:
-        status = await self.svc.status(CHANNEL)
-        public = (await self.svc.view(CHANNEL)).board_text or ""
+        status = await self.svc.play.status(CHANNEL)
+        public = (await self.svc.play.view(CHANNEL)).board_text or ""
         self.say([public])
         shown = set(public.splitlines())
         for uid in status.waiting:  # only what the public board does not already show
-            own = (await self.svc.view(CHANNEL, uid, private=True)).board_text or ""
+            own = (await self.svc.play.view(CHANNEL, uid, private=True)).board_text or ""
             extra = [line for line in own.splitlines() if line not in shown]
             if extra:
                 self.say([f"{self.name_of(uid)} only:"] + [f"  {line}" for line in extra])
@@ -184,13 +184,15 @@ class Session:
         if command == "board":
             return await self.board()
         if command == "log":
-            self.say((await self.svc.log(CHANNEL, int(arg) if arg.strip().lstrip("-").isdigit() else None)).public)
+            self.say(
+                (await self.svc.archive.log(CHANNEL, int(arg) if arg.strip().lstrip("-").isdigit() else None)).public
+            )
             return status
         who, text = self.who_and_what(line, status.waiting)
         if text.lower() == "undo":
-            result = await self.svc.undo(CHANNEL, who, expected_version=status.version)
+            result = await self.svc.play.undo(CHANNEL, who, expected_version=status.version)
         else:
-            result = await self.svc.act(CHANNEL, who, text, expected_version=status.version)
+            result = await self.svc.play.act(CHANNEL, who, text, expected_version=status.version)
         self.report(result)
         if not result.game_over:
             await self.board()
@@ -199,7 +201,7 @@ class Session:
     async def run(self, args: argparse.Namespace) -> int:
         live = await self.svc.store.live_game(CHANNEL)
         if live is not None and args.new:
-            await self.svc.abandon(CHANNEL, live.creator_id)
+            await self.svc.lobby.abandon(CHANNEL, live.creator_id)
             live = None
         if live is None:
             self.report(
@@ -207,7 +209,7 @@ class Session:
             )
         else:
             self.say([f"Resuming {live.title} (version {live.version}); use --new to start over."])
-        self.names = [s.name for s in await self.svc.store.seats((await self.svc.status(CHANNEL)).game_row or 0)]
+        self.names = [s.name for s in await self.svc.store.seats((await self.svc.play.status(CHANNEL)).game_row or 0)]
         status = await self.board()
         self.say([HELP])
         while not status.game_over:

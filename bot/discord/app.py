@@ -17,11 +17,11 @@ from discord.ext import commands
 import engine  # noqa: F401  (importing registers every game)
 
 from ..service.controls import Control
+from ..service.core import Clock
 from ..service.game_ui import Table
 from ..service.packs import load_data_packs
 from ..service.results import utc_now
 from ..service.service import GameService
-from ..service.service_base import Clock
 from ..settings import Settings
 from ..store.clock import DAY
 from ..store.store import GameStore
@@ -85,7 +85,7 @@ class PbpBot(commands.Bot):
     async def tell_privately(self, user_id: str, text: str, channel_id: str | None = None) -> None:
         """Best-effort DM (e.g. a forced action's secret VP) to a user who opted in to DMs (``/notify``);
         never load-bearing: the same lines are on their private board. A 403 is remembered in SQLite."""
-        if user_id.isdigit() and await self.service.dm_allowed(user_id):
+        if user_id.isdigit() and await self.service.notify.dm_allowed(user_id):
             await direct(self, user_id, text, channel_id)
 
     async def close(self) -> None:

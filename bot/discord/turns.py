@@ -26,8 +26,8 @@ import discord
 
 from render import UnknownGame, render_board, render_player_board
 
-from ..service.away_service import jump_link
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
+from ..service.notices import jump_link
 from ..service.results import ServiceError
 from ..service.step import Step
 from .host import Host, bot_of
@@ -229,7 +229,7 @@ async def act_and_post(
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
-    step = await bot.service.act(table.record.channel_id, user, text, expected_version=expected_version)
+    step = await bot.service.play.act(table.record.channel_id, user, text, expected_version=expected_version)
     notes, updated = await deliver(bot, step, user, interaction)
     if strip and not updated:
         await strip_components(interaction)

@@ -13,25 +13,34 @@ from engine.core import play
 from ..store.records import Records
 from ..store.rows import GameRecord
 from .consent import ConsentService
-from .inputs import display_name
+from .core import Core, uid
+from .inputs import Boundary, display_name
 from .results import Result, ServiceError, names_list
-from .service_base import uid
+from .seats import SeatService
 from .step import Step, Txn
 from .steplines import FORCED, ROLLED_BACK, TOOL
+from .steps import Steps
 
 
-class AdminService(ConsentService):
-    """``/admin force|replace|rollback|end``; ``name`` is the admin's display name for the public line."""
+class AdminService(Boundary):
+    """``/admin force|replace|rollback|end``; ``name`` is the admin's display name for the public line.
+    A replacement is a seat handover (``seats``), a rollback goes back like a passed vote (``consent``)."""
+
+    def __init__(self, core: Core, steps: Steps, seats: SeatService, consent: ConsentService) -> None:
+        self.core = core
+        self.steps = steps
+        self.seats = seats
+        self.consent = consent
 
     async def _admin_game(self, channel_id: str | int, user_id: str | int, can_manage: bool) -> GameRecord:
-        record = await self._live(channel_id, "active")
+        record = await self.core.live(channel_id, "active")
         if uid(user_id) != record.creator_id and not can_manage:
             raise ServiceError(
                 "Only the game's creator or someone who can manage this channel can use `/admin`.", "not_allowed"
             )
         return record
 
-    async def admin_force(
+    async def force(
         self,
         channel_id: str | int,
         user_id: str | int,
@@ -48,7 +57,7 @@ class AdminService(ConsentService):
             assert state is not None
             waiting = play.waiting_players(game, state)
             if player is not None:
-                seat = self._seat_of_other(seats, uid(player))
+                seat = self.seats.seat_of_other(seats, uid(player))
                 if seat not in waiting:
                     raise ServiceError(f"{seats[seat].name} owes no decision right now.", "not_waiting")
             elif len(waiting) == 1:
@@ -68,19 +77,21 @@ class AdminService(ConsentService):
                     "safe default and may not be passed; replace the player or roll back instead.",
                     "no_default",
                 )
-            applied = self._apply(txn, seat, action, typed)
+            applied = txn.apply(seat, action, typed)
             lines = [FORCED.format(admin=name, player=seats[seat].name, text=applied.text)]
-            version = await self._commit_applied(txn, seat, admin, applied, lines)
-            now = self._now()
-            await self.deadlines.record_timeout(record.id, seat, seats[seat].user_id, version, "default", now, admin)
-            await Records(self.store).audit(
+            version = await txn.store(applied, seat, admin, lines)
+            now = self.core.now()
+            await self.core.deadlines.record_timeout(
+                record.id, seat, seats[seat].user_id, version, "default", now, admin
+            )
+            await Records(self.core.store).audit(
                 record.id, version, admin, "force", f"{seats[seat].name}: {applied.text}", now
             )
             return txn.changed(lines + applied.public, applied.private)
 
-        return await self.play_step(live.id, change)
+        return await self.steps.play_step(live.id, change)
 
-    async def admin_replace(
+    async def replace(
         self,
         channel_id: str | int,
         user_id: str | int,
@@ -90,19 +101,20 @@ class AdminService(ConsentService):
         new_name: str,
         can_manage: bool = False,
     ) -> Step:
-        """Give ``player``'s seat to ``new_user``, present or not (see :meth:`SeatService.substitute`)."""
+        """Give ``player``'s seat to ``new_user``, present or not (a handover like
+        :meth:`~bot.service.seats.SeatService.substitute`)."""
         name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
 
         async def change(txn: Txn) -> Result:
-            seat = self._seat_of_other(txn.seats, uid(player))
+            seat = self.seats.seat_of_other(txn.seats, uid(player))
             old = txn.seats[seat].name
             line = f"{TOOL} {name} (admin) replaced {old}'s player with {new_name}, who now plays as {old}."
-            return await self._hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", line)
+            return await self.seats.hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", line)
 
-        return await self.play_step(live.id, change)
+        return await self.steps.play_step(live.id, change)
 
-    async def admin_rollback(
+    async def rollback(
         self, channel_id: str | int, user_id: str | int, name: str, step: int, can_manage: bool = False
     ) -> Step:
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
@@ -111,20 +123,22 @@ class AdminService(ConsentService):
         line = ROLLED_BACK.format(admin=name, step=step)
 
         async def change(txn: Txn) -> Result:
-            return await self._roll_back(txn, -1, admin, step, admin, [line], "rollback")
+            return await self.consent.roll_back(txn, -1, admin, step, admin, [line], "rollback")
 
-        return await self.play_step(live.id, change)
+        return await self.steps.play_step(live.id, change)
 
-    async def admin_end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Result:
+    async def end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Result:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
-        async with self._lock(live.id):
-            record = await self._fresh(live.id)
-            if not await self.store.set_status(record.id, "abandoned", self._now()):
+        async with self.core.lock(live.id):
+            record = await self.core.fresh(live.id)
+            if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError("This game has already ended.", "stale")
-            await self.deadlines.stop(record.id)
-            await Records(self.store).audit(record.id, record.version, uid(user_id), "end", "abandoned", self._now())
+            await self.core.deadlines.stop(record.id)
+            await Records(self.core.store).audit(
+                record.id, record.version, uid(user_id), "end", "abandoned", self.core.now()
+            )
         line = (
             f"{TOOL} {name} (admin) ended the {record.title} game at step {record.version}, without a result. "
             "`/game history`, `/game log` and `/game export` still show it."

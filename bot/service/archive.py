@@ -1,5 +1,6 @@
-"""Looking back at a game: the public board after any stored step (from its snapshot), and the game
-record as JSON (export, and import as a read-only copy for bug reports).
+"""Looking back at a game: its log a page at a time, the public board after any stored step (from its
+snapshot), its replay, and the game record as JSON (export, and import as a read-only copy for bug
+reports).
 
 An export never reveals a future draw: the seed and the full final state are included only once
 the game has ended (finished or abandoned). A running game's export carries the public log and
@@ -17,17 +18,16 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import SINGLE, IllegalAction, play
+from engine.core import SINGLE, IllegalAction, State, play
 from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
-from .history import render_events, replay_steps, step_lines
-from .inputs import clean, display_name
+from .core import Core, uid
+from .history import log_lines, page_of, render_events, replay_log, replay_steps, step_lines
+from .inputs import Boundary, clean, display_name
 from .results import Result, ServiceError
-from .service_base import uid
 from .steplines import check_lines
-from .timeouts import TimeoutService
 
 log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
@@ -49,12 +49,61 @@ class Export:
     withheld: int
 
 
-class ArchiveService(TimeoutService):
-    """History of stored games."""
+class ArchiveService(Boundary):
+    """History of stored games: the log, the board after any step, export, import and replay."""
+
+    def __init__(self, core: Core, log_page_size: int = 20) -> None:
+        self.core = core
+        self.page = log_page_size
+
+    async def log(self, channel_id: str | int, page: int | None = None) -> Result:
+        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page (each page fits a message)."""
+        return await self._log_page(await self.core.latest(channel_id), page)
+
+    async def log_of_game(self, game_row: int, page: int | None = None) -> Result:
+        """:meth:`log` of a game by its row (the log's page buttons)."""
+        record = await self.core.store.game(game_row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        return await self._log_page(record, page)
+
+    async def _log_page(self, record: GameRecord, page: int | None) -> Result:
+        if record.status == "lobby" or record.seed is None:
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        game = self.core.game(record.game_id)
+        seats = await self.core.seats_of(record)
+        names = [s.name for s in seats]
+        state, events = play.new_game(game, names, record.options, record.seed)
+        setup, _ = render_events(game, state, events, [s.user_id for s in seats])
+        seating = ", ".join(f"{i + 1}. {s.name} ({s.colour})" for i, s in enumerate(seats))
+        lines = log_lines(
+            await self.core.store.actions(record.id), names, [f"{record.title} started. Seats: {seating}."] + setup
+        )
+        chunk, number, pages = page_of(lines, page, self.page)
+        return Result(
+            public=[f"Log, page {number} of {pages}:"] + chunk,
+            game_row=record.id,
+            version=record.version,
+            status=record.status,
+            page=number,
+            pages=pages,
+        )
+
+    async def rebuild(self, game_row: int) -> State:
+        """Replay a game from set-up and its log (undos included); equals the latest snapshot."""
+        record = await self.core.store.game(game_row)
+        if record is None or record.seed is None:
+            raise ServiceError(f"There is no started game #{game_row}.", "no_game")
+        game = self.core.game(record.game_id)
+        names = [s.name for s in await self.core.store.seats(record.id)]
+        try:
+            return replay_log(game, names, record.options, record.seed, await self.core.store.actions(record.id))
+        except IllegalAction as exc:
+            raise ServiceError(f"Game #{game_row} does not replay: {exc.message}", "corrupt") from None
 
     async def _started(self, channel_id: str | int, game_row: int | None) -> GameRecord:
         """The game by row (buttons) or the channel's latest one; refused while it is a lobby."""
-        record = await self._latest(channel_id) if game_row is None else await self.store.game(game_row)
+        record = await self.core.latest(channel_id) if game_row is None else await self.core.store.game(game_row)
         if record is None:
             raise ServiceError("This game no longer exists.", "no_game")
         if record.status == "lobby" or record.seed is None:
@@ -73,12 +122,12 @@ class ArchiveService(TimeoutService):
                 f"{record.version} (the `#n` numbers in `/game log`).",
                 "bad_step",
             )
-        text = await self.store.snapshot(record.id, step)
+        text = await self.core.store.snapshot(record.id, step)
         if text is None:
             raise ServiceError(f"Step {step} of this game is missing from the database.", "corrupt")
-        game = self._game(record.game_id)
+        game = self.core.game(record.game_id)
         state = play.loads(text)
-        seats = await self._seats_of(record)
+        seats = await self.core.seats_of(record)
         names = [s.name for s in seats]
         if step == 0:
             setup, _ = render_events(
@@ -86,7 +135,7 @@ class ArchiveService(TimeoutService):
             )
             what = [f"#0 {line}" for line in setup] or ["#0 The game was set up."]
         else:
-            what = step_lines((await self.store.actions(record.id, since=step - 1))[0], names)
+            what = step_lines((await self.core.store.actions(record.id, since=step - 1))[0], names)
         view = game.public_view(state)
         result = Result(
             public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
@@ -102,9 +151,9 @@ class ArchiveService(TimeoutService):
     async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:
         """The channel's latest game as a JSON record (see the module docstring for what it holds)."""
         record = await self._started(channel_id, game_row)
-        seats = await self._seats_of(record)
+        seats = await self.core.seats_of(record)
         ended = record.status in ENDED
-        rows = await self.store.actions(record.id)
+        rows = await self.core.store.actions(record.id)
         secret = set() if ended else await self._unrevealed(record, rows)
         data: dict[str, Any] = {
             "format": FORMAT,
@@ -117,11 +166,11 @@ class ArchiveService(TimeoutService):
             "clock": record.clock,
             "status": record.status,
             "version": record.version,
-            "exported_at": self._now(),
+            "exported_at": self.core.now(),
             "players": [{"seat": i, "name": s.name, "colour": s.colour} for i, s in enumerate(seats)],
             "seat_changes": [
                 {"seat": h.seat, "name": h.name, "from_version": h.from_version, "reason": h.reason}
-                for h in await Records(self.store).holders(record.id)
+                for h in await Records(self.core.store).holders(record.id)
                 if h.reason != "start"
             ],
             "actions": [
@@ -139,7 +188,7 @@ class ArchiveService(TimeoutService):
         }
         if ended:
             data["seed"] = record.seed
-            data["final_state"] = play.loads(await self.store.snapshot(record.id, record.version) or "null")
+            data["final_state"] = play.loads(await self.core.store.snapshot(record.id, record.version) or "null")
         else:
             data["note"] = NO_SEED
         name = f"{record.game_id}-{record.id}-v{record.version}.json"
@@ -147,12 +196,12 @@ class ArchiveService(TimeoutService):
 
     async def _unrevealed(self, record: GameRecord, rows: list[ActionRecord]) -> set[int]:
         """Versions after the latest reveal taken while a parallel (secret) decision was open."""
-        game = self._game(record.game_id)
+        game = self.core.game(record.game_id)
         last = max((a.version for a in rows if a.undo_barrier), default=0)
         hidden = set()
         for a in rows:
             if a.version > last and a.kind != "rollback":
-                before = play.loads(await self.store.snapshot(record.id, a.version - 1) or "{}")
+                before = play.loads(await self.core.store.snapshot(record.id, a.version - 1) or "{}")
                 if any(d.mode != SINGLE for d in play.pending(game, before)):
                     hidden.add(a.version)
         return hidden
@@ -164,7 +213,7 @@ class ArchiveService(TimeoutService):
         data, name = clean(_parse(text)), display_name(name)
         if data.get("seed") is None or "final_state" not in data:
             raise ServiceError(NO_SEED, "no_seed")
-        game = self._game(str(data["game"]))
+        game = self.core.game(str(data["game"]))
         if data["rules_version"] != game.spec.rules_version:
             raise ServiceError(
                 f"This record was played under {game.spec.title} rules version "
@@ -172,7 +221,7 @@ class ArchiveService(TimeoutService):
                 "so it can't be replayed faithfully.",
                 "rules_version",
             )
-        if await self.store.live_game(uid(channel_id)) is not None:
+        if await self.core.store.live_game(uid(channel_id)) is not None:
             raise ServiceError("This channel has a game in progress; import into another channel.", "channel_busy")
         try:
             options, seed, status = dict(data["options"]), int(data["seed"]), str(data["status"])
@@ -216,7 +265,7 @@ class ArchiveService(TimeoutService):
         differs = check_lines(game, names, rows, snapshots, said)
         if differs is not None:
             raise ServiceError(differs, "bad_import")
-        row = await Records(self.store).import_game(
+        row = await Records(self.core.store).import_game(
             channel_id=uid(channel_id),
             guild_id=None if guild_id is None else uid(guild_id),
             game_id=game.spec.id,
@@ -231,7 +280,7 @@ class ArchiveService(TimeoutService):
             seats=[(str(p["name"]), p.get("colour")) for p in players],
             actions=rows,
             snapshots=snapshots,
-            now=self._now(),
+            now=self.core.now(),
         )
         return Result(
             public=[

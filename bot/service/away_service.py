@@ -11,18 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from engine.core.text import shorten
 
-from ..store.away import AwayBook, Frozen
 from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
 from ..store.rows import GameRecord
 from .clock import stamp
-from .reminders import Later, Notice, ReminderService
+from .core import Core, uid
+from .inputs import Boundary
+from .notices import Notice, jump_link
 from .results import GameSummary, Result, ServiceError
-from .service_base import uid
 
 #: The longest absence /away accepts.
 MAX_AWAY = 60 * DAY
@@ -64,17 +63,6 @@ def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
     return end
 
 
-def jump_link(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
-    """A link that opens the message (or the channel) in Discord; ``<#channel>`` without a guild.
-
-    >>> jump_link("1", "2", "3")
-    'https://discord.com/channels/1/2/3'
-    """
-    if guild_id is None or not channel_id.isdigit():
-        return f"<#{channel_id}>"
-    return f"https://discord.com/channels/{guild_id}/{channel_id}" + (f"/{message_id}" if message_id else "")
-
-
 @dataclass
 class AwayChange:
     """What starting or ending an absence did: a line for the user, one silent line per game."""
@@ -83,28 +71,26 @@ class AwayChange:
     notices: list[Notice] = field(default_factory=list)
 
 
-class AwayService(ReminderService):
-    """Absences over :class:`~bot.store.away.AwayBook`; hooks into clocks, pings and reminders."""
+class AwayService(Boundary):
+    """Absences over the away book (``core.away``): the deadlines they freeze are kept in step by
+    :meth:`Core.sync_clocks <bot.service.core.Core.sync_clocks>` and :meth:`~bot.service.core.Core.reconcile`;
+    pings and reminders skip away users (:mod:`bot.service.pings`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.away = AwayBook(self.store)
-
-    async def zone(self, user_id: str) -> ZoneInfo:
-        """The user's time zone for reading dates (UTC until they set one)."""
-        return UTC
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
     # --- starting and ending ----------------------------------------------------
-    async def set_away(self, user_id: str | int, until: str) -> AwayChange:
-        """Away until ``until`` (see :func:`bot.service.away_service.parse_until`); again to change the date."""
-        user, now = uid(user_id), self._now()
-        end = parse_until(until, now, await self.zone(user))
-        await self.away.set(user, end, now)
-        await self._reconcile()
+    async def set(self, user_id: str | int, until: str) -> AwayChange:
+        """Away until ``until`` (see :func:`bot.service.away_service.parse_until`, read in the user's time
+        zone); again to change the date."""
+        user, now = uid(user_id), self.core.now()
+        end = parse_until(until, now, (await self.core.notify.get(user)).zone)
+        await self.core.away.set(user, end, now)
+        await self.core.reconcile()
         games = await self._active_games(user)
         notices = []
         for record, seat, name in games:
-            await self.reminders.log(record.id, seat, user, "away", f"until {end}", now)
+            await self.core.reminders.log(record.id, seat, user, "away", f"until {end}", now)
             frozen = record.clock != "none"
             body = (
                 f"**{name}** is away until {stamp(end, 'f')} ({stamp(end)})"
@@ -126,14 +112,14 @@ class AwayService(ReminderService):
     async def back(self, user_id: str | int) -> AwayChange:
         """End the user's absence now (``/back``)."""
         user = uid(user_id)
-        if await self.away.until(user) is None:
+        if await self.core.away.until(user) is None:
             raise ServiceError("You are not away.", "not_away")
         return await self._end(user, "is back")
 
     async def moved(self, user: str, game_row: int, result: Result) -> None:
         """After ``user``'s move in ``game_row`` (whose lock the caller holds): their absence ends; the
         line goes into this game's turn message and, silently, into their other games."""
-        if await self.away.until(user) is None:
+        if await self.core.away.until(user) is None:
             return
         change = await self._end(user, "is back", game_row)
         for notice in change.notices:
@@ -142,24 +128,24 @@ class AwayService(ReminderService):
             else:
                 result.elsewhere.append((notice.channel_id, notice.text()))
 
-    async def away_due(self) -> list[Notice]:
+    async def due(self) -> list[Notice]:
         """Timer loop: absences that reached their date end (one line per game); frozen deadlines are
         kept in step with who is away (e.g. a deadline the table extended, a seat handed over)."""
         notices = []
-        for user in await self.away.ended(self._now()):
+        for user in await self.core.away.ended(self.core.now()):
             notices += (await self._end(user, "is back (their away time is over)")).notices
-        await self._reconcile()
+        await self.core.reconcile()
         return notices
 
     async def _end(self, user: str, how: str, held: int | None = None) -> AwayChange:
-        if not await self.away.clear(user):
+        if not await self.core.away.clear(user):
             return AwayChange("")
-        now = self._now()
-        await self._reconcile(held)
+        now = self.core.now()
+        await self.core.reconcile(held)
         notices = []
         for record, seat, name in await self._active_games(user):
-            await self.reminders.log(record.id, seat, user, "back", how, now)
-            clock = (await self.deadlines.of_game(record.id)).get(seat)
+            await self.core.reminders.log(record.id, seat, user, "back", how, now)
+            clock = (await self.core.deadlines.of_game(record.id)).get(seat)
             due = f"; their deadline is {stamp(clock.due_at)}" if clock and clock.due_at else ""
             notices.append(self._line("back", record, f"**{name}** {how}{due}."))
         return AwayChange("Welcome back: your clocks run again and you will be pinged as usual.", notices)
@@ -171,66 +157,23 @@ class AwayService(ReminderService):
     async def _active_games(self, user: str) -> list[tuple[GameRecord, int, str]]:
         return [
             (g, s.seat, s.name)
-            for g, s in await self.store.games_of_user(user)
+            for g, s in await self.core.store.games_of_user(user)
             if g.status == "active" and s.seat is not None
         ]
-
-    # --- keeping clocks, pings and reminders in step ------------------------------
-    async def _reconcile(self, held: int | None = None) -> None:
-        """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's
-        lock; the lock of game ``held`` is the caller's already)."""
-        for game, seat, user in await self.away.to_freeze():
-            async with self._lock_unless(game, held):
-                await self.away.freeze(game, seat, user, self._now())
-        for frozen in await self.away.to_thaw():
-            async with self._lock_unless(frozen.game, held):
-                await self._thaw(frozen)
-
-    async def _thaw(self, frozen: Frozen) -> None:
-        moved = await self.away.thaw(frozen, self._now())
-        if moved is not None:
-            await self.reminders.follow(frozen.game, frozen.seat, *moved)
-            if self.on_schedule:
-                self.on_schedule()
-
-    async def _sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
-        """Thaw a frozen deadline before its decision closes (so the bank is not charged for the
-        freeze), then freeze deadlines that opened for away users. Untimed games have no deadlines."""
-        if record.clock == "none":
-            return await super()._sync_clocks(record, waiting, ended)
-        for frozen in await self.away.frozen(game=record.id):
-            if ended or frozen.seat not in waiting:
-                await self._thaw(frozen)
-        await super()._sync_clocks(record, waiting, ended)
-        if not ended:
-            for game, seat, user in await self.away.to_freeze(record.id):
-                await self.away.freeze(game, seat, user, self._now())
-
-    async def pingable(self, users: list[str]) -> list[str]:
-        """Of ``users`` to ping for a new decision, those who may be pinged (not away)."""
-        away = await self.away.away_among(users)
-        return [u for u in users if u not in away]
-
-    async def route(self, notice: Notice) -> Notice | Later | None:
-        if notice.user_id is not None and await self.away.until(notice.user_id) is not None:
-            return None
-        return await super().route(notice)
-
-    async def next_timer(self) -> str | None:
-        times = [t for t in (await super().next_timer(), await self.away.next_end()) if t]
-        return min(times) if times else None
 
     # --- the overview ---------------------------------------------------------------
     async def my_games(self, user_id: str | int) -> Result:
         """The user's lobbies and games: those owing a decision first (longest waiting first), with
         deadlines and jump links; then the others."""
         user = uid(user_id)
-        pairs = await self.store.games_of_user(user)
-        posts = await self.away.posts([g.id for g, _ in pairs])
+        pairs = await self.core.store.games_of_user(user)
+        posts = await self.core.away.posts([g.id for g, _ in pairs])
         summaries = []
         for g, member in pairs:
             owes = g.status == "active" and user in g.waiting
-            clock = (await self.deadlines.of_game(g.id)).get(member.seat) if owes and member.seat is not None else None
+            clock = (
+                (await self.core.deadlines.of_game(g.id)).get(member.seat) if owes and member.seat is not None else None
+            )
             state = "" if clock is None or clock.state == "idle" else clock.state
             if state == "running" and clock is not None and clock.due_at is None:
                 state = "frozen"
@@ -252,7 +195,7 @@ class AwayService(ReminderService):
             )
         owing = sorted((s for s in summaries if s.your_turn), key=lambda s: (s.since, s.game_row))
         ordered = owing + [s for s in summaries if not s.your_turn]
-        until = await self.away.until(user)
+        until = await self.core.away.until(user)
         lines = (
             [f"🏝️ You are away until {stamp(until, 'f')}; your clocks are frozen (`/back` ends it)."] if until else []
         )

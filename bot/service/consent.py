@@ -18,12 +18,13 @@ from engine.core import play
 from ..store.records import Records
 from ..store.rows import GameRecord
 from ..store.votes import Votes
+from .core import Core, uid
 from .history import effective_actions
+from .inputs import Boundary
 from .results import Result, ServiceError, names_list
-from .seats import SeatService
-from .service_base import uid
 from .step import Txn
 from .steplines import AGREED, proposal_lines
+from .steps import Steps
 
 
 @dataclass
@@ -36,16 +37,20 @@ class Ballot:
     waiting_for: list[str] = field(default_factory=list)
 
 
-class ConsentService(SeatService):
-    """Proposals and ballots; :meth:`_roll_back` is shared with the admin's rollback."""
+class ConsentService(Boundary):
+    """Proposals and ballots; :meth:`roll_back` is shared with the admin's rollback."""
 
-    async def propose_undo(self, channel_id: str | int, user_id: str | int, step: int | None = None) -> Ballot:
+    def __init__(self, core: Core, steps: Steps) -> None:
+        self.core = core
+        self.steps = steps
+
+    async def propose(self, channel_id: str | int, user_id: str | int, step: int | None = None) -> Ballot:
         """Ask the table to go back to the board after ``step`` (default: before the latest action)."""
-        live, user = await self._live(channel_id, "active"), uid(user_id)
-        async with self._lock(live.id):
-            txn = await self._load(live.id, "active")
-            record, votes, seat = txn.record, Votes(self.store), self._seat_of(txn.seats, user)
-            stack = effective_actions(await self.store.actions(record.id))
+        live, user = await self.core.live(channel_id, "active"), uid(user_id)
+        async with self.core.lock(live.id):
+            txn = await self.steps.load(live.id, "active")
+            record, votes, seat = txn.record, Votes(self.core.store), self.core.seat_of(txn.seats, user)
+            stack = effective_actions(await self.core.store.actions(record.id))
             if step is None and not stack:
                 raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
             target = stack[-1].version - 1 if step is None else step
@@ -54,8 +59,8 @@ class ConsentService(SeatService):
             if current is not None and current.at_version == record.version:
                 raise ServiceError("A vote is already open in this game; answer it first.", "vote_open")
             if current is not None:
-                await votes.close(current.id, "stale", self._now())
-            vote = await votes.open(record.id, "undo", record.version, target, user, self._now())
+                await votes.close(current.id, "stale", self.core.now())
+            vote = await votes.open(record.id, "undo", record.version, target, user, self.core.now())
             if vote is None:
                 raise ServiceError("Someone opened a vote at the same moment; answer that one.", "vote_open")
             undone = [a for a in stack if a.version > target]
@@ -70,12 +75,12 @@ class ConsentService(SeatService):
                     status="active",
                 )
                 return Ballot(result, vote, "open", [s.user_id for s in others])
-            await votes.close(vote, "passed", self._now())
+            await votes.close(vote, "passed", self.core.now())
 
         async def change(txn: Txn) -> Result:  # nobody else to ask: it passes at once
-            return await self._roll_back(txn, seat, user, target, user, lines)
+            return await self.roll_back(txn, seat, user, target, user, lines)
 
-        return Ballot(await self.play_step(record.id, change, expected_version=record.version), vote, "passed")
+        return Ballot(await self.steps.play_step(record.id, change, expected_version=record.version), vote, "passed")
 
     def _check_target(self, record: GameRecord, target: int) -> None:
         if not 0 <= target < record.version:
@@ -87,7 +92,7 @@ class ConsentService(SeatService):
 
     async def vote(self, vote_id: int, user_id: str | int, yes: bool) -> Ballot:
         """One seated player's answer; the last yes applies the rollback, any no rejects it."""
-        votes, user = Votes(self.store), uid(user_id)
+        votes, user = Votes(self.core.store), uid(user_id)
         vote = await votes.get(vote_id)
         if vote is None:
             raise ServiceError("This vote no longer exists.", "no_game")
@@ -99,19 +104,19 @@ class ConsentService(SeatService):
             if vote is None or vote.status != "open":
                 raise ServiceError("This vote is already over.", "stale")
             if record.status != "active" or record.version != vote.at_version:
-                await votes.close(vote.id, "stale", self._now())
+                await votes.close(vote.id, "stale", self.core.now())
                 raise ServiceError(
                     "The game has moved on since this vote was proposed, so it no longer "
                     "applies; propose it again if you still want to go back.",
                     "stale",
                 )
             seats = txn.seats
-            seat = self._seat_of(seats, user)
-            if not await votes.cast(vote.id, user, yes, self._now()):
+            seat = self.core.seat_of(seats, user)
+            if not await votes.cast(vote.id, user, yes, self.core.now()):
                 raise ServiceError("You have already voted.", "already_voted")
             name, ballots = seats[seat].name, await votes.ballots(vote.id)
             if not yes:
-                await votes.close(vote.id, "rejected", self._now())
+                await votes.close(vote.id, "rejected", self.core.now())
                 outcome.append("rejected")
                 return Result(public=[f"❌ {name} said no: the game goes on from step {record.version}."])
             missing = [s for s in seats if not ballots.get(s.user_id)]
@@ -119,27 +124,26 @@ class ConsentService(SeatService):
                 outcome.extend(["open"] + [s.user_id for s in missing])
                 names = names_list([s.name for s in missing])
                 return Result(public=[f"{name} agrees to go back to step {vote.target}; waiting for {names}."])
-            if not await votes.close(vote.id, "passed", self._now()):
+            if not await votes.close(vote.id, "passed", self.core.now()):
                 raise ServiceError("This vote is already over.", "stale")
             outcome.append("passed")
             line = AGREED.format(players=names_list([s.name for s in seats]), step=vote.target)
-            return await self._roll_back(txn, seat, user, vote.target, vote.proposer, [line])
+            return await self.roll_back(txn, seat, user, vote.target, vote.proposer, [line])
 
-        step = await self.play_step(vote.game, change, want=None)
+        step = await self.steps.play_step(vote.game, change, want=None)
         return Ballot(step, vote.id, outcome[0], outcome[1:])
 
-    async def _roll_back(
+    async def roll_back(
         self, txn: Txn, seat: int, user: str, target: int, by: str, lines: list[str], what: str = "vote"
     ) -> Result:
         """Store the snapshot of step ``target`` as the next version (a ``rollback`` row by ``seat``'s
         ``user``, asked for by ``by``); the caller runs it as a change of ``play_step``."""
         record = txn.record
         self._check_target(record, target)
-        text = await self.store.snapshot(record.id, target)
+        text = await self.core.store.snapshot(record.id, target)
         if text is None:
             raise ServiceError(f"Step {target} is missing from the database.", "corrupt")
-        version = await self._commit(
-            txn,
+        version = await txn.commit(
             seat=seat,
             user=user,
             kind="rollback",
@@ -149,7 +153,7 @@ class ConsentService(SeatService):
             state_json=text,
             state=play.loads(text),
         )
-        await self.deadlines.stop(record.id)  # every decision open again gets a fresh deadline
-        await self._sync_clocks(record, txn.waiting())
-        await Records(self.store).audit(record.id, version, by, what, f"back to step {target}", self._now())
+        await self.core.deadlines.stop(record.id)  # every decision open again gets a fresh deadline
+        await self.core.sync_clocks(record, txn.waiting())
+        await Records(self.core.store).audit(record.id, version, by, what, f"back to step {target}", self.core.now())
         return txn.changed(lines)

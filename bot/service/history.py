@@ -1,4 +1,5 @@
-"""Pure helpers over a game's log: the undo stack, replay, event sentences and log pages."""
+"""Pure helpers over a game's log: the undo stack, replay, event sentences, log pages and who played
+which seat."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from typing import Any, TypeAlias
 
 from engine.core import Event, Game, State, play
 
-from ..store.rows import ActionRecord
+from ..store.records import Holder
+from ..store.rows import ActionRecord, SeatRecord
 
 #: A log page fits one Discord message (2000 characters) with its header.
 PAGE_CHARS = 1900
@@ -154,3 +156,16 @@ def page_of(lines: list[str], page: int | None, size: int, budget: int = PAGE_CH
     if page is not None and page < 0:
         number = max(1, count + 1 + page)
     return pages[number - 1], number, count
+
+
+def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
+    """One line per seat that changed hands: ``Seat 2 (Ann): Ann, then Dee from step 12.``"""
+    lines = []
+    for seat, member in enumerate(seats):
+        mine = [h for h in holders if h.seat == seat]
+        if len(mine) > 1:
+            chain = [mine[0].name or member.name] + [
+                f"{h.name or 'a substitute'} from step {h.from_version}" for h in mine[1:]
+            ]
+            lines.append(f"Seat {seat + 1} ({member.name}): " + ", then ".join(chain) + ".")
+    return lines

@@ -1,7 +1,7 @@
 """Text from outside (Discord payloads, the terminal, import files) made safe at the service boundary.
 
-Every public coroutine method of the service gets its arguments through :func:`clean` (see
-:meth:`bot.service.service_base.ServiceBase.__init_subclass__`), so a lone UTF-16 surrogate, which JSON
+Every public coroutine method of the services gets its arguments through :func:`clean` (see
+:class:`Boundary`), so a lone UTF-16 surrogate, which JSON
 may carry but SQLite and Discord cannot encode, never reaches the store or a reply. Names people
 give themselves are shown and stored through :func:`display_name`; anything else a message quotes
 back goes through :func:`engine.core.text.shorten`.
@@ -10,6 +10,7 @@ back goes through :func:`engine.core.text.shorten`.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
@@ -60,4 +61,15 @@ def at_boundary(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     return cleaned
 
 
-__all__ = ["NAME_CHARS", "at_boundary", "clean", "display_name", "shorten"]
+class Boundary:
+    """Base of the service classes: every public coroutine method a subclass defines is the service's
+    boundary, so its arguments are cleaned first (:func:`at_boundary`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, attr in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+                setattr(cls, name, at_boundary(attr))
+
+
+__all__ = ["NAME_CHARS", "Boundary", "at_boundary", "clean", "display_name", "shorten"]

@@ -1,4 +1,8 @@
-"""Lobby half of the game service: open, join, leave, start and abandon."""
+"""Lobbies as a service (no Discord): open, join, leave, start, abandon, and a finished game's rematch.
+
+A rematch: the finished game's players start again in the same channel with the same options and
+clock, a new seed, and the seats rotated by one (the second player starts, everyone keeps their
+colour)."""
 
 from __future__ import annotations
 
@@ -7,22 +11,27 @@ from typing import Any
 
 from engine.core import IllegalAction, find_game, play
 
+from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
 from .clock import preset
+from .core import COLOURS, Core, uid, wrap_illegal
 from .history import render_events
 from .hours import parse_hours
-from .inputs import display_name
+from .inputs import Boundary, display_name
 from .packs import notice
 from .results import Result, ServiceError, names_list
-from .service_base import COLOURS, ServiceBase, uid, wrap_illegal
 from .step import Step, Txn
+from .steps import Steps
 
 
-class LobbyService(ServiceBase):
-    """Lobby management; :class:`bot.service.service.GameService` adds play."""
+class LobbyService(Boundary):
+    """Lobby management over the :class:`Core`; starting a game is a change (:meth:`Steps.play_step`)."""
 
-    # --- lobby ----------------------------------------------------------------
-    async def create_lobby(
+    def __init__(self, core: Core, steps: Steps) -> None:
+        self.core = core
+        self.steps = steps
+
+    async def open(
         self,
         channel_id: str | int,
         guild_id: str | int | None,
@@ -52,10 +61,10 @@ class LobbyService(ServiceBase):
             "abandon it first, or use another channel.",
             "channel_busy",
         )
-        if await self.store.live_game(uid(channel_id)) is not None:
+        if await self.core.store.live_game(uid(channel_id)) is not None:
             raise busy
         try:
-            record = await self.store.create_lobby(
+            record = await self.core.store.create_lobby(
                 channel_id=uid(channel_id),
                 guild_id=None if guild_id is None else uid(guild_id),
                 game_id=game.spec.id,
@@ -64,7 +73,7 @@ class LobbyService(ServiceBase):
                 options=resolved,
                 creator_id=uid(user_id),
                 creator_name=name,
-                now=self._now(),
+                now=self.core.now(),
                 clock=speed.key,
                 hours=window.span if window else None,
                 hours_tz=window.tz if window else None,
@@ -89,19 +98,19 @@ class LobbyService(ServiceBase):
 
     async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
         name = display_name(name)
-        record = await self._live(channel_id, "lobby")
-        seats = await self.store.seats(record.id)
+        record = await self.core.live(channel_id, "lobby")
+        seats = await self.core.store.seats(record.id)
         user = uid(user_id)
         if any(s.user_id == user for s in seats):
             raise ServiceError("You are already in this lobby.", "already_joined")
-        spec = self._game(record.game_id).spec
+        spec = self.core.game(record.game_id).spec
         if len(seats) >= spec.max_players:
             raise ServiceError(f"The lobby is full ({spec.max_players} players).", "lobby_full")
         taken, base, n = {s.name.lower() for s in seats}, name, 2
         while name.lower() in taken:
             name, n = f"{base} {n}", n + 1
         try:
-            await self.store.add_seat(record.id, user, name, self._now())
+            await self.core.store.add_seat(record.id, user, name, self.core.now())
         except VersionConflict:
             raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
         except sqlite3.IntegrityError:  # the same user joining twice at once
@@ -116,15 +125,15 @@ class LobbyService(ServiceBase):
 
     async def leave(self, channel_id: str | int, user_id: str | int) -> Result:
         """Leave a lobby; the last member leaving closes it, a leaving creator hands it on."""
-        record = await self._live(channel_id, "lobby")
-        seats = await self.store.seats(record.id)
+        record = await self.core.live(channel_id, "lobby")
+        seats = await self.core.store.seats(record.id)
         user = uid(user_id)
         me = next((s for s in seats if s.user_id == user), None)
         if me is None:
             raise ServiceError("You are not in this lobby.", "not_seated")
         others = [s for s in seats if s.user_id != user]
         if not others:
-            await self.store.set_status(record.id, "abandoned", self._now(), ("lobby",))
+            await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
             return Result(
                 public=[f"{me.name} left; the {record.title} lobby is closed."],
                 game_row=record.id,
@@ -133,7 +142,7 @@ class LobbyService(ServiceBase):
             )
         heir = others[0] if user == record.creator_id else None
         try:
-            await self.store.remove_seat(record.id, user, self._now(), heir.user_id if heir else None)
+            await self.core.store.remove_seat(record.id, user, self.core.now(), heir.user_id if heir else None)
         except VersionConflict:
             raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
         line = f"{me.name} left the lobby." + (f" {heir.name} now starts the game." if heir else "")
@@ -141,17 +150,17 @@ class LobbyService(ServiceBase):
 
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
         """Creator only: random seats and colours, set-up, snapshot version 0."""
-        record, user = await self._live(channel_id, "lobby"), uid(user_id)
+        record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
 
         async def change(txn: Txn) -> Result:
             if user != txn.record.creator_id:
                 raise ServiceError("Only the lobby's creator can start the game.", "not_creator")
             order = list(txn.seats)
-            self._rng.shuffle(order)
-            colours = self._rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
+            self.core.rng.shuffle(order)
+            colours = self.core.rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
             return await self._launch(txn, order, colours, seed)
 
-        return await self.play_step(record.id, change, want="lobby", actor=user)
+        return await self.steps.play_step(record.id, change, want="lobby", actor=user)
 
     async def _launch(
         self,
@@ -167,7 +176,7 @@ class LobbyService(ServiceBase):
             options = game.spec.resolve_options(record.options, len(order))
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
-        seed = self._rng.randrange(2**63) if seed is None else seed
+        seed = self.core.rng.randrange(2**63) if seed is None else seed
         names = [m.name for m in order]
         try:
             state, events = play.new_game(game, names, options, seed)
@@ -179,7 +188,7 @@ class LobbyService(ServiceBase):
         users = [m.user_id for m in order]
         waiting = [users[p] for p in play.waiting_players(game, state)]
         try:
-            await self.store.start_game(
+            await self.core.store.start_game(
                 record.id,
                 seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
                 spec=game.spec.canonical(options, len(order)),
@@ -187,7 +196,7 @@ class LobbyService(ServiceBase):
                 seed=seed,
                 state_json=state_json,
                 waiting=waiting,
-                now=self._now(),
+                now=self.core.now(),
             )
         except VersionConflict:
             raise ServiceError(
@@ -195,29 +204,87 @@ class LobbyService(ServiceBase):
                 "starting; check it and start again.",
                 "stale",
             ) from None
-        self._remember(record.id, 0, state)
-        await self._sync_clocks(record, play.waiting_players(game, state))
-        fresh = await self.store.game(record.id)
+        self.core.remember(record.id, 0, state)
+        await self.core.sync_clocks(record, play.waiting_players(game, state))
+        fresh = await self.core.store.game(record.id)
         assert fresh is not None
-        txn.record, txn.seats, txn.state = fresh, await self._seats_of(fresh), state
+        txn.record, txn.seats, txn.state = fresh, await self.core.seats_of(fresh), state
         txn.stored += 1
         seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
         speed = preset(record.clock)
         clock = f" Clock: {speed.label}." if speed.limited else ""
         return txn.changed((lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public, private)
 
+    async def rematch(self, game_row: int, user_id: str | int, seed: int | None = None) -> Step:
+        """Start the rematch of finished game ``game_row``, asked for by one of its players."""
+        old = await self.core.store.game(game_row)
+        if old is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        if old.status != "finished" or old.origin == IMPORTED:
+            raise ServiceError("A rematch is offered once a game has been played to its end.", "not_finished")
+        seats = [s for s in await self.core.store.seats(old.id) if s.seat is not None]
+        user = uid(user_id)
+        if user not in [s.user_id for s in seats]:
+            raise ServiceError("Only the players of this game can start a rematch.", "not_seated")
+        named = {h.seat: h.name for h in await Records(self.core.store).holders(old.id) if h.name}
+        rotated = seats[1:] + seats[:1]
+        names: list[str] = []
+        for s in rotated:  # a substitute plays the rematch under their own name
+            name, base, n = named.get(s.seat or 0, s.name), named.get(s.seat or 0, s.name), 2
+            while name.lower() in {x.lower() for x in names}:
+                name, n = f"{base} {n}", n + 1
+            names.append(name)
+        first = rotated.index(next(s for s in rotated if s.user_id == user))
+        busy = ServiceError(
+            "This channel already has a new game or lobby (perhaps someone clicked Rematch first).", "channel_busy"
+        )
+        now = self.core.now()
+        try:
+            record = await self.core.store.create_lobby(
+                channel_id=old.channel_id,
+                guild_id=old.guild_id,
+                game_id=old.game_id,
+                title=old.title,
+                rules_version=self.core.game(old.game_id).spec.rules_version,
+                options=old.options,
+                creator_id=user,
+                creator_name=names[first],
+                now=now,
+                clock=old.clock,
+                hours=old.hours,
+                hours_tz=old.hours_tz,
+            )
+            for i, s in enumerate(rotated):
+                if i != first:
+                    await self.core.store.add_seat(record.id, s.user_id, names[i], now)
+        except (ChannelBusy, VersionConflict):
+            raise busy from None
+        await Records(self.core.store).set_origin(record.id, f"rematch:{old.id}")
+        lead = [f"{names[first]} started a rematch of {old.title} (same options, new shuffle, seats rotated)."]
+
+        async def change(txn: Txn) -> Result:
+            members = {m.user_id: m for m in txn.seats}
+            order: list[SeatRecord] = [members[s.user_id] for s in rotated]
+            return await self._launch(txn, order, [s.colour or "" for s in rotated], seed, lead)
+
+        try:
+            return await self.steps.play_step(record.id, change, want="lobby", actor=user)
+        except ServiceError:  # e.g. the rules changed: leave no half-made lobby behind
+            await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
+            raise
+
     async def abandon(self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False) -> Result:
         """End the channel's lobby or game without a result (creator or channel managers)."""
-        record = await self._live(channel_id)
+        record = await self.core.live(channel_id)
         if uid(user_id) != record.creator_id and not can_manage_channel:
             raise ServiceError(
                 "Only the game's creator or someone who can manage this channel can abandon it.", "not_allowed"
             )
-        async with self._lock(record.id):
-            if not await self.store.set_status(record.id, "abandoned", self._now()):
+        async with self.core.lock(record.id):
+            if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError("This game has already ended.", "stale")
-            await self.deadlines.stop(record.id)
-        seats = await self.store.seats(record.id)
+            await self.core.deadlines.stop(record.id)
+        seats = await self.core.store.seats(record.id)
         who = next((s.name for s in seats if s.user_id == uid(user_id)), "A moderator")
         return Result(
             public=[f"{who} abandoned the {record.title} game (version {record.version})."],

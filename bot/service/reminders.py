@@ -3,111 +3,59 @@ stalled-game announcement.
 
 The deadline outcome itself is :mod:`bot.service.timeouts`. A reminder pings only the player who owes
 the decision; a stalled game is announced to the table once (no pings) until someone acts
-again. What to post is a :class:`Notice`; rows are claimed in SQLite before it is returned, so
-nothing is posted twice, even across a restart.
+again. What to post is a :class:`~bot.service.notices.Notice`; rows are claimed in SQLite before it is
+returned, so nothing is posted twice, even across a restart.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core import play
 
 from ..store.clock import DAY
 from ..store.hours import advance, stored
-from ..store.reminders import FINAL, HALF, SNOOZE_SECONDS, STALL, Reminder, Reminders
+from ..store.reminders import FINAL, HALF, SNOOZE_SECONDS, STALL, Reminder
 from .clock import duration, stamp
-from .game_ui import mention
+from .core import Core, uid
+from .inputs import Boundary
+from .notices import Later, Notice
+from .pings import Pings
 from .results import Result, ServiceError, names_list
-from .service_base import uid
-from .timeouts import TimeoutService
 
 log = logging.getLogger("bot.ladder")
 #: A game nobody acted in for this long is announced to the table as stalled (once).
 STALL_AFTER = 7 * DAY
-ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋", "held": "🔔"}
 
 
-@dataclass(frozen=True)
-class Notice:
-    """One reminder or announcement to post in a game's channel.
+class ReminderService(Boundary):
+    """Reminders, snoozes and stalled games over the reminders book (``core.reminders``); each notice
+    reaches its addressee through :meth:`Pings.route <bot.service.pings.Pings.route>`."""
 
-    ``user_id`` is the addressee (``None``: the whole table); ``ping`` says whether to mention
-    them (only they may be pinged) or just name them in a silent message; ``snooze`` offers the
-    snooze button.
-    """
-
-    kind: str
-    game_row: int
-    channel_id: str
-    guild_id: str | None
-    title: str
-    body: str
-    user_id: str | None = None
-    name: str = ""
-    seat: int | None = None
-    ping: bool = False
-    snooze: bool = False
-    due_at: str | None = None
-    #: Also send the addressee a direct message (they opted in).
-    dm: bool = False
-
-    def text(self) -> str:
-        icon = ICONS.get(self.kind, "🔔")
-        if self.user_id is None:
-            return f"{icon} {self.body}"
-        who = mention(self.user_id) if self.ping else f"**{self.name}**"
-        return f"{icon} {who}{self.body}"
-
-    def dm_text(self) -> str:
-        """The same notice addressed to its reader (for a direct message)."""
-        body = self.body.lstrip(", ")
-        return f"{ICONS.get(self.kind, '🔔')} {body[:1].upper()}{body[1:]}"
-
-
-@dataclass(frozen=True)
-class Later:
-    """A notice that must wait (e.g. until the addressee's quiet hours end)."""
-
-    at: str
-
-
-class ReminderService(TimeoutService):
-    """Reminders, snoozes and stalled games over :class:`~bot.store.reminders.Reminders`."""
-
-    def __init__(self, *args: Any, stall_after: int = STALL_AFTER, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.reminders = Reminders(self.store)
+    def __init__(self, core: Core, pings: Pings, stall_after: int = STALL_AFTER) -> None:
+        self.core = core
+        self.pings = pings
         self.stall_after = stall_after
 
-    async def resume(self) -> tuple[int, int]:
-        """Start-up: deadlines move by the downtime, and their reminder rows move with them."""
-        before = await self.reminders.running_opened()
-        outage, extended = await super().resume()
-        if extended:
-            after = await self.reminders.running_opened()
-            for key, old in before.items():
-                if after.get(key, old) != old:
-                    await self.reminders.follow(*key, old, after[key])
-        return outage, extended
-
     async def next_timer(self) -> str | None:
-        """The earliest deadline or reminder still to fire (what the timer loop sleeps until)."""
-        times = [t for t in (await self.deadlines.next_due(), await self.reminders.next_fire(self._now())) if t]
+        """The earliest deadline, reminder or end of an absence still to come (what the timer loop
+        sleeps until)."""
+        core = self.core
+        times = [t for t in (await core.deadlines.next_due(), await core.reminders.next_fire(core.now())) if t]
+        times += [t for t in [await core.away.next_end()] if t]
         return min(times) if times else None
 
-    async def remind_due(self) -> list[Notice]:
+    async def due(self) -> list[Notice]:
         """Every reminder and stalled-game announcement due now, each claimed once.
 
         When a seat's half-time reminder and final warning are both due (the bot was busy or
         down), only the final warning is sent.
         """
-        now = self._now()
-        await self.reminders.plan(self.stall_after)
+        now = self.core.now()
+        await self.core.reminders.plan(self.stall_after)
         groups: dict[tuple[int, int], list[Reminder]] = {}
-        for row in await self.reminders.due(now):
+        for row in await self.core.reminders.due(now):
             groups.setdefault((row.game, row.seat), []).append(row)
         notices = []
         for rows in groups.values():
@@ -117,29 +65,24 @@ class ReminderService(TimeoutService):
             except ServiceError as exc:  # e.g. a rules-version mismatch: drop it, never loop
                 log.warning("game %s: reminder not sent: %s", latest.game, exc.message)
                 notice = None
-            routed = await self.route(notice) if notice is not None else None
+            routed = await self.pings.route(notice) if notice is not None else None
             if isinstance(routed, Later):
                 for row in rows:
-                    await self.reminders.postpone(row, routed.at)
+                    await self.core.reminders.postpone(row, routed.at)
                 continue
             notice = routed
-            claimed = await self.reminders.claim(rows, now, notice.user_id if notice else None)
+            claimed = await self.core.reminders.claim(rows, now, notice.user_id if notice else None)
             if notice is not None and latest in claimed:
                 notices.append(notice)
         return notices
 
-    async def route(self, notice: Notice) -> Notice | Later | None:
-        """How a due notice reaches its addressee (here: unchanged; later layers add away and
-        notification preferences). ``None`` drops it, :class:`Later` postpones it."""
-        return notice
-
     async def _notice(self, row: Reminder) -> Notice | None:
-        record = await self.store.game(row.game)
+        record = await self.core.store.game(row.game)
         if record is None or record.status != "active":
             return None
-        seats = await self._seats_of(record)
-        game = self._game(record.game_id)
-        state = await self._state(record)
+        seats = await self.core.seats_of(record)
+        game = self.core.game(record.game_id)
+        state = await self.core.state(record)
         base: dict[str, Any] = {
             "kind": row.kind,
             "game_row": record.id,
@@ -170,7 +113,7 @@ class ReminderService(TimeoutService):
                 f", final warning: **{record.title}** needs you (“{prompt}”) by {stamp(row.due_at)}; "
                 f"after that {outcome}."
             )
-        snooze = not await self.reminders.snoozed(record.id, row.seat, row.opened_at)
+        snooze = not await self.core.reminders.snoozed(record.id, row.seat, row.opened_at)
         return Notice(
             body=body,
             user_id=seats[row.seat].user_id,
@@ -185,27 +128,26 @@ class ReminderService(TimeoutService):
     async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Result:
         """The seat's own player moves their running deadline :data:`SNOOZE_SECONDS` later, once per
         decision (of the table's open time, with playing hours); logged in ``clock_log``."""
-        async with self._lock(game_row):
-            record = await self._fresh(game_row)
-            seats = await self._seats_of(record)
+        async with self.core.lock(game_row):
+            record = await self.core.fresh(game_row)
+            seats = await self.core.seats_of(record)
             if not 0 <= seat < len(seats) or seats[seat].user_id != uid(user_id):
                 owner = seats[seat].name if 0 <= seat < len(seats) else "its player"
                 raise ServiceError(f"Only {owner} can snooze their own deadline.", "not_your_decision")
-            clock = (await self.deadlines.of_game(game_row)).get(seat)
+            clock = (await self.core.deadlines.of_game(game_row)).get(seat)
             if clock is None or clock.state != "running" or not clock.due_at or not clock.opened_at:
                 raise ServiceError("There is no running deadline to snooze any more.", "stale")
-            if await self.reminders.snoozed(game_row, seat, clock.opened_at):
+            if await self.core.reminders.snoozed(game_row, seat, clock.opened_at):
                 raise ServiceError(
                     "You already snoozed this decision once; it can't be snoozed again.", "already_snoozed"
                 )
             hours = stored(record.hours, record.hours_tz)
-            due, now = advance(hours, clock.due_at, SNOOZE_SECONDS), self._now()
-            await self.deadlines.set_state(game_row, seat, "running", due_at=due)
-            await self.reminders.record_snooze(
+            due, now = advance(hours, clock.due_at, SNOOZE_SECONDS), self.core.now()
+            await self.core.deadlines.set_state(game_row, seat, "running", due_at=due)
+            await self.core.reminders.record_snooze(
                 game_row, seat, uid(user_id), clock.opened_at, due, now, f"deadline {clock.due_at} -> {due}"
             )
-        if self.on_schedule:
-            self.on_schedule()
+        self.core.schedule()
         name = seats[seat].name
         later = duration(SNOOZE_SECONDS) + (" of playing time" if hours else "")
         line = f"💤 {name} snoozed: their deadline in **{record.title}** moves {later} later, to {stamp(due)}."

@@ -8,34 +8,25 @@ from __future__ import annotations
 
 from ..store.clock import DAY, seconds_between
 from ..store.hours import advance, stored
-from ..store.records import Holder, Records
+from ..store.records import Records
 from ..store.rows import GameRecord, SeatRecord
 from .clock import preset
-from .inputs import display_name
+from .core import Core, uid
+from .inputs import Boundary, display_name
 from .results import Result, ServiceError, names_list
-from .service_base import uid
 from .step import Step, Txn
-from .timeouts import TimeoutService
+from .steps import Steps
 
 #: The host may hand over a seat whose player has owed a decision this long (or whose deadline passed).
 ABSENT_AFTER = DAY
 
 
-def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
-    """One line per seat that changed hands: ``Seat 2 (Ann): Ann, then Dee from step 12.``"""
-    lines = []
-    for seat, member in enumerate(seats):
-        mine = [h for h in holders if h.seat == seat]
-        if len(mine) > 1:
-            chain = [mine[0].name or member.name] + [
-                f"{h.name or 'a substitute'} from step {h.from_version}" for h in mine[1:]
-            ]
-            lines.append(f"Seat {seat + 1} ({member.name}): " + ", then ".join(chain) + ".")
-    return lines
-
-
-class SeatService(TimeoutService):
+class SeatService(Boundary):
     """``/game substitute`` and the handover shared with ``/admin replace``."""
+
+    def __init__(self, core: Core, steps: Steps) -> None:
+        self.core = core
+        self.steps = steps
 
     async def substitute(
         self,
@@ -47,17 +38,17 @@ class SeatService(TimeoutService):
     ) -> Step:
         """Hand a seat to ``new_user``: the caller's own, or (host only) an absent player's."""
         new_name = display_name(new_name)
-        live = await self._live(channel_id, "active")
+        live = await self.core.live(channel_id, "active")
         by = uid(by_user)
 
         async def change(txn: Txn) -> Result:
             record, seats = txn.record, txn.seats
             target = by if for_user is None else uid(for_user)
             if target == by:
-                seat = self._seat_of(seats, by)
+                seat = self.core.seat_of(seats, by)
                 line = f"{seats[seat].name} handed their seat to {new_name}, who now plays as {seats[seat].name}."
-                return await self._hand_over(txn, seat, by, new_user, new_name, "self", line)
-            seat = self._seat_of_other(seats, target)
+                return await self.hand_over(txn, seat, by, new_user, new_name, "self", line)
+            seat = self.seat_of_other(seats, target)
             if by != record.creator_id:
                 host = next((s.name for s in seats if s.user_id == record.creator_id), "the game's creator")
                 raise ServiceError(
@@ -68,12 +59,12 @@ class SeatService(TimeoutService):
             await self._check_absent(record, seats, seat)
             name = seats[seat].name
             line = f"The host handed {name}'s seat to {new_name} ({name} was absent); {new_name} now plays as {name}."
-            return await self._hand_over(txn, seat, by, new_user, new_name, "host", line)
+            return await self.hand_over(txn, seat, by, new_user, new_name, "host", line)
 
-        return await self.play_step(live.id, change)
+        return await self.steps.play_step(live.id, change)
 
     @staticmethod
-    def _seat_of_other(seats: list[SeatRecord], user: str) -> int:
+    def seat_of_other(seats: list[SeatRecord], user: str) -> int:
         seat = next((s.seat for s in seats if s.user_id == user and s.seat is not None), None)
         if seat is None:
             raise ServiceError(
@@ -87,41 +78,42 @@ class SeatService(TimeoutService):
         name = seats[seat].name
         if seats[seat].user_id not in record.waiting:
             raise ServiceError(f"{name} owes no decision right now, so they are not absent.", "not_absent")
-        clock = (await self.deadlines.of_game(record.id)).get(seat)
+        clock = (await self.core.deadlines.of_game(record.id)).get(seat)
         since = clock.opened_at if clock is not None and clock.opened_at else record.updated_at
-        if (clock is None or clock.state != "expired") and seconds_between(since, self._now()) < ABSENT_AFTER:
+        if (clock is None or clock.state != "expired") and seconds_between(since, self.core.now()) < ABSENT_AFTER:
             raise ServiceError(
                 f"{name} has owed a decision for less than a day; the host may hand over the "
                 "seat once it has been a day (or their deadline has passed).",
                 "not_absent",
             )
 
-    async def _hand_over(
+    async def hand_over(
         self, txn: Txn, seat: int, by: str, new_user: str | int, new_name: str, reason: str, line: str
     ) -> Result:
         """Move ``seat`` of the loaded game to ``new_user`` (a change of ``play_step``); stored and audited."""
         record, seats = txn.record, txn.seats
-        new, old, now = uid(new_user), seats[seat].user_id, self._now()
+        new, old, now = uid(new_user), seats[seat].user_id, self.core.now()
         if any(s.user_id == new for s in seats):
             raise ServiceError(
                 f"{new_name} already plays in this game; a substitute must be someone else.", "already_seated"
             )
-        if not await self.deadlines.hand_over(record.id, seat, old, new, record.version, reason, now, new_name):
+        if not await self.core.deadlines.hand_over(record.id, seat, old, new, record.version, reason, now, new_name):
             raise ServiceError("This seat changed hands meanwhile.", "stale")
-        self._seats.pop(record.id, None)
-        clock = (await self.deadlines.of_game(record.id)).get(seat)
+        self.core.seats_changed(record.id)
+        clock = (await self.core.deadlines.of_game(record.id)).get(seat)
         speed = preset(record.clock)
         if clock is not None and clock.state != "idle" and speed.initial is not None:
             due = advance(stored(record.hours, record.hours_tz), now, speed.initial)
-            await self.deadlines.set_state(record.id, seat, "running", due_at=due, bank=speed.initial, opened_at=now)
-            if self.on_schedule:
-                self.on_schedule()
-        await Records(self.store).audit(
+            await self.core.deadlines.set_state(
+                record.id, seat, "running", due_at=due, bank=speed.initial, opened_at=now
+            )
+            self.core.schedule()
+        await Records(self.core.store).audit(
             record.id, record.version, by, reason, f"seat {seat + 1} ({seats[seat].name}): {old} -> {new}", now
         )
-        txn.seats = await self._seats_of(record)
+        txn.seats = await self.core.seats_of(record)
         return Result(public=[line], mention=[new] if new in txn.waiting_users() else [])
 
-    async def seat_history(self, game_row: int) -> list[str]:
+    async def history(self, game_row: int) -> list[str]:
         """Who played which seat, for seats that changed hands (empty when none did)."""
-        return played_by(await Records(self.store).holders(game_row), await self.store.seats(game_row))
+        return await self.core.seat_lines(game_row)

@@ -18,9 +18,9 @@ from engine.core import play
 from ..store.clock import seconds_between
 from ..store.stats import StatsBook
 from .clock import duration
+from .core import Core, uid
+from .inputs import Boundary
 from .results import ServiceError
-from .service_base import uid
-from .timeouts import TimeoutService
 
 RECENT = 5
 
@@ -71,14 +71,17 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-class StatsService(TimeoutService):
+class StatsService(Boundary):
     """``/stats``."""
 
-    async def stats(self, user_id: str | int) -> PlayerStats:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def player(self, user_id: str | int) -> PlayerStats:
         """The member's statistics and their latest finished games."""
         user = uid(user_id)
         out = PlayerStats(user)
-        book = StatsBook(self.store)
+        book = StatsBook(self.core.store)
         moves = await book.move_times(user)
         spans = [max(0, seconds_between(before, at)) for at, before in moves]
         out.moves = len(spans)
@@ -98,17 +101,17 @@ class StatsService(TimeoutService):
         return out
 
     async def _game_line(self, row: int, user: str) -> GameLine | None:
-        record = await self.store.game(row)
+        record = await self.core.store.game(row)
         if record is None:
             return None
-        seats = [s for s in await self.store.seats(row) if s.seat is not None]
+        seats = [s for s in await self.core.store.seats(row) if s.seat is not None]
         mine = next((s for s in seats if s.user_id == user), None)
         if record.status == "abandoned":
             return GameLine(
                 row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?", "abandoned"
             )
         if mine is None or mine.seat is None:  # handed their seat over before the end
-            seat = await StatsBook(self.store).seat_held(row, user)
+            seat = await StatsBook(self.core.store).seat_held(row, user)
             name = seats[seat].name if seat < len(seats) else "?"
             return GameLine(row, record.title, record.channel_id, record.updated_at, name, "handed over")
         return GameLine(
@@ -121,9 +124,9 @@ class StatsService(TimeoutService):
         )
 
     async def _outcome(self, game_id: str, row: int, version: int, seat: int, players: int) -> str:
-        text = await self.store.snapshot(row, version)
+        text = await self.core.store.snapshot(row, version)
         try:
-            outcome = self._game(game_id).outcome(play.loads(text or "{}"))
+            outcome = self.core.game(game_id).outcome(play.loads(text or "{}"))
             mine = outcome.seat(seat) if outcome else None
         except (ServiceError, KeyError, TypeError, ValueError):  # an unknown game or a changed state shape
             return "finished"

@@ -2,32 +2,57 @@
 applied to it (:class:`Applied`), and what to post afterwards (:class:`Step`).
 
 Every path that changes a game (a move, an undo or take-back, an admin's force or rollback, a passed
-undo vote, a deadline's default or skip, a start or rematch, a handover) runs as one call of the
-service's ``play_step``: the game is loaded once under its lock into a :class:`Txn`, the path's own
-change is applied and stored (each stored action one transaction, with a version check), the
-standing answers that became due are stored as their own logged steps, the change is placed in the
-game's turn message (a new one, or the current one edited in place: :mod:`bot.service.turn_keeper`)
-and, for a new one, the pings are planned, all before the lock is released. The :class:`Step` it
-returns is what a front end draws and posts.
+undo vote, a deadline's default or skip, a start or rematch, a handover) runs as one call of
+:meth:`bot.service.steps.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
+the path's own change applies (:meth:`Txn.apply`) and stores (:meth:`Txn.commit`, one store
+transaction per action, with a version check), the standing answers that became due are stored as
+their own logged steps, the change is placed in the game's turn message (a new one, or the current
+one edited in place: :mod:`bot.service.turn_keeper`) and, for a new one, the pings are planned, all
+before the lock is released. The :class:`Step` it returns is what a front end draws and posts.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from engine.core import PARALLEL, Game, State, play
+from engine.core import PARALLEL, Action, Game, IllegalAction, State, play
 
-from ..store.rows import GameRecord, SeatRecord
+from ..store.rows import GameRecord, SeatRecord, VersionConflict
+from .core import Core, wrap_illegal
 from .game_ui import Table
-from .results import Result
+from .history import render_events
+from .results import Result, ServiceError
+
+log = logging.getLogger("bot.service")
+ENGINE_ERROR = (
+    "This move hit an error in the game's rules and was not applied; nothing changed. The table can "
+    "still undo, or an admin can force another move (`/admin force`)."
+)
+CONFLICT = "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
+
+
+@dataclass
+class Applied:
+    """One action applied to a copy of the state, with everything the rules say about it, before
+    anything is stored."""
+
+    text: str
+    state: State
+    state_json: str
+    public: list[str]
+    private: dict[str, list[str]]
+    undo_barrier: bool
+    over: bool
 
 
 @dataclass
 class Txn:
     """A game loaded once under its lock, for one change; every step stored moves it on."""
 
+    core: Core
     record: GameRecord
     seats: list[SeatRecord]
     game: Game
@@ -74,23 +99,102 @@ class Txn:
         """The answer for a stored change: its lines, mentioning everybody who must act now."""
         return Result(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
 
+    def apply(self, seat: int, action: Action | None = None, text: str | None = None) -> Applied:
+        """Play ``action`` (or parse ``text``) for ``seat`` on a copy of the loaded state: apply, render,
+        canonicalise; everything that runs rules code, before anything is stored.
+
+        An illegal action is refused as usual. Any other exception from the engine is logged with its
+        traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
+        nothing is stored and the version is unchanged, so the game stays playable.
+        """
+        game, state = self.game, self.state
+        assert state is not None
+        try:
+            chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
+            new_state, events = play.apply(game, state, seat, chosen)
+            public, private = render_events(game, new_state, events, self.users)
+            state_json = play.dumps(new_state)
+            new_state = play.loads(state_json)  # canonical key order, as after any reload
+            return Applied(
+                play.action_text(game, chosen),
+                new_state,
+                state_json,
+                public,
+                private,
+                game.undo_barrier(events),
+                game.is_over(new_state),
+            )
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+        except Exception:
+            log.exception(
+                "game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing stored",
+                self.record.id,
+                self.record.game_id,
+                self.record.version,
+                seat,
+                action if action is not None else text,
+            )
+            raise ServiceError(ENGINE_ERROR, "engine_error") from None
+
+    async def store(self, applied: Applied, seat: int, user: str, lead: list[str] | None = None) -> int:
+        """Store an applied action of ``seat`` by ``user`` (``lead``: the bot's own lines before its
+        event sentences); the new version."""
+        return await self.commit(
+            seat=seat,
+            user=user,
+            kind="action",
+            text=applied.text,
+            undo_barrier=applied.undo_barrier,
+            public=(lead or []) + applied.public,
+            state_json=applied.state_json,
+            state=applied.state,
+        )
+
+    async def commit(
+        self,
+        *,
+        seat: int,
+        user: str,
+        kind: str,
+        text: str,
+        undo_barrier: bool,
+        public: list[str],
+        state_json: str,
+        state: State,
+    ) -> int:
+        """Append one log row + snapshot at the next version in one transaction, or refuse a stale one;
+        the loaded game moves on to it and the deadlines follow who must act."""
+        core, record, users = self.core, self.record, self.users
+        waiting = play.waiting_players(self.game, state)
+        status = "finished" if self.game.is_over(state) else "active"
+        try:
+            version = await core.store.append(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                user_id=user,
+                kind=kind,
+                text=text,
+                undo_barrier=undo_barrier,
+                public_lines=public,
+                state_json=state_json,
+                waiting=[users[p] for p in waiting],
+                now=core.now(),
+                status=status,
+            )
+        except VersionConflict:
+            core.forget(record.id)
+            raise ServiceError(CONFLICT, "stale") from None
+        core.remember(record.id, version, state)
+        self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
+        self.state, self.stored = state, self.stored + 1
+        await core.sync_clocks(record, waiting, status != "active")
+        return version
+
 
 #: A path's own change, run by ``play_step`` on the loaded game under its lock.
 Change = Callable[[Txn], Awaitable[Result]]
-
-
-@dataclass
-class Applied:
-    """One action applied to a copy of the state, with everything the rules say about it, before
-    anything is stored."""
-
-    text: str
-    state: State
-    state_json: str
-    public: list[str]
-    private: dict[str, list[str]]
-    undo_barrier: bool
-    over: bool
 
 
 @dataclass(kw_only=True)

@@ -17,12 +17,12 @@ from engine.core import play
 
 from ..store.hours import advance, stored
 from .clock import duration, preset
-from .inputs import display_name
-from .lobby import LobbyService
+from .core import Core, uid
+from .inputs import Boundary, display_name
 from .results import Result, ServiceError
-from .service_base import uid
 from .step import Step, Txn
 from .steplines import SKIPPED, TIMED_OUT
+from .steps import Steps
 
 log = logging.getLogger("bot.timeouts")
 MAX_DEFAULT_STEPS = 100
@@ -55,20 +55,33 @@ class Expiry:
     offer: Offer | None = None
 
 
-class TimeoutService(LobbyService):
-    """Deadline outcomes and the table's answers to an :class:`Offer`."""
+class TimeoutService(Boundary):
+    """Deadline outcomes and the table's answers to an :class:`Offer`; the clocks across a restart."""
+
+    def __init__(self, core: Core, steps: Steps) -> None:
+        self.core = core
+        self.steps = steps
 
     async def resume(self) -> tuple[int, int]:
-        """Start-up: extend deadlines by the bot's downtime; (outage seconds, clocks extended)."""
-        return await self.deadlines.extend_for_downtime(self._now())
+        """Start-up: extend deadlines by the bot's downtime, and their reminder rows with them;
+        (outage seconds, clocks extended)."""
+        reminders = self.core.reminders
+        before = await reminders.running_opened()
+        outage, extended = await self.core.deadlines.extend_for_downtime(self.core.now())
+        if extended:
+            after = await reminders.running_opened()
+            for key, old in before.items():
+                if after.get(key, old) != old:
+                    await reminders.follow(*key, old, after[key])
+        return outage, extended
 
     async def heartbeat(self) -> None:
-        await self.deadlines.heartbeat(self._now())
+        await self.core.deadlines.heartbeat(self.core.now())
 
     async def expire_due(self) -> list[Expiry]:
         """Apply every deadline that has passed, earliest first."""
         done = []
-        for game_row, seat in await self.deadlines.due(self._now()):
+        for game_row, seat in await self.core.deadlines.due(self.core.now()):
             expiry = await self.expire(game_row, seat)
             if expiry is not None:
                 done.append(expiry)
@@ -81,24 +94,24 @@ class TimeoutService(LobbyService):
         async def change(txn: Txn) -> Result:
             record = txn.record
             if record.status != "active":
-                await self.deadlines.stop(game_row)
+                await self.core.deadlines.stop(game_row)
                 raise ServiceError("This game has ended.", NOT_DUE)
-            clock = (await self.deadlines.of_game(game_row)).get(seat)
-            if clock is None or clock.state != "running" or (clock.due_at or "") > self._now():
+            clock = (await self.core.deadlines.of_game(game_row)).get(seat)
+            if clock is None or clock.state != "running" or (clock.due_at or "") > self.core.now():
                 raise ServiceError("This deadline is no longer due.", NOT_DUE)
             expiry.channel_id, expiry.before = record.channel_id, list(txn.before)
             return await self._expire(txn, seat, expiry)
 
         try:
-            step = await self.play_step(game_row, change, want=None)
+            step = await self.steps.play_step(game_row, change, want=None)
         except ServiceError as exc:  # e.g. a rules-version mismatch: stop the clock, never loop
             if exc.code == "no_game":
-                await self.deadlines.stop(game_row)
+                await self.core.deadlines.stop(game_row)
             if exc.code in (NOT_DUE, "no_game"):
                 return None
             log.warning("game %s seat %s: deadline not applied: %s", game_row, seat, exc.message)
-            async with self._lock(game_row):
-                await self.deadlines.set_state(game_row, seat, "expired")
+            async with self.core.lock(game_row):
+                await self.core.deadlines.set_state(game_row, seat, "expired")
             return None
         expiry.result = step if step.board_changed else None
         return expiry
@@ -116,25 +129,25 @@ class TimeoutService(LobbyService):
             if decision is None or decision.kind != kind or decision.default is None:
                 break
             try:
-                applied = self._apply(txn, seat, decision.default)
+                applied = txn.apply(seat, decision.default)
             except ServiceError:  # logged; the table settles it as if there were no default
                 failed = True
                 break
             lines = [TIMED_OUT.format(player=names[seat], text=applied.text)]
-            version = await self._commit_applied(txn, seat, users[seat], applied, lines)
-            await self.deadlines.record_timeout(record.id, seat, users[seat], version, "default", self._now())
+            version = await txn.store(applied, seat, users[seat], lines)
+            await self.core.deadlines.record_timeout(record.id, seat, users[seat], version, "default", self.core.now())
             public += lines + applied.public
             for who, told in applied.private.items():
                 private.setdefault(who, []).extend(told)
         assert txn.state is not None
         if decision is not None and decision.kind != kind:  # a new decision: it gets a fresh deadline
             waiting = txn.waiting()
-            await self._sync_clocks(txn.record, [p for p in waiting if p != seat])
-            await self._sync_clocks(txn.record, waiting)
+            await self.core.sync_clocks(txn.record, [p for p in waiting if p != seat])
+            await self.core.sync_clocks(txn.record, waiting)
         elif decision is not None and (decision.default is None or failed) and not txn.over:
-            await self.deadlines.set_state(record.id, seat, "expired")
-            await self.deadlines.record_timeout(
-                record.id, seat, users[seat], txn.record.version, "offered", self._now()
+            await self.core.deadlines.set_state(record.id, seat, "expired")
+            await self.core.deadlines.record_timeout(
+                record.id, seat, users[seat], txn.record.version, "offered", self.core.now()
             )
             expiry.offer = Offer(
                 record.id,
@@ -152,7 +165,7 @@ class TimeoutService(LobbyService):
     # --- the table's answer to an offer -----------------------------------------------
     async def _offered(self, txn: Txn, version: int, seat: int) -> None:
         """Refuse unless the loaded game still puts this seat's timed-out decision to the table."""
-        clock = (await self.deadlines.of_game(txn.row)).get(seat)
+        clock = (await self.core.deadlines.of_game(txn.row)).get(seat)
         if txn.record.version != version or clock is None or clock.state != "expired":
             raise ServiceError("This question was already settled.", "stale")
 
@@ -164,18 +177,17 @@ class TimeoutService(LobbyService):
 
     async def wait_longer(self, game_row: int, version: int, seat: int, user_id: str | int) -> Result:
         """A player chooses to wait: the seat's clock runs again for the preset's increment."""
-        async with self._lock(game_row):
-            txn = await self._load(game_row, "active")
+        async with self.core.lock(game_row):
+            txn = await self.steps.load(game_row, "active")
             await self._offered(txn, version, seat)
             record, who = txn.record, self._player(txn, uid(user_id))
             wait, hours = preset(record.clock).increment, stored(record.hours, record.hours_tz)
-            due = advance(hours, self._now(), wait)
-            await self.deadlines.set_state(game_row, seat, "running", due_at=due)
-            await self.deadlines.record_timeout(
-                game_row, seat, txn.users[seat], version, "wait", self._now(), uid(user_id)
+            due = advance(hours, self.core.now(), wait)
+            await self.core.deadlines.set_state(game_row, seat, "running", due_at=due)
+            await self.core.deadlines.record_timeout(
+                game_row, seat, txn.users[seat], version, "wait", self.core.now(), uid(user_id)
             )
-        if self.on_schedule:
-            self.on_schedule()
+        self.core.schedule()
         name = txn.names[seat]
         more = duration(wait) + (" of playing time" if hours else "")
         return Result(
@@ -195,16 +207,16 @@ class TimeoutService(LobbyService):
             skip = play.pass_text(txn.game, txn.state, seat)
             if skip is None:
                 raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
-            applied = self._apply(txn, seat, text=skip)
+            applied = txn.apply(seat, text=skip)
             lines = [SKIPPED.format(who=who, player=name)]
-            await self.deadlines.set_state(game_row, seat, "running")
-            done = await self._commit_applied(txn, seat, txn.users[seat], applied, lines)
-            await self.deadlines.record_timeout(
-                game_row, seat, txn.users[seat], done, "skip", self._now(), uid(user_id)
+            await self.core.deadlines.set_state(game_row, seat, "running")
+            done = await txn.store(applied, seat, txn.users[seat], lines)
+            await self.core.deadlines.record_timeout(
+                game_row, seat, txn.users[seat], done, "skip", self.core.now(), uid(user_id)
             )
             return txn.changed(lines + applied.public, applied.private)
 
-        return await self.play_step(game_row, change)
+        return await self.steps.play_step(game_row, change)
 
     async def take_seat(self, game_row: int, version: int, seat: int, user_id: str | int, name: str) -> Step:
         """A non-player takes over the timed-out seat, with a fresh clock; logged and stored."""
@@ -218,19 +230,18 @@ class TimeoutService(LobbyService):
                     "You already play in this game; a substitute must be someone else.", "already_seated"
                 )
             old, seat_name = txn.users[seat], txn.names[seat]
-            now = self._now()
-            if not await self.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
+            now = self.core.now()
+            if not await self.core.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
                 raise ServiceError("This seat changed hands meanwhile.", "stale")
-            self._seats.pop(game_row, None)
+            self.core.seats_changed(game_row)
             speed = preset(record.clock)
             bank = speed.initial or 0
             due = advance(stored(record.hours, record.hours_tz), now, bank)
-            await self.deadlines.set_state(game_row, seat, "running", due_at=due, bank=bank, opened_at=now)
-            await self.deadlines.record_timeout(game_row, seat, old, version, "substitute", now, user)
-            txn.seats = await self._seats_of(record)
-            if self.on_schedule:
-                self.on_schedule()
+            await self.core.deadlines.set_state(game_row, seat, "running", due_at=due, bank=bank, opened_at=now)
+            await self.core.deadlines.record_timeout(game_row, seat, old, version, "substitute", now, user)
+            txn.seats = await self.core.seats_of(record)
+            self.core.schedule()
             line = f"{name} takes over {seat_name}'s seat (its time ran out); {name} now plays as {seat_name}."
             return Result(public=[line], mention=[user])
 
-        return await self.play_step(game_row, change)
+        return await self.steps.play_step(game_row, change)

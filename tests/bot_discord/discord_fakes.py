@@ -32,9 +32,9 @@ from fake_http import (
 )
 
 from bot.discord.app import PbpBot, create_bot
+from bot.service.core import Clock
 from bot.service.game_ui import Table
 from bot.service.results import utc_now
-from bot.service.service_base import Clock
 from bot.settings import Settings
 
 __all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "EPHEMERAL", "GUILD_ID", "TIMESTAMP", "Call", "FakeDiscord"]

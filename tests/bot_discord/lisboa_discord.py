@@ -82,7 +82,7 @@ async def finish_setup(guild: Guild) -> Table:
     table = await table_now(guild)
     while table.state is not None and table.state["phase"] == "setup":
         user = table.waiting_users()[0]
-        await guild.bot.service.act(CHANNEL_ID, user, table.texts(table.seat_of(user))[0])
+        await guild.bot.service.play.act(CHANNEL_ID, user, table.texts(table.seat_of(user))[0])
         table = await table_now(guild)
     return table
 
@@ -114,7 +114,7 @@ async def reach(guild: Guild, wanted: Callable[[State], bool], seed: int, limit:
             after, _ = play.apply(LISBOA, table.state, seat, play.parse_action(LISBOA, table.state, seat, text))
             if wanted(after):
                 return int(table.users[seat]), text
-        await guild.bot.service.act(CHANNEL_ID, table.users[seat], rng.choice(texts))
+        await guild.bot.service.play.act(CHANNEL_ID, table.users[seat], rng.choice(texts))
     raise AssertionError("position not reached")
 
 

@@ -37,9 +37,9 @@ async def two_games(tmp_path: Path, clock: ManualClock) -> tuple[Guild, int]:
         await guild.command(*who, "game join")
     await guild.command(*ANN, "game start")
     svc = guild.bot.service
-    await svc.create_lobby(str(OTHER), str(GUILD_ID), str(ANN[0]), "Ann", "puerto_rico", {}, clock="fast")
-    await svc.join(str(OTHER), str(BOB[0]), "Bob")
-    await svc.start(str(OTHER), str(ANN[0]))
+    await svc.lobby.open(str(OTHER), str(GUILD_ID), str(ANN[0]), "Ann", "puerto_rico", {}, clock="fast")
+    await svc.lobby.join(str(OTHER), str(BOB[0]), "Bob")
+    await svc.lobby.start(str(OTHER), str(ANN[0]))
     waiting = (await table_now(guild)).waiting_users()
     return guild, next(u for u in (ANN[0], BOB[0]) if str(u) not in waiting)
 
@@ -121,6 +121,6 @@ async def test_back_ends_away_at_once(tmp_path: Path) -> None:
         calls = await guild.command(away, NAMES[away], "back")
         assert calls[-1].ephemeral and calls[-1].content.startswith("Welcome back")
         assert len(guild.fake.channel_posts(mark)) == len(guild.fake.channel_posts(mark, OTHER)) == 1
-        assert await guild.bot.service.away.until(str(away)) is None
+        assert await guild.bot.service.core.away.until(str(away)) is None
     finally:
         await guild.bot.close()

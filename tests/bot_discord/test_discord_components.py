@@ -35,9 +35,9 @@ from bot.discord.views.components import (
     BoardButton,
     ChoiceButton,
     ChoiceSelect,
-    LobbyButton,
     PanelButton,
 )
+from bot.discord.views.lobby import LobbyButton
 
 
 def choice_ids(call: Call) -> list[str]:
@@ -129,7 +129,9 @@ async def test_old_button_of_someone_else_is_outdated_not_foreign(guild: Guild) 
     owner = table.waiting_users()[0]
     while owner in table.waiting_users():  # play on until the decision is someone else's
         seat = table.waiting_seats()[0]
-        await guild.bot.service.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0], expected_version=table.version)
+        await guild.bot.service.play.act(
+            CHANNEL_ID, table.users[seat], table.texts(seat)[0], expected_version=table.version
+        )
         table = await table_now(guild)
     clicker = int(table.waiting_users()[0])
     calls = await guild.click(clicker, NAMES[clicker], turn.reply, choice_ids(turn)[0])  # the owner's old button
@@ -231,7 +233,7 @@ async def test_mayor_editor_accepts_the_proposal_in_one_click(guild: Guild) -> N
         seat = rng.choice(table.waiting_seats())
         texts = table.texts(seat)
         wanted = [t for t in texts if t == "role mayor"] or texts
-        await svc.act(CHANNEL_ID, table.users[seat], rng.choice(wanted), expected_version=table.version)
+        await svc.play.act(CHANNEL_ID, table.users[seat], rng.choice(wanted), expected_version=table.version)
         table = await table_now(guild)
     decision = next(d for d in table.decisions() if d.kind == "mayor_layout")
     user = int(table.users[decision.player])

@@ -57,7 +57,7 @@ async def test_history_can_be_shared_with_the_table(guild: Guild) -> None:
 
 async def test_log_pages_with_older_and_newer_buttons(guild: Guild) -> None:
     await open_table(guild)
-    guild.bot.service._page = 3  # short pages, so a few moves make several
+    guild.bot.service.archive.page = 3  # short pages, so a few moves make several
     await play_some(guild, 3)
     newest = (await guild.command(*BOB, "game log"))[-1]
     assert newest.ephemeral and newest.content.startswith("Log, page ")

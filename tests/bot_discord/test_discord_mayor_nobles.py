@@ -49,7 +49,7 @@ async def noble_mayor(guild: Guild, seed: int, wanted: Any = None) -> tuple[Tabl
         seat = rng.choice(table.waiting_seats())
         texts = table.texts(seat)
         pick = [t for t in texts if t == "role mayor"] or texts
-        await svc.act(CHANNEL_ID, table.users[seat], rng.choice(pick), expected_version=table.version)
+        await svc.play.act(CHANNEL_ID, table.users[seat], rng.choice(pick), expected_version=table.version)
         table = await table_now(guild)
     raise AssertionError("no Mayor layout with a noble")
 

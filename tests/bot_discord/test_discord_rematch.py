@@ -13,10 +13,10 @@ async def test_rematch_button_starts_the_same_players_again(guild: Guild) -> Non
     await open_table(guild, (ANN, BOB))
     rng, service = random.Random(5), guild.bot.service
     table = await table_now(guild)
-    result = await service.status(table.record.channel_id)
+    result = await service.play.status(table.record.channel_id)
     while True:  # the game through the service, quickly; the last move is posted like any other
         who = rng.choice(result.waiting)
-        result = await service.act(table.record.channel_id, who, rng.choice(result.legal[who]))
+        result = await service.play.act(table.record.channel_id, who, rng.choice(result.legal[who]))
         if result.game_over:
             break
     mark = len(guild.fake.calls)

@@ -154,10 +154,10 @@ async def test_a_turn_message_stays_within_2000_characters(guild: Guild, monkeyp
     start = await open_table(guild)
     actor = int((await table_now(guild)).waiting_users()[0])
     service = guild.bot.service
-    turn = await service.turn_messages.get((await table_now(guild)).row)
+    turn = await service.steps.turn_messages.get((await table_now(guild)).row)
     assert turn is not None and turn.message_id == start.reply["id"]
     long = [f"{ANN[1]} did something remarkable, number {i}: " + "x" * 60 for i in range(80)]
-    await service.turn_messages.book.put(type(turn)(**{**vars(turn), "lines": long, "hidden": 5}))
+    await service.steps.turn_messages.book.put(type(turn)(**{**vars(turn), "lines": long, "hidden": 5}))
     update = edited(await guild.command(actor, NAMES[actor], "play", action="role builder"))
     assert len(update.content) <= 2000 and "more (see /game log)" in update.content
     assert update.content.splitlines()[-1].startswith("➡️")  # the prompt stays
@@ -180,7 +180,8 @@ async def to_mayor_window(guild: Guild, seed: int) -> int:
         texts = table.texts(seat)
         if "role mayor" in texts and table.state is not None and asked_by_mayor(table.state, seat) >= 2:
             return int(table.users[seat])
-        await guild.bot.service.act(CHANNEL_ID, table.users[seat], rng.choice(texts), expected_version=table.version)
+        choice = rng.choice(texts)
+        await guild.bot.service.play.act(CHANNEL_ID, table.users[seat], choice, expected_version=table.version)
     raise AssertionError("no Mayor window reached")
 
 

@@ -55,10 +55,10 @@ async def start_game(
     game_id: str = "toy_race",
 ) -> Result:
     """Open, fill and start a game (Toy Race by default); returns the start result."""
-    await svc.create_lobby(channel, "guild", user(names[0]), names[0], game_id, options or {})
+    await svc.lobby.open(channel, "guild", user(names[0]), names[0], game_id, options or {})
     for name in names[1:]:
-        await svc.join(channel, user(name), name)
-    return await svc.start(channel, user(names[0]), seed=seed)
+        await svc.lobby.join(channel, user(name), name)
+    return await svc.lobby.start(channel, user(names[0]), seed=seed)
 
 
 async def stored_state(svc: GameService, row: int) -> tuple[int, str]:
@@ -94,12 +94,12 @@ async def play_random(
         who = rng.choice(result.waiting)
         if undo_rate and rng.random() < undo_rate:
             try:
-                result = await svc.undo(channel, who)
+                result = await svc.play.undo(channel, who)
                 results.append(result)
                 continue
             except ServiceError:  # refused: play on
                 pass
-        result = await svc.act(channel, who, rng.choice(result.legal[who]), expected_version=result.version)
+        result = await svc.play.act(channel, who, rng.choice(result.legal[who]), expected_version=result.version)
         results.append(result)
     return results
 

@@ -59,7 +59,7 @@ async def store_state(svc: GameService, row: int, state: State, note: str = "tes
     record = await svc.store.game(row)
     assert record is not None
     users = [s.user_id for s in await svc.store.seats(row) if s.seat is not None]
-    game = svc._game(record.game_id)
+    game = svc.core.game(record.game_id)
     return await svc.store.append(
         row,
         expected_version=record.version,

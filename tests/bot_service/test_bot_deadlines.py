@@ -35,17 +35,17 @@ async def open_game(
     game_id: str = "toy_race",
     options: dict[str, str] | None = None,
 ) -> Result:
-    lobby = await svc.create_lobby(CHANNEL, "g", user(names[0]), names[0], game_id, options or {}, clock=clock)
+    lobby = await svc.lobby.open(CHANNEL, "g", user(names[0]), names[0], game_id, options or {}, clock=clock)
     assert "clock:" in lobby.public[0]
     for name in names[1:]:
-        await svc.join(CHANNEL, user(name), name)
-    return await svc.start(CHANNEL, user(names[0]), seed=3)
+        await svc.lobby.join(CHANNEL, user(name), name)
+    return await svc.lobby.start(CHANNEL, user(names[0]), seed=3)
 
 
 async def test_clock_presets_are_validated_and_shown(tmp_path: Path) -> None:
     async with timed(tmp_path / "g.sqlite3", ManualClock()) as svc:
         with pytest.raises(ServiceError) as err:
-            await svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", clock="hourly")
+            await svc.lobby.open(CHANNEL, "g", "u", "U", "toy_race", clock="hourly")
         assert err.value.code == "bad_clock" and "daily" in err.value.message
         started = await open_game(svc, "daily")
         assert "Clock: 1 move/day" in started.public[0]
@@ -57,9 +57,9 @@ async def test_no_limit_games_have_no_deadlines(tmp_path: Path) -> None:
     clock = ManualClock()
     async with timed(tmp_path / "g.sqlite3", clock) as svc:
         started = await open_game(svc, "none")
-        assert await svc.deadlines.of_game(started.game_row or 0) == {}
+        assert await svc.core.deadlines.of_game(started.game_row or 0) == {}
         clock.advance(100 * DAY)
-        assert await svc.expire_due() == [] and await svc.deadlines.next_due() is None
+        assert await svc.timeouts.expire_due() == [] and await svc.core.deadlines.next_due() is None
 
 
 async def test_bank_is_charged_credited_and_capped(tmp_path: Path) -> None:
@@ -69,17 +69,17 @@ async def test_bank_is_charged_credited_and_capped(tmp_path: Path) -> None:
         row = started.game_row or 0
         first = started.waiting[0]
         seat = [s.user_id for s in await svc.store.seats(row)].index(first)
-        clocks = await svc.deadlines.of_game(row)
+        clocks = await svc.core.deadlines.of_game(row)
         assert clocks[seat].state == "running" and clocks[seat].bank == 3 * DAY
         assert seconds_between(clocks[seat].opened_at or "", clocks[seat].due_at or "") == 3 * DAY
         clock.advance(30 * HOUR)
-        await svc.act(CHANNEL, first, "step")
+        await svc.play.act(CHANNEL, first, "step")
         clock.advance(20 * HOUR)  # still the same turn: the clock keeps running
-        after = await svc.act(CHANNEL, first, "step")
+        after = await svc.play.act(CHANNEL, first, "step")
         assert first not in after.waiting
-        mine = (await svc.deadlines.of_game(row))[seat]
+        mine = (await svc.core.deadlines.of_game(row))[seat]
         assert mine.state == "idle" and mine.bank == 3 * DAY - 50 * HOUR + DAY  # 46 h
-        other = (await svc.deadlines.of_game(row))[1 - seat]
+        other = (await svc.core.deadlines.of_game(row))[1 - seat]
         assert other.state == "running" and seconds_between(other.opened_at or "", other.due_at or "") == 3 * DAY
 
 
@@ -89,19 +89,19 @@ async def test_deadline_takes_the_default_and_logs_a_timeout(tmp_path: Path) -> 
         started = await open_game(svc, "fast")
         row, late = started.game_row or 0, started.waiting[0]
         clock.advance(12 * HOUR - 1)
-        assert await svc.expire_due() == []
+        assert await svc.timeouts.expire_due() == []
         clock.advance(1)
-        [expiry] = await svc.expire_due()
+        [expiry] = await svc.timeouts.expire_due()
         assert expiry.offer is None and expiry.result is not None and expiry.before == [late]
         result = expiry.result
         assert result.public[0].startswith("⏰") and "ran out of time" in result.public[0]
         assert sum("default `step`" in line for line in result.public) == 2  # both actions of the turn
         assert late not in result.waiting and result.mention == result.waiting
-        assert [o for _, _, o in await svc.deadlines.timeouts(row)] == ["default", "default"]
-        log = await svc.log(CHANNEL)
+        assert [o for _, _, o in await svc.core.deadlines.timeouts(row)] == ["default", "default"]
+        log = await svc.archive.log(CHANNEL)
         assert any("ran out of time" in line for line in log.public)
-        assert play.dumps(await svc.rebuild(row)) == (await svc.store.snapshot(row, result.version or 0))
-        assert await svc.expire_due() == []  # nothing fires twice
+        assert play.dumps(await svc.archive.rebuild(row)) == (await svc.store.snapshot(row, result.version or 0))
+        assert await svc.timeouts.expire_due() == []  # nothing fires twice
 
 
 async def test_no_default_offers_the_table_wait_skip_or_substitute(tmp_path: Path) -> None:
@@ -111,31 +111,31 @@ async def test_no_default_offers_the_table_wait_skip_or_substitute(tmp_path: Pat
         row, late = started.game_row or 0, started.waiting[0]
         other = next(u for u in (user("Ann"), user("Bob")) if u != late)
         clock.advance(12 * HOUR)
-        [expiry] = await svc.expire_due()
+        [expiry] = await svc.timeouts.expire_due()
         offer = expiry.offer
         assert expiry.result is None and offer is not None and not offer.can_skip  # no pass at turn start
         assert offer.user_id == late and offer.wait_seconds == 12 * HOUR
-        assert await svc.deadlines.next_due() is None  # settled by people now, never re-fired
+        assert await svc.core.deadlines.next_due() is None  # settled by people now, never re-fired
         clock.advance(DAY)
-        assert await svc.expire_due() == []
+        assert await svc.timeouts.expire_due() == []
         with pytest.raises(ServiceError) as err:
-            await svc.wait_longer(row, offer.version, offer.seat, "stranger")
+            await svc.timeouts.wait_longer(row, offer.version, offer.seat, "stranger")
         assert err.value.code == "not_seated"
         with pytest.raises(ServiceError) as err:
-            await svc.skip_turn(row, offer.version, offer.seat, other)
+            await svc.timeouts.skip_turn(row, offer.version, offer.seat, other)
         assert err.value.code == "cannot_skip"
-        waited = await svc.wait_longer(row, offer.version, offer.seat, other)
+        waited = await svc.timeouts.wait_longer(row, offer.version, offer.seat, other)
         assert "chose to wait" in waited.public[0] and "12 h" in waited.public[0]
         with pytest.raises(ServiceError) as err:  # the buttons of the settled offer are stale now
-            await svc.wait_longer(row, offer.version, offer.seat, other)
+            await svc.timeouts.wait_longer(row, offer.version, offer.seat, other)
         assert err.value.code == "stale"
-        await svc.act(CHANNEL, late, "step")  # the late player comes back for one action, then vanishes
+        await svc.play.act(CHANNEL, late, "step")  # the late player comes back for one action, then vanishes
         clock.advance(12 * HOUR)
-        [again] = await svc.expire_due()
+        [again] = await svc.timeouts.expire_due()
         assert again.offer is not None and again.offer.can_skip
-        skipped = await svc.skip_turn(row, again.offer.version, again.offer.seat, other)
+        skipped = await svc.timeouts.skip_turn(row, again.offer.version, again.offer.seat, other)
         assert "skipped" in skipped.public[0] and late not in skipped.waiting
-        outcomes = [o for _, _, o in await svc.deadlines.timeouts(row)]
+        outcomes = [o for _, _, o in await svc.core.deadlines.timeouts(row)]
         assert outcomes == ["offered", "wait", "offered", "skip"]
 
 
@@ -145,48 +145,48 @@ async def test_a_substitute_takes_the_seat_with_a_fresh_clock(tmp_path: Path) ->
         started = await open_game(svc, "daily", game_id="toy_stubborn")
         row, late = started.game_row or 0, started.waiting[0]
         clock.advance(3 * DAY)
-        [expiry] = await svc.expire_due()
+        [expiry] = await svc.timeouts.expire_due()
         offer = expiry.offer
         assert offer is not None
         with pytest.raises(ServiceError) as err:
-            await svc.take_seat(
+            await svc.timeouts.take_seat(
                 row, offer.version, offer.seat, user("Bob") if late != user("Bob") else user("Ann"), "Someone"
             )
         assert err.value.code == "already_seated"
-        taken = await svc.take_seat(row, offer.version, offer.seat, "u-dee", "Dee")
+        taken = await svc.timeouts.take_seat(row, offer.version, offer.seat, "u-dee", "Dee")
         assert "Dee takes over" in taken.public[0] and taken.mention == ["u-dee"] and taken.waiting == ["u-dee"]
-        assert await svc.deadlines.holders(row) == [(offer.seat, "u-dee", offer.version, "timeout")]
+        assert await svc.core.deadlines.holders(row) == [(offer.seat, "u-dee", offer.version, "timeout")]
         with pytest.raises(ServiceError):
-            await svc.act(CHANNEL, late, "step")
-        moved = await svc.act(CHANNEL, "u-dee", "step")
+            await svc.play.act(CHANNEL, late, "step")
+        moved = await svc.play.act(CHANNEL, "u-dee", "step")
         assert moved.version == offer.version + 1
-        mine = (await svc.deadlines.of_game(row))[offer.seat]
+        mine = (await svc.core.deadlines.of_game(row))[offer.seat]
         assert mine.state == "running" and mine.bank == 3 * DAY
-        assert play.dumps(await svc.rebuild(row)) == await svc.store.snapshot(row, moved.version or 0)
+        assert play.dumps(await svc.archive.rebuild(row)) == await svc.store.snapshot(row, moved.version or 0)
 
 
 async def test_downtime_is_never_charged(tmp_path: Path) -> None:
     clock = ManualClock()
     path = tmp_path / "g.sqlite3"
     async with timed(path, clock) as svc:
-        assert await svc.resume() == (0, 0)  # first start: nothing to extend
+        assert await svc.timeouts.resume() == (0, 0)  # first start: nothing to extend
         started = await open_game(svc, "fast")
         row = started.game_row or 0
-        due = await svc.deadlines.next_due()
+        due = await svc.core.deadlines.next_due()
         clock.advance(2 * HOUR)
-        await svc.heartbeat()  # the bot's last sign of life
+        await svc.timeouts.heartbeat()  # the bot's last sign of life
     clock.advance(30 * HOUR)  # down for 30 h: the deadline fell meanwhile
     async with timed(path, clock) as svc:
-        outage, extended = await svc.resume()
+        outage, extended = await svc.timeouts.resume()
         assert (outage, extended) == (30 * HOUR, 1)
-        assert seconds_between(due or "", await svc.deadlines.next_due() or "") == 30 * HOUR
-        assert await svc.expire_due() == []
+        assert seconds_between(due or "", await svc.core.deadlines.next_due() or "") == 30 * HOUR
+        assert await svc.timeouts.expire_due() == []
         clock.advance(10 * HOUR)  # 2 h before the outage + 10 h after = the full 12 h
-        [expiry] = await svc.expire_due()
+        [expiry] = await svc.timeouts.expire_due()
         assert expiry.result is not None and expiry.result.game_row == row
-        await svc.heartbeat()
+        await svc.timeouts.heartbeat()
         clock.advance(60)
-        outage, _ = await svc.resume()  # a quick restart extends nothing
+        outage, _ = await svc.timeouts.resume()  # a quick restart extends nothing
         assert outage == 0
 
 
@@ -194,11 +194,11 @@ async def test_abandoning_or_finishing_stops_the_clocks(tmp_path: Path) -> None:
     clock = ManualClock()
     async with timed(tmp_path / "g.sqlite3", clock) as svc:
         started = await open_game(svc, "fast")
-        await svc.abandon(CHANNEL, user("Ann"))
-        assert await svc.deadlines.next_due() is None
+        await svc.lobby.abandon(CHANNEL, user("Ann"))
+        assert await svc.core.deadlines.next_due() is None
         clock.advance(DAY)
-        assert await svc.expire_due() == []
-        assert {c.state for c in (await svc.deadlines.of_game(started.game_row or 0)).values()} == {"idle"}
+        assert await svc.timeouts.expire_due() == []
+        assert {c.state for c in (await svc.core.deadlines.of_game(started.game_row or 0)).values()} == {"idle"}
 
 
 GAME = engine.get_game("puerto_rico")
@@ -211,31 +211,31 @@ async def test_restart_in_a_parallel_mayor_window_keeps_every_answer(tmp_path: P
         result = await open_game(svc, "fast", ("Ann", "Bob", "Cy"), game_id="puerto_rico")
         row = result.game_row or 0
         for _ in range(400):
-            state = await svc.rebuild(row)
+            state = await svc.archive.rebuild(row)
             mayor = [d for d in play.pending(GAME, state) if d.kind == "mayor_layout"]
             if len(mayor) >= 2:
                 break
             who = rng.choice(result.waiting)
             texts = result.legal[who]
             pick = "role mayor" if "role mayor" in texts else rng.choice(texts)
-            result = await svc.act(CHANNEL, who, pick)
+            result = await svc.play.act(CHANNEL, who, pick)
         else:
             pytest.fail("no parallel Mayor window reached")
         users = [s.user_id for s in await svc.store.seats(row)]
         first, *others = [users[d.player] for d in mayor]
         clock.advance(HOUR)
-        answered = await svc.act(CHANNEL, first, result.legal[first][0])
+        answered = await svc.play.act(CHANNEL, first, result.legal[first][0])
         assert first not in answered.waiting and set(others) <= set(answered.waiting)
-        await svc.heartbeat()
+        await svc.timeouts.heartbeat()
     clock.advance(5 * HOUR)  # the bot is down for 5 h
     async with timed(path, clock) as svc:
-        assert (await svc.resume())[0] == 5 * HOUR
+        assert (await svc.timeouts.resume())[0] == 5 * HOUR
         clock.advance(11 * HOUR)
-        expiries = await svc.expire_due()
+        expiries = await svc.timeouts.expire_due()
         assert len(expiries) == len(others) and all(e.offer is None for e in expiries)
         final = expiries[-1].result
         assert final is not None
-        assert not [d for d in play.pending(GAME, await svc.rebuild(row)) if d.kind == "mayor_layout"]
+        assert not [d for d in play.pending(GAME, await svc.archive.rebuild(row)) if d.kind == "mayor_layout"]
         log = (await svc.store.actions(row))[-len(others) - 1 :]
         assert log[0].user_id == first and all("ran out of time" in r.public_lines[0] for r in log[1:])
-        assert play.dumps(await svc.rebuild(row)) == await svc.store.snapshot(row, final.version or 0)
+        assert play.dumps(await svc.archive.rebuild(row)) == await svc.store.snapshot(row, final.version or 0)

@@ -13,7 +13,7 @@ from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 
 from bot.service.clock import ManualClock
 from bot.service.service import GameService
-from bot.service.service_base import ENGINE_ERROR
+from bot.service.step import ENGINE_ERROR
 from bot.store.clock import HOUR
 from engine.core import Action, Event, State, play
 
@@ -46,14 +46,14 @@ async def test_act_refuses_a_move_the_engine_fails_on(
     row, mover = started.game_row or 0, started.waiting[0]
     before = await stored_state(svc, row)
     break_action(monkeypatch, toy_game.TOY, "step")
-    message = await refused("engine_error", svc.act(CHANNEL, mover, "step", expected_version=0))
+    message = await refused("engine_error", svc.play.act(CHANNEL, mover, "step", expected_version=0))
     assert message == ENGINE_ERROR and "not applied" in message and "undo" in message and "/admin force" in message
     assert await stored_state(svc, row) == before and await svc.store.actions(row) == []
     assert len(logged(caplog, row, "'step'")) == 1
-    drawn = await svc.act(CHANNEL, mover, "draw")  # the table plays on
+    drawn = await svc.play.act(CHANNEL, mover, "draw")  # the table plays on
     assert drawn.version == 1
     monkeypatch.undo()
-    assert (await svc.act(CHANNEL, mover, "step")).version == 2
+    assert (await svc.play.act(CHANNEL, mover, "step")).version == 2
 
 
 async def test_an_event_text_bug_is_refused_too(svc: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,7 +65,7 @@ async def test_an_event_text_bug_is_refused_too(svc: GameService, monkeypatch: p
         raise ValueError("cannot describe")
 
     monkeypatch.setattr(toy_game.TOY, "event_text", event_text)
-    await refused("engine_error", svc.act(CHANNEL, started.waiting[0], "step"))
+    await refused("engine_error", svc.play.act(CHANNEL, started.waiting[0], "step"))
     assert await stored_state(svc, row) == before
 
 
@@ -74,8 +74,8 @@ async def test_admin_force_refuses_and_stores_nothing(svc: GameService, monkeypa
     row = started.game_row or 0
     before = await stored_state(svc, row)
     break_action(monkeypatch, toy_game.TOY, "step")  # the move's default
-    assert await refused("engine_error", svc.admin_force(CHANNEL, user("Ann"), "Ann")) == ENGINE_ERROR
-    assert await stored_state(svc, row) == before and await svc.deadlines.timeouts(row) == []
+    assert await refused("engine_error", svc.admin.force(CHANNEL, user("Ann"), "Ann")) == ENGINE_ERROR
+    assert await stored_state(svc, row) == before and await svc.core.deadlines.timeouts(row) == []
 
 
 async def test_a_standing_answer_that_fails_is_left_to_the_player(
@@ -83,33 +83,33 @@ async def test_a_standing_answer_that_fails_is_left_to_the_player(
 ) -> None:
     started = await start_game(svc, ("Ann", "Bob"), seed=4)
     row, mover = started.game_row or 0, started.waiting[0]
-    await svc.set_standing(CHANNEL, mover, "move")
+    await svc.standing.set(CHANNEL, mover, "move")
     before = await stored_state(svc, row)
     break_action(monkeypatch, toy_game.TOY, "step")
-    assert await svc.answer_standing(row) is None
-    assert await svc.standing_due() == [] and await stored_state(svc, row) == before
+    assert await svc.standing.answer(row) is None
+    assert await svc.standing.due() == [] and await stored_state(svc, row) == before
     assert len(logged(caplog, row, "{'do': 'step'}")) == 1  # not retried at the same version
-    assert (await svc.act(CHANNEL, mover, "draw")).version >= 1  # the player answers themselves
+    assert (await svc.play.act(CHANNEL, mover, "draw")).version >= 1  # the player answers themselves
 
 
 async def test_a_deadline_default_that_fails_is_offered_to_the_table(
     timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     svc, clock = timed_svc
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock="fast")
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    started = await svc.start(CHANNEL, user("Ann"), seed=3)
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", clock="fast")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
     row, late = started.game_row or 0, started.waiting[0]
     before = await stored_state(svc, row)
     break_action(monkeypatch, toy_game.TOY, "step")
     clock.advance(12 * HOUR)
-    [expiry] = await svc.expire_due()
+    [expiry] = await svc.timeouts.expire_due()
     assert expiry.result is None and expiry.offer is not None and expiry.offer.user_id == late
     assert await stored_state(svc, row) == before
-    assert [o for _, _, o in await svc.deadlines.timeouts(row)] == ["offered"]
+    assert [o for _, _, o in await svc.core.deadlines.timeouts(row)] == ["offered"]
     assert len(logged(caplog, row, "{'do': 'step'}")) == 1
     other = user("Bob") if late == user("Ann") else user("Ann")
-    waited = await svc.wait_longer(row, expiry.offer.version, expiry.offer.seat, other)
+    waited = await svc.timeouts.wait_longer(row, expiry.offer.version, expiry.offer.seat, other)
     assert "chose to wait" in waited.public[0]
 
 
@@ -117,20 +117,20 @@ async def test_skipping_a_timed_out_seat_refuses_when_pass_fails(
     timed_svc: tuple[GameService, ManualClock], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc, clock = timed_svc
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_stubborn", clock="fast")
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    started = await svc.start(CHANNEL, user("Ann"), seed=3)
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_stubborn", clock="fast")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
     row, late = started.game_row or 0, started.waiting[0]
     other = user("Bob") if late == user("Ann") else user("Ann")
-    await svc.act(CHANNEL, late, "step")  # now passing is legal
+    await svc.play.act(CHANNEL, late, "step")  # now passing is legal
     clock.advance(12 * HOUR)
-    [expiry] = await svc.expire_due()
+    [expiry] = await svc.timeouts.expire_due()
     assert expiry.offer is not None and expiry.offer.can_skip
     before = await stored_state(svc, row)
     break_action(monkeypatch, toy_game.STUBBORN, "pass")
     offer = expiry.offer
-    assert await refused("engine_error", svc.skip_turn(row, offer.version, offer.seat, other)) == ENGINE_ERROR
+    assert await refused("engine_error", svc.timeouts.skip_turn(row, offer.version, offer.seat, other)) == ENGINE_ERROR
     assert await stored_state(svc, row) == before
     assert play.waiting_players(toy_game.STUBBORN, play.loads(before[1])) == [offer.seat]
-    waited = await svc.wait_longer(row, offer.version, offer.seat, other)  # the offer still stands
+    waited = await svc.timeouts.wait_longer(row, offer.version, offer.seat, other)  # the offer still stands
     assert "chose to wait" in waited.public[0]

@@ -16,7 +16,7 @@ from bot.service.service import GameService
 async def refused(svc: GameService, text: str | bytes, code: str, channel: str = "chan-bug") -> str:
     before = len(await svc.store.all_games())
     with pytest.raises(ServiceError) as err:
-        await svc.import_record(channel, "g", user("Dev"), "Dev", text)
+        await svc.archive.import_record(channel, "g", user("Dev"), "Dev", text)
     assert err.value.code == code, err.value.message
     assert len(await svc.store.all_games()) == before
     return err.value.message
@@ -25,10 +25,10 @@ async def refused(svc: GameService, text: str | bytes, code: str, channel: str =
 async def test_a_running_game_exports_no_seed_and_no_unrevealed_choice(svc: GameService) -> None:
     result = await start_game(svc, ("Ann", "Bob"), {"cards": "no"}, seed=3)
     while len(result.waiting) < 2:  # to the parallel push-or-rest choice
-        result = await svc.act(CHANNEL, result.waiting[0], "step")
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
     first = result.waiting[0]
-    await svc.act(CHANNEL, first, "push")
-    export = await svc.export(CHANNEL)
+    await svc.play.act(CHANNEL, first, "push")
+    export = await svc.archive.export(CHANNEL)
     data = json.loads(export.text)
     assert not export.ended and export.withheld == 1 and data["note"] == NO_SEED
     assert "seed" not in data and "final_state" not in data
@@ -38,8 +38,8 @@ async def test_a_running_game_exports_no_seed_and_no_unrevealed_choice(svc: Game
     assert data["actions"][0]["text"] == "step" and data["options"] == {"actions": 2, "cards": False, "length": 10}
     assert await refused(svc, export.text, "no_seed") == NO_SEED
     second = next(u for u in result.waiting if u != first)
-    await svc.act(CHANNEL, second, "rest")  # the reveal: now both choices are public
-    revealed = json.loads((await svc.export(CHANNEL)).text)
+    await svc.play.act(CHANNEL, second, "rest")  # the reveal: now both choices are public
+    revealed = json.loads((await svc.archive.export(CHANNEL)).text)
     assert [a["text"] for a in revealed["actions"][-2:]] == ["push", "rest"]
 
 
@@ -49,33 +49,33 @@ async def test_an_ended_game_imports_step_by_step_and_is_read_only(svc: GameServ
     row = started.game_row or 0
     original = await svc.store.game(row)
     assert original is not None and original.status == "finished"
-    export = await svc.export(CHANNEL)
+    export = await svc.archive.export(CHANNEL)
     data = json.loads(export.text)
     assert export.ended and data["seed"] == 17 and data["final_state"]["phase"] == "over"
     assert any(a["kind"] == "undo" for a in data["actions"]), "the random game should contain undos"
-    imported = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text.encode())
+    imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text.encode())
     assert imported.status == "finished" and "imported a Toy Race record (3 players" in imported.public[0]
     copy = await svc.store.game(imported.game_row or 0)
     assert copy is not None and copy.version == original.version and copy.seed == 17 and copy.channel_id == "chan-bug"
     for version in range(original.version + 1):
         assert await svc.store.snapshot(copy.id, version) == await svc.store.snapshot(row, version)
     assert [s.name for s in await svc.store.seats(copy.id)] == [s.name for s in await svc.store.seats(row)]
-    assert (await svc.log("chan-bug", 1)).public[1:] == (await svc.log(CHANNEL, 1)).public[1:]
-    assert (await svc.history("chan-bug", 3)).state_view == (await svc.history(CHANNEL, 3)).state_view
+    assert (await svc.archive.log("chan-bug", 1)).public[1:] == (await svc.archive.log(CHANNEL, 1)).public[1:]
+    assert (await svc.archive.history("chan-bug", 3)).state_view == (await svc.archive.history(CHANNEL, 3)).state_view
     with pytest.raises(ServiceError) as err:
-        await svc.act("chan-bug", "imported:0", "step")
+        await svc.play.act("chan-bug", "imported:0", "step")
     assert err.value.code == "no_game"
-    again = json.loads((await svc.export("chan-bug")).text)
+    again = json.loads((await svc.archive.export("chan-bug")).text)
     assert (again["actions"], again["seed"], again["final_state"]) == (data["actions"], 17, data["final_state"])
 
 
 async def test_an_abandoned_game_imports_where_it_stopped(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob"), seed=8)
-    await svc.act(CHANNEL, started.waiting[0], "draw")
-    await svc.abandon(CHANNEL, started.waiting[0] if started.waiting[0] == user("Ann") else user("Ann"))
-    export = await svc.export(CHANNEL)
+    await svc.play.act(CHANNEL, started.waiting[0], "draw")
+    await svc.lobby.abandon(CHANNEL, started.waiting[0] if started.waiting[0] == user("Ann") else user("Ann"))
+    export = await svc.archive.export(CHANNEL)
     assert export.ended and json.loads(export.text)["status"] == "abandoned"
-    imported = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
+    imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
     assert imported.status == "abandoned"
     assert await svc.store.snapshot(imported.game_row or 0, 1) == await svc.store.snapshot(started.game_row or 0, 1)
 
@@ -83,7 +83,7 @@ async def test_an_abandoned_game_imports_where_it_stopped(svc: GameService) -> N
 async def test_bad_records_are_refused_with_reasons(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob"), {"length": 6}, seed=2)
     await play_random(svc, started, random.Random(1))
-    data = json.loads((await svc.export(CHANNEL)).text)
+    data = json.loads((await svc.archive.export(CHANNEL)).text)
     assert "not a game record" in await refused(svc, b"\x89PNG", "bad_import")
     assert "not a game record" in await refused(svc, "[1, 2]", "bad_import")
     assert "format version 9" in await refused(svc, json.dumps({**data, "format_version": 9}), "bad_import")
@@ -100,5 +100,5 @@ async def test_bad_records_are_refused_with_reasons(svc: GameService) -> None:
     holes = json.loads(json.dumps(data))
     del holes["actions"][1]
     assert "not a complete game record" in await refused(svc, json.dumps(holes), "bad_import")
-    await svc.create_lobby("chan-busy", "g", user("Cy"), "Cy", "toy_race")
+    await svc.lobby.open("chan-busy", "g", user("Cy"), "Cy", "toy_race")
     await refused(svc, json.dumps(data), "channel_busy", channel="chan-busy")

@@ -50,35 +50,35 @@ def test_log_pages_fit_a_message_and_never_change_once_full() -> None:
 async def test_history_shows_the_public_board_after_each_step(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob"), {"actions": 3}, seed=5)
     row_id, mover = started.game_row or 0, started.waiting[0]
-    await svc.act(CHANNEL, mover, "draw")  # a hidden card: the public board shows only the hand size
-    await svc.act(CHANNEL, mover, "step")
-    await svc.undo(CHANNEL, mover)
-    await svc.act(CHANNEL, mover, "step")
+    await svc.play.act(CHANNEL, mover, "draw")  # a hidden card: the public board shows only the hand size
+    await svc.play.act(CHANNEL, mover, "step")
+    await svc.play.undo(CHANNEL, mover)
+    await svc.play.act(CHANNEL, mover, "step")
     for step in range(5):
-        seen = await svc.history(CHANNEL, step)
+        seen = await svc.archive.history(CHANNEL, step)
         state = play.loads(await svc.store.snapshot(row_id, step) or "{}")
         assert seen.version == step and seen.state_view == TOY.public_view(state)
         assert "hand" not in (seen.state_view or {}) and seen.board_text == TOY.view_text(TOY.public_view(state))
         assert seen.public[0] == f"Toy Race: the board after step {step} of 4."
         assert all(line.startswith(f"#{step} ") for line in seen.public[1:]) and seen.public[1:]
-    assert "draws a card" in (await svc.history(CHANNEL, 1)).public[1]
-    assert "took back" in (await svc.history(CHANNEL, 3)).public[1]
-    assert (await svc.history(CHANNEL, 3)).state_view == (await svc.history(CHANNEL, 1)).state_view
-    assert (await svc.history("elsewhere", 2, game_row=row_id)).version == 2  # by row, for buttons
+    assert "draws a card" in (await svc.archive.history(CHANNEL, 1)).public[1]
+    assert "took back" in (await svc.archive.history(CHANNEL, 3)).public[1]
+    assert (await svc.archive.history(CHANNEL, 3)).state_view == (await svc.archive.history(CHANNEL, 1)).state_view
+    assert (await svc.archive.history("elsewhere", 2, game_row=row_id)).version == 2  # by row, for buttons
     for bad in (-1, 5):
         with pytest.raises(ServiceError) as err:
-            await svc.history(CHANNEL, bad)
+            await svc.archive.history(CHANNEL, bad)
         assert err.value.code == "bad_step" and "steps 0 to 4" in err.value.message
 
 
 async def test_history_and_log_need_a_started_game(svc: GameService) -> None:
-    await svc.create_lobby(CHANNEL, "g", "u-ann", "Ann", "toy_race")
-    for call in (svc.history(CHANNEL, 0), svc.log(CHANNEL)):
+    await svc.lobby.open(CHANNEL, "g", "u-ann", "Ann", "toy_race")
+    for call in (svc.archive.history(CHANNEL, 0), svc.archive.log(CHANNEL)):
         with pytest.raises(ServiceError) as err:
             await call
         assert err.value.code == "not_started"
     with pytest.raises(ServiceError) as err:
-        await svc.log_of_game(999)
+        await svc.archive.log_of_game(999)
     assert err.value.code == "no_game"
 
 
@@ -87,8 +87,8 @@ async def test_log_pages_by_row_report_page_and_count(svc: GameService) -> None:
     result = started
     for _ in range(30):
         who = result.waiting[0]
-        result = await svc.act(CHANNEL, who, "step" if "step" in result.legal[who] else "rest")
-    newest = await svc.log(CHANNEL)
+        result = await svc.play.act(CHANNEL, who, "step" if "step" in result.legal[who] else "rest")
+    newest = await svc.archive.log(CHANNEL)
     assert newest.page == newest.pages and (newest.pages or 0) >= 2
-    first = await svc.log_of_game(started.game_row or 0, 1)
+    first = await svc.archive.log_of_game(started.game_row or 0, 1)
     assert first.page == 1 and first.pages == newest.pages and first.public[1].startswith("#0 Toy Race started")

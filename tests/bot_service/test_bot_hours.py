@@ -112,12 +112,12 @@ def test_bad_input_is_refused_kindly(hours: str | None, zone: str | None, code: 
 
 
 async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Result:
-    lobby = await svc.create_lobby(
+    lobby = await svc.lobby.open(
         CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="daily", hours=hours, timezone=zone
     )
     assert ("playing hours" in lobby.public[0]) == (hours is not None)
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    return await svc.start(CHANNEL, user("Ann"), seed=3)
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    return await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
 
 
 async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None) -> tuple[int, str, str]:
@@ -129,7 +129,7 @@ async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None
         started = await _open(svc, hours, zone)
         row, first = started.game_row or 0, started.waiting[0]
         seat = [s.user_id for s in await store.seats(row)].index(first)
-        opened = (await svc.deadlines.of_game(row))[seat]
+        opened = (await svc.core.deadlines.of_game(row))[seat]
         await Reminders(store).plan(stall_after=10 * DAY)
         fires = [
             r[0] for r in await store.query("SELECT fire_at FROM reminders WHERE seat = ? AND kind = 'half'", (seat,))
@@ -137,10 +137,10 @@ async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None
         assert fires and opened.opened_at is not None and opened.due_at is not None
         assert opened.opened_at < fires[0] < opened.due_at  # reminders follow the (moved) deadline
         clock.advance(6 * DAY)
-        await svc.act(CHANNEL, first, "step")
-        after = await svc.act(CHANNEL, first, "step")
+        await svc.play.act(CHANNEL, first, "step")
+        after = await svc.play.act(CHANNEL, first, "step")
         assert first not in after.waiting
-        return (await svc.deadlines.of_game(row))[seat].bank, opened.opened_at, opened.due_at
+        return (await svc.core.deadlines.of_game(row))[seat].bank, opened.opened_at, opened.due_at
     finally:
         await store.close()
 
@@ -162,6 +162,6 @@ async def test_hours_are_stored_on_the_game(tmp_path: Path) -> None:
         record = await store.game(started.game_row or 0)
         assert record is not None and (record.hours, record.hours_tz) == ("22-02", "Europe/Paris")
         with pytest.raises(ServiceError):
-            await svc.create_lobby("other", "g", user("Cy"), "Cy", "toy_race", {}, hours="9-", timezone=None)
+            await svc.lobby.open("other", "g", user("Cy"), "Cy", "toy_race", {}, hours="9-", timezone=None)
     finally:
         await store.close()

@@ -21,7 +21,7 @@ ANN, BOB = user("Ann"), user("Bob")
 async def refused(svc: GameService, data: dict[str, Any]) -> str:
     before = len(await svc.store.all_games())
     with pytest.raises(ServiceError) as err:
-        await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
+        await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
     assert err.value.code == "bad_import", err.value.message
     assert len(await svc.store.all_games()) == before
     return err.value.message
@@ -30,7 +30,7 @@ async def refused(svc: GameService, data: dict[str, Any]) -> str:
 async def ended_record(svc: GameService) -> dict[str, Any]:
     started = await start_game(svc, ("Ann", "Bob", "Cy"), {"length": 6}, seed=17)
     await play_random(svc, started, random.Random(9), undo_rate=0.3)
-    return dict(json.loads((await svc.export(CHANNEL)).text))
+    return dict(json.loads((await svc.archive.export(CHANNEL)).text))
 
 
 async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> None:
@@ -56,43 +56,43 @@ async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> Non
     huge = json.loads(json.dumps(data))
     huge["actions"][0]["public"][0] = "x" * 10_000
     assert len(await refused(svc, huge)) < 600
-    assert (await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))).status == "finished"
+    assert (await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))).status == "finished"
 
 
 async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
     timed_svc: tuple[GameService, ManualClock],
 ) -> None:
     svc, clock = timed_svc
-    await svc.create_lobby(CHANNEL, "g", ANN, "Ann", "toy_stubborn", clock="fast")
-    await svc.join(CHANNEL, BOB, "Bob")
-    started = await svc.start(CHANNEL, ANN, seed=3)
+    await svc.lobby.open(CHANNEL, "g", ANN, "Ann", "toy_stubborn", clock="fast")
+    await svc.lobby.join(CHANNEL, BOB, "Bob")
+    started = await svc.lobby.start(CHANNEL, ANN, seed=3)
     row = started.game_row or 0
     first = started.waiting[0]
     second = BOB if first == ANN else ANN
-    await svc.act(CHANNEL, first, "step")
-    await svc.undo(CHANNEL, first)  # "… took back their last action."
-    await svc.act(CHANNEL, first, "step")
-    await svc.admin_force(CHANNEL, ANN, "Zed the Mod", can_manage=True)  # 🛠 … forced the default (pass)
-    await svc.act(CHANNEL, second, "step")
+    await svc.play.act(CHANNEL, first, "step")
+    await svc.play.undo(CHANNEL, first)  # "… took back their last action."
+    await svc.play.act(CHANNEL, first, "step")
+    await svc.admin.force(CHANNEL, ANN, "Zed the Mod", can_manage=True)  # 🛠 … forced the default (pass)
+    await svc.play.act(CHANNEL, second, "step")
     clock.advance(12 * HOUR)
-    [expiry] = await svc.expire_due()
+    [expiry] = await svc.timeouts.expire_due()
     assert expiry.offer is not None and expiry.offer.can_skip
-    await svc.skip_turn(row, expiry.offer.version, expiry.offer.seat, first)  # "… skipped …'s turn …"
-    await svc.set_standing(CHANNEL, first, "bet")
-    assert await svc.answer_standing(row) is not None  # 🤖 … standing answer …
+    await svc.timeouts.skip_turn(row, expiry.offer.version, expiry.offer.seat, first)  # "… skipped …'s turn …"
+    await svc.standing.set(CHANNEL, first, "bet")
+    assert await svc.standing.answer(row) is not None  # 🤖 … standing answer …
     clock.advance(12 * HOUR)
-    assert [e.result for e in await svc.expire_due() if e.result]  # ⏰ … ran out of time …
-    await svc.admin_rollback(CHANNEL, ANN, "Zed the Mod", 3, can_manage=True)  # 🛠 … rolled the game back …
-    ballot = await svc.propose_undo(CHANNEL, first, 1)
-    await svc.vote(ballot.vote_id, second, True)  # ⏪ Everyone agreed …
-    await svc.admin_end(CHANNEL, ANN, "Zed the Mod", can_manage=True)
-    data = json.loads((await svc.export(CHANNEL)).text)
+    assert [e.result for e in await svc.timeouts.expire_due() if e.result]  # ⏰ … ran out of time …
+    await svc.admin.rollback(CHANNEL, ANN, "Zed the Mod", 3, can_manage=True)  # 🛠 … rolled the game back …
+    ballot = await svc.consent.propose(CHANNEL, first, 1)
+    await svc.consent.vote(ballot.vote_id, second, True)  # ⏪ Everyone agreed …
+    await svc.admin.end(CHANNEL, ANN, "Zed the Mod", can_manage=True)
+    data = json.loads((await svc.archive.export(CHANNEL)).text)
     heads = [a["public"][0][:2] for a in data["actions"] if a["public"]]
     assert {"🛠", "🤖", "⏰", "⏪"} <= {h[0] for h in heads}
     assert any("skipped" in a["public"][0] for a in data["actions"] if a["public"])
-    imported = await svc.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
+    imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
     assert imported.status == "abandoned"
-    assert (await svc.log("chan-bug", 1)).public[1:] == (await svc.log(CHANNEL, 1)).public[1:]
+    assert (await svc.archive.log("chan-bug", 1)).public[1:] == (await svc.archive.log(CHANNEL, 1)).public[1:]
     for mark, wrong in (
         ("🛠", "forced the default for Nobody"),
         ("⏰", "Nobody ran out of time"),

@@ -46,7 +46,7 @@ async def test_whole_game_to_final_scoring_every_option_offered(
             kinds |= {d.kind for d in table.decisions()}
             check_offers(table)
             who = rng.choice(result.waiting)
-            result = await svc.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
+            result = await svc.play.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
         assert result.game_over and result.status == "finished"
         assert "Final scores:" in result.public and any(
             line.startswith(("Winner", "Shared win")) for line in result.public
@@ -54,23 +54,23 @@ async def test_whole_game_to_final_scoring_every_option_offered(
         assert len([line for line in result.public if line[:2] in {f"{n}." for n in range(1, 5)}]) == len(names)
         assert {"main", "draw", "keep_clergy"} <= kinds and ("draft" in kinds) == bool(options)
         version, snapshot = await stored_state(svc, row)
-        assert play.dumps(await svc.rebuild(row)) == snapshot and version == len(await svc.store.actions(row))
-        export = await svc.export(CHANNEL)  # the replay regenerates every stored line exactly
-        assert (await svc.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)).version == version
+        assert play.dumps(await svc.archive.rebuild(row)) == snapshot and version == len(await svc.store.actions(row))
+        export = await svc.archive.export(CHANNEL)  # the replay regenerates every stored line exactly
+        assert (await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)).version == version
 
 
 async def test_lobby_status_and_header_say_the_values_are_provisional(svc: GameService) -> None:
     assert NOTICE and NOTICE.startswith("Card values partly provisional (")
-    lobby = await svc.create_lobby(CHANNEL, "guild", user("Ann"), "Ann", "lisboa")
+    lobby = await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", "lisboa")
     assert lobby.public[-1] == f"⚠️ {NOTICE}" and len(lobby.public) == 2
-    assert (await svc.status(CHANNEL)).public[-1] == f"⚠️ {NOTICE}"
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    await svc.start(CHANNEL, user("Ann"), seed=1)
-    status = await svc.status(CHANNEL)
+    assert (await svc.play.status(CHANNEL)).public[-1] == f"⚠️ {NOTICE}"
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    await svc.lobby.start(CHANNEL, user("Ann"), seed=1)
+    status = await svc.play.status(CHANNEL)
     assert status.public[1] == f"⚠️ {NOTICE}" and status.public.count(f"⚠️ {NOTICE}") == 1
     table = await svc.table_in(CHANNEL)
     assert table is not None and table.notice() == NOTICE
-    pr = await svc.create_lobby("chan-pr", "guild", user("Ann"), "Ann", "puerto_rico")
+    pr = await svc.lobby.open("chan-pr", "guild", user("Ann"), "Ann", "puerto_rico")
     assert not any("provisional" in line for line in pr.public)  # a game without a notice says nothing
 
 
@@ -86,12 +86,12 @@ async def test_a_game_whose_data_pack_is_not_loaded_is_refused_kindly(tmp_path: 
         await store_state(svc, row, state)
     async with service_at(path) as svc:  # a fresh process: nothing cached
         who = started.waiting[0]
-        message = await refused("data_pack", svc.act(CHANNEL, who, started.legal[who][0]))
+        message = await refused("data_pack", svc.play.act(CHANNEL, who, started.legal[who][0]))
         assert "can't be continued on this bot" in message and "0123456789abcdef" in message
         assert "DATA_PACKS" in message
-        await refused("data_pack", svc.status(CHANNEL))
+        await refused("data_pack", svc.play.status(CHANNEL))
         await refused("data_pack", svc.table_in(CHANNEL))
-        abandoned = await svc.abandon(CHANNEL, user("Ann"))  # the table can still end it
+        abandoned = await svc.lobby.abandon(CHANNEL, user("Ann"))  # the table can still end it
         assert abandoned.status == "abandoned"
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, service_at, start_game
 
+from bot.service.pings import PingPlan
 from bot.store import migrations
 from bot.store.store import GameStore, split_statements
 
@@ -25,21 +26,21 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
         async def no_standing_answers_yet(txn: object) -> None:  # auto_answers come with a later migration
             return None
 
-        async def no_notify_tables_yet(txn: object, users: list[str]) -> tuple[list[str], dict[str, str]]:
-            return users, {}
+        async def no_notify_tables_yet(record: object, users: list[str]) -> PingPlan:
+            return PingPlan(users)
 
-        monkeypatch.setattr(svc, "moved", no_away_tables_yet)
-        monkeypatch.setattr(svc, "_answer_due", no_standing_answers_yet)
+        monkeypatch.setattr(svc.away, "moved", no_away_tables_yet)
+        monkeypatch.setattr(svc.steps.standing, "answer", no_standing_answers_yet)
 
         async def no_turn_messages_yet(*args: object) -> None:  # turn_messages: migration 8
             return None
 
-        monkeypatch.setattr(svc, "_route_pings", no_notify_tables_yet)
-        monkeypatch.setattr(svc.turn_messages.book, "get", no_turn_messages_yet)
-        monkeypatch.setattr(svc.turn_messages.book, "put", no_turn_messages_yet)
+        monkeypatch.setattr(svc.pings, "plan", no_notify_tables_yet)
+        monkeypatch.setattr(svc.steps.turn_messages.book, "get", no_turn_messages_yet)
+        monkeypatch.setattr(svc.steps.turn_messages.book, "put", no_turn_messages_yet)
         started = await start_game(svc)
-        await svc.act(CHANNEL, started.waiting[0], "step")
-        await svc.undo(CHANNEL, started.waiting[0])
+        await svc.play.act(CHANNEL, started.waiting[0], "step")
+        await svc.play.undo(CHANNEL, started.waiting[0])
         assert await svc.store.schema_version() == 2
         before = [(a.version, a.kind, a.text, a.created_at) for a in await svc.store.actions(started.game_row or 0)]
     monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS)

@@ -25,22 +25,22 @@ async def test_a_done_game_is_skipped_on_timeout_by_its_pass_option(tmp_path: Pa
         started = await open_game(svc, "fast", game_id=DONE_RACE)
         row, late = started.game_row or 0, started.waiting[0]
         other = next(u for u in (user("Ann"), user("Bob")) if u != late)
-        await svc.act(CHANNEL, late, "step")  # after one action the turn may end: `done` is legal
+        await svc.play.act(CHANNEL, late, "step")  # after one action the turn may end: `done` is legal
         clock.advance(12 * HOUR)
-        [expiry] = await svc.expire_due()
+        [expiry] = await svc.timeouts.expire_due()
         assert expiry.offer is not None and expiry.offer.can_skip
-        skipped = await svc.skip_turn(row, expiry.offer.version, expiry.offer.seat, other)
+        skipped = await svc.timeouts.skip_turn(row, expiry.offer.version, expiry.offer.seat, other)
         assert "skipped" in skipped.public[0] and late not in skipped.waiting
         last = (await svc.store.actions(row))[-1]
         assert (last.kind, last.text) == ("action", "done")  # the canonical text, as logs and replays need
-        assert [o for _, _, o in await svc.deadlines.timeouts(row)] == ["offered", "skip"]
-        assert play.dumps(await svc.rebuild(row)) == await svc.store.snapshot(row, skipped.version or 0)
+        assert [o for _, _, o in await svc.core.deadlines.timeouts(row)] == ["offered", "skip"]
+        assert play.dumps(await svc.archive.rebuild(row)) == await svc.store.snapshot(row, skipped.version or 0)
 
 
 async def test_admin_force_plays_the_named_pass_option(svc: GameService) -> None:
     started = await start_game(svc, game_id=DONE_RACE, seed=2)
-    await svc.act(CHANNEL, started.waiting[0], "step")
-    forced = await svc.admin_force(CHANNEL, user("Ann"), "Ann")
+    await svc.play.act(CHANNEL, started.waiting[0], "step")
+    forced = await svc.admin.force(CHANNEL, user("Ann"), "Ann")
     assert forced.public[0].endswith(": `done`.") and started.waiting[0] not in forced.waiting
 
 

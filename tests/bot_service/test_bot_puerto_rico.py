@@ -28,14 +28,14 @@ async def test_random_game_with_undos_replays_exactly(tmp_path: Path, seed: int,
             state = play.loads(await svc.store.snapshot(row, result.version or 0) or "{}")
             assert result.mention == waiting_users(state, users, GAME)
         version, snap = await stored_state(svc, row)
-        assert play.dumps(await svc.rebuild(row)) == snap
+        assert play.dumps(await svc.archive.rebuild(row)) == snap
         assert version == len(await svc.store.actions(row))
         assert final.outcome is not None
         for seat, user_id in enumerate(users):  # /stats reads the stored outcome: "won" or the place
-            mine, line = final.outcome.seat(seat), (await svc.stats(user_id)).recent[0].outcome
+            mine, line = final.outcome.seat(seat), (await svc.stats.player(user_id)).recent[0].outcome
             assert line.startswith("won" if mine.winner else f"{mine.rank}") and line.endswith(f", {mine.total} points")
-        export = await svc.export("chan-1")  # the replay regenerates every stored line exactly
-        assert (await svc.import_record("chan-bug", "g", "u-dev", "Dev", export.text)).version == version
+        export = await svc.archive.export("chan-1")  # the replay regenerates every stored line exactly
+        assert (await svc.archive.import_record("chan-bug", "g", "u-dev", "Dev", export.text)).version == version
 
 
 async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path: Path) -> None:
@@ -54,7 +54,7 @@ async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path:
     async with service_at(path) as svc:
         waiting = started.waiting[0]
         with pytest.raises(ServiceError) as err:
-            await svc.act("chan-1", waiting, text=started.legal[waiting][0])
+            await svc.play.act("chan-1", waiting, text=started.legal[waiting][0])
         assert err.value.code == "rules_version" and "rules version" in str(err.value)
         version, _ = await stored_state(svc, row)
         assert version == started.version

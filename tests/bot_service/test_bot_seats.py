@@ -35,9 +35,9 @@ async def svc(tmp_path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
 
 
 async def begin(svc: GameService, clock: str = "none") -> Result:
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 6}, clock=clock)
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    return await svc.start(CHANNEL, user("Ann"), seed=4)
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 6}, clock=clock)
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    return await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
 
 
 async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:
@@ -45,15 +45,15 @@ async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:
     row, mover = started.game_row or 0, started.waiting[0]
     name = "Ann" if mover == user("Ann") else "Bob"
     other = user("Bob") if mover == user("Ann") else user("Ann")
-    await refused("not_seated", svc.substitute(CHANNEL, "u-zed", DEE, "Dee"))
-    await refused("already_seated", svc.substitute(CHANNEL, mover, other, "Other"))
-    handed = await svc.substitute(CHANNEL, mover, DEE, "Dee")
+    await refused("not_seated", svc.seats.substitute(CHANNEL, "u-zed", DEE, "Dee"))
+    await refused("already_seated", svc.seats.substitute(CHANNEL, mover, other, "Other"))
+    handed = await svc.seats.substitute(CHANNEL, mover, DEE, "Dee")
     assert handed.public == [f"{name} handed their seat to Dee, who now plays as {name}."]
     assert handed.mention == [DEE] == handed.waiting and not handed.board_changed
     seats = await svc.store.seats(row)
     assert [s.user_id for s in seats].count(DEE) == 1 and {s.name for s in seats} == {"Ann", "Bob"}
-    await refused("not_seated", svc.act(CHANNEL, mover, "step"))
-    assert (await svc.act(CHANNEL, DEE, "step")).version == 1
+    await refused("not_seated", svc.play.act(CHANNEL, mover, "step"))
+    assert (await svc.play.act(CHANNEL, DEE, "step")).version == 1
     holders = await Records(svc.store).holders(row)
     assert [(h.user_id, h.name, h.from_version, h.reason) for h in holders] == [
         (mover, name, 0, "start"),
@@ -61,7 +61,7 @@ async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:
     ]
     [(version, by, what, detail)] = await Records(svc.store).audit_trail(row)
     assert (version, by, what) == (0, mover, "self") and detail.endswith(f"{mover} -> {DEE}")
-    status = await svc.status(CHANNEL)
+    status = await svc.play.status(CHANNEL)
     assert f"({name}): {name}, then Dee from step 0." in status.public[-1]
 
 
@@ -70,37 +70,37 @@ async def test_the_host_hands_over_only_an_absent_players_seat(svc: GameService,
     row = started.game_row or 0
     assert started.waiting == [user("Ann")]  # Bob owes nothing yet: not absent
     assert "owes no decision" in await refused(
-        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+        "not_absent", svc.seats.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
     )
     while user("Bob") not in started.waiting:
-        started = await svc.act(CHANNEL, user("Ann"), "step")
-    await refused("not_host", svc.substitute(CHANNEL, user("Bob"), DEE, "Dee", for_user=user("Ann")))
-    await refused("not_seated", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user="u-zed"))
+        started = await svc.play.act(CHANNEL, user("Ann"), "step")
+    await refused("not_host", svc.seats.substitute(CHANNEL, user("Bob"), DEE, "Dee", for_user=user("Ann")))
+    await refused("not_seated", svc.seats.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user="u-zed"))
     clock.advance(DAY - HOUR)
     assert "less than a day" in await refused(
-        "not_absent", svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+        "not_absent", svc.seats.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
     )
     clock.advance(HOUR)
-    handed = await svc.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+    handed = await svc.seats.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
     assert handed.public == ["The host handed Bob's seat to Dee (Bob was absent); Dee now plays as Bob."]
     assert handed.mention == [DEE]
     seat = [s.user_id for s in await svc.store.seats(row)].index(DEE)
-    fresh = (await svc.deadlines.of_game(row))[seat]
+    fresh = (await svc.core.deadlines.of_game(row))[seat]
     assert fresh.state == "running" and seconds_between(fresh.opened_at or "", fresh.due_at or "") == 3 * DAY
     assert seconds_between(clock.now.isoformat(), fresh.opened_at or "") == 0
-    await refused("not_absent", svc.substitute(CHANNEL, user("Ann"), "u-eve", "Eve", for_user=DEE))  # fresh
+    await refused("not_absent", svc.seats.substitute(CHANNEL, user("Ann"), "u-eve", "Eve", for_user=DEE))  # fresh
 
 
 async def test_a_finished_game_records_who_played_which_seat(svc: GameService) -> None:
     started = await begin(svc)
     row = started.game_row or 0
-    await svc.act(CHANNEL, started.waiting[0], "step")
-    await svc.act(CHANNEL, started.waiting[0], "step")
-    await svc.substitute(CHANNEL, user("Bob"), DEE, "Dee")
-    results = await play_random(svc, await svc.status(CHANNEL), random.Random(3))
+    await svc.play.act(CHANNEL, started.waiting[0], "step")
+    await svc.play.act(CHANNEL, started.waiting[0], "step")
+    await svc.seats.substitute(CHANNEL, user("Bob"), DEE, "Dee")
+    results = await play_random(svc, await svc.play.status(CHANNEL), random.Random(3))
     final = results[-1]
     assert final.game_over and "Seat " in final.public[-1] and "(Bob): Bob, then Dee from step 2." in final.public[-1]
-    assert "then Dee from step 2" in (await svc.status(CHANNEL)).public[-1]
-    changes = json.loads((await svc.export(CHANNEL)).text)["seat_changes"]
+    assert "then Dee from step 2" in (await svc.play.status(CHANNEL)).public[-1]
+    changes = json.loads((await svc.archive.export(CHANNEL)).text)["seat_changes"]
     assert changes == [{"seat": changes[0]["seat"], "name": "Dee", "from_version": 2, "reason": "self"}]
-    assert await svc.seat_history(row) == [final.public[-1]]
+    assert await svc.seats.history(row) == [final.public[-1]]

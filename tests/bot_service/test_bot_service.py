@@ -39,44 +39,44 @@ async def expect_error(svc: GameService, code: str, call: object, *words: str) -
 
 
 async def test_lobby_lifecycle(svc: GameService) -> None:
-    created = await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": "15"})
+    created = await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": "15"})
     assert "Toy Race" in created.public[0] and "length=15" in created.public[0]
-    await expect_error(svc, "channel_busy", svc.create_lobby(CHANNEL, "g", user("Bob"), "Bob", "toy_race"), "already")
-    await expect_error(svc, "bad_option", svc.start(CHANNEL, user("Ann")), "2–4 players")
-    await svc.join(CHANNEL, user("Bob"), "Ann")  # same display name gets a suffix
-    await expect_error(svc, "already_joined", svc.join(CHANNEL, user("Bob"), "Bob"))
-    await expect_error(svc, "not_creator", svc.start(CHANNEL, user("Bob")), "creator")
+    await expect_error(svc, "channel_busy", svc.lobby.open(CHANNEL, "g", user("Bob"), "Bob", "toy_race"), "already")
+    await expect_error(svc, "bad_option", svc.lobby.start(CHANNEL, user("Ann")), "2–4 players")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Ann")  # same display name gets a suffix
+    await expect_error(svc, "already_joined", svc.lobby.join(CHANNEL, user("Bob"), "Bob"))
+    await expect_error(svc, "not_creator", svc.lobby.start(CHANNEL, user("Bob")), "creator")
     for name in ("Cy", "Dee"):
-        await svc.join(CHANNEL, user(name), name)
-    await expect_error(svc, "lobby_full", svc.join(CHANNEL, user("Eve"), "Eve"), "full")
-    left = await svc.leave(CHANNEL, user("Ann"))
+        await svc.lobby.join(CHANNEL, user(name), name)
+    await expect_error(svc, "lobby_full", svc.lobby.join(CHANNEL, user("Eve"), "Eve"), "full")
+    left = await svc.lobby.leave(CHANNEL, user("Ann"))
     assert "Ann 2 now starts" in left.public[0]
-    started = await svc.start(CHANNEL, user("Bob"), seed=4)
+    started = await svc.lobby.start(CHANNEL, user("Bob"), seed=4)
     assert started.status == "active" and started.version == 0 and len(started.state_view["players"]) == 3
     assert sorted(started.state_view["players"]) == ["Ann 2", "Cy", "Dee"]
-    await expect_error(svc, "not_lobby", svc.join(CHANNEL, user("Eve"), "Eve"), "started")
+    await expect_error(svc, "not_lobby", svc.lobby.join(CHANNEL, user("Eve"), "Eve"), "started")
 
 
 async def test_last_member_leaving_closes_the_lobby(svc: GameService) -> None:
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
-    closed = await svc.leave(CHANNEL, user("Ann"))
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    closed = await svc.lobby.leave(CHANNEL, user("Ann"))
     assert "closed" in closed.public[0]
     assert [g.status for g in await svc.store.all_games()] == ["abandoned"]
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
 
 
 async def test_unknown_game_and_bad_options_are_friendly(svc: GameService) -> None:
     err = await expect_error(
-        svc, "unknown_game", svc.create_lobby(CHANNEL, "g", "u", "U", "chess"), "no game `chess`", "Toy Race"
+        svc, "unknown_game", svc.lobby.open(CHANNEL, "g", "u", "U", "chess"), "no game `chess`", "Toy Race"
     )
     assert "Games:" in err.message
     await expect_error(
-        svc, "bad_option", svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}), "`length`", "`10`"
+        svc, "bad_option", svc.lobby.open(CHANNEL, "g", "u", "U", "toy_race", {"length": 7}), "`length`", "`10`"
     )
     await expect_error(
         svc,
         "bad_option",
-        svc.create_lobby(CHANNEL, "g", "u", "U", "toy_race", {"speed": 1}),
+        svc.lobby.open(CHANNEL, "g", "u", "U", "toy_race", {"speed": 1}),
         "no option `speed`",
         "`length`",
     )
@@ -84,39 +84,43 @@ async def test_unknown_game_and_bad_options_are_friendly(svc: GameService) -> No
 
 
 async def test_play_errors_change_nothing(svc: GameService) -> None:
-    await expect_error(svc, "no_game", svc.act("nowhere", user("Ann"), "step"), "no game")
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
-    await expect_error(svc, "not_started", svc.act(CHANNEL, user("Ann"), "step"), "not started")
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    started = await svc.start(CHANNEL, user("Ann"), seed=2)
+    await expect_error(svc, "no_game", svc.play.act("nowhere", user("Ann"), "step"), "no game")
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await expect_error(svc, "not_started", svc.play.act(CHANNEL, user("Ann"), "step"), "not started")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=2)
     mover = started.waiting[0]
     other = user("Bob") if mover == user("Ann") else user("Ann")
-    await expect_error(svc, "not_seated", svc.act(CHANNEL, user("Zed"), "step"), "not playing", "Ann", "Bob")
-    await expect_error(svc, "not_your_turn", svc.act(CHANNEL, other, "step"), "not your turn", "waiting for")
-    err = await expect_error(svc, "unknown", svc.act(CHANNEL, mover, "fly away"), "not a legal", "step")
+    await expect_error(svc, "not_seated", svc.play.act(CHANNEL, user("Zed"), "step"), "not playing", "Ann", "Bob")
+    await expect_error(svc, "not_your_turn", svc.play.act(CHANNEL, other, "step"), "not your turn", "waiting for")
+    err = await expect_error(svc, "unknown", svc.play.act(CHANNEL, mover, "fly away"), "not a legal", "step")
     assert "step" in err.legal
-    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"do": "pass"}), "not legal", "Legal now")
-    await expect_error(svc, "illegal_action", svc.act(CHANNEL, mover, action={"nonsense": 1}), "not legal", "`step`")
-    await expect_error(svc, "malformed", svc.act(CHANNEL, mover, "   "), "type an action")
-    moved = await svc.act(CHANNEL, mover, "st", expected_version=0)  # unique prefix is fine
+    await expect_error(
+        svc, "illegal_action", svc.play.act(CHANNEL, mover, action={"do": "pass"}), "not legal", "Legal now"
+    )
+    await expect_error(
+        svc, "illegal_action", svc.play.act(CHANNEL, mover, action={"nonsense": 1}), "not legal", "`step`"
+    )
+    await expect_error(svc, "malformed", svc.play.act(CHANNEL, mover, "   "), "type an action")
+    moved = await svc.play.act(CHANNEL, mover, "st", expected_version=0)  # unique prefix is fine
     assert moved.version == 1
-    await expect_error(svc, "stale", svc.act(CHANNEL, mover, "step", expected_version=0), "outdated", "version 1")
-    await expect_error(svc, "stale", svc.undo(CHANNEL, mover, expected_version=0), "outdated")
+    await expect_error(svc, "stale", svc.play.act(CHANNEL, mover, "step", expected_version=0), "outdated", "version 1")
+    await expect_error(svc, "stale", svc.play.undo(CHANNEL, mover, expected_version=0), "outdated")
     # the version is checked first: anyone answering an outdated prompt hears so, seated or not
-    await expect_error(svc, "stale", svc.act(CHANNEL, user("Zed"), "step", expected_version=0), "outdated")
-    await expect_error(svc, "stale", svc.undo(CHANNEL, user("Zed"), expected_version=0), "outdated")
-    await expect_error(svc, "not_seated", svc.act(CHANNEL, user("Zed"), "step", expected_version=1), "not playing")
-    await expect_error(svc, "not_allowed", svc.abandon(CHANNEL, other), "creator")
-    await expect_error(svc, "no_game", svc.status("elsewhere"))
-    await expect_error(svc, "not_seated", svc.view(CHANNEL, user("Zed"), private=True))
+    await expect_error(svc, "stale", svc.play.act(CHANNEL, user("Zed"), "step", expected_version=0), "outdated")
+    await expect_error(svc, "stale", svc.play.undo(CHANNEL, user("Zed"), expected_version=0), "outdated")
+    await expect_error(svc, "not_seated", svc.play.act(CHANNEL, user("Zed"), "step", expected_version=1), "not playing")
+    await expect_error(svc, "not_allowed", svc.lobby.abandon(CHANNEL, other), "creator")
+    await expect_error(svc, "no_game", svc.play.status("elsewhere"))
+    await expect_error(svc, "not_seated", svc.play.view(CHANNEL, user("Zed"), private=True))
 
 
 async def test_concurrent_acts_at_the_same_version(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob", "Cy"))
     mover = started.waiting[0]
     outcomes = await asyncio.gather(
-        svc.act(CHANNEL, mover, "step", expected_version=0),
-        svc.act(CHANNEL, mover, "step", expected_version=0),
+        svc.play.act(CHANNEL, mover, "step", expected_version=0),
+        svc.play.act(CHANNEL, mover, "step", expected_version=0),
         return_exceptions=True,
     )
     wins = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -131,8 +135,8 @@ async def test_parallel_answers_without_version_both_land(svc: GameService) -> N
     started = await start_game(svc, ("Ann", "Bob", "Cy"), {"cards": "no"})
     result = started
     while len(result.waiting) < 3:  # walk to the parallel push/rest phase
-        result = await svc.act(CHANNEL, result.waiting[0], "step")
-    outcomes = await asyncio.gather(*(svc.act(CHANNEL, u, "rest") for u in result.waiting))
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
+    outcomes = await asyncio.gather(*(svc.play.act(CHANNEL, u, "rest") for u in result.waiting))
     assert sorted(o.version for o in outcomes) == [result.version + 1, result.version + 2, result.version + 3]
 
 
@@ -167,10 +171,10 @@ async def test_game_over_posts_scores_and_frees_the_channel(svc: GameService) ->
     assert any(names[winners[0]] in line for line in final.public if line.startswith(("Winner", "Shared")))
     record = await svc.store.game(final.game_row or 0)
     assert record is not None and record.status == "finished" and record.waiting == []
-    status = await svc.status(CHANNEL)
+    status = await svc.play.status(CHANNEL)
     assert "finished" in status.public[0] and "Final scores:" in status.public
-    await expect_error(svc, "no_game", svc.act(CHANNEL, user("Ann"), "step"), "finished")
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await expect_error(svc, "no_game", svc.play.act(CHANNEL, user("Ann"), "step"), "finished")
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -182,42 +186,42 @@ async def test_replay_equals_stored_snapshot(svc: GameService, seed: int) -> Non
     assert any(r.public and "took back" in r.public[0] for r in results)
     row = started.game_row or 0
     _, snap = await stored_state(svc, row)
-    assert play.dumps(await svc.rebuild(row)) == snap
+    assert play.dumps(await svc.archive.rebuild(row)) == snap
     await play_random(svc, results[-1], rng, undo_rate=0.2)
     version, snap = await stored_state(svc, row)
-    assert play.dumps(await svc.rebuild(row)) == snap and play.loads(snap)["phase"] == "over"
+    assert play.dumps(await svc.archive.rebuild(row)) == snap and play.loads(snap)["phase"] == "over"
     assert version == len(await svc.store.actions(row))
 
 
 async def test_views_log_and_my_games(svc: GameService) -> None:
     started = await start_game(svc, ("Ann", "Bob"), {"length": 15}, seed=9)
-    await svc.create_lobby("chan-2", "g", user("Ann"), "Ann", "toy_race")
+    await svc.lobby.open("chan-2", "g", user("Ann"), "Ann", "toy_race")
     await start_game(svc, ("Cy", "Ann"), channel="chan-3", seed=1)
     mover = started.waiting[0]
-    public = await svc.view(CHANNEL)
-    mine = await svc.view(CHANNEL, mover, private=True)
+    public = await svc.play.view(CHANNEL)
+    mine = await svc.play.view(CHANNEL, mover, private=True)
     assert "hand" not in public.board_text and "hand" in (mine.board_text or "")
     assert mine.public == [] and mine.private == {mover: [mine.board_text]}
     for _ in range(30):
-        status = await svc.status(CHANNEL)
+        status = await svc.play.status(CHANNEL)
         who = status.waiting[0]
-        await svc.act(CHANNEL, who, "step" if "step" in status.legal[who] else "rest")
-    log = await svc.log(CHANNEL)
+        await svc.play.act(CHANNEL, who, "step" if "step" in status.legal[who] else "rest")
+    log = await svc.archive.log(CHANNEL)
     pages = int(log.public[0].split(" of ")[1].rstrip(":"))
     assert pages >= 2 and log.public[0] == f"Log, page {pages} of {pages}:"
-    every = [line for n in range(1, pages + 1) for line in (await svc.log(CHANNEL, page=n)).public[1:]]
+    every = [line for n in range(1, pages + 1) for line in (await svc.archive.log(CHANNEL, page=n)).public[1:]]
     assert every[0].startswith("#0 Toy Race started") and every[-len(log.public) + 1 :] == log.public[1:]
     versions = [int(line[1:].split(" ")[0]) for line in every]
     assert versions == sorted(versions) and versions[-1] == 30 and set(range(31)) == set(versions)
-    assert len((await svc.log(CHANNEL, page=1)).public) == 21
+    assert len((await svc.archive.log(CHANNEL, page=1)).public) == 21
     assert all("You drew" not in line for line in every)
-    listing = await svc.my_games(user("Ann"))
+    listing = await svc.away.my_games(user("Ann"))
     channels = [g.channel_id for g in listing.games]
     assert sorted(channels) == [CHANNEL, "chan-2", "chan-3"]
     owed = [g.your_turn for g in listing.games]
     assert owed == sorted(owed, reverse=True)  # games awaiting Ann come first
     for game in listing.games:
-        status = await svc.status(game.channel_id)
+        status = await svc.play.status(game.channel_id)
         assert game.your_turn == (user("Ann") in status.waiting)
 
 
@@ -225,8 +229,8 @@ async def test_abandon_by_channel_manager_and_clock_timestamps(svc: GameService)
     started = await start_game(svc, ("Ann", "Bob"))
     record = await svc.store.game(started.game_row or 0)
     assert record is not None and record.created_at.startswith("2030-01-01T00:00:0")
-    await expect_error(svc, "not_allowed", svc.abandon(CHANNEL, user("Bob")))
-    done = await svc.abandon(CHANNEL, user("Bob"), can_manage_channel=True)
+    await expect_error(svc, "not_allowed", svc.lobby.abandon(CHANNEL, user("Bob")))
+    done = await svc.lobby.abandon(CHANNEL, user("Bob"), can_manage_channel=True)
     assert "abandoned" in done.public[0] and done.status == "abandoned"
     assert (await svc.store.game(started.game_row or 0)).status == "abandoned"  # type: ignore[union-attr]
 
@@ -238,13 +242,13 @@ async def test_toy_game_text_round_trips() -> None:
 
 
 async def test_join_or_leave_racing_start_never_leaves_an_unseated_member(svc: GameService) -> None:
-    await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
-    await svc.join(CHANNEL, user("Bob"), "Bob")
-    await svc.join(CHANNEL, user("Cy"), "Cy")
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    await svc.lobby.join(CHANNEL, user("Cy"), "Cy")
     outcomes = await asyncio.gather(
-        svc.start(CHANNEL, user("Ann"), seed=1),
-        svc.join(CHANNEL, user("Dee"), "Dee"),
-        svc.leave(CHANNEL, user("Cy")),
+        svc.lobby.start(CHANNEL, user("Ann"), seed=1),
+        svc.lobby.join(CHANNEL, user("Dee"), "Dee"),
+        svc.lobby.leave(CHANNEL, user("Cy")),
         return_exceptions=True,
     )
     assert all(isinstance(o, ServiceError) or not isinstance(o, BaseException) for o in outcomes), outcomes
@@ -264,8 +268,8 @@ async def test_store_refuses_lobby_writes_once_started(svc: GameService) -> None
         await svc.store.add_seat(row, user("Cy"), "Cy", "t")
     with pytest.raises(VersionConflict):
         await svc.store.remove_seat(row, user("Bob"), "t")
-    await svc.create_lobby("chan-2", "g", user("Cy"), "Cy", "toy_race")
-    await svc.join("chan-2", user("Dee"), "Dee")
+    await svc.lobby.open("chan-2", "g", user("Cy"), "Cy", "toy_race")
+    await svc.lobby.join("chan-2", user("Dee"), "Dee")
     lobby = await svc.store.live_game("chan-2")
     assert lobby is not None
     with pytest.raises(VersionConflict):  # a member list that no longer matches the lobby

@@ -75,8 +75,8 @@ async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
     async with service_at(path) as svc:
         started = await start_game(svc)
         first = started.waiting[0]
-        await svc.act(CHANNEL, first, "step")
-        await svc.create_lobby("chan-2", "guild", user("Cy"), "Cy", "toy_race", {"length": 15})
+        await svc.play.act(CHANNEL, first, "step")
+        await svc.lobby.open("chan-2", "guild", user("Cy"), "Cy", "toy_race", {"length": 15})
         await start_game(svc, ("Dee", "Eve", "Fay"), channel="chan-3")
         before = [(g.id, g.channel_id, g.status, g.version, g.options) for g in await svc.store.all_games()]
         snap = await stored_state(svc, started.game_row or 0)
@@ -84,14 +84,14 @@ async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
         after = [(g.id, g.channel_id, g.status, g.version, g.options) for g in await svc.store.all_games()]
         assert after == before and len(after) == 3
         assert await stored_state(svc, started.game_row or 0) == snap
-        status = await svc.status(CHANNEL)
+        status = await svc.play.status(CHANNEL)
         assert status.version == 1 and status.waiting == [first]
-        assert (await svc.act(CHANNEL, first, "step")).version == 2
+        assert (await svc.play.act(CHANNEL, first, "step")).version == 2
 
 
 async def test_one_live_game_per_channel_but_records_stay(tmp_path: Path) -> None:
     async with service_at(tmp_path / "g.sqlite3") as svc:
-        await svc.create_lobby(CHANNEL, "guild", user("Ann"), "Ann", "toy_race")
+        await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", "toy_race")
         with pytest.raises(ChannelBusy):
             await svc.store.create_lobby(
                 channel_id=CHANNEL,
@@ -104,10 +104,10 @@ async def test_one_live_game_per_channel_but_records_stay(tmp_path: Path) -> Non
                 creator_name="X",
                 now="2030-01-01T00:00:00Z",
             )
-        await svc.join(CHANNEL, user("Bob"), "Bob")
-        await svc.start(CHANNEL, user("Ann"), seed=3)
-        await svc.abandon(CHANNEL, user("Ann"))
-        await svc.create_lobby(CHANNEL, "guild", user("Cy"), "Cy", "toy_race")
+        await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+        await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
+        await svc.lobby.abandon(CHANNEL, user("Ann"))
+        await svc.lobby.open(CHANNEL, "guild", user("Cy"), "Cy", "toy_race")
         statuses = [g.status for g in await svc.store.all_games()]
         assert statuses == ["abandoned", "lobby"]
 
@@ -143,7 +143,7 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
         services = [GameService(s, clock=FakeClock()) for s in stores]
         mover = started.waiting[0]
         outcomes = await asyncio.gather(
-            *(s.act(CHANNEL, mover, "step", expected_version=0) for s in services), return_exceptions=True
+            *(s.play.act(CHANNEL, mover, "step", expected_version=0) for s in services), return_exceptions=True
         )
         wins = [o for o in outcomes if not isinstance(o, BaseException)]
         losses = [o for o in outcomes if isinstance(o, BaseException)]
@@ -153,7 +153,7 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
         assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
         # each service recovers and sees the winner's move
         for service in services:
-            status = await service.status(CHANNEL)
+            status = await service.play.status(CHANNEL)
             assert status.version == 1 and status.state_view and status.state_view["pos"].count(1) == 1
 
 
@@ -191,7 +191,7 @@ async def test_failure_inside_transaction_keeps_last_commit(tmp_path: Path, stag
     async with service_at(tmp_path / "g.sqlite3") as svc:
         started = await start_game(svc)
         row, mover = started.game_row or 0, started.waiting[0]
-        await svc.act(CHANNEL, mover, "step")
+        await svc.play.act(CHANNEL, mover, "step")
         before = await stored_state(svc, row)
 
         def crash(at: str) -> None:
@@ -200,12 +200,12 @@ async def test_failure_inside_transaction_keeps_last_commit(tmp_path: Path, stag
 
         svc.store.fault = crash
         with pytest.raises(RuntimeError):
-            await svc.act(CHANNEL, mover, "step")
+            await svc.play.act(CHANNEL, mover, "step")
         svc.store.fault = None
         assert await stored_state(svc, row) == before
         assert len(await svc.store.actions(row)) == 1
         assert await svc.store.snapshot(row, 2) is None
-        assert (await svc.act(CHANNEL, mover, "step")).version == 2  # the store still works
+        assert (await svc.play.act(CHANNEL, mover, "step")).version == 2  # the store still works
 
 
 CHILD = textwrap.dedent("""
@@ -217,7 +217,7 @@ CHILD = textwrap.dedent("""
     async def main() -> None:
         store = await GameStore.open(sys.argv[1])
         store.fault = lambda stage: os._exit(9) if stage == sys.argv[3] else None
-        await GameService(store).act("chan-1", sys.argv[2], "step")
+        await GameService(store).play.act("chan-1", sys.argv[2], "step")
 
     asyncio.run(main())
 """)
@@ -229,7 +229,7 @@ async def test_process_killed_mid_transaction(tmp_path: Path, stage: str) -> Non
     async with service_at(path) as svc:
         started = await start_game(svc)
         row, mover = started.game_row or 0, started.waiting[0]
-        await svc.act(CHANNEL, mover, "step")
+        await svc.play.act(CHANNEL, mover, "step")
         before = await stored_state(svc, row)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
     child = subprocess.run(
@@ -239,5 +239,5 @@ async def test_process_killed_mid_transaction(tmp_path: Path, stage: str) -> Non
     async with service_at(path) as svc:
         assert await stored_state(svc, row) == before
         assert [a.version for a in await svc.store.actions(row)] == [1]
-        assert play.dumps(await svc.rebuild(row)) == before[1]
-        assert (await svc.act(CHANNEL, mover, "step")).version == 2
+        assert play.dumps(await svc.archive.rebuild(row)) == before[1]
+        assert (await svc.play.act(CHANNEL, mover, "step")).version == 2

@@ -15,17 +15,17 @@ from engine.core import play
 async def to_bets(svc: GameService) -> Result:
     result = await start_game(svc, ("Ann", "Bob", "Cy"), {"cards": "no"}, seed=3)
     while len(result.waiting) < 3:  # walk to the parallel push/rest
-        result = await svc.act(CHANNEL, result.waiting[0], "step")
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
     return result
 
 
 async def test_an_answer_is_taken_back_quietly_and_given_again(svc: GameService) -> None:
     opened = await to_bets(svc)
     first, second, third = opened.waiting
-    answered = await svc.act(CHANNEL, first, "push")
+    answered = await svc.play.act(CHANNEL, first, "push")
     before = answered.waiting
     assert first not in before
-    taken = await svc.act(CHANNEL, first, "take back", expected_version=answered.version)
+    taken = await svc.play.act(CHANNEL, first, "take back", expected_version=answered.version)
     assert taken.version == answered.version + 1
     assert any(line.endswith("takes back their answer.") for line in taken.public)
     assert not any("push" in line for line in taken.public)  # the secret answer stays secret
@@ -33,17 +33,17 @@ async def test_an_answer_is_taken_back_quietly_and_given_again(svc: GameService)
     assert sorted(taken.waiting) == sorted([first, second, third]) and "push" in taken.legal[first]
     # They owe the decision again but asked for it: no new ping, for them or anybody.
     assert first not in taken.mention and to_ping(taken.mention, before, first) == []
-    await svc.act(CHANNEL, first, "rest")
-    await svc.act(CHANNEL, second, "push")
-    closed = await svc.act(CHANNEL, third, "push")
+    await svc.play.act(CHANNEL, first, "rest")
+    await svc.play.act(CHANNEL, second, "push")
+    closed = await svc.play.act(CHANNEL, third, "push")
     reveal = next(line for line in closed.public if line.startswith("Choices:"))
     first_name = first.removeprefix("u-").capitalize()
     assert f"{first_name} rest" in reveal
     row = closed.game_row or 0
     texts = [a.text for a in await svc.store.actions(row)]
     assert texts[-5:] == ["push", "take back", "rest", "push", "push"]
-    assert play.dumps(await svc.rebuild(row)) == (await stored_state(svc, row))[1]
-    await refused("nothing_to_take_back", svc.act(CHANNEL, first, "take back"))  # the window has closed
+    assert play.dumps(await svc.archive.rebuild(row)) == (await stored_state(svc, row))[1]
+    await refused("nothing_to_take_back", svc.play.act(CHANNEL, first, "take back"))  # the window has closed
 
 
 async def test_taking_back_is_refused_kindly_when_there_is_nothing_to_take_back(svc: GameService) -> None:
@@ -51,22 +51,22 @@ async def test_taking_back_is_refused_kindly_when_there_is_nothing_to_take_back(
     first, second, _ = opened.waiting
     row = opened.game_row or 0
     stored = await stored_state(svc, row)
-    message = await refused("nothing_to_take_back", svc.act(CHANNEL, second, "take back"))
+    message = await refused("nothing_to_take_back", svc.play.act(CHANNEL, second, "take back"))
     assert "no answer to take back" in message and "`push`, `rest`" in message
     assert await stored_state(svc, row) == stored
-    await svc.act(CHANNEL, first, "push")
-    message = await refused("not_your_turn", svc.act(CHANNEL, first, "rest"))
+    await svc.play.act(CHANNEL, first, "push")
+    message = await refused("not_your_turn", svc.play.act(CHANNEL, first, "rest"))
     assert "not your turn" in message and "take back" in message
 
 
 async def test_game_undo_points_an_answered_player_to_take_back(svc: GameService) -> None:
     opened = await to_bets(svc)
     first = opened.waiting[0]
-    await svc.act(CHANNEL, first, "push")
+    await svc.play.act(CHANNEL, first, "push")
     with pytest.raises(ServiceError) as err:
-        await svc.undo(CHANNEL, first)
+        await svc.play.undo(CHANNEL, first)
     assert err.value.code == "turn_passed" and "/play action:take back" in err.value.message
-    taken = await svc.act(CHANNEL, first, "take back")
+    taken = await svc.play.act(CHANNEL, first, "take back")
     # /game undo of the take-back itself restores the answer (it was their own latest action).
-    undone = await svc.undo(CHANNEL, first, expected_version=taken.version)
+    undone = await svc.play.undo(CHANNEL, first, expected_version=taken.version)
     assert first not in undone.waiting

@@ -23,7 +23,7 @@ TRIO = ("Ann", "Bob", "Cy")
 
 async def act(svc: GameService, who: str, text: str) -> Step:
     """Play ``text`` for ``who``: the step to post."""
-    return await svc.act(CHANNEL, who, text)
+    return await svc.play.act(CHANNEL, who, text)
 
 
 async def begin(svc: GameService) -> Step:
@@ -39,10 +39,10 @@ async def test_a_turn_is_one_message_edited_in_place_and_the_next_turn_a_new_one
         mover, users = start.table.waiting_users()[0], start.table.users
         assert start.new and start.reason == NO_MESSAGE and start.edit is None
         assert start.ping == [mover] and start.lines == start.public and start.named == [mover]
-        stored = await svc.turn_messages.get(start.row)
+        stored = await svc.steps.turn_messages.get(start.row)
         assert stored is not None and stored.message_id is None and stored.started_version == start.version
         await svc.turn_posted(start, "m1")
-        assert (await svc.away.posts([start.row])) == {start.row: "m1"}  # jump links lead to it
+        assert (await svc.core.away.posts([start.row])) == {start.row: "m1"}  # jump links lead to it
 
         first = await act(svc, mover, "step")  # the first of two actions: the same turn
         assert not first.new and first.reason == SAME_TURN and first.edit == "m1" and first.ping == []
@@ -54,11 +54,11 @@ async def test_a_turn_is_one_message_edited_in_place_and_the_next_turn_a_new_one
         assert second.new and second.reason == NEWCOMER and second.ping == [following]
         assert second.lines == second.public and second.edit is None
         await svc.turn_posted(second, "m2")
-        turn = await svc.turn_messages.get(second.row)
+        turn = await svc.steps.turn_messages.get(second.row)
         assert turn is not None and (turn.message_id, turn.started_version) == ("m2", second.version)
         assert turn.waiting == [following] and turn.pinged == [following]
         # one ping for the whole turn: the daily budget counts turns, not actions
-        assert await svc.notify.pings_since(mover, "2000-01-01T00:00:00.000+00:00") == 1
+        assert await svc.core.notify.pings_since(mover, "2000-01-01T00:00:00.000+00:00") == 1
 
 
 async def test_a_restarted_service_goes_on_editing_the_same_message(tmp_path: Path) -> None:
@@ -130,16 +130,16 @@ async def test_a_reminder_during_a_turn_counts_from_the_turns_start(tmp_path: Pa
     store = await GameStore.open(tmp_path / "g.sqlite3")
     try:
         svc = GameService(store, clock=clock, rng=random.Random(0))
-        await svc.create_lobby(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast")
-        await svc.join(CHANNEL, user("Bob"), "Bob")
-        start = await svc.start(CHANNEL, user("Ann"), seed=3)
+        await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="fast")
+        await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+        start = await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
         await svc.turn_posted(start, "m1")
         mover = start.table.waiting_users()[0]
         clock.advance(2 * HOUR)
         inside = await act(svc, mover, "step")  # the first of two actions: the turn goes on
         assert not inside.new and inside.table.waiting_users() == [mover]
         clock.advance(4 * HOUR)  # 6 h after the turn began: half of the 12 h, not of the 10 h left
-        [half] = await svc.remind_due()
+        [half] = await svc.reminders.due()
         assert (half.kind, half.user_id) == ("half", mover)
     finally:
         await store.close()

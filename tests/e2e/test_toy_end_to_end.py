@@ -91,24 +91,24 @@ async def buttons(svc: GameService, uid: str) -> list[str]:
 
 
 async def test_a_whole_game_through_the_service(svc: GameService) -> None:
-    lobby = await svc.create_lobby(CHANNEL, "guild", user("Ann"), "Ann", TITLE)  # named by its title
+    lobby = await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", TITLE)  # named by its title
     assert f"⚠️ {NOTICE}" in lobby.public
     for name in PLAYERS[1:]:
-        await svc.join(CHANNEL, user(name), name)
-    assert f"⚠️ {NOTICE}" in (await svc.status(CHANNEL)).public
-    result = await svc.start(CHANNEL, user("Ann"), seed=SEED)
+        await svc.lobby.join(CHANNEL, user(name), name)
+    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).public
+    result = await svc.lobby.start(CHANNEL, user("Ann"), seed=SEED)
     row = result.game_row or 0
     assert (await svc.store.game(row)).game_id == GAME_ID  # type: ignore[union-attr]
-    assert f"⚠️ {NOTICE}" in (await svc.status(CHANNEL)).public
+    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).public
     assert result.public[0].startswith(f"{TITLE} starts!")  # set-up's own events are not shown (a finding)
 
     # A bad input is refused kindly, naming what is legal, and changes nothing.
     mover = result.waiting[0]
     before = await stored_state(svc, row)
-    message = await refused("unknown", svc.act(CHANNEL, mover, "eat the plum"))
+    message = await refused("unknown", svc.play.act(CHANNEL, mover, "eat the plum"))
     assert message.startswith("`eat the plum` is not a legal action here. Legal now: `pass`, `pick ")
     idle = next(u for u in map(user, PLAYERS) if u not in result.waiting)
-    message = await refused("not_your_turn", svc.act(CHANNEL, idle, "pass"))
+    message = await refused("not_your_turn", svc.play.act(CHANNEL, idle, "pass"))
     assert "not your turn" in message.lower()
     assert await stored_state(svc, row) == before
 
@@ -117,14 +117,14 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
     for _ in range(200):
         if result.game_over:
             break
-        seen |= {d.shape.type for d in play.pending(ORCHARD, await svc.rebuild(row)) if d.shape is not None}
+        seen |= {d.shape.type for d in play.pending(ORCHARD, await svc.archive.rebuild(row)) if d.shape is not None}
         uid = result.waiting[0]
         assert await buttons(svc, uid) == result.legal[uid]
         if len(result.waiting) > 1 and not took_back:  # the parallel bid: answer, take back, answer again
             result = await take_back_a_bid(svc, result)
             took_back = True
             continue
-        result = await svc.act(CHANNEL, uid, choose(result.legal[uid], uid), expected_version=result.version)
+        result = await svc.play.act(CHANNEL, uid, choose(result.legal[uid], uid), expected_version=result.version)
     assert result.game_over and took_back
     assert seen == {"choose_one", "amount", "choose_several", "confirm"}
     assert isinstance(result.outcome, Outcome)
@@ -136,7 +136,7 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
 
     # The stored log replays to the stored final state, in the service and in the engine alone.
     final = (await stored_state(svc, row))[1]
-    assert play.dumps(await svc.rebuild(row)) == final
+    assert play.dumps(await svc.archive.rebuild(row)) == final
     record = await svc.store.game(row)
     assert record is not None and record.seed is not None
     seated = [s.name for s in sorted(await svc.store.seats(row), key=lambda s: s.seat or 0)]
@@ -149,17 +149,17 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
 async def take_back_a_bid(svc: GameService, opened: Result) -> Result:
     first, *others = opened.waiting
     bid = choose(opened.legal[first])
-    answered = await svc.act(CHANNEL, first, bid, expected_version=opened.version)
+    answered = await svc.play.act(CHANNEL, first, bid, expected_version=opened.version)
     name = first.removeprefix("u-").capitalize()
     assert f"{name} has bid." in answered.public and not any(bid in line for line in answered.public)
     assert answered.private[first] == [f"You {bid}."]
     assert first not in answered.waiting and await buttons(svc, first) == ["take back"]
-    taken = await svc.act(CHANNEL, first, "take back", expected_version=answered.version)
+    taken = await svc.play.act(CHANNEL, first, "take back", expected_version=answered.version)
     assert f"{name} takes back their answer." in taken.public
     assert sorted(taken.waiting) == sorted(opened.waiting) and first not in taken.mention
-    again = await svc.act(CHANNEL, first, "bid 0", expected_version=taken.version)
+    again = await svc.play.act(CHANNEL, first, "bid 0", expected_version=taken.version)
     for uid in others:
-        again = await svc.act(CHANNEL, uid, choose(again.legal[uid], uid), expected_version=again.version)
+        again = await svc.play.act(CHANNEL, uid, choose(again.legal[uid], uid), expected_version=again.version)
     assert any(line.startswith("Bids: ") and f"{name} 0" in line for line in again.public)
     return again
 
@@ -226,7 +226,7 @@ async def test_a_whole_game_through_discord(guild: Guild) -> None:
     assert {"choose_one", "amount", "choose_several"} <= seen
     assert "Final scores:" in post.content and "Tie-break: most coins left." in post.content
     assert not pinged(post)
-    assert await guild.bot.service.rebuild(final.row) == final.state
+    assert await guild.bot.service.archive.rebuild(final.row) == final.state
 
 
 def test_nothing_in_bot_names_the_game() -> None:

@@ -45,7 +45,7 @@ class AdminCog(
     async def force(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        result = await self.bot.service.admin_force(
+        result = await self.bot.service.admin.force(
             channel,
             interaction.user.id,
             interaction.user.display_name,
@@ -61,7 +61,7 @@ class AdminCog(
         if new_player.bot:
             raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
         channel = channel_of(interaction)
-        result = await self.bot.service.admin_replace(
+        result = await self.bot.service.admin.replace(
             channel,
             interaction.user.id,
             interaction.user.display_name,
@@ -77,7 +77,7 @@ class AdminCog(
     async def rollback(self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        result = await self.bot.service.admin_rollback(
+        result = await self.bot.service.admin.rollback(
             channel, interaction.user.id, interaction.user.display_name, step, manager(interaction)
         )
         await self._post(interaction, result)
@@ -85,7 +85,7 @@ class AdminCog(
     @app_commands.command(name="end", description="End the game without a result")
     async def end(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.admin_end(
+        result = await self.bot.service.admin.end(
             channel_of(interaction), interaction.user.id, interaction.user.display_name, manager(interaction)
         )
         await post_public(interaction, result.public)

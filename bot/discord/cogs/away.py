@@ -30,12 +30,12 @@ class AwayCog(commands.Cog):
     @app_commands.describe(until="When you are back: 2030-01-15, 2030-01-15 18:00 (your time zone) or 3d / 36h")
     async def away(self, interaction: Interaction, until: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.tell(interaction, await self.bot.service.set_away(interaction.user.id, until))
+        await self.tell(interaction, await self.bot.service.away.set(interaction.user.id, until))
 
     @app_commands.command(name="back", description="End your away time now: your clocks run again")
     async def back(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.tell(interaction, await self.bot.service.back(interaction.user.id))
+        await self.tell(interaction, await self.bot.service.away.back(interaction.user.id))
 
     async def tell(self, interaction: Interaction, change: AwayChange) -> None:
         for notice in change.notices:

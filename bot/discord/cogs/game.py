@@ -16,9 +16,9 @@ from ...service.game_ui import MAX_CHOICE, option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...store.clock import PRESETS
 from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
-from ..views.components import lobby_view
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
+from ..views.lobby import lobby_view
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -64,7 +64,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             chosen = parse_options(options)
         except ValueError as exc:
             raise ServiceError(str(exc), "bad_option") from None
-        result = await self.bot.service.create_lobby(
+        result = await self.bot.service.lobby.open(
             channel_of(interaction),
             interaction.guild_id,
             interaction.user.id,
@@ -105,7 +105,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.join(
+        result = await self.bot.service.lobby.join(
             channel_of(interaction), interaction.user.id, interaction.user.display_name
         )
         await post_public(interaction, result.public)
@@ -113,13 +113,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.leave(channel_of(interaction), interaction.user.id)
+        result = await self.bot.service.lobby.leave(channel_of(interaction), interaction.user.id)
         await post_public(interaction, result.public)
 
     @app_commands.command(name="start", description="Start the game (lobby creator only)")
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.start(channel_of(interaction), interaction.user.id)
+        result = await self.bot.service.lobby.start(channel_of(interaction), interaction.user.id)
         notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), []) + notes)
 
@@ -129,7 +129,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         table = await self.bot.service.table_in(channel_of(interaction))
         if table is None:
             raise ServiceError("There is no game in this channel. Open one with `/game new`.", "no_game")
-        await send_current(interaction, table, "\n".join(await self.bot.service.seat_history(table.row)))
+        await send_current(interaction, table, "\n".join(await self.bot.service.seats.history(table.row)))
 
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
@@ -149,7 +149,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.describe(page="Page number, 1 = oldest (default: the newest page)")
     async def log(self, interaction: Interaction, page: app_commands.Range[int, 1, 10_000] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.log(channel_of(interaction), page)
+        result = await self.bot.service.archive.log(channel_of(interaction), page)
         view = log_view(result)
         await interaction.followup.send(
             log_content(result), ephemeral=True, view=view if view is not None else discord.utils.MISSING
@@ -164,7 +164,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         self, interaction: Interaction, step: app_commands.Range[int, 0, 1_000_000], share: bool = False
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.history(channel_of(interaction), step)
+        result = await self.bot.service.archive.history(channel_of(interaction), step)
         table = await self.bot.service.table(result.game_row or 0)
         content, files, view = await history_message(result, table.version, not share)
         if share:
@@ -177,7 +177,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="export", description="The game record as a JSON file (the seed only once it has ended)")
     async def export(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.bot.service.export(channel_of(interaction))
+        record = await self.bot.service.archive.export(channel_of(interaction))
         if record.ended:
             note = "It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report)."
         else:
@@ -198,7 +198,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         if file.size > MAX_IMPORT:
             raise ServiceError(f"That file is too large for a game record ({file.size // 1024} KiB).", "bad_import")
-        result = await self.bot.service.import_record(
+        result = await self.bot.service.archive.import_record(
             channel_of(interaction),
             interaction.guild_id,
             interaction.user.id,
@@ -220,7 +220,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player.bot:
             raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
-        result = await self.bot.service.substitute(
+        result = await self.bot.service.seats.substitute(
             channel_of(interaction),
             interaction.user.id,
             player.id,
@@ -232,7 +232,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")
     async def undo(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.undo(channel_of(interaction), interaction.user.id)
+        result = await self.bot.service.play.undo(channel_of(interaction), interaction.user.id)
         notes = await post_step(self.bot, result, str(interaction.user.id))
         await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
 
@@ -245,7 +245,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = channel_of(interaction)
-        ballot = await self.bot.service.propose_undo(channel, interaction.user.id, step)
+        ballot = await self.bot.service.consent.propose(channel, interaction.user.id, step)
         await post_ballot(self.bot, channel, ballot)
         await finish(interaction, [])
 
@@ -253,7 +253,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def abandon(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
-        result = await self.bot.service.abandon(
+        result = await self.bot.service.lobby.abandon(
             channel_of(interaction), interaction.user.id, can_manage_channel=perms.manage_channels
         )
         await post_public(interaction, result.public)

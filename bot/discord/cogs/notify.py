@@ -48,7 +48,7 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         budget: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.settings(interaction.user.id, mode, timezone, quiet, budget)
+        result = await self.bot.service.notify.settings(interaction.user.id, mode, timezone, quiet, budget)
         await finish(interaction, result.private[str(interaction.user.id)])
 
     @settings.autocomplete("timezone")
@@ -64,15 +64,15 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
     async def auto(self, interaction: Interaction, kind: str, enabled: bool = True) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, user = self.bot.service, str(interaction.user.id)
-        result = await service.set_standing(str(interaction.channel_id), user, kind, enabled)
+        result = await service.standing.set(str(interaction.channel_id), user, kind, enabled)
         await finish(interaction, result.private[user])
-        standing = await service.answer_standing(result.game_row or 0) if enabled else None
+        standing = await service.standing.answer(result.game_row or 0) if enabled else None
         if standing is not None:  # a decision of that kind is open now: answered at once
             await post_step(self.bot, standing, None)
 
     @auto.autocomplete("kind")
     async def kinds(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        kinds = await self.bot.service.standing_kinds(str(interaction.channel_id), interaction.user.id)
+        kinds = await self.bot.service.standing.kinds(str(interaction.channel_id), interaction.user.id)
         return [app_commands.Choice(name=k, value=k) for k in kinds if current.strip().lower() in k][:25]
 
 

@@ -51,7 +51,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="mygames", description="Your games: yours to play first, with deadlines and links")
     async def mygames(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.my_games(interaction.user.id)
+        result = await self.bot.service.away.my_games(interaction.user.id)
         lines = result.private.get(str(interaction.user.id), [])
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 

@@ -25,7 +25,7 @@ class StatsCog(commands.Cog):
     async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = player or interaction.user
-        found = await self.bot.service.stats(who.id)
+        found = await self.bot.service.stats.player(who.id)
         await interaction.followup.send("\n".join(found.lines(who.display_name))[:2000], ephemeral=True)
 
 

@@ -3,7 +3,7 @@
 Deadlines (``clocks``) and reminders (``reminders``) live in SQLite, never in memory: on
 start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
 deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
-deadline wakes it (``service.on_schedule``); otherwise it wakes at least every minute to write
+deadline wakes it (``service.core.on_schedule``); otherwise it wakes at least every minute to write
 a heartbeat.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from ...service.reminders import Notice
+from ...service.notices import Notice
 from ...service.timeouts import Expiry
 from ...store.clock import parse
 from ..turns import NO_MENTIONS, post_step
@@ -41,10 +41,10 @@ class TimerCog(commands.Cog):
         self.task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        outage, extended = await self.bot.service.resume()
+        outage, extended = await self.bot.service.timeouts.resume()
         if extended:
             log.info("extended %d deadline(s) by the bot's downtime of %d s", extended, outage)
-        self.bot.service.on_schedule = self.wake.set
+        self.bot.service.core.on_schedule = self.wake.set
         if self.bot.settings.run_timers:
             self.task = asyncio.create_task(self.run(), name="pbp-timers")
 
@@ -53,7 +53,7 @@ class TimerCog(commands.Cog):
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        await self.bot.service.heartbeat()
+        await self.bot.service.timeouts.heartbeat()
 
     async def run(self) -> None:
         while True:
@@ -71,7 +71,7 @@ class TimerCog(commands.Cog):
 
     async def delay(self) -> float:
         """Seconds until the earliest deadline or reminder, at most the heartbeat interval."""
-        due = await self.bot.service.next_timer()
+        due = await self.bot.service.reminders.next_timer()
         if due is None:
             return HEARTBEAT_SECONDS
         left = (parse(due) - parse(self.bot.service.now())).total_seconds()
@@ -79,8 +79,8 @@ class TimerCog(commands.Cog):
 
     async def fire(self) -> list[Expiry]:
         """Heartbeat, then every passed deadline: post the defaults taken and the table's offers."""
-        await self.bot.service.heartbeat()
-        expiries = await self.bot.service.expire_due()
+        await self.bot.service.timeouts.heartbeat()
+        expiries = await self.bot.service.timeouts.expire_due()
         for expiry in expiries:
             try:
                 await self.post(expiry)
@@ -93,15 +93,15 @@ class TimerCog(commands.Cog):
         owes), stalled-game announcement and turn ping held back by quiet hours; then apply standing
         answers that became due and send the daily digests."""
         service = self.bot.service
-        notices = await service.away_due() + await service.remind_due() + await service.held_due()
+        notices = await service.away.due() + await service.reminders.due() + await service.notify.held_due()
         for notice in notices:
             try:
                 await post_notice(self.bot, notice)
             except discord.HTTPException as exc:  # claimed already: never retried in a loop
                 log.warning("reminder in channel %s not posted: %s", notice.channel_id, exc)
-        for step in await service.standing_due():
+        for step in await service.standing.due():
             await post_step(self.bot, step, None)
-        for digest in await service.digest_due():
+        for digest in await service.notify.digest_due():
             await deliver_digest(self.bot, digest)
         return notices
 

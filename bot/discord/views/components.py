@@ -8,8 +8,8 @@ against the database (not memory) and keeps working after a restart.
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
 ``pbp:<game>:board``             the clicker's private board
-``pbp:<game>:lobby:<join|leave|start>``  lobby buttons
-``pbp:<game>:rematch``           start a rematch of a finished game
+``pbp:<game>:lobby:<join|leave|start>``  lobby buttons (:mod:`bot.discord.views.lobby`)
+``pbp:<game>:rematch``           start a rematch of a finished game (ditto)
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
-from ..turns import act_and_post, post_step, send_current, send_private_board, strip_components
+from ..turns import act_and_post, send_current, send_private_board
+from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
 
 log = logging.getLogger("bot.views")
@@ -297,87 +298,6 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await send_private_board(interaction, await load(interaction, self.game_row))
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
-
-
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
-    """Join, leave or start the lobby this message announced."""
-
-    def __init__(self, row: int, act: str, line: int | None = None) -> None:
-        style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
-        if act == "leave":
-            style = discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}")
-        )
-        self.game_row, self.act = row, act
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["act"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await interaction.response.defer()
-            bot, table = bot_of(interaction), await load(interaction, self.game_row)
-            if table.record.status != "lobby":
-                raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
-            channel, user = table.record.channel_id, str(interaction.user.id)
-            if self.act == "start":
-                notes = await post_step(bot, await bot.service.start(channel, user), user)
-                await strip_components(interaction)
-                if notes:
-                    await interaction.followup.send("\n".join(notes), ephemeral=True)
-                return
-            if self.act == "join":
-                result = await bot.service.join(channel, user, interaction.user.display_name)
-            else:
-                result = await bot.service.leave(channel, user)
-            await interaction.followup.send(
-                "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
-            )
-        except Exception as exc:
-            await report(interaction, exc, custom_id=self.custom_id)
-
-
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
-    """On a finished game's last message: the same players start again (see :mod:`bot.rematch`)."""
-
-    def __init__(self, row: int, line: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch"
-            )
-        )
-        self.game_row = row
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await interaction.response.defer()
-            bot, user = bot_of(interaction), str(interaction.user.id)
-            notes = await post_step(bot, await bot.service.rematch(self.game_row, user), user)
-            await strip_components(interaction)
-            if notes:
-                await interaction.followup.send("\n".join(notes), ephemeral=True)
-        except Exception as exc:
-            await report(interaction, exc, custom_id=self.custom_id)
-
-
-def lobby_view(row: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for act in ("join", "leave", "start"):
-        view.add_item(LobbyButton(row, act))
-    return view
 
 
 def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:

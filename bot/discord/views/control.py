@@ -61,7 +61,7 @@ class VoteButton(
         try:
             await interaction.response.defer()
             bot = bot_of(interaction)
-            ballot = await bot.service.vote(self.vote, str(interaction.user.id), self.yes)
+            ballot = await bot.service.consent.vote(self.vote, str(interaction.user.id), self.yes)
             if ballot.status == "open":
                 shown = interaction.message.content if interaction.message is not None else ""
                 await interaction.edit_original_response(content=f"{shown}\n{ballot.result.public[0]}"[:2000])

@@ -59,7 +59,7 @@ class LogButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await interaction.response.defer()
-            result = await bot_of(interaction).service.log_of_game(self.game_row, self.page)
+            result = await bot_of(interaction).service.archive.log_of_game(self.game_row, self.page)
             view = log_view(result)
             await interaction.edit_original_response(content=log_content(result), view=view)
         except Exception as exc:
@@ -107,7 +107,7 @@ class StepButton(
         try:
             await interaction.response.defer()
             bot = bot_of(interaction)
-            result = await bot.service.history("", self.step, game_row=self.game_row)
+            result = await bot.service.archive.history("", self.step, game_row=self.game_row)
             table = await bot.service.table(self.game_row)
             content, files, view = await history_message(result, table.version, True)
             await interaction.edit_original_response(content=content, attachments=files, view=view)

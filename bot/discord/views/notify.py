@@ -32,7 +32,7 @@ async def direct(bot: Host, user_id: str, text: str, channel_id: str | None) -> 
         await channel.send(text[:2000])
         return True
     except discord.Forbidden:
-        hint = await bot.service.dm_failed(user_id)
+        hint = await bot.service.notify.dm_failed(user_id)
         if hint and channel_id and channel_id.isdigit():
             try:
                 await bot.get_partial_messageable(int(channel_id)).send(

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ...service.away_service import jump_link
 from ...service.clock import duration
-from ...service.reminders import Notice
+from ...service.notices import Notice, jump_link
 from ...store.reminders import SNOOZE_SECONDS
 from ..errors import report
 from ..host import bot_of
@@ -49,7 +48,7 @@ class SnoozeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pb
         try:
             await interaction.response.defer()
             bot = bot_of(interaction)
-            result = await bot.service.snooze(self.game_row, self.seat, interaction.user.id)
+            result = await bot.service.reminders.snooze(self.game_row, self.seat, interaction.user.id)
             channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
             await channel.send(result.public[0], allowed_mentions=NO_MENTIONS, silent=True)
             await strip_components(interaction)

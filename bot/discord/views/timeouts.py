@@ -50,15 +50,15 @@ class OfferButton(
             bot, user = bot_of(interaction), str(interaction.user.id)
             service, args = bot.service, (self.game_row, self.version, self.seat)
             if self.act == "wait":
-                result = await service.wait_longer(*args, user)
+                result = await service.timeouts.wait_longer(*args, user)
                 due = (await service.table(self.game_row)).due.get(self.seat)
                 line = result.public[0] + (f" New deadline {stamp(due)}." if due else "")
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
                 await channel.send(line, allowed_mentions=NO_MENTIONS, silent=True)
             elif self.act == "skip":
-                await post_step(bot, await service.skip_turn(*args, user), None)
+                await post_step(bot, await service.timeouts.skip_turn(*args, user), None)
             else:
-                await post_step(bot, await service.take_seat(*args, user, interaction.user.display_name), None)
+                await post_step(bot, await service.timeouts.take_seat(*args, user, interaction.user.display_name), None)
             await strip_components(interaction)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)

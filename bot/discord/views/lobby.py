@@ -1,0 +1,102 @@
+"""The lobby's persistent buttons (join, leave, start) and a finished game's Rematch button.
+
+``pbp:<game>:lobby:<join|leave|start>``  join, leave or start the lobby this message announced
+``pbp:<game>:rematch``                   the same players start again (see :meth:`LobbyService.rematch
+<bot.service.lobby.LobbyService.rematch>`)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ...service.results import ServiceError
+from ..errors import report
+from ..host import bot_of
+from ..turns import post_step, strip_components
+
+GAME = r"pbp:(?P<game>\d+)"
+
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
+    """Join, leave or start the lobby this message announced."""
+
+    def __init__(self, row: int, act: str, line: int | None = None) -> None:
+        style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
+        if act == "leave":
+            style = discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}")
+        )
+        self.game_row, self.act = row, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot = bot_of(interaction)
+            table = await bot.service.table(self.game_row)
+            if table.record.status != "lobby":
+                raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
+            channel, user = table.record.channel_id, str(interaction.user.id)
+            if self.act == "start":
+                notes = await post_step(bot, await bot.service.lobby.start(channel, user), user)
+                await strip_components(interaction)
+                if notes:
+                    await interaction.followup.send("\n".join(notes), ephemeral=True)
+                return
+            if self.act == "join":
+                result = await bot.service.lobby.join(channel, user, interaction.user.display_name)
+            else:
+                result = await bot.service.lobby.leave(channel, user)
+            await interaction.followup.send(
+                "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
+            )
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
+    """On a finished game's last message: the same players start again."""
+
+    def __init__(self, row: int, line: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch"
+            )
+        )
+        self.game_row = row
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer()
+            bot, user = bot_of(interaction), str(interaction.user.id)
+            notes = await post_step(bot, await bot.service.lobby.rematch(self.game_row, user), user)
+            await strip_components(interaction)
+            if notes:
+                await interaction.followup.send("\n".join(notes), ephemeral=True)
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
+def lobby_view(row: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for act in ("join", "leave", "start"):
+        view.add_item(LobbyButton(row, act))
+    return view

@@ -1,0 +1,72 @@
+"""Standing answers played inside a change (no Discord): "in this game, answer decisions of kind K for
+me with their default", applied by :meth:`bot.service.steps.Steps.play_step` under the game's lock.
+
+A standing answer only ever plays a decision's rule-safe default (``Decision.default``, the same
+move a deadline would take), so it never needs to see hidden information and its timing reveals
+nothing but the preference. Each one is stored as an ordinary logged action by that player, with a
+public line saying it was their standing answer, and recorded in ``clock_log``. ``/notify auto``
+turns them on and off (:mod:`bot.service.standing`).
+"""
+
+from __future__ import annotations
+
+from engine.core import play
+
+from .core import Core
+from .results import Result, ServiceError
+from .step import Txn
+from .steplines import STANDING
+
+MAX_STANDING_STEPS = 50
+
+
+class StandingAnswers:
+    """The standing answers of a loaded game that are due; remembers where one hit an engine error."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        #: Game row -> the version at which a standing answer hit an engine error (not retried there).
+        self.failed: dict[int, int] = {}
+
+    async def answer(self, txn: Txn) -> Result | None:
+        """Play every open decision of the loaded game covered by a standing answer (repeatedly, as new
+        ones open), each stored as its own logged step; ``None`` when there was none. The result
+        mentions the new waiting players."""
+        row, record = txn.row, txn.record
+        if record.status != "active" or txn.state is None or self.failed.get(row) == record.version:
+            return None
+        autos = await self.core.notify.autos(row)
+        if not autos:
+            return None
+        wanted: dict[str, set[str]] = {}
+        for user, _, kind in autos:
+            wanted.setdefault(user, set()).add(kind)
+        users, names = txn.users, txn.names
+        public: list[str] = []
+        private: dict[str, list[str]] = {}
+        for _ in range(MAX_STANDING_STEPS):
+            decision = next(
+                (
+                    d
+                    for d in play.pending(txn.game, txn.state)
+                    if d.default is not None and d.kind in wanted.get(users[d.player], ())
+                ),
+                None,
+            )
+            if decision is None or decision.default is None:
+                break
+            seat = decision.player
+            try:
+                applied = txn.apply(seat, decision.default)
+            except ServiceError:  # logged; the players answer themselves (or an admin forces it)
+                self.failed[row] = txn.record.version
+                break
+            lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=applied.text)]
+            await txn.store(applied, seat, users[seat], lines)
+            await self.core.reminders.log(
+                row, seat, users[seat], "standing", f"{decision.kind}: {applied.text}", self.core.now()
+            )
+            public += lines + applied.public
+            for who, told in applied.private.items():
+                private.setdefault(who, []).extend(told)
+        return txn.changed(public, private) if public else None

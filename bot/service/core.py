@@ -1,0 +1,276 @@
+"""The core every service shares (:class:`Core`): the store and its books, the clock, the random
+generator, the loaders with their one cache of seats and parsed states, the games' locks, and the
+deadlines kept in step with who must act.
+
+A service never changes a game except through :meth:`bot.service.steps.Steps.play_step`; what it
+reads it reads through these loaders, and so does a front end (:meth:`Core.table`): one loader, one
+cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
+from datetime import datetime
+from typing import Any
+
+from engine.core import Game, IllegalAction, State, get_game, play
+
+from ..store.away import AwayBook, Frozen
+from ..store.clock import iso
+from ..store.deadlines import Deadlines
+from ..store.hours import stored
+from ..store.notify import NotifyBook
+from ..store.records import Records
+from ..store.reminders import Reminders
+from ..store.rows import GameRecord, SeatRecord
+from ..store.store import GameStore
+from .clock import preset
+from .game_ui import Table
+from .history import played_by
+from .packs import check_playable
+from .results import Result, ServiceError, names_list, utc_now
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+Clock = Callable[[], datetime | str]
+log = logging.getLogger("bot.service")
+
+
+def uid(user_id: str | int) -> str:
+    return str(user_id)
+
+
+def wrap_illegal(exc: IllegalAction) -> ServiceError:
+    return ServiceError(exc.message, exc.code, exc.legal)
+
+
+class Core:
+    """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``."""
+
+    def __init__(
+        self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None, *, cache_size: int = 256
+    ) -> None:
+        self.store = store
+        self.rng = rng if rng is not None else random.Random()
+        self._clock = clock
+        self._cache_size = cache_size
+        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self._seats: dict[int, list[SeatRecord]] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.deadlines = Deadlines(store)
+        self.reminders = Reminders(store)
+        self.notify = NotifyBook(store)
+        self.away = AwayBook(store)
+        #: Called when a new deadline was stored (the timer loop may have to wake sooner).
+        self.on_schedule: Callable[[], None] | None = None
+
+    def now(self) -> str:
+        """The service clock's reading (ISO-8601 UTC)."""
+        return iso(self._clock())
+
+    def schedule(self) -> None:
+        """A deadline moved: wake the timer loop (if one listens)."""
+        if self.on_schedule:
+            self.on_schedule()
+
+    # --- locks ----------------------------------------------------------------
+    def lock(self, row: int) -> asyncio.Lock:
+        lock = self._locks.get(row)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[row] = lock
+        return lock
+
+    def lock_unless(self, row: int, held: int | None) -> AbstractAsyncContextManager[Any]:
+        """The game's lock, or nothing when the caller holds it already (``held``)."""
+        return nullcontext() if row == held else self.lock(row)
+
+    # --- loaders ----------------------------------------------------------------
+    @staticmethod
+    def game(game_id: str) -> Game:
+        try:
+            return get_game(game_id)
+        except IllegalAction as exc:
+            raise wrap_illegal(exc) from None
+
+    async def live(self, channel_id: str | int, want: str | None = None) -> GameRecord:
+        """The channel's lobby/active game, optionally required to be in state ``want``."""
+        record = await self.store.live_game(uid(channel_id))
+        if record is None:
+            last = await self.store.latest_game(uid(channel_id))
+            ended = f" The last {last.title} game here is {last.status}." if last else ""
+            raise ServiceError(f"There is no game in progress in this channel.{ended} Open a lobby first.", "no_game")
+        if want == "lobby" and record.status != "lobby":
+            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
+        if want == "active" and record.status != "active":
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        return record
+
+    async def latest(self, channel_id: str | int) -> GameRecord:
+        record = await self.store.latest_game(uid(channel_id))
+        if record is None:
+            raise ServiceError("There is no game in this channel. Open a lobby first.", "no_game")
+        return record
+
+    async def fresh(self, row: int) -> GameRecord:
+        """Re-read a game under its lock; refuse if it ended meanwhile."""
+        record = await self.store.game(row)
+        if record is None or record.status != "active":
+            raise ServiceError("This game has ended in the meantime.", "stale")
+        return record
+
+    async def seats_of(self, record: GameRecord) -> list[SeatRecord]:
+        """Members in seat order; cached once the game has started (until a seat changes hands)."""
+        if record.status == "lobby":
+            return await self.store.seats(record.id)
+        seats = self._seats.get(record.id)
+        if seats is None:
+            members = await self.store.seats(record.id)
+            seats = self._seats[record.id] = [s for s in members if s.seat is not None]
+        return seats
+
+    def seats_changed(self, row: int) -> None:
+        """A seat changed hands: the next read loads the seats again."""
+        self._seats.pop(row, None)
+
+    @staticmethod
+    def seat_of(seats: list[SeatRecord], user_id: str) -> int:
+        for member in seats:
+            if member.user_id == user_id and member.seat is not None:
+                return member.seat
+        players = names_list([s.name for s in seats])
+        raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
+
+    async def state(self, record: GameRecord) -> State:
+        """The parsed state of ``record``'s version, from the cache when it is there."""
+        current = self.game(record.game_id).spec.rules_version
+        if record.rules_version != current:
+            # No silent drift: an old game's log may not replay under changed rules.
+            raise ServiceError(
+                f"This {record.title} game was started under rules version {record.rules_version}, "
+                f"but this bot runs version {current}; an admin must migrate or end it.",
+                "rules_version",
+            )
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            self._states.move_to_end(record.id)
+            return cached[1]
+        text = await self.store.snapshot(record.id, record.version)
+        if text is None:
+            raise ServiceError("This game has no saved state; ask an admin to check the log.", "corrupt")
+        state = play.loads(text)
+        check_playable(self.game(record.game_id), state, record.title)  # e.g. its data pack is not loaded
+        self.remember(record.id, record.version, state)
+        return state
+
+    def remember(self, row: int, version: int, state: State) -> None:
+        self._states[row] = (version, state)
+        self._states.move_to_end(row)
+        while len(self._states) > self._cache_size:
+            self._states.popitem(last=False)
+
+    def forget(self, row: int) -> None:
+        """The cached state of ``row`` is outdated (someone else stored a newer version)."""
+        self._states.pop(row, None)
+
+    async def seat_lines(self, game_row: int) -> list[str]:
+        """Who played which seat, for seats that changed hands (empty when none did)."""
+        return played_by(await Records(self.store).holders(game_row), await self.store.seats(game_row))
+
+    @staticmethod
+    def check_version(record: GameRecord, expected: int | None) -> None:
+        if expected is not None and expected != record.version:
+            raise ServiceError(
+                f"This prompt is outdated: the game has moved on to version {record.version} "
+                f"(you answered version {expected}). Look at the latest board and try again.",
+                "stale",
+            )
+
+    # --- tables: what front ends draw -----------------------------------------------
+    async def table(self, game_row: int) -> Table:
+        """The game as stored now, from the caches (seats and parsed state): what a front end checks a
+        click against and draws, loaded once with the state the service plays on."""
+        record = await self.store.game(game_row)
+        if record is None:
+            raise ServiceError("This game no longer exists.", "no_game")
+        return await self.table_of(record)
+
+    async def table_in(self, channel_id: str | int) -> Table | None:
+        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
+        record = await self.store.latest_game(uid(channel_id))
+        return None if record is None else await self.table_of(record)
+
+    async def table_of(self, record: GameRecord) -> Table:
+        seats, game = await self.seats_of(record), self.game(record.game_id)
+        if record.status == "lobby":
+            return Table(record, seats, game, None)
+        try:
+            state: State | None = await self.state(record)
+        except ServiceError as exc:  # shown as stored all the same (the service refuses to play it)
+            if exc.code not in ("rules_version", "corrupt"):
+                raise
+            text = await self.store.snapshot(record.id, record.version)
+            state = play.loads(text) if text is not None else None
+            if state is not None:
+                check_playable(game, state, record.title)
+        return await self.table_at(record, seats, game, state)
+
+    async def table_at(self, record: GameRecord, seats: list[SeatRecord], game: Game, state: State | None) -> Table:
+        clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
+        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
+        return Table(record, seats, game, state, due)
+
+    @staticmethod
+    def fill(result: Result, table: Table) -> Result:
+        """Add who must act and (when over) the outcome; the legal texts and the public view are read
+        from ``table`` only if a caller asks for them (the Discord path draws the table itself)."""
+        record, state = table.record, table.state
+        result.game_row, result.version, result.status, result.source = record.id, record.version, record.status, table
+        if state is None:
+            return result
+        waiting = table.waiting_seats() if table.active else play.waiting_players(table.game, state)
+        result.waiting = [table.users[p] for p in waiting]
+        if table.game.is_over(state):
+            result.game_over, result.status = True, "finished"
+            result.outcome = table.game.outcome(state)
+        return result
+
+    # --- deadlines in step with who must act ------------------------------------------
+    async def sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
+        """Keep the seats' deadlines in step with who must act (see :mod:`bot.store.deadlines`): a frozen
+        deadline (its player is away) thaws before its decision closes, so the bank is not charged for
+        the freeze, and deadlines that opened for away players freeze. Untimed games have no deadlines."""
+        if record.clock != "none":
+            for frozen in await self.away.frozen(game=record.id):
+                if ended or frozen.seat not in waiting:
+                    await self.thaw(frozen)
+        if ended:
+            await self.deadlines.stop(record.id)
+        elif await self.deadlines.sync(
+            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz)
+        ):
+            self.schedule()
+        if record.clock != "none" and not ended:
+            for game, seat, user in await self.away.to_freeze(record.id):
+                await self.away.freeze(game, seat, user, self.now())
+
+    async def thaw(self, frozen: Frozen) -> None:
+        moved = await self.away.thaw(frozen, self.now())
+        if moved is not None:
+            await self.reminders.follow(frozen.game, frozen.seat, *moved)
+            self.schedule()
+
+    async def reconcile(self, held: int | None = None) -> None:
+        """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's
+        lock; the lock of game ``held`` is the caller's already)."""
+        for game, seat, user in await self.away.to_freeze():
+            async with self.lock_unless(game, held):
+                await self.away.freeze(game, seat, user, self.now())
+        for frozen in await self.away.to_thaw():
+            async with self.lock_unless(frozen.game, held):
+                await self.thaw(frozen)

@@ -1,0 +1,176 @@
+"""A seated player's requests (no Discord): act and undo, which change the game (each one runs through
+:meth:`~bot.service.steps.Steps.play_step`), and what the game looks like now: status and view.
+
+Undo follows Board Game Arena: a player may take back their own latest
+action(s), only while they still owe a decision, and never an action whose
+events were an undo barrier (a random draw or revealed hidden information).
+An undo is itself logged and stored as a new, higher version. An answer to a decision everyone
+makes at once is changed with the engine's own ``take back`` action instead (a normal logged
+action, allowed until the last answer is in); it pings nobody.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, play
+from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
+
+from .away_service import AwayService
+from .core import Core, uid
+from .game_ui import Table
+from .history import effective_actions
+from .inputs import Boundary
+from .packs import notice
+from .results import Result, ServiceError, format_scores, names_list
+from .step import Step, Txn
+from .steplines import TOOK_BACK
+from .steps import Steps
+
+TAKE_BACK_HINT = (
+    f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
+    "or the “Change my answer” button."
+)
+
+
+class PlayService(Boundary):
+    """``act``, ``undo``, ``status`` and ``view``; a move also ends the mover's absence (``away``)."""
+
+    def __init__(self, core: Core, steps: Steps, away: AwayService) -> None:
+        self.core = core
+        self.steps = steps
+        self.away = away
+
+    async def act(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        text: str | None = None,
+        action: Action | None = None,
+        expected_version: int | None = None,
+    ) -> Step:
+        """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
+        if action is None and (text is None or not text.strip()):
+            raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
+        live, user = await self.core.live(channel_id, "active"), uid(user_id)
+
+        async def change(txn: Txn) -> Result:
+            game, state, names = txn.game, txn.state, txn.names
+            assert state is not None
+            seat = self.core.seat_of(txn.seats, user)
+            waiting = play.waiting_players(game, state)
+            taking_back = is_take_back(action) if action is not None else names_take_back(text or "")
+            if seat not in waiting and not taking_back:  # the engine explains a take-back it refuses
+                hint = TAKE_BACK_HINT if play.may_take_back(game, state, seat) else ""
+                raise ServiceError(
+                    f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
+                    "not_your_turn",
+                )
+            applied = txn.apply(seat, action, text)
+            await txn.store(applied, seat, user, [])
+            txn.played = applied.text
+            result = txn.changed(list(applied.public) or [f"{names[seat]} has acted."], applied.private)
+            if applied.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
+                result.mention = [u for u in result.mention if u != user]
+            await self.away.moved(user, txn.row, result)  # a move ends the player's absence
+            return result
+
+        return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
+
+    async def undo(self, channel_id: str | int, user_id: str | int, expected_version: int | None = None) -> Step:
+        """Take back the caller's latest action (see the module docstring for the rule)."""
+        live, user = await self.core.live(channel_id, "active"), uid(user_id)
+
+        async def change(txn: Txn) -> Result:
+            seat, names, record, state = self.core.seat_of(txn.seats, user), txn.names, txn.record, txn.state
+            assert state is not None
+            stack = effective_actions(await self.core.store.actions(record.id))
+            if not stack:
+                raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
+            top = stack[-1]
+            hint = TAKE_BACK_HINT if play.may_take_back(txn.game, state, seat) else ""
+            if top.seat != seat:
+                raise ServiceError(
+                    f"You can only take back your own latest action; the latest one was {names[top.seat]}'s.{hint}",
+                    "not_your_action",
+                )
+            if top.undo_barrier:
+                raise ServiceError(
+                    "Your last action revealed a random draw or hidden information, so it can't be taken back.",
+                    "undo_barrier",
+                )
+            if seat not in play.waiting_players(txn.game, state):
+                raise ServiceError(
+                    "You can only take back an action while it is still your turn." + hint, "turn_passed"
+                )
+            before_json = await self.core.store.snapshot(record.id, top.version - 1)
+            if before_json is None:
+                raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
+            line = TOOK_BACK.format(player=names[seat])
+            await txn.commit(
+                seat=seat,
+                user=user,
+                kind="undo",
+                text=top.text,
+                undo_barrier=False,
+                public=[line],
+                state_json=before_json,
+                state=play.loads(before_json),
+            )
+            return txn.changed([line], {user: [f"You took back `{top.text}`."]})
+
+        return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
+
+    async def status(self, channel_id: str | int) -> Result:
+        """Whose turn it is, which decisions are open, and the version (or the lobby, or the result)."""
+        record = await self.core.latest(channel_id)
+        game = self.core.game(record.game_id)
+        if record.status == "lobby":
+            names = [s.name for s in await self.core.store.seats(record.id)]
+            spec, data = game.spec, notice(game)
+            return Result(
+                public=[
+                    f"{record.title} lobby: {names_list(names)} ({len(names)} of "
+                    f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
+                    "to start."
+                ]
+                + ([f"⚠️ {data}"] if data else []),
+                game_row=record.id,
+                status="lobby",
+                version=0,
+            )
+        seats = await self.core.seats_of(record)
+        state = await self.core.state(record)
+        names = [s.name for s in seats]
+        data = notice(game, state)
+        result = Result(
+            public=[f"{record.title}, version {record.version}: {record.status}."] + ([f"⚠️ {data}"] if data else [])
+        )
+        seen: set[int] = set()
+        for decision in play.pending(game, state) if record.status == "active" else []:
+            if decision.player not in seen:
+                seen.add(decision.player)
+                question = decision.prompt or decision.kind
+                result.public.append(f"{names[decision.player]} to decide: {question}")
+        if game.is_over(state):
+            result.public += format_scores(game.outcome(state), names)
+        result.public += await self.core.seat_lines(record.id)
+        return self.core.fill(result, Table(record, seats, game, state))
+
+    async def view(self, channel_id: str | int, user_id: str | int | None = None, private: bool = False) -> Result:
+        """The public board as text, or (``private``) the user's own view, sent to them only."""
+        record = await self.core.latest(channel_id)
+        if record.status == "lobby":
+            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+        game = self.core.game(record.game_id)
+        seats = await self.core.seats_of(record)
+        state = await self.core.state(record)
+        result = self.core.fill(Result(), Table(record, seats, game, state))
+        if private:
+            if user_id is None:
+                raise ServiceError("Say whose view you want.", "not_seated")
+            seen = game.view(state, self.core.seat_of(seats, uid(user_id)))
+            result.state_view, result.board_text = seen, game.view_text(seen)
+            result.tell(uid(user_id), result.board_text)
+        else:
+            result.board_text = game.view_text(result.state_view or {})
+            result.public = [result.board_text]
+        return result
