@@ -3,33 +3,24 @@
 The bot under test is the real :class:`bot.app.PbpBot` with discord.py's real objects:
 interactions enter through ``ConnectionState.parse_interaction_create`` exactly like a
 gateway ``INTERACTION_CREATE`` event, the real ``CommandTree`` and ``ViewStore`` dispatch
-them, and every outgoing request (interaction callbacks, followups, channel messages)
-lands in :class:`~fake_http.FakeDiscord` instead of the network.
+them, and every outgoing request (interaction callbacks, followups, channel messages and their
+edits) lands in :class:`~fake_http.FakeDiscord` instead of the network. The ids and user payloads
+are :mod:`discord_ids`; slash-command options (members, attachments) and the fake CDN
+:mod:`discord_options`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import discord
 from discord.webhook.async_ import async_context
-from fake_http import (
-    APP_ID,
-    BOT_ID,
-    CHANNEL_ID,
-    EPHEMERAL,
-    GUILD_ID,
-    TIMESTAMP,
-    Call,
-    FakeDiscord,
-    _ids,
-    user_payload,
-)
+from discord_ids import APP_ID, BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, snowflakes, user_payload
+from discord_options import command_data, get_from_cdn
+from fake_http import Call, FakeDiscord
 
 from bot.discord.app import PbpBot, create_bot
 from bot.service.core import Clock
@@ -48,10 +39,10 @@ class Guild:
 
     def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
         return {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "application_id": str(APP_ID),
             "type": kind,
-            "token": f"tok-{next(_ids)}",
+            "token": f"tok-{next(snowflakes)}",
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(CHANNEL_ID),
@@ -118,91 +109,6 @@ class Guild:
         payload = self._base(3, user, name, data, "0")
         payload["message"] = message
         return await self.feed(payload)
-
-
-@dataclass(frozen=True)
-class Upload:
-    """A file attached to a command option (served back by the fake CDN)."""
-
-    filename: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class Person:
-    """A guild member given as a user option (``@user``)."""
-
-    id: int
-    name: str
-    bot: bool = False
-
-
-def _option_type(value: Any) -> int:
-    if isinstance(value, Upload):
-        return 11
-    if isinstance(value, Person):
-        return 6
-    return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
-
-
-def _resolve(value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
-    """The option value Discord sends (an id for users and attachments), filling ``resolved``."""
-    if isinstance(value, Upload):
-        key = str(next(_ids))
-        url = f"https://cdn.test/attachments/{key}/{value.filename}"
-        UPLOADS[url] = value.data
-        resolved.setdefault("attachments", {})[key] = {
-            "id": key,
-            "filename": value.filename,
-            "size": len(value.data),
-            "url": url,
-            "proxy_url": url,
-            "content_type": "application/json",
-        }
-        return key
-    if isinstance(value, Person):
-        user = user_payload(value.id, value.name)
-        user["bot"] = value.bot
-        resolved.setdefault("users", {})[str(value.id)] = user
-        resolved.setdefault("members", {})[str(value.id)] = {
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "nick": None,
-            "permissions": "0",
-            "flags": 0,
-        }
-        return str(value.id)
-    return value
-
-
-def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    resolved: dict[str, dict[str, Any]] = {}
-    opts = [
-        {
-            "type": _option_type(v),
-            "name": k,
-            "value": _resolve(v, resolved),
-            **({"focused": True} if k == focused else {}),
-        }
-        for k, v in options.items()
-    ]
-    names = path.split()
-    for sub in reversed(names[1:]):
-        opts = [{"type": 1, "name": sub, "options": opts}]
-    data = {"id": str(next(_ids)), "name": names[0], "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
-    return {**data, "resolved": resolved} if resolved else data
-
-
-#: Bytes of every uploaded attachment by URL (the fake CDN).
-UPLOADS: dict[str, bytes] = {}
-
-
-async def get_from_cdn(url: str) -> bytes:
-    if url not in UPLOADS:
-        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown attachment")
-    return UPLOADS[url]
 
 
 async def settle(rounds: int = 200) -> None:

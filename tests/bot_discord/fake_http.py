@@ -6,7 +6,6 @@ builds the interactions that go in.
 
 from __future__ import annotations
 
-import itertools
 import json
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -14,25 +13,7 @@ from typing import Any
 
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
-
-APP_ID = 900_000_000_000_000_001
-BOT_ID = 900_000_000_000_000_002
-GUILD_ID = 700_000_000_000_000_001
-CHANNEL_ID = 700_000_000_000_000_100
-EPHEMERAL = 64
-_ids = itertools.count(800_000_000_000_000_000)
-TIMESTAMP = "2030-01-01T00:00:00+00:00"
-
-
-def user_payload(user_id: int, name: str) -> dict[str, Any]:
-    return {
-        "id": str(user_id),
-        "username": name.lower(),
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-        "bot": user_id == BOT_ID,
-    }
+from discord_ids import BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, snowflakes, user_payload
 
 
 @dataclass
@@ -85,7 +66,7 @@ def _split(payload: Any, form: Any, files: Any) -> tuple[dict[str, Any], list[tu
 def _attachments(files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
     return [
         {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "filename": name,
             "size": len(data),
             "url": f"https://cdn/{name}",
@@ -116,7 +97,7 @@ class FakeDiscord(AsyncWebhookAdapter):
 
     def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
         message = {
-            "id": str(next(_ids)),
+            "id": str(next(snowflakes)),
             "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),
             "type": 0,
@@ -225,7 +206,7 @@ class FakeDiscord(AsyncWebhookAdapter):
             call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
         if route.path == "/users/@me/channels":
-            dm_id = next(_ids)
+            dm_id = next(snowflakes)
             self.dm_channels[dm_id] = int(body["recipient_id"])
             call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
         elif route.method == "PATCH" and "/messages/" in route.path:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from discord_fakes import ANN, BOB, CY, NAMES, Guild, Person, open_table, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, table_now
+from discord_options import Person
 
 MANAGE_CHANNELS = str(1 << 4)
 ZED = (1009, "Zed")

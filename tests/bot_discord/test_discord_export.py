@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from discord_fakes import ANN, BOB, CY, NAMES, PNG, Guild, Upload, open_table, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, NAMES, PNG, Guild, open_table, pinged, posted, table_now
+from discord_options import Upload
 
 
 async def test_export_while_running_then_after_the_end_and_import(guild: Guild) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from discord_fakes import ANN, BOB, CY, NAMES, Guild, Person, open_table, pinged, posted, shown, table_now
+from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, shown, table_now
+from discord_options import Person
 
 DEE = Person(1004, "Dee")
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from discord_fakes import BOB, NAMES, Guild, Person, open_table, table_now
+from discord_fakes import BOB, NAMES, Guild, open_table, table_now
+from discord_options import Person
 
 
 async def test_stats_for_me_and_for_another_member(guild: Guild) -> None:
