@@ -1,8 +1,17 @@
-"""What the bot posts: the turn message after every action, private boards and the current prompt.
+"""What the bot posts: the turn message of every change, private boards and the current prompt.
 
-The turn message is always a *new* channel message (mentions only ping in new messages), with
-the board PNG rendered off the event loop, the action's event sentences, a mention of exactly
-the users who must act now (``allowed_mentions``) and the components for the open decisions.
+A turn message shows the board PNG (rendered off the event loop), the turn's event sentences, who
+must act and the components for the open decisions. The service's :class:`~bot.service.step.Step`
+says whether a change starts a new one or edits the current one in place:
+
+* a **new** message is posted in the channel, mentioning exactly ``step.ping``
+  (``allowed_mentions``; mentions only notify in a new message), and reported to the service;
+* an **edit** replaces the board image, the lines and the components and never pings: through the
+  interaction when the player clicked on that very message (a deferred update, then the original
+  response edited: Discord's "update message"), otherwise through the channel. A message that is
+  gone (deleted) or can no longer be edited is posted anew, silently, and reported.
+
+Changes of one game are drawn one at a time, in the order the service made their steps.
 """
 
 from __future__ import annotations
@@ -10,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -24,7 +34,9 @@ from .host import Host, bot_of
 from .views.notify import direct
 
 log = logging.getLogger("bot.turns")
+_drawing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 NO_MENTIONS = discord.AllowedMentions.none()
+NO_IMAGE = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
 SAVED_NOT_POSTED = (
     "Your move is saved, but I could not post the board in this channel; check my permissions "
     "(Send Messages, Attach Files) and use `/game status`."
@@ -66,18 +78,21 @@ def components(bot: Host, table: Table, seat: int | None = None, first: int = 0)
     return view
 
 
-async def post_turn(bot: Host, table: Table, public: list[str], ping: list[str]) -> discord.Message:
+async def post_turn(
+    bot: Host, table: Table, public: list[str], ping: list[str], *, text: str | None = None, png: bytes | None = None
+) -> discord.Message:
     """One new public message: board image, event sentences, prompts, pings for ``ping`` only
-    (silent when nobody is pinged).
+    (silent when nobody is pinged); ``text`` and ``png`` when already drawn.
 
     Without the Attach Files permission the message goes out without the image and says so.
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
-    png = await board_png(table.public_view()) if table.state is not None else None
+    if png is None and text is None and table.state is not None:
+        png = await board_png(table.public_view())
     view = components(bot, table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
-    text = turn_text(table, public, ping)
+    text = turn_text(table, public, ping) if text is None else text
     try:
         return await channel.send(
             text, files=png_file(png, f"board-{table.row}-{table.version}.png"), allowed_mentions=only(ping), **kwargs
@@ -85,25 +100,98 @@ async def post_turn(bot: Host, table: Table, public: list[str], ping: list[str])
     except discord.Forbidden:
         if png is None:
             raise
-        note = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
-        return await channel.send(text[: 2000 - len(note)] + note, allowed_mentions=only(ping), **kwargs)
+        return await channel.send(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, allowed_mentions=only(ping), **kwargs)
 
 
-async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
-    """Post the turn message of a stored :class:`~bot.service.step.Step` and deliver what goes beside it:
-    lines for other games' channels (silently), the DM copies of turn pings, others' private lines.
+def clicked_on(interaction: discord.Interaction[Any] | None, message_id: str | None) -> bool:
+    """True when ``interaction`` is a click on the message ``message_id``."""
+    message = interaction.message if interaction is not None else None
+    return message_id is not None and message is not None and str(message.id) == message_id
+
+
+async def edit_turn(
+    bot: Host, step: Step, text: str, png: bytes | None, interaction: discord.Interaction[Any] | None = None
+) -> discord.Message | None:
+    """Edit the turn message ``step.edit`` in place (no pings): through ``interaction`` when it is a
+    click on that message, else through the channel. ``None`` when it is gone or refuses the edit."""
+    table = step.table
+    assert step.edit is not None
+    view = components(bot, table)
+
+    async def attempt(content: str, files: list[discord.File]) -> discord.Message:
+        if clicked_on(interaction, step.edit):
+            assert interaction is not None
+            return await interaction.edit_original_response(
+                content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+            )
+        channel = bot.get_partial_messageable(int(table.record.channel_id))
+        return await channel.get_partial_message(int(step.edit or 0)).edit(
+            content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+        )
+
+    try:
+        try:
+            return await attempt(text, png_file(png, f"board-{table.row}-{table.version}.png"))
+        except discord.Forbidden:
+            if png is None:
+                raise
+            return await attempt(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, [])
+    except discord.NotFound:
+        log.info("game %s: turn message %s is gone; posting it anew", table.row, step.edit)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not edit turn message %s (%s); posting it anew", table.row, step.edit, exc)
+    return None
+
+
+async def draw_step(
+    bot: Host, step: Step, interaction: discord.Interaction[Any] | None = None
+) -> tuple[discord.Message | None, bool]:
+    """Post or edit the turn message of ``step`` (see the module docstring); the message shown (``None``
+    when nothing could be posted) and whether it was the message ``interaction`` clicked, updated."""
+    table = step.table
+    lock = _drawing.get(table.row)
+    if lock is None:
+        lock = _drawing[table.row] = asyncio.Lock()
+    async with lock:
+        lines = step.lines or step.public
+        text = turn_text(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
+        png = await board_png(table.public_view()) if table.state is not None else None
+        if not step.new and step.edit is not None:
+            message = await edit_turn(bot, step, text, png, interaction)
+            if message is not None:
+                return message, clicked_on(interaction, step.edit)
+            text = turn_text(table, lines, step.ping, hidden=step.hidden)  # posted anew: nobody mentioned
+        try:
+            message = await post_turn(bot, table, lines, step.ping, text=text, png=png)
+        except discord.HTTPException as exc:
+            log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
+            return None, False
+        await bot.service.turn_posted(step, str(message.id))
+        return message, False
+
+
+async def post_step(
+    bot: Host, step: Step, actor: str | None, interaction: discord.Interaction[Any] | None = None
+) -> list[str]:
+    """Draw the turn message of a stored :class:`~bot.service.step.Step` (:func:`draw_step`) and deliver
+    what goes beside it: lines for other games' channels (silently), the DM copies of turn pings,
+    others' private lines.
 
     Everything was decided by the service call that made the change (each one runs through
-    ``play_step``); the only call back into the service records the posted message. The change is
+    ``play_step``); the only call back into the service records a posted message. The change is
     already saved, so a failed post is logged and returned as a note for the actor.
     """
+    return (await deliver(bot, step, actor, interaction))[0]
+
+
+async def deliver(
+    bot: Host, step: Step, actor: str | None, interaction: discord.Interaction[Any] | None = None
+) -> tuple[list[str], bool]:
+    """:func:`post_step`, and whether the message ``interaction`` clicked was updated in place."""
     table = step.table
-    try:
-        message = await post_turn(bot, table, step.public, step.ping)
-    except discord.HTTPException as exc:
-        log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
-        return [SAVED_NOT_POSTED]
-    await bot.service.posted(table.row, table.version, str(message.id))
+    message, updated = await draw_step(bot, step, interaction)
+    if message is None:
+        return [SAVED_NOT_POSTED], False
     for channel_id, line in step.elsewhere:  # e.g. "Ann is back" in the player's other games
         try:
             await bot.get_partial_messageable(int(channel_id)).send(
@@ -117,22 +205,32 @@ async def post_step(bot: Host, step: Step, actor: str | None) -> list[str]:
     for user, lines in step.private.items():
         if user != actor:
             await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines), table.record.channel_id)
-    return []
+    return [], updated
 
 
 async def act_and_post(
-    interaction: discord.Interaction[Any], table: Table, text: str, expected_version: int | None, *, ack: bool
+    interaction: discord.Interaction[Any],
+    table: Table,
+    text: str,
+    expected_version: int | None,
+    *,
+    ack: bool,
+    strip: bool = False,
 ) -> Step:
-    """Play ``text`` for the interaction's user in ``table``'s game, post the turn message, then answer
-    the user.
+    """Play ``text`` for the interaction's user in ``table``'s game, post or edit the turn message, then
+    answer the user.
 
-    The interaction must already be deferred. ``ack`` sends a short ephemeral confirmation
-    (slash commands); private lines (e.g. VP scored) are always sent to the actor ephemerally.
+    The interaction must already be deferred (a click: as a deferred update, so that the clicked
+    turn message can be updated in place). ``ack`` sends a short ephemeral confirmation (slash
+    commands); private lines (e.g. VP scored) are always sent to the actor ephemerally. ``strip``
+    removes the components of the clicked message unless it was updated in place.
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
     step = await bot.service.play.act(table.record.channel_id, user, text, expected_version=expected_version)
-    notes = await post_step(bot, step, user)
+    notes, updated = await deliver(bot, step, user, interaction)
+    if strip and not updated:
+        await strip_components(interaction)
     lines = ([f"You played `{step.played}`."] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)

@@ -230,14 +230,23 @@ def header(table: Table) -> str:
     return f"**{table.record.title}** · move {table.version}{clock}" + (f"\n⚠️ {data}" if data else "")
 
 
-def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT) -> str:
-    """Header, the action's event sentences and the prompts, cut to Discord's 2000 characters."""
+def answered_line(table: Table) -> list[str]:
+    """Who has answered an open parallel decision (never what): ``✅ Answered: Ann and Bob.``"""
+    seats = table.answered_seats()
+    return [f"✅ Answered: {names_list([table.names[s] for s in seats])}."] if seats else []
+
+
+def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT, hidden: int = 0) -> str:
+    """Header, the turn's event sentences, who has answered a window, and the prompts, cut to
+    Discord's 2000 characters: the oldest lines give way first (``… n more``, counting ``hidden``
+    lines the caller already left out), the header and the prompts stay."""
     top = header(table)
-    prompts = prompt_lines(table, ping)
+    prompts = answered_line(table) + prompt_lines(table, ping)
     events = [line for line in public if line.strip()]
     dropped = 0
     while True:
-        shown = ([f"… {dropped} earlier line(s) in `/game log`"] if dropped else []) + events[dropped:]
+        more = hidden + dropped
+        shown = ([f"… {more} more (see /game log)"] if more else []) + events[dropped:]
         text = "\n".join([top, *shown, *prompts])
         if len(text) <= limit or dropped >= len(events):
             return text[:limit]

@@ -98,3 +98,8 @@ class GameService:
     async def posted(self, game_row: int, version: int, message_id: str) -> None:
         """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
         await self.steps.posted(game_row, version, message_id)
+
+    async def turn_posted(self, step: Step, message_id: str) -> None:
+        """The front end posted ``step``'s turn message as ``message_id`` (see :meth:`Steps.turn_posted
+        <bot.service.steps.Steps.turn_posted>`): later changes of the turn edit it."""
+        await self.steps.turn_posted(step, message_id)

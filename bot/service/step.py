@@ -6,8 +6,9 @@ undo vote, a deadline's default or skip, a start or rematch, a handover) runs as
 :meth:`bot.service.steps.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
 the path's own change applies (:meth:`Txn.apply`) and stores (:meth:`Txn.commit`, one store
 transaction per action, with a version check), the standing answers that became due are stored as
-their own logged steps, and the pings are planned, all before the lock is released. The :class:`Step`
-it returns is what a front end draws and posts.
+their own logged steps, the change is placed in the game's turn message (a new one, or the current
+one edited in place: :mod:`bot.service.turn_keeper`) and, for a new one, the pings are planned, all
+before the lock is released. The :class:`Step` it returns is what a front end draws and posts.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
-from engine.core import Action, Game, IllegalAction, State, play
+from engine.core import PARALLEL, Action, Game, IllegalAction, State, play
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
 from .core import Core, wrap_illegal
@@ -58,6 +60,8 @@ class Txn:
     state: State | None
     #: Users who had to act when the game was loaded (they are not pinged again for the same decision).
     before: list[str] = field(default_factory=list)
+    #: Kinds of the parallel decisions (everyone at once) open when the game was loaded.
+    windows: list[str] = field(default_factory=list)
     #: How many steps this change has stored so far.
     stored: int = 0
     #: The canonical text of the actor's own action, once applied (for "You played …").
@@ -82,6 +86,10 @@ class Txn:
     def waiting_users(self) -> list[str]:
         users = self.users
         return [users[p] for p in self.waiting()]
+
+    def open_windows(self) -> list[str]:
+        """Kinds of the parallel decisions open now, sorted."""
+        return windows_of(self.game, self.state)
 
     @property
     def over(self) -> bool:
@@ -208,12 +216,36 @@ class Step(Result):
     dm: dict[str, str] = field(default_factory=dict)
     #: The canonical text of the actor's own action, when the change was one.
     played: str | None = None
+    #: Post a new turn message (``True``), or edit the current one, ``edit``, in place (no pings).
+    new: bool = True
+    #: The id of the turn message to edit (``None`` for a new message).
+    edit: str | None = None
+    #: Every line of the turn message to draw: the turn's lines so far, this change's last.
+    lines: list[str] = field(default_factory=list)
+    #: Older lines of the turn left out of ``lines`` (drawn as "… n more").
+    hidden: int = 0
+    #: Users the turn message names by mention (those it pinged when it was posted).
+    named: list[str] = field(default_factory=list)
+    #: Why the message is new or edited (:mod:`bot.service.turn_boundary`).
+    reason: str = ""
+    #: The version the turn message started at (what the front end reports a posted message for).
+    started: int = 0
 
     @property
     def row(self) -> int:
         return self.table.row
 
     @classmethod
-    def of(cls, result: Result, table: Table, ping: list[str], dm: dict[str, str], played: str | None) -> Step:
+    def of(
+        cls, result: Result, table: Table, ping: list[str], dm: dict[str, str], played: str | None, **turn: Any
+    ) -> Step:
+        """``result`` as a step, with the table, the pings, and (``turn``) the turn message's fields."""
         given = {f.name: getattr(result, f.name) for f in fields(Result) if f.init}
-        return cls(**given, table=table, ping=ping, dm=dm, played=played)
+        return cls(**given, table=table, ping=ping, dm=dm, played=played, **turn)
+
+
+def windows_of(game: Game, state: State | None) -> list[str]:
+    """Kinds of the parallel decisions (everyone at once) open in ``state``, sorted."""
+    if state is None or game.is_over(state):
+        return []
+    return sorted({d.kind for d in play.pending(game, state) if d.mode == PARALLEL})

@@ -5,8 +5,9 @@ A service method that changes a game (see :mod:`bot.service.step` for the list) 
 :class:`~bot.service.step.Txn`); ``play_step`` takes the game's lock, loads it once, runs the change
 (which applies and stores its own steps), stores the standing answers that became due as their own
 logged steps, fills the answer for the game as it stands, builds the table to draw from the same
-cache and plans the pings, and only then releases the lock. A request queued behind it sees the game
-after all of that.
+cache, places the change in the game's turn message (:mod:`bot.service.turn_keeper`: a new one,
+whose pings are planned, or the current one edited in place) and only then releases the lock. A
+request queued behind it sees the game after all of that.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from engine.core import play
 
 from .autoplay import StandingAnswers
 from .core import Core
-from .game_ui import to_ping
 from .pings import Pings
 from .results import ServiceError, format_scores
 from .step import Change, Step, Txn
+from .turn_keeper import TurnKeeper
 
 
 class Steps:
@@ -28,6 +29,8 @@ class Steps:
         self.core = core
         self.pings = pings
         self.standing = StandingAnswers(core)
+        #: The current turn message of each game (a change starts a new one or edits it).
+        self.turn_messages = TurnKeeper(core.store, core.now)
 
     async def play_step(
         self,
@@ -44,9 +47,9 @@ class Steps:
         at ``expected_version``); ``change`` checks, applies and stores the path's own steps (through
         :meth:`Txn.apply <bot.service.step.Txn.apply>` and :meth:`Txn.commit <bot.service.step.Txn.commit>`);
         then the standing answers that became due are stored as their own logged steps, the answer is
-        filled for the game as it stands, and the pings are planned (``actor`` is pinged again if they
-        still owe a decision). A :class:`ServiceError` anywhere refuses what is left; what was stored
-        stays stored.
+        filled for the game as it stands, and the change is placed in the game's turn message (a new
+        one, whose pings are planned, or the current one edited; ``actor`` made the change). A
+        :class:`ServiceError` anywhere refuses what is left; what was stored stays stored.
         """
         core = self.core
         async with core.lock(row):
@@ -63,9 +66,13 @@ class Steps:
                 result.public += await core.seat_lines(txn.row)
             table = await core.table_at(txn.record, txn.seats, txn.game, txn.state)
             core.fill(result, table)
-            plan = await self.pings.plan(txn.record, to_ping(result.mention, txn.before, actor))
-            dm = {user: prompt(txn, user) for user in plan.dm}
-            return Step.of(result, table, plan.ping, dm, txn.played)
+
+            async def route(users: list[str]) -> tuple[list[str], dict[str, str]]:
+                plan = await self.pings.plan(txn.record, users)
+                return plan.ping, {user: prompt(txn, user) for user in plan.dm}
+
+            turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, result.public, route)
+            return Step.of(result, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
     async def load(self, row: int, want: str | None, expected_version: int | None = None) -> Txn:
         """The game ``row`` for a change (the caller holds its lock), refused unless its status is ``want``
@@ -82,12 +89,18 @@ class Steps:
         core.check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
         state = await core.state(record) if record.status == "active" else None
         txn = Txn(core, record, seats, core.game(record.game_id), state)
-        txn.before = txn.waiting_users()
+        txn.before, txn.windows = txn.waiting_users(), txn.open_windows()
         return txn
 
     async def posted(self, game_row: int, version: int, message_id: str) -> None:
-        """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
+        """The front end posted a message showing ``version`` as ``message_id`` (for jump links)."""
         await self.core.away.note_post(game_row, version, message_id, self.core.now())
+
+    async def turn_posted(self, step: Step, message_id: str) -> None:
+        """The front end posted ``step``'s turn message as ``message_id`` (a new one, or again when the
+        one to edit was gone): the turn's later changes edit it, and jump links lead to it."""
+        await self.turn_messages.posted(step.row, step.started, message_id)
+        await self.core.away.note_post(step.row, step.table.version, message_id, self.core.now())
 
 
 def prompt(txn: Txn, user_id: str) -> str:

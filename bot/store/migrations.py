@@ -254,4 +254,24 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN hours TEXT;
     ALTER TABLE games ADD COLUMN hours_tz TEXT
     """,
+    # 8: the current turn message of each game (issue 13): a turn's later changes edit it in place.
+    # Its message id (NULL until posted), the versions it spans, whom it pinged, who owed and which
+    # parallel decisions were open at its last version, and the turn's event lines. Games running
+    # at the upgrade get a row with their next change (a new message, as before).
+    """
+    CREATE TABLE turn_messages (
+        game            INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        channel_id      TEXT    NOT NULL,
+        message_id      TEXT,
+        started_version INTEGER NOT NULL,
+        version         INTEGER NOT NULL CHECK (version >= started_version),
+        pinged          TEXT    NOT NULL DEFAULT '[]',
+        waiting         TEXT    NOT NULL DEFAULT '[]',
+        parallel        TEXT    NOT NULL DEFAULT '[]',
+        lines           TEXT    NOT NULL DEFAULT '[]',
+        hidden          INTEGER NOT NULL DEFAULT 0 CHECK (hidden >= 0),
+        started_at      TEXT    NOT NULL,
+        updated_at      TEXT    NOT NULL
+    )
+    """,
 ]

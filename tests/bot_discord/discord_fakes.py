@@ -1,29 +1,28 @@
-"""A recording stand-in for Discord's HTTP API, and Discord-shaped interaction payloads.
+"""Discord-shaped interaction payloads for the real bot, and helpers to play a game through them.
 
 The bot under test is the real :class:`bot.app.PbpBot` with discord.py's real objects:
 interactions enter through ``ConnectionState.parse_interaction_create`` exactly like a
 gateway ``INTERACTION_CREATE`` event, the real ``CommandTree`` and ``ViewStore`` dispatch
-them, and every outgoing request (interaction callbacks, followups, channel messages)
-lands in :class:`FakeDiscord` instead of the network. The ids and user payloads are
-:mod:`discord_ids`; slash-command options (members, attachments) and the fake CDN :mod:`discord_options`.
+them, and every outgoing request (interaction callbacks, followups, channel messages and their
+edits) lands in :class:`~fake_http.FakeDiscord` instead of the network. The ids and user payloads
+are :mod:`discord_ids`; slash-command options (members, attachments) and the fake CDN
+:mod:`discord_options`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import async_context
 from discord_ids import APP_ID, BOT_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TIMESTAMP, snowflakes, user_payload
 from discord_options import command_data, get_from_cdn
+from fake_http import Call, FakeDiscord
 
 from bot.discord.app import PbpBot, create_bot
 from bot.service.core import Clock
@@ -32,173 +31,7 @@ from bot.service.results import utc_now
 from bot.settings import Settings
 from engine.core.shapes import ChooseSeveral
 
-
-@dataclass
-class Call:
-    """One outgoing request: ``kind`` is ``http`` (bot token) or ``webhook`` (interaction token)."""
-
-    kind: str
-    method: str
-    path: str
-    url: str
-    payload: dict[str, Any]
-    files: list[tuple[str, bytes]] = field(default_factory=list)
-    reply: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def content(self) -> str:
-        return str(self.payload.get("content") or self.payload.get("data", {}).get("content") or "")
-
-    @property
-    def flags(self) -> int:
-        return int(self.payload.get("flags") or self.payload.get("data", {}).get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    def custom_ids(self) -> list[str]:
-        rows = self.payload.get("components") or self.payload.get("data", {}).get("components") or []
-        return [c["custom_id"] for row in rows for c in row.get("components", []) if "custom_id" in c]
-
-
-def _split(payload: Any, form: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
-    """The JSON body (a list body, e.g. a command sync, comes back as ``{"items": [...]}``) and files."""
-    body = {"items": payload} if isinstance(payload, list) else dict(payload or {})
-    for part in form or []:
-        if part.get("name") == "payload_json":
-            body = json.loads(part["value"])
-    stored = []
-    for file in files or []:
-        file.fp.seek(0)
-        stored.append((file.filename, file.fp.read()))
-    return body, stored
-
-
-class FakeDiscord(AsyncWebhookAdapter):
-    """Records every request and answers with plausible Discord payloads."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.calls: list[Call] = []
-        self.refuse: str | None = None  # "files": 403 on channel messages with files; "all": on every one
-        self.closed_dms: set[int] = set()  # users whose DMs answer 403 (50007)
-        self.dm_channels: dict[int, int] = {}  # DM channel id -> recipient
-
-    def message(self, body: dict[str, Any], channel_id: int, files: list[tuple[str, bytes]]) -> dict[str, Any]:
-        return {
-            "id": str(next(snowflakes)),
-            "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
-            "type": 0,
-            "content": body.get("content") or "",
-            "author": user_payload(BOT_ID, "PBP Bot"),
-            "tts": False,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": None,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "embeds": body.get("embeds") or [],
-            "flags": body.get("flags", 0),
-            "components": body.get("components") or [],
-            "attachments": [
-                {
-                    "id": str(next(snowflakes)),
-                    "filename": name,
-                    "size": len(data),
-                    "url": f"https://cdn/{name}",
-                    "proxy_url": f"https://cdn/{name}",
-                }
-                for name, data in files
-            ],
-        }
-
-    def _record(self, kind: str, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Call:
-        call = Call(kind, route.method, route.path, route.url, body, files)
-        self.calls.append(call)
-        return call
-
-    # --- interaction token requests (responses, followups, edits of the original) -----------
-    async def request(
-        self,
-        route: Any,
-        session: Any = None,
-        *,
-        payload: dict[str, Any] | None = None,
-        multipart: Any = None,
-        files: Any = None,
-        **kwargs: Any,
-    ) -> Any:
-        body, stored = _split(payload, multipart, files)
-        call = self._record("webhook", route, body, stored)
-        if route.path.endswith("/callback"):
-            data = body.get("data") or {}
-            resource: dict[str, Any] = {"type": body.get("type")}
-            if body.get("type") in (4, 7):
-                resource["message"] = self.message(data, CHANNEL_ID, stored)
-            call.reply = {
-                "interaction": {
-                    "id": str(route.webhook_id),
-                    "type": 2,
-                    "response_message_loading": body.get("type") == 5,
-                    "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
-                },
-                "resource": resource,
-            }
-        else:
-            call.reply = self.message(body, CHANNEL_ID, stored)
-        return call.reply
-
-    # --- bot token requests (channel messages, DMs) ------------------------------------------
-    async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
-        body, stored = _split(kwargs.get("json"), form, files)
-        call = self._record("http", route, body, stored)
-        if route.path.endswith("/messages") and (self.refuse == "all" or (self.refuse == "files" and stored)):
-            call.reply = {"code": 50013, "message": "Missing Permissions"}
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
-        if (
-            route.path.endswith("/messages")
-            and self.dm_channels.get(int(getattr(route, "channel_id", 0) or 0)) in self.closed_dms
-        ):
-            call.reply = {"code": 50007, "message": "Cannot send messages to this user"}
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), call.reply)  # type: ignore
-        if route.path == "/users/@me/channels":
-            dm_id = next(snowflakes)
-            self.dm_channels[dm_id] = int(body["recipient_id"])
-            call.reply = {"id": str(dm_id), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")]}
-        elif "/messages" in route.path:
-            call.reply = self.message(body, int(route.channel_id), stored)
-        return call.reply
-
-    # --- queries for tests ---------------------------------------------------------------------
-    def since(self, mark: int) -> list[Call]:
-        return self.calls[mark:]
-
-    def channel_posts(self, since: int = 0, channel: int = CHANNEL_ID) -> list[Call]:
-        """New messages the bot posted in ``channel`` (the game channel by default)."""
-        return [
-            c
-            for c in self.calls[since:]
-            if c.kind == "http" and c.method == "POST" and c.url.endswith(f"/channels/{channel}/messages")
-        ]
-
-    def dms(self, since: int = 0, user: int | None = None) -> list[Call]:
-        """Direct messages the bot sent (to ``user``, if given), refused ones included."""
-        return [
-            c
-            for c in self.calls[since:]
-            if c.kind == "http"
-            and c.method == "POST"
-            and c.path.endswith("/messages")
-            and int(c.url.split("/channels/")[1].split("/")[0]) in self.dm_channels
-            and (user is None or self.dm_channels[int(c.url.split("/channels/")[1].split("/")[0])] == user)
-        ]
-
-    def replies(self, since: int = 0) -> list[Call]:
-        """Interaction callbacks and followups/edits (everything sent with an interaction token)."""
-        return [c for c in self.calls[since:] if c.kind == "webhook"]
+__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "EPHEMERAL", "GUILD_ID", "TIMESTAMP", "Call", "FakeDiscord"]
 
 
 class Guild:
@@ -249,6 +82,10 @@ class Guild:
     async def feed(self, payload: dict[str, Any]) -> list[Call]:
         """Deliver a gateway INTERACTION_CREATE and wait until the bot is done; returns new calls."""
         mark = len(self.fake.calls)
+        message = payload.get("message")
+        if message is not None:  # a click: the interaction's original response is the clicked message
+            self.fake.messages.setdefault(str(message["id"]), message)
+            self.fake.originals[payload["token"]] = str(message["id"])
         async_context.set(self.fake)  # the tasks discord.py creates below copy this context
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await settle()
@@ -374,6 +211,38 @@ def values_to_click(table: Table, item: dict[str, Any], pick: Callable[[list[Any
     return picks_of(table, seat, pick([o.text for o in shape.options if o.picks and o.text in table.texts(seat)]))
 
 
+async def turn_now(guild: Guild) -> dict[str, Any]:
+    """The public message (as it stands now) carrying the components of the game's current version."""
+    table = await table_now(guild)
+    prefix = f"pbp:{table.row}:{table.version}:"
+    found = [
+        m
+        for mid, m in guild.fake.messages.items()
+        if mid not in guild.fake.deleted
+        and not int(m.get("flags") or 0) & EPHEMERAL
+        and any(
+            c.get("custom_id", "").startswith(prefix) for row in m.get("components") or [] for c in row["components"]
+        )
+    ]
+    assert found, f"no message offers version {table.version}"
+    return found[-1]
+
+
+def turn_pings(before: Table, after: Table, actor: int | str | None) -> set[str] | None:
+    """Who a change from ``before`` to ``after`` must ping in a new turn message (issue 13), or ``None``
+    when it belongs to the same turn and must edit the turn message instead: a new message when the
+    game ended (nobody pinged), when a parallel window closed (everyone who owes now) or when
+    someone other than the actor owes a decision they did not owe before (those newcomers)."""
+    if not after.active:
+        return set()
+    owed, owing = set(before.waiting_users()), set(after.waiting_users())
+    windows = [{d.kind for d in t.decisions() if d.mode == "parallel"} for t in (before, after)]
+    if windows[0] and windows[0] != windows[1]:
+        return owing
+    newcomers = owing - owed - {str(actor)}
+    return newcomers or None
+
+
 def pinged(call: Call) -> set[str]:
     """User ids the message may ping (``allowed_mentions.users``)."""
     return {str(u) for u in call.payload.get("allowed_mentions", {}).get("users", [])}
@@ -384,3 +253,30 @@ def posted(calls: list[Call]) -> Call:
     posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
     assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
     return posts[0]
+
+
+def turn_writes(calls: list[Call]) -> list[Call]:
+    """Requests that posted or edited a public message's text in the game channel: new channel
+    messages, channel edits, and edits of a clicked public message ("update message")."""
+    out = []
+    for c in calls:
+        if c.kind == "http" and f"/channels/{CHANNEL_ID}/messages" in c.url and c.method in ("POST", "PATCH"):
+            out.append(c)
+        elif c.kind == "webhook" and c.method == "PATCH" and "content" in c.payload:
+            out += [] if int(c.reply.get("flags") or 0) & EPHEMERAL else [c]
+    return out
+
+
+def shown(calls: list[Call]) -> Call:
+    """The one turn message a command or click posted or edited: its request (``new`` tells which;
+    ``content``, ``files`` and ``pinged`` are what was sent, ``reply`` the message as it stands now)."""
+    writes = turn_writes(calls)
+    assert len(writes) == 1, [(c.method, c.path, c.content) for c in calls]
+    return writes[0]
+
+
+def edited(calls: list[Call]) -> Call:
+    """The one turn message a command or click edited in place (it pinged nobody)."""
+    call = shown(calls)
+    assert call.method == "PATCH", (call.method, call.path, call.content)
+    return call

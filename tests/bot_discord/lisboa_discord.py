@@ -17,7 +17,7 @@ from discord_fakes import (
     Call,
     Guild,
     open_table,
-    posted,
+    shown,
     table_now,
     values_to_click,
 )
@@ -99,8 +99,8 @@ async def finish_setup(guild: Guild) -> Table:
 
 
 async def play_text(guild: Guild, user: int, text: str) -> Call:
-    """``/play action:<text>`` as ``user``; the one turn message it posted."""
-    return posted(await guild.command(user, NAMES[user], "play", action=text))
+    """``/play action:<text>`` as ``user``; the one turn message it posted or edited."""
+    return shown(await guild.command(user, NAMES[user], "play", action=text))
 
 
 async def arrange(guild: Guild, change: Callable[[State], None]) -> Table:

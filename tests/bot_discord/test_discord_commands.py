@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from discord import app_commands
-from discord_fakes import ANN, BOB, CY, EPHEMERAL, NAMES, PNG, Guild, open_table, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, EPHEMERAL, NAMES, PNG, Guild, open_table, pinged, posted, shown, table_now
 
 from bot.service.game_ui import MAX_SUGGESTIONS
 
@@ -82,18 +82,22 @@ async def test_game_typed_by_title_without_the_suggestion(guild: Guild) -> None:
 
 
 async def test_play_posts_board_and_pings_only_who_must_act(guild: Guild) -> None:
-    await open_table(guild)
+    start = await open_table(guild)
     before = await table_now(guild)
     actor = int(before.waiting_users()[0])
     calls = await guild.command(actor, NAMES[actor], "play", action="Role SETT")  # forgiving text
-    post = next(c for c in calls if c.kind == "http")
+    post = shown(calls)  # the Settler now settles: the same turn, so the turn message is edited
     after = await table_now(guild)
     assert after.version == before.version + 1
-    assert post.files[0][1].startswith(PNG)
-    assert "settler" in post.content.lower()
-    assert pinged(post) == set(after.waiting_users()) == {str(actor)}  # the Settler now settles
+    assert not post.new and post.reply["id"] == start.reply["id"] and post.files[0][1].startswith(PNG)
+    assert "settler" in post.content.lower() and f"<@{actor}>" in post.content  # still named, not pinged again
+    assert set(after.waiting_users()) == {str(actor)} and not pinged(post)
     ack = [c for c in calls if c.kind == "webhook"]
     assert ack[0].payload["data"]["flags"] == EPHEMERAL and "You played `role settler`" in ack[-1].content
+    text = after.texts(after.seat_of(actor))[0]
+    post = shown(await guild.command(actor, NAMES[actor], "play", action=text))
+    after = await table_now(guild)
+    assert post.new and pinged(post) == set(after.waiting_users()) and str(actor) not in pinged(post)
 
 
 async def test_play_autocomplete_lists_only_the_callers_legal_texts(guild: Guild) -> None:
@@ -156,9 +160,9 @@ async def test_missing_permissions_never_cost_the_move(guild: Guild) -> None:
     actor = int(table.waiting_users()[0])
     guild.fake.refuse = "files"  # no Attach Files: the turn message goes out without the image
     calls = await guild.command(actor, NAMES[actor], "play", action="role builder")
-    sent = [c for c in calls if c.kind == "http" and not c.reply.get("code")]
-    assert len(sent) == 1 and not sent[0].files and "Attach Files" in sent[0].content
-    assert pinged(sent[0]) == {str(actor)}
+    sent = [c for c in calls if c.kind == "http" and not c.reply.get("code")]  # the builder builds: an edit
+    assert len(sent) == 1 and sent[0].method == "PATCH" and not sent[0].files and "Attach Files" in sent[0].content
+    assert not pinged(sent[0])
     guild.fake.refuse = "all"  # cannot post at all: the move is still saved and the player is told
     calls = await guild.command(actor, NAMES[actor], "play", action="pass")
     assert calls[-1].ephemeral and "Your move is saved" in calls[-1].content

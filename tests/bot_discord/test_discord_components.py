@@ -19,11 +19,15 @@ from discord_fakes import (
     Call,
     FakeDiscord,
     Guild,
+    edited,
     open_table,
     pinged,
     posted,
+    shown,
     start_bot,
     table_now,
+    turn_now,
+    turn_writes,
 )
 
 from bot.discord.views.components import (
@@ -77,16 +81,23 @@ async def test_click_by_someone_else_is_not_their_decision(guild: Guild) -> None
     assert (await table_now(guild)).version == table.version
 
 
-async def test_click_plays_posts_and_strips_the_old_buttons(guild: Guild) -> None:
+async def test_click_updates_the_message_in_its_turn_and_a_new_turn_strips_the_old_buttons(guild: Guild) -> None:
     turn = await open_table(guild)
     table = await table_now(guild)
     actor = int(table.waiting_users()[0])
     calls = await guild.click(actor, NAMES[actor], turn.reply, choice_ids(turn)[0])  # "role builder"
-    posts = [c for c in calls if c.kind == "http"]
-    assert len(posts) == 1 and posts[0].files[0][1].startswith(PNG)
-    assert (await table_now(guild)).version == table.version + 1
-    assert pinged(posts[0]) == {str(actor)}
-    assert any(c.method == "PATCH" and c.payload.get("components") == [] for c in calls)
+    assert calls[0].payload["type"] == 6  # a deferred update of the clicked message
+    update = edited(calls)  # the builder builds now: the same turn, the clicked message updated in place
+    assert update.kind == "webhook" and update.path.endswith("/messages/@original")
+    assert update.reply["id"] == turn.reply["id"] and update.files[0][1].startswith(PNG)
+    assert not [c for c in calls if c.kind == "http"] and not pinged(update)
+    now = await table_now(guild)
+    assert now.version == table.version + 1 and all(f":{now.version}:" in c for c in choice_ids(update))
+    calls = await guild.click(actor, NAMES[actor], update.reply, choice_ids(update)[-1])  # "pass": the turn ends
+    post = shown(calls)
+    assert post.new and post.files[0][1].startswith(PNG) and str(actor) not in pinged(post)
+    assert pinged(post) == set((await table_now(guild)).waiting_users())
+    assert any(c.method == "PATCH" and c.payload.get("components") == [] for c in calls)  # the old buttons go
 
 
 async def test_stale_click_is_outdated_and_changes_nothing(guild: Guild) -> None:
@@ -103,13 +114,13 @@ async def test_stale_click_is_outdated_and_changes_nothing(guild: Guild) -> None
     assert (await table_now(guild)).version == now.version
 
 
-async def test_a_double_click_plays_once_and_posts_one_turn_message(guild: Guild) -> None:
+async def test_a_double_click_plays_once_and_updates_the_turn_message_once(guild: Guild) -> None:
     turn = await open_table(guild)
     table = await table_now(guild)
     actor, button = int(table.waiting_users()[0]), choice_ids(turn)[0]
     mark = len(guild.fake.calls)
     await asyncio.gather(*(guild.click(actor, NAMES[actor], turn.reply, button) for _ in range(2)))
-    assert len(guild.fake.channel_posts(mark)) == 1  # one turn message
+    assert len(turn_writes(guild.fake.since(mark))) == 1  # one update of the turn message (the turn goes on)
     assert (await table_now(guild)).version == table.version + 1
     assert len(await guild.bot.service.store.actions(table.row)) == table.version + 1
     replies = [c for c in guild.fake.since(mark) if c.ephemeral]
@@ -169,8 +180,7 @@ async def test_select_plays_the_chosen_index(guild: Guild) -> None:
         f"pbp:{table.row}:{table.version}:{seat}:s0",
         values=[str(texts.index("role trader"))],
     )
-    post = next(c for c in calls if c.kind == "http")
-    assert "Trader" in post.content
+    assert "Trader" in shown(calls).content
 
 
 async def test_lobby_buttons_join_and_start(guild: Guild) -> None:
@@ -195,7 +205,7 @@ async def test_restart_continues_and_old_current_button_still_works(tmp_path: Pa
     table = await table_now(guild)
     actor = int(table.waiting_users()[0])
     await guild.command(actor, NAMES[actor], "play", action="role mayor")
-    current = first.channel_posts()[-1]
+    current = await turn_now(guild)
     version = (await table_now(guild)).version
     await bot.close()
 
@@ -206,12 +216,13 @@ async def test_restart_continues_and_old_current_button_still_works(tmp_path: Pa
         table = await table_now(guild)
         assert table.version == version
         user = int(table.waiting_users()[0])
-        ids = choice_ids(current) or [c for c in current.custom_ids() if c.endswith(":panel")]
-        calls = await guild.click(user, NAMES[user], current.reply, ids[0])
+        ids = [c["custom_id"] for row in current["components"] for c in row["components"]]
+        ids = [c for c in ids if ":a" in c] or [c for c in ids if c.endswith(":panel")]
+        calls = await guild.click(user, NAMES[user], current, ids[0])
         if ids[0].endswith(":panel"):  # a parallel decision: the panel opens, nothing is played yet
             assert calls[-1].ephemeral
         else:
-            assert [c for c in calls if c.kind == "http"] and (await table_now(guild)).version == version + 1
+            assert turn_writes(calls) and (await table_now(guild)).version == version + 1
         status = await guild.command(*BOB, "game status")
         assert status[-1].ephemeral and f"move {(await table_now(guild)).version}" in status[-1].content
     finally:
@@ -242,7 +253,7 @@ async def test_mayor_editor_accepts_the_proposal_in_one_click(guild: Guild) -> N
     )
     waiting = table.waiting_users()
     calls = await guild.click(user, NAMES[user], editor.reply, confirm)
-    post = next(c for c in calls if c.kind == "http")
+    post = shown(calls)
     assert (await table_now(guild)).version == table.version + 1
     assert pinged(post) <= {u for u in (await table_now(guild)).waiting_users() if u not in waiting}
     assert "Layout placed" in calls[-1].content

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from discord_fakes import Call, FakeDiscord, Guild, pinged, posted, start_bot, table_now
+from discord_fakes import Call, FakeDiscord, Guild, edited, pinged, posted, start_bot, table_now
 from lisboa_discord import arrange, arrange_visit, button, components, finish_setup, labels, open_lisboa, play_text
 
 from bot.service.game_ui import Table
@@ -97,8 +97,9 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     assert (await table_now(guild)).version == table.version
 
     # (b) the first follower follows and takes a decree; only then is the next holder pinged, alone
-    sub = posted(await guild.click(user(table, across), name(table, across), opened.reply, button(opened, FOLLOW)))
-    assert pinged(sub) == {table.users[across]} and seats_of(sub) == {across}  # their own sub-decision
+    sub = edited(await guild.click(user(table, across), name(table, across), opened.reply, button(opened, FOLLOW)))
+    assert not pinged(sub) and seats_of(sub) == {across}  # their own sub-decision: the same message, edited
+    assert sub.reply["id"] == opened.reply["id"] and f"<@{table.users[across]}>" in sub.content
     assert f"Take decree {decrees[1]}" in labels(sub) and f"Take decree {decrees[0]}" not in labels(sub)
     second = posted(
         await guild.click(user(table, across), name(table, across), sub.reply, button(sub, f"Take decree {decrees[1]}"))
@@ -112,8 +113,8 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     # (d) a restart between two answers: a new bot over the same SQLite file, the old buttons work
     await guild.bot.close()
     guild.bot = await start_bot(db, guild.fake)
-    more = posted(await guild.click(user(table, right), name(table, right), second.reply, button(second, FOLLOW)))
-    assert pinged(more) == {table.users[right]}
+    more = edited(await guild.click(user(table, right), name(table, right), second.reply, button(second, FOLLOW)))
+    assert not pinged(more) and more.reply["id"] == second.reply["id"]  # the same message goes on being edited
     left_over = [label for label in labels(more) if label.startswith("Take decree ")]
     assert left_over and not {f"Take decree {decrees[0]}", f"Take decree {decrees[1]}"} & set(left_over)
     closed = posted(await guild.click(user(table, right), name(table, right), more.reply, button(more, left_over[0])))
@@ -121,6 +122,9 @@ async def follow_window_story(guild: Guild, db: Path) -> None:
     end = await table_now(guild)
     assert not end.state["frames"] and end.decisions()[0].kind != "follow"  # type: ignore[index]
     assert pinged(closed) == set(end.waiting_users())  # the visitor draws, or the next turn begins
+    posts = guild.fake.channel_posts(guild.fake.calls.index(opened))
+    followers = [u for c in posts for u in pinged(c) if u in (table.users[across], table.users[right])]
+    assert sorted(followers) == sorted([table.users[across], table.users[right]])  # each follower pinged once
 
 
 async def test_declining_passes_the_window_on_and_favorless_or_unpayable_seats_are_skipped(guild: Guild) -> None:

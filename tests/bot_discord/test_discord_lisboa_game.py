@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Guild, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, shown, table_now, turn_pings
 from lisboa_discord import DEE, LISBOA, NAMES, click_random, finish_setup, hand_cards, open_lisboa, public_words
 
 import bot.discord.turns
@@ -42,19 +42,22 @@ async def test_full_game_through_buttons(
     status = await guild.command(*ANN, "game status")
     assert NOTICE in status[-1].content and status[-1].ephemeral
     rng, kinds = random.Random(seed), set()
+    last_ping, turn = {user: 0 for user in pinged(post)}, 1
     for _ in range(2000):
         before = await table_now(guild)
         if not before.active:
             break
         kinds |= {d.kind for d in before.decisions()}
         actor, calls = await click_random(guild, post, rng)
-        posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
-        assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
-        post = posts[0]
+        post = shown(calls)  # one turn message posted, or edited in place within a turn
         after = await table_now(guild)
         assert after.version == before.version + 1 and post.files and post.files[0][1].startswith(PNG)
-        idle = set(before.waiting_users()) - {str(actor)}  # asked already, still deciding
-        assert pinged(post) == set(after.waiting_users()) - idle and pinged(post) <= set(after.waiting_users())
+        expected = turn_pings(before, after, actor)  # only newcomers are pinged, in a new message
+        assert post.new == (expected is not None) and pinged(post) == (expected or set())
+        for user in pinged(post):
+            assert last_ping.get(user) != turn, f"{user} pinged twice in one turn"
+            last_ping[user] = turn
+        turn += post.new
         assert not hand_cards(after) & public_words(post), public_words(post)
     final = await table_now(guild)
     assert final.record.status == "finished"

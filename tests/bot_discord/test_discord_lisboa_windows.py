@@ -4,7 +4,7 @@ message pings only the players asked, and every window has a default (discard no
 
 from __future__ import annotations
 
-from discord_fakes import Call, Guild, pinged, posted, table_now
+from discord_fakes import Call, Guild, pinged, shown, table_now
 from lisboa_discord import NAMES, choose, components, finish_setup, labels, offered, open_lisboa, play_text, reach
 
 from bot.service.controls import PRIVATE_LABEL
@@ -23,14 +23,14 @@ def era_discards_open(state: State) -> bool:
 
 async def answer_as(guild: Guild, post: Call, user: int, label: str) -> Call:
     """Answer ``label`` as ``user``: on the message if it offers it, else through the panel button that
-    opens the user's own options privately; returns the new turn message."""
+    opens the user's own options privately; returns the turn message it posted or edited."""
     if label in offered(post):
-        return posted(await choose(guild, user, post, label))
+        return shown(await choose(guild, user, post, label))
     panel = next(c for c in components(post) if c["custom_id"].endswith(":panel"))
     opened = await guild.click(user, NAMES[user], post.reply, panel["custom_id"])
     mine = opened[-1]
     assert mine.ephemeral and label in offered(mine), offered(mine)
-    return posted(await choose(guild, user, mine, label))
+    return shown(await choose(guild, user, mine, label))
 
 
 async def test_church_scoring_pings_the_tile_holders_at_once_and_each_answers_privately(guild: Guild) -> None:
@@ -41,7 +41,9 @@ async def test_church_scoring_pings_the_tile_holders_at_once_and_each_answers_pr
     table = await table_now(guild)
     asked = set(table.waiting_users())
     everyone = set(table.users)
-    assert len(asked) >= 2 and pinged(post) == asked and not pinged(post) & (everyone - asked)
+    # the tile holders are pinged at once (the position was reached through the service alone, so this
+    # is the first turn message posted: it pings everyone who owes, the player who opened it too)
+    assert len(asked) >= 2 and post.new and pinged(post) == asked and not pinged(post) & (everyone - asked)
     decisions = table.decisions()
     assert {d.kind for d in decisions} == {"church"} and {d.mode for d in decisions} == {"parallel"}
     assert all(d.default == {"verb": "church", "tiles": []} for d in decisions)  # discard none
@@ -57,10 +59,15 @@ async def test_church_scoring_pings_the_tile_holders_at_once_and_each_answers_pr
         after_post = await answer_as(guild, post, int(user), "Discard no clergy tiles")
         after = await table_now(guild)
         assert after.version == before.version + 1
-        if "church" in {d.kind for d in after.decisions()}:  # still open: nobody is pinged again
+        if "church" in {d.kind for d in after.decisions()}:  # still open: the same message, edited
+            assert not after_post.new and after_post.reply["id"] == post.reply["id"]
             assert pinged(after_post) == set() and set(after.waiting_users()) < set(before.waiting_users())
-        else:  # the last answer closes it; the game goes on with whoever acts next
-            assert pinged(after_post) <= set(after.waiting_users())
+            answered = next(line for line in after_post.content.splitlines() if line.startswith("✅ Answered: "))
+            assert NAMES[int(user)] in answered  # who has answered, never what
+            assert "Discard no clergy" not in after_post.content
+            post = after_post
+        else:  # the last answer closes it: a new message for whoever acts next
+            assert after_post.new and pinged(after_post) == set(after.waiting_users())
     end = await table_now(guild)
     assert "church" not in {d.kind for d in end.decisions()}
 
@@ -77,7 +84,7 @@ async def test_era_one_discards_go_round_the_table_from_the_trigger_pinging_one_
     while (decision := next(iter(table.decisions()), None)) is not None and decision.kind == "era_discard":
         seat = decision.player
         asked_in_turn.append(seat)
-        assert table.waiting_seats() == [seat] and pinged(post) == {table.users[seat]}
+        assert table.waiting_seats() == [seat] and pinged(post) == {table.users[seat]} and post.new
         assert decision.default == {"verb": "done"}  # the deadline default: discard none
         assert labels(post)[0] == PRIVATE_LABEL  # the options name hand cards: offered privately only
         hand = set(table.state["boards"][seat]["hand"])  # type: ignore[index]

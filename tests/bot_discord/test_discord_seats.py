@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, NAMES, Guild, open_table, pinged, posted, shown, table_now
 from discord_options import Person
 
 DEE = Person(1004, "Dee")
@@ -26,7 +26,7 @@ async def test_a_player_hands_their_seat_to_someone_who_plays_on(guild: Guild) -
     button = next(i for i in post.custom_ids() if ":a" in i)
     mine = await guild.click(actor, NAMES[actor], post.reply, button)
     assert mine[-1].ephemeral and "not your decision" in mine[-1].content
-    played = posted(await guild.click(DEE.id, DEE.name, post.reply, button))
+    played = shown(await guild.click(DEE.id, DEE.name, post.reply, button))
     assert (await table_now(guild)).version == table.version + 1 and played.files
     status = (await guild.command(*CY, "game status"))[-1]
     assert f"({seat_name}): {seat_name}, then Dee from step {table.version}." in status.content

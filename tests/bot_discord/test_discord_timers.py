@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, table_now
+from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, shown, table_now
 from timed_tables import open_timed, timed_guild
 
 from bot.discord.cogs.timers import TimerCog
@@ -55,7 +55,7 @@ async def test_clock_is_shown_and_a_missing_default_is_offered_to_the_table(tmp_
         taken = posted(await guild.click(*DEE, offer_post.reply, offer_post.custom_ids()[-1]))
         assert "Dee takes over" in taken.content and pinged(taken) == {str(DEE[0])}
         role = next(i for i in taken.custom_ids() if ":a" in i)
-        played = posted(await guild.click(*DEE, taken.reply, role))
+        played = shown(await guild.click(*DEE, taken.reply, role))
         assert f"move {table.version + 1}" in played.content.splitlines()[0]
     finally:
         await guild.bot.close()

@@ -200,7 +200,11 @@ def test_turn_text_mentions_new_players_names_idle_ones_and_fits_2000() -> None:
     assert text.splitlines()[0] == "**Puerto Rico** · move 3"
     assert "<@22>" in text and "**Ann**" in text and "<@11>" not in text
     long = ui.turn_text(table, [f"event number {i} " + "x" * 80 for i in range(60)], ping=["11"])
-    assert len(long) <= 2000 and "earlier line(s) in `/game log`" in long and long.endswith("Decide.")
+    assert len(long) <= 2000 and "more (see /game log)" in long and long.endswith("Decide.")
+    assert "event number 59" in long and "event number 0 " not in long  # the newest lines stay
+    assert "… 3 more (see /game log)" in ui.turn_text(table, ["a", "b"], ping=[], hidden=3)
+    answered: Any = StubTable(kind="mayor_layout", seats=(1, 2), record=record, answered=(0,))
+    assert "✅ Answered: Ann." in ui.turn_text(answered, [], ping=[])
 
 
 def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> None:

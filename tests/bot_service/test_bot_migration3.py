@@ -31,7 +31,13 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
 
         monkeypatch.setattr(svc.away, "moved", no_away_tables_yet)
         monkeypatch.setattr(svc.steps.standing, "answer", no_standing_answers_yet)
+
+        async def no_turn_messages_yet(*args: object) -> None:  # turn_messages: migration 8
+            return None
+
         monkeypatch.setattr(svc.pings, "plan", no_notify_tables_yet)
+        monkeypatch.setattr(svc.steps.turn_messages.book, "get", no_turn_messages_yet)
+        monkeypatch.setattr(svc.steps.turn_messages.book, "put", no_turn_messages_yet)
         started = await start_game(svc)
         await svc.play.act(CHANNEL, started.waiting[0], "step")
         await svc.play.undo(CHANNEL, started.waiting[0])

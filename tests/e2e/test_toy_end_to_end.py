@@ -29,9 +29,10 @@ from discord_fakes import (  # noqa: E402
     Guild,
     open_table,
     pinged,
-    posted,
+    shown,
     start_bot,
     table_now,
+    turn_pings,
     values_to_click,
 )
 from toy_pack_game import GAME_ID, ORCHARD, PACKS  # noqa: E402
@@ -214,12 +215,12 @@ async def test_a_whole_game_through_discord(guild: Guild) -> None:
         parallel += len(before.waiting_seats()) > 1
         seen |= {d.shape.type for d in before.decisions() if d.shape is not None}
         actor, calls = await click_last(guild, post)
-        post = posted(calls)
+        post = shown(calls)  # a new turn message, or the current one edited in place
         after = await table_now(guild)
         assert after.version == before.version + 1
         assert [name for name, _ in post.files] == [f"board-{after.row}-{after.version}.png"]  # its text board
-        idle = set(before.waiting_users()) - {str(actor)}
-        assert pinged(post) == set(after.waiting_users()) - idle  # only who must act now, never twice
+        expected = turn_pings(before, after, actor)  # only who newly owes a decision, in a new message
+        assert post.new == (expected is not None) and pinged(post) == (expected or set())
     final = await table_now(guild)
     assert final.record.status == "finished" and parallel
     assert {"choose_one", "amount", "choose_several"} <= seen

@@ -27,7 +27,7 @@ from ...service.controls import Control
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
-from ..turns import act_and_post, send_current, send_private_board, strip_components
+from ..turns import act_and_post, send_current, send_private_board
 from .common import ANSWERED, GAME, OUTDATED, load, not_yours
 from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
@@ -53,8 +53,7 @@ async def play_index(interaction: discord.Interaction[Any], row: int, version: i
         return
     if table.seat_of(interaction.user.id) != seat:
         raise ServiceError(not_yours(table, seat), "not_your_decision")
-    await act_and_post(interaction, table, texts[index], version, ack=False)
-    await strip_components(interaction)
+    await act_and_post(interaction, table, texts[index], version, ack=False, strip=True)
 
 
 class ChoiceButton(
@@ -261,8 +260,7 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
                     "makes at once can be taken back, until the last one is in.",
                     "nothing_to_take_back",
                 )
-            await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False)
-            await strip_components(interaction)
+            await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False, strip=True)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
