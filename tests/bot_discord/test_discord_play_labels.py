@@ -3,7 +3,8 @@ what is typed matches either; a canonical text typed out (not picked) is still p
 
 from __future__ import annotations
 
-from discord_fakes import ANN, BOB, NAMES, Guild, open_table, posted, table_now
+from discord_fakes import ANN, BOB, NAMES, Guild, open_table, table_now
+from discord_fakes import shown as turn_message
 from lisboa_discord import finish_setup, open_lisboa
 
 from bot.discord.cogs.play import suggestions
@@ -34,7 +35,7 @@ async def test_puerto_rico_roles_are_suggested_by_name_and_typed_texts_still_pla
     assert await guild.suggestions(actor, NAMES[actor], "play", "action", action="ro bu") == [
         ("Builder", "role builder")
     ]
-    typed = posted(await guild.command(actor, NAMES[actor], "play", action="Role Settler"))  # typed, not picked
+    typed = turn_message(await guild.command(actor, NAMES[actor], "play", action="Role Settler"))  # typed, not picked
     assert "settler" in typed.content.lower() and (await table_now(guild)).version == table.version + 1
 
 

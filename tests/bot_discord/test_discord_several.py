@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from discord_fakes import Call, Guild, picks_of, posted, table_now
+from discord_fakes import Call, Guild, picks_of, shown, table_now
 from lisboa_discord import NAMES, arrange, components, finish_setup, open_lisboa, play_text, reach
 
 from bot.discord.views.common import OUTDATED
@@ -75,7 +75,7 @@ async def test_clergy_tiles_are_one_multi_select_and_the_chosen_tiles_play_their
     assert picks_of(table, seat, text) == ["0", "2"]
     calls = await guild.click(user, NAMES[user], mine.reply, menu["custom_id"], ["0", "2"])
     after = await table_now(guild)
-    assert after.version == table.version + 1 and posted(calls)
+    assert after.version == table.version + 1 and shown(calls)
     answer = after.state["frames"][-1]["answers"][str(seat)]  # type: ignore[index]  # held until all are in
     assert answer == {"verb": "church", "tiles": chosen}
     actions = await guild.bot.service.store.actions(after.row)
