@@ -62,6 +62,8 @@ def _check_counts(pack: m.Pack) -> None:
         if got != want:
             raise PackError(f"{family}: the game has {want} rows, the pack {got}")
     rules = pack.rules
+    if sorted(pack.cards) != list(range(1, len(pack.cards) + 1)):
+        raise PackError("card: ids must be the printed numbers 1..96, each once")
     per_type = Counter(c.type for c in pack.cards.values())
     per_period = Counter((c.type, c.period) for c in pack.cards.values())
     for kind in m.TYPES:
