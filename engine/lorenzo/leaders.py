@@ -83,6 +83,7 @@ def leader_apply(state: State, seat: int, action: Action, events: Events) -> Non
     mine = board(state, seat)
     if action["act"] == "discard":
         mine["hand"].remove(lead.id)
+        state["leader_discards"].append(lead.id)
         events.append({"type": "leader_discard", "player": seat, "leader": lead.id})
         then(state, gain_step(seat, {"cp": 1}, "leader", leader=lead.id))
     elif action["act"] == "play":

@@ -79,6 +79,7 @@ def setup(players: list[str], options: dict[str, Any], seed: int, chosen: Pack) 
         towers={t: [None] * chosen.rules.cards_per_tower for t in chosen.towers},
         spaces={},
         discarded=[],
+        leader_discards=[],
         active=None,
         setup={"tiles": [], "packets": [], "out": []},
         result=None,

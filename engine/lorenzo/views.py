@@ -50,6 +50,7 @@ def public_view(state: State) -> dict[str, Any]:
         "boards": [_board_view(state, seat) for seat in range(len(state["players"]))],
         "tiles_left": list(state["setup"]["tiles"]),
         "packets": [len(p) for p in state["setup"]["packets"]],
+        "leader_discards": list(state["leader_discards"]),
         "window": None
         if frame is None
         else {
