@@ -93,7 +93,12 @@ def _produce_act(state: State, asked: Data, action: dict[str, Any], events: Even
         state["work"]["chosen"].append([action["card"], action["option"]])
 
 
-kind("produce", _produce_options, _produce_act, "Use this building in your production?")
+kind(
+    "produce",
+    _produce_options,
+    _produce_act,
+    lambda state, asked: f"Production: use {pack(state).cards[asked['card']].name}?",
+)
 
 
 @step("produce_finish")

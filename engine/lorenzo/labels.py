@@ -18,7 +18,16 @@ from .board import State, board, pack, servant_price
 from .costs import bundle_text
 
 Action = dict[str, Any]
-WORDS = {"w": "wood", "s": "stone", "sv": "servants", "c": "coins", "vp": "VP", "mp": "military", "fp": "faith"}
+WORDS = {
+    "w": "wood",
+    "s": "stone",
+    "sv": "servant",
+    "c": "coin",
+    "vp": "VP",
+    "mp": "military point",
+    "fp": "faith point",
+}
+PLURALS = ("sv", "c", "mp", "fp")
 PRIVILEGES = {
     "wood-stone": "1 wood + 1 stone",
     "servants": "2 servants",
@@ -32,12 +41,31 @@ PASSES = {"pass": "pass", "decline": "decline", "skip": "skip", "end": "end turn
 
 def words(bundle: dict[str, int]) -> str:
     """``{"w": 1, "c": 2}`` → ``1 wood, 2 coins`` (``need`` shown as "needs N military")."""
-    parts = [f"{n} {WORDS.get(k, k)}" for k, n in bundle.items() if k not in ("need", "cp") and n]
+    parts = [_amount(k, n) for k, n in bundle.items() if k not in ("need", "cp") and n]
     if bundle.get("cp"):
         parts.append(f"{bundle['cp']} privilege{'s' if bundle['cp'] > 1 else ''}")
     if bundle.get("need"):
-        parts.append(f"(needs {bundle['need']} military)")
+        parts.append(f"(needs {bundle['need']} military points)")
     return ", ".join(parts) or "nothing"
+
+
+def _amount(key: str, n: int) -> str:
+    word = WORDS.get(key, key)
+    if n != 1 and key in PLURALS:
+        word += "s"
+    return f"{n} {word}"
+
+
+def space_name(state: State, space_id: str) -> str:
+    """``the blue tower, floor 3`` / ``the large harvest space`` / ``the market (5 coins)``."""
+    space = pack(state).spaces[space_id]
+    if space.area == "tower":
+        return f"the {space.tower} tower, floor {space.floor}"
+    if space.area in ("harvest", "production"):
+        return f"the {'large' if space.penalty else 'small'} {space.area} space"
+    if space.area == "market":
+        return f"the market ({words(space.reward)})"
+    return "the council palace"
 
 
 def _use_text(a: Action) -> str:
@@ -126,7 +154,7 @@ def _label(state: State, seat: int, a: Action) -> str:
         "decline": "Decline",
         "end": "End my turn",
         "vatican": "Support the Church" if a.get("support") else "Accept the excommunication",
-        "reduce": f"Lose 1 {WORDS.get(a.get('res', ''), '')}",
+        "reduce": f"Lose 1 {WORDS.get(a.get('res', 's'), '')}",
         "boost": f"Your {a.get('member')} family member is worth 6 this round",
     }
     return fixed[do]

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.decisions import EventText
 from .board import State, pack
-from .labels import PRIVILEGES, space_label, words
+from .labels import PRIVILEGES, space_name, words
 
 Event = dict[str, Any]
 MEMBER_WORDS = {"black": "black", "white": "white", "orange": "orange", "neutral": "neutral"}
@@ -34,7 +34,7 @@ def _source(state: State, e: Event) -> str:
         return "a privilege"
     if "space" in e:
         space = pack(state).spaces[e["space"]]
-        return "the floor bonus" if space.area == "tower" else space_label(state, e["space"]).split(":")[0]
+        return "the floor bonus" if space.area == "tower" else space_name(state, e["space"])
     return "the bonus tile"
 
 
@@ -45,8 +45,7 @@ def _gain(state: State, e: Event) -> str:
 
 def _place(state: State, e: Event) -> str:
     servants = f", paying {e['servants']} servants" if e["servants"] else ""
-    where = space_label(state, e["space"]).split(":")[0]
-    return f"places the {e['member']} member on {where} (value {e['value']}{servants})."
+    return f"places the {e['member']} member on {space_name(state, e['space'])} (value {e['value']}{servants})."
 
 
 def _card_taken(state: State, e: Event) -> str:

@@ -144,4 +144,10 @@ def _take_act(state: State, asked: Data, action: dict[str, Any], events: Events)
     then(state, take_step(seat, space.id, tower_tax(state, seat, space.tower), asked.get("discount"), True))
 
 
-kind("take", grant_options, _take_act, "Take a card with this card's action (or decline)")
+def _take_prompt(state: State, asked: Data) -> str:
+    where = "any tower" if asked["tower"] == "any" else f"the {asked['tower']} tower"
+    name = pack(state).cards[asked["card"]].name
+    return f"{name}: take a card from {where} at value {asked['value']} (servants may add), or decline"
+
+
+kind("take", grant_options, _take_act, _take_prompt)
