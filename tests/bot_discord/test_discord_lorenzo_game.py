@@ -1,0 +1,50 @@
+"""A whole three-player advanced Lorenzo il Magnifico game on Discord, from ``/game new game:Lorenzo
+il Magnifico`` to final scoring, played only with the bot's own buttons, selects and private panels:
+the bonus tile picks, the leader draft and the Vatican reports included. Every message pings only
+the players the game waits for, and no public component names a leader in anyone's hand."""
+
+from __future__ import annotations
+
+import random
+
+from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Guild, pinged, posted, table_now
+from lisboa_discord import click_random, offered
+
+from engine.lorenzo import GAME as LORENZO
+
+
+def _hand_names(table) -> set[str]:
+    leaders = LORENZO.packs.shipped().leaders
+    state = table.state or {}
+    held = [i for board in state.get("boards", []) for i in board["hand"]]
+    held += [i for packet in state.get("setup", {}).get("packets", []) for i in packet]
+    return {leaders[i].name for i in held}
+
+
+async def test_three_player_advanced_game_through_buttons(guild: Guild) -> None:
+    lobby = await guild.command(*ANN, "game new", game="Lorenzo il Magnifico", options="advanced=yes")
+    assert "Lorenzo il Magnifico" in posted(lobby).content
+    for player in (BOB, CY):
+        await guild.command(*player, "game join")
+    post = posted(await guild.command(*ANN, "game start"))
+    rng, kinds = random.Random(14), set()
+    for _ in range(3000):
+        before = await table_now(guild)
+        if not before.active:
+            break
+        kinds |= {d.kind for d in before.decisions()}
+        actor, calls = await click_random(guild, post, rng)
+        posts = [c for c in calls if c.kind == "http" and c.url.endswith(f"/channels/{CHANNEL_ID}/messages")]
+        assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
+        post = posts[0]
+        after = await table_now(guild)
+        assert after.version == before.version + 1
+        idle = set(before.waiting_users()) - {str(actor)}  # asked already, still deciding
+        assert pinged(post) == set(after.waiting_users()) - idle and pinged(post) <= set(after.waiting_users())
+        shown = " ".join(offered(post)) + post.content
+        assert not any(name in shown for name in _hand_names(after)), offered(post)
+    final = await table_now(guild)
+    assert final.record.status == "finished"
+    assert {"tile", "draft", "turn", "space", "vatican"} <= kinds, kinds
+    assert "Final scores:" in post.content and "Winner:" in post.content
+    assert post.custom_ids() == [f"pbp:{final.row}:rematch"] and not pinged(post)
