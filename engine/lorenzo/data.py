@@ -151,6 +151,13 @@ SPEC: PackSpec[m.Pack] = PackSpec(
 PACKS = DataPacks(SPEC)
 
 
+_FOUND: dict[str, m.Pack] = {}  # by fingerprint: the same content whichever pack object loaded it
+
+
 def pack_of(state: dict[str, Any]) -> m.Pack:
     """The pack ``state`` was set up with (refused when it is not loaded)."""
-    return PACKS.of_state(state)
+    fingerprint = state["pack"]["fingerprint"]
+    found = _FOUND.get(fingerprint)
+    if found is None:
+        found = _FOUND[fingerprint] = PACKS.of_state(state)
+    return found

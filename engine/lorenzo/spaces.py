@@ -107,4 +107,5 @@ def member_spaces(state: State, seat: int, member: str) -> list[Space]:
 
 def placeable_members(state: State, seat: int) -> list[str]:
     """``seat``'s members with at least one legal placement, in the order black, white, orange, neutral."""
-    return [m for m in unplaced(state, seat) if member_spaces(state, seat, m)]
+    spaces = open_spaces(state)
+    return [m for m in unplaced(state, seat) if any(entry_boost(state, seat, m, s) is not None for s in spaces)]
