@@ -62,6 +62,8 @@ def test_random_games_keep_every_property(players, advanced, seed):
         _cards_conserved(state)
         _leaders_conserved(state)
         _nothing_hidden_in_public(state)
+        for d in play.pending(GAME, state):  # every decision but the placement has a default
+            assert d.default is not None or d.kind in ("turn", "space"), d.kind
         seat = rnd.choice(play.waiting_players(GAME, state))
         action = rnd.choice(play.legal_actions(GAME, state, seat))
         state, _ = play.apply(GAME, state, seat, action)
