@@ -7,10 +7,22 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Guild, pinged, posted, table_now
 from lisboa_discord import click_random, offered
 
+import bot.discord.turns
 from engine.lorenzo import GAME as LORENZO
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in board image: hundreds of real renders would take minutes (the renderer has its
+    own tests in tests/render)."""
+    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view: PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat: PNG + b"player")
 
 
 def _hand_names(table) -> set[str]:
@@ -21,6 +33,7 @@ def _hand_names(table) -> set[str]:
     return {leaders[i].name for i in held}
 
 
+@pytest.mark.usefixtures("quick_images")
 async def test_three_player_advanced_game_through_buttons(guild: Guild) -> None:
     lobby = await guild.command(*ANN, "game new", game="Lorenzo il Magnifico", options="advanced=yes")
     assert "Lorenzo il Magnifico" in posted(lobby).content
@@ -38,7 +51,7 @@ async def test_three_player_advanced_game_through_buttons(guild: Guild) -> None:
         assert len(posts) == 1, [(c.method, c.path, c.content) for c in calls]
         post = posts[0]
         after = await table_now(guild)
-        assert after.version == before.version + 1
+        assert after.version == before.version + 1 and post.files and post.files[0][1].startswith(PNG)
         idle = set(before.waiting_users()) - {str(actor)}  # asked already, still deciding
         assert pinged(post) == set(after.waiting_users()) - idle and pinged(post) <= set(after.waiting_users())
         shown = " ".join(offered(post)) + post.content
