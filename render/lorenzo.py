@@ -15,9 +15,27 @@ from __future__ import annotations
 
 from PIL import Image
 
-from .common import BG, FAINT, GREY_FILL, HEADER, INK, LINE, MUTED, PANEL, WHITE, Canvas, View, blend, fit, wrap
+from .common import (
+    BG,
+    FAINT,
+    GREY_FILL,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    WHITE,
+    Canvas,
+    View,
+    blend,
+    fit,
+    palette_image,
+    wrap,
+)
 from .lorenzo_parts import (
+    DIE_FILL,
     MEMBER_LETTERS,
+    PLAYER_COLOURS,
     TOWER_COLOURS,
     TYPE_TOWER,
     card_lines,
@@ -29,7 +47,7 @@ from .lorenzo_parts import (
     who_acts,
 )
 
-__all__ = ["board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board"]
 
 W, M, GAP = 1600, 16, 10
 HEADER_H, STATUS_H = 56, 34
@@ -44,6 +62,28 @@ PANEL_W = (W - 2 * M - GAP) // 2
 RES_KEYS = (("w", "wood"), ("s", "stone"), ("sv", "servants"), ("c", "coins"), ("vp", "VP"), ("mp", "MP"), ("fp", "FP"))
 
 
+STATUS_FILL = blend(HEADER, BG, 0.15)
+EXCOMM_FILL = blend(INK, PANEL, 0.08)
+TINTS = [blend(colour, PANEL, 0.18) for colour in TOWER_COLOURS.values()]
+BACKS = [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, *TINTS]
+# A fixed palette (every flat colour, and blends for antialiased edges): fast, deterministic PNGs.
+PALETTE = palette_image(
+    [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, HEADER, INK, WHITE, MUTED, FAINT, LINE, *TINTS]
+    + list(TOWER_COLOURS.values())
+    + list(PLAYER_COLOURS)
+    + list(DIE_FILL.values()),
+    [(INK, back) for back in BACKS]
+    + [(MUTED, back) for back in BACKS]
+    + [(FAINT, back) for back in TINTS]
+    + [(WHITE, HEADER), (INK, WHITE), (INK, DIE_FILL["orange"]), (WHITE, INK), (INK, STATUS_FILL)]
+    + [(WHITE, colour) for colour in PLAYER_COLOURS]
+    + [(colour, PANEL) for colour in PLAYER_COLOURS]
+    + [(INK, colour) for colour in TOWER_COLOURS.values()]
+    + [(LINE, back) for back in BACKS],
+    steps=4,
+)
+
+
 def _header(c: Canvas, view: View) -> None:
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
     title = f"Lorenzo il Magnifico · round {view['round']} of 6 · period {view['period']}"
@@ -56,7 +96,7 @@ def _header(c: Canvas, view: View) -> None:
         x += 40
     order = " › ".join(str(view["players"][s]) for s in view["order"])
     c.text(W - M, HEADER_H / 2, fit("Order: " + order, 16, 620), 16, WHITE, "r")
-    c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=blend(HEADER, BG, 0.15))
+    c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
     status = who_acts(view)
     window = view.get("window")
     if window:
@@ -68,7 +108,7 @@ def _header(c: Canvas, view: View) -> None:
 def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
     pack = pack_of(view)
     space = pack.spaces[f"{tower}-{floor}"]
-    tint = blend(TOWER_COLOURS[tower], PANEL, 0.18)
+    tint = TINTS[list(TOWER_COLOURS).index(tower)]
     c.rect((x, y, x + TOWER_W, y + FLOOR_H - 4), fill=tint, outline=LINE, radius=6)
     bonus = " · +" + " ".join(f"{n}{k.upper()}" for k, n in space.reward.items()) if space.reward else ""
     c.text(x + 8, y + 13, f"floor {floor} · value {space.value}{bonus}", 13, MUTED, bold=True)
@@ -142,7 +182,7 @@ def _excommunications(c: Canvas, view: View, y: float) -> float:
     w = (RIGHT_W - 2 * GAP) / 3
     for i, tile_id in enumerate(view["excomm"]):
         x = RIGHT_X + i * (w + GAP)
-        c.rect((x, y, x + w, y + 84), fill=blend(INK, PANEL, 0.08), outline=LINE, radius=6)
+        c.rect((x, y, x + w, y + 84), fill=EXCOMM_FILL, outline=LINE, radius=6)
         c.text(x + 8, y + 14, f"Excommunication {tile_id}", 13, INK, bold=True)
         for j, part in enumerate(wrap(excomm_text(pack.excommunications[tile_id]), 13, w - 16)[:2]):
             c.text(x + 8, y + 34 + 16 * j, part, 13, INK)

@@ -4,6 +4,7 @@ tiles and leaders (from the public data pack), and the small drawings every part
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from engine.lorenzo.data import PACKS
@@ -46,7 +47,12 @@ ACTION_WORDS = {
 
 
 def pack_of(view: View) -> Pack:
-    return PACKS.by_fingerprint(str(view["pack"]))
+    return _pack(str(view["pack"]))
+
+
+@lru_cache(maxsize=8)
+def _pack(fingerprint: str) -> Pack:
+    return PACKS.by_fingerprint(fingerprint)
 
 
 def player_colour(seat: int) -> RGB:
