@@ -98,6 +98,9 @@ def _header(c: Canvas, view: View) -> None:
     c.text(W - M, HEADER_H / 2, fit("Order: " + order, 16, 620), 16, WHITE, "r")
     c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
     status = who_acts(view)
+    if view.get("totals"):
+        ranked = sorted(range(len(view["players"])), key=lambda s: (-view["totals"][s], view["order"].index(s)))
+        status = "Final scores: " + ", ".join(f"{view['players'][s]} {view['totals'][s]}" for s in ranked)
     window = view.get("window")
     if window:
         answered = ", ".join(str(view["players"][s]) for s in window["answered"]) or "nobody yet"

@@ -85,6 +85,6 @@ def view_text(view: View) -> str:
             lines.append("Your draft packet: " + ", ".join(pack.leaders[i].name for i in view["packet"]))
         if view.get("my_answer") is not None:
             lines.append(f"Your answer so far: {action_text(view['my_answer'])}")
-    if view["result"]:
-        lines.append("Game over.")
+    if view.get("totals"):
+        lines.append("Game over. Final scores: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"])))
     return "\n".join(lines)

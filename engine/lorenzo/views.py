@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.frames import top_frame
 from .board import State, pack
+from .scoring import total
 
 
 def _board_view(state: State, seat: int) -> dict[str, Any]:
@@ -60,6 +61,7 @@ def public_view(state: State) -> dict[str, Any]:
         },
         "deciding": None if decision is None else {"kind": decision["kind"], "player": decision["player"]},
         "result": state["result"],
+        "totals": [total(p) for p in state["result"]["parts"]] if state["result"] else None,
         "over": state["over"],
     }
 
