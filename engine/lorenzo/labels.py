@@ -15,7 +15,8 @@ from typing import Any
 
 from ..core.shapes import Amount, ChooseOne, ChooseSeveral, Item, Option, Shape
 from .board import State, board, pack, servant_price
-from .costs import bundle_text
+from .costs import bundle_text, tower_tax
+from .spaces import entry_boost
 
 Action = dict[str, Any]
 WORDS = {
@@ -127,8 +128,10 @@ def _label(state: State, seat: int, a: Action) -> str:
         return f"{a['act'].title()} {leader_name(state, a['leader'])}" + (
             " (for a council privilege)" if a["act"] == "discard" else ""
         )
-    if do in ("space", "take"):
-        return ("Take: " if do == "take" else "") + space_label(state, a["space"])
+    if do == "take":
+        return "Take: " + space_label(state, a["space"])
+    if do == "space":
+        return space_label(state, a["space"]) + _entry_cost(state, seat, a["space"])
     if do == "servants":
         return f"Add {a['n']}" + (f" (pay {a['n'] * 2} servants)" if _double(state, seat) else "")
     if do == "pay":
@@ -158,6 +161,17 @@ def _label(state: State, seat: int, a: Action) -> str:
         "boost": f"Your {a.get('member')} family member is worth 6 this round",
     }
     return fixed[do]
+
+
+def _entry_cost(state: State, seat: int, space_id: str) -> str:
+    """What entering the space costs before the card: servants the value needs, the tower tax."""
+    decision = state["decision"] or {}
+    space = pack(state).spaces[space_id]
+    boost = entry_boost(state, seat, decision.get("member", ""), space) or 0
+    parts = [words({"sv": boost * servant_price(state, seat)})] if boost else []
+    tax = tower_tax(state, seat, space.tower) if space.area == "tower" else 0
+    parts += [words({"c": tax}) + " tax"] if tax else []
+    return f" - pay {' and '.join(parts)}" if parts else ""
 
 
 def _double(state: State, seat: int) -> bool:
