@@ -136,10 +136,12 @@ def grant_base(state: State, seat: int, s: Data) -> int:
 
 @step("grant_action")
 def _grant_action(state: State, s: Data, events: Events) -> None:
+    """A card's action may be declined (asked even without a servants choice); a leader's was
+    chosen by activating it (asked only when servants can add value)."""
     seat = s["player"]
     base = grant_base(state, seat, s)
     choices = boost_choices(state, seat, base, 0, s["action"])
-    if len(choices) <= 1:
+    if len(choices) <= 1 and s.get("servants_only"):
         then(state, {"step": s["action"], "player": seat, "value": base})
         return
     ask(state, "boost", seat, **{k: v for k, v in s.items() if k not in ("step", "player")})
@@ -148,15 +150,25 @@ def _grant_action(state: State, s: Data, events: Events) -> None:
 def _boost_options(state: State, asked: Data) -> list[dict[str, Any]]:
     seat = asked["player"]
     base = grant_base(state, seat, asked)
-    return [{"do": "servants", "n": n} for n in boost_choices(state, seat, base, 0, asked["action"])]
+    out = [{"do": "servants", "n": n} for n in boost_choices(state, seat, base, 0, asked["action"])]
+    return out if asked.get("servants_only") else out + [{"do": "decline"}]
 
 
 def _boost_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
-    seat, n = asked["player"], action["n"]
+    seat = asked["player"]
+    if action["do"] == "decline":
+        events.append({"type": "decline", "player": seat, "card": asked["card"]})
+        return
+    n = action["n"]
     if n:
         pay(state, seat, {"sv": n * servant_price(state, seat)})
         events.append({"type": "servants", "player": seat, "servants": n * servant_price(state, seat)})
     then(state, {"step": asked["action"], "player": seat, "value": grant_base(state, seat, asked) + n})
 
 
-kind("boost", _boost_options, _boost_act, lambda s, a: f"Servants for your {a['action']} action?")
+def _boost_prompt(state: State, asked: Data) -> str:
+    value = grant_base(state, asked["player"], asked)
+    return f"{asked['action'].title()} action at value {value}: how many servants do you add?"
+
+
+kind("boost", _boost_options, _boost_act, _boost_prompt)

@@ -133,7 +133,8 @@ def _label(state: State, seat: int, a: Action) -> str:
     if do == "space":
         return space_label(state, a["space"]) + _entry_cost(state, seat, a["space"])
     if do == "servants":
-        return f"Add {a['n']}" + (f" (pay {a['n'] * 2} servants)" if _double(state, seat) else "")
+        n = a["n"]
+        return f"Add {n} (pay {words({'sv': n * servant_price(state, seat)})})" if n else "No servants"
     if do == "pay":
         return f"Pay {words(a['cost'])}"
     if do == "privilege":
@@ -174,10 +175,6 @@ def _entry_cost(state: State, seat: int, space_id: str) -> str:
     return f" - pay {' and '.join(parts)}" if parts else ""
 
 
-def _double(state: State, seat: int) -> bool:
-    return servant_price(state, seat) > 1
-
-
 def _hand_keys(state: State, seat: int) -> set[str]:
     mine = board(state, seat)
     keys = {pack(state).leaders[i].key for i in mine["hand"]}
@@ -195,7 +192,7 @@ def shape(state: State, seat: int, kind: str, options: list[Action]) -> Shape:
     secret = kind in ("vatican", "draft") or any(
         a.get("leader") in hidden and a.get("act") != "activate" for a in options
     )
-    if kind in ("servants", "boost"):
+    if kind in ("servants", "boost") and all(a["do"] == "servants" for a in options):
         amounts = [a["n"] for a in options]
         return Amount(
             options=tuple(Option(o.text, o.label, amount=n) for o, n in zip(listed, amounts, strict=True)),

@@ -80,7 +80,9 @@ def immediate_steps(state: State, seat: int, card_id: int) -> list[Data]:
             | ({"discount": params["discount"]} if "discount" in params else {})
         )
     elif card.action in ("harvest", "production"):
-        steps.append({"step": "grant_action", "player": seat, "action": card.action, "value": params["value"]})
+        steps.append(
+            {"step": "grant_action", "player": seat, "action": card.action, "value": params["value"], "card": card_id}
+        )
     elif card.action == "vp_per_card":
         vp = params["vp"] * len(cards_of(state, seat, params["type"]))
         steps += [gain_step(seat, {"vp": vp}, "card", card=card_id)] if vp else []

@@ -86,3 +86,20 @@ def test_card_gains_double_with_santa_rita_through_a_card_action():
     run(state, {"step": "grant_take", "player": 0, "tower": "any", "value": 4, "card": 56})
     state, events = act(state, 0, "take green-1")
     assert gains(events, 0) == [{"s": 4}]
+
+
+def test_a_cards_harvest_action_may_be_declined_a_leaders_was_chosen_by_activating_it():
+    state = table(2, advanced=True)
+    tower(state, "blue", 69)  # Cardinal: 2 FP, harvest at value 4
+    give(state, 0, 1)  # Commercial Hub: harvest 1C at value 1
+    res(state, 0, c=4, sv=0)
+    state = turn(state, 0)
+    state, _ = act(state, 0, "place black", "blue-1")
+    assert decision(state) == "boost" and texts(state, 0) == ["servants 0", "decline"]
+    assert play.pending(GAME, state)[0].default == {"do": "servants", "n": 0}
+    state, events = act(state, 0, "decline")
+    assert [e["type"] for e in events] == ["decline"] and res(state, 0)["c"] == 0
+    lead(state, 0, "sforza")
+    run(state, {"step": "turn", "player": 0})
+    state, events = act(state, 0, "activate sforza")
+    assert [e["value"] for e in events if e["type"] == "harvest"] == [1]  # nothing to ask
