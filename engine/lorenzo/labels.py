@@ -93,6 +93,7 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "vatican": lambda a: "support the church" if a["support"] else "accept excommunication",
     "tile": lambda a: f"tile {a['tile']}",
     "keep": lambda a: f"keep {a['leader']}",
+    "roll": lambda a: "roll the dice",
 }
 
 
@@ -160,6 +161,7 @@ def _label(state: State, seat: int, a: Action) -> str:
         "vatican": "Support the Church" if a.get("support") else "Accept the excommunication",
         "reduce": f"Lose 1 {WORDS.get(a.get('res', 's'), '')}",
         "boost": f"Your {a.get('member')} family member is worth 6 this round",
+        "roll": "Deal the cards and roll the dice",
     }
     return fixed[do]
 

@@ -1,6 +1,7 @@
 """Rounds and periods (digest §2.1, §2.2, §2.8, §3.6 2.7).
 
-Six rounds in three periods. A round starts with four cards dealt from each tower's deck onto its
+Six rounds in three periods. A round starts (the first player "rolls": a one-option decision
+that plays itself, so the chance events are logged) with four cards dealt from each tower's deck onto its
 floors, bottom first, and the three dice rolled (both logged as chance events); then the players
 place one member per turn in turn order, four laps. Under excommunication 2.7 a player loses the
 first lap and places their last member once everybody else has placed all theirs (several such
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..core.rng import randbelow
 from .board import MEMBERS, State, has_excomm, pack
-from .flow import step, then
+from .flow import ask, kind, step, then
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -25,6 +26,12 @@ DIE_FACES = 6
 
 @step("round_start")
 def _round_start(state: State, s: Data, events: Events) -> None:
+    """The first player in turn order deals and rolls: a decision with one option, so it plays
+    itself and its chance events are logged even for the first round, set up with the game."""
+    ask(state, "roll", state["order"][0])
+
+
+def _roll(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
     rules = pack(state).rules
     state["round"] += 1
     state["period"] = (state["round"] - 1) // rules.rounds_per_period + 1
@@ -37,6 +44,9 @@ def _round_start(state: State, s: Data, events: Events) -> None:
     state["dice"] = {m: randbelow(state, DIE_FACES) + 1 for m in MEMBERS[:3]}
     events.append({"type": "dice", "dice": dict(state["dice"]), "random": True})
     then(state, *turn_sequence(state, events), *report_steps(state), {"step": "round_end"})
+
+
+kind("roll", lambda state, asked: [{"do": "roll"}], _roll, "Deal the cards and roll the dice")
 
 
 def turn_sequence(state: State, events: Events) -> list[Data]:
