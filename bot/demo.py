@@ -19,7 +19,7 @@ from typing import Any
 
 import engine  # noqa: F401  (registers the games)
 from engine.core import get_game
-from render import render_board, render_player_board
+from render import UnknownGame, render_board, render_player_board
 
 from .service.packs import notice
 from .service.results import Result
@@ -44,14 +44,20 @@ class DemoReport:
 
 
 def _write(path: Path, render: Callable[..., bytes], *args: Any) -> Path:
-    path.write_bytes(render(*args))
+    """Write the board image; a game without a board renderer gets its text board (``.txt``)."""
+    try:
+        path.write_bytes(render(*args))
+    except UnknownGame:
+        view = args[0]
+        path = path.with_suffix(".txt")
+        path.write_text(get_game(str(view["game"])).view_text(view), encoding="utf-8")
     return path
 
 
 def _prepare(out: Path) -> Path:
     """Create ``out``; clear the previous demo's images and database (nothing else)."""
     out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("board-*.png"), *out.glob("final-*.png")]:
+    for old in [*out.glob("board-*.png"), *out.glob("final-*.png"), *out.glob("board-*.txt"), *out.glob("final-*.txt")]:
         old.unlink()
     for suffix in ("", "-wal", "-shm"):
         (out / f"demo.sqlite3{suffix}").unlink(missing_ok=True)
@@ -136,9 +142,9 @@ def run_demo(
     boards = sorted(p for p in report.images if p.name.startswith("board-"))
     echo("\n".join(report.final))
     echo(
-        f"{report.actions} actions in {report.seconds:.1f} s. {len(boards)} board images "
+        f"{report.actions} actions in {report.seconds:.1f} s. {len(boards)} boards "
         f"({boards[0].name} … {boards[-1].name}) and the final boards are in {report.out.resolve()}; "
-        f"the last position is {(report.out / 'final-board.png').resolve()}."
+        f"the last position is {next(p for p in report.images if p.stem == 'final-board').resolve()}."
     )
     return report
 

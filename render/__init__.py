@@ -15,7 +15,11 @@ from types import ModuleType
 
 from .common import View, encode_png
 
-RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico", "lisboa": "render.lisboa"}
+RENDERERS: dict[str, str] = {
+    "puerto_rico": "render.puerto_rico",
+    "lisboa": "render.lisboa",
+    "lorenzo": "render.lorenzo",
+}
 FALLBACK = "render.text_board"  # any other game: its view drawn as text
 
 

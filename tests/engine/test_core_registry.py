@@ -28,9 +28,20 @@ def test_find_game_reads_ids_titles_and_unique_prefixes(typed: str) -> None:
     assert find_game(typed).spec.id == "puerto_rico"
 
 
-@pytest.mark.parametrize("typed", ["lisboa", "Lisboa", "LIS", "l"])
+@pytest.mark.parametrize("typed", ["lisboa", "Lisboa", "LIS", "li"])
 def test_find_game_finds_lisboa(typed: str) -> None:
     assert find_game(typed).spec.id == "lisboa"
+
+
+@pytest.mark.parametrize("typed", ["lorenzo", "Lorenzo il Magnifico", "lorenzo-il-magnifico", "lo"])
+def test_find_game_finds_lorenzo(typed: str) -> None:
+    assert find_game(typed).spec.id == "lorenzo"
+
+
+def test_a_prefix_of_two_titles_names_both() -> None:
+    with pytest.raises(IllegalAction) as err:
+        find_game("l")
+    assert "`l` could be Lisboa or Lorenzo il Magnifico" in err.value.message
 
 
 def test_unknown_and_ambiguous_names_list_the_games_by_title(monkeypatch: pytest.MonkeyPatch) -> None:

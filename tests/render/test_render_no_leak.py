@@ -73,8 +73,14 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
     assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
 
 
-# Rule constants / data packs, no state; engine.lisboa.model holds only the typed rows of a data pack.
-PUBLIC_DATA = {"engine.puerto_rico.data", "engine.lisboa.data", "engine.lisboa.model"}
+# Rule constants / data packs, no state; the games' model modules hold only the typed rows of a data pack.
+PUBLIC_DATA = {
+    "engine.puerto_rico.data",
+    "engine.lisboa.data",
+    "engine.lisboa.model",
+    "engine.lorenzo.data",
+    "engine.lorenzo.model",
+}
 
 
 def test_render_imports_only_public_engine_data():

@@ -1,0 +1,114 @@
+"""Lorenzo il Magnifico as an engine :class:`~engine.core.Game`: a
+:class:`~engine.core.stepgame.StepGame` on Lorenzo's registry of steps and decision kinds
+(:mod:`.flow`), so :mod:`engine.core.play` (validation, forced steps, copies) and the bot drive it.
+
+Pending decisions: the open decision (one player: the placement and its nested choices, the bonus
+tile pick), else the top frame (every asked player at once: the Vatican report, the leader draft).
+A state records the fingerprint of the data pack it was set up with; a state whose pack is not
+loaded is refused, never played with other card values.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections import OrderedDict
+from typing import Any
+
+from ..core import Action, Event, EventText, GameSpec, State
+from ..core.datapack import PackGame
+from ..core.outcome import Outcome
+from ..core.shapes import Shape
+from ..core.stepgame import Asked, StepGame
+from . import gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
+from .data import PACKS, pack_of
+from .flow import STEPS
+from .labels import action_text, shape
+from .model import Pack
+from .options import OPTIONS, validate
+from .textboard import view_text
+from .texts import event_text
+from .views import player_view, public_view
+
+SPEC = GameSpec(
+    id="lorenzo",
+    title="Lorenzo il Magnifico",
+    min_players=2,
+    max_players=4,
+    rules_version=setup.RULES_VERSION,
+    options=OPTIONS,
+    has_hidden_info=True,
+    has_chance=True,
+    has_simultaneous=True,
+    validate=validate,
+)
+# Every rules module registers its steps and decision kinds when imported.
+RULE_MODULES = (gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican)
+
+
+CACHE_SIZE = 64
+# Legal options by (seat, the state's exact bytes): one stored action asks for the same options
+# several times (validation, forced steps, the prompt and its shape). Keyed by content, so a changed
+# state never hits a stale entry; values are stored as bytes, so nobody mutates a cached list.
+_OPTIONS: OrderedDict[bytes, bytes] = OrderedDict()
+
+
+class Lorenzo(StepGame, PackGame[Pack]):
+    spec = SPEC
+    packs = PACKS
+    steps = STEPS
+
+    def __init__(self) -> None:
+        self.pack = None  # a server owner's pack for new games (None: the shipped one)
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        state = setup.setup(players, options, seed, self.pack_for_new_games())
+        STEPS.run(state, [])
+        return state
+
+    def options_of(self, state: State, asked: Asked) -> list[Action]:
+        key = asked.seat.to_bytes(2, "big") + marshal.dumps(state)
+        hit = _OPTIONS.get(key)
+        if hit is not None:
+            _OPTIONS.move_to_end(key)
+            found: list[Action] = marshal.loads(hit)
+            return found
+        options = super().options_of(state, asked)
+        _OPTIONS[key] = marshal.dumps(options)
+        if len(_OPTIONS) > CACHE_SIZE:
+            _OPTIONS.popitem(last=False)
+        return options
+
+    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+        return shape(state, asked.seat, asked.kind, options)
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        pack_of(state)  # refuses a state set up with another data pack
+        return super().legal_actions(state, player)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def event_text(self, state: State, event: Event) -> EventText:
+        return event_text(state, event)
+
+    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode} for d in self.pending(state)]
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        view = public_view(state)
+        view["pending"] = self._pending_view(state)
+        return view
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        view = player_view(state, player)
+        view["pending"] = self._pending_view(state)
+        return view
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        return view_text(view)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome_of(state)
+
+
+GAME = Lorenzo()

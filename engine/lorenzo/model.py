@@ -1,0 +1,154 @@
+"""Typed rows of a validated Lorenzo il Magnifico data pack (``data/lorenzo.toml``).
+
+A *bundle* is a table of resources and points (``{"w": 1, "c": 2}``) with the keys of
+:data:`GAIN_KEYS`; a cost may also hold ``need`` (military points held, not spent). Every row
+carries its provenance (``source``: "seed …" or "digest §…").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.datapack import Pack as BasePack
+from ..core.datapack import Row
+
+RESOURCES = ("w", "s", "sv", "c")  # wood, stone, servants, coins: held, counted at the end
+POINTS = ("vp", "mp", "fp")
+GAIN_KEYS = RESOURCES + POINTS + ("cp",)  # cp: council privileges (all different in one bundle)
+COST_KEYS = RESOURCES + ("mp", "need", "fp")
+TYPES = ("territory", "building", "character", "venture")
+TOWERS = ("green", "blue", "yellow", "purple")
+AREAS = ("tower", "harvest", "production", "market", "council")
+ACTIONS = TYPES + ("harvest", "production")  # what an action value is for
+Bundle = dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules(Row):
+    players_min: int
+    players_max: int
+    rounds: int
+    rounds_per_period: int
+    laps: int
+    cards_per_tower: int
+    tower_tax: int
+    card_limit: int
+    territory_mp: tuple[int, ...]
+    faith_thresholds: tuple[int, ...]
+    faith_vp: tuple[int, ...]
+    territory_vp: tuple[int, ...]
+    character_vp: tuple[int, ...]
+    military_vp: tuple[int, ...]
+    resources_per_vp: int
+    start: Bundle
+    start_coins: tuple[int, ...]
+    tile_value: int
+    leaders_per_player: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tower(Row):
+    id: str
+    type: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Space(Row):
+    id: str
+    area: str
+    value: int
+    tower: str = ""
+    floor: int = 0
+    reward: Bundle = field(default_factory=dict)
+    penalty: int = 0
+    capacity: int = 1
+    players: int = 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class Privilege(Row):
+    id: str
+    gain: Bundle
+
+
+@dataclass(frozen=True, kw_only=True)
+class BonusTile(Row):
+    id: str
+    advanced: bool
+    production: Bundle
+    harvest: Bundle
+
+
+@dataclass(frozen=True, kw_only=True)
+class Excommunication(Row):
+    id: str
+    period: int
+    effect: str
+    effect_params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leader(Row):
+    id: str
+    key: str
+    name: str
+    requires: Bundle
+    once_per_round: bool
+    ability: str
+    ability_params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Card(Row):
+    id: int
+    name: str
+    italian: str
+    type: str
+    period: int
+    cost: Bundle = field(default_factory=dict)
+    alt_cost: Bundle = field(default_factory=dict)
+    gain: Bundle = field(default_factory=dict)
+    action: str = ""
+    action_params: dict[str, Any] = field(default_factory=dict)
+    harvest_value: int = 0
+    harvest: Bundle = field(default_factory=dict)
+    prod_value: int = 0
+    prod: str = ""
+    prod_params: dict[str, Any] = field(default_factory=dict)
+    perm: str = ""
+    perm_params: dict[str, Any] = field(default_factory=dict)
+    end_vp: int = 0
+
+    @property
+    def costs(self) -> list[Bundle]:
+        """The cost choices (one, or two for the ventures with a military alternative)."""
+        return [c for c in (self.cost, self.alt_cost) if c] or [{}]
+
+    @property
+    def outputs(self) -> list[dict[str, Any]]:
+        """A building's production options (``pay``, ``get``, ``per``)."""
+        return list(self.prod_params.get("options", ()))
+
+
+@dataclass(frozen=True)
+class Pack(BasePack):
+    """The validated pack with its rows by id."""
+
+    rules: Rules = field(kw_only=True)
+    towers: dict[str, Tower] = field(kw_only=True)
+    spaces: dict[str, Space] = field(kw_only=True)
+    privileges: dict[str, Privilege] = field(kw_only=True)
+    tiles: dict[str, BonusTile] = field(kw_only=True)
+    excommunications: dict[str, Excommunication] = field(kw_only=True)
+    leaders: dict[str, Leader] = field(kw_only=True)
+    cards: dict[int, Card] = field(kw_only=True)
+
+    def tower_type(self, tower: str) -> str:
+        return self.towers[tower].type
+
+    def tower_of(self, card_type: str) -> str:
+        return next(t.id for t in self.towers.values() if t.type == card_type)
+
+    def leader_by_key(self, key: str) -> Leader:
+        return next(lead for lead in self.leaders.values() if lead.key == key)

@@ -1,0 +1,30 @@
+"""Lorenzo table options (set in the lobby, fixed for the game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import OptionSpec
+
+OPTIONS = (
+    OptionSpec(
+        "advanced",
+        "Advanced rules",
+        False,
+        {False: "basic", True: "advanced"},
+        "Advanced game: personal bonus tiles picked in reverse turn order and the leader draft "
+        "(4 leaders each; play, activate or discard them on your turn).",
+    ),
+    OptionSpec(
+        "voluntary_pass",
+        "Voluntary pass",
+        False,
+        {False: "no", True: "yes"},
+        "Let a player pass a turn (placing no family member) even when a placement is legal. "
+        "Off: only a player with no legal placement passes.",
+    ),
+)
+
+
+def validate(options: dict[str, Any], players: int) -> None:
+    """Every combination of the options is valid for 2-4 players."""

@@ -1,0 +1,92 @@
+"""Rounds and periods (digest §2.1, §2.2, §2.8, §3.6 2.7).
+
+Six rounds in three periods. A round starts (the first player "rolls": a one-option decision
+that plays itself, so the chance events are logged) with four cards dealt from each tower's deck onto its
+floors, bottom first, and the three dice rolled (both logged as chance events); then the players
+place one member per turn in turn order, four laps. Under excommunication 2.7 a player loses the
+first lap and places their last member once everybody else has placed all theirs (several such
+players in turn order). The Vatican report follows rounds 2, 4 and 6. At the end of a round the
+leaders turn face up, the cards left on the towers are discarded, the new turn order is set by the
+council palace (in the order of each player's *first* member there, then the others in their
+previous order) and the members come home; after round 6 comes final scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.rng import randbelow
+from .board import MEMBERS, State, has_excomm, pack
+from .flow import ask, kind, step, then
+
+Data = dict[str, Any]
+Events = list[dict[str, Any]]
+DIE_FACES = 6
+
+
+@step("round_start")
+def _round_start(state: State, s: Data, events: Events) -> None:
+    """The first player in turn order deals and rolls: a decision with one option, so it plays
+    itself and its chance events are logged even for the first round, set up with the game."""
+    ask(state, "roll", state["order"][0])
+
+
+def _roll(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+    rules = pack(state).rules
+    state["round"] += 1
+    state["period"] = (state["round"] - 1) // rules.rounds_per_period + 1
+    events.append({"type": "round", "round": state["round"], "period": state["period"]})
+    for tower in state["towers"]:
+        deck = state["decks"][tower]
+        state["towers"][tower] = deck[: rules.cards_per_tower]
+        state["decks"][tower] = deck[rules.cards_per_tower :]
+    events.append({"type": "deal", "towers": {t: list(c) for t, c in state["towers"].items()}, "random": True})
+    state["dice"] = {m: randbelow(state, DIE_FACES) + 1 for m in MEMBERS[:3]}
+    events.append({"type": "dice", "dice": dict(state["dice"]), "random": True})
+    then(state, *turn_sequence(state, events), *report_steps(state), {"step": "round_end"})
+
+
+kind("roll", lambda state, asked: [{"do": "roll"}], _roll, "Deal the cards and roll the dice")
+
+
+def turn_sequence(state: State, events: Events) -> list[Data]:
+    """The round's turns in order: one per lap per player, 2.7's lost first turn moved to the end."""
+    laps, order = pack(state).rules.laps, state["order"]
+    late = [p for p in order if has_excomm(state, p, "skip_first_turn")]
+    for seat in late:
+        events.append({"type": "late", "player": seat})
+    turns = [{"step": "turn", "player": p} for lap in range(laps) for p in order if lap or p not in late]
+    return turns + [{"step": "turn", "player": p} for p in late]
+
+
+def report_steps(state: State) -> list[Data]:
+    return [{"step": "vatican"}] if state["round"] % pack(state).rules.rounds_per_period == 0 else []
+
+
+def new_order(state: State) -> list[int]:
+    """Players in the council palace by their first member there, then the rest as before."""
+    first: list[int] = []
+    for seat, _member in state["spaces"].get("council", []):
+        if seat not in first:
+            first.append(seat)
+    return first + [p for p in state["order"] if p not in first]
+
+
+@step("round_end")
+def _round_end(state: State, s: Data, events: Events) -> None:
+    for mine in state["boards"]:
+        for entry in mine["leaders"]:
+            entry["up"] = True
+        mine["placed"] = []
+        mine["value6"] = None
+    discarded = [c for cards in state["towers"].values() for c in cards if c is not None]
+    state["discarded"] += discarded
+    state["towers"] = {t: [None] * len(c) for t, c in state["towers"].items()}
+    state["order"] = new_order(state)
+    state["spaces"] = {}
+    state["active"] = None
+    events.append({"type": "round_end", "round": state["round"], "order": list(state["order"]), "discarded": discarded})
+    if state["round"] < pack(state).rules.rounds:
+        then(state, {"step": "round_start"})
+    else:
+        then(state, {"step": "final"})

@@ -1,0 +1,170 @@
+"""Setting up a game (digest §1.2, §1.3, seed 準備) and the advanced set-up choices.
+
+The turn order is drawn at random; each player starts with 2 wood, 2 stone, 3 servants and 5, 6,
+7 or 8 coins by turn order. One excommunication tile per period is drawn; each tower's deck is its
+type's period I, II and III cards, each period shuffled, period I on top. Basic game: everyone
+uses the standard bonus tile. Advanced game (``advanced=yes``): in reverse turn order each player
+takes one advanced bonus tile (the last tile left is simply taken); then 4 leaders are dealt to
+each player (the others are out of the game) and drafted at the same time: keep 1, pass the rest
+to the player on the right (the previous seat), until everyone holds 4 (the last card is kept
+without asking). Packets and hands are private.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.decisions import PARALLEL
+from ..core.rng import randbelow, seed_state, shuffle
+from .board import State, leader, pack
+from .data import PACKS
+from .flow import STEPS, ask, kind, step, then
+from .model import RESOURCES, Pack
+
+Data = dict[str, Any]
+Events = list[dict[str, Any]]
+RULES_VERSION = 1
+
+
+def _decks(state: State, chosen: Pack) -> dict[str, list[int]]:
+    decks: dict[str, list[int]] = {}
+    periods = chosen.rules.rounds // chosen.rules.rounds_per_period
+    for tower in chosen.towers.values():
+        deck: list[int] = []
+        for period in range(1, periods + 1):
+            pile = sorted(c.id for c in chosen.cards.values() if c.type == tower.type and c.period == period)
+            shuffle(state, pile)
+            deck += pile
+        decks[tower.id] = deck
+    return decks
+
+
+def _board(chosen: Pack, coins: int) -> dict[str, Any]:
+    held = {r: 0 for r in RESOURCES} | {"vp": 0, "mp": 0, "fp": 0} | dict(chosen.rules.start)
+    held["c"] += coins
+    return {
+        "res": held,
+        "cards": {t.type: [] for t in chosen.towers.values()},
+        "placed": [],
+        "excomm": [],
+        "tile": next(t.id for t in chosen.tiles.values() if not t.advanced),
+        "hand": [],
+        "leaders": [],
+        "value6": None,
+    }
+
+
+def setup(players: list[str], options: dict[str, Any], seed: int, chosen: Pack) -> State:
+    n = len(players)
+    state: State = {"game": "lorenzo", "players": list(players), "rng": seed_state(seed), "pack": PACKS.record(chosen)}
+    order = list(range(n))
+    shuffle(state, order)
+    excomm = []
+    for period in range(1, len(chosen.rules.faith_thresholds) + 1):
+        tiles = sorted(e.id for e in chosen.excommunications.values() if e.period == period)
+        excomm.append(tiles[randbelow(state, len(tiles))])
+    boards: list[dict[str, Any]] = [{} for _ in players]
+    for position, seat in enumerate(order):
+        boards[seat] = _board(chosen, chosen.rules.start_coins[position])
+    state.update(
+        options=dict(options),
+        phase="setup" if options.get("advanced") else "play",
+        round=0,
+        period=1,
+        order=order,
+        dice={},
+        excomm=excomm,
+        boards=boards,
+        decks=_decks(state, chosen),
+        towers={t: [None] * chosen.rules.cards_per_tower for t in chosen.towers},
+        spaces={},
+        discarded=[],
+        leader_discards=[],
+        active=None,
+        setup={"tiles": [], "packets": [], "out": []},
+        result=None,
+        queue=[],
+        decision=None,
+        frames=[],
+        over=False,
+    )
+    if options.get("advanced"):
+        state["setup"]["tiles"] = sorted(t.id for t in chosen.tiles.values() if t.advanced)
+        then(state, *({"step": "tile_pick", "player": p} for p in reversed(order)), {"step": "deal_leaders"})
+    state["queue"].append({"step": "round_start"})
+    return state
+
+
+@step("tile_pick")
+def _tile_pick(state: State, s: Data, events: Events) -> None:
+    left = state["setup"]["tiles"]
+    if len(left) == 1:
+        _take_tile(state, s["player"], left[0], events)
+    else:
+        ask(state, "tile", s["player"])
+
+
+def _take_tile(state: State, seat: int, tile: str, events: Events) -> None:
+    state["setup"]["tiles"].remove(tile)
+    state["boards"][seat]["tile"] = tile
+    events.append({"type": "tile", "player": seat, "tile": tile})
+
+
+def _tile_options(state: State, asked: Data) -> list[dict[str, Any]]:
+    return [{"do": "tile", "tile": t} for t in state["setup"]["tiles"]]
+
+
+kind(
+    "tile",
+    _tile_options,
+    lambda state, asked, action, events: _take_tile(state, asked["player"], action["tile"], events),
+    "Choose your personal bonus tile",
+)
+
+
+@step("deal_leaders")
+def _deal_leaders(state: State, s: Data, events: Events) -> None:
+    chosen, n = pack(state), len(state["players"])
+    every = sorted(chosen.leaders)
+    shuffle(state, every)
+    per = chosen.rules.leaders_per_player
+    state["setup"]["packets"] = [every[i * per : (i + 1) * per] for i in range(n)]
+    state["setup"]["out"] = every[n * per :]
+    events.append({"type": "leaders_dealt", "each": per, "out": len(every) - n * per, "random": True})
+    then(state, {"step": "draft"})
+
+
+@step("draft")
+def _draft(state: State, s: Data, events: Events) -> None:
+    packets = state["setup"]["packets"]
+    if all(len(p) == 1 for p in packets):
+        for seat, packet in enumerate(packets):
+            state["boards"][seat]["hand"].append(packet.pop())
+        events.append({"type": "draft_over"})
+        state["phase"] = "play"
+        return
+    STEPS.open_frame(state, "draft", list(state["order"]), PARALLEL, "draft_done")
+
+
+def _draft_options(state: State, asked: Data) -> list[dict[str, Any]]:
+    return [{"do": "keep", "leader": leader(state, i).key} for i in state["setup"]["packets"][asked["player"]]]
+
+
+def _picked(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+    events.append({"type": "draft_pick", "player": asked["player"], "leader": action["leader"]})
+
+
+@step("draft_done")
+def _draft_done(state: State, s: Data, events: Events) -> None:
+    packets, n = state["setup"]["packets"], len(state["players"])
+    for key, answer in s["frame"]["answers"].items():
+        seat = int(key)
+        kept = pack(state).leader_by_key(answer["leader"]).id
+        packets[seat].remove(kept)
+        state["boards"][seat]["hand"].append(kept)
+    state["setup"]["packets"] = [packets[(seat + 1) % n] for seat in range(n)]  # each passes to seat - 1
+    events.append({"type": "draft_pass", "left": len(state["setup"]["packets"][0]), "reveals": True})
+    then(state, {"step": "draft"})
+
+
+kind("draft", _draft_options, _picked, "Leader draft: keep one leader, pass the rest to your right")

@@ -1,0 +1,90 @@
+"""The plain-text board (``view_text``) for terminals and the bot, drawn from a view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import PACKS
+from .labels import action_text
+from .model import Pack
+
+View = dict[str, Any]
+RES_ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp")
+
+
+def _cards(pack: Pack, ids: list[int]) -> str:
+    return ", ".join(pack.cards[c].name for c in ids) or "-"
+
+
+def _tower_lines(pack: Pack, view: View) -> list[str]:
+    lines = []
+    for tower, cards in view["towers"].items():
+        floors = []
+        for floor, card in enumerate(cards, start=1):
+            space = f"{tower}-{floor}"
+            taken = view["spaces"].get(space)
+            name = pack.cards[card].name if card is not None else "-"
+            who = f" [{', '.join(view['players'][s] + ' ' + m for s, m in taken)}]" if taken else ""
+            floors.append(f"{floor}:{name}{who}")
+        lines.append(f"  {tower:<7} " + " | ".join(floors) + f"   (deck {view['decks'][tower]})")
+    return lines
+
+
+def _space_lines(view: View) -> list[str]:
+    out = []
+    for space in view["open_spaces"]:
+        if space.split("-")[0] in view["towers"]:
+            continue
+        taken = view["spaces"].get(space, [])
+        who = ", ".join(f"{view['players'][s]} {m}" for s, m in taken) or "-"
+        out.append(f"  {space:<18} {who}")
+    return out
+
+
+def _player_lines(pack: Pack, view: View, seat: int) -> list[str]:
+    mine = view["boards"][seat]
+    res = " ".join(f"{mine['res'][k]}{k}" for k in RES_ORDER)
+    excomm = ",".join(view["excomm"][p - 1] for p in mine["excomm"]) or "-"
+    lines = [f"  {view['players'][seat]}: {res}  excommunicated {excomm}  tile {mine['tile']}"]
+    for card_type, ids in mine["cards"].items():
+        if ids:
+            lines.append(f"    {card_type}s: {_cards(pack, ids)}")
+    if view["options"].get("advanced"):
+        played = [pack.leaders[e["id"]].name + ("" if e["up"] else " (used)") for e in mine["leaders"]]
+        lines.append(f"    leaders: {', '.join(played) or '-'}; in hand {mine['hand']}")
+    placed = ", ".join(mine["placed"]) or "none"
+    lines.append(f"    members placed: {placed}")
+    return lines
+
+
+def view_text(view: View) -> str:
+    pack = PACKS.by_fingerprint(view["pack"])
+    names = view["players"]
+    dice = ", ".join(f"{k} {v}" for k, v in view["dice"].items()) or "not rolled"
+    lines = [
+        f"Lorenzo il Magnifico, round {view['round']} of 6 (period {view['period']}); dice: {dice}",
+        "Turn order: " + ", ".join(names[p] for p in view["order"]),
+        "Excommunication tiles: " + ", ".join(view["excomm"]),
+        "Towers:",
+        *_tower_lines(pack, view),
+        "Spaces:",
+        *_space_lines(view),
+        "Players:",
+    ]
+    for seat in view["order"]:
+        lines += _player_lines(pack, view, seat)
+    if view.get("window"):
+        window = view["window"]
+        answered = ", ".join(names[s] for s in window["answered"]) or "nobody"
+        lines.append(f"{window['kind'].title()}: answered so far {answered}")
+    if "seat" in view:
+        hand = ", ".join(pack.leaders[i].name for i in view["hand"])
+        if hand:
+            lines.append(f"Your leaders in hand: {hand}")
+        if view["packet"]:
+            lines.append("Your draft packet: " + ", ".join(pack.leaders[i].name for i in view["packet"]))
+        if view.get("my_answer") is not None:
+            lines.append(f"Your answer so far: {action_text(view['my_answer'])}")
+    if view.get("totals"):
+        lines.append("Game over. Final scores: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"])))
+    return "\n".join(lines)

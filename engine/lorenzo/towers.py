@@ -1,0 +1,155 @@
+"""Taking a development card, by a family member or by a card's action (digest §2.4, §2.10).
+
+In the seed's order: pay the 3-coin tax if the tower held a member, take the floor bonus, pay the
+card (choosing a cost where there are several), put the card on the personal board, resolve its
+immediate effect; its permanent effect counts from then on. A card's action to take another card
+("take-action") places no member: the colour rule does not apply, but the tax, the floor bonus,
+the card limit and the military requirements do; its value gets the character bonuses and the
+excommunication penalties and may be raised with servants; the player may decline it, and it
+lapses when no card can be taken. Its card leaves the space empty for the rest of the round.
+Immediate effects nest: Repairing the Cathedral → Ambassador → another take, each as steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import State, can_pay, cards_of, no_floor_bonus, pack, pay, res, servant_price
+from .costs import payments, take_payments, tower_tax
+from .flow import ask, kind, step, then
+from .gains import gain_step
+from .values import action_modifier, boost_needed, max_boost
+
+Data = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+def take_step(seat: int, space: str, tax: int, discount: dict[str, int] | None = None, granted: bool = False) -> Data:
+    return {"step": "take", "player": seat, "space": space, "tax": tax, "discount": discount or {}, "granted": granted}
+
+
+@step("take")
+def _take(state: State, s: Data, events: Events) -> None:
+    seat, space = s["player"], pack(state).spaces[s["space"]]
+    if s["tax"]:
+        pay(state, seat, {"c": s["tax"]})
+        events.append({"type": "tax", "player": seat, "coins": s["tax"], "tower": space.tower})
+    bonus = space.reward and not no_floor_bonus(state, seat)  # excommunications act in the gain step
+    steps = [gain_step(seat, space.reward, "floor", space=space.id)] if bonus else []
+    then(state, *steps, {**s, "step": "take_pay"})
+
+
+def _affordable(state: State, s: Data) -> list[dict[str, int]]:
+    space = pack(state).spaces[s["space"]]
+    card = pack(state).cards[state["towers"][space.tower][space.floor - 1]]
+    return [p for p in payments(state, s["player"], card, s["discount"]) if can_pay(res(state, s["player"]), p)]
+
+
+@step("take_pay")
+def _take_pay(state: State, s: Data, events: Events) -> None:
+    space = pack(state).spaces[s["space"]]
+    if state["towers"][space.tower][space.floor - 1] is None:  # Ariosto on an occupied space
+        return
+    options = _affordable(state, s)
+    assert options, f"a placement on {space.id} was offered that cannot be paid"
+    if len(options) == 1:
+        _pay_and_take(state, s, options[0], events)
+    else:
+        ask(state, "pay", s["player"], take={k: v for k, v in s.items() if k != "step"})
+
+
+def _pay_and_take(state: State, s: Data, cost: dict[str, int], events: Events) -> None:
+    seat, space = s["player"], pack(state).spaces[s["space"]]
+    card_id = state["towers"][space.tower][space.floor - 1]
+    pay(state, seat, cost)
+    state["towers"][space.tower][space.floor - 1] = None
+    card = pack(state).cards[card_id]
+    cards_of(state, seat, card.type).append(card_id)
+    events.append({"type": "card", "player": seat, "card": card_id, "paid": cost, "granted": s["granted"]})
+    then(state, *immediate_steps(state, seat, card_id))
+
+
+def immediate_steps(state: State, seat: int, card_id: int) -> list[Data]:
+    """A card's immediate effect as steps: its gain (privileges included), then its action."""
+    card = pack(state).cards[card_id]
+    steps = [gain_step(seat, card.gain, "card", card=card_id)] if card.gain else []
+    params = card.action_params
+    if card.action == "take":
+        steps.append(
+            {"step": "grant_take", "player": seat, "tower": params["tower"], "value": params["value"], "card": card_id}
+            | ({"discount": params["discount"]} if "discount" in params else {})
+        )
+    elif card.action in ("harvest", "production"):
+        steps.append(
+            {"step": "grant_action", "player": seat, "action": card.action, "value": params["value"], "card": card_id}
+        )
+    elif card.action == "vp_per_card":
+        vp = params["vp"] * len(cards_of(state, seat, params["type"]))
+        steps += [gain_step(seat, {"vp": vp}, "card", card=card_id)] if vp else []
+    elif card.action == "vp_per_mp":
+        vp = res(state, seat)["mp"] // params["mp"] * params["vp"]
+        steps += [gain_step(seat, {"vp": vp}, "card", card=card_id)] if vp else []
+    return steps
+
+
+def _pay_options(state: State, asked: Data) -> list[dict[str, Any]]:
+    return [{"do": "pay", "cost": p} for p in _affordable(state, asked["take"])]
+
+
+def _pay_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+    _pay_and_take(state, asked["take"], action["cost"], events)
+
+
+kind("pay", _pay_options, _pay_act, "How do you pay for the card?")
+
+
+# --- a card's action: take another card ---------------------------------------------------------------
+def grant_boost(state: State, seat: int, space_id: str, value: int) -> int:
+    space = pack(state).spaces[space_id]
+    return boost_needed(value + action_modifier(state, seat, pack(state).tower_type(space.tower)), space.value)
+
+
+def grant_options(state: State, asked: Data) -> list[dict[str, Any]]:
+    seat, towers = asked["player"], pack(state).towers
+    scope = list(towers) if asked["tower"] == "any" else [asked["tower"]]
+    out: list[dict[str, Any]] = [{"do": "decline"}]
+    for space in pack(state).spaces.values():
+        if space.area != "tower" or space.tower not in scope:
+            continue
+        if state["towers"][space.tower][space.floor - 1] is None:
+            continue
+        boost = grant_boost(state, seat, space.id, asked["value"])
+        if boost <= max_boost(state, seat) and take_payments(state, seat, space, boost, asked.get("discount")):
+            out.append({"do": "take", "space": space.id})
+    return out
+
+
+@step("grant_take")
+def _grant_take(state: State, s: Data, events: Events) -> None:
+    asked = {k: v for k, v in s.items() if k != "step"}
+    if len(grant_options(state, asked)) == 1:
+        events.append({"type": "lapse", "player": s["player"], "card": s["card"]})
+        return
+    ask(state, "take", s["player"], **{k: v for k, v in asked.items() if k != "player"})
+
+
+def _take_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+    seat = asked["player"]
+    if action["do"] == "decline":
+        events.append({"type": "decline", "player": seat, "card": asked["card"]})
+        return
+    space = pack(state).spaces[action["space"]]
+    boost = grant_boost(state, seat, space.id, asked["value"])
+    if boost:
+        pay(state, seat, {"sv": boost * servant_price(state, seat)})
+        events.append({"type": "servants", "player": seat, "servants": boost * servant_price(state, seat)})
+    then(state, take_step(seat, space.id, tower_tax(state, seat, space.tower), asked.get("discount"), True))
+
+
+def _take_prompt(state: State, asked: Data) -> str:
+    where = "any tower" if asked["tower"] == "any" else f"the {asked['tower']} tower"
+    name = pack(state).cards[asked["card"]].name
+    return f"{name}: take a card from {where} at value {asked['value']} (servants may add), or decline"
+
+
+kind("take", grant_options, _take_act, _take_prompt)

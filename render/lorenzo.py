@@ -1,0 +1,275 @@
+"""Lorenzo il Magnifico board image, drawn only from a view dict (``engine.lorenzo.views``) and the
+public data pack; never from game state.
+
+``board(view)`` draws the table: a header (round, period, the dice, the turn order, who acts), the
+four towers with their cards, floor bonuses and members, the action spaces (covered ones marked),
+the council palace in arrival order, the three excommunication tiles with their cubes, the VP,
+military and faith tracks (with this period's Vatican threshold), and one panel per player
+(resources, cards by type, excommunications, bonus tile, leaders played face up or down, how many
+in hand). ``player_board(view, seat)`` draws that player's panel larger, with the leaders in their
+hand only when the view carries the hand (the owner's own view). Leader hands, draft packets and
+unrevealed Vatican answers are not in a public view, so they can never be drawn on the table.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .common import (
+    BG,
+    FAINT,
+    GREY_FILL,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    WHITE,
+    Canvas,
+    View,
+    blend,
+    fit,
+    palette_image,
+    wrap,
+)
+from .lorenzo_parts import (
+    DIE_FILL,
+    MEMBER_LETTERS,
+    PLAYER_COLOURS,
+    TOWER_COLOURS,
+    TYPE_TOWER,
+    card_lines,
+    die,
+    excomm_text,
+    member_badge,
+    pack_of,
+    player_colour,
+    who_acts,
+)
+
+__all__ = ["PALETTE", "board", "player_board"]
+
+W, M, GAP = 1600, 16, 10
+HEADER_H, STATUS_H = 56, 34
+TOP = HEADER_H + STATUS_H + M
+TOWER_W, TOWER_HEAD, FLOOR_H = 236, 30, 150
+TOWERS_W = 4 * TOWER_W + 3 * GAP
+RIGHT_X = M + TOWERS_W + 2 * GAP
+RIGHT_W = W - RIGHT_X - M
+MAIN_H = TOWER_HEAD + 4 * FLOOR_H
+PANEL_H = 210
+PANEL_W = (W - 2 * M - GAP) // 2
+RES_KEYS = (("w", "wood"), ("s", "stone"), ("sv", "servants"), ("c", "coins"), ("vp", "VP"), ("mp", "MP"), ("fp", "FP"))
+
+
+STATUS_FILL = blend(HEADER, BG, 0.15)
+EXCOMM_FILL = blend(INK, PANEL, 0.08)
+TINTS = [blend(colour, PANEL, 0.18) for colour in TOWER_COLOURS.values()]
+BACKS = [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, *TINTS]
+# A fixed palette (every flat colour, and blends for antialiased edges): fast, deterministic PNGs.
+PALETTE = palette_image(
+    [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, HEADER, INK, WHITE, MUTED, FAINT, LINE, *TINTS]
+    + list(TOWER_COLOURS.values())
+    + list(PLAYER_COLOURS)
+    + list(DIE_FILL.values()),
+    [(INK, back) for back in BACKS]
+    + [(MUTED, back) for back in BACKS]
+    + [(FAINT, back) for back in TINTS]
+    + [(WHITE, HEADER), (INK, WHITE), (INK, DIE_FILL["orange"]), (WHITE, INK), (INK, STATUS_FILL)]
+    + [(WHITE, colour) for colour in PLAYER_COLOURS]
+    + [(colour, PANEL) for colour in PLAYER_COLOURS]
+    + [(INK, colour) for colour in TOWER_COLOURS.values()]
+    + [(LINE, back) for back in BACKS],
+    steps=4,
+)
+
+
+def _header(c: Canvas, view: View) -> None:
+    c.rect((0, 0, W, HEADER_H), fill=HEADER)
+    title = f"Lorenzo il Magnifico · round {view['round']} of 6 · period {view['period']}"
+    if view["options"].get("advanced"):
+        title += " · advanced"
+    c.text(M, HEADER_H / 2, title, 22, WHITE, bold=True)
+    x = 720.0
+    for colour, value in view["dice"].items():
+        die(c, x, (HEADER_H - 30) / 2, colour, value)
+        x += 40
+    order = " › ".join(str(view["players"][s]) for s in view["order"])
+    c.text(W - M, HEADER_H / 2, fit("Order: " + order, 16, 620), 16, WHITE, "r")
+    c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
+    status = who_acts(view)
+    if view.get("totals"):
+        ranked = sorted(range(len(view["players"])), key=lambda s: (-view["totals"][s], view["order"].index(s)))
+        status = "Final scores: " + ", ".join(f"{view['players'][s]} {view['totals'][s]}" for s in ranked)
+    window = view.get("window")
+    if window:
+        answered = ", ".join(str(view["players"][s]) for s in window["answered"]) or "nobody yet"
+        status = f"{window['kind'].title()}: answered so far: {answered} (answers stay secret until all are in)"
+    c.text(M, HEADER_H + STATUS_H / 2, fit(status, 16, W - 2 * M), 16, INK)
+
+
+def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
+    pack = pack_of(view)
+    space = pack.spaces[f"{tower}-{floor}"]
+    tint = TINTS[list(TOWER_COLOURS).index(tower)]
+    c.rect((x, y, x + TOWER_W, y + FLOOR_H - 4), fill=tint, outline=LINE, radius=6)
+    bonus = " · +" + " ".join(f"{n}{k.upper()}" for k, n in space.reward.items()) if space.reward else ""
+    c.text(x + 8, y + 13, f"floor {floor} · value {space.value}{bonus}", 13, MUTED, bold=True)
+    occupants = view["spaces"].get(space.id, [])
+    bx = x + TOWER_W - 6
+    for seat, member in reversed(occupants):
+        bx -= member_badge(c, bx, y + 13, view, seat, member, 12, align="r") + 4
+    card_id = view["towers"][tower][floor - 1]
+    if card_id is None:
+        c.text(x + TOWER_W / 2, y + FLOOR_H / 2, "taken" if occupants else "empty", 15, FAINT, "c")
+        return
+    card = pack.cards[card_id]
+    c.text(x + 8, y + 36, fit(f"{card.name} (#{card.id})", 16, TOWER_W - 16), 16, INK, bold=True)
+    ly = y + 58
+    for line in card_lines(card):
+        for part in wrap(line, 13, TOWER_W - 16)[:2]:
+            if ly > y + FLOOR_H - 14:
+                break
+            c.text(x + 8, ly, part, 13, INK)
+            ly += 17
+
+
+def _towers(c: Canvas, view: View) -> None:
+    for i, tower in enumerate(view["towers"]):
+        x = M + i * (TOWER_W + GAP)
+        c.rect((x, TOP, x + TOWER_W, TOP + TOWER_HEAD - 4), fill=TOWER_COLOURS[tower], radius=6)
+        deck = view["decks"].get(tower, 0)
+        c.text(x + 8, TOP + 13, f"{tower.title()} tower", 15, INK, bold=True)
+        c.text(x + TOWER_W - 8, TOP + 13, f"deck {deck}", 13, INK, "r")
+        for floor in range(4, 0, -1):
+            _floor(c, view, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
+
+
+def _space_row(c: Canvas, view: View, space_id: str, label: str, x: float, y: float, w: float) -> None:
+    open_ = space_id in view["open_spaces"]
+    fill = PANEL if open_ else GREY_FILL
+    c.rect((x, y, x + w, y + 30), fill=fill, outline=LINE, radius=5)
+    c.text(x + 8, y + 15, fit(label, 14, 200), 14, INK if open_ else MUTED, bold=True)
+    if not open_:
+        c.text(x + w - 8, y + 15, "covered", 13, MUTED, "r")
+        return
+    bx = x + 216
+    for seat, member in view["spaces"].get(space_id, []):
+        if bx > x + w - 60:
+            c.text(bx, y + 15, "…", 14, INK)
+            break
+        bx += member_badge(c, bx, y + 15, view, seat, member, 12) + 4
+
+
+def _spaces(c: Canvas, view: View) -> float:
+    rows = [
+        ("harvest-small", "Harvest (small)"),
+        ("harvest-large", "Harvest (large, -3)"),
+        ("production-small", "Production (small)"),
+        ("production-large", "Production (large, -3)"),
+        ("market-coins", "Market: 5 coins"),
+        ("market-servants", "Market: 5 servants"),
+        ("market-military", "Market: 3 MP + 2 coins"),
+        ("market-privileges", "Market: 2 privileges"),
+        ("council", "Council: 1 coin + privilege"),
+    ]
+    y = float(TOP)
+    for space_id, label in rows:
+        _space_row(c, view, space_id, label, RIGHT_X, y, RIGHT_W)
+        y += 34
+    return y
+
+
+def _excommunications(c: Canvas, view: View, y: float) -> float:
+    pack = pack_of(view)
+    w = (RIGHT_W - 2 * GAP) / 3
+    for i, tile_id in enumerate(view["excomm"]):
+        x = RIGHT_X + i * (w + GAP)
+        c.rect((x, y, x + w, y + 84), fill=EXCOMM_FILL, outline=LINE, radius=6)
+        c.text(x + 8, y + 14, f"Excommunication {tile_id}", 13, INK, bold=True)
+        for j, part in enumerate(wrap(excomm_text(pack.excommunications[tile_id]), 13, w - 16)[:2]):
+            c.text(x + 8, y + 34 + 16 * j, part, 13, INK)
+        cx = x + 12
+        for seat, mine in enumerate(view["boards"]):
+            if i + 1 in mine["excomm"]:
+                c.rect((cx - 7, y + 66, cx + 7, y + 80), fill=player_colour(seat), outline=INK)
+                cx += 18
+    return y + 84 + GAP
+
+
+def _tracks(c: Canvas, view: View, y: float) -> float:
+    rules = pack_of(view).rules
+    need = rules.faith_thresholds[max(0, min(2, view["period"] - 1))]
+    c.rect((RIGHT_X, y, RIGHT_X + RIGHT_W, y + 30 + 24 * len(view["players"])), fill=PANEL, outline=LINE, radius=6)
+    c.text(RIGHT_X + 8, y + 14, f"Tracks (Vatican report: {need} faith)", 14, INK, bold=True)
+    for col, label in enumerate(("VP", "Military", "Faith")):
+        c.text(RIGHT_X + 330 + col * 90, y + 14, label, 13, MUTED, "c", bold=True)
+    for row, seat in enumerate(view["order"]):
+        ry = y + 38 + 24 * row
+        held = view["boards"][seat]["res"]
+        c.circle(RIGHT_X + 16, ry, 7, fill=player_colour(seat))
+        c.text(RIGHT_X + 30, ry, fit(str(view["players"][seat]), 14, 170), 14, INK)
+        for col, key in enumerate(("vp", "mp", "fp")):
+            value = str(held[key])
+            fg = INK if key != "fp" or held["fp"] >= need else MUTED
+            c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
+    return y + 30 + 24 * len(view["players"]) + GAP
+
+
+def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: float, hand: list[str]) -> None:
+    pack = pack_of(view)
+    mine = view["boards"][seat]
+    c.rect((x, y, x + w, y + h), fill=PANEL, outline=player_colour(seat), width=3, radius=8)
+    position = view["order"].index(seat) + 1 if seat in view["order"] else 0
+    c.text(x + 12, y + 16, fit(f"{view['players'][seat]} · turn order {position}", 17, w / 2), 17, INK, bold=True)
+    rx = x + w - 12
+    for key, label in reversed(RES_KEYS):
+        rx -= c.text(rx, y + 16, f"{mine['res'][key]} {label}", 14, INK, "r", bold=True) + 12
+    left = [m for m in MEMBER_LETTERS if m not in mine["placed"]]
+    tile = str(mine["tile"]).upper() if mine["tile"] != "standard" else "standard"
+    excomm = ", ".join(view["excomm"][p - 1] for p in mine["excomm"]) or "none"
+    line = f"members at home: {' '.join(left) or 'none'} · bonus tile {tile} · excommunications {excomm}"
+    c.text(x + 12, y + 40, fit(line, 13, w - 24), 13, MUTED)
+    ly = y + 62
+    for card_type, ids in mine["cards"].items():
+        names = ", ".join(pack.cards[i].name for i in ids) or "-"
+        c.circle(x + 18, ly, 6, fill=TOWER_COLOURS[TYPE_TOWER[card_type]], outline=INK)
+        plural = "territories" if card_type == "territory" else f"{card_type}s"
+        c.text(x + 30, ly, fit(f"{plural} ({len(ids)}): {names}", 13, w - 44), 13, INK)
+        ly += 20
+    if view["options"].get("advanced"):
+        played = [pack.leaders[e["id"]].name + ("" if e["up"] else " (used)") for e in mine["leaders"]]
+        c.text(x + 12, ly + 4, fit("leaders: " + (", ".join(played) or "none"), 13, w - 24), 13, INK)
+        c.text(x + 12, ly + 24, f"in hand: {mine['hand']}", 13, MUTED)
+        if hand:
+            names = ", ".join(pack.leaders[i].name for i in hand)
+            c.text(x + 12, ly + 44, fit("your hand: " + names, 13, w - 24), 13, INK, bold=True)
+
+
+def _size(view: View) -> tuple[int, int]:
+    rows = (len(view["players"]) + 1) // 2
+    return W, TOP + MAIN_H + GAP + rows * (PANEL_H + GAP) + M
+
+
+def board(view: View) -> Image.Image:
+    """The whole table, from a (public) view."""
+    width, height = _size(view)
+    c = Canvas(Image.new("RGB", (width, height), BG))
+    _header(c, view)
+    _towers(c, view)
+    y = _spaces(c, view) + GAP
+    y = _excommunications(c, view, y)
+    _tracks(c, view, y)
+    top = TOP + MAIN_H + GAP
+    for i, seat in enumerate(range(len(view["players"]))):
+        x = M + (i % 2) * (PANEL_W + GAP)
+        _panel(c, view, seat, x, top + (i // 2) * (PANEL_H + GAP), PANEL_W, PANEL_H, [])
+    return c.im
+
+
+def player_board(view: View, seat: int) -> Image.Image:
+    """One player's panel, larger; their hand only when the view carries it (their own view)."""
+    hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
+    c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG))
+    _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)
+    return c.im
