@@ -114,3 +114,47 @@ def materials_total(state: State) -> dict[str, int]:
         for k, n in sec["delivered"].items():
             out[k] += n
     return out
+
+
+def start_turn(state: State, seat: int) -> State:
+    """Drop whatever is open and start ``seat``'s turn (forced steps resolved)."""
+    from engine.red_cathedral.flow import STEPS
+
+    state["decision"], state["frames"] = None, []
+    state["queue"] = [{"step": "turn", "player": seat}]
+    STEPS.run(state, [])
+    play.resolve_forced(GAME, state)
+    return state
+
+
+def place_dice(state: State, where: dict[str, tuple[int, int]]) -> None:
+    """Put every die named on a space (0-7) with a face; dice not named stay where they are."""
+    for colour, (space, face) in where.items():
+        for s in state["spaces"]:
+            if colour in s["dice"]:
+                s["dice"].remove(colour)
+        state["spaces"][space]["dice"].append(colour)
+        state["faces"][colour] = face
+
+
+def set_tile(state: State, space: int, tile: str) -> None:
+    """Swap resource tiles so that ``tile`` lies on ``space``."""
+    tiles = [s["tile"] for s in state["spaces"]]
+    other = tiles.index(tile)
+    state["spaces"][other]["tile"], state["spaces"][space]["tile"] = state["spaces"][space]["tile"], tile
+
+
+def decision_of(state: State) -> Any:
+    (decision,) = play.pending(GAME, state)
+    return decision
+
+
+def table_with_tower(players: int, height: int, workshop: str = "basic") -> tuple[State, list[str]]:
+    """A new table whose plan has a tower of exactly ``height`` sections, cleared; and that tower."""
+    for seed in range(200):
+        state = new_game(players, seed, workshop)
+        for t, tower in enumerate(state["towers"]):
+            if len(tower) == height:
+                clear_board(state)
+                return state, tower_of(state, t)
+    raise AssertionError(f"no {players}-player plan has a tower of {height}")
