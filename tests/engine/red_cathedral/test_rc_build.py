@@ -8,7 +8,6 @@ from rc_helpers import (
     act,
     give,
     kind,
-    new_game,
     own,
     pp,
     prestige,
