@@ -11,7 +11,7 @@ from ..core.stepgame import Asked
 from . import board, market, market_actions, workshop
 from .actions import action_text
 from .build import jewel_pp
-from .words import amounts, influence_text, item, plural, section_text, slot_name, space_name, tile_text
+from .words import amounts, influence_text, item, noun, plural, section_text, slot_name, space_name, tile_text
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -93,7 +93,7 @@ def _tile(state: State, p: int, d: dict[str, Any], a: Action) -> str:
 
 def _deliver(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     need = board.missing(state, board.section_at(state, a["section"]))
-    return f"{item(a['material'], 1).capitalize()} to {a['section']} (it needs {amounts(need)})"
+    return f"{noun(a['material']).capitalize()} to {a['section']} (it needs {amounts(need)})"
 
 
 def _decorate(state: State, p: int, d: dict[str, Any], a: Action) -> str:

@@ -23,6 +23,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def noun(name: str) -> str:
+    """``green`` -> ``green jewel``: an item's name without a count."""
+    return NAMES.get(name, name)
+
+
 def item(name: str, n: int) -> str:
     return plural(n, NAMES.get(name, name))
 
