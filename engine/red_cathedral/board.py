@@ -14,9 +14,18 @@ State = dict[str, Any]
 Events = list[dict[str, Any]]
 
 
+_LAST: dict[str, m.Pack] = {}  # the pack last looked up, by fingerprint (asked thousands of times a game)
+
+
 def pack_of(state: State) -> m.Pack:
     """The pack this game was set up with (ValueError when it is not loaded)."""
-    return PACKS.of_state(state)
+    fingerprint = state["pack"]["fingerprint"]
+    pack = _LAST.get(fingerprint)
+    if pack is None:
+        pack = PACKS.by_fingerprint(fingerprint)
+        _LAST.clear()
+        _LAST[fingerprint] = pack
+    return pack
 
 
 def seat(state: State, p: int) -> dict[str, Any]:
