@@ -11,7 +11,19 @@ from ..core.stepgame import Asked
 from . import board, market, market_actions, workshop
 from .actions import action_text
 from .build import jewel_pp
-from .words import amounts, influence_text, item, noun, plural, section_text, slot_name, space_name, tile_text
+from .words import (
+    GUILDS,
+    amounts,
+    influence_text,
+    item,
+    noun,
+    plural,
+    section_text,
+    slot_name,
+    space_name,
+    tile_text,
+    times,
+)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -124,16 +136,16 @@ def _menu(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     verb, space = a["verb"], d["space"]
     if verb == "take":
         tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
-        return f"Take resources: {item(tile.item, tile.amount)} up to {len(state['spaces'][space]['dice'])} times"
+        return f"Take resources: {item(tile.item, tile.amount)}, up to {times(len(state['spaces'][space]['dice']))}"
     if verb == "influence":
-        return f"Use the {state['quadrants'][market_actions.quadrant(state, space)]}' influence card"
+        return f"Use the influence card of {GUILDS[state['quadrants'][market_actions.quadrant(state, space)]]}"
     return f"Activate your {d['die']} workshop"
 
 
 def _reps(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     tile = board.pack_of(state).resource_tiles[state["spaces"][d["space"]]["tile"]]
     got = board.obtainable(state, p, tile.item, tile.amount * a["n"])
-    return f"{a['n']} times: {item(tile.item, got)}"
+    return f"{times(a['n']).capitalize()}: {item(tile.item, got)}"
 
 
 def _use(state: State, p: int, d: dict[str, Any], a: Action) -> str:
@@ -141,7 +153,7 @@ def _use(state: State, p: int, d: dict[str, Any], a: Action) -> str:
 
 
 def _times(state: State, p: int, d: dict[str, Any], a: Action) -> str:
-    return f"{a['n']} times ({influence_text(state, d['card'], d['which'])})"
+    return f"{times(a['n']).capitalize()} ({influence_text(state, d['card'], d['which'])})"
 
 
 def _activate(state: State, p: int, d: dict[str, Any], a: Action) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import EventText
-from .words import amounts, item, plural, slot_name, space_name, tile_text
+from .words import amounts, guild_of_card, item, plural, slot_name, space_name, tile_text, times
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -26,7 +26,7 @@ def _turn(state: State, who: str, e: Event) -> str:
 def _gain(state: State, who: str, e: Event) -> str:
     got = amounts(e["got"])
     if e["why"] == "market":
-        return f"{who} takes the resources {plural(e['reps'], 'time')}: {got}."
+        return f"{who} takes the resources {times(e['reps'])}: {got}."
     if e["why"] == "workshop":
         return f"{who} activates the {slot_name(e['slot'])} workshop ({tile_text(state, e['tile'])}): {got}."
     return f"{who} gains {got}."
@@ -52,9 +52,10 @@ def _penalty(state: State, who: str, e: Event) -> str:
 
 
 def _influence(state: State, who: str, e: Event) -> str:
-    times = f" {plural(e['times'], 'time')}" if e["times"] > 1 else ""
+    often = f" {times(e['times'])}" if e["times"] > 1 else ""
     paid = f", paying {amounts(e['paid'])}" if e["paid"] else ""
-    return f"{who} uses the influence card {e['card']} (action {e['which']}){times}{paid}: {amounts(e['got'])}."
+    guild = guild_of_card(state, e["card"])
+    return f"{who} uses the influence card of {guild}{often}{paid}: {amounts(e['got'])}."
 
 
 def _final(state: State, who: str, e: Event) -> str:

@@ -14,6 +14,12 @@ from . import board
 
 State = dict[str, Any]
 NAMES = {"green": "green jewel", "purple": "purple jewel", "rubles": "ruble", "rp": "RP", "pp": "PP"}
+GUILDS = {
+    "craftsmen": "the Craftsmen's Guild",
+    "teamsters": "the Teamsters' Guild",
+    "merchants": "the Merchants' Guild",
+    "clergy": "the Clergy",
+}
 SPACE_WORDS = {"white-1": "white (1st)", "white-2": "white (2nd)"}
 
 
@@ -21,6 +27,15 @@ def plural(n: int, word: str) -> str:
     if word in ("RP", "PP", "lumber", "brick", "stone", "gold"):
         return f"{n} {word}"
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def times(n: int) -> str:
+    """``once``, ``2 times``."""
+    return "once" if n == 1 else f"{n} times"
+
+
+def guild_of_card(state: State, card_id: str) -> str:
+    return GUILDS[board.pack_of(state).influence[card_id].group]
 
 
 def noun(name: str) -> str:
