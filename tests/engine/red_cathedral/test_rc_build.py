@@ -65,18 +65,19 @@ def test_over_delivery_of_a_satisfied_material_is_not_offered() -> None:
 
 
 def test_s18_at_most_three_deliveries() -> None:
-    state, (base, *_) = table_with_tower(2, 3)
-    set_card(state, base, "base-07")  # lumber 3 (kept unfinished: it needs 3)
+    state, (base, middle, _) = table_with_tower(2, 3)
+    set_card(state, base, "base-07")  # lumber 3
+    set_card(state, middle, "middle-05")  # stone 3
     own(state, base, RED)
-    set_card(state, state["sections"][1]["name"], "dome-08")
-    give(state, RED, lumber=2, gold=3)
-    own(state, state["sections"][1]["name"], RED)
+    own(state, middle, RED)
+    give(state, RED, lumber=3, stone=3)
     start_turn(state, RED)
-    state, _ = act(state, "build", f"deliver lumber {base}", f"deliver lumber {base}")
-    assert "done" in texts(state)
-    state, events = act(state, texts(state)[1])
-    assert kind(state) == "main" and state["turn"]["player"] == 1
-    assert sum(e["type"] == "deliver" for e in events) == 1
+    state, _ = act(state, "build", f"deliver lumber {base}", f"deliver stone {middle}")
+    assert texts(state) == ["done", f"deliver lumber {base}", f"deliver stone {middle}"]
+    state, events = act(state, f"deliver lumber {base}")
+    assert state["turn"]["player"] == BLUE  # no 4th delivery, though more could go
+    assert build.delivery_options(state, RED) != []
+    assert board.held(state, RED) == 3
 
 
 def test_pitfall_9_partial_deliveries_stay_and_may_split_over_sections() -> None:
