@@ -14,7 +14,11 @@ from types import ModuleType
 
 from .common import View, encode_png
 
-RENDERERS: dict[str, str] = {"puerto_rico": "render.puerto_rico", "lisboa": "render.lisboa"}
+RENDERERS: dict[str, str] = {
+    "puerto_rico": "render.puerto_rico",
+    "lisboa": "render.lisboa",
+    "red_cathedral": "render.red_cathedral",
+}
 
 
 class UnknownGame(KeyError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board, market_actions, score
+from .data import PACKS
 from .words import amounts, influence_text, item, slot_name, tile_text
 
 State = dict[str, Any]
@@ -36,6 +37,8 @@ def public_view(state: State) -> dict[str, Any]:
         "towers": [[_section(state, i) for i in tower] for tower in state["towers"]],
         "seats": [_seat(state, p) for p in range(len(state["players"]))],
         "prestige_spaces": list(pack.prestige),
+        "lap": pack.track.lap,
+        "notice": PACKS.notice(pack),
     }
 
 
