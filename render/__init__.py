@@ -19,6 +19,7 @@ RENDERERS: dict[str, str] = {
     "puerto_rico": "render.puerto_rico",
     "lisboa": "render.lisboa",
     "lorenzo": "render.lorenzo",
+    "red_cathedral": "render.red_cathedral",
 }
 FALLBACK = "render.text_board"  # any other game: its view drawn as text
 

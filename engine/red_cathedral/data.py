@@ -1,0 +1,66 @@
+"""The Red Cathedral's data pack (``data/`` here, or a server owner's own transcription), loaded by
+the core: :data:`SPEC` names the families of :mod:`.schema`, the sources a row may cite and the
+rules that tie rows together (:mod:`.checks`); :data:`PACKS` keeps the loaded packs by fingerprint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..core.datapack import DataPacks, Pack, PackError, PackSpec, Row, Sources
+from . import checks
+from . import model as m
+from .schema import FAMILIES
+
+DATA_DIR = Path(__file__).with_name("data")
+__all__ = ["DATA_DIR", "PACKS", "SPEC", "PackError", "load_pack"]
+
+
+def _keyed(rows: tuple[Row, ...], key: str) -> dict[Any, Any]:
+    return {getattr(r, key): r for r in rows}
+
+
+def _assemble(base: Pack) -> m.Pack:
+    rows = base.rows
+    prestige = tuple(r.space for r in sorted(rows["prestige_space"], key=lambda r: r.pp))  # type: ignore[attr-defined]
+    return m.Pack(
+        path=base.path,
+        name=base.name,
+        title=base.title,
+        fingerprint=base.fingerprint,
+        rows=rows,
+        families=base.families,
+        materials=_keyed(rows["material"], "id"),
+        colours=_keyed(rows["colour"], "id"),
+        ornaments=_keyed(rows["ornament"], "id"),
+        rules=rows["rules"][0],  # type: ignore[arg-type]
+        setups=_keyed(rows["setup"], "players"),
+        track=rows["track"][0],  # type: ignore[arg-type]
+        prestige=prestige,
+        resource_tiles=_keyed(rows["resource_tile"], "id"),
+        influence=_keyed(rows["influence_card"], "id"),
+        sections=_keyed(rows["section"], "id"),
+        plans=_keyed(rows["plan"], "id"),
+        workshop=_keyed(rows["workshop_space"], "slot"),
+        advanced=_keyed(rows["advanced_space"], "slot"),
+        tiles=_keyed(rows["workshop_tile"], "id"),
+    )
+
+
+SPEC: PackSpec[m.Pack] = PackSpec(
+    game="red_cathedral",
+    families=FAMILIES,
+    default_dir=DATA_DIR,
+    assemble=_assemble,
+    check=checks.run,
+    schema=1,
+    schema_doc="SCHEMA.md",
+    sources=Sources(prefixes=("S004", "digest"), examples="S004 §…, digest §…"),
+)
+PACKS = DataPacks(SPEC)
+
+
+def load_pack(path: str | Path = DATA_DIR) -> m.Pack:
+    """Read, validate and return the pack in directory ``path``; raise :class:`PackError` if bad."""
+    return PACKS.load(path)

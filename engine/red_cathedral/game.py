@@ -1,0 +1,84 @@
+"""The Red Cathedral as an engine :class:`~engine.core.Game`: a
+:class:`~engine.core.stepgame.StepGame` on the registry of :mod:`.flow`, with a data pack
+(:class:`~engine.core.datapack.PackGame`: the lobby's provisional notice, a server owner's pack).
+
+One active player at a time: every decision is the open decision of the current turn; nothing is
+asked out of turn. A state records the fingerprint of the pack it was set up with; a state whose
+pack is not loaded is refused, never played with other values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, Event, EventText, GameSpec, State
+from ..core.datapack import PackGame
+from ..core.outcome import Outcome
+from ..core.shapes import Shape
+from ..core.stepgame import Asked, StepGame
+from . import board, claim, free, market, market_actions, scoring, turn, views
+from .actions import action_text
+from .data import PACKS
+from .flow import STEPS
+from .labels import shape
+from .model import Pack
+from .options import OPTIONS, validate
+from .setup import RULES_VERSION, setup
+from .texts import event_text
+
+SPEC = GameSpec(
+    id="red_cathedral",
+    title="The Red Cathedral",
+    min_players=2,
+    max_players=4,
+    rules_version=RULES_VERSION,
+    options=OPTIONS,
+    has_hidden_info=False,
+    has_chance=True,
+    has_simultaneous=False,
+    validate=validate,
+)
+# Every rules module registers its steps and decision kinds when imported.
+RULE_MODULES = (claim, free, market, market_actions, scoring, turn)
+
+
+class RedCathedral(StepGame, PackGame[Pack]):
+    spec = SPEC
+    packs = PACKS
+    steps = STEPS
+
+    def __init__(self) -> None:
+        self.pack = None  # a server owner's pack for new games (None: the shipped one)
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        state = setup(players, options, seed, self.pack_for_new_games())
+        STEPS.run(state, [])
+        return state
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        board.pack_of(state)  # refuses a state set up with a pack that is not loaded
+        return super().legal_actions(state, player)
+
+    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+        return shape(state, asked, options)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def event_text(self, state: State, event: Event) -> EventText:
+        return event_text(state, event)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state)
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        return views.player_view(state, player)
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        return views.view_text(view)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome_of(state["result"], state["players"]) if state["result"] else None
+
+
+GAME = RedCathedral()

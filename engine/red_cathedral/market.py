@@ -1,0 +1,91 @@
+"""Main action C, the market (S004 §財物の獲得; digest §2.5): move one die clockwise exactly its
+face value, plus any spaces paid for at 1 ruble each with the white die or one's own colour's die
+(⚠ at most once round the ring: a die never comes back to its own space), never onto a space that
+already holds 3 dice; then the market actions of the destination, each at most once, in any order
+(:mod:`.market_actions`); then every die there is re-rolled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import board, free, market_actions
+from . import model as m
+from .flow import ask, kind, step, then
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+def payable(state: State, p: int, colour: str) -> bool:
+    """May ``p`` pay to move this die further? (the white die, or the die of their own colour)."""
+    return colour == "white" or colour == board.seat(state, p)["colour"]
+
+
+def moves(state: State, p: int, colour: str) -> list[tuple[int, int]]:
+    """Every legal move of die ``colour`` for ``p``: (extra spaces paid, destination)."""
+    rules = board.pack_of(state).rules
+    here, face = board.die_space(state, colour), state["faces"][colour]
+    most = 0
+    if payable(state, p, colour):
+        most = min(rules.market_spaces - 1 - face, board.seat(state, p)["rubles"])
+    out = []
+    for extra in range(most + 1):
+        dest = (here + face + extra) % rules.market_spaces
+        if len(state["spaces"][dest]["dice"]) < rules.dice_per_space:
+            out.append((extra, dest))
+    return out
+
+
+@step("market")
+def _market(state: State, s: dict[str, Any], events: Events) -> None:
+    ask(state, "die", s["player"])
+
+
+def _die_options(state: State, asked: dict[str, Any]) -> list[Action]:
+    p = asked["player"]
+    dice = [{"verb": "die", "colour": c} for c in m.DICE if moves(state, p, c)]
+    return dice + free.free_options(state, p)
+
+
+def _die(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+    p = asked["player"]
+    if free.is_free(action):
+        free.take_free(state, p, action, {"step": "market", "player": p})
+        return
+    then(state, {"step": "extra", "player": p, "colour": action["colour"]})
+
+
+@step("extra")
+def _extra_step(state: State, s: dict[str, Any], events: Events) -> None:
+    ask(state, "extra", s["player"], colour=s["colour"])
+
+
+def _extra_options(state: State, asked: dict[str, Any]) -> list[Action]:
+    return [{"verb": "extra", "n": extra} for extra, _ in moves(state, asked["player"], asked["colour"])]
+
+
+def _extra(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+    p, colour, extra = asked["player"], asked["colour"], action["n"]
+    dest = dict(moves(state, p, colour))[extra]
+    here = board.die_space(state, colour)
+    board.seat(state, p)["rubles"] -= extra
+    state["spaces"][here]["dice"].remove(colour)
+    state["spaces"][dest]["dice"].append(colour)
+    events.append({"type": "move", "player": p, "die": colour, "from": here, "to": dest, "paid": extra})
+    then(
+        state,
+        {"step": "market_menu", "player": p, "space": dest, "die": colour, "used": []},
+        {"step": "market_reroll", "space": dest},
+    )
+
+
+@step("market_reroll")
+def _market_reroll(state: State, s: dict[str, Any], events: Events) -> None:
+    free.roll_space(state, s["space"], events)
+
+
+kind("die", _die_options, _die, "Move which die?", default_first=True)
+kind("extra", _extra_options, _extra, "Pay for how many extra spaces (1 ruble each)?", default_first=True)
+__all__ = ["market_actions"]

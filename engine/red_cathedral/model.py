@@ -1,0 +1,178 @@
+"""Typed rows of a validated Red Cathedral data pack (``data/SCHEMA.md`` describes every field).
+
+Every row carries its provenance: ``source`` (``S004 §…`` for the seed, ``digest §…`` for the
+reference digest and the public source it cites) and, where no source gives the value,
+``provisional = true`` with a short ``why``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.datapack import Pack as BasePack
+from ..core.datapack import Row as Row  # the core's row with provenance; every class below is one
+
+MATERIALS = ("lumber", "brick", "stone", "gold", "green", "purple")
+JEWELS = ("green", "purple")
+ITEMS = MATERIALS + ("rubles", "rp")  # what a resource or workshop tile gives
+GAINS = ITEMS + ("pp",)  # what an influence action may give
+COSTS = MATERIALS + ("rubles",)  # what an influence action may cost
+LEVELS = ("base", "middle", "dome")
+ORNAMENTS = ("door", "arch", "cross")
+DICE = ("white", "red", "blue", "yellow", "green")
+SLOTS = ("red", "blue", "yellow", "green", "white-1", "white-2")
+GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
+TAGS = ("once", "repeat")
+TOWER_RULES = ("two_player", "halving")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Material(Row):
+    id: str
+    label: str
+    supply: int
+    jewel: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Colour(Row):
+    id: str
+    label: str
+    player: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ornament(Row):
+    id: str
+    label: str
+    level: str
+    material: str
+    per_player: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules(Row):
+    banners: int
+    banners_in_inventory: int
+    inventory: int
+    deliveries: int
+    market_spaces: int
+    dice_per_space: int
+    die_faces: int
+    sell_rubles: int
+    sections_to_end: int
+    end_bonus: int
+    leftovers_per_pp: int
+    advanced_face_up_cost: int
+    completed_value: int
+    ornament_value: int
+    jewel_one: int
+    jewel_pair_same: int
+    jewel_pair_mixed: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setup(Row):
+    players: int
+    rubles: tuple[int, ...]
+    towers: int
+    three_plus_tiles: bool
+    tower_rule: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Track(Row):
+    lap: int
+    prestige_per_lap: int
+    start: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrestigeSpace(Row):
+    pp: int
+    space: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResourceTile(Row):
+    id: str
+    item: str
+    amount: int
+    cross: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class InfluenceCard(Row):
+    id: str
+    group: str
+    a_tag: str
+    a_cost: dict[str, int]
+    a_gain: dict[str, int]
+    b_tag: str
+    b_cost: dict[str, int]
+    b_gain: dict[str, int]
+
+    def action(self, which: int) -> tuple[str, dict[str, int], dict[str, int]]:
+        """Action 1 or 2 of the card as (tag, cost, gain)."""
+        if which == 1:
+            return self.a_tag, self.a_cost, self.a_gain
+        return self.b_tag, self.b_cost, self.b_gain
+
+
+@dataclass(frozen=True, kw_only=True)
+class Section(Row):
+    id: str
+    level: str
+    cost: dict[str, int]
+    rp: int
+    rubles: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Plan(Row):
+    id: str
+    players: int
+    middles: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class WorkshopSpace(Row):
+    slot: str
+    colour: str
+    cost: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdvancedSpace(Row):
+    slot: str
+    holds: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WorkshopTile(Row):
+    id: str
+    kind: str
+    three_plus: bool
+    item: str = ""
+    amount: int = 0
+    die: str = ""
+
+
+@dataclass(frozen=True)
+class Pack(BasePack):
+    """A validated pack; keyed families are dicts in file order (``rows`` keeps every row)."""
+
+    materials: dict[str, Material]
+    colours: dict[str, Colour]
+    ornaments: dict[str, Ornament]
+    rules: Rules
+    setups: dict[int, Setup]
+    track: Track
+    prestige: tuple[int, ...]  # the track spaces of one lap's prestige spaces, in order
+    resource_tiles: dict[str, ResourceTile]
+    influence: dict[str, InfluenceCard]
+    sections: dict[str, Section]
+    plans: dict[str, Plan]
+    workshop: dict[str, WorkshopSpace]
+    advanced: dict[str, AdvancedSpace]
+    tiles: dict[str, WorkshopTile]

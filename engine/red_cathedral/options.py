@@ -1,0 +1,22 @@
+"""Table options (set in the lobby, fixed for the game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import OptionSpec
+
+OPTIONS = (
+    OptionSpec(
+        "workshop",
+        "Workshop boards",
+        "basic",
+        {"basic": "basic side", "advanced": "advanced side"},
+        "The advanced side (S004 §上級ルール): face-up tiles cost 3 rubles, ornaments are unlocked tile by "
+        "tile, the white workshop opens once its banners are used. The whole table plays the same side.",
+    ),
+)
+
+
+def validate(options: dict[str, Any], players: int) -> None:
+    """Both sides are valid for 2-4 players."""

@@ -1,0 +1,142 @@
+"""Final scoring in the seed's order (S004 §最終得点計算; digest §2.9), the winner and tie-breaks.
+
+1. every marker not on a prestige space moves back to the nearest one behind it;
+2. +1 PP per 5 materials in the inventory and rubles together (materials on unfinished sections
+   do not count, ⚠);
+3. each tower: value = 2 per completed section + 1 per ornament; presence = own banners on its
+   completed sections + own ornaments in it; nobody without presence scores. 3-4 players: the
+   most present scores the value, the next half of that, and so on, halving and rounding down at
+   each place, tied players sharing the places they occupy (rounded down). 2 players (⚠ the
+   official special rule; the seed gives only the general one): the most present scores the value,
+   the other a third of it (rounded down); a tie scores nothing.
+
+Most PP wins; ties go to most completed sections, then most ornaments placed, then are shared.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from ..core import Outcome, SeatResult, place_ranks
+from . import board, score
+from .flow import step
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+TIE_BREAK = "most completed sections, then most ornaments placed"
+
+
+def payouts(value: int, places: int) -> list[int]:
+    """The halving scale: ``[V, V//2, V//2//2, ...]`` for ``places`` places.
+
+    >>> payouts(8, 4), payouts(11, 3)
+    ([8, 4, 2, 1], [11, 5, 2])
+    """
+    out = [value]
+    while len(out) < places:
+        out.append(out[-1] // 2)
+    return out
+
+
+def tower_scores(value: int, presence: dict[int, int], rule: str) -> dict[int, int]:
+    """PP each present player scores for one tower (players without presence are left out).
+
+    >>> tower_scores(8, {0: 4, 1: 2, 2: 1, 3: 1}, "halving")
+    {0: 8, 1: 4, 2: 1, 3: 1}
+    >>> tower_scores(6, {0: 2, 1: 3}, "two_player"), tower_scores(6, {0: 2, 1: 2}, "two_player")
+    ({1: 6, 0: 2}, {})
+    """
+    present = sorted(((n, p) for p, n in presence.items() if n > 0), key=lambda x: -x[0])
+    if rule == "two_player":
+        if len(present) == 2 and present[0][0] == present[1][0]:
+            return {}
+        return {p: value if i == 0 else value // 3 for i, (_, p) in enumerate(present)}
+    scale = payouts(value, len(present))
+    out: dict[int, int] = {}
+    place = 0
+    for _, group in groupby(present, key=lambda x: x[0]):
+        seats = [p for _, p in group]
+        share = sum(scale[place : place + len(seats)]) // len(seats)
+        out.update(dict.fromkeys(seats, share))
+        place += len(seats)
+    return out
+
+
+def tower_value(state: State, tower: list[int]) -> int:
+    rules = board.pack_of(state).rules
+    sections = [state["sections"][i] for i in tower]
+    done = sum(1 for s in sections if s["done"])
+    ornaments = sum(1 for s in sections if s["ornament"])
+    return done * rules.completed_value + ornaments * rules.ornament_value
+
+
+def presence(state: State, tower: list[int]) -> dict[int, int]:
+    out = dict.fromkeys(range(len(state["players"])), 0)
+    for i in tower:
+        s = state["sections"][i]
+        if s["done"] and s["owner"] is not None:
+            out[s["owner"]] += 1
+        if s["ornament"]:
+            out[s["ornament"]["seat"]] += 1
+    return out
+
+
+def final_scores(state: State) -> dict[str, Any]:
+    """Apply final scoring to the markers and return the result kept in the state."""
+    pack, lap = board.pack_of(state), board.lap(state)
+    rule = pack.setups[len(state["players"])].tower_rule
+    seats: list[dict[str, Any]] = []
+    for p, me in enumerate(state["seats"]):
+        me["pos"] = score.round_down(lap, me["pos"])
+        seats.append({"track": score.pp_at(lap, me["pos"]), "towers": 0})
+        leftovers = (board.held(state, p) + me["rubles"]) // pack.rules.leftovers_per_pp
+        me["pos"] = score.gain_pp(lap, me["pos"], leftovers)
+        seats[p]["leftovers"] = leftovers
+    towers = []
+    for t, tower in enumerate(state["towers"]):
+        value = tower_value(state, tower)
+        scored = tower_scores(value, presence(state, tower), rule)
+        towers.append({"tower": t, "value": value, "scores": {str(p): n for p, n in sorted(scored.items())}})
+        for p, n in scored.items():
+            seats[p]["towers"] += n
+    for p, me in enumerate(state["seats"]):
+        me["pos"] = score.gain_pp(lap, me["pos"], seats[p]["towers"])
+        seats[p].update(
+            total=score.pp_at(lap, me["pos"]),
+            sections=board.completed(state, p),
+            ornaments=board.ornaments_placed(state, p),
+        )
+    return {"seats": seats, "towers": towers}
+
+
+@step("final")
+def _final(state: State, s: dict[str, Any], events: Events) -> None:
+    state["result"] = final_scores(state)
+    state["over"] = True
+    events.append({"type": "final", "result": state["result"]})
+
+
+def outcome_of(result: dict[str, Any], names: list[str]) -> Outcome:
+    seats = result["seats"]
+
+    def key(p: int) -> tuple[int, int, int]:
+        return (seats[p]["total"], seats[p]["sections"], seats[p]["ornaments"])
+
+    order = sorted(range(len(seats)), key=lambda p: tuple(-k for k in key(p)))
+    ranks = place_ranks([list(g) for _, g in groupby(order, key=key)])
+    return Outcome(
+        tuple(
+            SeatResult(
+                p,
+                names[p],
+                seats[p]["total"],
+                ranks[p],
+                {"track": seats[p]["track"], "leftovers": seats[p]["leftovers"], "towers": seats[p]["towers"]},
+                {"sections completed": seats[p]["sections"], "ornaments placed": seats[p]["ornaments"]},
+                winner=ranks[p] == 1,
+            )
+            for p in order
+        ),
+        TIE_BREAK,
+    )
