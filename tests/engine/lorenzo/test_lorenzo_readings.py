@@ -1,5 +1,5 @@
 """The digest's ⚠ points not already covered by the scenario and §6 tests: the reading taken for
-each (engine/lorenzo/RULES_NOTES.md lists them all with their tests)."""
+each (the README's Lorenzo rules notes list them all with their tests)."""
 
 from __future__ import annotations
 
