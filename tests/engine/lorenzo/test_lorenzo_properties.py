@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bench.random_games import state_problem
+from bench.random_checks import state_problem
 from engine.core import play
 from engine.lorenzo import GAME
 from tests.engine.test_conformance import _check_step
