@@ -22,6 +22,7 @@ from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, State
 from .errors import IllegalAction
 from .frames import is_asked, top_frame, waiting_seats
 from .game import Game
+from .memo import ContentMemo
 from .shapes import Shape
 from .steps import Steps
 
@@ -107,9 +108,21 @@ class StepGame(Game):
                 seen.append(asked.seat)
         return seen
 
+    #: How many seats' option lists to keep, keyed by the state's content (0: none). A game whose
+    #: options are costly to list (legality simulated on copies) sets it; see :mod:`.memo`.
+    options_cache = 0
+    _options_memo: ContentMemo | None = None
+
     def options_of(self, state: State, asked: Asked) -> list[Action]:
-        """The legal answers of one seat asked (a game may cache them)."""
-        return self.steps.kinds[asked.kind].options(state, asked.data)
+        """The legal answers of one seat asked (cached by content when ``options_cache`` is set)."""
+        if not self.options_cache:
+            return self.steps.kinds[asked.kind].options(state, asked.data)
+        if self._options_memo is None:
+            self._options_memo = ContentMemo(self.options_cache)
+        found: list[Action] = self._options_memo.get(
+            asked.seat.to_bytes(2, "big"), state, lambda: self.steps.kinds[asked.kind].options(state, asked.data)
+        )
+        return found
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         if not self._direct:

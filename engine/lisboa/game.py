@@ -13,8 +13,6 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
-import marshal
-from collections import OrderedDict
 from typing import Any
 
 from ..core import Action, Event, EventText, GameSpec, State
@@ -48,11 +46,6 @@ SPEC = GameSpec(
 )
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
-CACHE_SIZE = 64
-# Legal options by (seat, the state's exact bytes): Lisboa's legality checks simulate on copies,
-# and one stored action asks for the same options several times (validate, forced steps, prompt).
-# Keyed by content, so a changed state can never hit a stale entry; values are stored as bytes.
-_OPTIONS: OrderedDict[bytes, bytes] = OrderedDict()
 
 
 class Lisboa(StepGame, PackGame[Pack]):
@@ -62,6 +55,7 @@ class Lisboa(StepGame, PackGame[Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
+    options_cache = 64  # listing options simulates on copies; one action asks several times
 
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
@@ -75,19 +69,6 @@ class Lisboa(StepGame, PackGame[Pack]):
         if state["phase"] == "setup" and not state["over"]:  # the clergy keep and the draft
             return start.asked(state)
         return super().asked(state)
-
-    def options_of(self, state: State, asked: Asked) -> list[Action]:
-        key = asked.seat.to_bytes(2, "big") + marshal.dumps(state)
-        hit = _OPTIONS.get(key)
-        if hit is not None:
-            _OPTIONS.move_to_end(key)
-            found: list[Action] = marshal.loads(hit)
-            return found
-        options = super().options_of(state, asked)
-        _OPTIONS[key] = marshal.dumps(options)
-        if len(_OPTIONS) > CACHE_SIZE:
-            _OPTIONS.popitem(last=False)
-        return options
 
     def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
         return shape(state, asked.seat, options)

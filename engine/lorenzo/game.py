@@ -10,8 +10,6 @@ loaded is refused, never played with other card values.
 
 from __future__ import annotations
 
-import marshal
-from collections import OrderedDict
 from typing import Any
 
 from ..core import Action, Event, EventText, GameSpec, State
@@ -45,17 +43,11 @@ SPEC = GameSpec(
 RULE_MODULES = (gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican)
 
 
-CACHE_SIZE = 64
-# Legal options by (seat, the state's exact bytes): one stored action asks for the same options
-# several times (validation, forced steps, the prompt and its shape). Keyed by content, so a changed
-# state never hits a stale entry; values are stored as bytes, so nobody mutates a cached list.
-_OPTIONS: OrderedDict[bytes, bytes] = OrderedDict()
-
-
 class Lorenzo(StepGame, PackGame[Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
+    options_cache = 64  # listing options simulates on copies; one action asks several times
 
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
@@ -64,19 +56,6 @@ class Lorenzo(StepGame, PackGame[Pack]):
         state = setup.setup(players, options, seed, self.pack_for_new_games())
         STEPS.run(state, [])
         return state
-
-    def options_of(self, state: State, asked: Asked) -> list[Action]:
-        key = asked.seat.to_bytes(2, "big") + marshal.dumps(state)
-        hit = _OPTIONS.get(key)
-        if hit is not None:
-            _OPTIONS.move_to_end(key)
-            found: list[Action] = marshal.loads(hit)
-            return found
-        options = super().options_of(state, asked)
-        _OPTIONS[key] = marshal.dumps(options)
-        if len(_OPTIONS) > CACHE_SIZE:
-            _OPTIONS.popitem(last=False)
-        return options
 
     def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
         return shape(state, asked.seat, asked.kind, options)
