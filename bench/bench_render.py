@@ -25,6 +25,7 @@ from engine.core import play  # noqa: E402
 from render import common, pr_parts, render_board, render_player_board  # noqa: E402
 from render import lisboa as lb  # noqa: E402
 from render import puerto_rico as pr  # noqa: E402
+from render import red_cathedral as rc  # noqa: E402
 
 View = dict[str, Any]
 
@@ -45,7 +46,16 @@ def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> lis
 
 
 def clear_caches() -> None:
-    for fn in (common.font, common._mask, common.text_width, pr._base, pr._player_base, lb._base, lb._player_base):
+    for fn in (
+        common.font,
+        common._mask,
+        common.text_width,
+        pr._base,
+        pr._player_base,
+        lb._base,
+        lb._player_base,
+        rc._base,
+    ):
         fn.cache_clear()
 
 

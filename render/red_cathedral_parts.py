@@ -2,10 +2,38 @@
 
 from __future__ import annotations
 
-from .common import BLUE, GREEN, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE, YELLOW, Canvas, View, fit
+from .common import (
+    BG,
+    BLUE,
+    GREEN,
+    HEADER,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    RGB,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Canvas,
+    View,
+    fit,
+    palette_image,
+)
 
 COLOURS: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN}
 DONE: RGB = (226, 214, 190)
+PRESTIGE: RGB = (214, 200, 168)
+_BACKS = [BG, PANEL, WHITE, DONE, PRESTIGE]
+# A fixed palette (every flat colour, and blends for antialiased text edges): fast, deterministic PNGs.
+PALETTE = palette_image(
+    [*_BACKS, HEADER, INK, MUTED, LINE, *COLOURS.values()],
+    [(INK, back) for back in _BACKS + [YELLOW]]
+    + [(MUTED, back) for back in _BACKS]
+    + [(LINE, back) for back in _BACKS]
+    + [(WHITE, back) for back in (HEADER, VERMILLION, BLUE, GREEN)],
+    steps=5,
+)
 PANEL_W, PANEL_H = 728, 150
 SLOT_NAMES = {"white-1": "white 1", "white-2": "white 2"}
 
@@ -53,13 +81,24 @@ def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: i
         c.text(x + 6, y + 78, fit("tile: " + s["tile"]["gives"], 10, w - 12), 10, MUTED)
 
 
-def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float) -> None:
-    s = view["seats"][seat]
-    colour = COLOURS[s["colour"]]
+def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str, ...], x: float, y: float) -> None:
+    """What a player's panel always shows: its frame, colour, letter, name and workshop slots."""
+    fill = COLOURS[colour]
     c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=8)
-    c.rect((x, y, x + 10, y + PANEL_H), fill=colour, radius=4)
-    c.badge(x + 18, y + 16, initial(view, seat), colour, _ink(s["colour"]), 12)
-    c.text(x + 58, y + 16, fit(f"{s['name']} ({s['colour']})", 16, 260), 16, INK, bold=True)
+    c.rect((x, y, x + 10, y + PANEL_H), fill=fill, radius=4)
+    c.badge(x + 18, y + 16, letter, fill, _ink(colour), 12)
+    c.text(x + 58, y + 16, fit(f"{name} ({colour})", 16, 260), 16, INK, bold=True)
+    for k, slot in enumerate(slots):
+        bx = x + 18 + k * 117
+        c.rect((bx, y + 96, bx + 110, y + PANEL_H - 8), fill=WHITE, outline=LINE, radius=4)
+        c.text(bx + 5, y + 106, SLOT_NAMES.get(slot, slot), 10, MUTED)
+
+
+def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float, base: bool = True) -> None:
+    """A player's panel; ``base=False`` leaves out what :func:`panel_base` already drew."""
+    s = view["seats"][seat]
+    if base:
+        panel_base(c, initial(view, seat), s["name"], s["colour"], tuple(s["slots"]), x, y)
     c.text(
         x + PANEL_W - 10, y + 16, f"{s['pp']} PP · space {s['space']} · {s['rubles']} rubles", 15, INK, "r", bold=True
     )
@@ -71,11 +110,8 @@ def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float) -> None:
     line = f"banners left {banners['inventory'] + banners['board']} · ornaments to place: {ornaments}"
     c.text(x + 18, y + 62, line + (f" · lost {lost}" if lost else ""), 13, INK)
     c.text(x + 18, y + 82, f"completed {s['completed']} · ornaments placed {s['ornaments_placed']}", 13, MUTED)
-    for k, (slot, tile) in enumerate(s["slots"].items()):
+    for k, tile in enumerate(s["slots"].values()):
         bx = x + 18 + k * 117
-        c.rect((bx, y + 96, bx + 110, y + PANEL_H - 8), fill=WHITE, outline=LINE, radius=4)
-        name = SLOT_NAMES.get(slot, slot)
-        c.text(bx + 5, y + 106, name, 10, MUTED)
         if tile:
             c.text(bx + 5, y + 121, fit(tile["gives"], 10, 100), 10, INK if tile["up"] else MUTED)
             c.text(
