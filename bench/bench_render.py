@@ -24,6 +24,7 @@ from engine import get_game  # noqa: E402
 from engine.core import play  # noqa: E402
 from render import common, pr_parts, render_board, render_player_board  # noqa: E402
 from render import lisboa as lb  # noqa: E402
+from render import lorenzo as lz  # noqa: E402
 from render import puerto_rico as pr  # noqa: E402
 from render import red_cathedral as rc  # noqa: E402
 
@@ -46,16 +47,8 @@ def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> lis
 
 
 def clear_caches() -> None:
-    for fn in (
-        common.font,
-        common._mask,
-        common.text_width,
-        pr._base,
-        pr._player_base,
-        lb._base,
-        lb._player_base,
-        rc._base,
-    ):
+    bases = (pr._base, pr._player_base, lb._base, lb._player_base, lz._base, rc._base)
+    for fn in (common.font, common._mask, common.text_width, common.fit, common._wrap, *bases):
         fn.cache_clear()
 
 

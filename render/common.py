@@ -59,14 +59,24 @@ def cap_height(size: int) -> int:
 @lru_cache(maxsize=8192)
 def _mask(s: str, size: int, bold: bool) -> tuple[Image.Image, int, int, float]:
     """Rasterised text: (mask, left, top relative to the baseline, advance width)."""
+    # The glyphs are laid out and rasterised once (what ``ImageDraw.text`` does, without its second
+    # layout for the bounding box); bold blends that raster twice, one pixel apart (a stroke is too
+    # heavy at small sizes), exactly as two ``ImageDraw.text`` calls would.
     f = font(size)
-    # Bold: the outline is drawn twice, one pixel apart (a stroke is too heavy at small sizes).
     extra = 1 if bold else 0
-    left, top, right, bottom = (int(v) for v in f.getbbox(s, anchor="ls"))
-    mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)))
-    draw = ImageDraw.Draw(mask)
-    for dx in range(extra + 1):
-        draw.text((dx - left, -top), s, font=f, fill=255, anchor="ls")
+    if not isinstance(f, ImageFont.FreeTypeFont):  # the bitmap fallback: two text calls
+        left, top, right, bottom = (int(v) for v in f.getbbox(s, anchor="ls"))
+        mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)))
+        for dx in range(extra + 1):
+            ImageDraw.Draw(mask).text((dx - left, -top), s, font=f, fill=255, anchor="ls")
+        return mask, left, top, text_width(s, size, bold)
+    glyphs, (left, top) = f.getmask2(s, "L", anchor="ls", ink=255)
+    width, height = glyphs.size
+    mask = Image.new("L", (max(1, width + extra), max(1, height)))
+    if width and height:
+        draw = ImageDraw.Draw(mask).draw
+        for dx in range(extra + 1):
+            draw.draw_bitmap((dx, 0), glyphs, 255)
     return mask, left, top, text_width(s, size, bold)
 
 
@@ -76,6 +86,7 @@ def text_width(s: str, size: int, bold: bool = False) -> float:
     return float(font(size).getlength(s)) + (1 if bold else 0)
 
 
+@lru_cache(maxsize=8192)
 def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
     if text_width(s, size, bold) <= width:
@@ -92,13 +103,18 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
 
 def wrap(s: str, size: int, width: float) -> list[str]:
     """``s`` broken at spaces into lines at most ``width`` pixels wide (long words are cut)."""
+    return list(_wrap(s, size, width))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: float) -> tuple[str, ...]:
     lines: list[str] = []
     for word in s.split():
         if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(fit(word, size, width))
-    return lines
+    return tuple(lines)
 
 
 class Canvas:

@@ -13,7 +13,11 @@ unrevealed Vatican answers are not in a public view, so they can never be drawn 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image
+
+from engine.lorenzo.model import Pack
 
 from .common import (
     BG,
@@ -59,6 +63,19 @@ RIGHT_W = W - RIGHT_X - M
 MAIN_H = TOWER_HEAD + 4 * FLOOR_H
 PANEL_H = 210
 PANEL_W = (W - 2 * M - GAP) // 2
+SPACE_ROWS = (
+    ("harvest-small", "Harvest (small)"),
+    ("harvest-large", "Harvest (large, -3)"),
+    ("production-small", "Production (small)"),
+    ("production-large", "Production (large, -3)"),
+    ("market-coins", "Market: 5 coins"),
+    ("market-servants", "Market: 5 servants"),
+    ("market-military", "Market: 3 MP + 2 coins"),
+    ("market-privileges", "Market: 2 privileges"),
+    ("council", "Council: 1 coin + privilege"),
+)
+EXCOMM_Y = TOP + 34 * len(SPACE_ROWS) + GAP
+TRACKS_Y = EXCOMM_Y + 84 + GAP
 RES_KEYS = (("w", "wood"), ("s", "stone"), ("sv", "servants"), ("c", "coins"), ("vp", "VP"), ("mp", "MP"), ("fp", "FP"))
 
 
@@ -85,7 +102,6 @@ PALETTE = palette_image(
 
 
 def _header(c: Canvas, view: View) -> None:
-    c.rect((0, 0, W, HEADER_H), fill=HEADER)
     title = f"Lorenzo il Magnifico · round {view['round']} of 6 · period {view['period']}"
     if view["options"].get("advanced"):
         title += " · advanced"
@@ -96,7 +112,6 @@ def _header(c: Canvas, view: View) -> None:
         x += 40
     order = " › ".join(str(view["players"][s]) for s in view["order"])
     c.text(W - M, HEADER_H / 2, fit("Order: " + order, 16, 620), 16, WHITE, "r")
-    c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
     status = who_acts(view)
     if view.get("totals"):
         ranked = sorted(range(len(view["players"])), key=lambda s: (-view["totals"][s], view["order"].index(s)))
@@ -108,13 +123,17 @@ def _header(c: Canvas, view: View) -> None:
     c.text(M, HEADER_H + STATUS_H / 2, fit(status, 16, W - 2 * M), 16, INK)
 
 
-def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
-    pack = pack_of(view)
+def _floor_frame(c: Canvas, pack: Pack, tower: str, floor: int, x: float, y: float) -> None:
     space = pack.spaces[f"{tower}-{floor}"]
     tint = TINTS[list(TOWER_COLOURS).index(tower)]
     c.rect((x, y, x + TOWER_W, y + FLOOR_H - 4), fill=tint, outline=LINE, radius=6)
     bonus = " · +" + " ".join(f"{n}{k.upper()}" for k, n in space.reward.items()) if space.reward else ""
     c.text(x + 8, y + 13, f"floor {floor} · value {space.value}{bonus}", 13, MUTED, bold=True)
+
+
+def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
+    pack = pack_of(view)
+    space = pack.spaces[f"{tower}-{floor}"]
     occupants = view["spaces"].get(space.id, [])
     bx = x + TOWER_W - 6
     for seat, member in reversed(occupants):
@@ -134,24 +153,34 @@ def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) ->
             ly += 17
 
 
+def _towers_frame(c: Canvas, pack: Pack, towers: tuple[str, ...]) -> None:
+    for i, tower in enumerate(towers):
+        x = M + i * (TOWER_W + GAP)
+        c.rect((x, TOP, x + TOWER_W, TOP + TOWER_HEAD - 4), fill=TOWER_COLOURS[tower], radius=6)
+        c.text(x + 8, TOP + 13, f"{tower.title()} tower", 15, INK, bold=True)
+        for floor in range(4, 0, -1):
+            _floor_frame(c, pack, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
+
+
 def _towers(c: Canvas, view: View) -> None:
     for i, tower in enumerate(view["towers"]):
         x = M + i * (TOWER_W + GAP)
-        c.rect((x, TOP, x + TOWER_W, TOP + TOWER_HEAD - 4), fill=TOWER_COLOURS[tower], radius=6)
         deck = view["decks"].get(tower, 0)
-        c.text(x + 8, TOP + 13, f"{tower.title()} tower", 15, INK, bold=True)
         c.text(x + TOWER_W - 8, TOP + 13, f"deck {deck}", 13, INK, "r")
         for floor in range(4, 0, -1):
             _floor(c, view, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
 
 
-def _space_row(c: Canvas, view: View, space_id: str, label: str, x: float, y: float, w: float) -> None:
-    open_ = space_id in view["open_spaces"]
+def _space_frame(c: Canvas, open_: bool, label: str, x: float, y: float, w: float) -> None:
     fill = PANEL if open_ else GREY_FILL
     c.rect((x, y, x + w, y + 30), fill=fill, outline=LINE, radius=5)
     c.text(x + 8, y + 15, fit(label, 14, 200), 14, INK if open_ else MUTED, bold=True)
     if not open_:
         c.text(x + w - 8, y + 15, "covered", 13, MUTED, "r")
+
+
+def _space_row(c: Canvas, view: View, space_id: str, x: float, y: float, w: float) -> None:
+    if space_id not in view["open_spaces"]:
         return
     bx = x + 216
     for seat, member in view["spaces"].get(space_id, []):
@@ -161,28 +190,20 @@ def _space_row(c: Canvas, view: View, space_id: str, label: str, x: float, y: fl
         bx += member_badge(c, bx, y + 15, view, seat, member, 12) + 4
 
 
-def _spaces(c: Canvas, view: View) -> float:
-    rows = [
-        ("harvest-small", "Harvest (small)"),
-        ("harvest-large", "Harvest (large, -3)"),
-        ("production-small", "Production (small)"),
-        ("production-large", "Production (large, -3)"),
-        ("market-coins", "Market: 5 coins"),
-        ("market-servants", "Market: 5 servants"),
-        ("market-military", "Market: 3 MP + 2 coins"),
-        ("market-privileges", "Market: 2 privileges"),
-        ("council", "Council: 1 coin + privilege"),
-    ]
-    y = float(TOP)
-    for space_id, label in rows:
-        _space_row(c, view, space_id, label, RIGHT_X, y, RIGHT_W)
-        y += 34
-    return y
+def _spaces_frame(c: Canvas, open_rows: tuple[bool, ...]) -> None:
+    for row, ((_, label), open_) in enumerate(zip(SPACE_ROWS, open_rows, strict=True)):
+        _space_frame(c, open_, label, RIGHT_X, TOP + 34 * row, RIGHT_W)
 
 
-def _excommunications(c: Canvas, view: View, y: float) -> float:
+def _spaces(c: Canvas, view: View) -> None:
+    for row, (space_id, _) in enumerate(SPACE_ROWS):
+        _space_row(c, view, space_id, RIGHT_X, TOP + 34 * row, RIGHT_W)
+
+
+def _excommunications(c: Canvas, view: View) -> None:
     pack = pack_of(view)
     w = (RIGHT_W - 2 * GAP) / 3
+    y = EXCOMM_Y
     for i, tile_id in enumerate(view["excomm"]):
         x = RIGHT_X + i * (w + GAP)
         c.rect((x, y, x + w, y + 84), fill=EXCOMM_FILL, outline=LINE, radius=6)
@@ -194,16 +215,22 @@ def _excommunications(c: Canvas, view: View, y: float) -> float:
             if i + 1 in mine["excomm"]:
                 c.rect((cx - 7, y + 66, cx + 7, y + 80), fill=player_colour(seat), outline=INK)
                 cx += 18
-    return y + 84 + GAP
 
 
-def _tracks(c: Canvas, view: View, y: float) -> float:
-    rules = pack_of(view).rules
-    need = rules.faith_thresholds[max(0, min(2, view["period"] - 1))]
-    c.rect((RIGHT_X, y, RIGHT_X + RIGHT_W, y + 30 + 24 * len(view["players"])), fill=PANEL, outline=LINE, radius=6)
-    c.text(RIGHT_X + 8, y + 14, f"Tracks (Vatican report: {need} faith)", 14, INK, bold=True)
+def _need(view: View) -> int:
+    return pack_of(view).rules.faith_thresholds[max(0, min(2, view["period"] - 1))]
+
+
+def _tracks_frame(c: Canvas, players: int) -> None:
+    y = TRACKS_Y
+    c.rect((RIGHT_X, y, RIGHT_X + RIGHT_W, y + 30 + 24 * players), fill=PANEL, outline=LINE, radius=6)
     for col, label in enumerate(("VP", "Military", "Faith")):
         c.text(RIGHT_X + 330 + col * 90, y + 14, label, 13, MUTED, "c", bold=True)
+
+
+def _tracks(c: Canvas, view: View) -> None:
+    y, need = TRACKS_Y, _need(view)
+    c.text(RIGHT_X + 8, y + 14, f"Tracks (Vatican report: {need} faith)", 14, INK, bold=True)
     for row, seat in enumerate(view["order"]):
         ry = y + 38 + 24 * row
         held = view["boards"][seat]["res"]
@@ -213,13 +240,11 @@ def _tracks(c: Canvas, view: View, y: float) -> float:
             value = str(held[key])
             fg = INK if key != "fp" or held["fp"] >= need else MUTED
             c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
-    return y + 30 + 24 * len(view["players"]) + GAP
 
 
 def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: float, hand: list[str]) -> None:
     pack = pack_of(view)
     mine = view["boards"][seat]
-    c.rect((x, y, x + w, y + h), fill=PANEL, outline=player_colour(seat), width=3, radius=8)
     position = view["order"].index(seat) + 1 if seat in view["order"] else 0
     c.text(x + 12, y + 16, fit(f"{view['players'][seat]} · turn order {position}", 17, w / 2), 17, INK, bold=True)
     rx = x + w - 12
@@ -246,24 +271,44 @@ def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: fl
             c.text(x + 12, ly + 44, fit("your hand: " + names, 13, w - 24), 13, INK, bold=True)
 
 
-def _size(view: View) -> tuple[int, int]:
-    rows = (len(view["players"]) + 1) // 2
-    return W, TOP + MAIN_H + GAP + rows * (PANEL_H + GAP) + M
+def _panel_frame(c: Canvas, seat: int, x: float, y: float, w: float, h: float) -> None:
+    c.rect((x, y, x + w, y + h), fill=PANEL, outline=player_colour(seat), width=3, radius=8)
+
+
+def _panel_xy(seat: int) -> tuple[int, int]:
+    return M + (seat % 2) * (PANEL_W + GAP), TOP + MAIN_H + GAP + (seat // 2) * (PANEL_H + GAP)
+
+
+@lru_cache(maxsize=8)  # ~6 MB each; the key varies only with the pack and the player count
+def _base(fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tuple[bool, ...]) -> Image.Image:
+    """What only the pack and the player count decide (drawn once, then copied): backgrounds, tower
+    and floor frames with their labels, the action spaces, the tracks' frame, the panel frames."""
+    pack = pack_of({"pack": fingerprint})
+    height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
+    c = Canvas(Image.new("RGB", (W, height), BG))
+    c.rect((0, 0, W, HEADER_H), fill=HEADER)
+    c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
+    _towers_frame(c, pack, towers)
+    _spaces_frame(c, open_rows)
+    _tracks_frame(c, players)
+    for seat in range(players):
+        _panel_frame(c, seat, *_panel_xy(seat), PANEL_W, PANEL_H)
+    return c.im
 
 
 def board(view: View) -> Image.Image:
     """The whole table, from a (public) view."""
-    width, height = _size(view)
-    c = Canvas(Image.new("RGB", (width, height), BG))
+    open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
+    players = len(view["players"])
+    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows)
+    c = Canvas(base.copy())
     _header(c, view)
     _towers(c, view)
-    y = _spaces(c, view) + GAP
-    y = _excommunications(c, view, y)
-    _tracks(c, view, y)
-    top = TOP + MAIN_H + GAP
-    for i, seat in enumerate(range(len(view["players"]))):
-        x = M + (i % 2) * (PANEL_W + GAP)
-        _panel(c, view, seat, x, top + (i // 2) * (PANEL_H + GAP), PANEL_W, PANEL_H, [])
+    _spaces(c, view)
+    _excommunications(c, view)
+    _tracks(c, view)
+    for seat in range(players):
+        _panel(c, view, seat, *_panel_xy(seat), PANEL_W, PANEL_H, [])
     return c.im
 
 
@@ -271,5 +316,6 @@ def player_board(view: View, seat: int) -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
     c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG))
+    _panel_frame(c, seat, M, M, PANEL_W, PANEL_H + 30)
     _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)
     return c.im
