@@ -9,11 +9,13 @@ A board is plain data::
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from .data import BUILDING_ORDER, BUILDINGS, GOOD_INDEX, GOODS, ISLAND_SPACES, TILES
 
 Board = dict[str, Any]
+_TILES, _OCCUPIED = itemgetter(0), itemgetter(1)  # of an island slot [tiles, occupied]
 
 
 def new_board(doubloons: int) -> Board:
@@ -26,7 +28,7 @@ def active(board: Board, building: str) -> bool:
 
 
 def island_tiles(board: Board) -> int:
-    return sum(t for t, _ in board["island"].values())
+    return sum(map(_TILES, board["island"].values()))
 
 
 def island_full(board: Board) -> bool:
@@ -54,7 +56,7 @@ def add_tile(board: Board, tile: str, occupied: int = 0) -> None:
 
 def colonists(board: Board) -> int:
     """Every colonist the player has: on tiles, in buildings and in San Juan."""
-    on_island = sum(o for _, o in board["island"].values())
+    on_island = sum(map(_OCCUPIED, board["island"].values()))
     return on_island + sum(board["city"].values()) + board["san_juan"]
 
 

@@ -9,6 +9,7 @@ aboard first and a shortfall no longer ends a Nobles game."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ..core import PARALLEL
@@ -25,6 +26,7 @@ from .rounds import END_ROLE, role_chooser, seats_from, trigger_end
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 Action = dict[str, Any]
+_CAPACITY = itemgetter(1)  # of a [target, capacity] pair
 
 __all__ = [
     "default_layout",
@@ -118,19 +120,16 @@ def _ask_layouts(state: State, order: list[int], events: Events) -> None:
         then(state, {"step": "mayor_ship"})
 
 
-def _layout_action(layout: dict[str, int], nobles: dict[str, int]) -> Action:
-    action: Action = {"verb": "layout", "layout": layout}
-    if nobles:
-        action["nobles"] = nobles
-    return action
-
-
 def layout_options(state: State, player: int) -> list[Action]:
     frame = top_frame(state)
     assert frame is not None
     data, seat = frame["data"], str(player)
     draft = data["drafts"].get(seat, {})
-    opts = [_layout_action(data["defaults"][seat], data.get("noble_defaults", {}).get(seat, {}))]
+    proposed: Action = {"verb": "layout", "layout": data["defaults"][seat]}
+    nobles = data["noble_defaults"].get(seat) if "noble_defaults" in data else None
+    if nobles:
+        proposed["nobles"] = nobles
+    opts = [proposed]
     more_colonists, more_nobles = True, False  # while asked, someone is left to place
     if "noble_drafts" in data:
         board = state["boards"][player]
@@ -158,7 +157,7 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         if action.get("noble"):
             noble_draft = data["noble_drafts"].setdefault(seat, {})
             noble_draft[action["target"]] = noble_draft.get(action["target"], 0) + 1
-        room = sum(cap for _, cap in data["circles"][seat])
+        room = sum(map(_CAPACITY, data["circles"][seat]))
         left = min(colonists(board), room) - sum(draft.values())
         if left > 0:
             event: dict[str, Any] = {"kind": "place", "player": player, "target": action["target"], "left": left}

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from engine.core import CHAIN, PARALLEL, SINGLE, EventText, GameSpec, IllegalAction, play
-from engine.core.frames import record_answer, waiting_seats
 from engine.core.outcome import Outcome, SeatResult, place_ranks
 from engine.core.stepgame import StepGame
 from engine.core.steps import Steps, first
@@ -306,37 +305,6 @@ def test_registries_are_per_game_and_refuse_unknown_names():
         STEPS.ask(state, "raise", 1)
 
 
-def test_a_transient_queue_is_in_the_state_only_while_steps_wait_in_it():
-    steps = Steps("transient", transient_queue=True)
-    ran: list[str] = []
-
-    @steps.step("note")
-    def _note(state: State, s: dict[str, Any], events: Events) -> None:
-        ran.append(s["text"])
-
-    @steps.step("ask")
-    def _ask(state: State, s: dict[str, Any], events: Events) -> None:
-        steps.ask(state, "yes", 0)
-
-    steps.kind("yes", lambda s, d: [{"verb": "yes"}], None, "Yes?")
-    state: State = {"decision": None, "frames": [], "over": False}  # no queue key at all
-    steps.run(state, [])
-    assert "queue" not in state
-    steps.then(state, {"step": "note", "text": "a"}, {"step": "note", "text": "b"})
-    assert state["queue"] == [{"step": "note", "text": "a"}, {"step": "note", "text": "b"}]
-    steps.run(state, [])
-    assert ran == ["a", "b"] and "queue" not in state  # run empty: gone
-    steps.then(state, {"step": "ask"}, {"step": "note", "text": "c"})
-    steps.run(state, [])
-    assert state["decision"]["kind"] == "yes" and state["queue"] == [{"step": "note", "text": "c"}]  # kept
-    steps.answer(state, {"verb": "yes"}, [])
-    assert ran == ["a", "b", "c"] and "queue" not in state
-
-    lasting: State = {"queue": [], "decision": None, "frames": [], "over": False}
-    STEPS.run(lasting, [])
-    assert lasting["queue"] == []  # a registry without transient_queue keeps its (empty) queue
-
-
 class Overriding(Auction):
     """Overrides asked() (as a game asking questions kept elsewhere does): the generic derivation."""
 
@@ -367,57 +335,3 @@ def test_the_direct_answers_are_those_derived_from_asked():
             theirs, _ = play.apply(slow, state, seat, action)
             assert play.dumps(mine) == play.dumps(theirs)
             state = mine
-
-
-def test_a_frame_kind_with_its_own_answers_records_them_itself():
-    steps = Steps("own")
-    seen: list[Any] = []
-
-    def _tally(state: State, s: dict[str, Any], events: Events) -> None:
-        seen.append(dict(s["frame"]["answers"]))
-
-    def _count_act(state: State, d: dict[str, Any], action: dict[str, Any], events: Events) -> None:
-        frame = state["frames"][-1]
-        if action["verb"] == "more":  # answers nothing: the seat stays asked
-            frame["data"]["more"] = frame["data"].get("more", 0) + 1
-            return
-        record_answer(frame, d["player"], frame["data"].get("more", 0))
-        if not waiting_seats(frame):
-            steps.close(state)
-
-    steps.step("tally")(_tally)
-    steps.kind("count", lambda s, d: [{"verb": "more"}, {"verb": "done"}], _count_act, "Count", own_answer=True)
-
-    class Counting(StepGame):
-        spec = GameSpec("own_test", "Own test", 2, 2, 1)
-
-        def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
-            state: State = {"players": players, "queue": [], "decision": None, "frames": [], "over": False}
-            steps.open_frame(state, "count", [0, 1], PARALLEL, resume="tally")
-            return state
-
-        def action_text(self, action: dict[str, Any]) -> str:
-            return str(action["verb"])
-
-        def event_text(self, state: State, event: dict[str, Any]) -> EventText:
-            return EventText(str(event))
-
-        def public_view(self, state: State) -> dict[str, Any]:
-            return {}
-
-        def view(self, state: State, player: int) -> dict[str, Any]:
-            return {}
-
-        def outcome(self, state: State) -> Outcome | None:
-            return None
-
-    Counting.steps = steps
-    game = Counting()
-    state, _ = play.new_game(game, ["A", "B"], {}, 1)
-    assert [(a.seat, a.where) for a in game.asked(state)] == [(0, "own"), (1, "own")]
-    state, _ = play.apply(game, state, 0, {"verb": "more"})
-    assert game.waiting(state) == [0, 1] and state["frames"][0]["answers"] == {}
-    state, _ = play.apply(game, state, 1, {"verb": "done"})
-    assert game.waiting(state) == [0]
-    state, _ = play.apply(game, state, 0, {"verb": "done"})
-    assert state["frames"] == [] and seen == [{"1": 1, "0": 1}]
