@@ -1,0 +1,74 @@
+"""Per-game glossaries (issue 16): engine/<game>/glossary.toml pairs each English game term with
+its Japanese term, citing the seed line it was taken from or marked ``chosen`` with a reason."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+# ../shared/seeds beside the repository (or beside the folder holding this worktree); absent on a fresh machine.
+SEEDS = next((p / "shared" / "seeds" for p in REPO.parents if (p / "shared" / "seeds").is_dir()), None)
+GAMES = sorted(p.parent.name for p in (REPO / "engine").glob("*/glossary.toml"))
+SEED_SOURCE = re.compile(r"seed (\d{3}) line (\d+)")
+
+
+def _entries(game: str) -> list[dict[str, Any]]:
+    with (REPO / "engine" / game / "glossary.toml").open("rb") as f:
+        return list(tomllib.load(f)["term"])
+
+
+def _squash(text: str) -> str:
+    """Case and separators folded: ``Small-Market``, ``small_market`` and ``small market`` match."""
+    return re.sub(r"[\s_\-]+", " ", text.lower())
+
+
+def _package_text(game: str) -> str:
+    root = REPO / "engine" / game
+    files = [p for p in root.rglob("*") if p.suffix in (".py", ".toml", ".md") and p.name != "glossary.toml"]
+    return _squash("\n".join(p.read_text(encoding="utf-8") for p in files))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_entries_are_complete_and_unique(game: str) -> None:
+    entries = _entries(game)
+    assert entries
+    for e in entries:
+        assert e.get("en") and e.get("ja") and e.get("source"), e
+        if e["source"] == "chosen":
+            assert e.get("why"), e
+        else:
+            assert SEED_SOURCE.fullmatch(e["source"]), e
+    ens = [e["en"] for e in entries]
+    assert len(ens) == len(set(ens)), [en for en in ens if ens.count(en) > 1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_english_terms_are_the_engines(game: str) -> None:
+    text = _package_text(game)
+    missing = [e["en"] for e in _entries(game) if _squash(e["en"]) not in text]
+    assert not missing
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_sources_hold_the_japanese(game: str) -> None:
+    if SEEDS is None:
+        pytest.skip("the seed texts are not on this machine")
+    cache: dict[str, list[str]] = {}
+    wrong = []
+    for e in _entries(game):
+        m = SEED_SOURCE.fullmatch(e["source"])
+        if not m:
+            continue
+        seed, line = m.group(1), int(m.group(2))
+        if seed not in cache:
+            (path,) = SEEDS.glob(f"{seed}_*.txt")
+            cache[seed] = path.read_text(encoding="utf-8").splitlines()
+        lines = cache[seed]
+        if not (1 <= line <= len(lines) and e["ja"] in lines[line - 1]):
+            wrong.append((e["en"], e["ja"], e["source"]))
+    assert not wrong
