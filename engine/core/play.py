@@ -13,6 +13,7 @@ from typing import Any
 from .decisions import Action, Decision, Event, EventText, State
 from .errors import IllegalAction
 from .game import Game
+from .i18n import listing, msg
 from .shapes import Distribute, Shape, accepts_action, is_forced, parse_distribute, plain
 from .takeback import (
     TAKE_BACK_TEXT,
@@ -100,7 +101,7 @@ def waiting_players(game: Game, state: State) -> list[int]:
 def check(game: Game, state: State, player: int, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``player`` may play ``action`` now."""
     if game.is_over(state):
-        raise IllegalAction("game_over", "The game is over.")
+        raise IllegalAction("game_over", msg("The game is over."))
     legal = legal_actions(game, state, player)
     back = is_take_back(action)
     if back and action not in legal:
@@ -110,7 +111,7 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
     if action not in legal and not _accepts_unlisted(game, state, player, action):
         raise IllegalAction(
             "illegal_action",
-            f"`{_describe(game, action)}` is not legal now.",
+            msg("`{action}` is not legal now.", action=_describe(game, action)),
             [action_text(game, a) for a in legal],
         )
 
@@ -122,7 +123,7 @@ def _accepts_unlisted(game: Game, state: State, player: int, action: Action) -> 
 
 
 def _waiting_names(game: Game, state: State) -> str:
-    return ", ".join(state["players"][p] for p in waiting_players(game, state)) or "nobody"
+    return listing([state["players"][p] for p in waiting_players(game, state)], "") or msg("nobody")
 
 
 def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
@@ -130,21 +131,25 @@ def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
     if answered:
         return IllegalAction(
             "not_your_turn",
-            f"You have answered already; waiting for {names}. Until the "
-            "last answer is in you may take yours back and answer again.",
+            msg(
+                "You have answered already; waiting for {names}. Until the "
+                "last answer is in you may take yours back and answer again.",
+                names=names,
+            ),
             [TAKE_BACK_TEXT],
         )
-    return IllegalAction("not_your_turn", f"You have nothing to decide now; waiting for {names}.")
+    return IllegalAction("not_your_turn", msg("You have nothing to decide now; waiting for {names}.", names=names))
 
 
 def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Action]) -> IllegalAction:
-    rule = (
+    rule = msg(
         "You have no answer to take back: only an answer to a decision everyone makes at once can be "
         "taken back, and only until the last answer is in."
     )
     if legal:
         return IllegalAction("nothing_to_take_back", rule, [action_text(game, a) for a in legal])
-    return IllegalAction("nothing_to_take_back", f"{rule} Waiting for {_waiting_names(game, state)}.")
+    waiting = msg("{rule} Waiting for {names}.", rule=rule, names=_waiting_names(game, state))
+    return IllegalAction("nothing_to_take_back", waiting)
 
 
 def _describe(game: Game, action: Action) -> str:
@@ -209,7 +214,7 @@ def parse_action(game: Game, state: State, player: int, text: str) -> Action:
     """The action ``player`` means by ``text``: forgiving about case, separators
     and unique prefixes, strict about anything unknown or ambiguous."""
     if game.is_over(state):
-        raise IllegalAction("game_over", "The game is over.")
+        raise IllegalAction("game_over", msg("The game is over."))
     legal = legal_actions(game, state, player)
     if names_take_back(text):
         check(game, state, player, take_back_action())

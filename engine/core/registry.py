@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 from .game import Game
+from .i18n import listing, msg
 from .text import match_text, normalize, shorten
 
 _GAMES: dict[str, Game] = {}
@@ -22,7 +23,9 @@ def get_game(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(f"`{g}`" for g in sorted(_GAMES)) or "none"
-        raise IllegalAction("unknown_game", f"There is no game `{shorten(game_id)}`. Games: {known}.") from None
+        raise IllegalAction(
+            "unknown_game", msg("There is no game `{typed}`. Games: {games}.", typed=shorten(game_id), games=known)
+        ) from None
 
 
 def find_game(typed: str) -> Game:
@@ -41,12 +44,15 @@ def find_game(typed: str) -> Game:
     if len(hits) == 1:
         return hits[0]
     if not want:
-        raise IllegalAction("unknown_game", f"Say which game to play: {_titles()}.")
+        raise IllegalAction("unknown_game", msg("Say which game to play: {games}.", games=_titles()))
     if hits:
         raise IllegalAction(
-            "unknown_game", f"`{shorten(typed)}` could be {_titles(hits, 'or')}; type more of the title."
+            "unknown_game",
+            msg("`{typed}` could be {games}; type more of the title.", typed=shorten(typed), games=_titles(hits, "or")),
         )
-    raise IllegalAction("unknown_game", f"There is no game `{shorten(typed)}`. Games: {_titles()}.")
+    raise IllegalAction(
+        "unknown_game", msg("There is no game `{typed}`. Games: {games}.", typed=shorten(typed), games=_titles())
+    )
 
 
 def _names(typed: str, game: Game) -> bool:
@@ -60,9 +66,7 @@ def _names(typed: str, game: Game) -> bool:
 
 def _titles(games: list[Game] | None = None, last: str = "and") -> str:
     titles = [g.spec.title for g in (all_games() if games is None else games)]
-    if len(titles) < 2:
-        return "".join(titles) or "none"
-    return ", ".join(titles[:-1]) + f" {last} " + titles[-1]
+    return listing(titles, last) if titles else msg("none")
 
 
 def all_games() -> list[Game]:

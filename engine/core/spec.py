@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
+from .i18n import listing, msg
 from .text import shorten
 
 
@@ -33,8 +34,16 @@ class OptionSpec:
             return True
         if word in {"no", "off", "false", "0"} and False in self.choices:
             return False
-        allowed = ", ".join(f"`{v}` ({label})" for v, label in self.choices.items())
-        raise IllegalAction("bad_option", f"Option `{self.name}` cannot be `{shorten(str(raw))}`: use {allowed}.")
+        allowed = listing([msg("`{value}` ({label})", value=v, label=label) for v, label in self.choices.items()], "")
+        raise IllegalAction(
+            "bad_option",
+            msg(
+                "Option `{name}` cannot be `{value}`: use {allowed}.",
+                name=self.name,
+                value=shorten(str(raw)),
+                allowed=allowed,
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -65,15 +74,27 @@ class GameSpec:
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(
                 "bad_option",
-                f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}.",
+                msg(
+                    "{game} needs {low}–{high} players, not {n}.",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    n=players,
+                ),
             )
         given = dict(given or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            names = ", ".join(f"`{n}`" for n in known) or "none"
+            names = ", ".join(f"`{n}`" for n in known) or msg("none")
             raise IllegalAction(
-                "bad_option", f"{self.title} has no option `{shorten(unknown[0])}`; its options: {names}."
+                "bad_option",
+                msg(
+                    "{game} has no option `{typed}`; its options: {names}.",
+                    game=self.title,
+                    typed=shorten(unknown[0]),
+                    names=names,
+                ),
             )
         resolved = {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
         if self.validate is not None:

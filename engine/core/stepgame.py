@@ -22,6 +22,7 @@ from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, State
 from .errors import IllegalAction
 from .frames import is_asked, top_frame, waiting_seats
 from .game import Game
+from .i18n import msg
 from .memo import ContentMemo
 from .shapes import Shape
 from .steps import Steps
@@ -175,7 +176,7 @@ class StepGame(Game):
             return events
         asked = self.asked_of(state, player)
         if asked is None:
-            raise IllegalAction("not_your_turn", "You have nothing to decide now.")
+            raise IllegalAction("not_your_turn", msg("You have nothing to decide now."))
         if asked.where == DECISION:
             self.steps.answer(state, action, events)
         elif asked.where == FRAME:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import Action, Event, EventText, State
+from .i18n import msg
 from .text import normalize
 
 TAKE_BACK_TEXT = "take back"
@@ -47,7 +48,7 @@ def take_back_sentence(state: State, event: Event) -> EventText:
     """Public: who took their answer back (not what it was); private: what to do now."""
     seat = event["player"]
     return EventText(
-        f"{state['players'][seat]} takes back their answer.",
-        "You took back your answer; answer again before the others finish.",
+        msg("{player} takes back their answer.", player=state["players"][seat]),
+        msg("You took back your answer; answer again before the others finish."),
         seat,
     )

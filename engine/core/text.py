@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import IllegalAction
+from .i18n import msg
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _SPACES = re.compile(r"\s+")
@@ -51,7 +52,7 @@ def match_text(typed: str, texts: list[str]) -> int:
     """
     want = normalize(typed)
     if not want:
-        raise IllegalAction("unknown", "Type an action.", texts)
+        raise IllegalAction("unknown", msg("Type an action."), texts)
     normal = [normalize(t) for t in texts]
     if want in normal:
         return normal.index(want)
@@ -62,5 +63,5 @@ def match_text(typed: str, texts: list[str]) -> int:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise IllegalAction("unknown", f"`{shorten(typed)}` is not a legal action here.", texts)
-    raise IllegalAction("ambiguous", f"`{shorten(typed)}` is ambiguous.", [texts[i] for i in hits])
+        raise IllegalAction("unknown", msg("`{typed}` is not a legal action here.", typed=shorten(typed)), texts)
+    raise IllegalAction("ambiguous", msg("`{typed}` is ambiguous.", typed=shorten(typed)), [texts[i] for i in hits])

@@ -72,3 +72,42 @@ def test_seed_sources_hold_the_japanese(game: str) -> None:
         if not (1 <= line <= len(lines) and e["ja"] in lines[line - 1]):
             wrong.append((e["en"], e["ja"], e["source"]))
     assert not wrong
+
+
+def _catalogue(game: str) -> dict[str, str]:
+    """The game's Japanese catalogue as English id → translation (plural forms joined)."""
+    from babel.messages.pofile import read_po
+
+    path = REPO / "engine" / game / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="ja")
+    out = {}
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        key = m.id if isinstance(m.id, str) else " ".join(m.id)
+        out[key] = m.string if isinstance(m.string, str) else " ".join(m.string)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_translations_use_the_glossary_terms(game: str) -> None:
+    """Where an English message names a glossary term, its Japanese names the glossary's term (or one
+    of the entry's ``ja_also`` forms). An entry's ``not_in`` lists English ids where the word is meant
+    otherwise (e.g. the verb "ship" in a sentence about shipping)."""
+    catalogue = _catalogue(game)
+    if not catalogue:
+        pytest.skip(f"{game} has no Japanese catalogue yet")
+    wrong = []
+    for e in _entries(game):
+        word = re.compile(rf"\b{re.escape(e['en'])}(s|es)?\b", re.IGNORECASE)
+        forms = [e["ja"], *e.get("ja_also", [])]
+        skip = set(e.get("not_in", []))
+        for english, japanese in catalogue.items():
+            if english in skip or not word.search(english.replace("_", " ")):
+                continue
+            if not any(form in japanese for form in forms):
+                wrong.append(f"{e['en']} → {e['ja']}: {english!r} → {japanese!r}")
+    assert not wrong, "\n".join(wrong)

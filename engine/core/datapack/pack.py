@@ -7,9 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, NoReturn, TypeVar
 
+from ..i18n import msg
 from .schema import ITEM_KINDS, KINDS, Family, PackError, Record, Row
 
 Refs = dict[str, set[Any]]
+
+#: What a pack's values are called in its notice (a game may name them more precisely).
+CARD_VALUES = msg("Card values")
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ class PackSpec(Generic[P]):
     title: str = ""
     sources: Sources = Sources()
     effects: Effects | None = None
-    values: str = "Card values"
+    values: str = CARD_VALUES
 
     def __post_init__(self) -> None:
         seen: dict[str, Family] = {}

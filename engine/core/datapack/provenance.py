@@ -6,18 +6,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .pack import Pack, PackSpec
+from ..i18n import msg
+from .pack import CARD_VALUES, Pack, PackSpec
 from .schema import Row
 
 
-def notice(pack: Pack, values: str = "Card values") -> str:
+def notice(pack: Pack, values: str = CARD_VALUES) -> str:
     """``"Card values partly provisional (312 of 368 rows)."`` while any row is provisional, else ``""``."""
     if not pack.provisional_rows:
         return ""
-    return f"{values} partly provisional ({pack.provisional_rows} of {pack.total_rows} rows)."
+    return msg(
+        "{values} partly provisional ({n} of {total} rows).",
+        values=values,
+        n=pack.provisional_rows,
+        total=pack.total_rows,
+    )
 
 
-def describe(pack: Pack, values: str = "Card values") -> str:
+def describe(pack: Pack, values: str = CARD_VALUES) -> str:
     """One line naming a loaded pack, for the log and the server owner."""
     return f"{pack.title} [{pack.name}, {pack.fingerprint}]: " + (notice(pack, values) or "no provisional rows.")
 

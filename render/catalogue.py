@@ -1,0 +1,186 @@
+"""Keep the gettext catalogues in step with the code (Babel does the extracting and the writing).
+
+A package *speaks* when it has an ``i18n.py`` module (its :func:`engine.core.i18n.domain`); its
+catalogue lists every ``msg``/``msgn``/``msgp`` call in its own source (sub-packages that speak
+keep their own) and every id its data declares (:meth:`~engine.core.i18n.Domain.declare_data`).
+
+    python -m render.catalogue list                  # the packages that speak
+    python -m render.catalogue update engine.lisboa  # add new ids (empty), drop gone ones
+    python -m render.catalogue check                 # missing, empty or mismatched entries
+
+``check`` is what ``tests/test_catalogues.py`` runs for every package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pkgutil
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as extract_messages
+from babel.messages.pofile import read_po, write_po
+
+from engine.core.i18n import domain, fields
+
+from .i18n import LANGUAGES, catalogue_path
+
+ROOTS = ("engine", "bot", "render")
+KEYWORDS = {"msg": None, "msgn": (1, 2), "msgp": ((1, "c"), 2)}
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+HEADER = "Plural-Forms: nplurals=1; plural=0;"
+
+
+@dataclass(frozen=True)
+class Entry:
+    msgid: str
+    plural: str | None
+    context: str | None
+    where: str
+
+
+def _root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def speaking_packages() -> list[str]:
+    """Dotted names of every package with an ``i18n.py``, sorted."""
+    base = _root()
+    found = []
+    for top in ROOTS:
+        for path in sorted((base / top).rglob("i18n.py")):
+            if "locale" in path.parts or "__pycache__" in path.parts:
+                continue
+            found.append(".".join(path.parent.relative_to(base).parts))
+    return sorted(found)
+
+
+def _directory(package: str) -> Path:
+    return _root().joinpath(*package.split("."))
+
+
+def _sources(package: str) -> Iterator[Path]:
+    """The package's Python files, without those of sub-packages that speak for themselves."""
+    own = _directory(package)
+    others = [_directory(p) for p in speaking_packages() if p != package and p.startswith(package + ".")]
+    for path in sorted(own.rglob("*.py")):
+        if "__pycache__" in path.parts or any(other in path.parents for other in others):
+            continue
+        yield path
+
+
+def extract(package: str) -> list[Entry]:
+    """Every message id the package uses, in source order (data ids last, sorted)."""
+    entries: dict[tuple[str | None, str], Entry] = {}
+    for path in _sources(package):
+        with path.open("rb") as handle:
+            found = extract_messages("python", handle, keywords=KEYWORDS, options={"encoding": "utf-8"})
+            for line, message, _comments, context in found:
+                singular, plural = (message, None) if isinstance(message, str) else (message[0], message[1])
+                where = f"{path.relative_to(_root())}:{line}"
+                entries.setdefault((context, singular), Entry(singular, plural, context, where))
+    for module in _modules(package):
+        import_module(module)
+    for text in sorted(domain(package).data_ids()):
+        entries.setdefault((None, text), Entry(text, None, None, "data"))
+    return list(entries.values())
+
+
+def _modules(package: str) -> Iterator[str]:
+    yield package
+    found = import_module(package)
+    for info in pkgutil.walk_packages(found.__path__, package + "."):
+        if ".locale" not in info.name:
+            yield info.name
+
+
+def _load(path: Path, lang: str, package: str) -> Catalog:
+    if path.is_file():
+        with path.open("rb") as handle:
+            return read_po(handle, locale=lang, domain=package)
+    return Catalog(
+        locale=lang,
+        domain=package,
+        project="pbp-euro-bot",
+        version="1",
+        header_comment=f"# {lang} messages of the package {package} (python -m render.catalogue update {package}).",
+        fuzzy=False,
+    )
+
+
+def update(package: str, lang: str = "ja") -> tuple[int, int]:
+    """Bring ``package``'s ``lang`` catalogue in line with its code; (ids added, ids dropped)."""
+    path = catalogue_path(package, lang)
+    if path is None:
+        raise ValueError(f"{package} is not a package")
+    catalog = _load(path, lang, package)
+    before = {(m.context, _single(m.id)) for m in catalog if m.id}
+    template = Catalog(domain=package, creation_date=catalog.creation_date)
+    for entry in extract(package):
+        template.add((entry.msgid, entry.plural) if entry.plural else entry.msgid, context=entry.context)
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    after = {(m.context, _single(m.id)) for m in catalog if m.id}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=0, omit_header=False, no_location=True)
+    return len(after - before), len(before - after)
+
+
+def _single(msgid: str | tuple[str, ...] | list[str]) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def problems(package: str, lang: str = "ja") -> list[str]:
+    """What is wrong with ``package``'s ``lang`` catalogue: ids the code uses that it lacks or
+    leaves empty or fuzzy, and translations whose ``{fields}`` differ from the English."""
+    path = catalogue_path(package, lang)
+    if path is None or not path.is_file():
+        return [f"{package}: no {lang} catalogue (python -m render.catalogue update {package})"]
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=package)
+    found = []
+    for entry in extract(package):
+        message = catalog.get(entry.msgid, context=entry.context)
+        label = f"{package} [{lang}] {entry.msgid!r} ({entry.where})"
+        if message is None:
+            found.append(f"{label}: missing")
+            continue
+        raw = message.string
+        strings = [str(s or "") for s in raw] if isinstance(raw, tuple | list) else [str(raw or "")]
+        if message.fuzzy or not all(strings):
+            found.append(f"{label}: {'fuzzy' if message.fuzzy else 'empty'}")
+            continue
+        want = fields(entry.msgid) | (fields(entry.plural) if entry.plural else frozenset())
+        for text in strings:
+            if fields(text) != want:
+                found.append(f"{label}: fields {sorted(fields(text))} should be {sorted(want)}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.catalogue", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["list", "update", "check"])
+    parser.add_argument("packages", nargs="*", help="dotted package names (default: every package that speaks)")
+    args = parser.parse_args(argv)
+    packages = args.packages or speaking_packages()
+    if args.command == "list":
+        print("\n".join(packages))
+        return 0
+    if args.command == "update":
+        for package in packages:
+            for lang in TRANSLATED:
+                added, dropped = update(package, lang)
+                print(f"{package} [{lang}]: {added} added, {dropped} dropped")
+        return 0
+    bad = [line for package in packages for lang in TRANSLATED for line in problems(package, lang)]
+    print("\n".join(bad) if bad else f"{len(packages)} catalogues complete")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
