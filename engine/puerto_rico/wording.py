@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ..core.i18n import Msg, listing
 from .data import BUILDING_ORDER, GOODS, TILES
-from .i18n import DOMAIN, msg, msgn
+from .i18n import DOMAIN, msg, msgn, msgp
 
 #: Where a person may stand besides the tiles and buildings (black market returns).
 SAN_JUAN = "san juan"
@@ -57,10 +57,20 @@ def good(kind: str) -> Msg:
     return DOMAIN.data(kind)
 
 
+#: Plantations as places a person stands on: ``corn`` in English, "the corn plantation" in Japanese.
+PLANTATIONS = {
+    "corn": msgp("place", "corn"),
+    "indigo": msgp("place", "indigo"),
+    "sugar": msgp("place", "sugar"),
+    "tobacco": msgp("place", "tobacco"),
+    "coffee": msgp("place", "coffee"),
+}
+
+
 def place(key: str) -> Msg:
-    """A place a person stands on, in a sentence: a tile kind, a building (``small market``) or
-    San Juan (``san juan``)."""
-    return DOMAIN.data(name(key))
+    """A place a person stands on, in a sentence: a plantation (``corn``), a quarry, a building
+    (``small market``) or San Juan (``san juan``)."""
+    return PLANTATIONS.get(key) or DOMAIN.data(name(key))
 
 
 def building(key: str) -> Msg:
