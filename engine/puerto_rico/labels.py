@@ -10,6 +10,7 @@ nothing secret (VP chips are never an option)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ..core.i18n import listing
@@ -40,6 +41,7 @@ def _ship(a: Action) -> str:
     return msg("Ship {good} on the {ship}-ship", good=good(a["good"]), ship=a["ship"])
 
 
+@cache
 def _spot(target: str, n: int, k: int) -> str:
     if k:
         return msg("{n} on {place} ({extra})", n=n, place=place(target), extra=nobles(k))
@@ -53,9 +55,15 @@ def _layout(a: Action) -> str:
 
 
 def _put(a: Action) -> str:
-    if a.get("noble"):
-        return msg("Put a noble on {place}", place=place(a["target"]))
-    return msg("Put a colonist on {place}", place=place(a["target"]))
+    return _put_on(a["target"], bool(a.get("noble")))
+
+
+@cache
+def _put_on(target: str, noble: bool) -> str:
+    """The Mayor's one-person steps are listed many times over: each label is made once."""
+    if noble:
+        return msg("Put a noble on {place}", place=place(target))
+    return msg("Put a colonist on {place}", place=place(target))
 
 
 def _guest(a: Action) -> str:

@@ -3,11 +3,13 @@ buildings and roles, amounts, as :class:`~engine.core.i18n.Msg` values (never pu
 
 Building, good and tile names come from ``buildings.toml``: each is a data id of the catalogue
 (:meth:`~engine.core.i18n.Domain.data`), declared once below, in the two English forms players
-read (``Small Market`` in labels and titles, ``small market`` inside sentences)."""
+read (``Small Market`` in labels and titles, ``small market`` inside sentences). A name is the
+same message every time (messages are immutable), so each is made once."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from ..core.i18n import Msg, listing
 from .data import BUILDING_ORDER, GOODS, TILES
@@ -52,6 +54,7 @@ def _data_ids() -> Iterator[str]:
 DOMAIN.declare_data(_data_ids)
 
 
+@cache
 def good(kind: str) -> Msg:
     """A good (``corn``) or a tile kind (``quarry``)."""
     return DOMAIN.data(kind)
@@ -67,17 +70,20 @@ PLANTATIONS = {
 }
 
 
+@cache
 def place(key: str) -> Msg:
     """A place a person stands on, in a sentence: a plantation (``corn``), a quarry, a building
     (``small market``) or San Juan (``san juan``)."""
     return PLANTATIONS.get(key) or DOMAIN.data(name(key))
 
 
+@cache
 def building(key: str) -> Msg:
     """A building inside a sentence: ``small market``."""
     return DOMAIN.data(name(key))
 
 
+@cache
 def building_title(key: str) -> Msg:
     """A building as a title or label: ``Small Market``."""
     return DOMAIN.data(title(key))
@@ -89,10 +95,6 @@ def goods_text(amounts: list[int]) -> Msg:
     return listing(parts, "") if parts else msg("nothing")
 
 
-def doubloons(n: int) -> Msg:
-    return msgn("{n} doubloon", "{n} doubloons", n)
-
-
 def vp_chips(n: int) -> Msg:
     return msgn("{n} VP chip", "{n} VP chips", n)
 
@@ -101,6 +103,7 @@ def nobles(n: int) -> Msg:
     return msgn("{n} noble", "{n} nobles", n)
 
 
+@cache
 def tile_name(tile: str) -> Msg:
     """``a quarry``, ``a corn plantation``, ``an indigo plantation``."""
     if tile == "quarry":
