@@ -15,6 +15,7 @@ from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
 from .data import BUILDING_ORDER, BUILDINGS, CITY_SPACES
 from .flow import ask, kind, step, then
+from .i18n import msg
 from .new_buildings import church_vp, forest_discount, privilege_count, zoning_discount, zoning_discounts
 from .options import option
 from .rounds import (
@@ -147,11 +148,11 @@ def act_black_market(state: State, player: int, action: Action, events: Events) 
     then(state, {"step": "build_next"})
 
 
-kind("build", options, act, "Build one building, or pass.")
+kind("build", options, act, msg("Build one building, or pass."))
 kind(
     "black_market",
     black_market.options,
     act_black_market,
-    "Pay the rest with the Black Market: return a colonist, a good or a VP chip.",
+    msg("Pay the rest with the Black Market: return a colonist, a good or a VP chip."),
     default=first,
 )

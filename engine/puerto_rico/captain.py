@@ -24,6 +24,7 @@ from .board import active
 from .data import EFFECTS, GOODS
 from .flow import STEPS, ask, kind, step, then
 from .guest_window import open_window
+from .i18n import msg
 from .new_buildings import lighthouse
 from .options import has_expansions
 from .rounds import END_ROLE, role_chooser, seats_from
@@ -270,9 +271,14 @@ def _keep_options(state: State, player: int) -> list[Action]:
     return keep_options(state["boards"][player])
 
 
-kind("ship", options, act, "Load goods on a ship.")
-kind("royal", extras.royal_options, act_royal, "Royal Supplier: ship one good (1 VP), or pass.")
-kind("small_wharf", extras.small_wharf_options, act_small_wharf, "Load the Small Wharf, then sail (1 VP per 2 goods).")
+kind("ship", options, act, msg("Load goods on a ship."))
+kind("royal", extras.royal_options, act_royal, msg("Royal Supplier: ship one good (1 VP), or pass."))
+kind(
+    "small_wharf",
+    extras.small_wharf_options,
+    act_small_wharf,
+    msg("Load the Small Wharf, then sail (1 VP per 2 goods)."),
+)
 # Storage is a frame whose kind records the answers (act_keep); a Guest House move that leaves
 # one way to keep the goods settles it.
-kind("keep", _keep_options, act_keep, "Choose the goods to keep.", default=first, frame=True, last=act_keep)
+kind("keep", _keep_options, act_keep, msg("Choose the goods to keep."), default=first, frame=True, last=act_keep)

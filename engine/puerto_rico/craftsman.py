@@ -12,6 +12,7 @@ from typing import Any
 from .board import active, production
 from .data import BUILDING_ORDER, BUILDINGS, FACTORY_PAY, GOODS
 from .flow import ask, kind, step, then
+from .i18n import msg
 from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
 from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
 
@@ -128,4 +129,4 @@ def most_valuable(options: list[Action]) -> Action | None:
     return next((a for a in reversed(options) if a["verb"] == "bonus"), None)
 
 
-kind("craft_bonus", options, act, "Take one extra good (Craftsman privilege).", default=most_valuable)
+kind("craft_bonus", options, act, msg("Take one extra good (Craftsman privilege)."), default=most_valuable)

@@ -16,6 +16,7 @@ from ..core import rng
 from ..core.steps import first
 from .data import BUILDING_ORDER, BUILDINGS, RESTRICTIONS, SLOTS
 from .flow import ask, kind
+from .i18n import msg
 from .options import building_sets, option
 
 State = dict[str, Any]
@@ -124,4 +125,4 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     _next(state, events)
 
 
-kind("draft", options, act, "Choose a building for this game.", default=first)
+kind("draft", options, act, msg("Choose a building for this game."), default=first)

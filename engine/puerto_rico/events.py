@@ -5,32 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import EventText
+from ..core.i18n import listing
 from .events_expansions import SECRET_VP, expansion_text
+from .i18n import msg, msgn
+from .wording import ROLE_NAMES, building, building_title, good, nobles, place, tile_name, vp_chips
 from .wording import goods_text as _goods
-from .wording import plural as _plural
-from .wording import tile_name as _tile_name
 
 Event = dict[str, Any]
 
-ROLE_NAMES = {
-    "settler": "Settler",
-    "mayor": "Mayor",
-    "builder": "Builder",
-    "craftsman": "Craftsman",
-    "trader": "Trader",
-    "captain": "Captain",
-    "prospector": "Prospector",
-    "prospector-2": "Prospector",
-}
 END_REASONS = {
-    "city": "a city is full",
-    "colonists": "the colonist ship could not be refilled",
-    "vp": "the VP chips have run out",
+    "city": msg("Game end triggered: a city is full. The round is played to its end."),
+    "colonists": msg("Game end triggered: the colonist ship could not be refilled. The round is played to its end."),
+    "vp": msg("Game end triggered: the VP chips have run out. The round is played to its end."),
 }
 
 
-def _ship_name(ship: Any) -> str:
-    return "their Wharf" if ship == "wharf" else f"the {ship}-ship"
+def _place(event: Event) -> str:
+    where = place(event["target"])
+    if event.get("noble"):
+        return msg("One noble on {place}; {left} still to place.", place=where, left=event["left"])
+    return msg("One colonist on {place}; {left} still to place.", place=where, left=event["left"])
+
+
+def _scored(event: Event) -> str:
+    """The private line of a shipment: its VP with the Captain's and the Harbor's bonus."""
+    extras = [msg("Captain +{n}", n=event["bonus"])] if event["bonus"] else []
+    if event["harbor"]:
+        extras.append(msg("Harbor +1"))
+    if extras:
+        return msg("You score {vp} VP ({extras}).", vp=event["vp"], extras=listing(extras, ""))
+    return msg("You score {vp} VP.", vp=event["vp"])
 
 
 def event_text(state: dict[str, Any], event: Event) -> EventText:
@@ -38,81 +42,203 @@ def event_text(state: dict[str, Any], event: Event) -> EventText:
     who = names[event["player"]] if "player" in event else ""
     kind = event["kind"]
     if kind == "place":
-        where = event["target"].replace("-", " ")
-        person = "noble" if event.get("noble") else "colonist"
-        return EventText(None, f"One {person} on {where}; {event['left']} still to place.", event["player"])
+        return EventText(None, _place(event), event["player"])
     text = _TEXT[kind](event, who, names) if kind in _TEXT else expansion_text(event, who, names)
     if kind in ("ship", "small_wharf"):
-        bonus = f"Captain +{event['bonus']}" if event["bonus"] else ""
-        extras = [label for label in (bonus, "Harbor +1" if event["harbor"] else "") if label]
-        detail = f" ({', '.join(extras)})" if extras else ""
-        private = f"You score {event['vp']} VP{detail}."
-        return EventText(text, private, event["player"])
+        return EventText(text, _scored(event), event["player"])
     if kind in SECRET_VP:
-        private = f"You score {_plural(event['vp'], 'VP chip')} ({SECRET_VP[kind]})."
+        private = msg(
+            "You score {chips} ({building}).", chips=vp_chips(event["vp"]), building=building_title(SECRET_VP[kind])
+        )
         return EventText(text, private, event["player"])
     if kind == "black_market" and event["item"] == "vp":
-        return EventText(text, "You return 1 VP chip to the supply (Black Market).", event["player"])
+        return EventText(text, msg("You return 1 VP chip to the supply (Black Market)."), event["player"])
     return EventText(text)
 
 
 def _round(e: Event, who: str, names: list[str]) -> str:
-    bonus = ", ".join(ROLE_NAMES[r] for r in e["bonus_roles"])
-    extra = f" +1 doubloon on {bonus}." if bonus else ""
-    return f"Round {e['round']}: {names[e['governor']]} is Governor.{extra}"
+    governor = names[e["governor"]]
+    if e["bonus_roles"]:
+        roles = listing([ROLE_NAMES[r] for r in e["bonus_roles"]], "")
+        return msg(
+            "Round {round}: {governor} is Governor. +1 doubloon on {roles}.",
+            round=e["round"],
+            governor=governor,
+            roles=roles,
+        )
+    return msg("Round {round}: {governor} is Governor.", round=e["round"], governor=governor)
+
+
+def _role(e: Event, who: str, names: list[str]) -> str:
+    role = ROLE_NAMES[e["role"]]
+    if e["doubloons"]:
+        return msgn(
+            "{player} chooses the {role} (+{n} doubloon).",
+            "{player} chooses the {role} (+{n} doubloons).",
+            e["doubloons"],
+            player=who,
+            role=role,
+        )
+    return msg("{player} chooses the {role}.", player=who, role=role)
+
+
+def _colonists(e: Event, who: str, names: list[str]) -> str:
+    shares: str = listing([msg("{player} {n}", player=names[s], n=c) for s, c in enumerate(e["shares"]) if c], "")
+    for s, k in enumerate(e.get("nobles", [])):
+        if k:
+            shares = msg("{shares} ({player} gets {extra} of them)", shares=shares, player=names[s], extra=nobles(k))
+    return msg("Colonists arrive: {shares}.", shares=shares)
+
+
+def _refill(e: Event, who: str, names: list[str]) -> str:
+    short = e["colonists"] + e.get("nobles", 0) < e["needed"]
+    if "nobles" in e:
+        extra = nobles(e["nobles"])
+        if short:
+            return msg(
+                "The colonist ship is refilled with {colonists} colonists and {extra} of the {needed} needed.",
+                colonists=e["colonists"],
+                extra=extra,
+                needed=e["needed"],
+            )
+        return msg(
+            "The colonist ship is refilled with {colonists} colonists and {extra}.",
+            colonists=e["colonists"],
+            extra=extra,
+        )
+    if short:
+        return msg(
+            "The colonist ship is refilled with {colonists} of the {needed} needed.",
+            colonists=e["colonists"],
+            needed=e["needed"],
+        )
+    return msg("The colonist ship is refilled with {colonists}.", colonists=e["colonists"])
+
+
+def _ship(e: Event, who: str, names: list[str]) -> str:
+    amount, cargo = e["amount"], good(e["good"])
+    if e["ship"] == "wharf":
+        if e.get("lighthouse"):
+            return msg(
+                "{player} ships {amount} {good} on their Wharf; Lighthouse +1 doubloon.",
+                player=who,
+                amount=amount,
+                good=cargo,
+            )
+        return msg("{player} ships {amount} {good} on their Wharf.", player=who, amount=amount, good=cargo)
+    if e.get("lighthouse"):
+        return msg(
+            "{player} ships {amount} {good} on the {ship}-ship; Lighthouse +1 doubloon.",
+            player=who,
+            amount=amount,
+            good=cargo,
+            ship=e["ship"],
+        )
+    return msg(
+        "{player} ships {amount} {good} on the {ship}-ship.", player=who, amount=amount, good=cargo, ship=e["ship"]
+    )
+
+
+def _winners(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann and Bob and Cy``."""
+    text = names[0]
+    for other in names[1:]:
+        text = msg("{first} and {second}", first=text, second=other)
+    return text
+
+
+def _hacienda(e: Event, w: str) -> str:
+    if e["tile"]:
+        return msg("{player} draws {tile} with the Hacienda.", player=w, tile=tile_name(e["tile"]))
+    return msg("{player} draws nothing with the Hacienda.", player=w)
+
+
+def _settle(e: Event, w: str) -> str:
+    if e["hospice"]:
+        return msg("{player} takes {tile} and a colonist for it (Hospice).", player=w, tile=tile_name(e["tile"]))
+    return msg("{player} takes {tile}.", player=w, tile=tile_name(e["tile"]))
+
+
+def _faceup(e: Event) -> str:
+    if e["tiles"]:
+        return msg("New plantations: {tiles}.", tiles=listing([good(t) for t in e["tiles"]], ""))
+    return msg("New plantations: none left.")
+
+
+def _build(e: Event, w: str) -> str:
+    built = building(e["building"])
+    if e["university"]:
+        return msg(
+            "{player} builds the {building} for {cost} and a colonist moves in (University).",
+            player=w,
+            building=built,
+            cost=e["cost"],
+        )
+    return msg("{player} builds the {building} for {cost}.", player=w, building=built, cost=e["cost"])
+
+
+def _produce(e: Event, w: str) -> str:
+    made = _goods(e["goods"])
+    if e["factory"]:
+        return msg("{player} produces {goods}; Factory pays {factory}.", player=w, goods=made, factory=e["factory"])
+    return msg("{player} produces {goods}.", player=w, goods=made)
+
+
+def _sell(e: Event, w: str) -> str:
+    sold, price = good(e["good"]), e["price"]
+    if e.get("post"):
+        return msgn(
+            "{player} sells {good} for {n} doubloon at their Trading Post.",
+            "{player} sells {good} for {n} doubloons at their Trading Post.",
+            price,
+            player=w,
+            good=sold,
+        )
+    return msgn(
+        "{player} sells {good} for {n} doubloon.",
+        "{player} sells {good} for {n} doubloons.",
+        price,
+        player=w,
+        good=sold,
+    )
 
 
 _TEXT: dict[str, Any] = {
-    "role": lambda e, w, _: (
-        f"{w} chooses the {ROLE_NAMES[e['role']]}"
-        + (f" (+{_plural(e['doubloons'], 'doubloon')})." if e["doubloons"] else ".")
+    "role": _role,
+    "prospect": lambda e, w, _: msgn(
+        "{player} gains {n} doubloon.", "{player} gains {n} doubloons.", e.get("doubloons", 1), player=w
     ),
-    "prospect": lambda e, w, _: f"{w} gains {_plural(e.get('doubloons', 1), 'doubloon')}.",
-    "pass": lambda e, w, _: f"{w} passes.",
-    "island_full": lambda e, w, _: f"{w}'s island is full.",
-    "hacienda": lambda e, w, _: f"{w} draws {_tile_name(e['tile']) if e['tile'] else 'nothing'} with the Hacienda.",
-    "settle": lambda e, w, _: (
-        f"{w} takes {_tile_name(e['tile'])}" + (" and a colonist for it (Hospice)." if e["hospice"] else ".")
-    ),
-    "reshuffle": lambda e, w, _: "The plantation discards are reshuffled.",
-    "faceup": lambda e, w, _: "New plantations: " + (", ".join(e["tiles"]) or "none left") + ".",
+    "pass": lambda e, w, _: msg("{player} passes.", player=w),
+    "island_full": lambda e, w, _: msg("{player}'s island is full.", player=w),
+    "hacienda": lambda e, w, _: _hacienda(e, w),
+    "settle": lambda e, w, _: _settle(e, w),
+    "reshuffle": lambda e, w, _: msg("The plantation discards are reshuffled."),
+    "faceup": lambda e, w, _: _faceup(e),
     "mayor_privilege": lambda e, w, _: (
-        f"{w} takes " + ("2 colonists" if e.get("count", 1) == 2 else "a colonist") + " from the supply."
+        msg("{player} takes 2 colonists from the supply.", player=w)
+        if e.get("count", 1) == 2
+        else msg("{player} takes a colonist from the supply.", player=w)
     ),
-    "colonists": lambda e, w, n: (
-        "Colonists arrive: "
-        + ", ".join(f"{n[s]} {c}" for s, c in enumerate(e["shares"]) if c)
-        + "".join(f" ({n[s]} gets {_plural(k, 'noble')} of them)" for s, k in enumerate(e.get("nobles", [])) if k)
-        + "."
+    "colonists": _colonists,
+    "layout_done": lambda e, w, _: msg("{player} has placed their colonists.", player=w),
+    "layouts": lambda e, w, _: msg("All colonists are placed."),
+    "layouts_forced": lambda e, w, n: msg(
+        "Colonists placed (no choice): {players}.", players=listing([n[s] for s in e["players"]], "")
     ),
-    "layout_done": lambda e, w, _: f"{w} has placed their colonists.",
-    "layouts": lambda e, w, _: "All colonists are placed.",
-    "layouts_forced": lambda e, w, n: "Colonists placed (no choice): " + ", ".join(n[s] for s in e["players"]) + ".",
-    "ship_refill": lambda e, w, _: (
-        f"The colonist ship is refilled with {e['colonists']}"
-        + (f" colonists and {_plural(e['nobles'], 'noble')}" if "nobles" in e else "")
-        + (f" of the {e['needed']} needed." if e["colonists"] + e.get("nobles", 0) < e["needed"] else ".")
+    "ship_refill": _refill,
+    "build": lambda e, w, _: _build(e, w),
+    "produce": lambda e, w, _: _produce(e, w),
+    "craft_bonus": lambda e, w, _: msg("{player} takes 1 extra {good} (privilege).", player=w, good=good(e["good"])),
+    "sell": lambda e, w, _: _sell(e, w),
+    "house_emptied": lambda e, w, _: msg("The trading house is full and is emptied."),
+    "ship": _ship,
+    "keep": lambda e, w, _: msg(
+        "{player} keeps {kept}; {lost} go back to the supply.", player=w, kept=_goods(e["kept"]), lost=_goods(e["lost"])
     ),
-    "build": lambda e, w, _: (
-        f"{w} builds the {e['building'].replace('-', ' ')} for {e['cost']}"
-        + (" and a colonist moves in (University)." if e["university"] else ".")
+    "unload": lambda e, w, _: msg(
+        "The {ship}-ship sails with {amount} {good}.", ship=e["ship"], amount=e["amount"], good=good(e["good"])
     ),
-    "produce": lambda e, w, _: (
-        f"{w} produces {_goods(e['goods'])}" + (f"; Factory pays {e['factory']}." if e["factory"] else ".")
-    ),
-    "craft_bonus": lambda e, w, _: f"{w} takes 1 extra {e['good']} (privilege).",
-    "sell": lambda e, w, _: (
-        f"{w} sells {e['good']} for {_plural(e['price'], 'doubloon')}"
-        + (" at their Trading Post." if e.get("post") else ".")
-    ),
-    "house_emptied": lambda e, w, _: "The trading house is full and is emptied.",
-    "ship": lambda e, w, _: (
-        f"{w} ships {e['amount']} {e['good']} on {_ship_name(e['ship'])}"
-        + ("; Lighthouse +1 doubloon." if e.get("lighthouse") else ".")
-    ),
-    "keep": lambda e, w, _: f"{w} keeps {_goods(e['kept'])}; {_goods(e['lost'])} go back to the supply.",
-    "unload": lambda e, w, _: f"The {e['ship']}-ship sails with {e['amount']} {e['good']}.",
     "round": _round,
-    "end_triggered": lambda e, w, _: f"Game end triggered: {END_REASONS[e['reason']]}. The round is played to its end.",
-    "game_over": lambda e, w, n: "Game over. Winner: " + " and ".join(n[s] for s in e["winners"]) + ".",
+    "end_triggered": lambda e, w, _: END_REASONS[e["reason"]],
+    "game_over": lambda e, w, n: msg("Game over. Winner: {winners}.", winners=_winners([n[s] for s in e["winners"]])),
 }

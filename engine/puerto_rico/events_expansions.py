@@ -6,80 +6,113 @@ from __future__ import annotations
 
 from typing import Any
 
-from .wording import goods_text, tile_name
+from ..core.i18n import listing
+from .i18n import msg
+from .wording import building_list, building_title, good, goods_text, place, tile_name
 
 Event = dict[str, Any]
 
+#: The events whose VP chips are told privately, with the building that scores them.
 SECRET_VP = {
-    "church": "Church",
-    "chapel_vp": "Chapel",
-    "lodge_vp": "Hunting Lodge",
-    "union_hall": "Union Hall",
-    "royal_supply": "Royal Supplier",
+    "church": "church",
+    "chapel_vp": "chapel",
+    "lodge_vp": "hunting-lodge",
+    "union_hall": "union-hall",
+    "royal_supply": "royal-supplier",
 }
-
-
-def _name(building: str) -> str:
-    return building.replace("-", " ").replace("_", " ")
-
-
-def _names(buildings: list[str]) -> str:
-    return ", ".join(_name(b).title() for b in buildings) or "none"
+INCOME = ("specialty_factory", "chapel", "jeweler")
 
 
 def _paid(e: Event) -> str:
     if e["item"] == "colonist":
-        person = "a noble" if e["noble"] else "a colonist"
-        return f"{person} from {_name(e['place'])}"
-    return f"1 {e['good']}" if e["item"] == "good" else "a victory point"
+        if e["noble"]:
+            return msg("a noble from {place}", place=place(e["place"]))
+        return msg("a colonist from {place}", place=place(e["place"]))
+    return msg("{n} {good}", n=1, good=good(e["good"])) if e["item"] == "good" else msg("a victory point")
 
 
 def _income(e: Event) -> str:
-    parts = [
-        f"{label} {e[key]}"
-        for key, label in (("specialty_factory", "Specialty Factory"), ("chapel", "Chapel"), ("jeweler", "Jeweler"))
-        if e[key]
-    ]
-    return ", ".join(parts)
+    parts = [msg("{building} {n}", building=building_title(key), n=e[key]) for key in INCOME if e[key]]
+    return listing(parts, "")
+
+
+def _forest(e: Event, w: str) -> str:
+    tile = tile_name(e["discarded"])
+    if e["hospice"]:
+        return msg(
+            "{player} takes a forest, discarding {tile}; the Hospice colonist waits in San Juan.", player=w, tile=tile
+        )
+    return msg("{player} takes a forest, discarding {tile}.", player=w, tile=tile)
+
+
+def _land_discard(e: Event, w: str) -> str:
+    tile = tile_name(e["tile"])
+    if e["moved"]:
+        return msg(
+            "{player} discards {tile} at the Land Office for 1 doubloon; its colonist goes to San Juan.",
+            player=w,
+            tile=tile,
+        )
+    return msg("{player} discards {tile} at the Land Office for 1 doubloon.", player=w, tile=tile)
+
+
+def _lodge_discard(e: Event, w: str) -> str:
+    tile = tile_name(e["tile"])
+    if e["moved"]:
+        return msg("{player} discards {tile} (Hunting Lodge); its colonist goes to San Juan.", player=w, tile=tile)
+    return msg("{player} discards {tile} (Hunting Lodge).", player=w, tile=tile)
+
+
+def _small_wharf(e: Event, w: str) -> str:
+    goods = goods_text(e["goods"])
+    if e.get("lighthouse"):
+        return msg("{player} ships {goods} on their Small Wharf; Lighthouse +1 doubloon.", player=w, goods=goods)
+    return msg("{player} ships {goods} on their Small Wharf.", player=w, goods=goods)
+
+
+def _guest(e: Event, w: str) -> str:
+    where = place(e["target"])
+    if e["noble"]:
+        return msg("{player} moves a noble from the Guest House to {place}.", player=w, place=where)
+    return msg("{player} moves a colonist from the Guest House to {place}.", player=w, place=where)
 
 
 _TEXT: dict[str, Any] = {
-    "draft": lambda e, w, _: f"{w} drafts the {_name(e['building']).title()}.",
-    "market_auto": lambda e, w, _: (
-        f"In the game without a pick (no other choice at that cost): {_names(e['buildings'])}."
+    "draft": lambda e, w, _: msg("{player} drafts the {building}.", player=w, building=building_title(e["building"])),
+    "market_auto": lambda e, w, _: msg(
+        "In the game without a pick (no other choice at that cost): {buildings}.",
+        buildings=building_list(e["buildings"]),
     ),
-    "market": lambda e, w, _: f"The buildings of this game: {_names(e['buildings'])}.",
-    "black_market": lambda e, w, _: f"{w} returns {_paid(e)} to the supply (Black Market).",
-    "church": lambda e, w, _: f"{w}'s Church rewards the new building.",
-    "income": lambda e, w, _: f"{w} earns doubloons: {_income(e)}.",
-    "chapel_vp": lambda e, w, _: f"{w}'s noble prays in the Chapel.",
-    "forest": lambda e, w, _: (
-        f"{w} takes a forest, discarding {tile_name(e['discarded'])}"
-        + ("; the Hospice colonist waits in San Juan." if e["hospice"] else ".")
+    "market": lambda e, w, _: msg("The buildings of this game: {buildings}.", buildings=building_list(e["buildings"])),
+    "black_market": lambda e, w, _: msg(
+        "{player} returns {item} to the supply (Black Market).", player=w, item=_paid(e)
     ),
-    "forest_swap": lambda e, w, _: f"{w} discards the {e['tile']} plantation just drawn for a forest.",
-    "land_draw": lambda e, w, _: f"{w} pays 1 doubloon at the Land Office and draws {tile_name(e['tile'])}.",
-    "land_discard": lambda e, w, _: (
-        f"{w} discards {tile_name(e['tile'])} at the Land Office for 1 doubloon"
-        + ("; its colonist goes to San Juan." if e["moved"] else ".")
+    "church": lambda e, w, _: msg("{player}'s Church rewards the new building.", player=w),
+    "income": lambda e, w, _: msg("{player} earns doubloons: {income}.", player=w, income=_income(e)),
+    "chapel_vp": lambda e, w, _: msg("{player}'s noble prays in the Chapel.", player=w),
+    "forest": lambda e, w, _: _forest(e, w),
+    "forest_swap": lambda e, w, _: msg(
+        "{player} discards the {good} plantation just drawn for a forest.", player=w, good=good(e["tile"])
     ),
-    "lodge_discard": lambda e, w, _: (
-        f"{w} discards {tile_name(e['tile'])} (Hunting Lodge)"
-        + ("; its colonist goes to San Juan." if e["moved"] else ".")
+    "land_draw": lambda e, w, _: msg(
+        "{player} pays 1 doubloon at the Land Office and draws {tile}.", player=w, tile=tile_name(e["tile"])
     ),
-    "lodge_vp": lambda e, w, _: f"{w} alone has the most empty island spaces (Hunting Lodge).",
-    "villa": lambda e, w, _: f"{w}'s Villa brings " + ("a noble." if e["noble"] else "a colonist (no nobles left)."),
-    "union_hall": lambda e, w, _: f"{w}'s Union Hall counts their goods.",
-    "royal_supply": lambda e, w, _: f"{w} ships 1 {e['good']} with the Royal Supplier.",
-    "small_wharf": lambda e, w, _: (
-        f"{w} ships {goods_text(e['goods'])} on their Small Wharf"
-        + ("; Lighthouse +1 doubloon." if e.get("lighthouse") else ".")
+    "land_discard": lambda e, w, _: _land_discard(e, w),
+    "lodge_discard": lambda e, w, _: _lodge_discard(e, w),
+    "lodge_vp": lambda e, w, _: msg("{player} alone has the most empty island spaces (Hunting Lodge).", player=w),
+    "villa": lambda e, w, _: (
+        msg("{player}'s Villa brings a noble.", player=w)
+        if e["noble"]
+        else msg("{player}'s Villa brings a colonist (no nobles left).", player=w)
     ),
-    "lighthouse": lambda e, w, _: f"{w}'s Lighthouse pays the Captain 1 doubloon.",
-    "guest": lambda e, w, _: (
-        f"{w} moves a {'noble' if e['noble'] else 'colonist'} from the Guest House to {_name(e['target'])}."
+    "union_hall": lambda e, w, _: msg("{player}'s Union Hall counts their goods.", player=w),
+    "royal_supply": lambda e, w, _: msg(
+        "{player} ships 1 {good} with the Royal Supplier.", player=w, good=good(e["good"])
     ),
-    "guests_stay": lambda e, w, _: f"{w} leaves the guests in the Guest House.",
+    "small_wharf": lambda e, w, _: _small_wharf(e, w),
+    "lighthouse": lambda e, w, _: msg("{player}'s Lighthouse pays the Captain 1 doubloon.", player=w),
+    "guest": lambda e, w, _: _guest(e, w),
+    "guests_stay": lambda e, w, _: msg("{player} leaves the guests in the Guest House.", player=w),
 }
 
 

@@ -33,6 +33,7 @@ from . import (
 from .actions import action_text
 from .events import event_text
 from .flow import STEPS
+from .i18n import msg
 from .labels import shape
 from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
@@ -41,7 +42,7 @@ from .setup import RULES_VERSION, setup
 
 SPEC = GameSpec(
     id="puerto_rico",
-    title="Puerto Rico",
+    title=msg("Puerto Rico"),
     min_players=2,
     max_players=5,
     rules_version=RULES_VERSION,
@@ -72,7 +73,7 @@ class PuertoRico(StepGame):
         return event_text(state, event)
 
     def _pending_view(self, state: State) -> list[dict[str, Any]]:
-        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt} for d in self.pending(state)]
+        return [{"player": d.player, "kind": d.kind, "prompt": str(d.prompt)} for d in self.pending(state)]
 
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(state, self._pending_view(state))

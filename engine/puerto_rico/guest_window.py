@@ -33,6 +33,7 @@ from ..core.steps import first
 from . import nobles as nb
 from .flow import STEPS, kind
 from .guest_house import free_places
+from .i18n import msg
 
 State = dict[str, Any]
 Board = dict[str, Any]
@@ -42,12 +43,12 @@ Outcome = Callable[[State, int, Board], Any]
 KIND = "guests"
 STAY = {"verb": "stay"}
 MOMENTS = {
-    "mayor": "at the start of the Mayor phase",
-    "craftsman": "before production",
-    "captain": "at the start of the Captain phase",
-    "storage": "before storage, at the end of the Captain phase",
-    "lodge": "at the end of the Settler phase, before the Hunting Lodge",
-    "final": "at the end of the game, before scoring",
+    "mayor": msg("at the start of the Mayor phase"),
+    "craftsman": msg("before production"),
+    "captain": msg("at the start of the Captain phase"),
+    "storage": msg("before storage, at the end of the Captain phase"),
+    "lodge": msg("at the end of the Settler phase, before the Hunting Lodge"),
+    "final": msg("at the end of the game, before scoring"),
 }
 
 
@@ -119,7 +120,7 @@ def options(state: State, player: int) -> list[dict[str, Any]]:
 def prompt(state: State, asked: dict[str, Any]) -> str:
     frame = top_frame(state)
     moment = MOMENTS[frame["data"]["moment"]] if frame else ""
-    return f"Guest House, {moment}: move a guest (`guest <place>`), or leave them (`guests stay`)."
+    return msg("Guest House, {moment}: move a guest (`guest <place>`), or leave them (`guests stay`).", moment=moment)
 
 
 def finish(state: State, player: int, events: Events, said: bool = True) -> None:

@@ -12,6 +12,7 @@ from .board import island_tiles
 from .data import EFFECTS, ISLAND_SPACES
 from .flow import ask, kind, step, then
 from .guest_window import open_window
+from .i18n import msg
 from .nobles import colonist_in, noble_in
 from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
 from .tiles import discard, discardable, refill_faceup
@@ -79,7 +80,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     then(state, {"step": "lodge_turn"})
 
 
-kind("lodge", options, act, "Hunting Lodge: discard a tile from your island, or pass.")
+kind("lodge", options, act, msg("Hunting Lodge: discard a tile from your island, or pass."))
 
 
 def _sole_most_empty(state: State, seat: int) -> bool:

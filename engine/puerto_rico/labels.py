@@ -10,80 +10,100 @@ nothing secret (VP chips are never an option)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+from ..core.i18n import listing
 from ..core.shapes import ChooseOne, Confirm, Distribute, Item, Option, Shape
 from .actions import action_text
 from .board import circles, colonists
+from .i18n import msg
 from .nobles import held
-from .wording import goods_text, plural
+from .wording import ROLE_LABELS, building_title, good, goods_text, nobles, place, tile_name
 
 Action = dict[str, Any]
 State = dict[str, Any]
 
-TITLES = {"mayor_layout": "Place colonists", "keep": "Choose goods to keep"}
-
-
-def name(key: str) -> str:
-    """``small-market`` → ``small market``."""
-    return key.replace("-", " ").replace("_", " ")
-
-
-def _title(key: str) -> str:
-    return name(key).title()
-
-
-def _tile(tile: str) -> str:
-    return "a quarry" if tile == "quarry" else f"a{'n' if tile[0] in 'aeiou' else ''} {tile} plantation"
+TITLES = {"mayor_layout": msg("Place colonists"), "keep": msg("Choose goods to keep")}
 
 
 def _return(a: Action) -> str:
     if a["item"] == "colonist":
-        who = "noble" if a["noble"] else "colonist"
-        return f"Return a {who} from {name(a['place'])}"
-    return f"Return a barrel of {a['good']}" if a["item"] == "good" else "Return a VP chip"
+        if a["noble"]:
+            return msg("Return a noble from {place}", place=place(a["place"]))
+        return msg("Return a colonist from {place}", place=place(a["place"]))
+    return msg("Return a barrel of {good}", good=good(a["good"])) if a["item"] == "good" else msg("Return a VP chip")
 
 
 def _ship(a: Action) -> str:
-    where = "your wharf" if a["ship"] == "wharf" else f"the {a['ship']}-ship"
-    return f"Ship {a['good']} on {where}"
+    if a["ship"] == "wharf":
+        return msg("Ship {good} on your wharf", good=good(a["good"]))
+    return msg("Ship {good} on the {ship}-ship", good=good(a["good"]), ship=a["ship"])
+
+
+@cache
+def _spot(target: str, n: int, k: int) -> str:
+    if k:
+        return msg("{n} on {place} ({extra})", n=n, place=place(target), extra=nobles(k))
+    return msg("{n} on {place}", n=n, place=place(target))
 
 
 def _layout(a: Action) -> str:
-    nobles = a.get("nobles") or {}
-    parts = [
-        f"{n} on {name(t)}" + (f" ({plural(nobles[t], 'noble')})" if nobles.get(t) else "")
-        for t, n in a["layout"].items()
-    ]
-    return "Place: " + (", ".join(parts) if parts else "nobody")
+    spread = a.get("nobles") or {}
+    parts = [_spot(t, n, spread.get(t, 0)) for t, n in a["layout"].items()]
+    return msg("Place: {layout}", layout=listing(parts, "")) if parts else msg("Place: nobody")
+
+
+def _put(a: Action) -> str:
+    return _put_on(a["target"], bool(a.get("noble")))
+
+
+@cache
+def _put_on(target: str, noble: bool) -> str:
+    """The Mayor's one-person steps are listed many times over: each label is made once."""
+    if noble:
+        return msg("Put a noble on {place}", place=place(target))
+    return msg("Put a colonist on {place}", place=place(target))
+
+
+def _guest(a: Action) -> str:
+    if a.get("noble"):
+        return msg("Move a noble to {place}", place=place(a["target"]))
+    return msg("Move a guest to {place}", place=place(a["target"]))
+
+
+def _land(a: Action) -> str:
+    if a["mode"] == "draw":
+        return msg("Land Office: draw")
+    return msg("Land Office: discard {tile}", tile=tile_name(a["tile"]))
 
 
 LABELS: dict[str, Callable[[Action], str]] = {
-    "role": lambda a: _title(a["role"]),
-    "take": lambda a: f"Take {_tile(a['tile'])}",
-    "privilege": lambda a: "Take 2 colonists" if a.get("count", 1) == 2 else "Take a colonist",
-    "build": lambda a: f"Build {_title(a['building'])}",
-    "sell": lambda a: f"Sell {a['good']}",
-    "bonus": lambda a: f"Take 1 extra {a['good']}",
+    "role": lambda a: ROLE_LABELS[a["role"]],
+    "take": lambda a: msg("Take {tile}", tile=tile_name(a["tile"])),
+    "privilege": lambda a: msg("Take 2 colonists") if a.get("count", 1) == 2 else msg("Take a colonist"),
+    "build": lambda a: msg("Build {building}", building=building_title(a["building"])),
+    "sell": lambda a: msg("Sell {good}", good=good(a["good"])),
+    "bonus": lambda a: msg("Take 1 extra {good}", good=good(a["good"])),
     "ship": _ship,
-    "keep": lambda a: f"Keep {goods_text(a['goods'])}",
-    "place": lambda a: f"Put a {'noble' if a.get('noble') else 'colonist'} on {name(a['target'])}",
-    "draft": lambda a: f"Use {_title(a['building'])} this game",
-    "forest": lambda a: f"Take the {a['tile']} plantation as a forest",
-    "swap": lambda a: "Swap it for a forest",
+    "keep": lambda a: msg("Keep {goods}", goods=goods_text(a["goods"])),
+    "place": _put,
+    "draft": lambda a: msg("Use {building} this game", building=building_title(a["building"])),
+    "forest": lambda a: msg("Take the {good} plantation as a forest", good=good(a["tile"])),
+    "swap": lambda a: msg("Swap it for a forest"),
     "return": _return,
-    "discard": lambda a: f"Discard {_tile(a['tile'])}",
-    "land": lambda a: "Land Office: draw" if a["mode"] == "draw" else f"Land Office: discard {_tile(a['tile'])}",
-    "post": lambda a: f"Trading post: sell {a['good']}",
-    "supply": lambda a: f"Royal Supplier: ship {a['good']}",
-    "load": lambda a: f"Load {a['amount']} {a['good']}",
-    "guest": lambda a: f"Move a {'noble' if a.get('noble') else 'guest'} to {name(a['target'])}",
-    "stay": lambda a: "Leave the guests where they are",
+    "discard": lambda a: msg("Discard {tile}", tile=tile_name(a["tile"])),
+    "land": _land,
+    "post": lambda a: msg("Trading post: sell {good}", good=good(a["good"])),
+    "supply": lambda a: msg("Royal Supplier: ship {good}", good=good(a["good"])),
+    "load": lambda a: msg("Load {amount} {good}", amount=a["amount"], good=good(a["good"])),
+    "guest": _guest,
+    "stay": lambda a: msg("Leave the guests where they are"),
     "layout": _layout,
-    "pass": lambda a: "Pass",
-    "hacienda": lambda a: "Hacienda: draw a plantation",
-    "small-wharf": lambda a: "Load the Small Wharf",
-    "sail": lambda a: "Sail the Small Wharf",
+    "pass": lambda a: msg("Pass"),
+    "hacienda": lambda a: msg("Hacienda: draw a plantation"),
+    "small-wharf": lambda a: msg("Load the Small Wharf"),
+    "sail": lambda a: msg("Sail the Small Wharf"),
 }
 
 
@@ -100,9 +120,9 @@ def _options(opts: list[Action]) -> tuple[Option, ...]:
 def _distribute(state: State, seat: int, opts: list[Action]) -> Distribute:
     """The Mayor's layout: every placeable person over the circles, from the engine's proposal."""
     board = state["boards"][seat]
-    caps, nobles = circles(board), held(board)
-    pieces = (Item("colonist", "colonist", colonists(board) - nobles),) + (
-        (Item("nobles", "noble", nobles),) if nobles else ()
+    caps, noble_count = circles(board), held(board)
+    pieces = (Item("colonist", msg("colonist"), colonists(board) - noble_count),) + (
+        (Item("nobles", msg("noble"), noble_count),) if noble_count else ()
     )
     proposal = opts[0]
     every, noble_spread = dict(proposal["layout"]), dict(proposal.get("nobles") or {})
@@ -115,7 +135,7 @@ def _distribute(state: State, seat: int, opts: list[Action]) -> Distribute:
         title=TITLES["mayor_layout"],
         verb="layout",
         pieces=pieces,
-        slots=tuple(Item(t, name(t), c) for t, c in caps.items()),
+        slots=tuple(Item(t, place(t), c) for t, c in caps.items()),
         total=min(colonists(board), sum(caps.values())),
         proposal=answer,
     )

@@ -18,6 +18,7 @@ from ..core.steps import first
 from . import nobles as nb
 from .board import circles, colonists, empty_building_circles, set_placement
 from .flow import STEPS, ask, kind, step, then
+from .i18n import msg
 from .layouts import default_layout, default_layouts, forced_layout, valid_layout
 from .new_buildings import privilege_count
 from .options import has_nobles
@@ -219,8 +220,8 @@ kind(
     "mayor_privilege",
     privilege_options,
     act_privilege,
-    "Take a colonist from the supply (Mayor privilege)?",
+    msg("Take a colonist from the supply (Mayor privilege)?"),
     default=first,
 )
 # The layout is a frame whose kind records the answers (act_layout); no Guest House moves in it.
-kind("mayor_layout", layout_options, act_layout, "Place your colonists.", default=first, frame=True)
+kind("mayor_layout", layout_options, act_layout, msg("Place your colonists."), default=first, frame=True)

@@ -7,43 +7,52 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, OptionSpec
+from .i18n import msg
 
 State = dict[str, Any]
 
 OPTIONS = (
     OptionSpec(
         "variant",
-        "Variant rule",
+        msg("Variant rule"),
         "off",
-        {"off": "off", "on": "corn starters 1 doubloon less, Factory 8 / University 7"},
-        "The seed's variant rule (ヴァリアントルール).",
+        {"off": msg("off"), "on": msg("corn starters 1 doubloon less, Factory 8 / University 7")},
+        msg("The seed's variant rule (ヴァリアントルール)."),
     ),
     OptionSpec(
         "two_player",
-        "2 players",
+        msg("2 players"),
         "official",
-        {"official": "official: A,B,A,B,A,B", "five_choices": "5 choices: A,B,A,B,A then B,A,B,A,B"},
-        "2-player role order; five_choices is the seed's recommended 監督の苦悩.",
+        {
+            "official": msg("official: A,B,A,B,A,B"),
+            "five_choices": msg("5 choices: A,B,A,B,A then B,A,B,A,B"),
+        },
+        msg("2-player role order; five_choices is the seed's recommended 監督の苦悩."),
     ),
     OptionSpec(
         "expansions",
-        "Expansions",
+        msg("Expansions"),
         "none",
-        {"none": "none", "new_buildings": "New Buildings", "nobles": "Nobles", "both": "New Buildings and Nobles"},
+        {
+            "none": msg("none"),
+            "new_buildings": msg("New Buildings"),
+            "nobles": msg("Nobles"),
+            "both": msg("New Buildings and Nobles"),
+        },
     ),
     OptionSpec(
         "selection",
-        "Building selection",
+        msg("Building selection"),
         "draft",
-        {"draft": "draft, one building at a time", "random": "random per cost"},
-        "How the buildings for an expansion game are chosen.",
+        {"draft": msg("draft, one building at a time"), "random": msg("random per cost")},
+        msg("How the buildings for an expansion game are chosen."),
     ),
     OptionSpec(
         "draft_restrictions",
-        "BGA restrictions",
+        msg("BGA restrictions"),
         "off",
-        {"off": "off", "on": "no Office with Trading Post, no Hacienda with Forest House"},
-        "Board Game Arena's pairs that never appear in the same game.",
+        {"off": msg("off"), "on": msg("no Office with Trading Post, no Hacienda with Forest House")},
+        msg("Board Game Arena's pairs that never appear in the same game."),
     ),
 )
 DEFAULTS = {o.name: o.default for o in OPTIONS}
@@ -81,23 +90,30 @@ def validate(options: dict[str, Any], players: int) -> None:
     if options["two_player"] == "five_choices" and players != 2:
         raise IllegalAction(
             "bad_option",
-            "The 5-choice role order (`two_player=five_choices`) is for "
-            f"2 players; this table has {players}. Leave `two_player` out.",
+            msg(
+                "The 5-choice role order (`two_player=five_choices`) is for 2 players; this table has {players}. "
+                "Leave `two_player` out.",
+                players=players,
+            ),
         )
     if options["expansions"] == "none":
         for name in ("selection", "draft_restrictions"):
             if options[name] != DEFAULTS[name]:
                 raise IllegalAction(
                     "bad_option",
-                    f"`{name}` chooses the buildings of an expansion game; "
-                    "add `expansions=new_buildings`, `nobles` or `both`, or leave it out.",
+                    msg(
+                        "`{name}` chooses the buildings of an expansion game; "
+                        "add `expansions=new_buildings`, `nobles` or `both`, or leave it out.",
+                        name=name,
+                    ),
                 )
     if options["draft_restrictions"] == "on" and options["expansions"] == "nobles":
         raise IllegalAction(
             "bad_option",
-            "`draft_restrictions` concerns the Trading Post and the Forest "
-            "House, which come with New Buildings: use `expansions=new_buildings` or "
-            "`both`, or leave it out.",
+            msg(
+                "`draft_restrictions` concerns the Trading Post and the Forest House, which come with New Buildings: "
+                "use `expansions=new_buildings` or `both`, or leave it out."
+            ),
         )
 
 

@@ -11,6 +11,7 @@ from . import captain_extras, craftsman
 from .data import ROLE_ORDER
 from .flow import kind, step, then
 from .guest_window import Outcome, open_window
+from .i18n import msg
 from .new_buildings import privilege_count
 from .nobles import villa_outcome
 from .rounds import END_ROLE, role_chooser, seats_from
@@ -71,4 +72,4 @@ def _role_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, {"step": ROLE_STEPS[s["frame"]["data"]["role"]]})
 
 
-kind("role", role_options, choose_role, "Choose a role.")
+kind("role", role_options, choose_role, msg("Choose a role."))

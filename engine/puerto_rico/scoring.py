@@ -9,6 +9,7 @@ from typing import Any
 from ..core.outcome import Number, Outcome, SeatResult, place_ranks
 from .board import active, colonists, island_tiles
 from .data import BUILDINGS, LARGE_PRODUCTION, PRODUCTION_LIKE, SMALL_PRODUCTION
+from .i18n import DOMAIN, msg
 from .new_buildings import cloister, royal_garden
 
 Board = dict[str, Any]
@@ -51,6 +52,8 @@ BONUSES = {
     "cloister": cloister,
     "royal-garden": royal_garden,
 }
+# Each bonus is a breakdown label under its building's id (``guild-hall``): catalogue ids too.
+DOMAIN.declare_data(lambda: BONUSES)
 
 
 def player_score(board: Board) -> dict[str, Any]:
@@ -67,7 +70,12 @@ def player_score(board: Board) -> dict[str, Any]:
     return row
 
 
-TIE_BREAK = "doubloons + goods"
+# Outcome labels are plain ids (an outcome is stored as data); front ends translate them with
+# ``render.i18n.tr_id("engine.puerto_rico", label, lang)``. The msg() calls put them in the catalogue.
+TIE_BREAK = str(msg("doubloons + goods"))
+VP_CHIPS = str(msg("vp chips"))
+BUILDING_VP = str(msg("buildings"))
+NOBLES = str(msg("nobles"))
 
 
 def final_scores(state: dict[str, Any]) -> dict[str, Any]:
@@ -84,9 +92,9 @@ def final_scores(state: dict[str, Any]) -> dict[str, Any]:
 
 def _breakdown(row: dict[str, Any]) -> dict[str, Number]:
     """Chips, printed VP, each bonus under its building's id, nobles: the parts of the total."""
-    parts: dict[str, Number] = {"vp chips": row["vp_chips"], "buildings": row["buildings"], **row["bonuses"]}
+    parts: dict[str, Number] = {VP_CHIPS: row["vp_chips"], BUILDING_VP: row["buildings"], **row["bonuses"]}
     if "nobles" in row:
-        parts["nobles"] = row["nobles"]
+        parts[NOBLES] = row["nobles"]
     return parts
 
 

@@ -15,6 +15,7 @@ from . import forests, tiles
 from .board import active, add_tile, island_full
 from .data import GOODS
 from .flow import ask, kind, step, then
+from .i18n import msg
 from .new_buildings import privilege_count
 from .rounds import role_chooser, seats_from, take_colonist
 
@@ -114,4 +115,4 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     then(state, {"step": "settle_turn"})
 
 
-kind("settle", options, act, "Take a plantation (or quarry), or pass.")
+kind("settle", options, act, msg("Take a plantation (or quarry), or pass."))

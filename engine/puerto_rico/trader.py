@@ -14,6 +14,7 @@ from . import land_office
 from .board import active
 from .data import GOODS, HOUSE_SIZE, PRICE
 from .flow import ask, kind, step, then
+from .i18n import msg
 from .new_buildings import privilege_count
 from .rounds import END_ROLE, next_turn, role_chooser, start_turns
 
@@ -94,4 +95,4 @@ def _next(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, END_ROLE)
 
 
-kind("trade", options, act, "Sell one good, or pass.")
+kind("trade", options, act, msg("Sell one good, or pass."))

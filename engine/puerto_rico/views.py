@@ -9,10 +9,12 @@ from ..core.frames import top_frame, waiting_seats
 from . import draft
 from .board import city_spaces_used, colonists, empty_building_circles, island_tiles
 from .data import BUILDING_ORDER, BUILDINGS, GOODS, ISLAND_KINDS, ROLE_ORDER, SLOTS
-from .events import ROLE_NAMES
 from .options import DEFAULTS
+from .wording import ROLE_NAMES as _ROLE_WORDS
 
 State = dict[str, Any]
+# The plain-text board stays English (a terminal and test aid): roles by their English names.
+ROLE_NAMES = {role: str(word) for role, word in _ROLE_WORDS.items()}
 
 
 def _board_view(board: dict[str, Any]) -> dict[str, Any]:
