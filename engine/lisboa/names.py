@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.i18n import Msg, listing
-from .i18n import DOMAIN, msg
+from .i18n import DOMAIN, msg, msgp
 
 State = dict[str, Any]
 
@@ -77,6 +77,12 @@ OFFICES: dict[str, Msg] = {
     "king": msg("king"),
     "plaza": msg("plaza"),
 }
+#: A noble by its key as a reason names it (``visit king``).
+KEYS: dict[str, Msg] = {
+    "maia": msgp("noble", "maia"),
+    "marquis": msgp("noble", "marquis"),
+    "king": msgp("noble", "king"),
+}
 _CARD = re.compile(r"^([a-z]+)-(\d+)$")
 _SHIP = re.compile(r"^ship-([a-z]+)-(\d+)$")
 
@@ -112,9 +118,9 @@ def why(reason: Any) -> str:
         return WHY[text]
     verb, _, noble = text.partition(" ")
     if noble in NOBLES and verb == "visit":
-        return msg("visit {noble}", noble=OFFICES[noble])
+        return msg("visit {noble}", noble=KEYS[noble])
     if noble in NOBLES and verb == "follow":
-        return msg("follow {noble}", noble=OFFICES[noble])
+        return msg("follow {noble}", noble=KEYS[noble])
     return text
 
 

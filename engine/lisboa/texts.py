@@ -141,6 +141,20 @@ def _ship(s: State, e: Event, who: str) -> str:
     )
 
 
+def _cargo_lost(e: Event) -> str:
+    if not e.get("goods_lost"):
+        return ""
+    lost = names.nothing_or(names.goods(e["goods_lost"]))
+    return msg(" (its cargo {goods} is lost)", goods=lost)
+
+
+def _displaced(e: Event) -> str:
+    if not e.get("displaced"):
+        return ""
+    seats = listing(e["displaced"], "")
+    return msg(" (displacing {seats} to the plaza)", seats=seats)
+
+
 # Sentences of an acting player's events: (state, event, the player's name) → the sentence.
 PLAYER: dict[str, Callable[[State, Event, str], str]] = {
     "dock": lambda s, e, who: msg(
@@ -157,11 +171,7 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         "{player} discards {card} from the portfolio{lost}.",
         player=who,
         card=_card_of(s, e),
-        lost=(
-            msg(" (its cargo {goods} is lost)", goods=names.nothing_or(names.goods(e["goods_lost"])))
-            if e.get("goods_lost")
-            else ""
-        ),
+        lost=_cargo_lost(e),
     ),
     "card_bottom": lambda s, e, who: msg(
         "{player} resolves the bottom of {card} ({effect}).", player=who, card=_card_of(s, e), effect=e["effect"]
@@ -176,10 +186,10 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         lost=msg(" ({n} over the warehouse limit returned)", n=e["lost"]) if e.get("lost") else "",
     ),
     "influence": lambda s, e, who: msg(
-        "{player} gains {gain} influence{wig} ({why}).",
+        "{player} gains {gain} influence{bonus} ({why}).",
         player=who,
         gain=e["gain"],
-        wig=msg(" and {n} wig at the maximum", n=e["wigs"]) if e.get("wigs") else "",
+        bonus=msg(" and {n} wig at the maximum", n=e["wigs"]) if e.get("wigs") else "",
         why=names.why(e["why"]),
     ),
     "pay_influence": _pay_influence,
@@ -218,9 +228,7 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         "{player} places an official in the {noble} office{displaced}.",
         player=who,
         noble=_noble(e),
-        displaced=(
-            msg(" (displacing {seats} to the plaza)", seats=listing(e["displaced"], "")) if e.get("displaced") else ""
-        ),
+        displaced=_displaced(e),
     ),
     "recall": lambda s, e, who: msg(
         "{player} returns an official from the {place} to their board ({why}).",
