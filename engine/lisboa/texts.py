@@ -40,7 +40,7 @@ def _card(state: State, card: Any) -> str:
     """``red-03 (Maia)``: the id with the card's kind, which players know it by."""
     cards = pack_of(state).cards
     if not isinstance(card, str) or card not in cards:
-        return str(card)
+        return names.ship(card)  # a ship card by its id (``ship-blue-1``), anything else as it is
     kind = cards[card].kind
     return msg("{card} ({kind})", card=names.card_id(card), kind=STACKS.get(kind) or kind)
 
@@ -62,20 +62,18 @@ def _an(rubble: Any) -> bool:
 
 
 def _pay_influence(s: State, e: Event, who: str) -> str:
-    parts = [
-        part(n=e[k])
-        for k, part in (
-            ("influence", lambda n: msg("{n} influence", n=n)),
-            ("reis", lambda n: msg("{n} réis", n=n)),
-            ("wigs", lambda n: msg("{n} wigs", n=n)),
-        )
-        if e.get(k)
-    ]
-    paid: str = msg("nothing")
-    if parts:
-        paid = parts[-1]
-        for part in reversed(parts[:-1]):
-            paid = msg("{first} + {rest}", first=part, rest=paid)
+    parts: list[str] = []
+    if e.get("influence"):
+        parts.append(msg("{n} influence", n=e["influence"]))
+    if e.get("reis"):
+        parts.append(msg("{n} réis", n=e["reis"]))
+    if e.get("wigs"):
+        parts.append(msg("{n} wigs", n=e["wigs"]))
+    if not parts:
+        return msg("{player} pays nothing ({why}).", player=who, why=names.why(e["why"]))
+    paid = parts[-1]
+    for part in reversed(parts[:-1]):
+        paid = msg("{first} + {rest}", first=part, rest=paid)
     return msg("{player} pays {paid} ({why}).", player=who, paid=paid, why=names.why(e["why"]))
 
 
