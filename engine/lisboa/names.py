@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..core.i18n import Msg, listing
@@ -87,11 +88,13 @@ _CARD = re.compile(r"^([a-z]+)-(\d+)$")
 _SHIP = re.compile(r"^ship-([a-z]+)-(\d+)$")
 
 
+@lru_cache(maxsize=1024)  # messages are immutable: one per name
 def data(name: Any) -> str:
     """A data id (``gold``, ``fire``, ``blue``, ``D-gold``, ``left``) as a message; anything else as text."""
     return DOMAIN.data(name) if isinstance(name, str) and name else str(name)
 
 
+@lru_cache(maxsize=1024)  # messages are immutable: one per name
 def words(name: Any) -> str:
     """``hire_officials`` or ``ship-blue-1`` → ``hire officials``, ``ship blue 1`` (as a message
     where the name is known)."""
@@ -132,6 +135,7 @@ def place(key: Any) -> str:
     return PLACES.get(text) or text.replace("_", " ")
 
 
+@lru_cache(maxsize=1024)  # messages are immutable: one per name
 def card_id(card: Any) -> str:
     """``red-03`` with its deck colour as a message (the id reads the same in English)."""
     text = str(card)
@@ -141,6 +145,7 @@ def card_id(card: Any) -> str:
     return text
 
 
+@lru_cache(maxsize=1024)  # messages are immutable: one per name
 def ship(ship_id: Any) -> str:
     """``ship-blue-1`` (the id as events show it) as a message."""
     text = str(ship_id)

@@ -11,6 +11,7 @@ tile kept at setup and draft picks are told only to their owner.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..core import EventText
@@ -41,7 +42,11 @@ def _card(state: State, card: Any) -> str:
     cards = pack_of(state).cards
     if not isinstance(card, str) or card not in cards:
         return names.ship(card)  # a ship card by its id (``ship-blue-1``), anything else as it is
-    kind = cards[card].kind
+    return _card_named(card, cards[card].kind)
+
+
+@lru_cache(maxsize=1024)  # messages are immutable: one per card
+def _card_named(card: str, kind: str) -> str:
     return msg("{card} ({kind})", card=names.card_id(card), kind=STACKS.get(kind) or kind)
 
 
