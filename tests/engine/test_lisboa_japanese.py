@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from engine.core import IllegalAction, play
+from engine.core.i18n import Msg
+from engine.lisboa.flow import KINDS
 from engine.lisboa.game import GAME
 from engine.lisboa.texts import event_text
 from render.i18n import tr, tr_id
@@ -119,6 +121,15 @@ def test_a_whole_game_reads_in_japanese(players: int, seed: int, options: dict[s
         for label in (*result.breakdown, *result.tie_break):
             ja = tr_id(PACKAGE, label, "ja")
             assert ja != label and not english_left(ja), label
+
+
+def test_every_decision_kind_asks_in_japanese() -> None:
+    """Each decision kind's prompt (its name for people), even those random games rarely reach."""
+    assert len(KINDS) > 30
+    for name, kind in KINDS.items():
+        assert isinstance(kind.prompt, Msg), name
+        ja = tr(kind.prompt, "ja")
+        assert ja != str(kind.prompt) and not english_left(ja), (name, ja)
 
 
 def test_the_spec_and_the_notice_read_in_japanese() -> None:
