@@ -115,7 +115,7 @@ def action(name: Any) -> str:
 
 
 def why(reason: Any) -> str:
-    """An event's ``why`` as it reads in brackets (``visit king`` → ``visit the King``... as players say it)."""
+    """An event's ``why`` as it reads in brackets (``ship built``, ``visit king``), as a message."""
     text = str(reason)
     if text in WHY:
         return WHY[text]
