@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import church, flow, rubble, sim, state_actions  # noqa: F401  (they register their steps)
+from .i18n import msg
 from .rules import board, clergy_effects, gain_goods, gain_influence, pack_of, take_rubble
 
 State = dict[str, Any]
@@ -148,7 +149,7 @@ def spare_act(state: State, d: dict[str, Any], action: Action, events: Events) -
     take_rubble(state, d["player"], action["rubble"], events, d.get("why", "card reward"))
 
 
-flow.kind("spare_rubble", spare_options, spare_act, "Take a rubble cube from the spare pile.", default_first=True)
+flow.kind("spare_rubble", spare_options, spare_act, msg("Take a rubble cube from the spare pile."), default_first=True)
 
 
 # --- NB-07 with a guard ----------------------------------------------------------------------------
@@ -170,5 +171,5 @@ flow.kind(
     "bonus_cardinal",
     guarded_options,
     church.cardinal_act,
-    "Bonus: move the Cardinal 1 step and take an adjacent clergy tile.",
+    msg("Bonus: move the Cardinal 1 step and take an adjacent clergy tile."),
 )

@@ -37,6 +37,7 @@ from typing import Any
 from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
+from .i18n import msg
 from .rules import (
     board,
     can_pay_reis,
@@ -297,12 +298,12 @@ def _score(state: State, site: str, events: Events) -> None:
             events.append({"kind": "store_scored", "player": store["owner"], "lot": lot, "site": site, "wigs": wigs})
 
 
-flow.kind("building_site", site_options, site_act, "Open a public building: choose the site.")
-flow.kind("building_plan", plan_options, plan_act, "Open a public building: choose the plan to use.")
+flow.kind("building_site", site_options, site_act, msg("Open a public building: choose the site."))
+flow.kind("building_plan", plan_options, plan_act, msg("Open a public building: choose the plan to use."))
 flow.kind(
     "building_officials",
     officials_options,
     officials_act,
-    "Open a public building: choose where the officials you return come from.",
+    msg("Open a public building: choose where the officials you return come from."),
     default_first=True,
 )

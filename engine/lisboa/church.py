@@ -24,6 +24,7 @@ from typing import Any
 from ..core import PARALLEL
 from . import flow
 from .effects import REGISTRY
+from .i18n import msg
 from .rules import (
     board,
     clergy_effects,
@@ -96,8 +97,8 @@ def favors_act(state: State, d: dict[str, Any], action: Action, events: Events) 
         take_favor(state, d["player"], noble, events, "clergy tile")
 
 
-flow.kind("cardinal", cardinal_options, cardinal_act, "Move the Cardinal and take an adjacent clergy tile.")
-flow.kind("clergy_favors", favors_options, favors_act, "Take 2 Royal Favors.", default_first=True)
+flow.kind("cardinal", cardinal_options, cardinal_act, msg("Move the Cardinal and take an adjacent clergy tile."))
+flow.kind("clergy_favors", favors_options, favors_act, msg("Take 2 Royal Favors."), default_first=True)
 ACTIONS["meet_cardinal"] = (lambda state, seat: bool(cardinal_options(state, {"player": seat})), "cardinal")
 
 
@@ -121,7 +122,7 @@ flow.kind(
     "church",
     church_options,
     None,
-    "Church scoring: discard clergy tiles for their wigs and one influence gain, or none.",
+    msg("Church scoring: discard clergy tiles for their wigs and one influence gain, or none."),
     default_first=True,
 )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
+from .i18n import msg
 from .rules import board, clergy_effects, pack_of
 
 State = dict[str, Any]
@@ -49,4 +50,4 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
         flow.ask(state, "decree", seat, extra=True)
 
 
-flow.kind("decree", options, act, "Take a decree (or, with a rubble-set marker, one more).")
+flow.kind("decree", options, act, msg("Take a decree (or, with a rubble-set marker, one more)."))

@@ -27,6 +27,7 @@ from typing import Any
 
 from . import flow
 from .effects import REGISTRY
+from .i18n import msg
 from .rules import board, pack_of
 from .scoring import era_rubble_wigs, final_scoring, ranking
 from .setup import fill_church, refill_decrees
@@ -131,7 +132,7 @@ flow.kind(
     "era_discard",
     discard_options,
     discard_act,
-    "End of era 1: discard hand cards one at a time for their rewards (one per noble), then done.",
+    msg("End of era 1: discard hand cards one at a time for their rewards (one per noble), then done."),
 )
 
 
@@ -174,7 +175,7 @@ flow.kind(
     "era_reward",
     reward_options,
     reward_act,
-    "End of era 1: take the reward of one discarded card of this noble.",
+    msg("End of era 1: take the reward of one discarded card of this noble."),
     default_first=True,
 )
 

@@ -24,6 +24,7 @@ from . import church, decree, era, portfolio, room, sell, sponsor, start, state_
 from .actions import action_text
 from .data import PACKS
 from .flow import STEPS
+from .i18n import msg
 from .labels import shape
 from .model import Pack
 from .options import OPTIONS, validate
@@ -34,7 +35,7 @@ from .texts import event_text, view_text
 
 SPEC = GameSpec(
     id="lisboa",
-    title="Lisboa",
+    title=msg("Lisboa"),
     min_players=2,
     max_players=4,
     rules_version=RULES_VERSION,
@@ -95,7 +96,10 @@ class Lisboa(StepGame, PackGame[Pack]):
         return event_text(state, event)
 
     def _pending_view(self, state: State) -> list[dict[str, Any]]:
-        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode} for d in self.pending(state)]
+        # Views are plain data: the prompt as its English text (a front end asks the game for words).
+        return [
+            {"player": d.player, "kind": d.kind, "prompt": str(d.prompt), "mode": d.mode} for d in self.pending(state)
+        ]
 
     def public_view(self, state: State) -> dict[str, Any]:
         view = views.public_view(state)

@@ -15,9 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.i18n import listing
 from ..core.shapes import Amount, ChooseOne, ChooseSeveral, Confirm, Item, Option, Shape
+from . import names
 from .actions import action_text
-from .texts import NOBLES, STACKS, _card
+from .i18n import msg, msgn
+from .names import NOBLES, STACKS
+from .texts import _card
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -28,86 +32,138 @@ SEVERAL = {"church": "tiles", "favors": "nobles", "draft": "cards", "place": "of
 
 def words(name: Any) -> str:
     """``hire_officials`` or ``ship-blue-1`` → ``hire officials``, ``ship blue 1``."""
-    return str(name).replace("_", " ").replace("-", " ")
+    return names.words(name)
 
 
 def noble(key: str) -> str:
     """``king`` → ``the King`` (as players say it)."""
-    return NOBLES[key][1] if key in NOBLES else words(key)
+    return names.place(key)
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return listing(items, "and")
 
 
 def _pay(a: Action) -> str:
     if "rest" in a:  # the réis/wigs split is asked next (influence_rest)
-        spent = f"{a['influence']} influence, then " if a["influence"] else ""
-        return f"Pay {spent}{a['rest']} in réis or wigs (you choose the mix next)"
+        if a["influence"]:
+            return msg(
+                "Pay {influence} influence, then {rest} in réis or wigs (you choose the mix next)",
+                influence=a["influence"],
+                rest=a["rest"],
+            )
+        return msg("Pay {rest} in réis or wigs (you choose the mix next)", rest=a["rest"])
     parts = [
-        f"{a[k]} {name}"
-        for k, name in (("influence", "influence"), ("reis", "réis"), ("wigs", "wig" if a["wigs"] == 1 else "wigs"))
+        part
+        for k, part in (
+            ("influence", msg("{n} influence", n=a["influence"])),
+            ("reis", msg("{n} réis", n=a["reis"])),
+            ("wigs", msgn("{n} wig", "{n} wigs", a["wigs"])),
+        )
         if a[k]
     ]
-    return "Pay " + (" + ".join(parts) if parts else "nothing")
+    if not parts:
+        return msg("Pay nothing")
+    paid = parts[-1]
+    for part in reversed(parts[:-1]):
+        paid = msg("{first} + {rest}", first=part, rest=paid)
+    return msg("Pay {paid}", paid=paid)
 
 
 def _ship(a: Action) -> str:
-    pay = ", ".join(a["pay"]) if a["pay"] else "nothing"
-    built = "Build a new ship" if a["mode"] == "new" else f"Upgrade {words(a['old'])}"
-    return f"{built}, paying {pay}"
+    pay = listing(names.goods(a["pay"]), "") if a["pay"] else msg("nothing")
+    if a["mode"] == "new":
+        return msg("Build a new ship, paying {pay}", pay=pay)
+    return msg("Upgrade {old}, paying {pay}", old=words(a["old"]), pay=pay)
 
 
 def _cardinal(a: Action) -> str:
-    return f"Move the Cardinal {a['steps']} step{'s' if a['steps'] != 1 else ''}, take {a['space']}"
+    return msgn(
+        "Move the Cardinal {n} step, take {space}",
+        "Move the Cardinal {n} steps, take {space}",
+        a["steps"],
+        space=a["space"],
+    )
 
 
-def _set(verb: str, items: list[str], none: str) -> str:
-    return f"{verb} {_and(items)}" if items else none
+def _produce(a: Action) -> str:
+    if a["extra"]:
+        return msg("Produce, extra {goods}", goods=_and(names.goods(a["extra"])))
+    return msg("Produce")
+
+
+def _officials(a: Action) -> str:
+    return msg("Send officials to {places}", places=_and([noble(p) for p in a["places"]]))
+
+
+def _cl29(a: Action) -> str:
+    if a["discard"]:
+        return msg("Discard the {rubble} cube for {wigs} wigs", rubble=names.data(a["discard"]), wigs=a["wigs"])
+    return msg("Keep the cubes")
 
 
 LABELS: dict[str, Callable[[State, Action], str]] = {
-    "keep": lambda s, a: f"Keep clergy tile {a['tile']}",
-    "portfolio": lambda s, a: f"Play {_card(s, a['card'])} to your portfolio",
-    "gold": lambda s, a: f"Discard {_card(s, a['card'])} for 1 gold",
-    "sell_goods": lambda s, a: "Sell goods",
-    "trade_nobles": lambda s, a: "Trade with the nobles",
-    "sell": lambda s, a: f"Sell {a['good']} into {words(a['ship'])}",
-    "done": lambda s, a: "Done",
-    "trade": lambda s, a: f"Pay {a['good']}: {words(a['action'])}",
-    "hire": lambda s, a: _set("Hire officials for", [noble(o) for o in a["offices"]], "Hire no officials"),
-    "plan": lambda s, a: f"Take a {a['colour']} plan",
+    "keep": lambda s, a: msg("Keep clergy tile {tile}", tile=a["tile"]),
+    "portfolio": lambda s, a: msg("Play {card} to your portfolio", card=_card(s, a["card"])),
+    "gold": lambda s, a: msg("Discard {card} for 1 gold", card=_card(s, a["card"])),
+    "sell_goods": lambda s, a: msg("Sell goods"),
+    "trade_nobles": lambda s, a: msg("Trade with the nobles"),
+    "sell": lambda s, a: msg("Sell {good} into {ship}", good=names.data(a["good"]), ship=words(a["ship"])),
+    "done": lambda s, a: msg("Done"),
+    "trade": lambda s, a: msg("Pay {good}: {action}", good=names.data(a["good"]), action=words(a["action"])),
+    "hire": lambda s, a: (
+        msg("Hire officials for {offices}", offices=_and([noble(o) for o in a["offices"]]))
+        if a["offices"]
+        else msg("Hire no officials")
+    ),
+    "plan": lambda s, a: msg("Take a {colour} plan", colour=names.data(a["colour"])),
     "ship": lambda s, a: _ship(a),
-    "produce": lambda s, a: "Produce" + (", extra " + _and(a["extra"]) if a["extra"] else ""),
+    "produce": lambda s, a: _produce(a),
     "cardinal": lambda s, a: _cardinal(a),
-    "favor": lambda s, a: f"Take a Royal Favor of {noble(a['noble'])}",
-    "favors": lambda s, a: _set("Take Royal Favors of", [noble(n) for n in a["nobles"]], "Take no favors"),
-    "discard": lambda s, a: f"Discard {_card(s, a['card'])}",
-    "recall": lambda s, a: f"Return your official from {noble(a['place'])}",
-    "place": lambda s, a: _set("Place officials with", [noble(o) for o in a["offices"]], "Place no officials"),
-    "decree": lambda s, a: f"Take decree {a['card']}",
-    "no_extra": lambda s, a: "No extra decree",
-    "rubble": lambda s, a: f"Take a {a['rubble']} rubble cube",
-    "draw": lambda s, a: f"Draw from the {STACKS.get(a['stack'], words(a['stack']))} stack",
-    "church": lambda s, a: _set("Discard clergy tiles", list(a["tiles"]), "Discard no clergy tiles"),
-    "visit": lambda s, a: f"Visit with {_card(s, a['card'])}",
+    "favor": lambda s, a: msg("Take a Royal Favor of {noble}", noble=noble(a["noble"])),
+    "favors": lambda s, a: (
+        msg("Take Royal Favors of {nobles}", nobles=_and([noble(n) for n in a["nobles"]]))
+        if a["nobles"]
+        else msg("Take no favors")
+    ),
+    "discard": lambda s, a: msg("Discard {card}", card=_card(s, a["card"])),
+    "recall": lambda s, a: msg("Return your official from {place}", place=noble(a["place"])),
+    "place": lambda s, a: (
+        msg("Place officials with {offices}", offices=_and([noble(o) for o in a["offices"]]))
+        if a["offices"]
+        else msg("Place no officials")
+    ),
+    "decree": lambda s, a: msg("Take decree {card}", card=a["card"]),
+    "no_extra": lambda s, a: msg("No extra decree"),
+    "rubble": lambda s, a: msg("Take a {rubble} rubble cube", rubble=names.data(a["rubble"])),
+    "draw": lambda s, a: msg("Draw from the {stack} stack", stack=STACKS.get(a["stack"]) or words(a["stack"])),
+    "church": lambda s, a: (
+        msg("Discard clergy tiles {tiles}", tiles=_and(list(a["tiles"])))
+        if a["tiles"]
+        else msg("Discard no clergy tiles")
+    ),
+    "visit": lambda s, a: msg("Visit with {card}", card=_card(s, a["card"])),
     "pay": lambda s, a: _pay(a),
-    "free": lambda s, a: f"Free action: {words(a['action'])}" if a["action"] else "No free action",
-    "decline": lambda s, a: "Decline",
-    "follow": lambda s, a: f"Follow: {words(a['action'])}",
-    "sponsor": lambda s, a: f"Sponsor with {_card(s, a['card'])}",
-    "event": lambda s, a: f"Event: {words(a['action'])}",
-    "reward": lambda s, a: f"Take the reward {_card(s, a['card'])}",
-    "draft": lambda s, a: "Keep " + _and([_card(s, c) for c in a["cards"]]),
-    "cover": lambda s, a: f"Cover {a['influence']} réis with influence",
-    "store_tile": lambda s, a: f"Take city tile {a['space']}",
-    "store_lot": lambda s, a: f"Build on lot {a['lot']}, facing street {a['street']}",
-    "store_rubble": lambda s, a: f"Take {a['rubble']} rubble from the {a['pool']}",
-    "store_house": lambda s, a: f"Place a house from the {a['group']} group",
-    "building_site": lambda s, a: f"Open the building on site {a['site']}",
-    "building_plan": lambda s, a: f"Use plan {a['plan']}",
-    "officials": lambda s, a: "Send officials to " + _and([noble(p) for p in a["places"]]),
-    "cl29": lambda s, a: f"Discard the {a['discard']} cube for {a['wigs']} wigs" if a["discard"] else "Keep the cubes",
+    "free": lambda s, a: (
+        msg("Free action: {action}", action=words(a["action"])) if a["action"] else msg("No free action")
+    ),
+    "decline": lambda s, a: msg("Decline"),
+    "follow": lambda s, a: msg("Follow: {action}", action=words(a["action"])),
+    "sponsor": lambda s, a: msg("Sponsor with {card}", card=_card(s, a["card"])),
+    "event": lambda s, a: msg("Event: {action}", action=words(a["action"])),
+    "reward": lambda s, a: msg("Take the reward {card}", card=_card(s, a["card"])),
+    "draft": lambda s, a: msg("Keep {cards}", cards=_and([_card(s, c) for c in a["cards"]])),
+    "cover": lambda s, a: msg("Cover {n} réis with influence", n=a["influence"]),
+    "store_tile": lambda s, a: msg("Take city tile {space}", space=names.data(a["space"])),
+    "store_lot": lambda s, a: msg("Build on lot {lot}, facing street {street}", lot=a["lot"], street=a["street"]),
+    "store_rubble": lambda s, a: msg(
+        "Take {rubble} rubble from the {pool}", rubble=names.data(a["rubble"]), pool=names.place(a["pool"])
+    ),
+    "store_house": lambda s, a: msg("Place a house from the {group} group", group=names.data(a["group"])),
+    "building_site": lambda s, a: msg("Open the building on site {site}", site=a["site"]),
+    "building_plan": lambda s, a: msg("Use plan {plan}", plan=a["plan"]),
+    "officials": lambda s, a: _officials(a),
+    "cl29": lambda s, a: _cl29(a),
 }
 
 

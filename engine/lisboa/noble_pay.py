@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import building, flow, store
+from .i18n import msg
 from .rules import board, influence_payments, pack_of, pay_influence
 
 State = dict[str, Any]
@@ -129,14 +130,16 @@ flow.kind(
     "influence_pay",
     pay_options,
     pay_act,
-    "Pay the influence cost: influence first; réis may stand in for it with SG-L2 or CL-26, "
-    "wigs only for the influence you lack.",
+    msg(
+        "Pay the influence cost: influence first; réis may stand in for it with SG-L2 or CL-26, "
+        "wigs only for the influence you lack."
+    ),
     default_first=True,
 )
 flow.kind(
     "influence_rest",
     rest_options,
     pay_act,
-    "Pay the rest of the influence cost: réis and wigs (wigs only for the influence you lack).",
+    msg("Pay the rest of the influence cost: réis and wigs (wigs only for the influence you lack)."),
     default_first=True,
 )

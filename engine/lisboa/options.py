@@ -5,22 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionSpec
+from .i18n import msg
 
 OPTIONS = (
     OptionSpec(
         "starting_draft",
-        "Starting-hand draft",
+        msg("Starting-hand draft"),
         False,
-        {False: "no", True: "yes"},
-        "Experienced players: draft the 5 blue cards (keep 2, 1, 1; pass the rest left) (S002 p7).",
+        {False: msg("no"), True: msg("yes")},
+        msg("Experienced players: draft the 5 blue cards (keep 2, 1, 1; pass the rest left) (S002 p7)."),
     ),
     OptionSpec(
         "gold_only_when_stuck",
-        "Get 1 gold only when stuck",
+        msg("Get 1 gold only when stuck"),
         False,
-        {False: "no", True: "yes"},
-        "Offer 'discard a card for 1 gold' only when no other main action is legal "
-        "(S002's framing; S000 lists it as a plain option, the default here).",
+        {False: msg("no"), True: msg("yes")},
+        msg(
+            "Offer 'discard a card for 1 gold' only when no other main action is legal "
+            "(S002's framing; S000 lists it as a plain option, the default here)."
+        ),
     ),
 )
 

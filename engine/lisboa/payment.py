@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import flow
+from .i18n import msg
 from .rules import board, pay_reis, reis_cost, reis_splits
 from .sim import copy
 
@@ -73,6 +74,6 @@ flow.kind(
     "reis_split",
     split_options,
     split_act,
-    "You are short of réis: choose how many réis your influence covers.",
+    msg("You are short of réis: choose how many réis your influence covers."),
     default_first=True,
 )

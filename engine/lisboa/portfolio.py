@@ -25,6 +25,7 @@ from typing import Any
 
 from . import decree, flow, payment, room, sell, trade  # noqa: F401  (they register their steps)
 from .bonus import BONUSES, gain_bonus
+from .i18n import msg
 from .rules import (
     board,
     can_pay_reis,
@@ -114,9 +115,15 @@ def place_act(state: State, d: dict[str, Any], action: Action, events: Events) -
 
 
 flow.kind(
-    "recall", recall_options, recall_act, "Penalty: return one of your officials to your board.", default_first=True
+    "recall",
+    recall_options,
+    recall_act,
+    msg("Penalty: return one of your officials to your board."),
+    default_first=True,
 )
-flow.kind("place_officials", place_options, place_act, "Place officials into different offices.", default_first=True)
+flow.kind(
+    "place_officials", place_options, place_act, msg("Place officials into different offices."), default_first=True
+)
 
 
 # --- Action 1 or 2 (D07) -------------------------------------------------------------------------
@@ -131,7 +138,7 @@ def act12_act(state: State, d: dict[str, Any], action: Action, events: Events) -
     flow.then(state, {"step": step, "player": d["player"]})
 
 
-flow.kind("act12", act12_options, act12_act, "Sell goods or trade with nobles.")
+flow.kind("act12", act12_options, act12_act, msg("Sell goods or trade with nobles."))
 
 
 @flow.step("act12")

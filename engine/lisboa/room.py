@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
+from .i18n import msg
 from .rules import board, discard_candidates, discard_from_portfolio, is_ship
 
 State = dict[str, Any]
@@ -43,4 +44,4 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
     place(state, d["player"], d["card"], d["row"], events)
 
 
-flow.kind("make_room", options, act, "Your portfolio is full: discard a card to make room.")
+flow.kind("make_room", options, act, msg("Your portfolio is full: discard a card to make room."))

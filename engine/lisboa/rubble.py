@@ -15,6 +15,7 @@ from typing import Any
 
 from . import flow
 from .effects import REGISTRY
+from .i18n import msg
 from .rules import board, check_sets, pack_of
 
 State = dict[str, Any]
@@ -45,5 +46,9 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
 
 
 flow.kind(
-    "cl29", options, act, "CL-29: discard one of the cubes just taken for 2 wigs, or keep them.", default_first=True
+    "cl29",
+    options,
+    act,
+    msg("CL-29: discard one of the cubes just taken for 2 wigs, or keep them."),
+    default_first=True,
 )

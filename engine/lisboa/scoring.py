@@ -32,6 +32,7 @@ from typing import Any
 
 from ..core.outcome import Outcome, SeatResult, place_ranks
 from .effects import REGISTRY
+from .i18n import msg
 from .model import Decree, Majority, Pack
 from .rules import State, board, clergy_effects, influence_as_reis, is_ship, pack_of, ship_type
 
@@ -320,8 +321,24 @@ def ranking(state: State, scores: list[dict[str, Any]]) -> list[list[int]]:
     return groups
 
 
+#: Breakdown and tie-break labels (message ids: front ends translate them with ``tr_id``).
+LABELS = {
+    "board_wigs": msg("board wigs"),
+    "ships": msg("ships"),
+    "rubble": msg("rubble"),
+    "stores": msg("stores"),
+    "reis": msg("reis"),
+    "decrees": msg("decrees"),
+    "officials": msg("officials"),
+    "favors": msg("favors"),
+    "rubble_sets": msg("rubble sets"),
+    "completed_plans": msg("completed plans"),
+}
+
+
 def _label(key: str) -> str:
-    return key.replace("_", " ")
+    """A breakdown or tie-break key as its label (plain text: an outcome is stored as data)."""
+    return str(LABELS.get(key) or key.replace("_", " "))
 
 
 def outcome_of(result: dict[str, Any], names: Sequence[str]) -> Outcome:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
+from .i18n import msg
 from .rules import SALE_CLERGY, board, clergy_effects, pack_of, permanents, ship_type
 
 State = dict[str, Any]
@@ -85,4 +86,4 @@ def _sell(state: State, s: dict[str, Any], events: Events) -> None:
     flow.ask(state, "sell", s["player"], sold=0)
 
 
-flow.kind("sell", options, act, "Sell a good into a docked ship (done when finished).")
+flow.kind("sell", options, act, msg("Sell a good into a docked ship (done when finished)."))

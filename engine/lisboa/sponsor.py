@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
+from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS
 from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
 from .sim import copy
@@ -110,7 +111,7 @@ def event_act(state: State, d: dict[str, Any], action: Action, events: Events) -
     flow.then(state, {"step": NOBLE_ACTIONS[action["action"]][1], "player": d["player"]})
 
 
-flow.kind("sponsor_event", event_options, event_act, "Sponsored event: choose the noble action to perform.")
+flow.kind("sponsor_event", event_options, event_act, msg("Sponsored event: choose the noble action to perform."))
 
 
 def officials_options(state: State, d: dict[str, Any]) -> list[Action]:
@@ -133,7 +134,7 @@ flow.kind(
     "sponsor_officials",
     officials_options,
     officials_act,
-    "Sponsored event: place officials into offices, one per office.",
+    msg("Sponsored event: place officials into offices, one per office."),
     default_first=True,
 )
 

@@ -11,6 +11,7 @@ from ..core import PARALLEL
 from ..core.stepgame import OWN, Asked
 from ..core.steps import first
 from . import draft, flow, turn
+from .i18n import msg
 from .setup import keep_clergy, setup_pending
 
 State = dict[str, Any]
@@ -71,13 +72,13 @@ flow.kind(
     "keep_clergy",
     _keep_options,
     _keep_act,
-    "Keep one of your two starting clergy tiles (the other goes back to the bag).",
+    msg("Keep one of your two starting clergy tiles (the other goes back to the bag)."),
     default=first,
 )
 flow.kind(
     "draft",
     lambda state, d: draft.options(state, d["player"]),
     _draft_act,
-    "Starting draft: keep cards from the packet in front of you; the rest pass left.",
+    msg("Starting draft: keep cards from the packet in front of you; the rest pass left."),
     default=first,
 )

@@ -19,6 +19,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from . import flow
+from .i18n import msg
 from .rules import (
     board,
     drop_price,
@@ -176,11 +177,11 @@ def _possible(opts: Callable[[State, dict[str, Any]], list[Action]]) -> Callable
 
 
 for _name, _kind, _opts, _act, _prompt in (
-    ("hire_officials", "hire", hire_options, hire_act, "Hire officials: choose the offices."),
-    ("obtain_plan", "plan", plan_options, plan_act, "Take the top plan of a stack."),
-    ("build_ship", "ship", ship_options, ship_act, "Build or upgrade a ship, and pay its goods."),
-    ("produce_goods", "produce", produce_options, produce_act, "Produce goods."),
-    ("royal_favor", "favor", favor_options, favor_act, "Take a Royal Favor."),
+    ("hire_officials", "hire", hire_options, hire_act, msg("Hire officials: choose the offices.")),
+    ("obtain_plan", "plan", plan_options, plan_act, msg("Take the top plan of a stack.")),
+    ("build_ship", "ship", ship_options, ship_act, msg("Build or upgrade a ship, and pay its goods.")),
+    ("produce_goods", "produce", produce_options, produce_act, msg("Produce goods.")),
+    ("royal_favor", "favor", favor_options, favor_act, msg("Take a Royal Favor.")),
 ):
     flow.kind(_kind, _opts, _act, _prompt)
     ACTIONS[_name] = (_possible(_opts), _kind)

@@ -35,6 +35,7 @@ from typing import Any
 from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
+from .i18n import msg
 from .rules import (
     board,
     can_pay_reis,
@@ -281,7 +282,7 @@ def _score(state: State, seat: int, lot: str, cost: int, events: Events) -> None
     )
 
 
-flow.kind("store_tile", tile_options, tile_act, "Build a store: take a city tile from the display.")
-flow.kind("store_lot", lot_options, lot_act, "Build a store: choose the lot (and the street it faces).")
-flow.kind("store_rubble", rubble_options, rubble_act, "Build a store: take a rubble cube from its row or column.")
-flow.kind("store_house", house_options, house_act, "Build a store: place a house from a store group.")
+flow.kind("store_tile", tile_options, tile_act, msg("Build a store: take a city tile from the display."))
+flow.kind("store_lot", lot_options, lot_act, msg("Build a store: choose the lot (and the street it faces)."))
+flow.kind("store_rubble", rubble_options, rubble_act, msg("Build a store: take a rubble cube from its row or column."))
+flow.kind("store_house", house_options, house_act, msg("Build a store: place a house from a store group."))

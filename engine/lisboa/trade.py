@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import church, flow  # noqa: F401  (church registers meet_cardinal in ACTIONS)
+from .i18n import msg
 from .rules import board, pack_of
 from .state_actions import ACTIONS
 
@@ -76,4 +77,4 @@ def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None
     )
 
 
-flow.kind("trade", options, act, "Trade with a noble: pay a good for a state action (done when finished).")
+flow.kind("trade", options, act, msg("Trade with a noble: pay a good for a state action (done when finished)."))

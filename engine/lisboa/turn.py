@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.steps import never
 from . import era, flow, portfolio, sponsor, visit
+from .i18n import msg
 from .rules import board, gain_goods, pack_of
 from .setup import fill_church, refill_decrees
 
@@ -89,7 +90,7 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 
 flow.kind(
-    "main", main_options, main_act, "Play a card: to your portfolio, or discard it for 1 gold.", default=never
+    "main", main_options, main_act, msg("Play a card: to your portfolio, or discard it for 1 gold."), default=never
 )  # never automatic (the digest)
 
 
@@ -122,7 +123,7 @@ def draw_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     )
 
 
-flow.kind("draw", draw_options, draw_act, "Draw the top card of a display stack.", default_first=True)
+flow.kind("draw", draw_options, draw_act, msg("Draw the top card of a display stack."), default_first=True)
 
 
 @flow.step("draw")

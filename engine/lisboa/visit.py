@@ -34,6 +34,7 @@ from typing import Any
 from ..core.decisions import CHAIN
 from ..core.frames import record_answer, top_frame, waiting_seats
 from . import building, church, decree, flow, sim, state_actions, store  # noqa: F401  (they register steps)
+from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS, action_payable, noble_action_possible
 from .rules import board, influence_payments, pack_of, visit_cost
 from .state_actions import ACTIONS
@@ -137,7 +138,7 @@ def free_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     flow.then(state, {"step": "state_action", "player": d["player"], "action": action["action"]})
 
 
-flow.kind("visit_free", free_options, free_act, "Visit: one of the noble's state actions for free, or none.")
+flow.kind("visit_free", free_options, free_act, msg("Visit: one of the noble's state actions for free, or none."))
 
 
 @flow.step("noble_action")
@@ -223,7 +224,7 @@ flow.kind(
     "follow",
     follow_options,
     None,
-    "Follow the visit (return the favor, pay influence, do one action), or decline.",
+    msg("Follow the visit (return the favor, pay influence, do one action), or decline."),
     default_first=True,
 )
 
