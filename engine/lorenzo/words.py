@@ -5,6 +5,7 @@ and action spaces. Every one is a :class:`~engine.core.i18n.Msg` (English as a `
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..core.i18n import Msg, listing
@@ -59,7 +60,13 @@ def word(table: dict[str, Msg], key: Any) -> str:
 
 def words(bundle: dict[str, int]) -> str:
     """``{"w": 1, "c": 2}`` → ``1 wood, 2 coins`` (``need`` shown as "needs N military")."""
-    parts: list[str] = [_amount(k, n) for k, n in bundle.items() if k not in ("need", "cp") and n]
+    return _words(tuple(bundle.items()))
+
+
+@lru_cache(maxsize=512)
+def _words(items: tuple[tuple[str, int], ...]) -> str:  # messages are immutable: one per bundle
+    bundle = dict(items)
+    parts: list[str] = [_amount(k, n) for k, n in items if k not in ("need", "cp") and n]
     if bundle.get("cp"):
         parts.append(msgn("{n} privilege", "{n} privileges", bundle["cp"]))
     if bundle.get("need"):
@@ -86,17 +93,23 @@ def privileges(ids: Iterable[str]) -> str:
     return both(word(PRIVILEGES, p) for p in ids)
 
 
+@lru_cache(maxsize=256)
+def named(name: str) -> Msg:
+    """A card's or leader's name from the data pack, as a message."""
+    return DOMAIN.data(name)
+
+
 def card_name(state: State, card_id: int) -> Msg:
-    return DOMAIN.data(pack(state).cards[card_id].name)
+    return named(pack(state).cards[card_id].name)
 
 
 def leader_name(state: State, leader_id: str) -> Msg:
-    return DOMAIN.data(pack(state).leaders[leader_id].name)
+    return named(pack(state).leaders[leader_id].name)
 
 
 def leader_named(state: State, key: str) -> Msg:
     """The leader whose key is ``key``, by name."""
-    return DOMAIN.data(pack(state).leader_by_key(key).name)
+    return named(pack(state).leader_by_key(key).name)
 
 
 def space_name(state: State, space_id: str) -> str:
