@@ -145,13 +145,19 @@ def _names(state: State, seats: list[int]) -> str:
     return listing([state["players"][p] for p in seats], "")
 
 
+# Each message made on its own line: Babel's extractor does not see a message inside another's call.
+def _die(colour: str, value: int) -> str:
+    return msg("{colour} {n}", colour=word(COLOURS, colour), n=value)
+
+
+def _score(state: State, seat: int, total: int) -> str:
+    return msg("{player} {total}", player=state["players"][seat], total=total)
+
+
 GENERAL: dict[str, Callable[[State, Event], str]] = {
     "round": lambda s, e: msg("Round {round} (period {period}) begins.", round=e["round"], period=e["period"]),
     "deal": _towers,
-    "dice": lambda s, e: msg(
-        "Dice: {dice}.",
-        dice=listing([msg("{colour} {n}", colour=word(COLOURS, k), n=v) for k, v in e["dice"].items()], ""),
-    ),
+    "dice": lambda s, e: msg("Dice: {dice}.", dice=listing([_die(k, v) for k, v in e["dice"].items()], "")),
     "vatican": lambda s, e: msg(
         "Vatican report of period {period}: {threshold} faith points needed.",
         period=e["period"],
@@ -162,10 +168,7 @@ GENERAL: dict[str, Callable[[State, Event], str]] = {
         "Round {round} ends. Turn order: {order}.", round=e["round"], order=_names(s, e["order"])
     ),
     "final": lambda s, e: msg(
-        "Final scoring: {scores}.",
-        scores=listing(
-            [msg("{player} {total}", player=s["players"][p], total=t) for p, t in enumerate(e["totals"])], ""
-        ),
+        "Final scoring: {scores}.", scores=listing([_score(s, p, t) for p, t in enumerate(e["totals"])], "")
     ),
     "leaders_dealt": lambda s, e: msg("Leaders dealt: {each} each.", each=e["each"]),
     "draft_pass": lambda s, e: msg("Leader packets passed to the right."),

@@ -10,13 +10,14 @@ import re
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from engine.core import IllegalAction, play
 from engine.core.decisions import Decision
-from engine.core.i18n import Msg
+from engine.core.i18n import Listing, Msg
 from engine.core.outcome import Outcome
 from engine.lorenzo import GAME
-from render.i18n import tr, tr_id
+from render.i18n import catalogue_path, tr, tr_id
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
@@ -50,16 +51,44 @@ class Reader:
     def __init__(self) -> None:
         self.english: dict[str, str] = {}  # English source → its Japanese with English left in
         self.seen: list[str] = []
+        self.ids: set[tuple[str, str | None, str]] = set()  # (domain, context, msgid) of every message
 
     def read(self, value: Any) -> str:
         if value is None or value == "":
             return ""
         assert isinstance(value, Msg), f"not a message: {value!r}"
+        self._ids(value)
         japanese = tr(value, "ja")
         self.seen.append(japanese)
         if english_words(japanese):
             self.english.setdefault(str(value), japanese)
         return japanese
+
+    def _ids(self, value: Msg) -> None:
+        if isinstance(value, Listing):
+            for item in value.items:
+                if isinstance(item, Msg):
+                    self._ids(item)
+            return
+        self.ids.add((value.domain, value.context, value.msgid))
+        for param in value.params.values():
+            if isinstance(param, Msg):
+                self._ids(param)
+
+    def untranslated(self) -> list[tuple[str, str | None, str]]:
+        """The messages shown whose catalogue has no Japanese for them (e.g. an id the extractor missed)."""
+        books: dict[str, Any] = {}
+        missing = []
+        for domain, context, msgid in sorted(self.ids, key=str):
+            if domain not in books:
+                path = catalogue_path(domain, "ja")
+                assert path is not None and path.is_file(), domain
+                with path.open("rb") as handle:
+                    books[domain] = read_po(handle, locale="ja")
+            entry = books[domain].get(msgid, context=context)
+            if entry is None or not entry.string or entry.fuzzy:
+                missing.append((domain, context, msgid))
+        return missing
 
     def read_id(self, key: str) -> str:
         japanese = tr_id("engine.lorenzo", key, "ja")
@@ -147,6 +176,7 @@ def test_whole_games_leave_no_english_word(games: tuple[Reader, list[dict[str, A
     assert wanted <= kinds, sorted(wanted - kinds)
     assert len(reader.seen) > 1000
     assert not reader.english, "\n".join(f"{en!r} → {ja!r}" for en, ja in reader.english.items())
+    assert not reader.untranslated()
 
 
 def test_the_spec_and_its_options_are_japanese() -> None:
@@ -158,6 +188,7 @@ def test_the_spec_and_its_options_are_japanese() -> None:
         for label in option.choices.values():
             reader.read(label)
     assert not reader.english, reader.english
+    assert not reader.untranslated()
     assert [tr(o.label, "ja") for o in GAME.spec.options] == ["応用ルール", "任意のパス"]
 
 
@@ -178,6 +209,7 @@ def test_refused_inputs_explain_themselves_in_japanese() -> None:
             attempt()
         refusals.append(reader.read(refused.value.message))
     assert not reader.english, reader.english
+    assert not reader.untranslated()
     assert "ロレンツォ・イル・マニフィコ" in refusals[-1]
     assert "応用" in refusals[-2] and "基本" in refusals[-2]
 
