@@ -16,6 +16,7 @@ from ..core.datapack import DataPacks, Effects, PackError, PackSpec, Row, Source
 from ..core.datapack import Pack as BasePack
 from . import model as m
 from .effects import REGISTRY, bundle_problem, check_params
+from .i18n import DOMAIN
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -149,6 +150,17 @@ SPEC: PackSpec[m.Pack] = PackSpec(
     effects=Effects(REGISTRY, check_params),
 )
 PACKS = DataPacks(SPEC)
+
+
+def _data_ids() -> list[str]:
+    """The message ids the shipped pack gives people: card and leader names, and the leader keys
+    (a draft pick names its leader by key; the catalogue gives each key the leader's name)."""
+    shipped = PACKS.shipped()
+    leaders = shipped.leaders.values()
+    return [c.name for c in shipped.cards.values()] + [x.name for x in leaders] + [x.key for x in leaders]
+
+
+DOMAIN.declare_data(_data_ids)
 
 
 _FOUND: dict[str, m.Pack] = {}  # by fingerprint: the same content whichever pack object loaded it

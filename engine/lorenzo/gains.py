@@ -16,6 +16,7 @@ from typing import Any
 from .board import State, ability, excomm_effects, pack, res
 from .costs import reduced
 from .flow import ask, kind, step, then
+from .i18n import msg
 from .model import Bundle
 
 Data = dict[str, Any]
@@ -75,7 +76,7 @@ def _reduce_act(state: State, asked: Data, action: dict[str, Any], events: Event
     _apply(state, asked["player"], asked["bundle"], action["res"], asked["where"], events)
 
 
-kind("reduce", _reduce_options, _reduce_act, "Excommunication: lose 1 wood or 1 stone from this gain?")
+kind("reduce", _reduce_options, _reduce_act, msg("Excommunication: lose 1 wood or 1 stone from this gain?"))
 
 
 # --- privileges -------------------------------------------------------------------------------------
@@ -101,7 +102,7 @@ def _privilege_act(state: State, asked: Data, action: dict[str, Any], events: Ev
 
 def _privilege_prompt(state: State, asked: Data) -> str:
     n = asked["n"]
-    return "Choose a council privilege" if n == 1 else f"Choose {n} different council privileges"
+    return msg("Choose a council privilege") if n == 1 else msg("Choose {n} different council privileges", n=n)
 
 
 kind("privilege", _privilege_options, _privilege_act, _privilege_prompt)

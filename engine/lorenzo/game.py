@@ -20,6 +20,7 @@ from ..core.stepgame import Asked, StepGame
 from . import gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
 from .data import PACKS, pack_of
 from .flow import STEPS
+from .i18n import msg
 from .labels import action_text, shape
 from .model import Pack
 from .options import OPTIONS, validate
@@ -29,7 +30,7 @@ from .views import player_view, public_view
 
 SPEC = GameSpec(
     id="lorenzo",
-    title="Lorenzo il Magnifico",
+    title=msg("Lorenzo il Magnifico"),
     min_players=2,
     max_players=4,
     rules_version=setup.RULES_VERSION,
@@ -71,7 +72,10 @@ class Lorenzo(StepGame, PackGame[Pack]):
         return event_text(state, event)
 
     def _pending_view(self, state: State) -> list[dict[str, Any]]:
-        return [{"player": d.player, "kind": d.kind, "prompt": d.prompt, "mode": d.mode} for d in self.pending(state)]
+        # A view is plain data: the prompt in English (a front end translates play.pending's prompt).
+        return [
+            {"player": d.player, "kind": d.kind, "prompt": str(d.prompt), "mode": d.mode} for d in self.pending(state)
+        ]
 
     def public_view(self, state: State) -> dict[str, Any]:
         view = public_view(state)

@@ -21,8 +21,10 @@ from typing import Any
 from .board import State, board, can_pay, cards_of, pack, pay, res, servant_price
 from .flow import ask, kind, step, then
 from .gains import gain_step
+from .i18n import msg
 from .spaces import boost_choices
 from .values import action_modifier
+from .words import card_name
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -97,7 +99,7 @@ kind(
     "produce",
     _produce_options,
     _produce_act,
-    lambda state, asked: f"Production: use {pack(state).cards[asked['card']].name}?",
+    lambda state, asked: msg("Production: use {card}?", card=card_name(state, asked["card"])),
 )
 
 
@@ -168,7 +170,9 @@ def _boost_act(state: State, asked: Data, action: dict[str, Any], events: Events
 
 def _boost_prompt(state: State, asked: Data) -> str:
     value = grant_base(state, asked["player"], asked)
-    return f"{asked['action'].title()} action at value {value}: how many servants do you add?"
+    if asked["action"] == "harvest":
+        return msg("Harvest action at value {value}: how many servants do you add?", value=value)
+    return msg("Production action at value {value}: how many servants do you add?", value=value)
 
 
 kind("boost", _boost_options, _boost_act, _boost_prompt)

@@ -16,7 +16,21 @@ from typing import Any
 from ..core.shapes import Amount, ChooseOne, ChooseSeveral, Item, Option, Shape
 from .board import State, board, pack, servant_price
 from .costs import bundle_text, tower_tax
+from .i18n import msg
 from .spaces import entry_boost
+from .words import (
+    CARD_TYPES,
+    COLOURS,
+    PRIVILEGES,
+    TOWER_TITLES,
+    WORK_LABELS,
+    both,
+    card_name,
+    leader_named,
+    privileges,
+    word,
+    words,
+)
 
 Action = dict[str, Any]
 WORDS = {
@@ -27,46 +41,20 @@ WORDS = {
     "vp": "VP",
     "mp": "military point",
     "fp": "faith point",
-}
-PLURALS = ("sv", "c", "mp", "fp")
-PRIVILEGES = {
-    "wood-stone": "1 wood + 1 stone",
-    "servants": "2 servants",
-    "coins": "2 coins",
-    "military": "2 military points",
-    "faith": "1 faith point",
-}
-AREAS = {"harvest": "Harvest", "production": "Production", "market": "Market", "council": "Council palace"}
+}  # canonical words (``reduce stone``), not translated
 PASSES = {"pass": "pass", "decline": "decline", "skip": "skip", "end": "end turn"}
-
-
-def words(bundle: dict[str, int]) -> str:
-    """``{"w": 1, "c": 2}`` → ``1 wood, 2 coins`` (``need`` shown as "needs N military")."""
-    parts = [_amount(k, n) for k, n in bundle.items() if k not in ("need", "cp") and n]
-    if bundle.get("cp"):
-        parts.append(f"{bundle['cp']} privilege{'s' if bundle['cp'] > 1 else ''}")
-    if bundle.get("need"):
-        parts.append(f"(needs {bundle['need']} military points)")
-    return ", ".join(parts) or "nothing"
-
-
-def _amount(key: str, n: int) -> str:
-    word = WORDS.get(key, key)
-    if n != 1 and key in PLURALS:
-        word += "s"
-    return f"{n} {word}"
-
-
-def space_name(state: State, space_id: str) -> str:
-    """``the blue tower, floor 3`` / ``the large harvest space`` / ``the market (5 coins)``."""
-    space = pack(state).spaces[space_id]
-    if space.area == "tower":
-        return f"the {space.tower} tower, floor {space.floor}"
-    if space.area in ("harvest", "production"):
-        return f"the {'large' if space.penalty else 'small'} {space.area} space"
-    if space.area == "market":
-        return f"the market ({words(space.reward)})"
-    return "the council palace"
+LEADER_ACTS = {
+    "play": lambda name: msg("Play {leader}", leader=name),
+    "activate": lambda name: msg("Activate {leader}", leader=name),
+    "discard": lambda name: msg("Discard {leader} (for a council privilege)", leader=name),
+}
+LOSE = {"w": msg("Lose 1 wood"), "s": msg("Lose 1 stone")}
+FIXED = {
+    "pass": msg("Pass this turn"),
+    "decline": msg("Decline"),
+    "end": msg("End my turn"),
+    "roll": msg("Deal the cards and roll the dice"),
+}
 
 
 def _use_text(a: Action) -> str:
@@ -102,79 +90,110 @@ def action_text(action: Action) -> str:
 
 
 def space_label(state: State, space_id: str) -> str:
-    """``Green tower, floor 3 (Forest)`` / ``Market: 5 coins`` / ``Council palace``."""
+    """``Green tower 3 (value 5, +1 wood): Forest`` / ``Market: 5 coins`` / ``Council palace: ...``."""
     space = pack(state).spaces[space_id]
     if space.area == "tower":
         card = state["towers"][space.tower][space.floor - 1]
-        name = pack(state).cards[card].name if card is not None else "no card"
-        bonus = f", +{words(space.reward)}" if space.reward else ""
-        return f"{space.tower.title()} tower {space.floor} (value {space.value}{bonus}): {name}"
+        name = card_name(state, card) if card is not None else msg("no card")
+        tower = word(TOWER_TITLES, space.tower)
+        if space.reward:
+            return msg(
+                "{tower} tower {floor} (value {value}, +{reward}): {card}",
+                tower=tower,
+                floor=space.floor,
+                value=space.value,
+                reward=words(space.reward),
+                card=name,
+            )
+        return msg(
+            "{tower} tower {floor} (value {value}): {card}",
+            tower=tower,
+            floor=space.floor,
+            value=space.value,
+            card=name,
+        )
     if space.area in ("harvest", "production"):
-        size = "large space, −3" if space.penalty else "small space"
-        return f"{AREAS[space.area]} ({size})"
+        return WORK_LABELS[space.area, bool(space.penalty)]
     if space.area == "market":
-        return f"Market: {words(space.reward)}"
-    return f"Council palace: {words(space.reward)}"
+        return msg("Market: {reward}", reward=words(space.reward))
+    return msg("Council palace: {reward}", reward=words(space.reward))
 
 
 def leader_name(state: State, key: str) -> str:
-    return pack(state).leader_by_key(key).name
+    return leader_named(state, key)
 
 
 def _label(state: State, seat: int, a: Action) -> str:
     do = a["do"]
     if do == "member":
-        return f"Place your {a['member']} family member"
+        return msg("Place your {member} family member", member=word(COLOURS, a["member"]))
     if do == "leader":
-        return f"{a['act'].title()} {leader_name(state, a['leader'])}" + (
-            " (for a council privilege)" if a["act"] == "discard" else ""
-        )
+        return LEADER_ACTS[a["act"]](leader_name(state, a["leader"]))
     if do == "take":
-        return "Take: " + space_label(state, a["space"])
+        return msg("Take: {space}", space=space_label(state, a["space"]))
     if do == "space":
-        return space_label(state, a["space"]) + _entry_cost(state, seat, a["space"])
+        return _entry_cost(state, seat, a["space"])
     if do == "servants":
         n = a["n"]
-        return f"Add {n} (pay {words({'sv': n * servant_price(state, seat)})})" if n else "No servants"
+        if not n:
+            return msg("No servants")
+        return msg("Add {n} (pay {cost})", n=n, cost=words({"sv": n * servant_price(state, seat)}))
     if do == "pay":
-        return f"Pay {words(a['cost'])}"
+        return msg("Pay {cost}", cost=words(a["cost"]))
     if do == "privilege":
-        return " and ".join(PRIVILEGES.get(p, p) for p in a["ids"])
+        return privileges(a["ids"])
     if do == "produce":
-        card = pack(state).cards[a["card"]].name
-        per = f" per {a['per']}" if "per" in a else ""
-        paid = f"pay {words(a['pay'])}, " if a["pay"] else ""
-        return f"{card}: {paid}get {words(a['get'])}{per}"
+        return _produce_label(state, a)
     if do == "skip":
-        return f"Skip {pack(state).cards[a['card']].name}"
+        return msg("Skip {card}", card=card_name(state, a["card"]))
     if do == "copy":
-        return f"Copy {leader_name(state, a['leader'])}"
+        return msg("Copy {leader}", leader=leader_name(state, a["leader"]))
     if do == "keep":
-        return f"Keep {leader_name(state, a['leader'])}"
+        return msg("Keep {leader}", leader=leader_name(state, a["leader"]))
     if do == "tile":
         tile = pack(state).tiles[a["tile"]]
-        return f"Tile {a['tile'].upper()}: harvest {words(tile.harvest)}; production {words(tile.production)}"
-    fixed = {
-        "pass": "Pass this turn",
-        "decline": "Decline",
-        "end": "End my turn",
-        "vatican": "Support the Church" if a.get("support") else "Accept the excommunication",
-        "reduce": f"Lose 1 {WORDS.get(a.get('res', 's'), '')}",
-        "boost": f"Your {a.get('member')} family member is worth 6 this round",
-        "roll": "Deal the cards and roll the dice",
-    }
-    return fixed[do]
+        return msg(
+            "Tile {tile}: harvest {harvest}; production {production}",
+            tile=a["tile"].upper(),
+            harvest=words(tile.harvest),
+            production=words(tile.production),
+        )
+    if do == "vatican":
+        return msg("Support the Church") if a.get("support") else msg("Accept the excommunication")
+    if do == "reduce":
+        return LOSE[a.get("res", "s")]
+    if do == "boost":
+        return msg("Your {member} family member is worth 6 this round", member=word(COLOURS, a.get("member")))
+    return FIXED[do]
+
+
+def _produce_label(state: State, a: Action) -> str:
+    card, got = card_name(state, a["card"]), words(a["get"])
+    if a["pay"]:
+        paid = words(a["pay"])
+        if "per" in a:
+            per = word(CARD_TYPES, a["per"])
+            return msg("{card}: pay {paid}, get {got} per {per}", card=card, paid=paid, got=got, per=per)
+        return msg("{card}: pay {paid}, get {got}", card=card, paid=paid, got=got)
+    if "per" in a:
+        return msg("{card}: get {got} per {per}", card=card, got=got, per=word(CARD_TYPES, a["per"]))
+    return msg("{card}: get {got}", card=card, got=got)
 
 
 def _entry_cost(state: State, seat: int, space_id: str) -> str:
-    """What entering the space costs before the card: servants the value needs, the tower tax."""
+    """The space's label and what entering it costs before the card: servants the value needs,
+    the tower tax."""
     decision = state["decision"] or {}
     space = pack(state).spaces[space_id]
+    label = space_label(state, space_id)
     boost = entry_boost(state, seat, decision.get("member", ""), space) or 0
     parts = [words({"sv": boost * servant_price(state, seat)})] if boost else []
     tax = tower_tax(state, seat, space.tower) if space.area == "tower" else 0
-    parts += [words({"c": tax}) + " tax"] if tax else []
-    return f" - pay {' and '.join(parts)}" if parts else ""
+    if tax:
+        parts.append(msg("{amount} tax", amount=words({"c": tax})))
+    if not parts:
+        return label
+    return msg("{space} - pay {cost}", space=label, cost=both(parts))
 
 
 def _hand_keys(state: State, seat: int) -> set[str]:
@@ -200,16 +219,16 @@ def shape(state: State, seat: int, kind: str, options: list[Action]) -> Shape:
             options=tuple(Option(o.text, o.label, amount=n) for o, n in zip(listed, amounts, strict=True)),
             low=min(amounts),
             high=max(amounts),
-            title="Servants",
+            title=msg("Servants"),
         )
     if kind == "privilege" and len(options[0]["ids"]) > 1:
         n = len(options[0]["ids"])
         ids = list(dict.fromkeys(p for a in options for p in a["ids"]))
         return ChooseSeveral(
             options=tuple(Option(o.text, o.label, tuple(a["ids"])) for o, a in zip(listed, options, strict=True)),
-            items=tuple(Item(p, PRIVILEGES.get(p, p)) for p in ids),
+            items=tuple(Item(p, word(PRIVILEGES, p)) for p in ids),
             low=n,
             high=n,
-            title="Privileges",
+            title=msg("Privileges"),
         )
     return ChooseOne(options=listed, pass_text=pass_text, secret=secret)

@@ -16,6 +16,7 @@ from typing import Any
 from .board import COLOURED, State, ability_of, board, cards_of, leader, pack, res, unplaced
 from .flow import ask, kind, then
 from .gains import gain_step
+from .i18n import msg
 from .model import TYPES, Leader
 
 Data = dict[str, Any]
@@ -142,7 +143,7 @@ def _copy_act(state: State, asked: Data, action: Action, events: Events) -> None
     _copy(state, asked["player"], pack(state).leader_by_key(action["leader"]).id, events)
 
 
-kind("copy", _copy_options, _copy_act, "Lorenzo de' Medici: which played leader do you copy (for good)?")
+kind("copy", _copy_options, _copy_act, msg("Lorenzo de' Medici: which played leader do you copy (for good)?"))
 
 
 def _set_value(state: State, seat: int, member: str, events: Events) -> None:
@@ -158,4 +159,9 @@ def _value_act(state: State, asked: Data, action: Action, events: Events) -> Non
     _set_value(state, asked["player"], action["member"], events)
 
 
-kind("montefeltro", _value_options, _value_act, "Federico da Montefeltro: which family member is worth 6 this round?")
+kind(
+    "montefeltro",
+    _value_options,
+    _value_act,
+    msg("Federico da Montefeltro: which family member is worth 6 this round?"),
+)

@@ -5,23 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionSpec
+from .i18n import msg
 
 OPTIONS = (
     OptionSpec(
         "advanced",
-        "Advanced rules",
+        msg("Advanced rules"),
         False,
-        {False: "basic", True: "advanced"},
-        "Advanced game: personal bonus tiles picked in reverse turn order and the leader draft "
-        "(4 leaders each; play, activate or discard them on your turn).",
+        {False: msg("basic"), True: msg("advanced")},
+        msg(
+            "Advanced game: personal bonus tiles picked in reverse turn order and the leader draft "
+            "(4 leaders each; play, activate or discard them on your turn)."
+        ),
     ),
     OptionSpec(
         "voluntary_pass",
-        "Voluntary pass",
+        msg("Voluntary pass"),
         False,
-        {False: "no", True: "yes"},
-        "Let a player pass a turn (placing no family member) even when a placement is legal. "
-        "Off: only a player with no legal placement passes.",
+        {False: msg("no"), True: msg("yes")},
+        msg(
+            "Let a player pass a turn (placing no family member) even when a placement is legal. "
+            "Off: only a player with no legal placement passes."
+        ),
     ),
 )
 

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.rng import randbelow
 from .board import MEMBERS, State, has_excomm, pack
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -46,7 +47,7 @@ def _roll(state: State, asked: Data, action: dict[str, Any], events: Events) -> 
     then(state, *turn_sequence(state, events), *report_steps(state), {"step": "round_end"})
 
 
-kind("roll", lambda state, asked: [{"do": "roll"}], _roll, "Deal the cards and roll the dice")
+kind("roll", lambda state, asked: [{"do": "roll"}], _roll, msg("Deal the cards and roll the dice"))
 
 
 def turn_sequence(state: State, events: Events) -> list[Data]:

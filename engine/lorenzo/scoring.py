@@ -19,10 +19,22 @@ from ..core.outcome import Outcome, SeatResult
 from .board import State, cards_of, excomm_effects, pack, res, resource_count
 from .costs import printed_building_cost
 from .flow import step
+from .i18n import msg
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
-LOSSES = ("vp lost (3.4)", "mp lost (3.5)", "buildings lost (3.6)", "resources lost (3.7)")
+# The parts' keys are catalogue ids kept as plain strings in the state and the outcome; a front end
+# shows them with ``render.i18n.tr_id("engine.lorenzo", key, lang)``.
+VP, TERRITORIES, CHARACTERS = str(msg("vp")), str(msg("territories")), str(msg("characters"))
+VENTURES, MILITARY, RESOURCES = str(msg("ventures")), str(msg("military")), str(msg("resources"))
+LOSSES = (
+    str(msg("vp lost (3.4)")),
+    str(msg("mp lost (3.5)")),
+    str(msg("buildings lost (3.6)")),
+    str(msg("resources lost (3.7)")),
+)
+TURN_ORDER = str(msg("turn order"))
+TIE_BREAK = str(msg("earlier in the final turn order"))
 
 
 def military_vp(state: State) -> dict[int, int]:
@@ -48,19 +60,19 @@ def _no_final(state: State, seat: int, card_type: str) -> bool:
 
 def seat_parts(state: State, seat: int, military: int) -> dict[str, int]:
     rules, cards, held = pack(state).rules, pack(state).cards, res(state, seat)
-    parts = {"vp": held["vp"]}
+    parts = {VP: held["vp"]}
     per_vp = excomm_effects(state, seat, "lose_vp_per_vp")
     parts[LOSSES[0]] = sum(held["vp"] // p["per"] for p in per_vp)
-    parts["territories"] = (
+    parts[TERRITORIES] = (
         0 if _no_final(state, seat, "territory") else rules.territory_vp[len(cards_of(state, seat, "territory"))]
     )
-    parts["characters"] = (
+    parts[CHARACTERS] = (
         0 if _no_final(state, seat, "character") else rules.character_vp[len(cards_of(state, seat, "character"))]
     )
     ventures = sum(cards[c].end_vp for c in cards_of(state, seat, "venture"))
-    parts["ventures"] = 0 if _no_final(state, seat, "venture") else ventures
-    parts["military"] = military
-    parts["resources"] = resource_count(held) // rules.resources_per_vp
+    parts[VENTURES] = 0 if _no_final(state, seat, "venture") else ventures
+    parts[MILITARY] = military
+    parts[RESOURCES] = resource_count(held) // rules.resources_per_vp
     parts[LOSSES[1]] = sum(held["mp"] * p["per"] for p in excomm_effects(state, seat, "lose_vp_per_mp"))
     parts[LOSSES[2]] = sum(
         printed_building_cost(state, seat, tuple(p["resources"]))
@@ -103,8 +115,8 @@ def outcome_of(state: State) -> Outcome | None:
                 total(parts[seat]),
                 rank,
                 breakdown,
-                {"turn order": order.index(seat) + 1},
+                {TURN_ORDER: order.index(seat) + 1},
                 winner=rank == 1,
             )
         )
-    return Outcome(tuple(results), "earlier in the final turn order")
+    return Outcome(tuple(results), TIE_BREAK)

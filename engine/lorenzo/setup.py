@@ -19,6 +19,7 @@ from ..core.rng import randbelow, seed_state, shuffle
 from .board import State, leader, pack
 from .data import PACKS
 from .flow import STEPS, ask, kind, step, then
+from .i18n import msg
 from .model import RESOURCES, Pack
 
 Data = dict[str, Any]
@@ -118,7 +119,7 @@ kind(
     "tile",
     _tile_options,
     lambda state, asked, action, events: _take_tile(state, asked["player"], action["tile"], events),
-    "Choose your personal bonus tile",
+    msg("Choose your personal bonus tile"),
 )
 
 
@@ -167,4 +168,4 @@ def _draft_done(state: State, s: Data, events: Events) -> None:
     then(state, {"step": "draft"})
 
 
-kind("draft", _draft_options, _picked, "Leader draft: keep one leader, pass the rest to your right")
+kind("draft", _draft_options, _picked, msg("Leader draft: keep one leader, pass the rest to your right"))

@@ -18,7 +18,9 @@ from .board import State, can_pay, cards_of, no_floor_bonus, pack, pay, res, ser
 from .costs import payments, take_payments, tower_tax
 from .flow import ask, kind, step, then
 from .gains import gain_step
+from .i18n import msg
 from .values import action_modifier, boost_needed, max_boost
+from .words import TOWERS, card_name, word
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -100,7 +102,7 @@ def _pay_act(state: State, asked: Data, action: dict[str, Any], events: Events) 
     _pay_and_take(state, asked["take"], action["cost"], events)
 
 
-kind("pay", _pay_options, _pay_act, "How do you pay for the card?")
+kind("pay", _pay_options, _pay_act, msg("How do you pay for the card?"))
 
 
 # --- a card's action: take another card ---------------------------------------------------------------
@@ -147,9 +149,17 @@ def _take_act(state: State, asked: Data, action: dict[str, Any], events: Events)
 
 
 def _take_prompt(state: State, asked: Data) -> str:
-    where = "any tower" if asked["tower"] == "any" else f"the {asked['tower']} tower"
-    name = pack(state).cards[asked["card"]].name
-    return f"{name}: take a card from {where} at value {asked['value']} (servants may add), or decline"
+    name, value = card_name(state, asked["card"]), asked["value"]
+    if asked["tower"] == "any":
+        return msg(
+            "{card}: take a card from any tower at value {value} (servants may add), or decline", card=name, value=value
+        )
+    return msg(
+        "{card}: take a card from the {tower} tower at value {value} (servants may add), or decline",
+        card=name,
+        tower=word(TOWERS, asked["tower"]),
+        value=value,
+    )
 
 
 kind("take", grant_options, _take_act, _take_prompt)

@@ -17,10 +17,12 @@ from .board import State, board, pack, pay, servant_price
 from .costs import tower_tax
 from .flow import ask, kind, step, then
 from .gains import gain_step
+from .i18n import msg
 from .leaders import leader_actions, leader_apply
 from .spaces import member_spaces, placeable_members, servant_options
 from .towers import take_step
 from .values import placement_value
+from .words import COLOURS, word
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -65,7 +67,7 @@ def _turn_act(state: State, asked: Data, action: Action, events: Events) -> None
         leader_apply(state, seat, action, events)
 
 
-kind("turn", turn_options, _turn_act, "Your turn: choose a family member to place", turn_default)
+kind("turn", turn_options, _turn_act, msg("Your turn: choose a family member to place"), turn_default)
 
 
 def _space_options(state: State, asked: Data) -> list[Action]:
@@ -82,7 +84,7 @@ def _space_act(state: State, asked: Data, action: Action, events: Events) -> Non
 
 
 def _space_prompt(state: State, asked: Data) -> str:
-    return f"Where does your {asked['member']} family member go?"
+    return msg("Where does your {member} family member go?", member=word(COLOURS, asked["member"]))
 
 
 kind("space", _space_options, _space_act, _space_prompt, lambda options: None)
@@ -97,7 +99,7 @@ def _servant_act(state: State, asked: Data, action: Action, events: Events) -> N
     place(state, asked["player"], asked["member"], asked["space"], action["n"], events)
 
 
-kind("servants", _servant_options, _servant_act, "How many servants do you add to its value?")
+kind("servants", _servant_options, _servant_act, msg("How many servants do you add to its value?"))
 
 
 def place(state: State, seat: int, member: str, space_id: str, boost: int, events: Events) -> None:
@@ -138,4 +140,4 @@ def _after_act(state: State, asked: Data, action: Action, events: Events) -> Non
         leader_apply(state, asked["player"], action, events)
 
 
-kind("after", _after_options, _after_act, "Leader actions before your turn ends?")
+kind("after", _after_options, _after_act, msg("Leader actions before your turn ends?"))

@@ -16,6 +16,7 @@ from typing import Any
 from ..core.decisions import PARALLEL
 from .board import State, ability, pack, res
 from .flow import STEPS, kind, step
+from .i18n import msg
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -81,4 +82,4 @@ def _vatican_done(state: State, s: Data, events: Events) -> None:
     events.append({"type": "vatican_revealed", "answers": revealed, "reveals": True})
 
 
-kind("vatican", _options, _answered, "Vatican report: support the Church, or accept excommunication?")
+kind("vatican", _options, _answered, msg("Vatican report: support the Church, or accept excommunication?"))
