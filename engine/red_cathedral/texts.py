@@ -158,11 +158,11 @@ _SENTENCES: dict[str, Callable[[State, str, Event], str]] = {
     ),
     "jewels": _jewels,
     "complete": lambda s, w, e: msg(
-        "{player} completes {section}: +{rp} RP, +{rubles}.",
+        "{player} completes {section}: +{rp} RP, +{money}.",
         player=w,
         section=e["section"],
         rp=e["rp"],
-        rubles=item("rubles", e["rubles"]),
+        money=item("rubles", e["rubles"]),
     ),
     "penalty": _penalty,
     "trigger": lambda s, w, e: msg(

@@ -1,4 +1,5 @@
-"""Words shared by labels, event sentences and the text board, as messages (:mod:`.i18n`).
+"""Words shared by labels, event sentences and the text board, as messages (:mod:`.i18n`). A message
+is immutable, so the small ones (counts, colours) are made once and kept.
 
 >>> amounts({"brick": 2, "rubles": 1, "rp": 3})
 '2 brick, 1 ruble, 3 RP'
@@ -9,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from engine.core.i18n import Msg, listing
@@ -48,21 +50,25 @@ GUILDS = {
 SPACE_WORDS = {"white-1": msg("white (1st)"), "white-2": msg("white (2nd)")}
 
 
+@lru_cache(maxsize=512)
 def prestige(n: int) -> Msg:
     """``1 prestige point``, ``2 prestige points``."""
     return msgn("{n} prestige point", "{n} prestige points", n)
 
 
+@lru_cache(maxsize=512)
 def times(n: int) -> Msg:
     """``once``, ``2 times``."""
     return msg("once") if n == 1 else msg("{n} times", n=n)
 
 
+@lru_cache(maxsize=512)
 def times_capitalized(n: int) -> Msg:
     """``Once``, ``2 times`` (a label's first word)."""
     return msg("Once") if n == 1 else msg("{n} times", n=n)
 
 
+@lru_cache(maxsize=512)
 def data_word(word: str) -> Msg:
     """A word from the pack's fixed vocabulary (a colour, a level, an ornament kind)."""
     return DOMAIN.data(word)
@@ -77,6 +83,7 @@ def noun(name: str) -> str:
     return NOUNS.get(name, name)
 
 
+@lru_cache(maxsize=512)
 def item(name: str, n: int) -> str:
     count = COUNTS.get(name)
     return count(n) if count else f"{n} {name}"
@@ -87,6 +94,7 @@ def amounts(d: dict[str, int]) -> str:
     return listing(parts, "") if parts else msg("nothing")
 
 
+@lru_cache(maxsize=512)
 def slot_name(slot: str) -> str:
     return SPACE_WORDS.get(slot) or data_word(slot)
 
@@ -94,14 +102,24 @@ def slot_name(slot: str) -> str:
 def space_name(state: State, space: int) -> str:
     """``space 3 (2 brick)``: a market space by number and its tile."""
     tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
-    return msg("space {number} ({tile})", number=space + 1, tile=item(tile.item, tile.amount))
+    return _space_name(space + 1, tile.item, tile.amount)
+
+
+@lru_cache(maxsize=512)
+def _space_name(number: int, name: str, n: int) -> Msg:
+    return msg("space {number} ({tile})", number=number, tile=item(name, n))
 
 
 def tile_text(state: State, tile_id: str) -> str:
     tile = board.pack_of(state).tiles[tile_id]
     if tile.kind == "resource":
         return item(tile.item, tile.amount)
-    return msg("the yield of the {colour} die's space", colour=data_word(tile.die))
+    return _die_yield(tile.die)
+
+
+@lru_cache(maxsize=16)
+def _die_yield(colour: str) -> Msg:
+    return msg("the yield of the {colour} die's space", colour=data_word(colour))
 
 
 def influence_text(state: State, card_id: str, which: int) -> Msg:
