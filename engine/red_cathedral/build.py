@@ -18,6 +18,7 @@ from typing import Any
 from . import board, score
 from . import model as m
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -184,5 +185,5 @@ def _trigger(state: State, owner: int, events: Events) -> None:
     events.append({"type": "trigger", "player": owner, "pp": rules.end_bonus})
 
 
-kind("deliver", _deliver_options, _deliver, "Deliver what where? (up to 3 deliveries)", default_first=True)
-kind("jewels", _jewels_options, _jewels, "Set jewels into the ornament?", default_first=True)
+kind("deliver", _deliver_options, _deliver, msg("Deliver what where? (up to 3 deliveries)"), default_first=True)
+kind("jewels", _jewels_options, _jewels, msg("Set jewels into the ornament?"), default_first=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import board, free, workshop
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -78,6 +79,8 @@ def _tile(state: State, asked: dict[str, Any], action: Action, events: Events) -
     workshop.place(state, p, tile, action["slot"], action["up"], events)
 
 
-kind("banner", _banner_options, _banner, "Take which banner?", default_first=True)
-kind("section", _section_options, _section, "Put your banner on which section?", default_first=True)
-kind("tile", _tile_options, _tile, "Place the section's workshop tile where, and which side up?", default_first=True)
+kind("banner", _banner_options, _banner, msg("Take which banner?"), default_first=True)
+kind("section", _section_options, _section, msg("Put your banner on which section?"), default_first=True)
+kind(
+    "tile", _tile_options, _tile, msg("Place the section's workshop tile where, and which side up?"), default_first=True
+)

@@ -11,6 +11,7 @@ from typing import Any
 from ..core.datapack import DataPacks, Pack, PackError, PackSpec, Row, Sources
 from . import checks
 from . import model as m
+from .i18n import DOMAIN
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -64,3 +65,12 @@ PACKS = DataPacks(SPEC)
 def load_pack(path: str | Path = DATA_DIR) -> m.Pack:
     """Read, validate and return the pack in directory ``path``; raise :class:`PackError` if bad."""
     return PACKS.load(path)
+
+
+def _data_words() -> list[str]:
+    """Every id :mod:`.words` and :mod:`.labels` pass to ``DOMAIN.data``: dice colours, section
+    levels, ornament kinds (their ids in sentences, their labels in the shipped pack's labels)."""
+    return [*m.DICE, *m.LEVELS, *m.ORNAMENTS, *(o.label for o in PACKS.shipped().ornaments.values())]
+
+
+DOMAIN.declare_data(_data_words)

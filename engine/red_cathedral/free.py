@@ -17,6 +17,7 @@ from typing import Any
 
 from . import board, score
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -95,5 +96,5 @@ def roll_space(state: State, space: int, events: Events) -> None:
     events.append({"type": "roll", "space": space, "faces": faces, "random": True})
 
 
-kind("sell", _sell_options, _sell, "Sell how many prestige points (2 rubles each)?", default_first=True)
-kind("reroll", _reroll_options, _reroll, "Re-roll the dice of which market space (1 prestige point)?")
+kind("sell", _sell_options, _sell, msg("Sell how many prestige points (2 rubles each)?"), default_first=True)
+kind("reroll", _reroll_options, _reroll, msg("Re-roll the dice of which market space (1 prestige point)?"))

@@ -20,6 +20,7 @@ from . import board, claim, free, market, market_actions, scoring, turn, views
 from .actions import action_text
 from .data import PACKS
 from .flow import STEPS
+from .i18n import msg
 from .labels import shape
 from .model import Pack
 from .options import OPTIONS, validate
@@ -28,7 +29,7 @@ from .texts import event_text
 
 SPEC = GameSpec(
     id="red_cathedral",
-    title="The Red Cathedral",
+    title=msg("The Red Cathedral"),
     min_players=2,
     max_players=4,
     rules_version=RULES_VERSION,

@@ -6,35 +6,45 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.i18n import listing
+
 from ..core.shapes import Amount, ChooseOne, Option, Shape
 from ..core.stepgame import Asked
 from . import board, market, market_actions, workshop
 from .actions import action_text
 from .build import jewel_pp
+from .i18n import DOMAIN, capitalized, msg
 from .words import (
     GUILDS,
     amounts,
+    data_word,
     influence_text,
     item,
     noun,
-    plural,
+    prestige,
     section_text,
     slot_name,
     space_name,
     tile_text,
     times,
+    times_capitalized,
 )
 
 State = dict[str, Any]
 Action = dict[str, Any]
-AMOUNTS = {"sell": "Sell prestige", "extra": "Extra spaces", "take": "Repetitions", "times": "Times"}
+AMOUNTS = {
+    "sell": msg("Sell prestige"),
+    "extra": msg("Extra spaces"),
+    "take": msg("Repetitions"),
+    "times": msg("Times"),
+}
 PASSES = ("end turn", "done", "no jewels")
 _FIXED = {
-    "claim": "Claim a cathedral section",
-    "build": "Build and/or decorate (up to 3 deliveries)",
-    "market": "Market: move a die, then its space's actions",
-    "end": "End your turn",
-    "done": "Done",
+    "claim": msg("Claim a cathedral section"),
+    "build": msg("Build and/or decorate (up to 3 deliveries)"),
+    "market": msg("Market: move a die, then its space's actions"),
+    "end": msg("End your turn"),
+    "done": msg("Done"),
 }
 
 
@@ -56,109 +66,140 @@ def shape(state: State, asked: Asked, options: list[Action]) -> Shape:
 def label(state: State, asked: Asked, a: Action) -> str:
     verb, p = a["verb"], asked.seat
     if verb == "done" and asked.kind == "market_action":
-        return "Finish the market actions"
+        return msg("Finish the market actions")
     if verb in _FIXED:
         return _FIXED[verb]
     if verb == "free":
         rubles = board.pack_of(state).rules.sell_rubles
         if a["what"] == "sell":
-            return f"Free action: sell prestige for {rubles} rubles each (once a turn)"
-        return "Free action: re-roll a market space for 1 prestige (once a turn)"
+            return msg("Free action: sell prestige for {rubles} rubles each (once a turn)", rubles=rubles)
+        return msg("Free action: re-roll a market space for 1 prestige (once a turn)")
     return _LABELS[verb](state, p, asked.data, a)
 
 
 def _sell(state: State, p: int, d: dict[str, Any], a: Action) -> str:
-    return f"Sell {plural(a['n'], 'prestige point')} for {a['n'] * board.pack_of(state).rules.sell_rubles} rubles"
+    rubles = a["n"] * board.pack_of(state).rules.sell_rubles
+    return msg("Sell {points} for {rubles} rubles", points=prestige(a["n"]), rubles=rubles)
 
 
 def _reroll(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     dice = state["spaces"][a["space"]]["dice"]
-    return f"Re-roll {space_name(state, a['space'])}: " + ", ".join(f"{c} {state['faces'][c]}" for c in dice)
+    faces = listing([msg("{colour} {face}", colour=data_word(c), face=state["faces"][c]) for c in dice], "")
+    return msg("Re-roll {space}: {faces}", space=space_name(state, a["space"]), faces=faces)
 
 
 def _banner(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     if a["from"] == "inventory":
-        return "A banner from your inventory (frees an inventory space)"
-    return (
-        "A banner from your white workshop (opens a white slot)"
-        if board.advanced(state)
-        else "A banner from beside your inventory"
-    )
+        return msg("A banner from your inventory (frees an inventory space)")
+    if board.advanced(state):
+        return msg("A banner from your white workshop (opens a white slot)")
+    return msg("A banner from beside your inventory")
 
 
 def _section(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     index = board.section_at(state, a["section"])
-    return f"{section_text(state, index)}; its tile gives {tile_text(state, state['sections'][index]['tile'])}"
+    tile = tile_text(state, state["sections"][index]["tile"])
+    return msg("{section}; its tile gives {tile}", section=section_text(state, index), tile=tile)
 
 
 def _tile(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     slot = a["slot"]
     holds = board.pack_of(state).advanced[slot].holds if board.advanced(state) else ""
+    ornament = holds in ("door", "arch", "cross")
     if not a["up"]:
-        text = f"Face down on {slot_name(slot)} (free; never activated)"
-        return text + (f"; your {holds} is lost" if holds in ("door", "arch", "cross") else "")
-    tile = state["sections"][d["section"]]["tile"]
-    cost = plural(workshop.face_up_cost(state, slot), "ruble")
-    text = f"Face up on {slot_name(slot)} for {cost}: {tile_text(state, tile)} now"
-    return text + (f"; releases your {holds}" if holds in ("door", "arch", "cross") else "")
+        if ornament:
+            return msg(
+                "Face down on {slot} (free; never activated); your {piece} is lost",
+                slot=slot_name(slot),
+                piece=data_word(holds),
+            )
+        return msg("Face down on {slot} (free; never activated)", slot=slot_name(slot))
+    tile = tile_text(state, state["sections"][d["section"]]["tile"])
+    cost = item("rubles", workshop.face_up_cost(state, slot))
+    if ornament:
+        return msg(
+            "Face up on {slot} for {cost}: {tile} now; releases your {piece}",
+            slot=slot_name(slot),
+            cost=cost,
+            tile=tile,
+            piece=data_word(holds),
+        )
+    return msg("Face up on {slot} for {cost}: {tile} now", slot=slot_name(slot), cost=cost, tile=tile)
 
 
 def _deliver(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     need = board.missing(state, board.section_at(state, a["section"]))
-    return f"{noun(a['material']).capitalize()} to {a['section']} (it needs {amounts(need)})"
+    material = capitalized(noun(a["material"]))
+    return msg("{material} to {section} (it needs {need})", material=material, section=a["section"], need=amounts(need))
 
 
 def _decorate(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     index = board.section_at(state, a["section"])
     ornament = board.pack_of(state).ornaments[board.ornament_kind(state, index)]
-    return f"{ornament.label} on {a['section']} (pay 1 {ornament.material})"
+    return msg(
+        "{piece} on {section} (pay {cost})",
+        piece=DOMAIN.data(ornament.label),
+        section=a["section"],
+        cost=item(ornament.material, 1),
+    )
 
 
 def _jewels(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     if not a["jewels"]:
-        return "No jewels"
-    return " and ".join(item(j, 1) for j in a["jewels"]).capitalize() + f" (+{jewel_pp(state, a['jewels'])} PP)"
+        return msg("No jewels")
+    jewels = listing([item(j, 1) for j in a["jewels"]], "and")
+    return msg("{jewels} (+{pp} PP)", jewels=jewels, pp=jewel_pp(state, a["jewels"]))
 
 
 def _die(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     colour = a["colour"]
-    extra = " (you may pay for extra spaces)" if market.payable(state, p, colour) else ""
-    return f"The {colour} die (on space {board.die_space(state, colour) + 1}, showing {state['faces'][colour]}){extra}"
+    args = {"colour": data_word(colour), "space": board.die_space(state, colour) + 1, "face": state["faces"][colour]}
+    if market.payable(state, p, colour):
+        return msg("The {colour} die (on space {space}, showing {face}) (you may pay for extra spaces)", **args)
+    return msg("The {colour} die (on space {space}, showing {face})", **args)
 
 
 def _extra(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     dest = dict(market.moves(state, p, d["colour"]))[a["n"]]
-    paid = f", paying {plural(a['n'], 'ruble')}" if a["n"] else ""
-    return f"To {space_name(state, dest)}{paid}"
+    if a["n"]:
+        return msg("To {space}, paying {cost}", space=space_name(state, dest), cost=item("rubles", a["n"]))
+    return msg("To {space}", space=space_name(state, dest))
 
 
 def _menu(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     verb, space = a["verb"], d["space"]
     if verb == "take":
         tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
-        return f"Take resources: {item(tile.item, tile.amount)}, up to {times(len(state['spaces'][space]['dice']))}"
+        return msg(
+            "Take resources: {tile}, up to {times}",
+            tile=item(tile.item, tile.amount),
+            times=times(len(state["spaces"][space]["dice"])),
+        )
     if verb == "influence":
-        return f"Use the influence card of {GUILDS[state['quadrants'][market_actions.quadrant(state, space)]]}"
-    return f"Activate your {d['die']} workshop"
+        guild = GUILDS[state["quadrants"][market_actions.quadrant(state, space)]]
+        return msg("Use the influence card of {guild}", guild=guild)
+    return msg("Activate your {colour} workshop", colour=data_word(d["die"]))
 
 
 def _reps(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     tile = board.pack_of(state).resource_tiles[state["spaces"][d["space"]]["tile"]]
     got = board.obtainable(state, p, tile.item, tile.amount * a["n"])
-    return f"{times(a['n']).capitalize()}: {item(tile.item, got)}"
+    return msg("{times}: {got}", times=times_capitalized(a["n"]), got=item(tile.item, got))
 
 
 def _use(state: State, p: int, d: dict[str, Any], a: Action) -> str:
-    return influence_text(state, market_actions.card_of(state, d["space"]), a["which"]).capitalize()
+    return capitalized(influence_text(state, market_actions.card_of(state, d["space"]), a["which"]))
 
 
 def _times(state: State, p: int, d: dict[str, Any], a: Action) -> str:
-    return f"{times(a['n']).capitalize()} ({influence_text(state, d['card'], d['which'])})"
+    return msg(
+        "{times} ({action})", times=times_capitalized(a["n"]), action=influence_text(state, d["card"], d["which"])
+    )
 
 
 def _activate(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     tile = board.seat(state, p)["slots"][a["slot"]]["tile"]
-    return f"The {slot_name(a['slot'])} tile: {tile_text(state, tile)}"
+    return msg("The {slot} tile: {tile}", slot=slot_name(a["slot"]), tile=tile_text(state, tile))
 
 
 _LABELS = {

@@ -12,6 +12,7 @@ from typing import Any
 from . import board, free, market_actions
 from . import model as m
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -86,6 +87,6 @@ def _market_reroll(state: State, s: dict[str, Any], events: Events) -> None:
     free.roll_space(state, s["space"], events)
 
 
-kind("die", _die_options, _die, "Move which die?", default_first=True)
-kind("extra", _extra_options, _extra, "Pay for how many extra spaces (1 ruble each)?", default_first=True)
+kind("die", _die_options, _die, msg("Move which die?"), default_first=True)
+kind("extra", _extra_options, _extra, msg("Pay for how many extra spaces (1 ruble each)?"), default_first=True)
 __all__ = ["market_actions"]

@@ -18,6 +18,7 @@ from typing import Any
 
 from . import board, free, workshop
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -167,8 +168,8 @@ def _workshop(state: State, asked: dict[str, Any], action: Action, events: Event
     events.append({"type": "gain", "player": p, "why": "workshop", "slot": action["slot"], "tile": tile, "got": got})
 
 
-kind("market_action", _menu_options, _menu_act, "Which market action next?")
-kind("take", _take_options, _take, "Take the space's resources how many times?", default=lambda o: o[-1])
-kind("influence", _influence_options, _influence, "Use which action of the influence card?", default_first=True)
-kind("times", _times_options, _times, "Use the repeatable action how many times?", default_first=True)
-kind("workshop", _workshop_options, _workshop, "Activate which white workshop tile?", default_first=True)
+kind("market_action", _menu_options, _menu_act, msg("Which market action next?"))
+kind("take", _take_options, _take, msg("Take the space's resources how many times?"), default=lambda o: o[-1])
+kind("influence", _influence_options, _influence, msg("Use which action of the influence card?"), default_first=True)
+kind("times", _times_options, _times, msg("Use the repeatable action how many times?"), default_first=True)
+kind("workshop", _workshop_options, _workshop, msg("Activate which white workshop tile?"), default_first=True)

@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionSpec
+from .i18n import msg
 
 OPTIONS = (
     OptionSpec(
         "workshop",
-        "Workshop boards",
+        msg("Workshop boards"),
         "basic",
-        {"basic": "basic side", "advanced": "advanced side"},
-        "The advanced side (S004 §上級ルール): face-up tiles cost 3 rubles, ornaments are unlocked tile by "
-        "tile, the white workshop opens once its banners are used. The whole table plays the same side.",
+        {"basic": msg("basic side"), "advanced": msg("advanced side")},
+        msg(
+            "The advanced side (S004 §上級ルール): face-up tiles cost 3 rubles, ornaments are unlocked tile by "
+            "tile, the white workshop opens once its banners are used. The whole table plays the same side."
+        ),
     ),
 )
 

@@ -21,10 +21,14 @@ from typing import Any
 from ..core import Outcome, SeatResult, place_ranks
 from . import board, score
 from .flow import step
+from .i18n import msg
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
-TIE_BREAK = "most completed sections, then most ornaments placed"
+#: The tie-break and the breakdown labels (message ids: front ends translate them with ``tr_id``).
+TIE_BREAK = str(msg("most completed sections, then most ornaments placed"))
+TRACK, LEFTOVERS, TOWERS = str(msg("track")), str(msg("leftovers")), str(msg("towers"))
+SECTIONS, ORNAMENTS = str(msg("sections completed")), str(msg("ornaments placed"))
 
 
 def payouts(value: int, places: int) -> list[int]:
@@ -132,8 +136,8 @@ def outcome_of(result: dict[str, Any], names: list[str]) -> Outcome:
                 names[p],
                 seats[p]["total"],
                 ranks[p],
-                {"track": seats[p]["track"], "leftovers": seats[p]["leftovers"], "towers": seats[p]["towers"]},
-                {"sections completed": seats[p]["sections"], "ornaments placed": seats[p]["ornaments"]},
+                {TRACK: seats[p]["track"], LEFTOVERS: seats[p]["leftovers"], TOWERS: seats[p]["towers"]},
+                {SECTIONS: seats[p]["sections"], ORNAMENTS: seats[p]["ornaments"]},
                 winner=ranks[p] == 1,
             )
             for p in order

@@ -5,12 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.i18n import listing
+
 from ..core import EventText
-from .words import amounts, guild_of_card, item, plural, slot_name, space_name, tile_text, times
+from .i18n import msg
+from .words import amounts, data_word, guild_of_card, item, prestige, slot_name, space_name, tile_text, times
 
 State = dict[str, Any]
 Event = dict[str, Any]
-MAIN = {"claim": "claims a cathedral section", "build": "builds", "market": "goes to the market"}
+MAIN = {
+    "claim": lambda who: msg("{player} claims a cathedral section.", player=who),
+    "build": lambda who: msg("{player} builds.", player=who),
+    "market": lambda who: msg("{player} goes to the market.", player=who),
+}
+BANNER_FROM = {
+    "inventory": lambda who: msg("{player} takes a banner from their inventory.", player=who),
+    "board": lambda who: msg("{player} takes a banner from their board.", player=who),
+}
 
 
 def event_text(state: State, e: Event) -> EventText:
@@ -20,76 +31,145 @@ def event_text(state: State, e: Event) -> EventText:
 
 
 def _turn(state: State, who: str, e: Event) -> str:
-    return f"{who}'s {'last ' if e['last'] else ''}turn."
+    return msg("{player}'s last turn.", player=who) if e["last"] else msg("{player}'s turn.", player=who)
 
 
 def _gain(state: State, who: str, e: Event) -> str:
     got = amounts(e["got"])
     if e["why"] == "market":
-        return f"{who} takes the resources {times(e['reps'])}: {got}."
+        return msg("{player} takes the resources {times}: {got}.", player=who, times=times(e["reps"]), got=got)
     if e["why"] == "workshop":
-        return f"{who} activates the {slot_name(e['slot'])} workshop ({tile_text(state, e['tile'])}): {got}."
-    return f"{who} gains {got}."
+        return msg(
+            "{player} activates the {slot} workshop ({tile}): {got}.",
+            player=who,
+            slot=slot_name(e["slot"]),
+            tile=tile_text(state, e["tile"]),
+            got=got,
+        )
+    return msg("{player} gains {got}.", player=who, got=got)
 
 
 def _tile(state: State, who: str, e: Event) -> str:
-    side = f"face up for {plural(e['paid'], 'ruble')}" if e["up"] else "face down"
-    text = f"{who} places the tile ({tile_text(state, e['tile'])}) {side} on {slot_name(e['slot'])}"
+    args = {"player": who, "tile": tile_text(state, e["tile"]), "slot": slot_name(e["slot"])}
+    if e["up"]:
+        cost = item("rubles", e["paid"])
+        if "ornament" in e:
+            return msg(
+                "{player} places the tile ({tile}) face up for {cost} on {slot} and releases their {piece}.",
+                cost=cost,
+                piece=data_word(e["ornament"]),
+                **args,
+            )
+        return msg("{player} places the tile ({tile}) face up for {cost} on {slot}.", cost=cost, **args)
     if "ornament" in e:
-        text += f" and {'releases' if e['up'] else 'loses'} their {e['ornament']}"
-    return text + "."
+        return msg(
+            "{player} places the tile ({tile}) face down on {slot} and loses their {piece}.",
+            piece=data_word(e["ornament"]),
+            **args,
+        )
+    return msg("{player} places the tile ({tile}) face down on {slot}.", **args)
 
 
 def _jewels(state: State, who: str, e: Event) -> str:
     if not e["jewels"]:
-        return f"{who} sets no jewel."
-    return f"{who} sets {' and '.join(item(j, 1) for j in e['jewels'])} into it: +{e['pp']} PP."
+        return msg("{player} sets no jewel.", player=who)
+    jewels = listing([item(j, 1) for j in e["jewels"]], "and")
+    return msg("{player} sets {jewels} into it: +{pp} PP.", player=who, jewels=jewels, pp=e["pp"])
 
 
 def _penalty(state: State, who: str, e: Event) -> str:
-    lost = f" (only {e['lost']} left to lose)" if e["lost"] < e["rp"] else ""
-    return f"The Tsar's penalty: {who} loses {e['rp']} RP for unfinished {e['section']}{lost}."
+    if e["lost"] < e["rp"]:
+        return msg(
+            "The Tsar's penalty: {player} loses {rp} RP for unfinished {section} (only {lost} left to lose).",
+            player=who,
+            rp=e["rp"],
+            section=e["section"],
+            lost=e["lost"],
+        )
+    return msg(
+        "The Tsar's penalty: {player} loses {rp} RP for unfinished {section}.",
+        player=who,
+        rp=e["rp"],
+        section=e["section"],
+    )
 
 
 def _influence(state: State, who: str, e: Event) -> str:
-    often = f" {times(e['times'])}" if e["times"] > 1 else ""
-    paid = f", paying {amounts(e['paid'])}" if e["paid"] else ""
-    guild = guild_of_card(state, e["card"])
-    return f"{who} uses the influence card of {guild}{often}{paid}: {amounts(e['got'])}."
+    args = {"player": who, "guild": guild_of_card(state, e["card"]), "got": amounts(e["got"])}
+    if e["times"] > 1:
+        if e["paid"]:
+            return msg(
+                "{player} uses the influence card of {guild} {times}, paying {paid}: {got}.",
+                times=times(e["times"]),
+                paid=amounts(e["paid"]),
+                **args,
+            )
+        return msg("{player} uses the influence card of {guild} {times}: {got}.", times=times(e["times"]), **args)
+    if e["paid"]:
+        return msg(
+            "{player} uses the influence card of {guild}, paying {paid}: {got}.", paid=amounts(e["paid"]), **args
+        )
+    return msg("{player} uses the influence card of {guild}: {got}.", **args)
 
 
 def _final(state: State, who: str, e: Event) -> str:
     seats = e["result"]["seats"]
-    parts = [f"{state['players'][p]} {s['total']} PP" for p, s in enumerate(seats)]
-    return "Final scoring: " + ", ".join(parts) + "."
+    parts = [msg("{player} {pp} PP", player=state["players"][p], pp=s["total"]) for p, s in enumerate(seats)]
+    return msg("Final scoring: {scores}.", scores=listing(parts, ""))
+
+
+def _roll(state: State, who: str, e: Event) -> str:
+    faces = [msg("{colour} {face}", colour=data_word(c), face=f) for c, f in e["faces"].items()]
+    return msg(
+        "Dice on space {space} roll: {faces}.", space=e["space"] + 1, faces=listing(faces, "") if faces else msg("none")
+    )
+
+
+def _move(state: State, who: str, e: Event) -> str:
+    args = {"player": who, "colour": data_word(e["die"]), "start": e["from"] + 1, "to": space_name(state, e["to"])}
+    if e["paid"]:
+        return msg(
+            "{player} moves the {colour} die from space {start} to {to}, paying {cost}.",
+            cost=item("rubles", e["paid"]),
+            **args,
+        )
+    return msg("{player} moves the {colour} die from space {start} to {to}.", **args)
 
 
 _SENTENCES: dict[str, Callable[[State, str, Event], str]] = {
     "turn": _turn,
-    "main": lambda s, w, e: f"{w} {MAIN[e['action']]}.",
-    "sell": lambda s, w, e: f"{w} sells {plural(e['pp'], 'prestige point')} for {e['rubles']} rubles.",
-    "reroll": lambda s, w, e: f"{w} gives 1 prestige point to re-roll {space_name(s, e['space'])}.",
-    "roll": lambda s, w, e: (
-        f"Dice on space {e['space'] + 1} roll: "
-        + (", ".join(f"{c} {f}" for c, f in e["faces"].items()) or "none")
-        + "."
+    "main": lambda s, w, e: MAIN[e["action"]](w),
+    "sell": lambda s, w, e: msg(
+        "{player} sells {points} for {rubles} rubles.", player=w, points=prestige(e["pp"]), rubles=e["rubles"]
     ),
-    "banner": lambda s, w, e: f"{w} takes a banner from their {e['from']}.",
-    "claim": lambda s, w, e: f"{w} claims {e['section']}.",
+    "reroll": lambda s, w, e: msg(
+        "{player} gives 1 prestige point to re-roll {space}.", player=w, space=space_name(s, e["space"])
+    ),
+    "roll": _roll,
+    "banner": lambda s, w, e: BANNER_FROM[e["from"]](w),
+    "claim": lambda s, w, e: msg("{player} claims {section}.", player=w, section=e["section"]),
     "tile": _tile,
     "gain": _gain,
-    "deliver": lambda s, w, e: f"{w} delivers {item(e['material'], 1)} to {e['section']}.",
-    "decorate": lambda s, w, e: f"{w} places a {e['ornament']} on {e['section']}.",
-    "jewels": _jewels,
-    "complete": lambda s, w, e: f"{w} completes {e['section']}: +{e['rp']} RP, +{plural(e['rubles'], 'ruble')}.",
-    "penalty": _penalty,
-    "trigger": lambda s, w, e: f"{w} has completed their 6th section: +{e['pp']} PP. Everyone else has one last turn.",
-    "move": lambda s, w, e: (
-        f"{w} moves the {e['die']} die from space {e['from'] + 1} to {space_name(s, e['to'])}"
-        + (f", paying {plural(e['paid'], 'ruble')}" if e["paid"] else "")
-        + "."
+    "deliver": lambda s, w, e: msg(
+        "{player} delivers {material} to {section}.", player=w, material=item(e["material"], 1), section=e["section"]
     ),
+    "decorate": lambda s, w, e: msg(
+        "{player} places a {piece} on {section}.", player=w, piece=data_word(e["ornament"]), section=e["section"]
+    ),
+    "jewels": _jewels,
+    "complete": lambda s, w, e: msg(
+        "{player} completes {section}: +{rp} RP, +{money}.",
+        player=w,
+        section=e["section"],
+        rp=e["rp"],
+        money=item("rubles", e["rubles"]),
+    ),
+    "penalty": _penalty,
+    "trigger": lambda s, w, e: msg(
+        "{player} has completed their 6th section: +{pp} PP. Everyone else has one last turn.", player=w, pp=e["pp"]
+    ),
+    "move": _move,
     "influence": _influence,
-    "end_turn": lambda s, w, e: f"{w} ends their turn.",
+    "end_turn": lambda s, w, e: msg("{player} ends their turn.", player=w),
     "final": _final,
 }

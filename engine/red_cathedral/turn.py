@@ -14,6 +14,7 @@ from typing import Any
 from ..core.steps import never
 from . import build, claim, free, market
 from .flow import ask, kind, step, then
+from .i18n import msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -80,6 +81,12 @@ def _next(state: State, s: dict[str, Any], events: Events) -> None:
         then(state, {"step": "final"})
 
 
-kind("main", lambda state, asked: main_options(state, asked["player"]), _main, "Choose your main action", default=never)
-kind("end", _end_options, _end, "End your turn, or take a free action first?")
+kind(
+    "main",
+    lambda state, asked: main_options(state, asked["player"]),
+    _main,
+    msg("Choose your main action"),
+    default=never,
+)
+kind("end", _end_options, _end, msg("End your turn, or take a free action first?"))
 __all__ = ["market"]

@@ -30,7 +30,7 @@ def public_view(state: State) -> dict[str, Any]:
             {
                 "guild": g,
                 "card": state["influence"][g],
-                "actions": [influence_text(state, state["influence"][g], w) for w in (1, 2)],
+                "actions": [str(influence_text(state, state["influence"][g], w)) for w in (1, 2)],
             }
             for g in state["quadrants"]
         ],
@@ -38,7 +38,7 @@ def public_view(state: State) -> dict[str, Any]:
         "seats": [_seat(state, p) for p in range(len(state["players"]))],
         "prestige_spaces": list(pack.prestige),
         "lap": pack.track.lap,
-        "notice": PACKS.notice(pack),
+        "notice": str(PACKS.notice(pack)),
     }
 
 
@@ -51,7 +51,7 @@ def _space(state: State, i: int) -> dict[str, Any]:
     return {
         "space": i + 1,
         "tile": tile.id,
-        "gives": item(tile.item, tile.amount),
+        "gives": str(item(tile.item, tile.amount)),
         "guild": state["quadrants"][market_actions.quadrant(state, i)],
         "dice": [{"colour": c, "face": state["faces"][c]} for c in state["spaces"][i]["dice"]],
     }
@@ -69,14 +69,14 @@ def _section(state: State, i: int) -> dict[str, Any]:
         "delivered": dict(sec["delivered"]),
         "done": sec["done"],
         "ornament": dict(sec["ornament"]) if sec["ornament"] else None,
-        "tile": {"id": sec["tile"], "gives": tile_text(state, sec["tile"])} if sec["tile"] else None,
+        "tile": {"id": sec["tile"], "gives": str(tile_text(state, sec["tile"]))} if sec["tile"] else None,
     }
 
 
 def _seat(state: State, p: int) -> dict[str, Any]:
     me = board.seat(state, p)
     slots = {
-        s: {"tile": v["tile"], "up": v["up"], "gives": tile_text(state, v["tile"])} if v else None
+        s: {"tile": v["tile"], "up": v["up"], "gives": str(tile_text(state, v["tile"]))} if v else None
         for s, v in me["slots"].items()
     }
     return {

@@ -1,83 +1,146 @@
-"""Words shared by labels, event sentences and the text board.
+"""Words shared by labels, event sentences and the text board, as messages (:mod:`.i18n`). A message
+is immutable, so the small ones (counts, colours) are made once and kept.
 
 >>> amounts({"brick": 2, "rubles": 1, "rp": 3})
 '2 brick, 1 ruble, 3 RP'
->>> amounts({}), plural(1, "ruble"), plural(2, "ruble")
+>>> amounts({}), item("rubles", 1), item("rubles", 2)
 ('nothing', '1 ruble', '2 rubles')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
+from engine.core.i18n import Msg, listing
+
 from . import board
+from .i18n import DOMAIN, msg, msgn
 
 State = dict[str, Any]
-NAMES = {"green": "green jewel", "purple": "purple jewel", "rubles": "ruble", "rp": "RP", "pp": "PP"}
-GUILDS = {
-    "craftsmen": "the Craftsmen's Guild",
-    "teamsters": "the Teamsters' Guild",
-    "merchants": "the Merchants' Guild",
-    "clergy": "the Clergy",
+NOUNS = {
+    "lumber": msg("lumber"),
+    "brick": msg("brick"),
+    "stone": msg("stone"),
+    "gold": msg("gold"),
+    "green": msg("green jewel"),
+    "purple": msg("purple jewel"),
+    "rubles": msg("ruble"),
+    "rp": msg("RP"),
+    "pp": msg("PP"),
 }
-SPACE_WORDS = {"white-1": "white (1st)", "white-2": "white (2nd)"}
+COUNTS: dict[str, Callable[[int], Msg]] = {
+    "lumber": lambda n: msgn("{n} lumber", "{n} lumber", n),
+    "brick": lambda n: msgn("{n} brick", "{n} brick", n),
+    "stone": lambda n: msgn("{n} stone", "{n} stone", n),
+    "gold": lambda n: msgn("{n} gold", "{n} gold", n),
+    "green": lambda n: msgn("{n} green jewel", "{n} green jewels", n),
+    "purple": lambda n: msgn("{n} purple jewel", "{n} purple jewels", n),
+    "rubles": lambda n: msgn("{n} ruble", "{n} rubles", n),
+    "rp": lambda n: msgn("{n} RP", "{n} RP", n),
+    "pp": lambda n: msgn("{n} PP", "{n} PP", n),
+}
+GUILDS = {
+    "craftsmen": msg("the Craftsmen's Guild"),
+    "teamsters": msg("the Teamsters' Guild"),
+    "merchants": msg("the Merchants' Guild"),
+    "clergy": msg("the Clergy"),
+}
+SPACE_WORDS = {"white-1": msg("white (1st)"), "white-2": msg("white (2nd)")}
 
 
-def plural(n: int, word: str) -> str:
-    if word in ("RP", "PP", "lumber", "brick", "stone", "gold"):
-        return f"{n} {word}"
-    return f"{n} {word}" + ("" if n == 1 else "s")
+@lru_cache(maxsize=512)
+def prestige(n: int) -> Msg:
+    """``1 prestige point``, ``2 prestige points``."""
+    return msgn("{n} prestige point", "{n} prestige points", n)
 
 
-def times(n: int) -> str:
+@lru_cache(maxsize=512)
+def times(n: int) -> Msg:
     """``once``, ``2 times``."""
-    return "once" if n == 1 else f"{n} times"
+    return msg("once") if n == 1 else msg("{n} times", n=n)
 
 
-def guild_of_card(state: State, card_id: str) -> str:
+@lru_cache(maxsize=512)
+def times_capitalized(n: int) -> Msg:
+    """``Once``, ``2 times`` (a label's first word)."""
+    return msg("Once") if n == 1 else msg("{n} times", n=n)
+
+
+@lru_cache(maxsize=512)
+def data_word(word: str) -> Msg:
+    """A word from the pack's fixed vocabulary (a colour, a level, an ornament kind)."""
+    return DOMAIN.data(word)
+
+
+def guild_of_card(state: State, card_id: str) -> Msg:
     return GUILDS[board.pack_of(state).influence[card_id].group]
 
 
 def noun(name: str) -> str:
     """``green`` -> ``green jewel``: an item's name without a count."""
-    return NAMES.get(name, name)
+    return NOUNS.get(name, name)
 
 
+@lru_cache(maxsize=512)
 def item(name: str, n: int) -> str:
-    return plural(n, NAMES.get(name, name))
+    count = COUNTS.get(name)
+    return count(n) if count else f"{n} {name}"
 
 
 def amounts(d: dict[str, int]) -> str:
     parts = [item(k, n) for k, n in d.items() if n]
-    return ", ".join(parts) if parts else "nothing"
+    return listing(parts, "") if parts else msg("nothing")
 
 
+@lru_cache(maxsize=512)
 def slot_name(slot: str) -> str:
-    return SPACE_WORDS.get(slot, slot)
+    return SPACE_WORDS.get(slot) or data_word(slot)
 
 
 def space_name(state: State, space: int) -> str:
     """``space 3 (2 brick)``: a market space by number and its tile."""
     tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
-    return f"space {space + 1} ({item(tile.item, tile.amount)})"
+    return _space_name(space + 1, tile.item, tile.amount)
+
+
+@lru_cache(maxsize=512)
+def _space_name(number: int, name: str, n: int) -> Msg:
+    return msg("space {number} ({tile})", number=number, tile=item(name, n))
 
 
 def tile_text(state: State, tile_id: str) -> str:
     tile = board.pack_of(state).tiles[tile_id]
     if tile.kind == "resource":
         return item(tile.item, tile.amount)
-    return f"the yield of the {tile.die} die's space"
+    return _die_yield(tile.die)
 
 
-def influence_text(state: State, card_id: str, which: int) -> str:
+@lru_cache(maxsize=16)
+def _die_yield(colour: str) -> Msg:
+    return msg("the yield of the {colour} die's space", colour=data_word(colour))
+
+
+def influence_text(state: State, card_id: str, which: int) -> Msg:
     tag, cost, gain = board.pack_of(state).influence[card_id].action(which)
-    head = "once" if tag == "once" else "repeatable"
-    pay = f"pay {amounts(cost)}, " if cost else ""
-    return f"{head}: {pay}get {amounts(gain)}"
+    got = amounts(gain)
+    if tag == "once":
+        if cost:
+            return msg("once: pay {cost}, get {gain}", cost=amounts(cost), gain=got)
+        return msg("once: get {gain}", gain=got)
+    if cost:
+        return msg("repeatable: pay {cost}, get {gain}", cost=amounts(cost), gain=got)
+    return msg("repeatable: get {gain}", gain=got)
 
 
 def section_text(state: State, index: int) -> str:
     sec, card = state["sections"][index], board.card(state, index)
-    level = card.level
     reward = amounts({"rp": card.rp, "rubles": card.rubles})
-    return f"{sec['name']} ({level}: {amounts(card.cost)} for {reward})"
+    return msg(
+        "{section} ({level}: {cost} for {reward})",
+        section=sec["name"],
+        level=data_word(card.level),
+        cost=amounts(card.cost),
+        reward=reward,
+    )
