@@ -73,8 +73,10 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
     assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
 
 
-# Rule constants / data packs, no state; the games' model modules hold only the typed rows of a data pack.
+# Rule constants / data packs, no state; the games' model modules hold only the typed rows of a data pack;
+# engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all.
 PUBLIC_DATA = {
+    "engine.core.i18n",
     "engine.puerto_rico.data",
     "engine.lisboa.data",
     "engine.lisboa.model",
