@@ -226,6 +226,18 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     return s[:lo].rstrip() + "…"
 
 
+@lru_cache(maxsize=4096)
+def shrink(s: str, size: int, width: float, bold: bool = False, least: int | None = None) -> int:
+    """The largest font size from ``size`` down to ``least`` (three quarters of ``size`` unless given)
+    at which ``s`` is at most ``width`` pixels wide; ``least`` when none is (cut it with :func:`fit`).
+    Japanese labels are wider than the English ones a layout was made for."""
+    floor = least if least is not None else max(8, round(size * 0.75))
+    for candidate in range(size, floor, -1):
+        if text_width(s, candidate, bold) <= width:
+            return candidate
+    return floor
+
+
 def wrap(s: str, size: int, width: float) -> list[str]:
     """``s`` broken at spaces into lines at most ``width`` pixels wide (long words are cut)."""
     return list(_wrap(s, size, width))

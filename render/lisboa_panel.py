@@ -24,6 +24,7 @@ from .common import (
     WHITE,
     YELLOW,
     View,
+    shrink,
 )
 from .i18n import msg
 from .lisboa_cards import draw_card, draw_ship
@@ -55,7 +56,11 @@ def panel_base(p: Pen) -> None:
         (SIDE_X, PORT_Y + 36, msg("Done"), 13, 56),
         (SIDE_X, PORT_Y + 64, msg("Decrees"), 13, 56),
     ):
-        p.text(x, y, p.say(word), size, MUTED, width=None if p.lang == "en" else width)
+        if p.lang == "en":
+            p.text(x, y, p.say(word), size, MUTED)
+        else:  # Japanese labels are wider: a smaller size where needed
+            text = p.say(word)
+            p.text(x, y, text, shrink(text, size, width, least=9), MUTED, width=width)
 
 
 def _status(view: View, seat: int, p: Pen) -> list[tuple[str, RGB, RGB]]:

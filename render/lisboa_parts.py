@@ -41,7 +41,7 @@ from .common import (
     palette_image,
     text_width,
 )
-from .i18n import msg
+from .i18n import msg, msgp
 
 TAN: RGB = (188, 140, 88)
 EARTH: RGB = (112, 74, 40)
@@ -70,7 +70,12 @@ SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "purple": (PURPLE, INK),
     "brown": (EARTH, WHITE),
 }
-NOBLE_NAMES = {"maia": msg("Maia"), "marquis": msg("Marquis"), "king": msg("King"), "treasury": msg("Treasury")}
+NOBLE_NAMES = {
+    "maia": msg("Maia"),
+    "marquis": msg("Marquis"),
+    "king": msg("King"),
+    "treasury": msgp("lisboa", "Treasury"),
+}
 NOBLE_SHORT = {"maia": msg("Ma"), "marquis": msg("Mq"), "king": msg("Ki")}
 GOOD_NAMES = {"gold": msg("gold"), "books": msg("books"), "cloth": msg("cloth"), "tools": msg("tools")}
 RUBBLE_NAMES = {"earthquake": msg("earthquake"), "fire": msg("fire"), "tsunami": msg("tsunami")}

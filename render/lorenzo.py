@@ -169,6 +169,7 @@ def _header(c: Canvas, view: View) -> None:
     c.text(M, HEADER_H + STATUS_H / 2, fit(status, 16, W - 2 * M), 16, INK)
 
 
+MEMBER_NAMES = {"black": msg("black"), "white": msg("white"), "orange": msg("orange"), "neutral": msg("neutral")}
 WINDOWS = {"vatican": msg("Vatican"), "draft": msg("Draft"), "leaders": msg("Leaders")}
 
 
@@ -313,7 +314,7 @@ def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: fl
     rx = x + w - 12
     for key, label in reversed(RES_KEYS):
         rx -= c.text(rx, y + 16, f"{mine['res'][key]} {c.say(label)}", 14, INK, "r", bold=True) + 12
-    left = [m for m in MEMBER_LETTERS if m not in mine["placed"]]
+    left = [m if lang == "en" else c.say(MEMBER_NAMES[m]) for m in MEMBER_LETTERS if m not in mine["placed"]]
     tile = str(mine["tile"]).upper() if mine["tile"] != "standard" else c.say(msg("standard"))
     excomm = sep.join(view["excomm"][p - 1] for p in mine["excomm"]) or none
     line = c.say(

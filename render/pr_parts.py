@@ -35,7 +35,7 @@ from .common import (
     palette_image,
     text_width,
 )
-from .i18n import WORDS, msg, tr, tr_id
+from .i18n import WORDS, msg, msgp, tr, tr_id
 from .pr_expansion import noble
 
 COFFEE: RGB = (72, 44, 26)
@@ -245,12 +245,20 @@ def panel_base(c: Canvas, x: float, y: float, lang: str = "en") -> None:
     c.d.line((x + 10, y + 44, x + PANEL_W - 10, y + 44), fill=FAINT, width=1)
     c.text(x + 14, y + 62, fit(tr(msg("Goods"), lang), 15, 48), 15, MUTED)
     c.text(x + 14, y + 106, tr(msg("Island"), lang), 16, MUTED, bold=True)
-    c.text(_city_x(x), y + 106, fit(tr(msg("City"), lang), 16, 40, True), 16, MUTED, bold=True)
+    c.text(_city_x(x), y + 106, tr(CITY, lang), 16, MUTED, bold=True)
     for i in range(ISLAND_SPACES):
         tx, ty = _island_xy(x + 14, y + BODY_Y, i)
         c.rect((tx, ty, tx + TILE, ty + TILE), outline=FAINT, width=2, radius=4)
     for box in _city_cells(_city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x)):
         c.rect(box, outline=FAINT, width=1, radius=3)
+
+
+CITY = msgp("board", "City")
+
+
+def _city_label_w(lang: str) -> float:
+    """Room the city's label takes before its counts (42 pixels for "City")."""
+    return 42 if lang == "en" else text_width(tr(CITY, lang), 16, True) + 10
 
 
 def _badges(c: Canvas, x: float, y: float, view: View, seat: int, lang: str = "en") -> None:
@@ -301,7 +309,8 @@ def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0, lang
     r = 7
     cx = x1 - 4 - r - (circles - 1) * (2 * r + 3)
     label = short(b, lang) + (" (4+)" if large else "")
-    c.text(tx, cy, fit(label, 15, cx - r - 4 - tx), 15, INK)
+    size = 15 if lang == "en" else 13  # Japanese names are wider: a smaller size keeps them whole
+    c.text(tx, cy, fit(label, size, cx - r - 4 - tx), size, INK)
     for i in range(circles):
         if i < min(nobles, colonists):
             noble(c, cx + i * (2 * r + 3), cy, r)
@@ -379,7 +388,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     c.text(x + 68, y + 106, f"{board.get('island_tiles', 0)}/{ISLAND_SPACES}", 15, MUTED)
     if seat not in rows:
         c.text(
-            _city_x(x) + 42,
+            _city_x(x) + _city_label_w(lang),
             y + 106,
             tr(
                 msg(

@@ -29,9 +29,10 @@ from .common import (
     Canvas,
     View,
     fit,
+    shrink,
     wrap,
 )
-from .i18n import msg, tr
+from .i18n import msg, msgp, tr
 from .pr_expansion import listed, noble, options_text, picked_by, slots_text, sort_key
 from .pr_parts import PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
 
@@ -41,14 +42,14 @@ W, M, GAP = 1280, 16, 12
 HEADER_H, BANNER_H, ROLES_H, SUPPLY_H, LEGEND_H = 56, 42, 92, 190, 44
 BROW_H, BUILD_TITLE = 30, 36
 ROLE_NAMES = {
-    "settler": msg("Settler"),
-    "mayor": msg("Mayor"),
-    "builder": msg("Builder"),
-    "craftsman": msg("Craftsman"),
-    "trader": msg("Trader"),
-    "captain": msg("Captain"),
-    "prospector": msg("Prospector"),
-    "prospector-2": msg("Prospector"),
+    "settler": msgp("role", "Settler"),
+    "mayor": msgp("role", "Mayor"),
+    "builder": msgp("role", "Builder"),
+    "craftsman": msgp("role", "Craftsman"),
+    "trader": msgp("role", "Trader"),
+    "captain": msgp("role", "Captain"),
+    "prospector": msgp("role", "Prospector"),
+    "prospector-2": msgp("role", "Prospector"),
 }
 END_REASONS = {
     "city": msg("a city is full"),
@@ -98,9 +99,10 @@ def _panel_xy(lay: dict[str, int], seat: int) -> tuple[int, int]:
     return M + (seat % 2) * (PANEL_W + GAP), lay["panels"] + (seat // 2) * (PANEL_H + GAP)
 
 
-def _box(c: Canvas, x: int, y: int, w: int, h: int, title: str) -> None:
+def _box(c: Canvas, x: int, y: int, w: int, h: int, title: str, lang: str = "en") -> None:
     c.rect((x, y, x + w, y + h), fill=PANEL, outline=LINE, width=2, radius=10)
-    c.text(x + 12, y + 16, title, 16, MUTED, bold=True)
+    size = 16 if lang == "en" else shrink(title, 16, w - 24 - (44 if x == BOX_A[0] else 0), True)
+    c.text(x + 12, y + 16, title, size, MUTED, bold=True)
 
 
 def _card_xy(roles: int, i: int) -> tuple[float, float]:
@@ -129,12 +131,15 @@ def _base(
         c.rect((x, y, x + w, y + ROLES_H), fill=PANEL, outline=LINE, width=2, radius=10)
         c.text(x + w / 2, y + 20, fit(role_name(role, lang), 21, w - 12, True), 21, INK, "c", bold=True)
     y = lay["supply"]
-    _box(c, BOX_A[0], y, BOX_A[1], SUPPLY_H, tr(msg("Colonists & VP"), lang))
+    _box(c, BOX_A[0], y, BOX_A[1], SUPPLY_H, tr(msg("Colonists & VP"), lang), lang)
+    room = (100 if mode else 130) - 14 - 14  # from the label to the counters' icons
     for dy, label in ((58, msg("On ship")), (102, msg("Supply")), (146, msg("VP chips"))):
-        c.text(BOX_A[0] + 14, y + dy, tr(label, lang), 17, INK)
-    _box(c, BOX_B[0], y, BOX_B[1], SUPPLY_H, tr(msg("Plantations (face up)"), lang))
-    _box(c, BOX_C[0], y, BOX_C[1], SUPPLY_H, tr(msg("Goods supply"), lang))
-    _box(c, BOX_D[0], y, BOX_D[1], SUPPLY_H, tr(msg("Cargo ships"), lang))
+        text = tr(label, lang)
+        size = 17 if lang == "en" else shrink(text, 17, room)
+        c.text(BOX_A[0] + 14, y + dy, fit(text, size, room) if lang != "en" else text, size, INK)
+    _box(c, BOX_B[0], y, BOX_B[1], SUPPLY_H, tr(msg("Plantations (face up)"), lang), lang)
+    _box(c, BOX_C[0], y, BOX_C[1], SUPPLY_H, tr(msg("Goods supply"), lang), lang)
+    _box(c, BOX_D[0], y, BOX_D[1], SUPPLY_H, tr(msg("Cargo ships"), lang), lang)
     c.text(BOX_D[0] + 14, y + 158, tr(msg("Trading house"), lang), 16, MUTED, bold=True)
     y = lay["build"]
     rows = max((len(col) for col in _columns(buildings)), default=0)
@@ -259,7 +264,10 @@ def _supply(c: Canvas, view: View, y: int, lang: str) -> None:
         c.colonist(x, y + dy, 9, True)
         c.text(x + 16, y + dy, str(n), 22, INK, bold=True)
     if nobles:
-        c.text(BOX_A[0] + 160, y + 16, tr(msg("Nobles"), lang), 16, MUTED, bold=True)
+        if lang == "en":
+            c.text(BOX_A[0] + 160, y + 16, tr(msg("Nobles"), lang), 16, MUTED, bold=True)
+        else:  # right-aligned: the box's title is longer in Japanese
+            c.text(BOX_A[0] + BOX_A[1] - 12, y + 16, tr(msg("Nobles"), lang), 16, MUTED, "r", bold=True)
         for dy, n in ((58, nobles.get("ship", 0)), (102, nobles.get("supply", 0))):
             noble(c, x + 70, y + dy, 9)
             c.text(x + 84, y + dy, str(n), 22, INK, bold=True)

@@ -19,8 +19,9 @@ from .common import (
     View,
     fit,
     palette_image,
+    text_width,
 )
-from .i18n import msg, tr
+from .i18n import msg, msgp, tr
 
 COLOURS: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN}
 DONE: RGB = (226, 214, 190)
@@ -43,28 +44,29 @@ COLOUR_NAMES = {
     "blue": msg("blue"),
     "yellow": msg("yellow"),
     "green": msg("green"),
+    "purple": msg("purple"),
 }
 # Items by the keys views use and by the words the engine's texts use (singular and plural).
 ITEMS = {
-    "lumber": msg("lumber"),
-    "brick": msg("brick"),
-    "stone": msg("stone"),
-    "gold": msg("gold"),
-    "green": msg("green jewel"),
-    "purple": msg("purple jewel"),
-    "rubles": msg("rubles"),
-    "rp": msg("RP"),
-    "pp": msg("PP"),
-    "door": msg("door"),
-    "arch": msg("arch"),
-    "cross": msg("cross"),
+    "lumber": msgp("red cathedral", "lumber"),
+    "brick": msgp("red cathedral", "brick"),
+    "stone": msgp("red cathedral", "stone"),
+    "gold": msgp("red cathedral", "gold"),
+    "green": msgp("red cathedral", "green jewel"),
+    "purple": msgp("red cathedral", "purple jewel"),
+    "rubles": msgp("red cathedral", "rubles"),
+    "rp": msgp("red cathedral", "RP"),
+    "pp": msgp("red cathedral", "PP"),
+    "door": msgp("red cathedral", "door"),
+    "arch": msgp("red cathedral", "arch"),
+    "cross": msgp("red cathedral", "cross"),
 }
 _WORDS = {"green jewel": "green", "purple jewel": "purple", "ruble": "rubles", "RP": "rp", "PP": "pp"}
 GUILDS = {
-    "craftsmen": msg("Craftsmen's Guild"),
-    "teamsters": msg("Teamsters' Guild"),
-    "merchants": msg("Merchants' Guild"),
-    "clergy": msg("Clergy"),
+    "craftsmen": msgp("red cathedral", "Craftsmen's Guild"),
+    "teamsters": msgp("red cathedral", "Teamsters' Guild"),
+    "merchants": msgp("red cathedral", "Merchants' Guild"),
+    "clergy": msgp("red cathedral", "Clergy"),
 }
 LEVELS = {"base": msg("base"), "middle": msg("middle"), "dome": msg("dome")}
 
@@ -152,7 +154,10 @@ def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: i
     c.text(x + 6, y + 11, f"{s['name']} {word(LEVELS, s['level'], lang)}", 12, INK, bold=True)
     reward = c.say(msg("{n} RP", n=s["reward"]["rp"]))
     reward += c.say(msg(" {n} r", n=s["reward"]["rubles"])) if s["reward"]["rubles"] else ""
-    c.text(x + w - 6, y + 11, reward, 10, MUTED, "r")
+    # Japanese words are wider: the reward goes to the bottom right, under the section's state.
+    below = lang != "en"
+    c.text(x + w - 6, y + (h - 8 if below else 11), reward, 10, MUTED, "r")
+    room = w - 12 - (text_width(reward, 10) + 6 if below else 0)
     if s["owner"] is not None:
         seat = s["owner"]
         colour = view["seats"][seat]["colour"]
@@ -173,7 +178,7 @@ def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: i
         c.text(x + 6, y + 67, fit(on_it, 10, w - 12), 10, MUTED)
     if s["tile"]:
         tile = c.say(msg("tile: {what}", what=view_text(s["tile"]["gives"], lang)))
-        c.text(x + 6, y + 78, fit(tile, 10, w - 12), 10, MUTED)
+        c.text(x + 6, y + 78, fit(tile, 10, room), 10, MUTED)
 
 
 def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str, ...], x: float, y: float) -> None:
