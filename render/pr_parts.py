@@ -33,6 +33,7 @@ from .common import (
     View,
     fit,
     palette_image,
+    shrink,
     text_width,
 )
 from .i18n import WORDS, msg, msgp, tr, tr_id
@@ -361,25 +362,26 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     if seat in rows:
         r = rows[seat]
         bonus = sum(r.get("bonuses", {}).values())
+        total = tr(
+            msg(
+                "TOTAL {total} VP = {chips} chips + {buildings} bldg + {bonus} bonus",
+                total=r["total"],
+                chips=r["vp_chips"],
+                buildings=r["buildings"],
+                bonus=bonus,
+            ),
+            lang,
+        )
+        total_size = 15
+        if lang != "en":  # right of the city's label
+            room = x + PANEL_W - 14 - _city_x(x) - _city_label_w(lang)
+            total_size = shrink(total, 15, room, True, least=11)
+            total = fit(total, total_size, room, True)
         c.text(
             x + PANEL_W - 14,
             y + 106,
-            fit(
-                tr(
-                    msg(
-                        "TOTAL {total} VP = {chips} chips + {buildings} bldg + {bonus} bonus",
-                        total=r["total"],
-                        chips=r["vp_chips"],
-                        buildings=r["buildings"],
-                        bonus=bonus,
-                    ),
-                    lang,
-                ),
-                15,
-                PANEL_W - 100,
-                True,
-            ),
-            15,
+            total,
+            total_size,
             INK,
             "r",
             bold=True,

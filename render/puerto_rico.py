@@ -135,7 +135,7 @@ def _base(
     room = (100 if mode else 130) - 14 - 14  # from the label to the counters' icons
     for dy, label in ((58, msg("On ship")), (102, msg("Supply")), (146, msg("VP chips"))):
         text = tr(label, lang)
-        size = 17 if lang == "en" else shrink(text, 17, room)
+        size = 17 if lang == "en" else shrink(text, 17, room, least=11)
         c.text(BOX_A[0] + 14, y + dy, fit(text, size, room) if lang != "en" else text, size, INK)
     _box(c, BOX_B[0], y, BOX_B[1], SUPPLY_H, tr(msg("Plantations (face up)"), lang), lang)
     _box(c, BOX_C[0], y, BOX_C[1], SUPPLY_H, tr(msg("Goods supply"), lang), lang)
