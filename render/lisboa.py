@@ -168,7 +168,9 @@ def _status(view: View, lang: str = "en") -> tuple[str, RGB, RGB]:
         later = [s for s in frame.get("seats", []) if str(s) not in answers and s not in now]
         text = say(msg("FOLLOW WINDOW  -  {name} visited the {noble}", name=who([data.get("visitor")]), noble=noble))
         text += sep + say(msg("asking now: {names}", names=who(now))) if now else ""
-        text += sep + say(msg("answered: {answers}", answers=", ".join(done))) if done else ""
+        text += (
+            sep + say(msg("answered: {answers}", answers=(", " if lang == "en" else "、").join(done))) if done else ""
+        )
         text += sep + say(msg("then: {names}", names=who(later))) if later else ""
         return text, FOLLOW_TINT, INK
     if frame and frame.get("kind") == "church":

@@ -8,6 +8,7 @@ Reads only the view dict and the public data pack (``engine.lisboa.data``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 
 from engine.lisboa.data import default_pack, pack_by_fingerprint
@@ -168,7 +169,7 @@ class Pen:
         """``message`` in the canvas's language."""
         return self.c.say(message)
 
-    def name(self, names: dict[str, str], key: str) -> str:
+    def name(self, names: Mapping[str, str], key: str) -> str:
         """The word for ``key`` in ``names`` (a table of messages), else ``key`` itself."""
         word = names.get(key)
         return key if word is None else self.say(word)

@@ -190,7 +190,8 @@ def _building_row(c: Canvas, x: float, y: float, w: float, b: str, sold_out: boo
     circles = info.circles if info else 1
     vp_x = x + w - 52 - 15 * circles
     c.text(tx, cy, fit(short(b, lang), 16, vp_x - tx - 34), 16, ink)
-    c.text(vp_x, cy, f"{info.vp if info else '?'}VP", 15, ink, "r", bold=True)
+    points = f"{info.vp if info else '?'}VP" if lang == "en" else tr(msg("{n}VP", n=info.vp if info else "?"), lang)
+    c.text(vp_x, cy, points, 15, ink, "r", bold=True)
     for i in range(circles):
         c.circle(vp_x + 12 + i * 15, cy, 6, fill=WHITE, outline=ink, width=2)
 

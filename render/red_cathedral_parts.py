@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .common import (
     BG,
     BLUE,
@@ -78,7 +80,7 @@ def slot_name(slot: str, lang: str) -> str:
     return slot if lang == "en" else word(COLOUR_NAMES, slot, lang)
 
 
-def word(table: dict[str, str], key: str, lang: str) -> str:
+def word(table: Mapping[str, str], key: str, lang: str) -> str:
     """``table[key]`` (a message) in ``lang``; ``key`` itself when the table lacks it."""
     found = table.get(key)
     return key if found is None else tr(found, lang)
