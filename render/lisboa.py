@@ -75,7 +75,7 @@ def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint
     im = Image.new("RGB", (W, height), BG)
     c = Canvas(im, lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
-    c.text(M, HEADER_H / 2, "LISBOA", 26, WHITE, bold=True)
+    c.text(M, HEADER_H / 2, c.say(msg("LISBOA")), 26, WHITE, bold=True)
     city.city_base(Pen(c, M, TOP), covered, MAIN_H)
     table.court_base(_pen(c, "court"))
     table.political_base(_pen(c, "political"))

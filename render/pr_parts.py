@@ -183,6 +183,7 @@ GOOD_NAMES = {
     "tobacco": msg("tobacco"),
     "coffee": msg("coffee"),
     "quarry": msg("quarry"),
+    "forest": msg("forest"),
 }
 
 

@@ -34,7 +34,7 @@ from .common import (
 )
 from .i18n import msg, msgp, tr
 from .pr_expansion import listed, noble, options_text, picked_by, slots_text, sort_key
-from .pr_parts import PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+from .pr_parts import GOOD_NAMES, PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
 
 __all__ = ["PALETTE", "board", "player_board"]
 
@@ -124,7 +124,7 @@ def _base(
     im = Image.new("RGB", (W, lay["height"]), BG)
     c = Canvas(im)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
-    c.text(M, HEADER_H / 2, "PUERTO RICO", 24, WHITE, bold=True)
+    c.text(M, HEADER_H / 2, tr(msg("PUERTO RICO"), lang), 24, WHITE, bold=True)
     y = lay["roles"]
     for i, role in enumerate(roles):
         x, w = _card_xy(len(roles), i)
@@ -393,13 +393,19 @@ def _notes(view: View, seat: int, lang: str = "en") -> list[str]:
     lines = [tr(msg("Your VP chips: {n} (secret: only you see this).", n=view["my_vp"]), lang)]
     if view.get("my_draft"):
         draft = (", " if lang == "en" else "、").join(
-            tr(msg("{n} on {building}", n=n, building=short(k, lang) if k in BUILDINGS else k), lang)
-            for k, n in view["my_draft"].items()
-            if n
+            tr(msg("{n} on {building}", n=n, building=_place(k, lang)), lang) for k, n in view["my_draft"].items() if n
         )
         layout = tr(msg("Proposed Mayor layout: {draft}.", draft=draft or tr(msg("nothing placed"), lang)), lang)
         lines += wrap(layout, 16, PANEL_W)
     return lines
+
+
+def _place(where: str, lang: str) -> str:
+    """A building's short name, or a plantation's kind, where the Mayor layout puts colonists."""
+    if where in BUILDINGS:
+        return short(where, lang)
+    kind = GOOD_NAMES.get(where)
+    return where if kind is None or lang == "en" else tr(kind, lang)
 
 
 def player_board(view: View, seat: int, lang: str = "en") -> Image.Image:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -14,7 +15,7 @@ from PIL import Image, ImageFont
 
 from render import common, render_board, render_player_board
 from render.common import MAX_PNG_BYTES, Canvas, cjk_files
-from tests.render.sample_views import sample_views, text_view
+from tests.render.sample_views import NAMES, sample_views, text_view
 
 pytestmark = pytest.mark.skipif(cjk_files() is None, reason="no CJK font installed (apt install fonts-noto-cjk)")
 
@@ -164,3 +165,17 @@ def test_the_environment_variable_names_the_font(monkeypatch) -> None:
     finally:
         monkeypatch.undo()
         _clear_caches()
+
+
+ID = re.compile(r"[A-Za-z]+-[A-Za-z0-9-]*")  # card, tile and space ids: brown-04, CL-29, L-A, plan-4a
+
+
+def test_no_english_word_is_left_on_a_japanese_board(drawn: Drawn) -> None:
+    """Apart from ids and the players' names, a Japanese board draws no Latin word (the text board
+    of a game without a renderer is left out: its view's keys are the game's own words)."""
+    for _, public, mine in sample_views():
+        render_board(public, "ja")
+        render_player_board(mine, 0, "ja")
+    names = set(NAMES)
+    left = {w for s, _, _ in drawn for w in re.findall(r"[A-Za-z]{3,}", ID.sub(" ", s)) if w not in names}
+    assert not left
