@@ -4,7 +4,7 @@ Views come from seeded random games, sampled every few actions up to the end. "c
 clears every render cache (fonts, text, base images) before each render; "warm" renders
 with the caches as a running bot would have them. Times include PNG encoding.
 
-    python bench/bench_render.py [--game lisboa] [--samples 40] [--players 2 3 4 5]
+    python bench/bench_render.py [--game lisboa] [--samples 40] [--players 2 3 4 5] [--lang ja]
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> lis
 
 def clear_caches() -> None:
     bases = (pr._base, pr._player_base, lb._base, lb._player_base, lz._base, rc._base)
-    for fn in (common.font, common._mask, common.text_width, common.fit, common._wrap, *bases):
+    fonts = [getattr(common, name) for name in ("cjk_font", "uses_cjk", "shrink") if hasattr(common, name)]
+    for fn in (common.font, common._mask, common.text_width, common.fit, common._wrap, *fonts, *bases):
         fn.cache_clear()
 
 
@@ -78,7 +79,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--game", default="puerto_rico")
     parser.add_argument("--players", type=int, nargs="+", default=None, help="default: every count the game allows")
+    parser.add_argument("--lang", default="en", help="the images' language (en, ja)")
     args = parser.parse_args()
+    kw = {"lang": args.lang} if args.lang != "en" else {}
     spec = get_game(args.game).spec
     args.players = args.players or list(range(spec.min_players, spec.max_players + 1))
     assert pr_parts.PANEL_W  # the renderer modules are imported before timing
@@ -86,10 +89,10 @@ def main() -> None:
         views = sample_views(args.game, players, args.samples)
         for cold in (True, False):
             if not cold:
-                render_board(views[0][0])
-            runs = [timed(lambda v=pub: render_board(v), cold) for pub, _ in views]
+                render_board(views[0][0], **kw)
+            runs = [timed(lambda v=pub: render_board(v, **kw), cold) for pub, _ in views]
             report(f"{players}p board {'cold' if cold else 'warm'}", [t for t, _ in runs], [n for _, n in runs])
-        runs = [timed(lambda v=mine: render_player_board(v, 0), False) for _, mine in views]
+        runs = [timed(lambda v=mine: render_player_board(v, 0, **kw), False) for _, mine in views]
         report(f"{players}p my board warm", [t for t, _ in runs], [n for _, n in runs])
 
 

@@ -3,7 +3,8 @@
 ``render_board(view)`` draws the table for everyone; ``render_player_board(view, seat)``
 draws one player's board (the private "My board" image). Both return PNG bytes and
 dispatch on ``view["game"]`` through a small registry of renderer modules; a renderer
-module exposes ``board(view) -> Image`` and ``player_board(view, seat) -> Image``, and
+module exposes ``board(view, lang) -> Image`` and ``player_board(view, seat, lang) -> Image`` (``lang``
+is "en" or "ja": every word drawn comes from the ``render`` catalogue), and
 optionally ``PALETTE`` (a P-mode image, see ``common.palette_image``) for fast PNG encoding.
 A game with no renderer registered is drawn by :mod:`render.text_board`: its view as text.
 """
@@ -14,6 +15,7 @@ from importlib import import_module
 from types import ModuleType
 
 from .common import View, encode_png
+from .i18n import LANGUAGES, language_of
 
 RENDERERS: dict[str, str] = {
     "puerto_rico": "render.puerto_rico",
@@ -48,18 +50,23 @@ def drawer(game_id: str) -> ModuleType:
         return import_module(FALLBACK)
 
 
-def render_board(view: View) -> bytes:
-    """PNG of the whole table from a (public) view (its view as text for a game with no renderer)."""
+def render_board(view: View, lang: str = "en") -> bytes:
+    """PNG of the whole table from a (public) view (its view as text for a game with no renderer),
+    its words in ``lang`` (a language of :data:`render.i18n.LANGUAGES`; others draw English)."""
     module = drawer(str(view.get("game")))
-    return encode_png(module.board(view), getattr(module, "PALETTE", None))
+    return encode_png(module.board(view, _language(lang)), getattr(module, "PALETTE", None))
 
 
-def render_player_board(view: View, seat: int) -> bytes:
+def render_player_board(view: View, seat: int, lang: str = "en") -> bytes:
     """PNG of one player's board; shows their secret VP chips only if ``view["me"] == seat``."""
     if not 0 <= seat < len(view.get("players") or []):
         raise ValueError(f"seat {seat} is not in this game")
     module = drawer(str(view.get("game")))
-    return encode_png(module.player_board(view, seat), getattr(module, "PALETTE", None))
+    return encode_png(module.player_board(view, seat, _language(lang)), getattr(module, "PALETTE", None))
+
+
+def _language(lang: str) -> str:
+    return lang if lang in LANGUAGES else language_of(lang)
 
 
 __all__ = [

@@ -1,16 +1,28 @@
-"""Shared drawing kit: Okabe–Ito palette, Pillow's bundled font, cached text, shapes, PNG output.
+"""Shared drawing kit: Okabe–Ito palette, fonts, cached text, shapes, PNG output.
 
 Every game renderer draws on a :class:`Canvas`. Text is rasterised once per (string, size,
 weight) and pasted afterwards, which keeps repeated labels (numbers, names) cheap.
+
+Fonts are chosen per string: text whose every character Pillow's bundled font draws (English
+labels, numbers, ASCII names) uses that font, as it always has; text with any other character
+(Japanese, an accented name) uses a CJK font, Noto Sans CJK JP (:func:`cjk_files`: ``BOARD_FONT_CJK``,
+the usual Debian paths, or fontconfig; licence in ``render/fonts``). Without one, such text is drawn
+with the bundled font and one warning is logged.
 """
 
 from __future__ import annotations
 
 import io
+import logging
+import os
+import shutil
+import subprocess
 from functools import cache, lru_cache
 from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
+
+from .i18n import tr
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]  # (left, top, right, bottom)
@@ -43,12 +55,125 @@ GOLD: RGB = (222, 184, 70)
 GOLD_DARK: RGB = (120, 90, 10)
 
 MAX_PNG_BYTES = 1 << 20
+LOG = logging.getLogger(__name__)
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+#: A CJK font file to use instead of searching (a .ttc/.otf/.ttf path; its Japanese face is used).
+CJK_ENV = "BOARD_FONT_CJK"
+#: Where distributions put Noto Sans CJK: (regular, bold).
+CJK_PATHS = (
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
+    ("/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc", "/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc"),
+    (
+        "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Bold.ttc",
+    ),
+    (
+        "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf",
+        "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Bold.otf",
+    ),
+)
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def font(size: int) -> Font:
     """Pillow's bundled scalable font (no system font); bitmap fallback without FreeType."""
     return ImageFont.load_default(size=size)
+
+
+def _fc_match(pattern: str) -> str | None:
+    """The file fontconfig picks for ``pattern`` (None without fontconfig or a CJK font)."""
+    if shutil.which("fc-match") is None:
+        return None
+    try:
+        out = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, timeout=10, check=False
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if not out or not os.path.isfile(out):
+        return None
+    covers = subprocess.run(["fc-list", ":lang=ja", "file"], capture_output=True, text=True, timeout=10, check=False)
+    return out if out in covers.stdout else None
+
+
+@cache
+def cjk_files() -> tuple[str, str | None] | None:
+    """(regular, bold or None) font files for Japanese text; None (and one warning) when there is none."""
+    given = os.environ.get(CJK_ENV)
+    if given:
+        if os.path.isfile(given):
+            return given, None
+        LOG.warning("%s=%s is not a file; looking for a CJK font elsewhere", CJK_ENV, given)
+    for regular, bold in CJK_PATHS:
+        if os.path.isfile(regular):
+            return regular, bold if os.path.isfile(bold) else None
+    regular_file = _fc_match(":lang=ja:style=Regular")
+    if regular_file:
+        bold_file = _fc_match(":lang=ja:style=Bold")
+        return regular_file, bold_file if bold_file != regular_file else None
+    LOG.warning(
+        "no CJK font found (set %s, or install fonts-noto-cjk): Japanese text is drawn with the bundled font",
+        CJK_ENV,
+    )
+    return None
+
+
+def _japanese_face(path: str) -> int:
+    """Index of the Japanese (proportional) face in a font collection; 0 for a single font."""
+    for index in range(16):
+        try:
+            family = ImageFont.truetype(path, 12, index=index).getname()[0] or ""
+        except OSError:
+            break
+        if family.endswith(" JP") and "Mono" not in family:
+            return index
+    return 0
+
+
+@cache
+def cjk_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | None:
+    """The CJK font at ``size`` (its bold face when there is one and ``bold``); None without one."""
+    files = cjk_files()
+    if files is None:
+        return None
+    path = files[1] if bold and files[1] else files[0]
+    return ImageFont.truetype(path, size, index=_face(path))
+
+
+@cache
+def _face(path: str) -> int:
+    return _japanese_face(path)
+
+
+@cache
+def _drawn_by_default(ch: str) -> bool:
+    """Whether the bundled font has a glyph for ``ch`` (its mask is not the notdef box)."""
+    f = font(20)
+    if not isinstance(f, ImageFont.FreeTypeFont):
+        return ch.isascii()
+    notdef = f.getmask("\uffff")
+    mask = f.getmask(ch)
+    return mask.size != notdef.size or bytes(mask) != bytes(notdef)
+
+
+@lru_cache(maxsize=8192)
+def uses_cjk(s: str) -> bool:
+    """Whether ``s`` is drawn with the CJK font: it has a character the bundled font lacks and a CJK
+    font exists. Text the bundled font draws whole (every English label) keeps that font."""
+    if s.isascii():
+        return False
+    return not all(_drawn_by_default(ch) for ch in s) and cjk_files() is not None
+
+
+def _font_for(s: str, size: int, bold: bool) -> tuple[Font, int]:
+    """(font, extra pixels of the one-pixel-apart bold) for drawing ``s``."""
+    if uses_cjk(s):
+        face = cjk_font(size, bold)
+        if face is not None:
+            has_bold = bold and (cjk_files() or ("", None))[1] is not None
+            return face, 1 if bold and not has_bold else 0
+    return font(size), 1 if bold else 0
 
 
 def cap_height(size: int) -> int:
@@ -62,8 +187,7 @@ def _mask(s: str, size: int, bold: bool) -> tuple[Image.Image, int, int, float]:
     # The glyphs are laid out and rasterised once (what ``ImageDraw.text`` does, without its second
     # layout for the bounding box); bold blends that raster twice, one pixel apart (a stroke is too
     # heavy at small sizes), exactly as two ``ImageDraw.text`` calls would.
-    f = font(size)
-    extra = 1 if bold else 0
+    f, extra = _font_for(s, size, bold)
     if not isinstance(f, ImageFont.FreeTypeFont):  # the bitmap fallback: two text calls
         left, top, right, bottom = (int(v) for v in f.getbbox(s, anchor="ls"))
         mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)))
@@ -83,7 +207,8 @@ def _mask(s: str, size: int, bold: bool) -> tuple[Image.Image, int, int, float]:
 @lru_cache(maxsize=8192)
 def text_width(s: str, size: int, bold: bool = False) -> float:
     """Advance width of ``s`` in pixels (without rasterising it)."""
-    return float(font(size).getlength(s)) + (1 if bold else 0)
+    f, extra = _font_for(s, size, bold)
+    return float(f.getlength(s)) + extra
 
 
 @lru_cache(maxsize=8192)
@@ -101,6 +226,18 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     return s[:lo].rstrip() + "…"
 
 
+@lru_cache(maxsize=4096)
+def shrink(s: str, size: int, width: float, bold: bool = False, least: int | None = None) -> int:
+    """The largest font size from ``size`` down to ``least`` (three quarters of ``size`` unless given)
+    at which ``s`` is at most ``width`` pixels wide; ``least`` when none is (cut it with :func:`fit`).
+    Japanese labels are wider than the English ones a layout was made for."""
+    floor = least if least is not None else max(8, round(size * 0.75))
+    for candidate in range(size, floor, -1):
+        if text_width(s, candidate, bold) <= width:
+            return candidate
+    return floor
+
+
 def wrap(s: str, size: int, width: float) -> list[str]:
     """``s`` broken at spaces into lines at most ``width`` pixels wide (long words are cut)."""
     return list(_wrap(s, size, width))
@@ -112,17 +249,38 @@ def _wrap(s: str, size: int, width: float) -> tuple[str, ...]:
     for word in s.split():
         if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
+        elif text_width(word, size) > width and uses_cjk(word):
+            lines += _break(word, size, width)
         else:
             lines.append(fit(word, size, width))
     return tuple(lines)
 
 
+# Japanese lines break between any two characters, except before these (kinsoku).
+NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》ゃゅょっぁぃぅぇぉャュョッァィゥェォ)]}.,:;!?%")
+
+
+def _break(word: str, size: int, width: float) -> list[str]:
+    """A word with no spaces (Japanese) broken between characters into lines of ``width``."""
+    lines = [""]
+    for ch in word:
+        if lines[-1] and ch not in NO_LINE_START and text_width(lines[-1] + ch, size) > width:
+            lines.append("")
+        lines[-1] += ch
+    return lines
+
+
 class Canvas:
     """An RGB image plus drawing helpers; coordinates are pixels."""
 
-    def __init__(self, im: Image.Image) -> None:
+    def __init__(self, im: Image.Image, lang: str = "en") -> None:
         self.im = im
         self.d: ImageDraw.ImageDraw = ImageDraw.Draw(im)
+        self.lang = lang  # the language of the words drawn
+
+    def say(self, message: str) -> str:
+        """``message`` (a :class:`~engine.core.i18n.Msg`) in this canvas's language."""
+        return tr(message, self.lang)
 
     def text(
         self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l", bold: bool = False

@@ -18,6 +18,7 @@ from PIL import Image
 from . import lisboa_city as city
 from . import lisboa_table as table
 from .common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE, YELLOW, Canvas, View, fit
+from .i18n import msg, msgn, tr
 from .lisboa_cards import draw_card
 from .lisboa_panel import PANEL_H, PANEL_W, panel, panel_base
 from .lisboa_parts import FOLLOW_TINT, NOBLE_NAMES, PALETTE, Pen, legend, use_pack
@@ -69,12 +70,12 @@ def _pen(c: Canvas, name: str) -> Pen:
 
 
 @lru_cache(maxsize=16)
-def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint: str) -> Image.Image:
+def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint: str, lang: str = "en") -> Image.Image:
     height = _height(players)
     im = Image.new("RGB", (W, height), BG)
-    c = Canvas(im)
+    c = Canvas(im, lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
-    c.text(M, HEADER_H / 2, "LISBOA", 26, WHITE, bold=True)
+    c.text(M, HEADER_H / 2, c.say(msg("LISBOA")), 26, WHITE, bold=True)
     city.city_base(Pen(c, M, TOP), covered, MAIN_H)
     table.court_base(_pen(c, "court"))
     table.political_base(_pen(c, "political"))
@@ -88,75 +89,97 @@ def _base(players: int, covered: tuple[str, ...], provisional: bool, fingerprint
         x, y = _panel_xy(players)
         p = Pen(c, x, y)
         p.rect(0, 0, PANEL_W, PANEL_H, PANEL, LINE, 2, 10)
-        p.text(14, 18, "Key", 16, MUTED, bold=True)
+        p.text(14, 18, c.say(msg("Key")), 16, MUTED, bold=True)
         legend(p, 14, 50, PANEL_W - 28, 15)
     else:
         legend(Pen(c, M, height - FOOTER_H - M // 2 - LEGEND_H / 2), 0, 0, W - 2 * M)
     if provisional:
-        c.text(
-            W - M,
-            height - FOOTER_H / 2 - M // 2,
-            "card values partly provisional: the data pack estimates values no source gives",
-            14,
-            MUTED,
-            "r",
-        )
+        c.text(W - M, height - FOOTER_H / 2 - M // 2, c.say(PROVISIONAL), 14, MUTED, "r")
     return im
 
 
-def _names(view: View, seats: Iterable[object]) -> str:
+PROVISIONAL = msg("card values partly provisional: the data pack estimates values no source gives")
+
+
+def _names(view: View, seats: Iterable[object], lang: str = "en") -> str:
     """The names of ``seats``; entries that are not seats of this table (None, a stray value) are skipped."""
     names = view.get("players") or []
-    return ", ".join(str(names[s]) for s in seats if isinstance(s, int) and 0 <= s < len(names)) or "nobody"
+    found = [str(names[s]) for s in seats if isinstance(s, int) and 0 <= s < len(names)]
+    return (", " if lang == "en" else "、").join(found) or tr(msg("nobody"), lang)
 
 
 def _header(c: Canvas, view: View) -> None:
     asked = waiting(view)
     right: float = W - M
+    lang = c.lang
     if asked:
         right -= (
-            c.text(right, HEADER_H / 2, fit(_names(view, list(asked)), 19, 300, True), 19, WHITE, "r", bold=True) + 10
+            c.text(right, HEADER_H / 2, fit(_names(view, list(asked), lang), 19, 300, True), 19, WHITE, "r", bold=True)
+            + 10
         )
-        right -= c.badge(right, HEADER_H / 2, "TO ACT", VERMILLION, WHITE, 15, "r") + 24
-    bits = [f"Era {view.get('era', '?')}", f"Round {view.get('round', '?')}", f"Turn {view.get('turn', '?')}"]
+        right -= c.badge(right, HEADER_H / 2, c.say(msg("TO ACT")), VERMILLION, WHITE, 15, "r") + 24
+    bits = [
+        c.say(msg("Era {n}", n=view.get("era", "?"))),
+        c.say(msg("Round {n}", n=view.get("round", "?"))),
+        c.say(msg("Turn {n}", n=view.get("turn", "?"))),
+    ]
     active = view.get("active")
     if isinstance(active, int) and not view.get("over"):
-        bits.append(f"{_names(view, [active])}'s turn")
+        bits.append(c.say(msg("{name}'s turn", name=_names(view, [active], lang))))
     if view.get("phase") == "setup":
-        bits.append("setup: keep a clergy tile")
+        bits.append(c.say(msg("setup: keep a clergy tile")))
     c.text(150, HEADER_H / 2, fit("   ·   ".join(bits), 19, right - 160), 19, WHITE)
 
 
-def _status(view: View) -> tuple[str, RGB, RGB]:
+def _status(view: View, lang: str = "en") -> tuple[str, RGB, RGB]:
     """(text, background, text colour) of the strip under the header."""
     names = view.get("players") or []
+
+    def who(seats: Iterable[object]) -> str:
+        return _names(view, seats, lang)
+
+    def say(message: str) -> str:
+        return tr(message, lang)
+
+    sep = "   ·   "
     if view.get("over"):
         result = view.get("result") or {}
         winners = list(result.get("winners") or [])
         scores = result.get("scores") or []
         best = scores[winners[0]].get("total", "?") if winners and winners[0] < len(scores) else "?"
-        verb = "win" if len(winners) > 1 else "wins"
-        return f"GAME OVER  -  {' & '.join(_names(view, [w]) for w in winners)} {verb} with {best} wigs", YELLOW, INK
+        names_ = " & ".join(who([w]) for w in winners)
+        if len(winners) > 1:
+            line = msg("GAME OVER  -  {names} win with {best} wigs", names=names_, best=best)
+        else:
+            line = msg("GAME OVER  -  {names} wins with {best} wigs", names=names_, best=best)
+        return say(line), YELLOW, INK
     frame = top_frame(view)
     if frame and frame.get("kind") == "follow":
         data = frame.get("data") or {}
-        noble = NOBLE_NAMES.get(str(data.get("noble")), str(data.get("noble", "?")))
+        key = str(data.get("noble"))
+        noble = say(NOBLE_NAMES[key]) if key in NOBLE_NAMES else str(data.get("noble", "?"))
         answers = frame.get("answers") or {}
         now = frame_waiting(frame)
-        done = [f"{_names(view, [int(s)])} {answer_text(a)}" for s, a in answers.items() if s.isdigit()]
+        done = [
+            say(msg("{name} {answer}", name=who([int(s)]), answer=answer_text(a, lang)))
+            for s, a in answers.items()
+            if s.isdigit()
+        ]
         later = [s for s in frame.get("seats", []) if str(s) not in answers and s not in now]
-        text = f"FOLLOW WINDOW  -  {_names(view, [data.get('visitor')])} visited the {noble}"
-        text += f"   ·   asking now: {_names(view, now)}" if now else ""
-        text += f"   ·   answered: {', '.join(done)}" if done else ""
-        text += f"   ·   then: {_names(view, later)}" if later else ""
+        text = say(msg("FOLLOW WINDOW  -  {name} visited the {noble}", name=who([data.get("visitor")]), noble=noble))
+        text += sep + say(msg("asking now: {names}", names=who(now))) if now else ""
+        text += (
+            sep + say(msg("answered: {answers}", answers=(", " if lang == "en" else "、").join(done))) if done else ""
+        )
+        text += sep + say(msg("then: {names}", names=who(later))) if later else ""
         return text, FOLLOW_TINT, INK
     if frame and frame.get("kind") == "church":
         answers = frame.get("answers") or {}
         scored = [int(s) for s in answers if s.isdigit()]
         return (
             (
-                f"CHURCH SCORING  -  waiting for: {_names(view, frame_waiting(frame))}"
-                + (f"   ·   done: {_names(view, scored)}" if scored else "")
+                say(msg("CHURCH SCORING  -  waiting for: {names}", names=who(frame_waiting(frame))))
+                + (sep + say(msg("done: {names}", names=who(scored))) if scored else "")
             ),
             FOLLOW_TINT,
             INK,
@@ -165,31 +188,34 @@ def _status(view: View) -> tuple[str, RGB, RGB]:
     asked = waiting(view)
     for seat, kind in asked.items():
         if 0 <= seat < len(names):
-            bits.append(f"{names[seat]} to decide: {decision_name(kind)}")
+            bits.append(say(msg("{name} to decide: {what}", name=names[seat], what=decision_name(kind, lang))))
     era_end, end = view.get("era_end"), view.get("end")
     if isinstance(era_end, dict) and view.get("era") == 1:
-        bits.append(f"era 1 ends at the end of this turn (triggered by {_names(view, [era_end.get('by')])})")
+        bits.append(say(msg("era 1 ends at the end of this turn (triggered by {name})", name=who([era_end.get("by")]))))
     if isinstance(end, dict):
         last = end.get("last_round")
-        when = f"the game ends after round {last}" if last else "this round and one more are played"
-        bits.append(f"game end triggered by {_names(view, [end.get('by')])}: {when}")
-    return "   ·   ".join(bits) or "waiting", PANEL, INK
+        if last:
+            when = say(msg("the game ends after round {n}", n=last))
+        else:
+            when = say(msg("this round and one more are played"))
+        bits.append(say(msg("game end triggered by {name}: {when}", name=who([end.get("by")]), when=when)))
+    return sep.join(bits) or say(msg("waiting")), PANEL, INK
 
 
 def _status_strip(c: Canvas, view: View) -> None:
-    text, bg, fg = _status(view)
+    text, bg, fg = _status(view, c.lang)
     c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=bg)
     c.d.line((0, HEADER_H + STATUS_H - 1, W, HEADER_H + STATUS_H - 1), fill=LINE)
     c.text(M, HEADER_H + STATUS_H / 2, fit(text, 18, W - 2 * M, True), 18, fg, bold=True)
 
 
-def board(view: View) -> Image.Image:
+def board(view: View, lang: str = "en") -> Image.Image:
     """The whole table as seen by everyone (private extras in ``view`` are ignored)."""
     players = len(view["players"])
     covered = tuple(sorted((view.get("city") or {}).get("covered_rows") or []))
     provisional = int((view.get("pack") or {}).get("provisional") or 0) > 0
-    im = _base(players, covered, provisional, use_pack(view)).copy()
-    c = Canvas(im)
+    im = _base(players, covered, provisional, use_pack(view), lang).copy()
+    c = Canvas(im, lang)
     _header(c, view)
     _status_strip(c, view)
     city.city(Pen(c, M, TOP), view)
@@ -217,59 +243,59 @@ def _hand_rows(hand: list[str] | None) -> int:
 
 
 @lru_cache(maxsize=16)
-def _player_base(hand_rows: int, provisional: bool, fingerprint: str) -> Image.Image:
+def _player_base(hand_rows: int, provisional: bool, fingerprint: str, lang: str = "en") -> Image.Image:
     k = PLAYER_K
     width = round(PANEL_W * k) + 2 * M
     hand_h = 40 + hand_rows * (HAND_H + 8) if hand_rows else 40
     hand_y = HEADER_H + M + round(PANEL_H * k) + M
     legend_y = hand_y + round(hand_h * k) + 10 + 12
-    key_h = round(legend(Pen(_probe(), 0, 0), 0, 0, width - 2 * M, draw=False)) + 24
+    key_h = round(legend(Pen(_probe(lang), 0, 0), 0, 0, width - 2 * M, draw=False)) + 24
     height = legend_y + key_h + (FOOTER_H if provisional else 0) + M // 2
     im = Image.new("RGB", (width, height), BG)
-    c = Canvas(im)
+    c = Canvas(im, lang)
     c.rect((0, 0, width, HEADER_H), fill=HEADER)
     panel_base(Pen(c, M, HEADER_H + M, k))
     p = Pen(c, M, hand_y, k)
     p.rect(0, 0, PANEL_W, hand_h - 6, PANEL, LINE, 2, 10)
     legend(Pen(c, M, legend_y), 0, 0, width - 2 * M)
     if provisional:
-        c.text(
-            M,
-            height - FOOTER_H / 2 - M // 2,
-            "card values partly provisional: the data pack estimates values no source gives",
-            14,
-            MUTED,
-        )
+        c.text(M, height - FOOTER_H / 2 - M // 2, c.say(PROVISIONAL), 14, MUTED)
     return im
 
 
-def _probe() -> Canvas:
+def _probe(lang: str = "en") -> Canvas:
     """A 1x1 canvas for measuring (``legend(draw=False)`` draws nothing)."""
-    return Canvas(Image.new("RGB", (1, 1)))
+    return Canvas(Image.new("RGB", (1, 1)), lang)
 
 
-def player_board(view: View, seat: int) -> Image.Image:
+def player_board(view: View, seat: int, lang: str = "en") -> Image.Image:
     """One player's board, larger; their hand's card ids only from their own view."""
     hand = own_hand(view, seat)
     provisional = int((view.get("pack") or {}).get("provisional") or 0) > 0
-    im = _player_base(_hand_rows(hand), provisional, use_pack(view)).copy()
-    c = Canvas(im)
-    title = f"{view['players'][seat]}'s board   ·   Era {view.get('era', '?')}   ·   Round {view.get('round', '?')}"
+    im = _player_base(_hand_rows(hand), provisional, use_pack(view), lang).copy()
+    c = Canvas(im, lang)
+    title = c.say(
+        msg(
+            "{name}'s board   ·   Era {era}   ·   Round {n}",
+            name=view["players"][seat],
+            era=view.get("era", "?"),
+            n=view.get("round", "?"),
+        )
+    )
     c.text(M, HEADER_H / 2, fit(title, 22, im.width - 2 * M, True), 22, WHITE, bold=True)
     panel(Pen(c, M, HEADER_H + M, PLAYER_K), view, seat)
     p = Pen(c, M, HEADER_H + M + round(PANEL_H * PLAYER_K) + M, PLAYER_K)
     size = view["boards"][seat].get("hand")
     if hand is None:
         n = len(size) if isinstance(size, list) else int(size or 0)
-        p.text(12, 17, f"Hand: {n} card{'s' if n != 1 else ''} (hidden)", 15, INK, bold=True)
+        p.text(12, 17, c.say(msgn("Hand: {n} card (hidden)", "Hand: {n} cards (hidden)", n)), 15, INK, bold=True)
         return im
-    p.text(
-        12, 17, f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''} (only you see this)", 15, INK, bold=True
-    )
+    mine = msgn("Your hand: {n} card (only you see this)", "Your hand: {n} cards (only you see this)", len(hand))
+    p.text(12, 17, c.say(mine), 15, INK, bold=True)
     for i, card in enumerate(hand):
         x = 12 + (i % HAND_COLS) * (HAND_W + 6)
         y = 32 + (i // HAND_COLS) * (HAND_H + 8)
         draw_card(p, x, y, HAND_W, HAND_H, card)
     if not hand:
-        p.text(12, 42, "no cards", 14, MUTED)
+        p.text(12, 42, c.say(msg("no cards")), 14, MUTED)
     return im

@@ -4,34 +4,42 @@ data pack being drawn (:func:`.lisboa_parts.pack`)."""
 from __future__ import annotations
 
 from .common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
-from .lisboa_parts import NOBLE_NAMES, SHIP_COLOURS, Pen, pack
+from .i18n import msg
+from .lisboa_parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
 DECREE_LABELS = {
-    "DC-01": "per public bldg",
-    "DC-02": "2/store in",
-    "DC-03": "6: every store type",
-    "DC-04": "1/store",
-    "DC-05": "most stores",
-    "DC-06": "1/store any owner",
-    "DC-07": "1/rubble",
-    "DC-08": "most rubble",
-    "DC-09": "most goods",
-    "DC-10": "every good",
-    "DC-11": "1/good",
-    "DC-12": "per done plan",
-    "DC-13": "most done plans",
-    "DC-14": "1/2 plan officials",
-    "DC-15": "most plan officials",
-    "DC-16": "most decrees",
-    "DC-17": "1/decree",
-    "DC-18": "1/2 influence",
-    "DC-19": "most influence",
-    "DC-20": "1/2 portfolio infl.",
-    "DC-21": "1/portfolio card",
-    "DC-22": "most reis",
-    "DC-23": "2/ship",
+    "DC-01": msg("per public bldg"),
+    "DC-02": msg("2/store in"),
+    "DC-03": msg("6: every store type"),
+    "DC-04": msg("1/store"),
+    "DC-05": msg("most stores"),
+    "DC-06": msg("1/store any owner"),
+    "DC-07": msg("1/rubble"),
+    "DC-08": msg("most rubble"),
+    "DC-09": msg("most goods"),
+    "DC-10": msg("every good"),
+    "DC-11": msg("1/good"),
+    "DC-12": msg("per done plan"),
+    "DC-13": msg("most done plans"),
+    "DC-14": msg("1/2 plan officials"),
+    "DC-15": msg("most plan officials"),
+    "DC-16": msg("most decrees"),
+    "DC-17": msg("1/decree"),
+    "DC-18": msg("1/2 influence"),
+    "DC-19": msg("most influence"),
+    "DC-20": msg("1/2 portfolio infl."),
+    "DC-21": msg("1/portfolio card"),
+    "DC-22": msg("most reis"),
+    "DC-23": msg("2/ship"),
 }
+
+
+SHIP_COLOUR_NAMES = {"blue": msg("blue"), "red": msg("red"), "purple": msg("purple"), "brown": msg("brown")}
+
+
+SIDE_NAMES = {"left": msg("left"), "right": msg("right"), "top": msg("top")}
+VALUE_NAMES = {**GOOD_NAMES, **RUBBLE_NAMES, **SHIP_COLOUR_NAMES, "green": msg("green"), **SIDE_NAMES}
 
 
 def ship_parts(ship: str) -> tuple[str, str]:
@@ -53,26 +61,34 @@ def draw_ship(
     fill, fg = SHIP_COLOURS.get(colour, (WHITE, INK))
     pen.rect(x, y, x + w, y + h, WHITE, INK, 1, 4)
     pen.rect(x, y, x + w, y + 17, fill, INK, 1, 4)
-    pen.text(x + 5, y + 9, f"SHIP {colour} {number}", 12, fg, bold=True, width=w - 10)
+    ship_colour = pen.name(SHIP_COLOUR_NAMES, colour)
+    pen.text(
+        x + 5, y + 9, pen.say(msg("SHIP {colour} {n}", colour=ship_colour, n=number)), 12, fg, bold=True, width=w - 10
+    )
     if sailing:
-        pen.badge(x + w - 3, y + 9, "SAILING", INK, WHITE, 9, "r")
+        pen.badge(x + w - 3, y + 9, pen.say(msg("SAILING")), INK, WHITE, 9, "r")
     n = hull(ship)
     for k in range(n):
         sx = x + 5 + k * 20
         pen.rect(sx, y + 20, sx + 17, y + h - 3, GREY_FILL, FAINT, 1, 2)
         if goods and k < len(goods):
             pen.good(sx + 8.5, (y + 20 + y + h - 3) / 2, goods[k], 7.5)
-    pen.text(x + 8 + n * 20, y + (h + 20) / 2 - 1, f"hold {len(goods or [])}/{n}", 11, MUTED)
+    hold = pen.say(msg("hold {n}/{m}", n=len(goods or []), m=n))
+    pen.text(x + 8 + n * 20, y + (h + 20) / 2 - 1, hold, 11, MUTED, width=w - 10 - n * 20 if pen.lang != "en" else None)
 
 
-def card_lines(card: str) -> tuple[str, str, str]:
+def card_lines(card: str, pen: Pen | None = None) -> tuple[str, str, str]:
     """(kind, "id  infl N", effect ids) for a political card id."""
     info = pack().cards.get(card)
     if info is None:
         return "?", card, ""
     effects = [e for e in (info.bottom, info.centre, info.permanent) if e]
-    infl = f"  infl {info.influence}" if info.influence is not None else ""
-    return NOBLE_NAMES.get(info.kind, info.kind), f"{card}{infl}", " ".join(effects)
+    infl = ""
+    if info.influence is not None:
+        word = msg("  infl {n}", n=info.influence)
+        infl = pen.say(word) if pen is not None else str(word)
+    kind = pen.name(NOBLE_NAMES, info.kind) if pen is not None else str(NOBLE_NAMES.get(info.kind, info.kind))
+    return kind, f"{card}{infl}", " ".join(effects)
 
 
 def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> None:
@@ -80,7 +96,7 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
     if card.startswith("ship-"):
         draw_ship(pen, x, y, w, h, card)
         return
-    kind, middle, effects = card_lines(card)
+    kind, middle, effects = card_lines(card, pen)
     pen.rect(x, y, x + w, y + h, WHITE, INK, 1, 4)
     pen.rect(x, y, x + w, y + 17, HEADER, INK, 1, 4)
     pen.text(x + 5, y + 9, kind.upper(), 12, WHITE, bold=True, width=w - 10)
@@ -89,19 +105,26 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
         pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
 
 
-def _param(key: str, value: object) -> str:
+def _param(key: str, value: object, pen: Pen | None = None) -> str:
     if value is True:
         return key
-    return {"row": f"row {value}", "street": f"{value} street", "side": f"{value} side"}.get(key, str(value))
+    if pen is not None and pen.lang != "en":
+        value = pen.name(VALUE_NAMES, str(value))
+    words = {"row": msg("row {v}", v=value), "street": msg("{v} street", v=value), "side": msg("{v} side", v=value)}
+    if key not in words:
+        return str(value)
+    return pen.say(words[key]) if pen is not None else str(words[key])
 
 
-def decree_text(decree: str) -> str:
+def decree_text(decree: str, pen: Pen | None = None) -> str:
     """ "D20  DC-05  most stores: row B" from the pack's decree row."""
     info = pack().decrees.get(decree)
     if info is None:
         return decree
-    params = ", ".join(_param(k, v) for k, v in info.params.items())
-    label = DECREE_LABELS.get(info.type, info.type) + (f": {params}" if params else "")
+    params = ", ".join(_param(k, v, pen) for k, v in info.params.items())
+    found = DECREE_LABELS.get(info.type)
+    name = info.type if found is None else pen.say(found) if pen is not None else str(found)
+    label = name + (f": {params}" if params else "")
     return f"{decree}  {info.type}  {label}"
 
 

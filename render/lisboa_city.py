@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, WHITE, Box, View
-from .lisboa_parts import COVER, FACES, GOODS, RUBBLE, Pen, pack, seat_style
+from .i18n import msg
+from .lisboa_parts import COVER, FACES, GOOD_NAMES, GOODS, RUBBLE, Pen, pack, seat_style
 
 CITY_W = 890
 PAD, SITE_W, LOT_W, SMALL_W, LANE_W = 12, 86, 100, 62, 36
@@ -79,8 +80,9 @@ def city_base(p: Pen, covered: tuple[str, ...], height: float = CITY_H) -> None:
     """Frame, street lanes with their types, empty lots and sites, labels; covered rows greyed."""
     pk = pack()
     p.rect(0, 0, CITY_W, height, PANEL, LINE, 2, 10)
-    p.text(PAD, 17, "City of Lisbon", 16, MUTED, bold=True)
-    p.text(PAD + 130, 17, "rows A-E, lot columns 1-5; street k runs between columns k and k+1", 13, MUTED)
+    title = p.text(PAD, 17, p.say(msg("City of Lisbon")), 16, MUTED, bold=True)
+    streets = p.say(msg("rows A-E, lot columns 1-5; street k runs between columns k and k+1"))
+    p.text(max(PAD + 130, PAD + title + 16), 17, streets, 13, MUTED)
     for street in pk.streets.values():
         x0, x1 = street_lane(street.id)
         p.rect(x0 + 3, TOP_Y + TOP_H + 2, x1 - 3, MAP_BOTTOM, GREY_FILL)
@@ -95,7 +97,7 @@ def city_base(p: Pen, covered: tuple[str, ...], height: float = CITY_H) -> None:
         p.rect(x0, y0, x1, y1, WHITE, FAINT, 2, 4)
         p.text(x0 + 6, y0 + 11, lot.id, 12, MUTED, bold=True)
         if lot.size == "small":
-            p.text(x1 - 5, y0 + 11, "small", 10, MUTED, "r")
+            p.text(x1 - 5, y0 + 11, p.say(msg("small")), 10, MUTED, "r")
     for site in pk.sites.values():
         x0, y0, x1, y1 = site_box(site.id)
         if site.row in covered:
@@ -106,26 +108,34 @@ def city_base(p: Pen, covered: tuple[str, ...], height: float = CITY_H) -> None:
         y = _row_y(row)
         if row in covered:
             p.rect(PAD, y, RUBBLE_X + 66, y + LOT_H, COVER, LINE, 1, 6)
-            p.text((PAD + RUBBLE_X + 66) / 2, y + LOT_H / 2, f"row {row} covered (2 players)", 18, INK, "c", bold=True)
+            covered_row = p.say(msg("row {row} covered (2 players)", row=row))
+            p.text((PAD + RUBBLE_X + 66) / 2, y + LOT_H / 2, covered_row, 18, INK, "c", bold=True)
         else:
             p.rect(RUBBLE_X, y + 4, RUBBLE_X + 66, y + LOT_H - 4, None, FAINT, 1, 4)
-            p.text(RUBBLE_X + 33, y + 14, f"row {row}", 11, MUTED, "c")
-    p.text(RUBBLE_X + 33, TOP_Y + TOP_H - 8, "row rubble", 11, MUTED, "c")
-    p.text(PAD, COLRUB_Y + 10, "column", 11, MUTED)
-    p.text(PAD, COLRUB_Y + 23, "rubble", 11, MUTED)
-    p.text(PAD, SCORE_Y + 10, "wigs per", 11, MUTED)
-    p.text(PAD, SCORE_Y + 23, "store", 11, MUTED)
+            p.text(RUBBLE_X + 33, y + 14, p.say(msg("row {row}", row=row)), 11, MUTED, "c")
+    narrow = None if p.lang == "en" else SITE_W
+    p.text(
+        RUBBLE_X + 33, TOP_Y + TOP_H - 8, p.say(msg("row rubble")), 11, MUTED, "c", width=None if narrow is None else 70
+    )
+    p.text(PAD, COLRUB_Y + 10, p.say(msg("column")), 11, MUTED, width=narrow)
+    p.text(PAD, COLRUB_Y + 23, p.say(msg("rubble")), 11, MUTED, width=narrow)
+    p.text(PAD, SCORE_Y + 10, p.say(msg("wigs per")), 11, MUTED, width=narrow)
+    p.text(PAD, SCORE_Y + 23, p.say(msg("store")), 11, MUTED, width=narrow)
     for col, (x0, x1) in COLS.items():
         p.rect(x0, COLRUB_Y, x1, COLRUB_Y + 26, None, FAINT, 1, 4)
         p.rect(x0, SCORE_Y, x1, SCORE_Y + 26, WHITE, FAINT, 1, 4)
-        p.text(x0 + 4, SCORE_Y + 13, f"col {col}", 11, MUTED)
+        p.text(x0 + 4, SCORE_Y + 13, p.say(msg("col {n}", n=col)), 11, MUTED)
     p.line(PAD, DISPLAY_Y - 4, CITY_W - PAD, DISPLAY_Y - 4, FAINT)
-    p.text(PAD, DISPLAY_Y + 12, "City-tile display", 14, MUTED, bold=True)
+    p.text(PAD, DISPLAY_Y + 12, p.say(msg("City-tile display")), 14, MUTED, bold=True, width=190)
     for i, space in enumerate(pk.tile_display.values()):
         x = PAD + i * 92
         p.rect(x, DISPLAY_Y + 24, x + 84, DISPLAY_Y + 68, None, FAINT, 1, 5)
-        p.text(x + 42, DISPLAY_Y + 60, f"{space.type} {space.size}", 11, MUTED, "c")
-    p.text(PAD + 480, DISPLAY_Y + 12, "Spare rubble", 14, MUTED, bold=True)
+        size = p.say(SIZE_NAMES[space.size]) if space.size in SIZE_NAMES else space.size
+        p.text(x + 42, DISPLAY_Y + 60, f"{p.name(GOOD_NAMES, space.type)} {size}", 11, MUTED, "c")
+    p.text(PAD + 480, DISPLAY_Y + 12, p.say(msg("Spare rubble")), 14, MUTED, bold=True)
+
+
+SIZE_NAMES = {"large": msg("large"), "small": msg("small")}
 
 
 def _store(p: Pen, lot: str, store: dict[str, Any]) -> None:
@@ -137,7 +147,7 @@ def _store(p: Pen, lot: str, store: dict[str, Any]) -> None:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
     p.rect(cx - 24, cy - 26, cx + 24, cy + 26, WHITE, INK, 1, 6)
     p.good(cx, cy - 9, str(store.get("type", "")), 13)
-    p.text(cx, cy + 15, f"seat {label}", 11, INK, "c", bold=True)
+    p.text(cx, cy + 15, p.say(msg("seat {n}", n=label)), 11, INK, "c", bold=True)
     street = store.get("street")
     if street:
         lx0, lx1 = street_lane(str(street))
@@ -154,7 +164,7 @@ def _site(p: Pen, site: str, data: dict[str, Any]) -> None:
         face = str(building.get("face", "blue"))
         p.rect(x0, y0, x1, y1, FACES.get(face, GREY_FILL), INK, 2, 6)
         p.text(x0 + 6, y0 + 11, site, 12, WHITE, bold=True)
-        p.text(x1 - 5, y0 + 11, face, 11, WHITE, "r")
+        p.text(x1 - 5, y0 + 11, p.name(FACE_NAMES, face), 11, WHITE, "r")
         bid = str(building.get("id", "?"))
         p.text((x0 + x1) / 2, y0 + 28, bid, 14, WHITE, "c", bold=True)
         info = pack().buildings.get(bid)
@@ -166,7 +176,7 @@ def _site(p: Pen, site: str, data: dict[str, Any]) -> None:
     if sum(rubble.values()):
         p.cubes(x0 + 7, y1 - 26, rubble, 4, 18)
     else:
-        p.text((x0 + x1) / 2, y1 - 18, "cleared", 12, INK, "c", bold=True)
+        p.text((x0 + x1) / 2, y1 - 18, p.say(msg("cleared")), 12, INK, "c", bold=True)
 
 
 def city(p: Pen, view: View) -> None:
@@ -210,18 +220,16 @@ def city(p: Pen, view: View) -> None:
             )
             p.good(x + 42, DISPLAY_Y + 38, space.type, 9)
         else:
-            p.text(x + 42, DISPLAY_Y + 38, "empty", 12, MUTED, "c")
+            p.text(x + 42, DISPLAY_Y + 38, p.say(msg("empty")), 12, MUTED, "c")
     tiles = c.get("tiles") or {}
-    p.text(
-        PAD + 200,
-        DISPLAY_Y + 12,
-        f"tiles left: large {tiles.get('large', '?')}, small {tiles.get('small', '?')}",
-        13,
-        INK,
-    )
+    left = msg("tiles left: large {large}, small {small}", large=tiles.get("large", "?"), small=tiles.get("small", "?"))
+    p.text(PAD + 200, DISPLAY_Y + 12, p.say(left), 13, INK)
     spare = c.get("spare_rubble") or {}
     sx: float = PAD + 480
     for d in RUBBLE:
         p.cube(sx, DISPLAY_Y + 30, d, 18)
         sx += 22 + p.text(sx + 22, DISPLAY_Y + 39, f"x{spare.get(d, 0)}", 15, INK, bold=True) + 12
-    p.text(CITY_W - PAD, DISPLAY_Y + 60, "* column 5 scores a fixed value (provisional)", 11, MUTED, "r")
+    p.text(CITY_W - PAD, DISPLAY_Y + 60, p.say(msg("* column 5 scores a fixed value (provisional)")), 11, MUTED, "r")
+
+
+FACE_NAMES = {"blue": msg("blue"), "green": msg("green")}

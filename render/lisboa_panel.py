@@ -24,12 +24,15 @@ from .common import (
     WHITE,
     YELLOW,
     View,
+    shrink,
 )
+from .i18n import msg
 from .lisboa_cards import draw_card, draw_ship
 from .lisboa_parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, SEAT_COLOUR_NAMES, Pen, pack, seat_style
 from .lisboa_view import answer_text, decision_name, hand_size, top_frame, waiting
 
 PANEL_W, PANEL_H = 778, 214
+PLAN_COLOURS = {"b": msg("b"), "g": msg("g")}
 SLOT_W, SLOT_H, SLOT_X = 160, 42, 74
 ROW1, ROW2, PORT_Y = 60, 92, 112
 SIDE_X = SLOT_X + 3 * (SLOT_W + 6) + 8
@@ -39,44 +42,53 @@ def panel_base(p: Pen) -> None:
     """Frame and labels (identical for every seat)."""
     p.rect(0, 0, PANEL_W, PANEL_H, PANEL, LINE, 2, 10)
     p.line(10, 40, PANEL_W - 10, 40, FAINT)
-    p.text(12, ROW1, "Goods", 13, MUTED)
-    p.text(282, ROW1, "Rubble", 13, MUTED)
-    p.text(594, ROW1, "Favors", 13, MUTED)
-    p.text(12, ROW2, "Houses", 13, MUTED)
-    p.text(282, ROW2, "Officials", 13, MUTED)
-    p.text(424, ROW2, "Clergy", 13, MUTED)
-    p.text(12, PORT_Y + SLOT_H / 2, "Portfolio", 13, MUTED)
-    p.text(12, PORT_Y + SLOT_H / 2 + 14, "top", 11, MUTED)
-    p.text(12, PORT_Y + SLOT_H * 1.5 + 6, "bottom", 11, MUTED)
-    p.text(SIDE_X, PORT_Y + 8, "Plans", 13, MUTED)
-    p.text(SIDE_X, PORT_Y + 36, "Done", 13, MUTED)
-    p.text(SIDE_X, PORT_Y + 64, "Decrees", 13, MUTED)
+    for x, y, word, size, width in (
+        (12, ROW1, msg("Goods"), 13, 48),
+        (282, ROW1, msg("Rubble"), 13, 52),
+        (594, ROW1, msg("Favors"), 13, 48),
+        (12, ROW2, msg("Houses"), 13, 52),
+        (282, ROW2, msg("Officials"), 13, 66),
+        (424, ROW2, msg("Clergy"), 13, 48),
+        (12, PORT_Y + SLOT_H / 2, msg("Portfolio"), 13, 60),
+        (12, PORT_Y + SLOT_H / 2 + 14, msg("top"), 11, 60),
+        (12, PORT_Y + SLOT_H * 1.5 + 6, msg("bottom"), 11, 60),
+        (SIDE_X, PORT_Y + 8, msg("Plans"), 13, 56),
+        (SIDE_X, PORT_Y + 36, msg("Done"), 13, 56),
+        (SIDE_X, PORT_Y + 64, msg("Decrees"), 13, 56),
+    ):
+        if p.lang == "en":
+            p.text(x, y, p.say(word), size, MUTED)
+        else:  # Japanese labels are wider: a smaller size where needed
+            text = p.say(word)
+            p.text(x, y, text, shrink(text, size, width, least=9), MUTED, width=width)
 
 
-def _status(view: View, seat: int) -> list[tuple[str, RGB, RGB]]:
+def _status(view: View, seat: int, p: Pen) -> list[tuple[str, RGB, RGB]]:
     """Badges (label, background, text colour) for this seat: turn, to act, follow answers, result."""
     out: list[tuple[str, RGB, RGB]] = []
     asked = waiting(view)
     frame = top_frame(view)
     if view.get("active") == seat and not view.get("over"):
-        out.append(("TURN", HEADER, WHITE))
+        out.append((p.say(msg("TURN")), HEADER, WHITE))
     if seat in asked:
-        out.append((f"TO ACT: {decision_name(asked[seat])}", VERMILLION, WHITE))
+        out.append((p.say(msg("TO ACT: {what}", what=decision_name(asked[seat], p.lang))), VERMILLION, WHITE))
     if frame and frame.get("kind") in ("follow", "church"):
         answers = frame.get("answers") or {}
         data = frame.get("data") or {}
         if frame["kind"] == "follow" and data.get("visitor") == seat:
-            out.append(("VISITOR", PURPLE, INK))
+            out.append((p.say(msg("VISITOR")), PURPLE, INK))
         if str(seat) in answers:
-            text = answer_text(answers[str(seat)])
-            out.append((text.upper(), GREEN if text != "declined" else GREY_FILL, WHITE if text != "declined" else INK))
+            answer = answers[str(seat)]
+            declined = answer_text(answer) == "declined"
+            text = answer_text(answer, p.lang)
+            out.append((text.upper(), GREEN if not declined else GREY_FILL, WHITE if not declined else INK))
         elif seat in frame.get("seats", []) and seat not in asked:
-            out.append(("WAITS TO BE ASKED", GREY_FILL, INK))
+            out.append((p.say(msg("WAITS TO BE ASKED")), GREY_FILL, INK))
     if view.get("start_player") == seat:
-        out.append(("START", GREY_FILL, INK))
+        out.append((p.say(msg("START")), GREY_FILL, INK))
     result = view.get("result") or {}
     if seat in (result.get("winners") or []):
-        out.append(("WINNER", YELLOW, INK))
+        out.append((p.say(msg("WINNER")), YELLOW, INK))
     return out
 
 
@@ -95,19 +107,23 @@ def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
     name = str(view["players"][seat])
     x = 42 + p.text(42, 21, name, 20, INK, bold=True, width=170) + 8
     colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
-    x += p.text(x, 21, f"seat {label}, {colour}", 12, MUTED) + 8
+    x += p.text(x, 21, p.say(msg("seat {n}, {colour}", n=label, colour=colour)), 12, MUTED) + 8
     right: float = PANEL_W - 12
     p.coin(right - 15, 21, 15, b.get("reis", 0))
     right -= 36
-    right -= p.text(right, 21, "reis", 13, MUTED, "r") + 12
-    for label_, value in (("hand", hand_size(b)), ("wigs", b.get("wigs", 0)), ("influence", b.get("influence", 0))):
+    right -= p.text(right, 21, p.say(msg("reis")), 13, MUTED, "r") + 12
+    for label_, value in (
+        (msg("hand"), hand_size(b)),
+        (msg("wigs"), b.get("wigs", 0)),
+        (msg("influence"), b.get("influence", 0)),
+    ):
         right -= p.text(right, 21, str(value), 18, INK, "r", bold=True) + 4
-        right -= p.text(right, 21, label_, 13, MUTED, "r") + 12
+        right -= p.text(right, 21, p.say(label_), 13, MUTED, "r") + 12
     result = view.get("result") or {}
     scores = result.get("scores") or []
     if seat < len(scores) and isinstance(scores[seat], dict) and "total" in scores[seat]:
-        right -= p.text(right, 21, f"TOTAL {scores[seat]['total']}", 15, INK, "r", bold=True) + 10
-    for text, bg, fg in _status(view, seat):
+        right -= p.text(right, 21, p.say(msg("TOTAL {n}", n=scores[seat]["total"])), 15, INK, "r", bold=True) + 10
+    for text, bg, fg in _status(view, seat, p):
         w = p.width(text, 11, True) + 11
         if x + w > right - 6:
             break
@@ -127,22 +143,23 @@ def _goods_rubble(p: Pen, b: dict[str, Any]) -> None:
         p.cube(x, ROW1 - 8, d, 16)
         n = int(rubble.get(d, 0))
         x += 20 + p.text(x + 20, ROW1, str(n), 16, INK if n else MUTED, bold=bool(n)) + 12
-    p.text(x, ROW1, f"sets {b.get('sets', 0)}", 14, INK, bold=True)
+    p.text(x, ROW1, p.say(msg("sets {n}", n=b.get("sets", 0))), 14, INK, bold=True)
     x = 644
     favors = b.get("favors") or []
     for noble in favors[:5]:
-        x += p.badge(x, ROW1, NOBLE_SHORT.get(noble, noble[:2]), GREY_FILL, INK, 11) + 3
+        short = NOBLE_SHORT.get(noble)
+        x += p.badge(x, ROW1, p.say(short) if short is not None else noble[:2], GREY_FILL, INK, 11) + 3
     if not favors:
-        p.text(x, ROW1, "none", 13, MUTED)
+        p.text(x, ROW1, p.say(msg("none")), 13, MUTED)
 
 
 def _houses_officials(p: Pen, seat: int, b: dict[str, Any]) -> None:
     fill = seat_style(seat)[0]
     houses = b.get("houses") or {}
     x: float = 66
-    for group in ("left", "middle", "right"):
+    for group, letter in (("left", msg("L")), ("middle", msg("M")), ("right", msg("R"))):
         p.house(x + 8, ROW2, fill, 8)
-        x += 20 + p.text(x + 20, ROW2, f"{group[0].upper()} {houses.get(group, 0)}", 14, INK, bold=True) + 14
+        x += 20 + p.text(x + 20, ROW2, f"{p.say(letter)} {houses.get(group, 0)}", 14, INK, bold=True) + 14
     p.seat(352, ROW2, seat, 9)
     p.text(365, ROW2, f"x{b.get('officials', 0)}", 15, INK, bold=True)
     clergy = b.get("clergy") or []
@@ -157,7 +174,7 @@ def _houses_officials(p: Pen, seat: int, b: dict[str, Any]) -> None:
         p.text(x + 5, ROW2, label, 11, INK, bold=True)
         x += w + 5
     if not clergy:
-        p.text(x, ROW2, "none", 13, MUTED)
+        p.text(x, ROW2, p.say(msg("none")), 13, MUTED)
 
 
 def _portfolio(p: Pen, b: dict[str, Any]) -> None:
@@ -185,21 +202,22 @@ def _portfolio(p: Pen, b: dict[str, Any]) -> None:
 def _plans(p: Pen, b: dict[str, Any]) -> None:
     pk = pack()
 
+    def plan(pid: str) -> str:
+        if pid not in pk.plans:
+            return pid
+        letter = pk.plans[pid].colour[0]
+        colour = p.say(PLAN_COLOURS[letter]) if letter in PLAN_COLOURS else letter
+        return f"{pid}({colour}{pk.plans[pid].officials})"
+
     def ids(plans: list[str]) -> str:
-        return (
-            ", ".join(
-                f"{pid}({pk.plans[pid].colour[0]}{pk.plans[pid].officials})" if pid in pk.plans else pid
-                for pid in plans
-            )
-            or "none"
-        )
+        return ", ".join(plan(pid) for pid in plans) or p.say(msg("none"))
 
     x, w = SIDE_X + 58, PANEL_W - SIDE_X - 70
     plans, done = list(b.get("plans") or []), list(b.get("completed_plans") or [])
     p.text(x, PORT_Y + 8, ids(plans), 13, INK if plans else MUTED, bold=bool(plans), width=w)
     p.text(x, PORT_Y + 36, ids(done), 13, INK if done else MUTED, bold=bool(done), width=w)
     p.text(x, PORT_Y + 64, str(len(b.get("decrees") or [])), 15, INK, bold=True)
-    p.text(SIDE_X, PORT_Y + 88, "plan: b/g = colour, n = officials", 10, MUTED)
+    p.text(SIDE_X, PORT_Y + 88, p.say(msg("plan: b/g = colour, n = officials")), 10, MUTED)
 
 
 def panel(p: Pen, view: View, seat: int) -> None:

@@ -8,6 +8,7 @@ Reads only the view dict and the public data pack (``engine.lisboa.data``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 
 from engine.lisboa.data import default_pack, pack_by_fingerprint
@@ -41,6 +42,7 @@ from .common import (
     palette_image,
     text_width,
 )
+from .i18n import msg, msgp
 
 TAN: RGB = (188, 140, 88)
 EARTH: RGB = (112, 74, 40)
@@ -61,7 +63,7 @@ RUBBLE: dict[str, tuple[RGB, RGB, str]] = {
     "tsunami": (BLUE, WHITE, "W"),
 }
 SEATS: list[tuple[RGB, RGB]] = [(VERMILLION, WHITE), (BLUE, WHITE), (GREEN, WHITE), (ORANGE, INK)]
-SEAT_COLOUR_NAMES = ["red", "blue", "green", "orange"]
+SEAT_COLOUR_NAMES = [msg("red"), msg("blue"), msg("green"), msg("orange")]
 FACES: dict[str, RGB] = {"blue": BLUE, "green": GREEN}
 SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "blue": (BLUE, WHITE),
@@ -69,9 +71,15 @@ SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "purple": (PURPLE, INK),
     "brown": (EARTH, WHITE),
 }
-NOBLE_NAMES = {"maia": "Maia", "marquis": "Marquis", "king": "King", "treasury": "Treasury"}
-NOBLE_SHORT = {"maia": "Ma", "marquis": "Mq", "king": "Ki"}
-SIDE_NAMES = {"left": "left", "right": "right", "top": "top"}
+NOBLE_NAMES = {
+    "maia": msg("Maia"),
+    "marquis": msg("Marquis"),
+    "king": msg("King"),
+    "treasury": msgp("lisboa", "Treasury"),
+}
+NOBLE_SHORT = {"maia": msg("Ma"), "marquis": msg("Mq"), "king": msg("Ki")}
+GOOD_NAMES = {"gold": msg("gold"), "books": msg("books"), "cloth": msg("cloth"), "tools": msg("tools")}
+RUBBLE_NAMES = {"earthquake": msg("earthquake"), "fire": msg("fire"), "tsunami": msg("tsunami")}
 _FLAT = [
     BG,
     PANEL,
@@ -155,6 +163,16 @@ class Pen:
 
     def __init__(self, c: Canvas, x0: float = 0, y0: float = 0, k: float = 1.0) -> None:
         self.c, self.x0, self.y0, self.k = c, x0, y0, k
+        self.lang = c.lang
+
+    def say(self, message: str) -> str:
+        """``message`` in the canvas's language."""
+        return self.c.say(message)
+
+    def name(self, names: Mapping[str, str], key: str) -> str:
+        """The word for ``key`` in ``names`` (a table of messages), else ``key`` itself."""
+        word = names.get(key)
+        return key if word is None else self.say(word)
 
     def p(self, x: float, y: float) -> tuple[float, float]:
         return self.x0 + x * self.k, self.y0 + y * self.k
@@ -264,16 +282,17 @@ def legend(pen: Pen, x: float, y: float, width: float, size: int = 14, draw: boo
     """Key to the letters and symbols, flowing onto as many lines as ``width`` needs.
     ``y`` is the centre of the first line; returns the centre of the last line (``draw=False``: only
     measures)."""
-    items: list[tuple[str, str, str]] = [("good", g, g) for g in GOODS]
-    items += [("cube", d, d) for d in RUBBLE]
+    items: list[tuple[str, str, str]] = [("good", g, pen.name(GOOD_NAMES, g)) for g in GOODS]
+    items += [("cube", d, pen.name(RUBBLE_NAMES, d)) for d in RUBBLE]
+    favors = " ".join(pen.say(NOBLE_SHORT[n]) for n in ("maia", "marquis", "king"))
     items += [
-        ("seat", "0", "seat no. (1 = first)"),
-        ("seat", "dummy", "2p dummy"),
-        ("house", "", "houses left"),
-        ("face", "blue", "blue face"),
-        ("face", "green", "green face"),
-        ("coin", "", "reis"),
-        ("text", "Ma Mq Ki", "favors: Maia, Marquis, King"),
+        ("seat", "0", pen.say(msg("seat no. (1 = first)"))),
+        ("seat", "dummy", pen.say(msg("2p dummy"))),
+        ("house", "", pen.say(msg("houses left"))),
+        ("face", "blue", pen.say(msg("blue face"))),
+        ("face", "green", pen.say(msg("green face"))),
+        ("coin", "", pen.say(msg("reis"))),
+        ("text", favors, pen.say(msg("favors: Maia, Marquis, King"))),
     ]
     x0 = x
     for kind, key, label in items:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 
 from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, VERMILLION, WHITE, View
-from .lisboa_cards import decree_text, decree_wigs, draw_card, draw_ship
+from .i18n import msg
+from .lisboa_cards import SHIP_COLOUR_NAMES, decree_text, decree_wigs, draw_card, draw_ship
 from .lisboa_parts import FACES, NOBLE_NAMES, Pen, pack
 from .lisboa_view import top_frame
 
@@ -22,23 +23,23 @@ NOBLE_ROW_H, WANTS_X, FAVORS_X, OFFICE_X, VISIT_X = 34, 170, 226, 270, 434
 
 def frame_box(p: Pen, w: float, h: float, title: str) -> None:
     p.rect(0, 0, w, h, PANEL, LINE, 2, 10)
-    p.text(12, 16, title, 16, MUTED, bold=True)
+    p.text(12, 16, p.say(title), 16, MUTED, bold=True)
 
 
 # --- court and offices ----------------------------------------------------------------------------
 def court_base(p: Pen) -> None:
-    frame_box(p, BOX_W, COURT_H, "Court & offices")
-    p.text(WANTS_X, 16, "wants", 12, MUTED, "c")
-    p.text(FAVORS_X, 16, "favors", 12, MUTED, "c")
-    p.text(OFFICE_X, 16, "officials in the office", 12, MUTED)
+    frame_box(p, BOX_W, COURT_H, msg("Court & offices"))
+    p.text(WANTS_X, 16, p.say(msg("wants")), 12, MUTED, "c")
+    p.text(FAVORS_X, 16, p.say(msg("favors")), 12, MUTED, "c")
+    p.text(OFFICE_X, 16, p.say(msg("officials in the office")), 12, MUTED)
     for i, noble in enumerate(pack().nobles.values()):
         y = 44 + i * NOBLE_ROW_H
-        p.text(12, y, NOBLE_NAMES.get(noble.id, noble.id), 17, INK, bold=True)
+        p.text(12, y, p.name(NOBLE_NAMES, noble.id), 17, INK, bold=True)
         p.good(WANTS_X, y, noble.wants, 10)
         for k in range(noble.office_spaces):
             p.circle(OFFICE_X + 11 + k * 25, y, 11, WHITE, FAINT, 1)
     p.line(12, COURT_H - 30, BOX_W - 12, COURT_H - 30, FAINT)
-    p.text(12, COURT_H - 15, "Plaza", 14, MUTED, bold=True)
+    p.text(12, COURT_H - 15, p.say(msg("Plaza")), 14, MUTED, bold=True, width=54)
 
 
 def _owners(counts: dict[str, int]) -> list[str]:
@@ -69,25 +70,29 @@ def court(p: Pen, view: View) -> None:
         if visit.get("noble") == noble.id:
             seat = visit.get("player")
             who = str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            x = VISIT_X + p.badge(VISIT_X, y, "VISIT", VERMILLION, WHITE, 12) + 6
+            x = VISIT_X + p.badge(VISIT_X, y, p.say(msg("VISIT")), VERMILLION, WHITE, 12) + 6
             p.seat(x + 10, y, seat if isinstance(seat, int) else 0, 10)
             p.text(x + 24, y, f"{who} ({visit.get('card', '?')})", 14, INK, bold=True, width=BOX_W - x - 34)
     plaza = _owners(view.get("plaza") or {})
     for k, owner in enumerate(plaza[:20]):
         p.seat(70 + k * 25, COURT_H - 15, owner, 10)
     if not plaza:
-        p.text(70, COURT_H - 15, "empty", 13, MUTED)
+        p.text(70, COURT_H - 15, p.say(msg("empty")), 13, MUTED)
 
 
 # --- political display ----------------------------------------------------------------------------
 def political_base(p: Pen) -> None:
-    frame_box(p, BOX_W, POLITICAL_H, "Political display")
-    p.text(170, 16, "top card face up; x = cards in the stack", 12, MUTED)
+    frame_box(p, BOX_W, POLITICAL_H, msg("Political display"))
+    p.text(170, 16, p.say(msg("top card face up; x = cards in the stack")), 12, MUTED)
 
 
 def political(p: Pen, view: View) -> None:
     pol = view.get("political") or {}
-    decks = [f"{d} deck {pol[d]}" for d in ("purple", "brown") if isinstance(pol.get(d), int)]
+    decks = [
+        p.say(msg("{colour} deck {n}", colour=p.name(SHIP_COLOUR_NAMES, d), n=pol[d]))
+        for d in ("purple", "brown")
+        if isinstance(pol.get(d), int)
+    ]
     p.text(BOX_W - 12, 16, "   ".join(decks), 13, INK, "r")
     display = pol.get("display") or {}
     kinds = list(pack().setup.display_order) or list(display)
@@ -100,9 +105,9 @@ def political(p: Pen, view: View) -> None:
             draw_card(p, x, 32, w, 56, str(top))
         else:
             p.rect(x, 32, x + w, 88, GREY_FILL, FAINT, 1, 4)
-            p.text(x + w / 2, 52, NOBLE_NAMES.get(kind, kind), 13, MUTED, "c", bold=True)
-            p.text(x + w / 2, 70, "empty", 12, MUTED, "c")
-        p.text(x + w / 2, 102, f"{NOBLE_NAMES.get(kind, kind)}  x{count}", 14, INK, "c", bold=True)
+            p.text(x + w / 2, 52, p.name(NOBLE_NAMES, kind), 13, MUTED, "c", bold=True)
+            p.text(x + w / 2, 70, p.say(msg("empty")), 12, MUTED, "c")
+        p.text(x + w / 2, 102, f"{p.name(NOBLE_NAMES, kind)}  x{count}", 14, INK, "c", bold=True)
 
 
 # --- market: prices, treasury, shipyard -------------------------------------------------------------
@@ -110,14 +115,15 @@ TREASURY_X, TREASURY_Y, T_CELL = 12, 88, 40
 
 
 def market_base(p: Pen) -> None:
-    frame_box(p, BOX_W, MARKET_H, "Prices, treasury & shipyard")
-    p.text(TREASURY_X, TREASURY_Y - 25, "Treasury track: reis paid (big), influence modifier (small)", 12, MUTED)
+    frame_box(p, BOX_W, MARKET_H, msg("Prices, treasury & shipyard"))
+    track = p.say(msg("Treasury track: reis paid (big), influence modifier (small)"))
+    p.text(TREASURY_X, TREASURY_Y - 25, track, 12, MUTED)
     for i, space in enumerate(pack().treasury_spaces):
         x = TREASURY_X + i * (T_CELL + 4)
         p.rect(x, TREASURY_Y - 10, x + T_CELL, TREASURY_Y + 32, WHITE, FAINT, 1, 4)
         p.text(x + T_CELL / 2, TREASURY_Y + 4, str(space.right), 16, INK, "c", bold=True)
         p.text(x + T_CELL / 2, TREASURY_Y + 22, f"{space.left:+d}", 11, MUTED, "c")
-    p.text(380, 16, "Shipyard", 14, MUTED, bold=True)
+    p.text(380, 16, p.say(msg("Shipyard")), 14, MUTED, bold=True)
 
 
 def market(p: Pen, view: View) -> None:
@@ -135,13 +141,13 @@ def market(p: Pen, view: View) -> None:
     sx = 380
     if yard:
         draw_ship(p, sx, 30, 150, 40, str(yard[0]))
-        p.text(sx + 158, 41, f"top of {len(yard)}", 14, INK, bold=True)
+        p.text(sx + 158, 41, p.say(msg("top of {n}", n=len(yard))), 14, INK, bold=True)
     else:
-        p.text(sx, 48, "empty", 14, MUTED)
+        p.text(sx, 48, p.say(msg("empty")), 14, MUTED)
     later = view.get("ships_era2") or []
-    p.text(sx + 158, 61, f"era 2: {len(later)} set aside", 12, MUTED)
+    p.text(sx + 158, 61, p.say(msg("era 2: {n} set aside", n=len(later))), 12, MUTED)
     value = spaces[t].right if isinstance(t, int) and 0 <= t < len(spaces) else "?"
-    p.text(sx, TREASURY_Y + 10, f"Treasury marker: {value} reis", 14, INK, bold=True)
+    p.text(sx, TREASURY_Y + 10, p.say(msg("Treasury marker: {n} reis", n=value)), 14, INK, bold=True)
 
 
 # --- church ---------------------------------------------------------------------------------------
@@ -164,7 +170,7 @@ def _ring() -> dict[str, tuple[float, float]]:
 
 
 def church_base(p: Pen) -> None:
-    frame_box(p, CHURCH_W, CHURCH_H, "Church")
+    frame_box(p, CHURCH_W, CHURCH_H, msg("Church"))
     pk = pack()
     ring = _ring()
     p.circle(RING_CX, RING_CY, RING_R, None, FAINT, 2)
@@ -175,7 +181,7 @@ def church_base(p: Pen) -> None:
             p.text(x, y, "I" if "influence" in icons else "$" if "treasury" in icons else "", 11, MUTED, "c", bold=True)
         else:
             p.rect(x - TILE_S / 2, y - TILE_S / 2, x + TILE_S / 2, y + TILE_S / 2, PANEL, LINE, 2, 4)
-    p.text(CHURCH_W - 12, 36, "paths: I influence, $ treasury", 11, MUTED, "r")
+    p.text(CHURCH_W - 12, 36, p.say(msg("paths: I influence, $ treasury")), 11, MUTED, "r")
 
 
 def church(p: Pen, view: View) -> None:
@@ -191,17 +197,17 @@ def church(p: Pen, view: View) -> None:
             info = pack().clergy.get(str(tile))
             p.text(x, y + 9, info.effect if info else "", 10, MUTED, "c")
         else:
-            p.text(x, y, "empty", 10, MUTED, "c")
+            p.text(x, y, p.say(msg("empty")), 10, MUTED, "c")
     cardinal = ch.get("cardinal")
     if cardinal in ring:
         x, y = ring[cardinal]
         p.circle(x, y, 13, VERMILLION, INK, 2)
         p.text(x + 0.5, y, "C", 14, WHITE, "c", bold=True)
-    p.text(RING_CX, RING_CY - 8, f"Cardinal {cardinal or '?'}", 14, INK, "c", bold=True)
+    p.text(RING_CX, RING_CY - 8, p.say(msg("Cardinal {space}", space=cardinal or "?")), 14, INK, "c", bold=True)
     if ch.get("lying"):
-        p.badge(RING_CX, RING_CY + 16, "LYING DOWN", VERMILLION, WHITE, 12, "c")
+        p.badge(RING_CX, RING_CY + 16, p.say(msg("LYING DOWN")), VERMILLION, WHITE, 12, "c")
     bag = ch.get("bag")
-    p.text(CHURCH_W - 12, 16, f"bag {bag if isinstance(bag, int) else len(bag or [])}", 13, INK, "r")
+    p.text(CHURCH_W - 12, 16, p.say(msg("bag {n}", n=bag if isinstance(bag, int) else len(bag or []))), 13, INK, "r")
 
 
 # --- decrees --------------------------------------------------------------------------------------
@@ -209,7 +215,7 @@ DECREE_W = BOX_W - CHURCH_W - 12
 
 
 def decrees_base(p: Pen) -> None:
-    frame_box(p, DECREE_W, CHURCH_H, "Decree display")
+    frame_box(p, DECREE_W, CHURCH_H, msg("Decree display"))
     for k in range(8):
         y = 34 + k * 27
         p.rect(12, y, DECREE_W - 12, y + 23, WHITE, FAINT, 1, 4)
@@ -219,8 +225,8 @@ def decrees(p: Pen, view: View) -> None:
     d = view.get("decrees") or {}
     deck = d.get("deck")
     removed = d.get("removed") or []
-    bits = [f"deck {deck if isinstance(deck, int) else len(deck or [])}"] + (
-        [f"2p removed {len(removed)}"] if removed else []
+    bits = [p.say(msg("deck {n}", n=deck if isinstance(deck, int) else len(deck or [])))] + (
+        [p.say(msg("2p removed {n}", n=len(removed)))] if removed else []
     )
     p.text(DECREE_W - 12, 16, "   ".join(bits), 13, INK, "r")
     for k, decree in enumerate((d.get("display") or [])[:8]):
@@ -228,25 +234,28 @@ def decrees(p: Pen, view: View) -> None:
         wigs = decree_wigs(str(decree))
         right: float = DECREE_W - 18
         if wigs is not None:
-            right -= p.text(right, y, f"{wigs}w", 13, INK, "r", bold=True) + 6
-        p.text(18, y, decree_text(str(decree)), 13, INK, width=right - 18)
+            right -= p.text(right, y, p.say(msg("{n}w", n=wigs)), 13, INK, "r", bold=True) + 6
+        p.text(18, y, decree_text(str(decree), p), 13, INK, width=right - 18)
 
 
 # --- architects: public buildings and plans -----------------------------------------------------------
 def architects_base(p: Pen) -> None:
-    frame_box(p, BOX_W, ARCH_H, "Architects: public buildings & plans")
+    frame_box(p, BOX_W, ARCH_H, msg("Architects: public buildings & plans"))
     for i, colour in enumerate(FACES):
         y = 48 + i * 38
         p.rect(12, y - 14, 84, y + 14, FACES[colour], INK, 1, 4)
-        p.text(48, y, colour.upper(), 13, WHITE, "c", bold=True)
-        p.text(94, y - 9, "buildable", 11, MUTED)
-        p.text(264, y - 9, "next in stack", 11, MUTED)
-        p.text(464, y - 9, "plans (officials)", 11, MUTED)
+        p.text(48, y, p.name(FACE_NAMES, colour).upper(), 13, WHITE, "c", bold=True)
+        p.text(94, y - 9, p.say(msg("buildable")), 11, MUTED)
+        p.text(264, y - 9, p.say(msg("next in stack")), 11, MUTED)
+        p.text(464, y - 9, p.say(msg("plans (officials)")), 11, MUTED)
+
+
+FACE_NAMES = {"blue": msg("blue"), "green": msg("green")}
 
 
 def _building(p: Pen, x: float, y: float, bid: str | None, face: str) -> float:
     if not bid:
-        return p.text(x, y + 5, "none", 13, MUTED)
+        return p.text(x, y + 5, p.say(msg("none")), 13, MUTED)
     info = pack().buildings.get(bid)
     w = p.text(x, y + 5, bid, 14, INK, bold=True) + 8
     for good in getattr(info, face, ()) if info else ():
@@ -270,4 +279,4 @@ def architects(p: Pen, view: View) -> None:
         own = plans.get(colour) or []
         shown = ", ".join(f"{pid}({pk.plans[pid].officials if pid in pk.plans else '?'})" for pid in own[:3])
         more = f" +{len(own) - 3}" if len(own) > 3 else ""
-        p.text(464, y + 5, (shown + more) if own else "none", 13, INK, bold=bool(own), width=BOX_W - 476)
+        p.text(464, y + 5, (shown + more) if own else p.say(msg("none")), 13, INK, bold=bool(own), width=BOX_W - 476)

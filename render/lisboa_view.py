@@ -6,48 +6,49 @@ from __future__ import annotations
 from typing import Any
 
 from .common import View
+from .i18n import msg, tr
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
 DECISION_NAMES = {
-    "main": "main action",
-    "act12": "sell or trade",
-    "draw": "draw a card",
-    "follow": "follow?",
-    "church": "church scoring",
-    "make_room": "make room",
-    "cardinal": "move the Cardinal",
-    "clergy_favors": "take favors",
-    "visit_free": "free visit",
-    "influence_pay": "pay influence",
-    "place_officials": "place officials",
-    "era_discard": "era-end discard",
-    "era_reward": "era-end reward",
-    "spare_rubble": "spare rubble",
-    "keep": "keep clergy",
-    "keep_clergy": "keep clergy",
-    "draft": "starting draft",
-    "hire": "hire officials",
-    "plan": "take a plan",
-    "ship": "build a ship",
-    "produce": "produce goods",
-    "favor": "take a Royal Favor",
-    "decree": "take a decree",
-    "reis_split": "reis or influence",
-    "sell": "sell goods",
-    "trade": "trade with a noble",
-    "cl29": "CL-29: cube for wigs?",
-    "bonus_cardinal": "bonus Cardinal step",
-    "recall": "return an official",
-    "store_tile": "store: take a tile",
-    "store_lot": "store: choose a lot",
-    "store_rubble": "store: take rubble",
-    "store_house": "store: place a house",
-    "building_site": "building: the site",
-    "building_plan": "building: the plan",
-    "building_officials": "building: officials",
-    "influence_rest": "pay reis or wigs",
-    "sponsor_event": "sponsored event",
-    "sponsor_officials": "sponsored officials",
+    "main": msg("main action"),
+    "act12": msg("sell or trade"),
+    "draw": msg("draw a card"),
+    "follow": msg("follow?"),
+    "church": msg("church scoring"),
+    "make_room": msg("make room"),
+    "cardinal": msg("move the Cardinal"),
+    "clergy_favors": msg("take favors"),
+    "visit_free": msg("free visit"),
+    "influence_pay": msg("pay influence"),
+    "place_officials": msg("place officials"),
+    "era_discard": msg("era-end discard"),
+    "era_reward": msg("era-end reward"),
+    "spare_rubble": msg("spare rubble"),
+    "keep": msg("keep clergy"),
+    "keep_clergy": msg("keep clergy"),
+    "draft": msg("starting draft"),
+    "hire": msg("hire officials"),
+    "plan": msg("take a plan"),
+    "ship": msg("build a ship"),
+    "produce": msg("produce goods"),
+    "favor": msg("take a Royal Favor"),
+    "decree": msg("take a decree"),
+    "reis_split": msg("reis or influence"),
+    "sell": msg("sell goods"),
+    "trade": msg("trade with a noble"),
+    "cl29": msg("CL-29: cube for wigs?"),
+    "bonus_cardinal": msg("bonus Cardinal step"),
+    "recall": msg("return an official"),
+    "store_tile": msg("store: take a tile"),
+    "store_lot": msg("store: choose a lot"),
+    "store_rubble": msg("store: take rubble"),
+    "store_house": msg("store: place a house"),
+    "building_site": msg("building: the site"),
+    "building_plan": msg("building: the plan"),
+    "building_officials": msg("building: officials"),
+    "influence_rest": msg("pay reis or wigs"),
+    "sponsor_event": msg("sponsored event"),
+    "sponsor_officials": msg("sponsored officials"),
 }
 
 
@@ -78,16 +79,21 @@ def waiting(view: View) -> dict[int, str]:
     return {s: str(frame.get("kind", "")) for s in frame_waiting(frame)} if frame else {}
 
 
-def decision_name(kind: str) -> str:
-    return DECISION_NAMES.get(kind, kind.replace("_", " "))
+def decision_name(kind: str, lang: str = "en") -> str:
+    name = DECISION_NAMES.get(kind)
+    return kind.replace("_", " ") if name is None else tr(name, lang)
 
 
-def answer_text(answer: object) -> str:
+ANSWERS = {"follow": msg("followed"), "decline": msg("declined"), "church": msg("done")}
+
+
+def answer_text(answer: object, lang: str = "en") -> str:
     """ "followed" / "declined" / "done" for a frame answer."""
     if isinstance(answer, dict):
         verb = str(answer.get("verb", "done"))
-        return {"follow": "followed", "decline": "declined", "church": "done"}.get(verb, verb)
-    return "done"
+        word = ANSWERS.get(verb)
+        return verb if word is None else tr(word, lang)
+    return tr(ANSWERS["church"], lang)
 
 
 def hand_size(board: dict[str, Any]) -> int:

@@ -36,16 +36,21 @@ from .common import (
     palette_image,
     wrap,
 )
+from .i18n import msg, tr
 from .lorenzo_parts import (
     DIE_FILL,
     MEMBER_LETTERS,
     PLAYER_COLOURS,
+    SHORT,
     TOWER_COLOURS,
+    TOWER_NAMES,
+    TYPE_PLURALS,
     TYPE_TOWER,
     card_lines,
     die,
     excomm_text,
     member_badge,
+    name,
     pack_of,
     player_colour,
     who_acts,
@@ -64,19 +69,46 @@ MAIN_H = TOWER_HEAD + 4 * FLOOR_H
 PANEL_H = 210
 PANEL_W = (W - 2 * M - GAP) // 2
 SPACE_ROWS = (
-    ("harvest-small", "Harvest (small)"),
-    ("harvest-large", "Harvest (large, -3)"),
-    ("production-small", "Production (small)"),
-    ("production-large", "Production (large, -3)"),
-    ("market-coins", "Market: 5 coins"),
-    ("market-servants", "Market: 5 servants"),
-    ("market-military", "Market: 3 MP + 2 coins"),
-    ("market-privileges", "Market: 2 privileges"),
-    ("council", "Council: 1 coin + privilege"),
+    ("harvest-small", msg("Harvest (small)")),
+    ("harvest-large", msg("Harvest (large, -3)")),
+    ("production-small", msg("Production (small)")),
+    ("production-large", msg("Production (large, -3)")),
+    ("market-coins", msg("Market: 5 coins")),
+    ("market-servants", msg("Market: 5 servants")),
+    ("market-military", msg("Market: 3 MP + 2 coins")),
+    ("market-privileges", msg("Market: 2 privileges")),
+    ("council", msg("Council: 1 coin + privilege")),
 )
 EXCOMM_Y = TOP + 34 * len(SPACE_ROWS) + GAP
 TRACKS_Y = EXCOMM_Y + 84 + GAP
-RES_KEYS = (("w", "wood"), ("s", "stone"), ("sv", "servants"), ("c", "coins"), ("vp", "VP"), ("mp", "MP"), ("fp", "FP"))
+RES_KEYS = (
+    ("w", msg("wood")),
+    ("s", msg("stone")),
+    ("sv", msg("servants")),
+    ("c", msg("coins")),
+    ("vp", msg("VP")),
+    ("mp", msg("MP")),
+    ("fp", msg("FP")),
+)
+# What a pending decision asks, by kind (the view's prompt is English text: drawn for English).
+PROMPTS = {
+    "reduce": msg("Excommunication: lose 1 wood or 1 stone from this gain?"),
+    "privilege": msg("Choose a council privilege"),
+    "boost": msg("Pay servants to raise the action"),
+    "copy": msg("Lorenzo de' Medici: which played leader do you copy (for good)?"),
+    "montefeltro": msg("Federico da Montefeltro: which family member is worth 6 this round?"),
+    "roll": msg("Deal the cards and roll the dice"),
+    "draft": msg("Leader draft: keep one leader, pass the rest to your right"),
+    "pay": msg("How do you pay for the card?"),
+    "take": msg("Take a card"),
+    "turn": msg("Your turn: choose a family member to place"),
+    "space": msg("Place a family member"),
+    "servants": msg("How many servants do you add to its value?"),
+    "after": msg("Leader actions before your turn ends?"),
+    "vatican": msg("Vatican report: support the Church, or accept excommunication?"),
+    "tile": msg("Choose your personal bonus tile"),
+    "produce": msg("Production: use a building card?"),
+}
 
 
 STATUS_FILL = blend(HEADER, BG, 0.15)
@@ -102,25 +134,43 @@ PALETTE = palette_image(
 
 
 def _header(c: Canvas, view: View) -> None:
-    title = f"Lorenzo il Magnifico · round {view['round']} of 6 · period {view['period']}"
+    lang = c.lang
+    title = c.say(
+        msg("Lorenzo il Magnifico · round {n} of 6 · period {period}", n=view["round"], period=view["period"])
+    )
     if view["options"].get("advanced"):
-        title += " · advanced"
-    c.text(M, HEADER_H / 2, title, 22, WHITE, bold=True)
+        title += c.say(msg(" · advanced"))
+    c.text(M, HEADER_H / 2, fit(title, 22, 700 - M, True), 22, WHITE, bold=True)
     x = 720.0
     for colour, value in view["dice"].items():
         die(c, x, (HEADER_H - 30) / 2, colour, value)
         x += 40
     order = " › ".join(str(view["players"][s]) for s in view["order"])
-    c.text(W - M, HEADER_H / 2, fit("Order: " + order, 16, 620), 16, WHITE, "r")
-    status = who_acts(view)
+    c.text(W - M, HEADER_H / 2, fit(c.say(msg("Order: {order}", order=order)), 16, 620), 16, WHITE, "r")
+    status = who_acts(view, lang)
+    pending = view.get("pending") or []
+    if lang != "en" and pending and str(pending[0].get("kind")) in PROMPTS:
+        seats = list(dict.fromkeys(int(p["player"]) for p in pending))
+        who = "、".join(str(view["players"][s]) for s in seats)
+        status = c.say(msg("{names}: {prompt}", names=who, prompt=PROMPTS[str(pending[0].get("kind"))]))
+    sep = ", " if lang == "en" else "、"
     if view.get("totals"):
         ranked = sorted(range(len(view["players"])), key=lambda s: (-view["totals"][s], view["order"].index(s)))
-        status = "Final scores: " + ", ".join(f"{view['players'][s]} {view['totals'][s]}" for s in ranked)
+        scores = sep.join(f"{view['players'][s]} {view['totals'][s]}" for s in ranked)
+        status = c.say(msg("Final scores: {scores}", scores=scores))
     window = view.get("window")
     if window:
-        answered = ", ".join(str(view["players"][s]) for s in window["answered"]) or "nobody yet"
-        status = f"{window['kind'].title()}: answered so far: {answered} (answers stay secret until all are in)"
+        answered = sep.join(str(view["players"][s]) for s in window["answered"]) or c.say(msg("nobody yet"))
+        kind = str(window["kind"])
+        what = c.say(WINDOWS[kind]) if kind in WINDOWS else kind.title()
+        status = c.say(
+            msg("{what}: answered so far: {names} (answers stay secret until all are in)", what=what, names=answered)
+        )
     c.text(M, HEADER_H + STATUS_H / 2, fit(status, 16, W - 2 * M), 16, INK)
+
+
+MEMBER_NAMES = {"black": msg("black"), "white": msg("white"), "orange": msg("orange"), "neutral": msg("neutral")}
+WINDOWS = {"vatican": msg("Vatican"), "draft": msg("Draft"), "leaders": msg("Leaders")}
 
 
 def _floor_frame(c: Canvas, pack: Pack, tower: str, floor: int, x: float, y: float) -> None:
@@ -128,7 +178,15 @@ def _floor_frame(c: Canvas, pack: Pack, tower: str, floor: int, x: float, y: flo
     tint = TINTS[list(TOWER_COLOURS).index(tower)]
     c.rect((x, y, x + TOWER_W, y + FLOOR_H - 4), fill=tint, outline=LINE, radius=6)
     bonus = " · +" + " ".join(f"{n}{k.upper()}" for k, n in space.reward.items()) if space.reward else ""
-    c.text(x + 8, y + 13, f"floor {floor} · value {space.value}{bonus}", 13, MUTED, bold=True)
+    if c.lang != "en" and space.reward:
+        bonus = " · +" + " ".join(f"{n}{_short(k, c.lang)}" for k, n in space.reward.items())
+    label = c.say(msg("floor {n} · value {value}{bonus}", n=floor, value=space.value, bonus=bonus))
+    c.text(x + 8, y + 13, fit(label, 13, TOWER_W - 16, True), 13, MUTED, bold=True)
+
+
+def _short(key: str, lang: str) -> str:
+    word = SHORT.get(key)
+    return key.upper() if word is None else tr(word, lang)
 
 
 def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
@@ -140,12 +198,12 @@ def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) ->
         bx -= member_badge(c, bx, y + 13, view, seat, member, 12, align="r") + 4
     card_id = view["towers"][tower][floor - 1]
     if card_id is None:
-        c.text(x + TOWER_W / 2, y + FLOOR_H / 2, "taken" if occupants else "empty", 15, FAINT, "c")
+        c.text(x + TOWER_W / 2, y + FLOOR_H / 2, c.say(msg("taken") if occupants else msg("empty")), 15, FAINT, "c")
         return
     card = pack.cards[card_id]
-    c.text(x + 8, y + 36, fit(f"{card.name} (#{card.id})", 16, TOWER_W - 16), 16, INK, bold=True)
+    c.text(x + 8, y + 36, fit(f"{name(card.name, c.lang)} (#{card.id})", 16, TOWER_W - 16), 16, INK, bold=True)
     ly = y + 58
-    for line in card_lines(card):
+    for line in card_lines(card, c.lang):
         for part in wrap(line, 13, TOWER_W - 16)[:2]:
             if ly > y + FLOOR_H - 14:
                 break
@@ -157,7 +215,8 @@ def _towers_frame(c: Canvas, pack: Pack, towers: tuple[str, ...]) -> None:
     for i, tower in enumerate(towers):
         x = M + i * (TOWER_W + GAP)
         c.rect((x, TOP, x + TOWER_W, TOP + TOWER_HEAD - 4), fill=TOWER_COLOURS[tower], radius=6)
-        c.text(x + 8, TOP + 13, f"{tower.title()} tower", 15, INK, bold=True)
+        title = c.say(TOWER_NAMES[tower]) if tower in TOWER_NAMES else f"{tower.title()} tower"
+        c.text(x + 8, TOP + 13, title if c.lang != "en" else f"{tower.title()} tower", 15, INK, bold=True)
         for floor in range(4, 0, -1):
             _floor_frame(c, pack, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
 
@@ -166,7 +225,7 @@ def _towers(c: Canvas, view: View) -> None:
     for i, tower in enumerate(view["towers"]):
         x = M + i * (TOWER_W + GAP)
         deck = view["decks"].get(tower, 0)
-        c.text(x + TOWER_W - 8, TOP + 13, f"deck {deck}", 13, INK, "r")
+        c.text(x + TOWER_W - 8, TOP + 13, c.say(msg("deck {n}", n=deck)), 13, INK, "r")
         for floor in range(4, 0, -1):
             _floor(c, view, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
 
@@ -174,9 +233,9 @@ def _towers(c: Canvas, view: View) -> None:
 def _space_frame(c: Canvas, open_: bool, label: str, x: float, y: float, w: float) -> None:
     fill = PANEL if open_ else GREY_FILL
     c.rect((x, y, x + w, y + 30), fill=fill, outline=LINE, radius=5)
-    c.text(x + 8, y + 15, fit(label, 14, 200), 14, INK if open_ else MUTED, bold=True)
+    c.text(x + 8, y + 15, fit(c.say(label), 14, 200), 14, INK if open_ else MUTED, bold=True)
     if not open_:
-        c.text(x + w - 8, y + 15, "covered", 13, MUTED, "r")
+        c.text(x + w - 8, y + 15, c.say(msg("covered")), 13, MUTED, "r")
 
 
 def _space_row(c: Canvas, view: View, space_id: str, x: float, y: float, w: float) -> None:
@@ -207,8 +266,8 @@ def _excommunications(c: Canvas, view: View) -> None:
     for i, tile_id in enumerate(view["excomm"]):
         x = RIGHT_X + i * (w + GAP)
         c.rect((x, y, x + w, y + 84), fill=EXCOMM_FILL, outline=LINE, radius=6)
-        c.text(x + 8, y + 14, f"Excommunication {tile_id}", 13, INK, bold=True)
-        for j, part in enumerate(wrap(excomm_text(pack.excommunications[tile_id]), 13, w - 16)[:2]):
+        c.text(x + 8, y + 14, c.say(msg("Excommunication {id}", id=tile_id)), 13, INK, bold=True)
+        for j, part in enumerate(wrap(excomm_text(pack.excommunications[tile_id], c.lang), 13, w - 16)[:2]):
             c.text(x + 8, y + 34 + 16 * j, part, 13, INK)
         cx = x + 12
         for seat, mine in enumerate(view["boards"]):
@@ -224,13 +283,14 @@ def _need(view: View) -> int:
 def _tracks_frame(c: Canvas, players: int) -> None:
     y = TRACKS_Y
     c.rect((RIGHT_X, y, RIGHT_X + RIGHT_W, y + 30 + 24 * players), fill=PANEL, outline=LINE, radius=6)
-    for col, label in enumerate(("VP", "Military", "Faith")):
-        c.text(RIGHT_X + 330 + col * 90, y + 14, label, 13, MUTED, "c", bold=True)
+    for col, label in enumerate((msg("VP"), msg("Military"), msg("Faith"))):
+        c.text(RIGHT_X + 330 + col * 90, y + 14, c.say(label), 13, MUTED, "c", bold=True)
 
 
 def _tracks(c: Canvas, view: View) -> None:
     y, need = TRACKS_Y, _need(view)
-    c.text(RIGHT_X + 8, y + 14, f"Tracks (Vatican report: {need} faith)", 14, INK, bold=True)
+    tracks = c.say(msg("Tracks (Vatican report: {n} faith)", n=need))
+    c.text(RIGHT_X + 8, y + 14, fit(tracks, 14, 280, True), 14, INK, bold=True)
     for row, seat in enumerate(view["order"]):
         ry = y + 38 + 24 * row
         held = view["boards"][seat]["res"]
@@ -246,29 +306,42 @@ def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: fl
     pack = pack_of(view)
     mine = view["boards"][seat]
     position = view["order"].index(seat) + 1 if seat in view["order"] else 0
-    c.text(x + 12, y + 16, fit(f"{view['players'][seat]} · turn order {position}", 17, w / 2), 17, INK, bold=True)
+    lang = c.lang
+    sep = ", " if lang == "en" else "、"
+    none = c.say(msg("none"))
+    who = c.say(msg("{name} · turn order {n}", name=view["players"][seat], n=position))
+    c.text(x + 12, y + 16, fit(who, 17, w / 2), 17, INK, bold=True)
     rx = x + w - 12
     for key, label in reversed(RES_KEYS):
-        rx -= c.text(rx, y + 16, f"{mine['res'][key]} {label}", 14, INK, "r", bold=True) + 12
-    left = [m for m in MEMBER_LETTERS if m not in mine["placed"]]
-    tile = str(mine["tile"]).upper() if mine["tile"] != "standard" else "standard"
-    excomm = ", ".join(view["excomm"][p - 1] for p in mine["excomm"]) or "none"
-    line = f"members at home: {' '.join(left) or 'none'} · bonus tile {tile} · excommunications {excomm}"
+        rx -= c.text(rx, y + 16, f"{mine['res'][key]} {c.say(label)}", 14, INK, "r", bold=True) + 12
+    left = [m if lang == "en" else c.say(MEMBER_NAMES[m]) for m in MEMBER_LETTERS if m not in mine["placed"]]
+    tile = str(mine["tile"]).upper() if mine["tile"] != "standard" else c.say(msg("standard"))
+    excomm = sep.join(view["excomm"][p - 1] for p in mine["excomm"]) or none
+    line = c.say(
+        msg(
+            "members at home: {members} · bonus tile {tile} · excommunications {excomm}",
+            members=" ".join(left) or none,
+            tile=tile,
+            excomm=excomm,
+        )
+    )
     c.text(x + 12, y + 40, fit(line, 13, w - 24), 13, MUTED)
     ly = y + 62
     for card_type, ids in mine["cards"].items():
-        names = ", ".join(pack.cards[i].name for i in ids) or "-"
+        names = sep.join(name(pack.cards[i].name, lang) for i in ids) or "-"
         c.circle(x + 18, ly, 6, fill=TOWER_COLOURS[TYPE_TOWER[card_type]], outline=INK)
-        plural = "territories" if card_type == "territory" else f"{card_type}s"
+        plural = c.say(TYPE_PLURALS[card_type]) if card_type in TYPE_PLURALS else f"{card_type}s"
         c.text(x + 30, ly, fit(f"{plural} ({len(ids)}): {names}", 13, w - 44), 13, INK)
         ly += 20
     if view["options"].get("advanced"):
-        played = [pack.leaders[e["id"]].name + ("" if e["up"] else " (used)") for e in mine["leaders"]]
-        c.text(x + 12, ly + 4, fit("leaders: " + (", ".join(played) or "none"), 13, w - 24), 13, INK)
-        c.text(x + 12, ly + 24, f"in hand: {mine['hand']}", 13, MUTED)
+        used = c.say(msg(" (used)"))
+        played = [name(pack.leaders[e["id"]].name, lang) + ("" if e["up"] else used) for e in mine["leaders"]]
+        leaders = c.say(msg("leaders: {names}", names=sep.join(played) or none))
+        c.text(x + 12, ly + 4, fit(leaders, 13, w - 24), 13, INK)
+        c.text(x + 12, ly + 24, c.say(msg("in hand: {n}", n=mine["hand"])), 13, MUTED)
         if hand:
-            names = ", ".join(pack.leaders[i].name for i in hand)
-            c.text(x + 12, ly + 44, fit("your hand: " + names, 13, w - 24), 13, INK, bold=True)
+            names = sep.join(name(pack.leaders[i].name, lang) for i in hand)
+            c.text(x + 12, ly + 44, fit(c.say(msg("your hand: {names}", names=names)), 13, w - 24), 13, INK, bold=True)
 
 
 def _panel_frame(c: Canvas, seat: int, x: float, y: float, w: float, h: float) -> None:
@@ -279,13 +352,15 @@ def _panel_xy(seat: int) -> tuple[int, int]:
     return M + (seat % 2) * (PANEL_W + GAP), TOP + MAIN_H + GAP + (seat // 2) * (PANEL_H + GAP)
 
 
-@lru_cache(maxsize=8)  # ~6 MB each; the key varies only with the pack and the player count
-def _base(fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tuple[bool, ...]) -> Image.Image:
+@lru_cache(maxsize=8)  # ~6 MB each; the key varies only with the pack, the player count and the language
+def _base(
+    fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tuple[bool, ...], lang: str = "en"
+) -> Image.Image:
     """What only the pack and the player count decide (drawn once, then copied): backgrounds, tower
     and floor frames with their labels, the action spaces, the tracks' frame, the panel frames."""
     pack = pack_of({"pack": fingerprint})
     height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
-    c = Canvas(Image.new("RGB", (W, height), BG))
+    c = Canvas(Image.new("RGB", (W, height), BG), lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
     c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
     _towers_frame(c, pack, towers)
@@ -296,12 +371,12 @@ def _base(fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tu
     return c.im
 
 
-def board(view: View) -> Image.Image:
+def board(view: View, lang: str = "en") -> Image.Image:
     """The whole table, from a (public) view."""
     open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
     players = len(view["players"])
-    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows)
-    c = Canvas(base.copy())
+    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang)
+    c = Canvas(base.copy(), lang)
     _header(c, view)
     _towers(c, view)
     _spaces(c, view)
@@ -312,10 +387,10 @@ def board(view: View) -> Image.Image:
     return c.im
 
 
-def player_board(view: View, seat: int) -> Image.Image:
+def player_board(view: View, seat: int, lang: str = "en") -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
-    c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG))
+    c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG), lang)
     _panel_frame(c, seat, M, M, PANEL_W, PANEL_H + 30)
     _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)
     return c.im

@@ -27,6 +27,7 @@ from .common import (
     View,
     fit,
 )
+from .i18n import WORDS, msg, tr, tr_id
 
 TOWER_COLOURS: dict[str, RGB] = {"green": GREEN, "blue": SKY, "yellow": YELLOW, "purple": PURPLE}
 TYPE_TOWER = {"territory": "green", "character": "blue", "building": "yellow", "venture": "purple"}
@@ -34,16 +35,45 @@ TYPE_TOWER = {"territory": "green", "character": "blue", "building": "yellow", "
 PLAYER_COLOURS: tuple[RGB, ...] = (VERMILLION, BLUE, (70, 70, 70), ORANGE)
 MEMBER_LETTERS = {"black": "B", "white": "W", "orange": "O", "neutral": "N"}
 DIE_FILL: dict[str, RGB] = {"black": INK, "white": WHITE, "orange": ORANGE}
-SHORT = {"w": "W", "s": "S", "sv": "Sv", "c": "C", "vp": "VP", "mp": "MP", "fp": "FP", "cp": "CP"}
+SHORT = {
+    "w": msg("W"),
+    "s": msg("S"),
+    "sv": msg("Sv"),
+    "c": msg("C"),
+    "vp": msg("VP"),
+    "mp": msg("MP"),
+    "fp": msg("FP"),
+    "cp": msg("CP"),
+}
 ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")
 ACTION_WORDS = {
-    "territory": "green",
-    "building": "yellow",
-    "character": "blue",
-    "venture": "purple",
-    "harvest": "harvest",
-    "production": "production",
+    "territory": msg("green"),
+    "building": msg("yellow"),
+    "character": msg("blue"),
+    "venture": msg("purple"),
+    "harvest": msg("harvest"),
+    "production": msg("production"),
 }
+TYPE_PLURALS = {
+    "territory": msg("territories"),
+    "building": msg("buildings"),
+    "character": msg("characters"),
+    "venture": msg("ventures"),
+}
+
+
+def _names() -> list[str]:
+    """Card and leader names of every shipped pack (drawn translated, see :func:`name`)."""
+    pack = PACKS.shipped()
+    return [card.name for card in pack.cards.values()] + [leader.name for leader in pack.leaders.values()]
+
+
+WORDS.declare_data(_names)
+
+
+def name(text: str, lang: str) -> str:
+    """A card's or a leader's name in ``lang`` (a pack's own new names stay as they are)."""
+    return text if lang == "en" else tr_id("render", text, lang)
 
 
 def pack_of(view: View) -> Pack:
@@ -59,78 +89,117 @@ def player_colour(seat: int) -> RGB:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def bundle(b: dict[str, Any]) -> str:
+def bundle(b: dict[str, Any], lang: str = "en") -> str:
     """``{"w": 1, "c": 2}`` > ``1W 2C``; a military cost > ``need 3 MP, pay 2 MP``."""
     if "need" in b:
-        return f"need {b['need']} MP, pay {b.get('mp', 0)} MP"
-    return " ".join(f"{b[k]}{SHORT[k]}" for k in ORDER if b.get(k)) or "-"
+        return tr(msg("need {need} MP, pay {pay} MP", need=b["need"], pay=b.get("mp", 0)), lang)
+    return " ".join(f"{b[k]}{tr(SHORT[k], lang)}" for k in ORDER if b.get(k)) or "-"
 
 
-def _output(option: dict[str, Any]) -> str:
-    got = bundle(option["get"]) + (f"/{option['per']}" if "per" in option else "")
-    return f"{bundle(option['pay'])}>{got}" if option.get("pay") else f"+{got}"
+def _output(option: dict[str, Any], lang: str) -> str:
+    got = bundle(option["get"], lang) + (f"/{option['per']}" if "per" in option else "")
+    return f"{bundle(option['pay'], lang)}>{got}" if option.get("pay") else f"+{got}"
 
 
-def _action(card: Card) -> str:
+def _type(card_type: object, lang: str) -> str:
+    word = TYPE_WORDS.get(str(card_type))
+    return str(card_type) if word is None else tr(word, lang)
+
+
+TYPE_WORDS = {
+    "territory": msg("territory"),
+    "building": msg("building"),
+    "character": msg("character"),
+    "venture": msg("venture"),
+}
+TOWER_NAMES = {
+    "green": msg("green tower"),
+    "blue": msg("blue tower"),
+    "yellow": msg("yellow tower"),
+    "purple": msg("purple tower"),
+}
+
+
+def _action(card: Card, lang: str) -> str:
     p = card.action_params
     if card.action == "take":
-        where = "any tower" if p["tower"] == "any" else f"{p['tower']} tower"
-        off = f", -{bundle(p['discount'])}" if "discount" in p else ""
-        return f"take a card: {where} @{p['value']}{off}"
+        tower = TOWER_NAMES.get(str(p["tower"]))
+        if p["tower"] == "any":
+            where = tr(msg("any tower"), lang)
+        else:
+            where = tr(tower, lang) if tower is not None else f"{p['tower']} tower"
+        off = f", -{bundle(p['discount'], lang)}" if "discount" in p else ""
+        return tr(msg("take a card: {where} @{value}{off}", where=where, value=p["value"], off=off), lang)
     if card.action in ("harvest", "production"):
-        return f"{card.action} @{p['value']}"
+        return f"{tr(ACTION_WORDS[card.action], lang)} @{p['value']}"
     if card.action == "vp_per_card":
-        return f"{p['vp']} VP per {p['type']}"
+        return tr(msg("{vp} VP per {type}", vp=p["vp"], type=_type(p["type"], lang)), lang)
     if card.action == "vp_per_mp":
-        return f"{p['vp']} VP per {p['mp']} MP"
+        return tr(msg("{vp} VP per {mp} MP", vp=p["vp"], mp=p["mp"]), lang)
     return ""
 
 
-def _permanent(card: Card) -> str:
+def _permanent(card: Card, lang: str) -> str:
     p = card.perm_params
     if card.perm == "no_floor_bonus":
-        return "no floor 3-4 bonuses"
+        return tr(msg("no floor 3-4 bonuses"), lang)
     if card.perm == "bonus":
-        extra = f", -{bundle(p['discount'])}" if "discount" in p else ""
-        extra += ", -1W or -1S" if "discount_one_of" in p else ""
-        return f"+{p['value']} {ACTION_WORDS[p['on']]}{extra}"
+        extra = f", -{bundle(p['discount'], lang)}" if "discount" in p else ""
+        extra += tr(msg(", -1W or -1S"), lang) if "discount_one_of" in p else ""
+        return f"+{p['value']} {tr(ACTION_WORDS[p['on']], lang)}{extra}"
     return ""
 
 
-def card_lines(card: Card) -> list[str]:
+def card_lines(card: Card, lang: str = "en") -> list[str]:
     """Cost, then what the card does, as short lines."""
-    costs = " or ".join(bundle(c) for c in card.costs if c)
-    lines = [f"cost {costs}"] if costs else []
-    now = " · ".join(x for x in (bundle(card.gain) if card.gain else "", _action(card)) if x)
+    costs = tr(msg(" or "), lang).join(bundle(c, lang) for c in card.costs if c)
+    lines = [tr(msg("cost {costs}", costs=costs), lang)] if costs else []
+    now = " · ".join(x for x in (bundle(card.gain, lang) if card.gain else "", _action(card, lang)) if x)
     if now:
-        lines.append(f"now: {now}")
+        lines.append(tr(msg("now: {what}", what=now), lang))
     if card.type == "territory":
-        lines.append(f"harvest {card.harvest_value}: {bundle(card.harvest)}")
+        lines.append(tr(msg("harvest {n}: {what}", n=card.harvest_value, what=bundle(card.harvest, lang)), lang))
     elif card.type == "building":
-        lines.append(f"prod {card.prod_value}: " + " / ".join(_output(o) for o in card.outputs))
+        outputs = " / ".join(_output(o, lang) for o in card.outputs)
+        lines.append(tr(msg("prod {n}: {what}", n=card.prod_value, what=outputs), lang))
     elif card.type == "character" and card.perm:
-        lines.append(f"always: {_permanent(card)}")
+        lines.append(tr(msg("always: {what}", what=_permanent(card, lang)), lang))
     elif card.type == "venture":
-        lines.append(f"end: {card.end_vp} VP")
+        lines.append(tr(msg("end: {n} VP", n=card.end_vp), lang))
     return lines
 
 
-def excomm_text(tile: Excommunication) -> str:
+REDUCED = {"mp": msg("MP"), "c": msg("coin"), "sv": msg("servant"), "ws": msg("W or S")}
+PLURAL_TYPES = {"territory": msg("territorys"), "building": msg("buildings"), "character": msg("characters")}
+PLURAL_TYPES["venture"] = msg("ventures")
+
+
+def excomm_text(tile: Excommunication, lang: str = "en") -> str:
     p = tile.effect_params
+
+    def say(message: str) -> str:
+        return tr(message, lang)
+
+    def action() -> str:
+        word = ACTION_WORDS.get(p.get("action", ""))
+        return "" if word is None else say(word)
+
+    def types() -> str:
+        word = PLURAL_TYPES.get(str(p.get("type")))
+        return f"{p.get('type')}s" if word is None else say(word)
+
     texts: dict[str, Callable[[], str]] = {
-        "reduce_gain": lambda: (
-            "-1 " + {"mp": "MP", "c": "coin", "sv": "servant", "ws": "W or S"}[p.get("resource", "")] + " per gain"
-        ),
-        "action_penalty": lambda: f"-{p.get('value')} on {ACTION_WORDS.get(p.get('action', ''), '')} actions",
-        "coloured_penalty": lambda: f"coloured members -{p.get('value')}",
-        "no_market": lambda: "no market",
-        "servant_price": lambda: f"{p.get('servants')} servants per +1",
-        "skip_first_turn": lambda: "first turn moves to the end",
-        "no_final_vp": lambda: f"no final VP for {p.get('type')}s",
-        "lose_vp_per_vp": lambda: f"-1 VP per {p.get('per')} VP",
-        "lose_vp_per_mp": lambda: "-1 VP per MP",
-        "lose_vp_per_building_cost": lambda: "-1 VP per W, S on buildings",
-        "lose_vp_per_resource": lambda: "-1 VP per resource",
+        "reduce_gain": lambda: say(msg("-1 {what} per gain", what=REDUCED[p.get("resource", "")])),
+        "action_penalty": lambda: say(msg("-{n} on {action} actions", n=p.get("value"), action=action())),
+        "coloured_penalty": lambda: say(msg("coloured members -{n}", n=p.get("value"))),
+        "no_market": lambda: say(msg("no market")),
+        "servant_price": lambda: say(msg("{n} servants per +1", n=p.get("servants"))),
+        "skip_first_turn": lambda: say(msg("first turn moves to the end")),
+        "no_final_vp": lambda: say(msg("no final VP for {types}", types=types())),
+        "lose_vp_per_vp": lambda: say(msg("-1 VP per {n} VP", n=p.get("per"))),
+        "lose_vp_per_mp": lambda: say(msg("-1 VP per MP")),
+        "lose_vp_per_building_cost": lambda: say(msg("-1 VP per W, S on buildings")),
+        "lose_vp_per_resource": lambda: say(msg("-1 VP per resource")),
     }
     return texts[tile.effect]()
 
@@ -150,10 +219,11 @@ def die(c: Canvas, x: float, y: float, colour: str, value: int, side: int = 30) 
     c.text(x + side / 2, y + side / 2, str(value), 17, WHITE if fill == INK else INK, "c", bold=True)
 
 
-def who_acts(view: View) -> str:
+def who_acts(view: View, lang: str = "en") -> str:
     pending = view.get("pending") or []
     names = view["players"]
     seats = list(dict.fromkeys(int(p["player"]) for p in pending))
     if not pending:
-        return "Game over" if view.get("over") else ""
-    return ", ".join(str(names[s]) for s in seats) + ": " + str(pending[0].get("prompt", ""))
+        return tr(msg("Game over"), lang) if view.get("over") else ""
+    who = (", " if lang == "en" else "、").join(str(names[s]) for s in seats)
+    return tr(msg("{names}: {prompt}", names=who, prompt=str(pending[0].get("prompt", ""))), lang)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS
 
 from .common import INK, PURPLE, WHITE, Canvas, View
+from .i18n import WORDS, msg, tr, tr_id
 
 _ORDER = {b: i for i, b in enumerate(BUILDING_ORDER)}
 
@@ -46,11 +47,40 @@ def picked_by(view: View) -> dict[str, int | None]:
     return {p[0]: p[1] for p in (view.get("draft") or {}).get("picks", [])}
 
 
-def slots_text(view: View) -> str:
+def slots_text(view: View, lang: str = "en") -> str:
     slots = (view.get("draft") or {}).get("slots", {})
-    return "slots filled by cost:  " + "   ".join(f"{cost}: {n[0]}/{n[1]}" for cost, n in slots.items())
+    filled = "   ".join(f"{cost}: {n[0]}/{n[1]}" for cost, n in slots.items())
+    return tr(msg("slots filled by cost:  {slots}", slots=filled), lang)
 
 
-def options_text(view: View) -> str:
+# Option names and values of Puerto Rico tables, drawn as words (translated as data).
+OPTION_WORDS = (
+    "variant",
+    "two player",
+    "expansions",
+    "selection",
+    "draft restrictions",
+    "on",
+    "off",
+    "official",
+    "five choices",
+    "none",
+    "new buildings",
+    "nobles",
+    "both",
+    "draft",
+    "random",
+)
+WORDS.declare_data(lambda: OPTION_WORDS)
+
+
+def _option_word(value: object, lang: str) -> str:
+    word = str(value).replace("_", " ")
+    return tr_id("render", word, lang) if lang != "en" and word in OPTION_WORDS else word
+
+
+def options_text(view: View, lang: str = "en") -> str:
     opts = view.get("options") or {}
-    return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('_', ' ')}" for k, v in opts.items())
+    return (", " if lang == "en" else "、").join(
+        f"{_option_word(k, lang)} {_option_word(v, lang)}" for k, v in opts.items()
+    )

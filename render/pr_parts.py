@@ -33,8 +33,10 @@ from .common import (
     View,
     fit,
     palette_image,
+    shrink,
     text_width,
 )
+from .i18n import WORDS, msg, msgp, tr, tr_id
 from .pr_expansion import noble
 
 COFFEE: RGB = (72, 44, 26)
@@ -99,20 +101,20 @@ SHORT = {
     "royal-garden": "Royal garden",
 }
 KIND_NAMES = {
-    "role": "choose role",
-    "settle": "settle",
-    "mayor_privilege": "Mayor bonus",
-    "mayor_layout": "place colonists",
-    "build": "build",
-    "craft_bonus": "extra good",
-    "trade": "trade",
-    "ship": "ship goods",
-    "keep": "store goods",
-    "draft": "draft building",
-    "black_market": "Black market",
-    "lodge": "Hunting lodge",
-    "royal": "Royal supplier",
-    "small_wharf": "Small wharf",
+    "role": msg("choose role"),
+    "settle": msg("settle"),
+    "mayor_privilege": msg("Mayor bonus"),
+    "mayor_layout": msg("place colonists"),
+    "build": msg("build"),
+    "craft_bonus": msg("extra good"),
+    "trade": msg("trade"),
+    "ship": msg("ship goods"),
+    "keep": msg("store goods"),
+    "draft": msg("draft building"),
+    "black_market": msg("Black market"),
+    "lodge": msg("Hunting lodge"),
+    "royal": msg("Royal supplier"),
+    "small_wharf": msg("Small wharf"),
 }
 _FLAT = [
     BG,
@@ -172,7 +174,22 @@ ROW_H, ROW_GAP, CITY_COLS = 24, 3.6, 2
 BODY_Y = 126
 
 
-def short(building: str) -> str:
+# Building ids are translated as data (their Japanese names are in the render catalogue).
+WORDS.declare_data(lambda: BUILDING_ORDER)
+GOOD_NAMES = {
+    "corn": msg("corn"),
+    "indigo": msg("indigo"),
+    "sugar": msg("sugar"),
+    "tobacco": msg("tobacco"),
+    "coffee": msg("coffee"),
+    "quarry": msg("quarry"),
+    "forest": msg("forest"),
+}
+
+
+def short(building: str, lang: str = "en") -> str:
+    if lang != "en" and building in BUILDINGS:
+        return tr_id("render", building, lang)
     return SHORT.get(building, building.replace("-", " ").capitalize())
 
 
@@ -224,13 +241,13 @@ def _city_x(x: float) -> float:
     return x + 14 + ISLAND_COLS * TILE + (ISLAND_COLS - 1) * TILE_GAP + 20
 
 
-def panel_base(c: Canvas, x: float, y: float) -> None:
+def panel_base(c: Canvas, x: float, y: float, lang: str = "en") -> None:
     """The static part of a player panel: frame, labels, empty island and city spaces."""
     c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=10)
     c.d.line((x + 10, y + 44, x + PANEL_W - 10, y + 44), fill=FAINT, width=1)
-    c.text(x + 14, y + 62, "Goods", 15, MUTED)
-    c.text(x + 14, y + 106, "Island", 16, MUTED, bold=True)
-    c.text(_city_x(x), y + 106, "City", 16, MUTED, bold=True)
+    c.text(x + 14, y + 62, fit(tr(msg("Goods"), lang), 15, 48), 15, MUTED)
+    c.text(x + 14, y + 106, tr(msg("Island"), lang), 16, MUTED, bold=True)
+    c.text(_city_x(x), y + 106, tr(CITY, lang), 16, MUTED, bold=True)
     for i in range(ISLAND_SPACES):
         tx, ty = _island_xy(x + 14, y + BODY_Y, i)
         c.rect((tx, ty, tx + TILE, ty + TILE), outline=FAINT, width=2, radius=4)
@@ -238,21 +255,32 @@ def panel_base(c: Canvas, x: float, y: float) -> None:
         c.rect(box, outline=FAINT, width=1, radius=3)
 
 
-def _badges(c: Canvas, x: float, y: float, view: View, seat: int) -> None:
+CITY = msgp("board", "City")
+
+
+def _city_label_w(lang: str) -> float:
+    """Room the city's label takes before its counts (42 pixels for "City")."""
+    return 42 if lang == "en" else text_width(tr(CITY, lang), 16, True) + 10
+
+
+def _badges(c: Canvas, x: float, y: float, view: View, seat: int, lang: str = "en") -> None:
     waiting = {d["player"]: d.get("kind", "") for d in view.get("waiting", [])}
     if seat == view.get("governor"):
-        x += c.badge(x, y, "GOVERNOR", PURPLE, INK, 14) + 6
+        x += c.badge(x, y, tr(msg("GOVERNOR"), lang), PURPLE, INK, 14) + 6
     if seat in waiting:
-        label = "TO ACT: " + KIND_NAMES.get(waiting[seat], str(waiting[seat]).replace("_", " "))
+        kind = str(waiting[seat])
+        label = tr(msg("TO ACT: {what}", what=KIND_NAMES.get(kind, kind.replace("_", " "))), lang)
         x += c.badge(x, y, label, VERMILLION, WHITE, 14) + 6
     elif seat in view.get("submitted", []):
-        x += c.badge(x, y, "DONE", GREEN, WHITE, 14) + 6
+        x += c.badge(x, y, tr(msg("DONE"), lang), GREEN, WHITE, 14) + 6
     result = view.get("result") or {}
     if seat in result.get("winners", []):
-        c.badge(x, y, "WINNER", YELLOW, INK, 14, outline=INK)
+        c.badge(x, y, tr(msg("WINNER"), lang), YELLOW, INK, 14, outline=INK)
 
 
-def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles: dict[str, int]) -> None:
+def _city(
+    c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles: dict[str, int], lang: str = "en"
+) -> None:
     order = {b: i for i, b in enumerate(BUILDING_ORDER)}
     names = sorted(city, key=lambda b: order.get(b, len(order)))
     smalls = [b for b in names if not (b in BUILDINGS and BUILDINGS[b].large)]
@@ -266,10 +294,10 @@ def _city(c: Canvas, x: float, y: float, w: float, city: dict[str, int], nobles:
             placed.append((b, (left[0], left[1], right[2], right[3])))
         row += 1
     for b, box in placed[: len(cells)]:
-        _building(c, box, b, city[b], nobles.get(b, 0))
+        _building(c, box, b, city[b], nobles.get(b, 0), lang)
 
 
-def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0) -> None:
+def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0, lang: str = "en") -> None:
     x0, y0, x1, y1 = box
     info = BUILDINGS.get(b)
     circles = info.circles if info else 1
@@ -282,8 +310,9 @@ def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0) -> N
         tx += ROW_H - 3
     r = 7
     cx = x1 - 4 - r - (circles - 1) * (2 * r + 3)
-    label = short(b) + (" (4+)" if large else "")
-    c.text(tx, cy, fit(label, 15, cx - r - 4 - tx), 15, INK)
+    label = short(b, lang) + (" (4+)" if large else "")
+    size = 15 if lang == "en" else 13  # Japanese names are wider: a smaller size keeps them whole
+    c.text(tx, cy, fit(label, size, cx - r - 4 - tx), size, INK)
     for i in range(circles):
         if i < min(nobles, colonists):
             noble(c, cx + i * (2 * r + 3), cy, r)
@@ -291,7 +320,7 @@ def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0) -> N
             c.colonist(cx + i * (2 * r + 3), cy, r, i < colonists)
 
 
-def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None) -> None:
+def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None, lang: str = "en") -> None:
     """Draw the dynamic part of ``seat``'s panel over :func:`panel_base`; ``vp_chips`` only for the owner."""
     board = view["boards"][seat]
     name = str(view["players"][seat])
@@ -303,12 +332,13 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     right = x + PANEL_W - 14
     c.coin(right - 15, y + 23, 15, board["doubloons"], 16)
     right -= 38
-    right -= c.text(right, y + 23, f"bldg {board['building_vp']} VP", 16, INK, "r", bold=True) + 10
+    bldg = tr(msg("bldg {n} VP", n=board["building_vp"]), lang)
+    right -= c.text(right, y + 23, bldg, 16, INK, "r", bold=True) + 10
     if vp_chips is not None:
-        right -= c.badge(right, y + 23, f"chips {vp_chips} VP", GREEN, WHITE, 14, "r") + 8
+        right -= c.badge(right, y + 23, tr(msg("chips {n} VP", n=vp_chips), lang), GREEN, WHITE, 14, "r") + 8
     nx = x + 18
     name_w = c.text(nx, y + 23, fit(name, 24, 200, True), 24, INK, bold=True)
-    _badges(c, nx + name_w + 10, y + 23, view, seat)
+    _badges(c, nx + name_w + 10, y + 23, view, seat, lang)
     # Goods and San Juan.
     gx = x + 64
     for i, kind in enumerate(GOODS):
@@ -317,7 +347,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
             gx += barrel(c, gx, y + 47, kind) + 4
             gx += c.text(gx, y + 62, str(n), 18, INK, bold=True) + 12
     if not any(board["goods"]):
-        c.text(gx, y + 62, "none", 15, MUTED)
+        c.text(gx, y + 62, tr(msg("none"), lang), 15, MUTED)
     sj = board.get("san_juan", 0)
     nobles = board.get("nobles") or {}
     sx = x + PANEL_W - (140 if "nobles" in board else 80)
@@ -327,17 +357,32 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         c.text(x + PANEL_W - 68, y + 62, f"x{nobles.get('san_juan', 0)}", 16, INK, bold=True)
     c.colonist(sx, y + 62, 8, True)
     c.text(sx + 12, y + 62, f"x{sj}", 16, INK, bold=True)
-    c.text(sx - 10, y + 62, "San Juan", 15, MUTED, "r")
+    c.text(sx - 10, y + 62, tr(msg("San Juan"), lang), 15, MUTED, "r")
     result = view.get("result") or {}
     rows = {r.get("seat"): r for r in result.get("players", [])}
     if seat in rows:
         r = rows[seat]
         bonus = sum(r.get("bonuses", {}).values())
+        total = tr(
+            msg(
+                "TOTAL {total} VP = {chips} chips + {buildings} bldg + {bonus} bonus",
+                total=r["total"],
+                chips=r["vp_chips"],
+                buildings=r["buildings"],
+                bonus=bonus,
+            ),
+            lang,
+        )
+        total_size = 15
+        if lang != "en":  # right of the city's label
+            room = x + PANEL_W - 14 - _city_x(x) - _city_label_w(lang)
+            total_size = shrink(total, 15, room, True, least=11)
+            total = fit(total, total_size, room, True)
         c.text(
             x + PANEL_W - 14,
             y + 106,
-            f"TOTAL {r['total']} VP = {r['vp_chips']} chips + {r['buildings']} bldg + {bonus} bonus",
-            15,
+            total,
+            total_size,
             INK,
             "r",
             bold=True,
@@ -346,9 +391,17 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     c.text(x + 68, y + 106, f"{board.get('island_tiles', 0)}/{ISLAND_SPACES}", 15, MUTED)
     if seat not in rows:
         c.text(
-            _city_x(x) + 42,
+            _city_x(x) + _city_label_w(lang),
             y + 106,
-            f"{board.get('city_spaces', 0)}/{CITY_SPACES} spaces, {board.get('empty_circles', 0)} empty circles",
+            tr(
+                msg(
+                    "{used}/{all} spaces, {n} empty circles",
+                    used=board.get("city_spaces", 0),
+                    all=CITY_SPACES,
+                    n=board.get("empty_circles", 0),
+                ),
+                lang,
+            ),
             15,
             MUTED,
         )
@@ -366,16 +419,19 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
                     is_noble=k < lords,
                 )
             i += 1
-    _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"], nobles)
+    _city(c, _city_x(x), y + BODY_Y, x + PANEL_W - 14 - _city_x(x), board["city"], nobles, lang)
 
 
-def legend(c: Canvas, x: float, y: float, width: float, size: int = 15, extras: bool = False) -> float:
+def legend(
+    c: Canvas, x: float, y: float, width: float, size: int = 15, extras: bool = False, lang: str = "en"
+) -> float:
     """Key to the letters and symbols, flowing onto as many lines as ``width`` needs.
     ``y`` is the centre of the first line; returns the centre of the last line."""
-    items: list[tuple[str, str]] = [(kind, kind) for kind in (*GOODS, "quarry")]
-    items += [("colonist", "colonist"), ("empty", "empty circle"), ("coin", "doubloons")]
+    words = [(kind, GOOD_NAMES[kind]) for kind in (*GOODS, "quarry")]
+    words += [("colonist", msg("colonist")), ("empty", msg("empty circle")), ("coin", msg("doubloons"))]
     if extras:  # expansion pieces
-        items += [("forest", "forest (no colonist)"), ("noble", "noble")]
+        words += [("forest", msg("forest (no colonist)")), ("noble", msg("noble"))]
+    items = [(symbol, tr(word, lang)) for symbol, word in words]
     x0 = x
     for symbol, label in items:
         w = 26 + text_width(label, size) + 16

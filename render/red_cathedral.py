@@ -18,8 +18,11 @@ from functools import lru_cache
 from PIL import Image
 
 from .common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, View, fit
+from .i18n import msg, tr
 from .red_cathedral_parts import (
+    COLOUR_NAMES,
     COLOURS,
+    GUILDS,
     PALETTE,
     PANEL_H,
     PANEL_W,
@@ -29,6 +32,8 @@ from .red_cathedral_parts import (
     panel_base,
     section_box,
     tower_height,
+    view_text,
+    word,
 )
 
 __all__ = ["PALETTE", "board", "player_board"]
@@ -66,13 +71,14 @@ def _base(
     market: tuple[tuple[int, str], ...],
     guilds: tuple[str, ...],
     seats: Seats,
+    lang: str = "en",
 ) -> Image.Image:
     """The static layers; every argument is public and fixed for a game."""
     (height, panels), (lap, prestige) = size, track
     im = Image.new("RGB", (W, height), BG)
-    c = Canvas(im)
+    c = Canvas(im, lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
-    c.text(M, HEADER_H / 2, "The Red Cathedral", 22, WHITE, bold=True)
+    c.text(M, HEADER_H / 2, fit(c.say(msg("The Red Cathedral")), 22, 236, True), 22, WHITE, bold=True)
     _track_base(c, lap, set(prestige), HEADER_H + M // 2)
     top = HEADER_H + TRACK_H + M
     _market_base(c, market, guilds, M, top)
@@ -83,7 +89,7 @@ def _base(
     return im
 
 
-def board(view: View) -> Image.Image:
+def board(view: View, lang: str = "en") -> Image.Image:
     size = _layout(view)
     im = _base(
         size,
@@ -92,8 +98,9 @@ def board(view: View) -> Image.Image:
         tuple((m["space"], m["guild"]) for m in view["market"]),
         tuple(card["guild"] for card in view["influence"]),
         tuple((initial(view, p), s["name"], s["colour"], tuple(s["slots"])) for p, s in enumerate(view["seats"])),
+        lang,
     ).copy()
-    c = Canvas(im)
+    c = Canvas(im, lang)
     _header(c, view)
     _track(c, view, HEADER_H + M // 2)
     top = HEADER_H + TRACK_H + M
@@ -103,13 +110,22 @@ def board(view: View) -> Image.Image:
         x = M + (seat % 2) * (PANEL_W + GAP)
         draw_panel(c, view, seat, x, size[1] + (seat // 2) * (PANEL_H + GAP), base=False)
     if view.get("notice"):
-        c.text(M, im.height - 16, str(view["notice"]), 13, MUTED)
+        c.text(M, im.height - 16, _notice(str(view["notice"]), lang), 13, MUTED)
     return im
 
 
-def player_board(view: View, seat: int) -> Image.Image:
+def _notice(text: str, lang: str) -> str:
+    """The data pack's notice (``Card values partly provisional (146 of 168 rows).``) in ``lang``."""
+    head, _, rest = text.partition(" (")
+    counts = rest.removesuffix(" rows).").split(" of ")
+    if lang == "en" or head != "Card values partly provisional" or len(counts) != 2:
+        return text
+    return tr(msg("Card values partly provisional ({n} of {m} rows).", n=counts[0], m=counts[1]), lang)
+
+
+def player_board(view: View, seat: int, lang: str = "en") -> Image.Image:
     im = Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M), BG)
-    draw_panel(Canvas(im), view, seat, M, M)
+    draw_panel(Canvas(im, lang), view, seat, M, M)
     return im
 
 
@@ -120,17 +136,24 @@ def _lap(view: View) -> int:
 def _header(c: Canvas, view: View) -> None:
     names = view["players"]
     if view.get("result"):
-        status = "Final scores: " + ", ".join(
-            f"{names[p]} {s['total']} PP" for p, s in enumerate(view["result"]["seats"])
+        scores = (", " if c.lang == "en" else "、").join(
+            c.say(msg("{name} {n} PP", name=names[p], n=s["total"])) for p, s in enumerate(view["result"]["seats"])
         )
+        status = c.say(msg("Final scores: {scores}", scores=scores))
     elif view.get("turn"):
-        status = f"{names[view['turn']['player']]} to play"
+        status = c.say(msg("{name} to play", name=names[view["turn"]["player"]]))
         if view.get("end"):
-            status += f" · last turns ({names[view['end']['trigger']]} completed a 6th section)"
+            status += c.say(msg(" · last turns ({name} completed a 6th section)", name=names[view["end"]["trigger"]]))
     else:
         status = ""
     c.text(260, HEADER_H / 2, fit(status, 16, W - 260 - 220), 16, WHITE)
-    c.text(W - M, HEADER_H / 2, f"{view['workshop_side']} workshops · plan {view['plan']}", 14, WHITE, "r")
+    side = word(SIDES, str(view["workshop_side"]), c.lang) if c.lang != "en" else view["workshop_side"]
+    c.text(
+        W - M, HEADER_H / 2, c.say(msg("{side} workshops · plan {plan}", side=side, plan=view["plan"])), 14, WHITE, "r"
+    )
+
+
+SIDES = {"basic": msg("basic"), "advanced": msg("advanced")}
 
 
 def _track_base(c: Canvas, lap: int, prestige: set[int], y: int) -> None:
@@ -159,7 +182,7 @@ def _track(c: Canvas, view: View, y: int) -> None:
             11,
             "c",
         )
-    c.text(W - M, y + 44, "shaded: prestige spaces", 11, MUTED, "r")
+    c.text(W - M, y + 44, c.say(msg("shaded: prestige spaces")), 11, MUTED, "r")
 
 
 def _ink(colour: str) -> RGB:
@@ -167,41 +190,50 @@ def _ink(colour: str) -> RGB:
 
 
 def _market_base(c: Canvas, market: tuple[tuple[int, str], ...], guilds: tuple[str, ...], x: int, y: int) -> None:
+    lang = c.lang
     for (number, guild), (col, row) in zip(market, RING, strict=True):
         bx, by = x + col * (SPACE_W + GAP), y + row * (SPACE_H + GAP)
         c.rect((bx, by, bx + SPACE_W, by + SPACE_H), fill=PANEL, outline=LINE, width=2, radius=8)
         c.text(bx + 8, by + 14, f"{number}", 16, INK, bold=True)
-        c.text(bx + SPACE_W - 8, by + 14, guild, 12, MUTED, "r")
+        c.text(bx + SPACE_W - 8, by + 14, guild if lang == "en" else word(GUILDS, guild, lang), 12, MUTED, "r")
     cx, cy = x + SPACE_W + GAP, y + SPACE_H + GAP
     c.rect((cx, cy, cx + SPACE_W, cy + SPACE_H), fill=WHITE, outline=LINE, radius=8)
-    c.text(cx + SPACE_W / 2, cy + SPACE_H / 2 - 10, "dice move", 13, MUTED, "c")
-    c.text(cx + SPACE_W / 2, cy + SPACE_H / 2 + 10, "clockwise, 1 to 8", 13, MUTED, "c")
+    c.text(cx + SPACE_W / 2, cy + SPACE_H / 2 - 10, c.say(msg("dice move")), 13, MUTED, "c")
+    c.text(cx + SPACE_W / 2, cy + SPACE_H / 2 + 10, c.say(msg("clockwise, 1 to 8")), 13, MUTED, "c")
     iy = y + 3 * SPACE_H + 3 * GAP
     c.rect((x, iy, x + RING_W, iy + INFLUENCE_H), fill=WHITE, outline=LINE, radius=8)
     for k, guild in enumerate(guilds):
-        c.text(x + 10, iy + 14 + k * 36, f"{guild} (spaces {2 * k + 1}-{2 * k + 2})", 12, INK, bold=True)
+        name = guild if lang == "en" else word(GUILDS, guild, lang)
+        line = c.say(msg("{guild} (spaces {a}-{b})", guild=name, a=2 * k + 1, b=2 * k + 2))
+        c.text(x + 10, iy + 14 + k * 36, line, 12, INK, bold=True)
 
 
 def _market(c: Canvas, view: View, x: int, y: int) -> None:
     for space, (col, row) in zip(view["market"], RING, strict=True):
         bx, by = x + col * (SPACE_W + GAP), y + row * (SPACE_H + GAP)
-        c.text(bx + SPACE_W / 2, by + 40, fit(space["gives"], 16, SPACE_W - 12), 16, INK, "c", bold=True)
+        c.text(
+            bx + SPACE_W / 2, by + 40, fit(view_text(space["gives"], c.lang), 16, SPACE_W - 12), 16, INK, "c", bold=True
+        )
         for k, die in enumerate(space["dice"]):
             dx = bx + 14 + k * 56
             c.rect((dx, by + 62, dx + 42, by + 104), fill=COLOURS[die["colour"]], outline=INK, width=2, radius=6)
             c.text(dx + 21, by + 79, str(die["face"]), 20, _ink(die["colour"]), "c", bold=True)
-            c.text(dx + 21, by + 97, die["colour"][0].upper(), 10, _ink(die["colour"]), "c")
+            letter = die["colour"][0].upper() if c.lang == "en" else word(COLOUR_NAMES, die["colour"], c.lang)[:1]
+            c.text(dx + 21, by + 97, letter, 10, _ink(die["colour"]), "c")
     iy = y + 3 * SPACE_H + 3 * GAP
     for k, card in enumerate(view["influence"]):
         line = iy + 14 + k * 36
         for n, text in enumerate(card["actions"], start=1):
-            c.text(x + 10 + (n - 1) * (RING_W // 2), line + 15, fit(f"{n}) {text}", 11, RING_W // 2 - 16), 11, MUTED)
+            action = f"{n}) {view_text(text, c.lang)}"
+            c.text(x + 10 + (n - 1) * (RING_W // 2), line + 15, fit(action, 11, RING_W // 2 - 16), 11, MUTED)
 
 
 def _cathedral_base(c: Canvas, towers: int, base_y: int, x: int, y: int) -> None:
-    c.text(x, y + 8, "The cathedral (bottom to top)", 14, INK, bold=True)
+    c.text(x, y + 8, c.say(msg("The cathedral (bottom to top)")), 14, INK, bold=True)
     for t in range(towers):
-        c.text(x + t * (SEC_W + 8) + SEC_W / 2, base_y + 10, f"tower {chr(65 + t)}", 12, MUTED, "c")
+        c.text(
+            x + t * (SEC_W + 8) + SEC_W / 2, base_y + 10, c.say(msg("tower {name}", name=chr(65 + t))), 12, MUTED, "c"
+        )
 
 
 def _cathedral_y(view: View, y: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .common import (
     BG,
     BLUE,
@@ -19,7 +21,9 @@ from .common import (
     View,
     fit,
     palette_image,
+    text_width,
 )
+from .i18n import msg, msgp, tr
 
 COLOURS: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN}
 DONE: RGB = (226, 214, 190)
@@ -35,7 +39,89 @@ PALETTE = palette_image(
     steps=5,
 )
 PANEL_W, PANEL_H = 728, 150
-SLOT_NAMES = {"white-1": "white 1", "white-2": "white 2"}
+SLOT_NAMES = {"white-1": msg("white 1"), "white-2": msg("white 2")}
+COLOUR_NAMES = {
+    "white": msg("white"),
+    "red": msg("red"),
+    "blue": msg("blue"),
+    "yellow": msg("yellow"),
+    "green": msg("green"),
+    "purple": msg("purple"),
+}
+# Items by the keys views use and by the words the engine's texts use (singular and plural).
+ITEMS = {
+    "lumber": msgp("red cathedral", "lumber"),
+    "brick": msgp("red cathedral", "brick"),
+    "stone": msgp("red cathedral", "stone"),
+    "gold": msgp("red cathedral", "gold"),
+    "green": msgp("red cathedral", "green jewel"),
+    "purple": msgp("red cathedral", "purple jewel"),
+    "rubles": msgp("red cathedral", "rubles"),
+    "rp": msgp("red cathedral", "RP"),
+    "pp": msgp("red cathedral", "PP"),
+    "door": msgp("red cathedral", "door"),
+    "arch": msgp("red cathedral", "arch"),
+    "cross": msgp("red cathedral", "cross"),
+}
+_WORDS = {"green jewel": "green", "purple jewel": "purple", "ruble": "rubles", "RP": "rp", "PP": "pp"}
+GUILDS = {
+    "craftsmen": msgp("red cathedral", "Craftsmen's Guild"),
+    "teamsters": msgp("red cathedral", "Teamsters' Guild"),
+    "merchants": msgp("red cathedral", "Merchants' Guild"),
+    "clergy": msgp("red cathedral", "Clergy"),
+}
+LEVELS = {"base": msg("base"), "middle": msg("middle"), "dome": msg("dome")}
+
+
+def slot_name(slot: str, lang: str) -> str:
+    """A workshop slot by its die colour (``white 1`` for the first white one)."""
+    if slot in SLOT_NAMES:
+        return tr(SLOT_NAMES[slot], lang)
+    return slot if lang == "en" else word(COLOUR_NAMES, slot, lang)
+
+
+def word(table: Mapping[str, str], key: str, lang: str) -> str:
+    """``table[key]`` (a message) in ``lang``; ``key`` itself when the table lacks it."""
+    found = table.get(key)
+    return key if found is None else tr(found, lang)
+
+
+def _item(text: str, lang: str) -> str:
+    """``2 stone``, ``1 green jewel``, ``3 rubles`` in ``lang`` (unknown text as it is)."""
+    count, _, name = text.partition(" ")
+    key = _WORDS.get(name.removesuffix("s"), _WORDS.get(name, name))
+    if not count.isdigit() or key not in ITEMS:
+        return text
+    return tr(msg("{n} {item}", n=int(count), item=ITEMS[key]), lang)
+
+
+def _items(text: str, lang: str) -> str:
+    if text == "nothing":
+        return tr(msg("nothing"), lang)
+    return "、".join(_item(part, lang) for part in text.split(", "))
+
+
+def view_text(text: str, lang: str) -> str:
+    """A text the engine's view carries (what a tile gives, an influence card's action) in ``lang``.
+    Its grammar is the engine's (``engine/red_cathedral/words.py``); anything else is kept as it is."""
+    if lang == "en":
+        return text
+    if text.startswith("the yield of the ") and text.endswith(" die's space"):
+        die = text.removeprefix("the yield of the ").removesuffix(" die's space")
+        return tr(msg("the yield of the {die} die's space", die=word(COLOUR_NAMES, die, lang)), lang)
+    head, sep, rest = text.partition(": ")
+    if sep and head in ("once", "repeatable"):
+        pay, _, gain = rest.partition(", get ") if rest.startswith("pay ") else ("", "", rest)
+        gain = gain.removeprefix("get ")
+        if pay:
+            cost = _items(pay.removeprefix("pay "), lang)
+            if head == "once":
+                return tr(msg("once: pay {cost}, get {gain}", cost=cost, gain=_items(gain, lang)), lang)
+            return tr(msg("repeatable: pay {cost}, get {gain}", cost=cost, gain=_items(gain, lang)), lang)
+        if head == "once":
+            return tr(msg("once: get {gain}", gain=_items(gain, lang)), lang)
+        return tr(msg("repeatable: get {gain}", gain=_items(gain, lang)), lang)
+    return _items(text, lang) if text[:1].isdigit() or text == "nothing" else text
 
 
 def initial(view: View, seat: int) -> str:
@@ -50,8 +136,15 @@ def _ink(colour: str) -> RGB:
     return INK if colour in ("yellow", "white") else WHITE
 
 
-def _amounts(d: dict[str, int], none: str = "-") -> str:
-    return ", ".join(f"{n} {k}" for k, n in d.items() if n) or none
+def _amounts(d: dict[str, int], none: str = "-", lang: str = "en") -> str:
+    if lang == "en":
+        return ", ".join(f"{n} {k}" for k, n in d.items() if n) or none
+    return (
+        "、".join(
+            tr(msg("{n} {item}", n=n, item=ITEMS[k]) if k in ITEMS else f"{n} {k}", lang) for k, n in d.items() if n
+        )
+        or none
+    )
 
 
 def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: int) -> None:
@@ -59,26 +152,35 @@ def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: i
     c.rect(
         (x, y, x + w, y + h), fill=DONE if s["done"] else PANEL, outline=INK if s["done"] else LINE, width=2, radius=6
     )
-    c.text(x + 6, y + 11, f"{s['name']} {s['level']}", 12, INK, bold=True)
-    reward = f"{s['reward']['rp']} RP" + (f" {s['reward']['rubles']} r" if s["reward"]["rubles"] else "")
-    c.text(x + w - 6, y + 11, reward, 10, MUTED, "r")
+    lang = c.lang
+    c.text(x + 6, y + 11, f"{s['name']} {word(LEVELS, s['level'], lang)}", 12, INK, bold=True)
+    reward = c.say(msg("{n} RP", n=s["reward"]["rp"]))
+    reward += c.say(msg(" {n} r", n=s["reward"]["rubles"])) if s["reward"]["rubles"] else ""
+    # Japanese words are wider: the reward goes to the bottom right, under the section's state.
+    below = lang != "en"
+    c.text(x + w - 6, y + (h - 8 if below else 11), reward, 10, MUTED, "r")
+    room = w - 12 - (text_width(reward, 10) + 6 if below else 0)
     if s["owner"] is not None:
         seat = s["owner"]
         colour = view["seats"][seat]["colour"]
         c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11)
     if s["done"]:
-        c.text(x + w - 6, y + 30, "done", 12, INK, "r", bold=True)
+        c.text(x + w - 6, y + 30, c.say(msg("done")), 12, INK, "r", bold=True)
         if s["ornament"]:
             o = s["ornament"]
-            jewels = "+" + "+".join(o["jewels"]) if o["jewels"] else ""
-            c.text(x + 6, y + 52, fit(f"{o['kind']} ({initial(view, o['seat'])}){jewels}", 11, w - 12), 11, INK)
+            gems = [word(COLOUR_NAMES, j, lang) for j in o["jewels"]]
+            jewels = "+" + "+".join(gems) if o["jewels"] else ""
+            kind = word(ITEMS, o["kind"], lang)
+            c.text(x + 6, y + 52, fit(f"{kind} ({initial(view, o['seat'])}){jewels}", 11, w - 12), 11, INK)
         return
     need = {k: n - s["delivered"].get(k, 0) for k, n in s["cost"].items() if n > s["delivered"].get(k, 0)}
-    c.text(x + 6, y + 52, fit("needs " + _amounts(need), 11, w - 12), 11, INK)
+    c.text(x + 6, y + 52, fit(c.say(msg("needs {what}", what=_amounts(need, lang=lang))), 11, w - 12), 11, INK)
     if s["delivered"]:
-        c.text(x + 6, y + 67, fit("on it " + _amounts(s["delivered"]), 10, w - 12), 10, MUTED)
+        on_it = c.say(msg("on it {what}", what=_amounts(s["delivered"], lang=lang)))
+        c.text(x + 6, y + 67, fit(on_it, 10, w - 12), 10, MUTED)
     if s["tile"]:
-        c.text(x + 6, y + 78, fit("tile: " + s["tile"]["gives"], 10, w - 12), 10, MUTED)
+        tile = c.say(msg("tile: {what}", what=view_text(s["tile"]["gives"], lang)))
+        c.text(x + 6, y + 78, fit(tile, 10, room), 10, MUTED)
 
 
 def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str, ...], x: float, y: float) -> None:
@@ -87,11 +189,11 @@ def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str,
     c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=8)
     c.rect((x, y, x + 10, y + PANEL_H), fill=fill, radius=4)
     c.badge(x + 18, y + 16, letter, fill, _ink(colour), 12)
-    c.text(x + 58, y + 16, fit(f"{name} ({colour})", 16, 260), 16, INK, bold=True)
+    c.text(x + 58, y + 16, fit(f"{name} ({word(COLOUR_NAMES, colour, c.lang)})", 16, 260), 16, INK, bold=True)
     for k, slot in enumerate(slots):
         bx = x + 18 + k * 117
         c.rect((bx, y + 96, bx + 110, y + PANEL_H - 8), fill=WHITE, outline=LINE, radius=4)
-        c.text(bx + 5, y + 106, SLOT_NAMES.get(slot, slot), 10, MUTED)
+        c.text(bx + 5, y + 106, slot_name(slot, c.lang), 10, MUTED)
 
 
 def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float, base: bool = True) -> None:
@@ -99,25 +201,34 @@ def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float, base: bool 
     s = view["seats"][seat]
     if base:
         panel_base(c, initial(view, seat), s["name"], s["colour"], tuple(s["slots"]), x, y)
-    c.text(
-        x + PANEL_W - 10, y + 16, f"{s['pp']} PP · space {s['space']} · {s['rubles']} rubles", 15, INK, "r", bold=True
-    )
+    lang = c.lang
+    status = c.say(msg("{pp} PP · space {space} · {rubles} rubles", pp=s["pp"], space=s["space"], rubles=s["rubles"]))
+    c.text(x + PANEL_W - 10, y + 16, status, 15, INK, "r", bold=True)
     held = sum(s["inventory"].values())
-    c.text(x + 18, y + 42, f"inventory {held}/{s['capacity']}: {_amounts(s['inventory'])}", 13, INK)
+    inventory = msg("inventory {n}/{m}: {what}", n=held, m=s["capacity"], what=_amounts(s["inventory"], lang=lang))
+    c.text(x + 18, y + 42, fit(c.say(inventory), 13, PANEL_W - 28), 13, INK)
     banners = s["banners"]
-    ornaments = _amounts(s["ornaments"], "none")
-    lost = _amounts(s["lost_ornaments"], "")
-    line = f"banners left {banners['inventory'] + banners['board']} · ornaments to place: {ornaments}"
-    c.text(x + 18, y + 62, line + (f" · lost {lost}" if lost else ""), 13, INK)
-    c.text(x + 18, y + 82, f"completed {s['completed']} · ornaments placed {s['ornaments_placed']}", 13, MUTED)
+    ornaments = _amounts(s["ornaments"], c.say(msg("none")), lang)
+    lost = _amounts(s["lost_ornaments"], "", lang)
+    line = c.say(
+        msg(
+            "banners left {n} · ornaments to place: {ornaments}",
+            n=banners["inventory"] + banners["board"],
+            ornaments=ornaments,
+        )
+    )
+    line += c.say(msg(" · lost {what}", what=lost)) if lost else ""
+    c.text(x + 18, y + 62, fit(line, 13, PANEL_W - 28), 13, INK)
+    done = msg("completed {n} · ornaments placed {m}", n=s["completed"], m=s["ornaments_placed"])
+    c.text(x + 18, y + 82, c.say(done), 13, MUTED)
     for k, tile in enumerate(s["slots"].values()):
         bx = x + 18 + k * 117
         if tile:
-            c.text(bx + 5, y + 121, fit(tile["gives"], 10, 100), 10, INK if tile["up"] else MUTED)
+            c.text(bx + 5, y + 121, fit(view_text(tile["gives"], lang), 10, 100), 10, INK if tile["up"] else MUTED)
             c.text(
                 bx + 5,
                 y + 135,
-                "face up" if tile["up"] else "face down",
+                c.say(msg("face up") if tile["up"] else msg("face down")),
                 10,
                 INK if tile["up"] else MUTED,
                 bold=tile["up"],

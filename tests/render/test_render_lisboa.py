@@ -282,9 +282,10 @@ def _hide_differently(state: State) -> State:
     return other
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("steps", [0, 40])
-def test_public_image_ignores_hidden_state(games, players, steps):
+def test_public_image_ignores_hidden_state(games, players, steps, lang):
     state = _dress(copy.deepcopy(games[(players, steps)]))
     other = _hide_differently(state)
     assert [b["hand"] for b in other["boards"]] != [b["hand"] for b in state["boards"]]
@@ -292,34 +293,36 @@ def test_public_image_ignores_hidden_state(games, players, steps):
     assert other["decrees"]["deck"] != state["decrees"]["deck"]
     assert other["church"]["bag"] != state["church"]["bag"]
     assert other["rng"] != state["rng"]
-    assert render_board(views.public_view(state)) == render_board(views.public_view(other))
+    assert render_board(views.public_view(state), lang) == render_board(views.public_view(other), lang)
     for seat in range(players):
-        assert render_player_board(views.public_view(state), seat) == render_player_board(
-            views.public_view(other), seat
+        assert render_player_board(views.public_view(state), seat, lang) == render_player_board(
+            views.public_view(other), seat, lang
         )
 
 
-def test_private_extras_do_not_reach_the_table_image(games):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_private_extras_do_not_reach_the_table_image(games, lang):
     state = _dress(copy.deepcopy(games[(4, 40)]))
-    public = render_board(views.public_view(state))
+    public = render_board(views.public_view(state), lang)
     for seat in range(4):
-        assert render_board(_private(state, seat)) == public
+        assert render_board(_private(state, seat), lang) == public
 
 
-def test_hand_ids_only_on_the_owners_board(games):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hand_ids_only_on_the_owners_board(games, lang):
     state = _dress(copy.deepcopy(games[(3, 40)]))
     assert state["boards"][0]["hand"], "the test needs a hand to hide"
     mine = _private(state, 0)
     public = views.public_view(state)
-    own = render_player_board(mine, 0)
-    assert own != render_player_board(public, 0)  # the ids appear only with the hand as a list
+    own = render_player_board(mine, 0, lang)
+    assert own != render_player_board(public, 0, lang)  # the ids appear only with the hand as a list
     other = _private(_hide_differently(state), 0)
-    assert render_player_board(other, 0) != own  # and they are the hand's own ids
+    assert render_player_board(other, 0, lang) != own  # and they are the hand's own ids
     for seat in (1, 2):  # someone else's board from my view: their hand is a count, as in public
-        assert render_player_board(mine, seat) == render_player_board(public, seat)
+        assert render_player_board(mine, seat, lang) == render_player_board(public, seat, lang)
     stranger = copy.deepcopy(mine)
     stranger["seat"] = 1  # a list hand in a view that belongs to another seat is not shown
-    assert render_player_board(stranger, 0) == render_player_board(public, 0)
+    assert render_player_board(stranger, 0, lang) == render_player_board(public, 0, lang)
 
 
 def test_fixed_palette_keeps_colours(games):

@@ -60,17 +60,19 @@ def test_the_final_board_draws() -> None:
     assert render_board(GAME.public_view(state)).startswith(b"\x89PNG")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("steps", [20, 120])
-def test_hidden_data_never_changes_the_table_image(steps: int) -> None:
+def test_hidden_data_never_changes_the_table_image(steps: int, lang: str) -> None:
     state = _play(4, steps, True)
     other = _hidden_otherwise(state)
     assert other["decks"] != state["decks"]
-    assert render_board(GAME.public_view(state)) == render_board(GAME.public_view(other))
+    assert render_board(GAME.public_view(state), lang) == render_board(GAME.public_view(other), lang)
     for seat in range(4):  # a private view draws the same table
-        assert render_board(GAME.view(state, seat)) == render_board(GAME.public_view(state))
+        assert render_board(GAME.view(state, seat), lang) == render_board(GAME.public_view(state), lang)
 
 
-def test_an_unrevealed_vatican_answer_is_not_drawn() -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_unrevealed_vatican_answer_is_not_drawn(lang: str) -> None:
     state = _play(3, 0, False)
     for board in state["boards"]:
         board["res"]["fp"] = 6
@@ -78,17 +80,18 @@ def test_an_unrevealed_vatican_answer_is_not_drawn() -> None:
     GAME.steps.run(state, [])
     asked, _ = play.apply(GAME, state, state["order"][0], {"do": "vatican", "support": True})
     refused, _ = play.apply(GAME, state, state["order"][0], {"do": "vatican", "support": False})
-    assert render_board(GAME.public_view(asked)) == render_board(GAME.public_view(refused))
+    assert render_board(GAME.public_view(asked), lang) == render_board(GAME.public_view(refused), lang)
 
 
-def test_my_board_shows_my_hand_only_to_me() -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_my_board_shows_my_hand_only_to_me(lang: str) -> None:
     state = _play(3, 30, True)
     seat = next(s for s in range(3) if state["boards"][s]["hand"])
     view = GAME.view(state, seat)
-    mine = render_player_board(view, seat)
+    mine = render_player_board(view, seat, lang)
     other_seat = (seat + 1) % 3
-    theirs = render_player_board(view, other_seat)
+    theirs = render_player_board(view, other_seat, lang)
     changed = _hidden_otherwise(state)
-    assert render_player_board(GAME.view(changed, seat), seat) != mine  # my own hand is drawn
-    assert render_player_board(GAME.view(changed, seat), other_seat) == theirs
-    assert render_player_board(GAME.public_view(state) | {"seat": seat}, seat) != mine
+    assert render_player_board(GAME.view(changed, seat), seat, lang) != mine  # my own hand is drawn
+    assert render_player_board(GAME.view(changed, seat), other_seat, lang) == theirs
+    assert render_player_board(GAME.public_view(state) | {"seat": seat}, seat, lang) != mine

@@ -24,16 +24,17 @@ def _hide_differently(state: dict) -> dict:
     return other
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("steps", [40, 150])
-def test_public_image_ignores_hidden_state(pr_game, play_to, players, steps):
+def test_public_image_ignores_hidden_state(pr_game, play_to, players, steps, lang):
     state = play_to(players, steps)
     assert not state["over"]
     other = _hide_differently(state)
     assert other["boards"][0]["vp"] != state["boards"][0]["vp"]
     if len(set(state["plantations"]["deck"])) > 1:
         assert other["plantations"]["deck"] != state["plantations"]["deck"]
-    assert render_board(pr_game.public_view(state)) == render_board(pr_game.public_view(other))
+    assert render_board(pr_game.public_view(state), lang) == render_board(pr_game.public_view(other), lang)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])
@@ -45,36 +46,47 @@ def test_public_view_carries_no_vp_chips(pr_game, play_to, players):
     assert "deck" not in view["plantations"]
 
 
-def test_private_extras_do_not_reach_the_table_image(pr_game, play_to):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_private_extras_do_not_reach_the_table_image(pr_game, play_to, lang):
     """render_board given a private view draws exactly the public image."""
     for steps in (40, 150):
         state = play_to(4, steps)
-        public = render_board(pr_game.public_view(state))
+        public = render_board(pr_game.public_view(state), lang)
         for seat in range(4):
-            assert render_board(pr_game.view(state, seat)) == public
+            assert render_board(pr_game.view(state, seat), lang) == public
 
 
-def test_own_vp_chips_only_on_my_board(pr_game, play_to):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_own_vp_chips_only_on_my_board(pr_game, play_to, lang):
     state = play_to(4, 150)
     view = pr_game.view(state, 0)
-    mine, table, seat1 = render_player_board(view, 0), render_board(view), render_player_board(view, 1)
+    mine, table, seat1 = (
+        render_player_board(view, 0, lang),
+        render_board(view, lang),
+        render_player_board(view, 1, lang),
+    )
     view["my_vp"] += 3
-    assert render_player_board(view, 0) != mine  # my own chips are on my board
-    assert render_board(view) == table  # never on the table image
-    assert render_player_board(view, 1) == seat1  # nor on someone else's board
+    assert render_player_board(view, 0, lang) != mine  # my own chips are on my board
+    assert render_board(view, lang) == table  # never on the table image
+    assert render_player_board(view, 1, lang) == seat1  # nor on someone else's board
 
 
-def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to, lang):
     state = play_to(3, 150)
     other = _hide_differently(state)
     for seat in (1, 2):
-        assert render_player_board(pr_game.view(state, 0), seat) == render_player_board(pr_game.view(other, 0), seat)
+        assert render_player_board(pr_game.view(state, 0), seat, lang) == render_player_board(
+            pr_game.view(other, 0), seat, lang
+        )
     # The owner's own board follows the owner's own chips.
-    assert render_player_board(pr_game.view(state, 0), 0) != render_player_board(pr_game.view(other, 0), 0)
+    assert render_player_board(pr_game.view(state, 0), 0, lang) != render_player_board(pr_game.view(other, 0), 0, lang)
 
 
-# Rule constants / data packs, no state; the games' model modules hold only the typed rows of a data pack.
+# Rule constants / data packs, no state; the games' model modules hold only the typed rows of a data pack;
+# engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all.
 PUBLIC_DATA = {
+    "engine.core.i18n",
     "engine.puerto_rico.data",
     "engine.lisboa.data",
     "engine.lisboa.model",

@@ -53,15 +53,17 @@ def test_rendering_is_deterministic_and_follows_public_changes() -> None:
     assert render_board(changed) != render_board(view)
 
 
-def test_a_players_view_draws_the_same_table() -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_players_view_draws_the_same_table(lang: str) -> None:
     state = _game(4, "advanced", 250)
-    public = render_board(GAME.public_view(state))
+    public = render_board(GAME.public_view(state), lang)
     for seat in range(4):
-        assert render_board(GAME.view(state, seat)) == public
+        assert render_board(GAME.view(state, seat), lang) == public
 
 
-def test_the_generator_state_never_changes_a_pixel() -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_generator_state_never_changes_a_pixel(lang: str) -> None:
     state = _game(2, "basic", 150)
     other = copy.deepcopy(state)
     other["rng"] = (other["rng"] + 12345) % (1 << 64)
-    assert render_board(GAME.public_view(state)) == render_board(GAME.public_view(other))
+    assert render_board(GAME.public_view(state), lang) == render_board(GAME.public_view(other), lang)

@@ -1,0 +1,52 @@
+"""English board images are byte-identical to those of the code before the images spoke Japanese.
+
+``english_images.json`` holds the SHA-256 of every image of :mod:`sample_views` (each game, several
+states up to the end) as drawn by the renderers of main at d5e3865, before language support. With
+the same Pillow and FreeType, any change to an English pixel (or to the PNG encoding) fails here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import PIL
+import pytest
+from PIL import features
+
+from render import render_board, render_player_board
+from tests.render.sample_views import sample_views, text_view
+
+RECORD = json.loads((Path(__file__).with_name("english_images.json")).read_text())
+
+
+def _digest(png: bytes) -> str:
+    return hashlib.sha256(png).hexdigest()
+
+
+def _drawn() -> dict[str, str]:
+    out = {}
+    for label, public, mine in sample_views():
+        out[f"{label}/board"] = _digest(render_board(public))
+        out[f"{label}/mine"] = _digest(render_player_board(mine, 0))
+    out["text/board"] = _digest(render_board(text_view()))
+    out["text/mine"] = _digest(render_player_board(text_view(), 1))
+    return out
+
+
+def test_english_images_are_unchanged() -> None:
+    drawn = _drawn()
+    assert set(drawn) == set(RECORD["images"])
+    changed = sorted(k for k, v in drawn.items() if RECORD["images"][k] != v)
+    versions = f"recorded with Pillow {RECORD['pillow']} / FreeType {RECORD['freetype']}, "
+    versions += f"now Pillow {PIL.__version__} / FreeType {features.version('freetype2')}"
+    assert not changed, f"{len(changed)} English images changed ({versions}): {changed[:8]}"
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_english_is_the_default_language(lang: str) -> None:
+    """``lang="en"`` and no language draw the same bytes."""
+    label, public, mine = sample_views()[2]
+    assert render_board(public, lang=lang) == render_board(public)
+    assert render_player_board(mine, 0, lang=lang) == render_player_board(mine, 0)
