@@ -13,6 +13,7 @@ from engine.core import Decision, Game, GameSpec, State, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
+from render.i18n import tr
 
 from ..store.hours import stored
 from ..store.records import IMPORTED
@@ -31,6 +32,7 @@ from .controls import (
     label_of,
     plan_controls,
 )
+from .i18n import msg
 from .packs import notice
 from .results import names_list
 
@@ -71,6 +73,11 @@ class Table:
     @property
     def version(self) -> int:
         return self.record.version
+
+    @property
+    def language(self) -> str:
+        """The table's language for its public messages (``en``, ``ja``)."""
+        return getattr(self.record, "language", "en")  # stand-ins in tests may predate languages
 
     @property
     def users(self) -> list[str]:
@@ -236,17 +243,26 @@ def answered_line(table: Table) -> list[str]:
     return [f"✅ Answered: {names_list([table.names[s] for s in seats])}."] if seats else []
 
 
-def turn_text(table: Table, public: list[str], ping: list[str], limit: int = MESSAGE_LIMIT, hidden: int = 0) -> str:
-    """Header, the turn's event sentences, who has answered a window, and the prompts, cut to
-    Discord's 2000 characters: the oldest lines give way first (``… n more``, counting ``hidden``
-    lines the caller already left out), the header and the prompts stay."""
-    top = header(table)
-    prompts = answered_line(table) + prompt_lines(table, ping)
-    events = [line for line in public if line.strip()]
+def turn_text(
+    table: Table,
+    public: list[str],
+    ping: list[str],
+    limit: int = MESSAGE_LIMIT,
+    hidden: int = 0,
+    lang: str | None = None,
+) -> str:
+    """Header, the turn's event sentences, who has answered a window, and the prompts, in ``lang``
+    (``None``: the table's language), cut to Discord's 2000 characters: the oldest lines give way
+    first (``… n more``, counting ``hidden`` lines the caller already left out), the header and the
+    prompts stay."""
+    lang = table.language if lang is None else lang
+    top = tr(header(table), lang)
+    prompts = [tr(line, lang) for line in answered_line(table) + prompt_lines(table, ping)]
+    events = [tr(line, lang) for line in public if line.strip()]
     dropped = 0
     while True:
         more = hidden + dropped
-        shown = ([f"… {more} more (see /game log)"] if more else []) + events[dropped:]
+        shown = ([tr(msg("… {n} more (see /game log)", n=more), lang)] if more else []) + events[dropped:]
         text = "\n".join([top, *shown, *prompts])
         if len(text) <= limit or dropped >= len(events):
             return text[:limit]

@@ -10,6 +10,7 @@ import sqlite3
 from typing import Any
 
 from engine.core import IllegalAction, find_game, play
+from render.i18n import LANGUAGES, NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
@@ -17,11 +18,29 @@ from .clock import preset
 from .core import COLOURS, Core, uid, wrap_illegal
 from .history import render_events
 from .hours import parse_hours
-from .inputs import Boundary, display_name
+from .i18n import msg
+from .inputs import Boundary, display_name, shorten
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .step import Step, Txn
 from .steps import Steps
+
+
+def table_language(language: str | None) -> str:
+    """A table's language as given (``None``: English); refused unless it is one the bot speaks."""
+    if language is None:
+        return LANGUAGES[0]
+    lang = language.strip().lower()
+    if lang not in LANGUAGES:
+        raise ServiceError(
+            msg(
+                "`{language}` is not a language the bot speaks: use {choices}.",
+                language=shorten(language),
+                choices=", ".join(f"`{code}`" for code in LANGUAGES),
+            ),
+            "bad_language",
+        )
+    return lang
 
 
 class LobbyService(Boundary):
@@ -42,10 +61,13 @@ class LobbyService(Boundary):
         clock: str | None = None,
         hours: str | None = None,
         timezone: str | None = None,
+        language: str | None = None,
     ) -> Result:
         """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
-        creator as first member, a clock preset and playing hours."""
+        creator as first member, a clock preset, playing hours and the table's ``language`` for its
+        public messages (one of ``render.i18n.LANGUAGES``; ``None``: English)."""
         name = display_name(name)
+        lang = table_language(language)
         try:
             game = find_game(game_id)
         except IllegalAction as exc:
@@ -77,6 +99,7 @@ class LobbyService(Boundary):
                 clock=speed.key,
                 hours=window.span if window else None,
                 hours_tz=window.tz if window else None,
+                language=lang,
             )
         except ChannelBusy:
             raise busy from None
@@ -253,6 +276,7 @@ class LobbyService(Boundary):
                 clock=old.clock,
                 hours=old.hours,
                 hours_tz=old.hours_tz,
+                language=old.language,
             )
             for i, s in enumerate(rotated):
                 if i != first:
@@ -272,6 +296,30 @@ class LobbyService(Boundary):
         except ServiceError:  # e.g. the rules changed: leave no half-made lobby behind
             await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
             raise
+
+    async def set_language(
+        self, channel_id: str | int, user_id: str | int, language: str, can_manage_channel: bool = False
+    ) -> Result:
+        """Change the language of the channel's lobby or game for its public messages (its creator or
+        someone who can manage the channel, as for :meth:`abandon` and ``/admin``); announced in the
+        new language."""
+        lang = table_language(language)
+        record = await self.core.live(channel_id)
+        if uid(user_id) != record.creator_id and not can_manage_channel:
+            raise ServiceError(
+                msg("Only the game's creator or someone who can manage this channel can change its language."),
+                "not_allowed",
+            )
+        async with self.core.lock(record.id):
+            changed = await Records(self.core.store).set_language(record.id, lang)
+        fresh = await self.core.store.game(record.id)
+        assert fresh is not None
+        line = (
+            msg("This table now speaks {language}.", language=NAMES[lang])
+            if changed
+            else msg("This table already speaks {language}.", language=NAMES[lang])
+        )
+        return Result(public=[line], game_row=fresh.id, status=fresh.status, version=fresh.version)
 
     async def abandon(self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False) -> Result:
         """End the channel's lobby or game without a result (creator or channel managers)."""

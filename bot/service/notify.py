@@ -12,11 +12,13 @@ from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.text import shorten
+from render.i18n import LANGUAGES, NAMES
 
 from ..store.notify import MODES, Prefs
 from .away_service import AwayService, summary_line
 from .clock import stamp
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary
 from .notices import Notice
 from .pings import PingPlan, Pings, day_start, digest_moment
@@ -141,6 +143,39 @@ class NotifyService(Boundary):
                 "Standing answers: " + "; ".join(f"{titles.get(g, f'game {g}')}: `{k}`" for _, g, k in autos) + "."
             )
         return lines
+
+    async def set_language(self, user_id: str | int, language: str | None) -> Result:
+        """Choose the language of the user's private replies and direct messages (``None``: follow
+        their Discord client's); answered in the language chosen (the front end translates)."""
+        user = uid(user_id)
+        lang = None if language is None or language.strip().lower() in ("", "auto", "none") else language
+        if lang is not None:
+            lang = lang.strip().lower()
+            if lang not in LANGUAGES:
+                raise ServiceError(
+                    msg(
+                        "`{language}` is not a language the bot speaks: use {choices}.",
+                        language=shorten(lang),
+                        choices=", ".join(f"`{code}`" for code in LANGUAGES),
+                    ),
+                    "bad_language",
+                )
+        prefs = await self.core.notify.get(user)
+        await self.core.notify.put(replace(prefs, language=lang, updated_at=self.core.now()))
+        line = (
+            msg("Your language: {language}.", language=NAMES[lang])
+            if lang is not None
+            else msg("Your language: the one your Discord app is set to.")
+        )
+        return Result(private={user: [line]})
+
+    async def language(self, user_id: str | int) -> str | None:
+        """The language the user chose for private replies and direct messages (``None``: none chosen)."""
+        return (await self.core.notify.get(uid(user_id))).language
+
+    async def languages(self, user_ids: list[str]) -> dict[str, str]:
+        """The chosen languages of those of ``user_ids`` who chose one (for notices and DMs)."""
+        return await self.core.notify.languages([uid(u) for u in user_ids])
 
     async def plan_pings(self, game_row: int, users: list[str]) -> PingPlan:
         """Of the users owed a ping for a new decision in ``game_row``: who is mentioned, who also DMed

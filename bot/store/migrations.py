@@ -274,4 +274,10 @@ MIGRATIONS: list[str] = [
         updated_at      TEXT    NOT NULL
     )
     """,
+    # 9: languages (issue 16). Each table's language for its public messages ("en" or "ja"); each
+    # user's chosen language for private replies and direct messages (NULL: their Discord client's).
+    """
+    ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    ALTER TABLE notify_prefs ADD COLUMN language TEXT
+    """,
 ]

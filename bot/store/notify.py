@@ -18,6 +18,7 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from .clock import DAY, iso, parse
+from .lines import dump_line, load_line
 from .store import GameStore
 
 MODES = ("channel", "dm", "digest")
@@ -38,6 +39,8 @@ class Prefs:
     hint_sent_at: str | None = None
     digest_at: str | None = None
     updated_at: str | None = None
+    #: The language chosen for private replies and direct messages (``None``: the Discord client's).
+    language: str | None = None
 
     @property
     def zone(self) -> ZoneInfo:
@@ -73,27 +76,42 @@ class NotifyBook:
             r["hint_sent_at"],
             r["digest_at"],
             r["updated_at"],
+            r["language"] if "language" in r.keys() else None,  # noqa: SIM118 (a Row, not a dict)
         )
 
     async def put(self, prefs: Prefs) -> None:
         """Store ``prefs``; a change by the user also forgets closed DMs (they may have opened them)."""
+        values = [
+            prefs.user_id,
+            prefs.mode,
+            prefs.tz,
+            prefs.quiet_start,
+            prefs.quiet_end,
+            prefs.budget,
+            prefs.dm_closed_at,
+            prefs.hint_sent_at,
+            prefs.digest_at,
+            prefs.updated_at,
+        ]
+        chosen = prefs.language is not None  # NULL otherwise (the row is replaced whole)
         async with self.store.transaction() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO notify_prefs (user_id, mode, tz, quiet_start, quiet_end, budget, "
-                "dm_closed_at, hint_sent_at, digest_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    prefs.user_id,
-                    prefs.mode,
-                    prefs.tz,
-                    prefs.quiet_start,
-                    prefs.quiet_end,
-                    prefs.budget,
-                    prefs.dm_closed_at,
-                    prefs.hint_sent_at,
-                    prefs.digest_at,
-                    prefs.updated_at,
-                ),
+                "dm_closed_at, hint_sent_at, digest_at, updated_at" + (", language" if chosen else "") + ") "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (", ?" if chosen else "") + ")",
+                values + ([prefs.language] if chosen else []),
             )
+
+    async def languages(self, user_ids: list[str]) -> dict[str, str]:
+        """The chosen languages of those of ``user_ids`` who chose one."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.store.query(
+            f"SELECT user_id, language FROM notify_prefs WHERE language IS NOT NULL AND user_id IN ({marks})",
+            list(user_ids),
+        )
+        return {r[0]: r[1] for r in rows}
 
     async def dm_closed(self, user_id: str, now: str) -> bool:
         """Remember a 403; True if the one fallback hint is still to be posted (it is marked sent)."""
@@ -133,7 +151,7 @@ class NotifyBook:
         async with self.store.transaction() as db:
             await db.execute(
                 "INSERT INTO digest_items (user_id, game, line, created_at) VALUES (?, ?, ?, ?)",
-                (user_id, game, line, now),
+                (user_id, game, dump_line(line), now),
             )
 
     async def waiting_items(self, user_id: str, before: str | None = None) -> list[tuple[int, str]]:
@@ -143,7 +161,7 @@ class NotifyBook:
             "created_at < ?) ORDER BY id",
             (user_id, before, before),
         )
-        return [(r[0], r[1]) for r in rows]
+        return [(r[0], load_line(r[1])) for r in rows]
 
     async def claim_digest(self, user_id: str, moment: str, now: str) -> bool:
         """Mark the digest for ``moment`` sent (once): its lines too. False if it was sent already."""

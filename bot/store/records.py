@@ -34,7 +34,7 @@ def imported_user(seat: int) -> str:
 
 
 class Records:
-    """The ``audit`` and ``seat_holders`` tables, ``games.origin``, and bulk writes for imports."""
+    """The ``audit`` and ``seat_holders`` tables, ``games.origin`` and ``games.language``, bulk writes for imports."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -42,6 +42,14 @@ class Records:
     async def set_origin(self, game: int, origin: str) -> None:
         async with self.store.transaction() as db:
             await db.execute("UPDATE games SET origin = ? WHERE id = ?", (origin, game))
+
+    async def set_language(self, game: int, language: str) -> bool:
+        """Set the table's language for its public messages; True if it changed."""
+        async with self.store.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET language = ? WHERE id = ? AND language != ?", (language, game, language)
+            )
+            return cur.rowcount == 1
 
     async def holders(self, game: int) -> list[Holder]:
         rows = await self.store.query(

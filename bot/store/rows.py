@@ -8,6 +8,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from .lines import load_lines
+
 
 class StoreError(Exception):
     """A write that could not be done; the database is unchanged."""
@@ -44,6 +46,8 @@ class GameRecord:
     hours: str | None = None  # table playing hours "18-23" (None: always), see bot.hours
     hours_tz: str | None = None
     origin: str | None = None  # "import" (read-only copy) or "rematch:<row>"
+    #: The table's language for its public messages (``render.i18n.LANGUAGES``).
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
         hours=row["hours"] if "hours" in row.keys() else None,  # noqa: SIM118
         hours_tz=row["hours_tz"] if "hours_tz" in row.keys() else None,  # noqa: SIM118
+        language=row["language"] if "language" in row.keys() else "en",  # noqa: SIM118
     )
 
 
@@ -107,6 +112,6 @@ def _action(row: sqlite3.Row) -> ActionRecord:
         row["kind"],
         row["text"],
         bool(row["undo_barrier"]),
-        json.loads(row["public_lines"]),
+        load_lines(row["public_lines"]),
         row["created_at"],
     )

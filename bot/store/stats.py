@@ -7,13 +7,16 @@ import json
 from .records import IMPORTED
 from .store import GameStore
 
-#: How a standing answer's log row begins (see :mod:`bot.service.standing`), as stored (JSON, ASCII escapes).
+#: How a standing answer's log row begins (see :mod:`bot.service.standing`), as stored: a message of
+#: ``bot.service`` (:mod:`bot.store.lines`), or plain text (JSON, ASCII escapes).
 STANDING = json.dumps(["🤖"])[:-2] + "%"
+STANDING_DATA = json.dumps([{"d": "bot.service", "id": "🤖"}])[:-3] + "%"
 _MOVES = """
     SELECT m.created_at, p.created_at FROM actions m
     JOIN games g ON g.id = m.game
     JOIN actions p ON p.game = m.game AND p.version = m.version - 1
     WHERE m.user_id = ? AND m.kind = 'action' AND COALESCE(g.origin, '') != ? AND m.public_lines NOT LIKE ?
+      AND m.public_lines NOT LIKE ?
       AND NOT EXISTS (SELECT 1 FROM timeouts t WHERE t.game = m.game AND t.version = m.version
                       AND t.outcome IN ('default', 'skip'))
 """
@@ -40,7 +43,7 @@ class StatsBook:
 
     async def move_times(self, user: str) -> list[tuple[str, str]]:
         """(when, previous step's time) of each of the member's own moves (see :mod:`bot.service.stats`)."""
-        rows = await self.store.query(_MOVES, (user, IMPORTED, STANDING))
+        rows = await self.store.query(_MOVES, (user, IMPORTED, STANDING, STANDING_DATA))
         return [(r[0], r[1]) for r in rows]
 
     async def timeouts(self, user: str) -> int:

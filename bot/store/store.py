@@ -20,6 +20,7 @@ from typing import Any
 
 import aiosqlite
 
+from .lines import dump_lines
 from .migrations import MIGRATIONS
 from .rows import (
     ActionRecord,
@@ -194,14 +195,22 @@ class GameStore:
         clock: str = "none",
         hours: str | None = None,
         hours_tz: str | None = None,
+        language: str = "en",
     ) -> GameRecord:
-        """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one."""
+        """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one.
+        ``language`` is the table's language for its public messages."""
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_id, title, options, rules_version, "
-                    "creator_id, created_at, updated_at, clock" + (", hours, hours_tz" if hours else "") + ") "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (", ?, ?" if hours else "") + ")",
+                    "creator_id, created_at, updated_at, clock"
+                    + (", language" if language != "en" else "")
+                    + (", hours, hours_tz" if hours else "")
+                    + ") "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                    + (", ?" if language != "en" else "")
+                    + (", ?, ?" if hours else "")
+                    + ")",
                     (
                         channel_id,
                         guild_id,
@@ -214,6 +223,7 @@ class GameStore:
                         now,
                         clock,
                     )
+                    + ((language,) if language != "en" else ())
                     + ((hours, hours_tz) if hours else ()),
                 )
                 row_id = cur.lastrowid
@@ -324,7 +334,7 @@ class GameStore:
                 await db.execute(
                     "INSERT INTO actions (game, version, seat, user_id, kind, text, undo_barrier, "
                     "public_lines, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row_id, version, seat, user_id, kind, text, int(undo_barrier), json.dumps(public_lines), now),
+                    (row_id, version, seat, user_id, kind, text, int(undo_barrier), dump_lines(public_lines), now),
                 )
                 self._hook("after_log")
                 await db.execute(

@@ -4,7 +4,8 @@ One row per game: the message that shows the turn in progress (its channel and i
 the front end reports it posted), the version the turn started at and the last version added to
 it, the users it pinged (drawn as mentions on every edit), who owed a decision and which parallel
 decisions were open at that version (what the message shows), and the turn's event lines so far
-(the oldest beyond :data:`KEEP_LINES` only counted). Everything a restarted bot needs to go on
+(the oldest beyond :data:`KEEP_LINES` only counted), stored as messages (:mod:`bot.store.lines`) so
+the message can be drawn again in any language. Everything a restarted bot needs to go on
 editing the same message.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .lines import dump_lines, load_lines
 from .store import GameStore
 
 #: Lines kept per turn message; older ones are only counted (the message shows "… n more").
@@ -71,7 +73,7 @@ class TurnMessages:
             json.loads(r["pinged"]),
             json.loads(r["waiting"]),
             json.loads(r["parallel"]),
-            json.loads(r["lines"]),
+            load_lines(r["lines"]),
             r["hidden"],
             r["started_at"],
             r["updated_at"],
@@ -93,7 +95,7 @@ class TurnMessages:
                     json.dumps(turn.pinged),
                     json.dumps(turn.waiting),
                     json.dumps(turn.parallel),
-                    json.dumps(turn.lines, ensure_ascii=False),
+                    dump_lines(turn.lines),
                     turn.hidden,
                     turn.started_at,
                     turn.updated_at,
