@@ -29,7 +29,9 @@ DOMAIN = domain(__package__)
 msg, msgn, msgp = DOMAIN.msg, DOMAIN.msgn, DOMAIN.msgp
 
 #: The cog modules whose commands are translated (the same list :mod:`bot.discord.app` loads).
-COG_MODULES = tuple(f"bot.discord.cogs.{name}" for name in ("game", "play", "timers", "away", "admin", "stats", "notify"))
+COG_MODULES = tuple(
+    f"bot.discord.cogs.{name}" for name in ("game", "play", "timers", "away", "admin", "stats", "notify")
+)
 
 
 def _strings(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> Iterator[str]:
@@ -46,10 +48,16 @@ def _strings(command: app_commands.Command[Any, ..., Any] | app_commands.Group) 
             yield choice.name
 
 
-def texts_of(found: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]) -> set[str]:
+def texts_of(found: Iterable[object]) -> set[str]:
     """Every translatable string of these commands and groups (names, descriptions, option names
     and descriptions, choice names), as Discord is sent them."""
-    return {text for command in found for text in _strings(command) if text}
+    return {
+        text
+        for command in found
+        if isinstance(command, app_commands.Command | app_commands.Group)
+        for text in _strings(command)
+        if text
+    }
 
 
 def command_texts() -> set[str]:
@@ -61,7 +69,7 @@ def command_texts() -> set[str]:
             if not (isinstance(value, type) and issubclass(value, commands.Cog)) or value.__module__ != name:
                 continue
             if issubclass(value, commands.GroupCog):
-                found.update({value.__cog_group_name__, value.__cog_group_description__})
+                found.update({str(value.__cog_group_name__), str(value.__cog_group_description__)})
             found |= texts_of(value.__cog_app_commands__)
     return {str(text) for text in found}
 

@@ -20,6 +20,7 @@ import asyncio
 import io
 import logging
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -98,7 +99,7 @@ def components(
 
 def turn_message(table: Table, public: list[str], ping: list[str], hidden: int = 0) -> str:
     """The turn message's text in the table's language."""
-    return tr(turn_text(table, public, ping, hidden=hidden), of_table(table))
+    return turn_text(table, public, ping, hidden=hidden, lang=of_table(table))
 
 
 async def post_turn(
@@ -326,7 +327,7 @@ def not_playing(table: Table) -> str:
 
 
 async def post_public(
-    interaction: discord.Interaction[Any], lines: list[str], lang: str, **kwargs: Any
+    interaction: discord.Interaction[Any], lines: Sequence[str], lang: str, **kwargs: Any
 ) -> discord.Message:
     """A new, silent channel message in ``lang`` (the table's language) pinging nobody; then the
     (ephemeral) deferred reply is removed.
@@ -339,7 +340,7 @@ async def post_public(
     return message
 
 
-async def finish(interaction: discord.Interaction[Any], lines: list[str]) -> None:
+async def finish(interaction: discord.Interaction[Any], lines: Sequence[str]) -> None:
     """Answer a deferred ephemeral command with ``lines`` (in the reader's language), or remove the
     "thinking…" reply if none."""
     try:

@@ -110,7 +110,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         for g in all_games():
             title = tr(g.spec.title, lang)
             if typed in g.spec.title.lower() or typed in title.lower() or typed in g.spec.id:
-                name = msg("{title} ({low}–{high} players)", title=title, low=g.spec.min_players, high=g.spec.max_players)
+                name = msg(
+                    "{title} ({low}–{high} players)", title=title, low=g.spec.min_players, high=g.spec.max_players
+                )
                 found.append(app_commands.Choice(name=label_of(tr(name, lang), MAX_CHOICE), value=g.spec.id))
         return found[:25]
 
@@ -216,7 +218,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         record = await self.bot.service.archive.export(channel_of(interaction))
         said = [msg("Game record `{file}`.", file=record.filename)]
         if record.ended:
-            said.append(msg("It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report)."))
+            said.append(
+                msg("It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report).")
+            )
         else:
             said.append(
                 msg(
@@ -307,7 +311,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         result = await self.bot.service.lobby.set_language(
-            channel_of(interaction), interaction.user.id, language_of(language), can_manage_channel=perms.manage_channels
+            channel_of(interaction),
+            interaction.user.id,
+            language_of(language),
+            can_manage_channel=perms.manage_channels,
         )
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 

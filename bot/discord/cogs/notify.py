@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from render.i18n import LANGUAGES, NAMES, language_of
+from render.i18n import LANGUAGES, NAMES
 
 from ..i18n import msg
 from ..language import chosen, forget
@@ -67,14 +67,15 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)
         if language is not None:
-            picked = None if language == CLIENT else language_of(language)
-            await self.bot.service.notify.set_language(user, picked)
-            forget(interaction)  # answer in the language just chosen
+            result = await self.bot.service.notify.set_language(user, None if language == CLIENT else language)
+            forget(interaction)  # answered in the language just chosen
+            await finish(interaction, result.private[user])
+            return
         now = await chosen(self.bot, user)
         if now is None:
-            said = msg("I speak to you in the language of your Discord client.")
+            said = msg("You have not chosen a language: I follow your Discord client's.")
         else:
-            said = msg("I speak to you in {language}.", language=NAMES[now])
+            said = msg("Your language: {language}.", language=NAMES[now])
         await finish(interaction, [said])
 
     @settings.autocomplete("timezone")

@@ -20,7 +20,7 @@ from render.i18n import tr
 from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, Table, choice_value, label_of, resolve_value, suggest
 from ...service.results import ServiceError
 from ..i18n import msg
-from ..language import reader
+from ..language import lines, reader
 from ..turns import act_and_post
 
 if TYPE_CHECKING:

@@ -220,7 +220,9 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             if not decisions:
                 names = [table.names[s] for s in table.waiting_seats()]
                 waiting = listing(names, "") if names else msg("nobody")
-                raise ServiceError(msg("This is not your decision: waiting for {waiting}.", waiting=waiting), "not_your_decision")
+                raise ServiceError(
+                    msg("This is not your decision: waiting for {waiting}.", waiting=waiting), "not_your_decision"
+                )
             if table.editor(decisions[0].player):
                 await open_editor(interaction, table, decisions[0].player, header)
             else:
@@ -296,7 +298,9 @@ def make_item(table: Table, control: Control, lang: str = "en") -> discord.ui.It
     """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`, its words in ``lang``."""
     style = STYLES.get(control.style, discord.ButtonStyle.primary)
     label = label_of(tr(control.label, lang), MAX_LABEL)  # a button label or a select placeholder
-    options = [discord.SelectOption(label=label_of(tr(text, lang), MAX_CHOICE), value=str(i)) for i, text in control.options]
+    options = [
+        discord.SelectOption(label=label_of(tr(text, lang), MAX_CHOICE), value=str(i)) for i, text in control.options
+    ]
     if control.kind == "choice":
         assert control.seat is not None and control.index is not None
         return ChoiceButton(table.row, table.version, control.seat, control.index, label, style, control.row)

@@ -137,9 +137,11 @@ class MayorEditor(discord.ui.View):
         lang, word = self.lang, self.piece.label
         places = ("、" if lang == "ja" else ", ").join(self._place_line(t) for t in self.caps)
         left = self.total - self.placed
-        said = [msg("All {piece}s placed — confirm when ready.", piece=word)] if left == 0 else [
-            msg("{n} {piece}(s) still to place.", n=left, piece=word)
-        ]
+        said = (
+            [msg("All {piece}s placed — confirm when ready.", piece=word)]
+            if left == 0
+            else [msg("{n} {piece}(s) still to place.", n=left, piece=word)]
+        )
         if self.noble_count and self.second:
             said.append(
                 msg(
@@ -151,9 +153,7 @@ class MayorEditor(discord.ui.View):
             )
         status = ("" if lang == "ja" else " ").join(tr(line, lang) for line in said)
         title = msg("**Place your {piece}s** ({title}, move {n})", piece=word, title=self.title, n=self.version)
-        return "\n".join(
-            filter(None, [tr(header, lang), tr(title, lang), places, status, f"`{self.text()}`"])
-        )[:2000]
+        return "\n".join(filter(None, [tr(header, lang), tr(title, lang), places, status, f"`{self.text()}`"]))[:2000]
 
     def _draw(self) -> None:
         self.clear_items()

@@ -46,7 +46,9 @@ def _refusal(shape: ChooseSeveral, chosen: list[str]) -> str:
     sets = alternatives([o.label for o in shape.options if o.picks][:SHOWN])
     more = len([o for o in shape.options if o.picks]) - SHOWN
     if more > 0:
-        return msg("{chosen} is not one of your options; you may: {sets} (and {n} more).", chosen=names, sets=sets, n=more)
+        return msg(
+            "{chosen} is not one of your options; you may: {sets} (and {n} more).", chosen=names, sets=sets, n=more
+        )
     return msg("{chosen} is not one of your options; you may: {sets}.", chosen=names, sets=sets)
 
 
