@@ -4,6 +4,7 @@ clients, the table's language for public messages, the reader's for ephemeral re
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,11 +13,26 @@ from typing import Any
 import discord
 import pytest
 from discord import app_commands
-from discord_fakes import ANN, BOB, CY, NAMES, FakeDiscord, Guild, pinged, posted, shown, start_bot, table_now
+from discord_fakes import (
+    ANN,
+    BOB,
+    CHANNEL_ID,
+    CY,
+    NAMES,
+    FakeDiscord,
+    Guild,
+    pinged,
+    posted,
+    shown,
+    start_bot,
+    table_now,
+)
 
 from bot.discord.i18n import DOMAIN, CommandTranslator, command_texts, texts_of
 from bot.discord.turns import NO_IMAGE, SAVED_NOT_POSTED
+from bot.service.clock import ManualClock
 from bot.service.game_ui import Table, label_of, plan_controls
+from bot.store.clock import HOUR
 from engine.core.i18n import Msg
 from render.i18n import tr, translations
 
@@ -165,6 +181,8 @@ async def test_a_japanese_reader_at_an_english_table_reads_japanese_replies(guil
     turn = shown(calls)
     assert "を行いました" not in turn.content  # the public message stays in the table's language
     guild.locales[4004] = "ja-JP"
+    titles = await guild.suggestions(4004, "Dee", "game new", "game", game="puer")
+    assert titles == [("Puerto Rico（2～5人）", "puerto_rico")]
     outsider = await guild.command(4004, "Dee", "game board", private=True)
     assert outsider[-1].content.startswith("あなたはこのゲームに参加していません（プレイヤー：")
     # /notify language overrides the client: English for this reader from now on
@@ -264,3 +282,85 @@ async def test_a_typed_japanese_label_plays_its_option_exactly(guild: Guild) -> 
     assert calls[-1].content == "You played `role builder`."
     unknown = await guild.command(actor, NAMES[actor], "play", action="王様")
     assert unknown[-1].ephemeral and (await table_now(guild)).version == after.version  # refused, nothing played
+
+
+# --- direct messages and reminders: the user's language if chosen, else the table's -------------
+async def test_turn_dms_speak_the_users_language_or_else_the_tables(guild: Guild) -> None:
+    for who in (ANN, BOB, CY):
+        await guild.command(*who, "notify settings", mode="dm")
+    await start_japanese_table(guild)
+    start = guild.fake.channel_posts()[-1]
+    [governor] = pinged(start)
+    [dm] = guild.fake.dms(user=int(governor))
+    assert dm.content.startswith("🎲 **Puerto Rico** であなたの番です：") and f"/{start.reply['id']}" in dm.content
+    table = await table_now(guild)
+    # every player chooses English: the next turn DMs are English at this Japanese table
+    for user in table.users:
+        await guild.command(int(user), NAMES[int(user)], "notify language", language="en")
+    mark = len(guild.fake.calls)
+    mover = int(governor)
+    await guild.command(mover, NAMES[mover], "play", action="role builder")
+    await guild.command(mover, NAMES[mover], "play", action="pass")
+    after = await table_now(guild)
+    [next_player] = after.waiting_users()
+    [dm] = guild.fake.dms(mark, int(next_player))
+    assert dm.content.startswith("🎲 Your turn in **Puerto Rico**: ")
+
+
+async def test_a_reminder_speaks_the_addressees_language_and_the_snooze_button_too(tmp_path: Path) -> None:
+    clock = ManualClock()
+    fake = FakeDiscord()
+    guild = Guild(await start_bot(tmp_path / "games.sqlite3", fake, clock=clock), fake)
+    try:
+        await guild.command(*ANN, "game new", game="puerto_rico", clock="fast", language="ja")
+        for who in (BOB, CY):
+            await guild.command(*who, "game join")
+        await guild.command(*ANN, "game start")
+        [governor] = (await table_now(guild)).waiting_users()
+        clock.advance(6 * HOUR)
+        mark = len(guild.fake.calls)
+        cog: Any = guild.bot.get_cog("TimerCog")
+        await cog.tick()
+        reminder = posted(guild.fake.since(mark))
+        assert pinged(reminder) == {governor} and labels(reminder) == ["12 h延長"]
+        await guild.command(int(governor), NAMES[int(governor)], "notify language", language="en")
+        clock.advance(5 * HOUR)  # the final warning, 1 h before the deadline
+        mark = len(guild.fake.calls)
+        await cog.tick()
+        final = posted(guild.fake.since(mark))
+        assert labels(final) == ["Snooze 12 h"] and pinged(final) == {governor}
+    finally:
+        await guild.bot.close()
+
+
+async def test_the_mayor_editor_speaks_the_readers_language(guild: Guild) -> None:
+    await guild.command(*ANN, "game new", game="puerto_rico")
+    await guild.command(*BOB, "game join")
+    await guild.command(*ANN, "game start")
+    rng = random.Random(5)
+    svc, table = guild.bot.service, await table_now(guild)
+    while not any(d.kind == "mayor_layout" for d in table.decisions()):  # play on until a real Mayor choice
+        seat = rng.choice(table.waiting_seats())
+        texts = table.texts(seat)
+        wanted = [t for t in texts if t == "role mayor"] or texts
+        await svc.play.act(CHANNEL_ID, table.users[seat], rng.choice(wanted), expected_version=table.version)
+        table = await table_now(guild)
+    decision = next(d for d in table.decisions() if d.kind == "mayor_layout")
+    user = int(table.users[decision.player])
+    guild.locales[user] = "ja"
+    status = (await guild.command(user, NAMES[user], "game status"))[-1]
+    assert "あなたの選択肢：" in status.content
+    panel = next(c for c in status.custom_ids() if c.endswith(":panel"))
+    editor = (await guild.click(user, NAMES[user], status.reply, panel))[-1]
+    assert editor.ephemeral and "を配置してください**" in editor.content and "`layout " in editor.content
+    assert "配置を確定" in labels(editor) and "Confirm layout" not in labels(editor)
+    confirm = next(
+        c["custom_id"]
+        for row in editor.payload["components"]
+        for c in row["components"]
+        if c.get("label") == "配置を確定"
+    )
+    calls = await guild.click(user, NAMES[user], editor.reply, confirm)
+    assert (
+        calls[-1].content.startswith("配置しました：`layout ") and (await table_now(guild)).version == table.version + 1
+    )

@@ -84,8 +84,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
-        except ValueError as exc:
-            raise ServiceError(str(exc), "bad_option") from None
+        except ValueError as exc:  # its message (a Msg once the service speaks) is kept for the reader
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            raise ServiceError(said, "bad_option") from None
         lang = language_of(language) if language else server_language(interaction)
         result = await self.bot.service.lobby.open(
             channel_of(interaction),
