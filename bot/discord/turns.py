@@ -27,7 +27,7 @@ import discord
 
 from engine.core.i18n import listing
 from render import render_board, render_player_board
-from render.i18n import tr
+from render.i18n import DEFAULT, tr
 
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
 from ..service.notices import jump_link
@@ -218,8 +218,10 @@ async def deliver(
         return [SAVED_NOT_POSTED], False
     for channel_id, line in step.elsewhere:  # e.g. "Ann is back" in the player's other games
         try:
+            there = await bot.service.table_in(channel_id)
+            said = tr(line, of_table(there) if there is not None else DEFAULT)
             await bot.get_partial_messageable(int(channel_id)).send(
-                line[:2000], allowed_mentions=NO_MENTIONS, silent=True
+                said[:2000], allowed_mentions=NO_MENTIONS, silent=True
             )
         except (discord.HTTPException, ValueError):
             log.warning("could not post in channel %s: %r", channel_id, line)

@@ -33,6 +33,7 @@ from bot.discord.turns import NO_IMAGE, SAVED_NOT_POSTED
 from bot.service.clock import ManualClock
 from bot.service.game_ui import Table, label_of, plan_controls
 from bot.store.clock import HOUR
+from engine.core import find_game
 from engine.core.i18n import Msg
 from render.i18n import tr, translations
 
@@ -182,7 +183,7 @@ async def test_a_japanese_reader_at_an_english_table_reads_japanese_replies(guil
     assert "を行いました" not in turn.content  # the public message stays in the table's language
     guild.locales[4004] = "ja-JP"
     titles = await guild.suggestions(4004, "Dee", "game new", "game", game="puer")
-    assert titles == [("Puerto Rico（2～5人）", "puerto_rico")]
+    assert titles == [(f"{tr(find_game('puerto_rico').spec.title, 'ja')}（2～5人）", "puerto_rico")]
     outsider = await guild.command(4004, "Dee", "game board", private=True)
     assert outsider[-1].content.startswith("あなたはこのゲームに参加していません（プレイヤー：")
     # /notify language overrides the client: English for this reader from now on
