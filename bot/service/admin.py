@@ -14,11 +14,12 @@ from ..store.records import Records
 from ..store.rows import GameRecord
 from .consent import ConsentService
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary, display_name
 from .results import Result, ServiceError, names_list
 from .seats import SeatService
 from .step import Step, Txn
-from .steplines import FORCED, ROLLED_BACK, TOOL
+from .steplines import FORCED, ROLLED_BACK, line
 from .steps import Steps
 
 
@@ -36,7 +37,7 @@ class AdminService(Boundary):
         record = await self.core.live(channel_id, "active")
         if uid(user_id) != record.creator_id and not can_manage:
             raise ServiceError(
-                "Only the game's creator or someone who can manage this channel can use `/admin`.", "not_allowed"
+                msg("Only the game's creator or someone who can manage this channel can use `/admin`."), "not_allowed"
             )
         return record
 
@@ -59,13 +60,17 @@ class AdminService(Boundary):
             if player is not None:
                 seat = self.seats.seat_of_other(seats, uid(player))
                 if seat not in waiting:
-                    raise ServiceError(f"{seats[seat].name} owes no decision right now.", "not_waiting")
+                    raise ServiceError(
+                        msg("{player} owes no decision right now.", player=seats[seat].name), "not_waiting"
+                    )
             elif len(waiting) == 1:
                 seat = waiting[0]
             else:
                 raise ServiceError(
-                    f"Several players are deciding ({names_list([seats[p].name for p in waiting])}); "
-                    "say whose decision to force.",
+                    msg(
+                        "Several players are deciding ({players}); say whose decision to force.",
+                        players=names_list([seats[p].name for p in waiting]),
+                    ),
                     "whose",
                 )
             decision = next(d for d in play.pending(game, state) if d.player == seat)
@@ -73,12 +78,16 @@ class AdminService(Boundary):
             typed = decision.shape.pass_text if action is None and decision.shape is not None else None
             if action is None and typed is None:
                 raise ServiceError(
-                    f"{seats[seat].name}'s decision ({decision.prompt or decision.kind}) has no "
-                    "safe default and may not be passed; replace the player or roll back instead.",
+                    msg(
+                        "{player}'s decision ({prompt}) has no "
+                        "safe default and may not be passed; replace the player or roll back instead.",
+                        player=seats[seat].name,
+                        prompt=decision.prompt or decision.kind,
+                    ),
                     "no_default",
                 )
             applied = txn.apply(seat, action, typed)
-            lines = [FORCED.format(admin=name, player=seats[seat].name, text=applied.text)]
+            lines = [line(FORCED, admin=name, player=seats[seat].name, text=applied.text)]
             version = await txn.store(applied, seat, admin, lines)
             now = self.core.now()
             await self.core.deadlines.record_timeout(
@@ -109,8 +118,13 @@ class AdminService(Boundary):
         async def change(txn: Txn) -> Result:
             seat = self.seats.seat_of_other(txn.seats, uid(player))
             old = txn.seats[seat].name
-            line = f"{TOOL} {name} (admin) replaced {old}'s player with {new_name}, who now plays as {old}."
-            return await self.seats.hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", line)
+            said = msg(
+                "🛠 {admin} (admin) replaced {player}'s player with {new}, who now plays as {player}.",
+                admin=name,
+                player=old,
+                new=new_name,
+            )
+            return await self.seats.hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", said)
 
         return await self.steps.play_step(live.id, change)
 
@@ -120,10 +134,10 @@ class AdminService(Boundary):
         """Go back to the board after ``step`` without a vote (stored as a new version, like a passed vote)."""
         name, admin = display_name(name), uid(user_id)
         live = await self._admin_game(channel_id, user_id, can_manage)
-        line = ROLLED_BACK.format(admin=name, step=step)
+        said = line(ROLLED_BACK, admin=name, step=step)
 
         async def change(txn: Txn) -> Result:
-            return await self.consent.roll_back(txn, -1, admin, step, admin, [line], "rollback")
+            return await self.consent.roll_back(txn, -1, admin, step, admin, [said], "rollback")
 
         return await self.steps.play_step(live.id, change)
 
@@ -134,13 +148,16 @@ class AdminService(Boundary):
         async with self.core.lock(live.id):
             record = await self.core.fresh(live.id)
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
-                raise ServiceError("This game has already ended.", "stale")
+                raise ServiceError(msg("This game has already ended."), "stale")
             await self.core.deadlines.stop(record.id)
             await Records(self.core.store).audit(
                 record.id, record.version, uid(user_id), "end", "abandoned", self.core.now()
             )
-        line = (
-            f"{TOOL} {name} (admin) ended the {record.title} game at step {record.version}, without a result. "
-            "`/game history`, `/game log` and `/game export` still show it."
+        said = msg(
+            "🛠 {admin} (admin) ended the {title} game at step {step}, without a result. "
+            "`/game history`, `/game log` and `/game export` still show it.",
+            admin=name,
+            title=record.title,
+            step=record.version,
         )
-        return Result(public=[line], game_row=record.id, version=record.version, status="abandoned")
+        return Result(public=[said], game_row=record.id, version=record.version, status="abandoned")

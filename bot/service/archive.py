@@ -23,16 +23,18 @@ from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
-from .core import Core, uid
-from .history import log_lines, page_of, render_events, replay_log, replay_steps, step_lines
+from .core import Core, seating_list, uid
+from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, step_lines
+from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .results import Result, ServiceError
 from .steplines import check_lines
+from .words import status_word
 
 log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
 ENDED = ("finished", "abandoned")
-NO_SEED = (
+NO_SEED = msg(
     "This export was taken while the game was still running, so it has no seed and no hidden "
     "state (an export never reveals a future draw) and can't be rebuilt. Export the game again "
     "once it has ended, then import that file."
@@ -64,24 +66,23 @@ class ArchiveService(Boundary):
         """:meth:`log` of a game by its row (the log's page buttons)."""
         record = await self.core.store.game(game_row)
         if record is None:
-            raise ServiceError("This game no longer exists.", "no_game")
+            raise ServiceError(msg("This game no longer exists."), "no_game")
         return await self._log_page(record, page)
 
     async def _log_page(self, record: GameRecord, page: int | None) -> Result:
         if record.status == "lobby" or record.seed is None:
-            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+            raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         game = self.core.game(record.game_id)
         seats = await self.core.seats_of(record)
         names = [s.name for s in seats]
         state, events = play.new_game(game, names, record.options, record.seed)
         setup, _ = render_events(game, state, events, [s.user_id for s in seats])
-        seating = ", ".join(f"{i + 1}. {s.name} ({s.colour})" for i, s in enumerate(seats))
-        lines = log_lines(
-            await self.core.store.actions(record.id), names, [f"{record.title} started. Seats: {seating}."] + setup
-        )
+        seating = seating_list(names, [s.colour for s in seats])
+        started = msg("{title} started. Seats: {seats}.", title=record.title, seats=seating)
+        lines = log_lines(await self.core.store.actions(record.id), names, [started] + setup)
         chunk, number, pages = page_of(lines, page, self.page)
         return Result(
-            public=[f"Log, page {number} of {pages}:"] + chunk,
+            public=[msg("Log, page {n} of {pages}:", n=number, pages=pages)] + chunk,
             game_row=record.id,
             version=record.version,
             status=record.status,
@@ -93,21 +94,23 @@ class ArchiveService(Boundary):
         """Replay a game from set-up and its log (undos included); equals the latest snapshot."""
         record = await self.core.store.game(game_row)
         if record is None or record.seed is None:
-            raise ServiceError(f"There is no started game #{game_row}.", "no_game")
+            raise ServiceError(msg("There is no started game #{row}.", row=game_row), "no_game")
         game = self.core.game(record.game_id)
         names = [s.name for s in await self.core.store.seats(record.id)]
         try:
             return replay_log(game, names, record.options, record.seed, await self.core.store.actions(record.id))
         except IllegalAction as exc:
-            raise ServiceError(f"Game #{game_row} does not replay: {exc.message}", "corrupt") from None
+            raise ServiceError(
+                msg("Game #{row} does not replay: {reason}", row=game_row, reason=exc.message), "corrupt"
+            ) from None
 
     async def _started(self, channel_id: str | int, game_row: int | None) -> GameRecord:
         """The game by row (buttons) or the channel's latest one; refused while it is a lobby."""
         record = await self.core.latest(channel_id) if game_row is None else await self.core.store.game(game_row)
         if record is None:
-            raise ServiceError("This game no longer exists.", "no_game")
+            raise ServiceError(msg("This game no longer exists."), "no_game")
         if record.status == "lobby" or record.seed is None:
-            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+            raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         return record
 
     async def history(self, channel_id: str | int, step: int, game_row: int | None = None) -> Result:
@@ -118,13 +121,18 @@ class ArchiveService(Boundary):
         record = await self._started(channel_id, game_row)
         if not 0 <= step <= record.version:
             raise ServiceError(
-                f"There is no step {step}: this {record.title} game has steps 0 to "
-                f"{record.version} (the `#n` numbers in `/game log`).",
+                msg(
+                    "There is no step {step}: this {title} game has steps 0 to "
+                    "{version} (the `#n` numbers in `/game log`).",
+                    step=step,
+                    title=record.title,
+                    version=record.version,
+                ),
                 "bad_step",
             )
         text = await self.core.store.snapshot(record.id, step)
         if text is None:
-            raise ServiceError(f"Step {step} of this game is missing from the database.", "corrupt")
+            raise ServiceError(msg("Step {step} of this game is missing from the database.", step=step), "corrupt")
         game = self.core.game(record.game_id)
         state = play.loads(text)
         seats = await self.core.seats_of(record)
@@ -133,12 +141,20 @@ class ArchiveService(Boundary):
             setup, _ = render_events(
                 game, *play.new_game(game, names, record.options, record.seed or 0), [s.user_id for s in seats]
             )
-            what = [f"#0 {line}" for line in setup] or ["#0 The game was set up."]
+            what = [numbered(0, line) for line in setup] or [numbered(0, msg("The game was set up."))]
         else:
             what = step_lines((await self.core.store.actions(record.id, since=step - 1))[0], names)
         view = game.public_view(state)
         result = Result(
-            public=[f"{record.title}: the board after step {step} of {record.version}."] + what,
+            public=[
+                msg(
+                    "{title}: the board after step {step} of {version}.",
+                    title=record.title,
+                    step=step,
+                    version=record.version,
+                )
+            ]
+            + what,
             game_row=record.id,
             version=step,
             status=record.status,
@@ -216,13 +232,18 @@ class ArchiveService(Boundary):
         game = self.core.game(str(data["game"]))
         if data["rules_version"] != game.spec.rules_version:
             raise ServiceError(
-                f"This record was played under {game.spec.title} rules version "
-                f"{data['rules_version']}; this bot runs version {game.spec.rules_version}, "
-                "so it can't be replayed faithfully.",
+                msg(
+                    "This record was played under {title} rules version "
+                    "{played}; this bot runs version {current}, "
+                    "so it can't be replayed faithfully.",
+                    title=game.spec.title,
+                    played=data["rules_version"],
+                    current=game.spec.rules_version,
+                ),
                 "rules_version",
             )
         if await self.core.store.live_game(uid(channel_id)) is not None:
-            raise ServiceError("This channel has a game in progress; import into another channel.", "channel_busy")
+            raise ServiceError(msg("This channel has a game in progress; import into another channel."), "channel_busy")
         try:
             options, seed, status = dict(data["options"]), int(data["seed"]), str(data["status"])
             players = sorted(data["players"], key=lambda p: int(p["seat"]))
@@ -244,22 +265,26 @@ class ArchiveService(Boundary):
             ]
             snapshots, said = replay_steps(game, names, options, seed, rows)
         except IllegalAction as exc:
-            raise ServiceError(f"The record does not replay: {exc.message}", "bad_import") from None
+            raise ServiceError(msg("The record does not replay: {reason}", reason=exc.message), "bad_import") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ServiceError(
-                f"This file is not a complete game record ({shorten(str(exc))}).", "bad_import"
+                msg("This file is not a complete game record ({reason}).", reason=shorten(str(exc))), "bad_import"
             ) from None
         except Exception:  # a rules bug met on the way: logged, and nothing is stored
             log.exception("import of a %s record: the engine failed while replaying it", game.spec.id)
             raise ServiceError(
-                "Replaying this record hit an error in the game's rules, so nothing was imported; "
-                "the error was logged.",
+                msg(
+                    "Replaying this record hit an error in the game's rules, so nothing was imported; "
+                    "the error was logged."
+                ),
                 "bad_import",
             ) from None
         if snapshots[-1] != play.dumps(data["final_state"]):
             raise ServiceError(
-                "Replaying this record does not reproduce its final state, so it was not "
-                "imported (was it edited, or made by a different version of the rules?).",
+                msg(
+                    "Replaying this record does not reproduce its final state, so it was not "
+                    "imported (was it edited, or made by a different version of the rules?)."
+                ),
                 "bad_import",
             )
         differs = check_lines(game, names, rows, snapshots, said)
@@ -284,9 +309,15 @@ class ArchiveService(Boundary):
         )
         return Result(
             public=[
-                f"{name} imported a {game.spec.title} record ({len(names)} players, "
-                f"{len(snapshots) - 1} steps, {status}) as a read-only game: `/game history`, "
-                "`/game log` and `/game board` show it."
+                msg(
+                    "{player} imported a {title} record ({n} players, {steps} steps, {status}) as a read-only "
+                    "game: `/game history`, `/game log` and `/game board` show it.",
+                    player=name,
+                    title=game.spec.title,
+                    n=len(names),
+                    steps=len(snapshots) - 1,
+                    status=status_word(status),
+                )
             ],
             game_row=row,
             status=status,
@@ -300,13 +331,19 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError):
         data = None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ServiceError("This file is not a game record exported by `/game export`.", "bad_import")
+        raise ServiceError(msg("This file is not a game record exported by `/game export`."), "bad_import")
     if data.get("format_version") != FORMAT_VERSION:
         raise ServiceError(
-            f"This record has format version {data.get('format_version')}; this bot reads version {FORMAT_VERSION}.",
+            msg(
+                "This record has format version {version}; this bot reads version {current}.",
+                version=str(data.get("format_version")),
+                current=FORMAT_VERSION,
+            ),
             "bad_import",
         )
     missing = [k for k in ("game", "rules_version", "options", "status", "players", "actions") if k not in data]
     if missing:
-        raise ServiceError(f"This game record is incomplete (missing {', '.join(missing)}).", "bad_import")
+        raise ServiceError(
+            msg("This game record is incomplete (missing {fields}).", fields=", ".join(missing)), "bad_import"
+        )
     return data

@@ -15,7 +15,7 @@ from engine.core import play
 from .core import Core
 from .results import Result, ServiceError
 from .step import Txn
-from .steplines import STANDING
+from .steplines import STANDING, line
 
 MAX_STANDING_STEPS = 50
 
@@ -61,7 +61,7 @@ class StandingAnswers:
             except ServiceError:  # logged; the players answer themselves (or an admin forces it)
                 self.failed[row] = txn.record.version
                 break
-            lines = [STANDING.format(player=names[seat], prompt=decision.prompt or decision.kind, text=applied.text)]
+            lines = [line(STANDING, player=names[seat], prompt=decision.prompt or decision.kind, text=applied.text)]
             await txn.store(applied, seat, users[seat], lines)
             await self.core.reminders.log(
                 row, seat, users[seat], "standing", f"{decision.kind}: {applied.text}", self.core.now()

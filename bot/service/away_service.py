@@ -19,6 +19,7 @@ from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
 from ..store.rows import GameRecord
 from .clock import stamp
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary
 from .notices import Notice, jump_link
 from .results import GameSummary, Result, ServiceError
@@ -28,6 +29,8 @@ MAX_AWAY = 60 * DAY
 _UNITS = {"h": HOUR, "d": DAY, "w": 7 * DAY}
 _RELATIVE = re.compile(r"(\d+)\s*(h|hours?|d|days?|w|weeks?)")
 UTC = ZoneInfo("UTC")
+#: How an absence ended (what the game's line says).
+BACK, OVER = "is back", "is back (their away time is over)"
 
 
 def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
@@ -52,14 +55,17 @@ def parse_until(text: str, now: str, zone: ZoneInfo = UTC) -> str:
             end = iso(moment if moment.tzinfo is not None else moment.replace(tzinfo=zone))
     except (ValueError, OverflowError):
         raise ServiceError(
-            f"I can't read `{shorten(text)}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
-            "such as `3d` or `36h`.",
+            msg(
+                "I can't read `{text}` as a date. Use `2030-01-15`, `2030-01-15 18:00` or a span "
+                "such as `3d` or `36h`.",
+                text=shorten(text),
+            ),
             "bad_date",
         ) from None
     if parse(end) <= parse(now):
-        raise ServiceError("That moment has already passed; give a date in the future.", "bad_date")
+        raise ServiceError(msg("That moment has already passed; give a date in the future."), "bad_date")
     if seconds_between(now, end) > MAX_AWAY:
-        raise ServiceError(f"You can be away for at most {MAX_AWAY // DAY} days at a time.", "bad_date")
+        raise ServiceError(msg("You can be away for at most {n} days at a time.", n=MAX_AWAY // DAY), "bad_date")
     return end
 
 
@@ -91,21 +97,30 @@ class AwayService(Boundary):
         notices = []
         for record, seat, name in games:
             await self.core.reminders.log(record.id, seat, user, "away", f"until {end}", now)
-            frozen = record.clock != "none"
+            fields = {"player": name, "date": stamp(end, "f"), "when": stamp(end)}
             body = (
-                f"**{name}** is away until {stamp(end, 'f')} ({stamp(end)})"
-                + (
-                    ": their clock is frozen and they won't be pinged."
-                    if frozen
-                    else ": they won't be pinged meanwhile."
+                msg(
+                    "**{player}** is away until {date} ({when}): their clock is frozen and they won't be pinged. "
+                    "It ends when they move again.",
+                    **fields,
                 )
-                + " It ends when they move again."
+                if record.clock != "none"
+                else msg(
+                    "**{player}** is away until {date} ({when}): they won't be pinged meanwhile. "
+                    "It ends when they move again.",
+                    **fields,
+                )
             )
             notices.append(self._line("away", record, body))
-        told = f"{len(games)} game(s)" if games else "no running game yet"
+        told = msg("{n} game(s)", n=len(games)) if games else msg("no running game yet")
         return AwayChange(
-            f"You are away until {stamp(end, 'f')} ({stamp(end)}): your clocks are frozen and you "
-            f"won't be pinged ({told}). It ends when you next move, at that time, or with `/back`.",
+            msg(
+                "You are away until {date} ({when}): your clocks are frozen and you "
+                "won't be pinged ({games}). It ends when you next move, at that time, or with `/back`.",
+                date=stamp(end, "f"),
+                when=stamp(end),
+                games=told,
+            ),
             notices,
         )
 
@@ -113,18 +128,18 @@ class AwayService(Boundary):
         """End the user's absence now (``/back``)."""
         user = uid(user_id)
         if await self.core.away.until(user) is None:
-            raise ServiceError("You are not away.", "not_away")
-        return await self._end(user, "is back")
+            raise ServiceError(msg("You are not away."), "not_away")
+        return await self._end(user, BACK)
 
     async def moved(self, user: str, game_row: int, result: Result) -> None:
         """After ``user``'s move in ``game_row`` (whose lock the caller holds): their absence ends; the
         line goes into this game's turn message and, silently, into their other games."""
         if await self.core.away.until(user) is None:
             return
-        change = await self._end(user, "is back", game_row)
+        change = await self._end(user, BACK, game_row)
         for notice in change.notices:
             if notice.game_row == game_row:
-                result.public.append("👋 " + notice.body)
+                result.public.append(msg("👋 {line}", line=notice.body))
             else:
                 result.elsewhere.append((notice.channel_id, notice.text()))
 
@@ -133,7 +148,7 @@ class AwayService(Boundary):
         kept in step with who is away (e.g. a deadline the table extended, a seat handed over)."""
         notices = []
         for user in await self.core.away.ended(self.core.now()):
-            notices += (await self._end(user, "is back (their away time is over)")).notices
+            notices += (await self._end(user, OVER)).notices
         await self.core.reconcile()
         return notices
 
@@ -146,9 +161,24 @@ class AwayService(Boundary):
         for record, seat, name in await self._active_games(user):
             await self.core.reminders.log(record.id, seat, user, "back", how, now)
             clock = (await self.core.deadlines.of_game(record.id)).get(seat)
-            due = f"; their deadline is {stamp(clock.due_at)}" if clock and clock.due_at else ""
-            notices.append(self._line("back", record, f"**{name}** {how}{due}."))
-        return AwayChange("Welcome back: your clocks run again and you will be pinged as usual.", notices)
+            if clock and clock.due_at:
+                line = (
+                    msg("**{player}** is back; their deadline is {due}.", player=name, due=stamp(clock.due_at))
+                    if how == BACK
+                    else msg(
+                        "**{player}** is back (their away time is over); their deadline is {due}.",
+                        player=name,
+                        due=stamp(clock.due_at),
+                    )
+                )
+            else:
+                line = (
+                    msg("**{player}** is back.", player=name)
+                    if how == BACK
+                    else msg("**{player}** is back (their away time is over).", player=name)
+                )
+            notices.append(self._line("back", record, line))
+        return AwayChange(msg("Welcome back: your clocks run again and you will be pinged as usual."), notices)
 
     @staticmethod
     def _line(kind: str, record: GameRecord, body: str) -> Notice:
@@ -197,24 +227,40 @@ class AwayService(Boundary):
         ordered = owing + [s for s in summaries if not s.your_turn]
         until = await self.core.away.until(user)
         lines = (
-            [f"🏝️ You are away until {stamp(until, 'f')}; your clocks are frozen (`/back` ends it)."] if until else []
+            [msg("🏝️ You are away until {date}; your clocks are frozen (`/back` ends it).", date=stamp(until, "f"))]
+            if until
+            else []
         )
-        lines += [summary_line(s) for s in ordered] or ["You are not in any game."]
+        lines += [summary_line(s) for s in ordered] or [msg("You are not in any game.")]
         return Result(games=ordered, private={user: lines})
 
 
 def summary_line(s: GameSummary) -> str:
     """One line of ``/mygames``."""
     where = f"<#{s.channel_id}>" if s.channel_id.isdigit() else s.channel_id
-    link = f" · [jump]({s.link})" if s.link.startswith("https://") else ""
+    link = msg(" · [jump]({link})", link=s.link) if s.link.startswith("https://") else ""
     if s.status == "lobby":
-        return f"{s.title} lobby in {where}{link}"
+        return msg("{title} lobby in {where}{link}", title=s.title, where=where, link=link)
     if not s.your_turn:
-        return f"{s.title} in {where} (move {s.version}): waiting for others{link}"
+        return msg(
+            "{title} in {where} (move {version}): waiting for others{link}",
+            title=s.title,
+            where=where,
+            version=s.version,
+            link=link,
+        )
     clock = {
-        "frozen": "; your clock is frozen while you are away",
-        "expired": "; your time ran out and the table decides",
+        "frozen": msg("; your clock is frozen while you are away"),
+        "expired": msg("; your time ran out and the table decides"),
     }.get(s.clock, "")
     if s.due_at:
-        clock = f"; due {stamp(s.due_at)}"
-    return f"**your turn** in {s.title}, {where} (move {s.version}), waiting since {stamp(s.since)}{clock}{link}"
+        clock = msg("; due {due}", due=stamp(s.due_at))
+    return msg(
+        "**your turn** in {title}, {where} (move {version}), waiting since {since}{clock}{link}",
+        title=s.title,
+        where=where,
+        version=s.version,
+        since=stamp(s.since),
+        clock=clock,
+        link=link,
+    )

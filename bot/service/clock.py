@@ -8,18 +8,29 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from engine.core.i18n import listing
 from engine.core.text import shorten
 
 from ..store.clock import DAY, HOUR, PRESETS, Preset, parse
+from .i18n import DOMAIN, msg, msgn
 from .results import ServiceError
+
+DOMAIN.declare_data(lambda: [p.label for p in PRESETS.values()])
+
+
+def clock_label(speed: Preset) -> str:
+    """A clock preset's label in words (``fast (12 h per move)``), as a message."""
+    return DOMAIN.data(speed.label)
 
 
 def preset(key: str | None) -> Preset:
     """The preset named ``key`` (``None``: no limit); a friendly :class:`ServiceError` otherwise."""
     found = PRESETS.get((key or "none").strip().lower())
     if found is None:
-        names = ", ".join(f"`{k}` ({p.label})" for k, p in PRESETS.items())
-        raise ServiceError(f"There is no clock `{shorten(str(key))}`. Clocks: {names}.", "bad_clock")
+        names = listing([msg("`{key}` ({label})", key=k, label=clock_label(p)) for k, p in PRESETS.items()], "")
+        raise ServiceError(
+            msg("There is no clock `{key}`. Clocks: {clocks}.", key=shorten(str(key)), clocks=names), "bad_clock"
+        )
     return found
 
 
@@ -39,11 +50,10 @@ def duration(seconds: int) -> str:
     ('1 day', '36 h', '45 min')
     """
     if seconds >= DAY and seconds % DAY == 0:
-        days = seconds // DAY
-        return f"{days} day" + ("s" if days != 1 else "")
+        return msgn("{n} day", "{n} days", seconds // DAY)
     if seconds >= HOUR:
-        return f"{round(seconds / HOUR)} h"
-    return f"{max(1, round(seconds / 60))} min"
+        return msg("{n} h", n=round(seconds / HOUR))
+    return msg("{n} min", n=max(1, round(seconds / 60)))
 
 
 class ManualClock:

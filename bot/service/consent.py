@@ -20,10 +20,11 @@ from ..store.rows import GameRecord
 from ..store.votes import Votes
 from .core import Core, uid
 from .history import effective_actions
+from .i18n import msg
 from .inputs import Boundary
 from .results import Result, ServiceError, names_list
 from .step import Txn
-from .steplines import AGREED, proposal_lines
+from .steplines import AGREED, line, proposal_lines
 from .steps import Steps
 
 
@@ -52,17 +53,17 @@ class ConsentService(Boundary):
             record, votes, seat = txn.record, Votes(self.core.store), self.core.seat_of(txn.seats, user)
             stack = effective_actions(await self.core.store.actions(record.id))
             if step is None and not stack:
-                raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
+                raise ServiceError(msg("There is nothing to take back yet."), "nothing_to_undo")
             target = stack[-1].version - 1 if step is None else step
             self._check_target(record, target)
             current = await votes.open_of(record.id)
             if current is not None and current.at_version == record.version:
-                raise ServiceError("A vote is already open in this game; answer it first.", "vote_open")
+                raise ServiceError(msg("A vote is already open in this game; answer it first."), "vote_open")
             if current is not None:
                 await votes.close(current.id, "stale", self.core.now())
             vote = await votes.open(record.id, "undo", record.version, target, user, self.core.now())
             if vote is None:
-                raise ServiceError("Someone opened a vote at the same moment; answer that one.", "vote_open")
+                raise ServiceError(msg("Someone opened a vote at the same moment; answer that one."), "vote_open")
             undone = [a for a in stack if a.version > target]
             others = [s for s in txn.seats if s.user_id != user]
             lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others])
@@ -85,8 +86,12 @@ class ConsentService(Boundary):
     def _check_target(self, record: GameRecord, target: int) -> None:
         if not 0 <= target < record.version:
             raise ServiceError(
-                f"Step {target} is not an earlier step: this game is at step {record.version} "
-                f"(go back to 0 to {record.version - 1}).",
+                msg(
+                    "Step {step} is not an earlier step: this game is at step {version} (go back to 0 to {last}).",
+                    step=target,
+                    version=record.version,
+                    last=record.version - 1,
+                ),
                 "bad_step",
             )
 
@@ -95,40 +100,55 @@ class ConsentService(Boundary):
         votes, user = Votes(self.core.store), uid(user_id)
         vote = await votes.get(vote_id)
         if vote is None:
-            raise ServiceError("This vote no longer exists.", "no_game")
+            raise ServiceError(msg("This vote no longer exists."), "no_game")
         outcome: list[str] = []
 
         async def change(txn: Txn) -> Result:
             record = txn.record
             vote = await votes.get(vote_id)
             if vote is None or vote.status != "open":
-                raise ServiceError("This vote is already over.", "stale")
+                raise ServiceError(msg("This vote is already over."), "stale")
             if record.status != "active" or record.version != vote.at_version:
                 await votes.close(vote.id, "stale", self.core.now())
                 raise ServiceError(
-                    "The game has moved on since this vote was proposed, so it no longer "
-                    "applies; propose it again if you still want to go back.",
+                    msg(
+                        "The game has moved on since this vote was proposed, so it no longer "
+                        "applies; propose it again if you still want to go back."
+                    ),
                     "stale",
                 )
             seats = txn.seats
             seat = self.core.seat_of(seats, user)
             if not await votes.cast(vote.id, user, yes, self.core.now()):
-                raise ServiceError("You have already voted.", "already_voted")
+                raise ServiceError(msg("You have already voted."), "already_voted")
             name, ballots = seats[seat].name, await votes.ballots(vote.id)
             if not yes:
                 await votes.close(vote.id, "rejected", self.core.now())
                 outcome.append("rejected")
-                return Result(public=[f"❌ {name} said no: the game goes on from step {record.version}."])
+                return Result(
+                    public=[
+                        msg("❌ {player} said no: the game goes on from step {step}.", player=name, step=record.version)
+                    ]
+                )
             missing = [s for s in seats if not ballots.get(s.user_id)]
             if missing:
                 outcome.extend(["open"] + [s.user_id for s in missing])
                 names = names_list([s.name for s in missing])
-                return Result(public=[f"{name} agrees to go back to step {vote.target}; waiting for {names}."])
+                return Result(
+                    public=[
+                        msg(
+                            "{player} agrees to go back to step {step}; waiting for {players}.",
+                            player=name,
+                            step=vote.target,
+                            players=names,
+                        )
+                    ]
+                )
             if not await votes.close(vote.id, "passed", self.core.now()):
-                raise ServiceError("This vote is already over.", "stale")
+                raise ServiceError(msg("This vote is already over."), "stale")
             outcome.append("passed")
-            line = AGREED.format(players=names_list([s.name for s in seats]), step=vote.target)
-            return await self.roll_back(txn, seat, user, vote.target, vote.proposer, [line])
+            said = line(AGREED, players=names_list([s.name for s in seats]), step=vote.target)
+            return await self.roll_back(txn, seat, user, vote.target, vote.proposer, [said])
 
         step = await self.steps.play_step(vote.game, change, want=None)
         return Ballot(step, vote.id, outcome[0], outcome[1:])
@@ -142,7 +162,7 @@ class ConsentService(Boundary):
         self._check_target(record, target)
         text = await self.core.store.snapshot(record.id, target)
         if text is None:
-            raise ServiceError(f"Step {target} is missing from the database.", "corrupt")
+            raise ServiceError(msg("Step {step} is missing from the database.", step=target), "corrupt")
         version = await txn.commit(
             seat=seat,
             user=user,

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core.shapes import ChooseSeveral, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 
+from .i18n import msg
+
 if TYPE_CHECKING:
     from .table_view import TableView as Table
 
@@ -39,9 +41,9 @@ MAX_CHOICE = 100  # Discord: autocomplete name/value, select option label and cu
 MAX_LABEL = 80  # Discord: button label
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
 BUTTON_LIMIT = 10  # more legal texts than this become selects (buildings, goods to keep...)
-PANEL_LABEL = "Decide"  # a panel button for a decision whose shape has no title
-PRIVATE_LABEL = "Your options (private)"
-CHANGE_LABEL = "Change my answer"
+PANEL_LABEL = msg("Decide")  # a panel button for a decision whose shape has no title
+PRIVATE_LABEL = msg("Your options (private)")
+CHANGE_LABEL = msg("Change my answer")
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,11 @@ def _several(table: Table, seat: int) -> list[Control] | None:
     low = max(shape.low, 1)
     count = str(low) if low == shape.high else f"{low}–{shape.high}"
     items = tuple((i, label_of(item.label, MAX_CHOICE)) for i, item in enumerate(shape.items))
-    placeholder = label_of(f"{shape.title}: choose {count}" if shape.title else f"Choose {count}…")
+    placeholder = label_of(
+        msg("{title}: choose {count}", title=shape.title, count=count)
+        if shape.title
+        else msg("Choose {count}…", count=count)
+    )
     controls = [Control("several", placeholder, 0, seat, options=items, low=low, high=shape.high)]
     return controls + [  # declining answers: secondary, as a pass button is
         Control("choice", label_of(labels[i]), 1 + n // PER_ROW, seat, i, style="secondary")
@@ -146,7 +152,7 @@ def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
     controls = [
         Control(
             "select",
-            f"Choose ({first + n + 1}/{len(pages)})" if len(pages) > 1 else "Choose…",
+            msg("Choose ({n}/{pages})", n=first + n + 1, pages=len(pages)) if len(pages) > 1 else msg("Choose…"),
             n,
             seat,
             page=first + n,
@@ -162,7 +168,9 @@ def _choices(table: Table, seat: int, first: int = 0) -> list[Control]:
         controls.append(
             Control(
                 "more",
-                f"More options ({rest + 1}–{len(pages)} of {len(pages)} lists)",
+                msg(
+                    "More options ({first}–{last} of {pages} lists)", first=rest + 1, last=len(pages), pages=len(pages)
+                ),
                 BUTTON_ROWS,
                 seat,
                 page=rest,
@@ -188,7 +196,7 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
     an answer back; a finished game's message offers "Rematch".
     """
     if not table.active:
-        return [Control("rematch", "Rematch", 0, style="success")] if table.rematch and seat is None else []
+        return [Control("rematch", msg("Rematch"), 0, style="success")] if table.rematch and seat is None else []
     if seat is not None:
         return _choices(table, seat, first) if table.texts(seat) else []
     waiting = table.waiting_seats()
@@ -201,4 +209,4 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
         controls = [Control("panel", _title(next(iter(table.decisions())).shape), 0, style="success")]
     if table.answered_seats():
         controls.append(Control("change", CHANGE_LABEL, BUTTON_ROWS, style="secondary"))
-    return controls + [Control("board", "My board", BUTTON_ROWS, style="secondary")]
+    return controls + [Control("board", msg("My board"), BUTTON_ROWS, style="secondary")]

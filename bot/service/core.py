@@ -14,12 +14,13 @@ import logging
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import datetime
 from typing import Any
 
 from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
 from ..store.clock import iso
@@ -33,12 +34,25 @@ from ..store.store import GameStore
 from .clock import preset
 from .game_ui import Table
 from .history import played_by
+from .i18n import msg
 from .packs import check_playable
 from .results import Result, ServiceError, names_list, utc_now
+from .words import colour_word, status_word
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
 log = logging.getLogger("bot.service")
+
+
+def seating_list(names: list[str], colours: Sequence[str | None]) -> str:
+    """``1. Ann (red), 2. Bob (blue)``: the seats in order with their colours."""
+    return listing(
+        [
+            msg("{n}. {player} ({colour})", n=i + 1, player=name, colour=colour_word(colours[i]))
+            for i, name in enumerate(names)
+        ],
+        "",
+    )
 
 
 def uid(user_id: str | int) -> str:
@@ -103,25 +117,34 @@ class Core:
         record = await self.store.live_game(uid(channel_id))
         if record is None:
             last = await self.store.latest_game(uid(channel_id))
-            ended = f" The last {last.title} game here is {last.status}." if last else ""
-            raise ServiceError(f"There is no game in progress in this channel.{ended} Open a lobby first.", "no_game")
+            if last is None:
+                raise ServiceError(msg("There is no game in progress in this channel. Open a lobby first."), "no_game")
+            raise ServiceError(
+                msg(
+                    "There is no game in progress in this channel. The last {title} game here is {status}. "
+                    "Open a lobby first.",
+                    title=last.title,
+                    status=status_word(last.status),
+                ),
+                "no_game",
+            )
         if want == "lobby" and record.status != "lobby":
-            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
+            raise ServiceError(msg("The {title} game here has already started.", title=record.title), "not_lobby")
         if want == "active" and record.status != "active":
-            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+            raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         return record
 
     async def latest(self, channel_id: str | int) -> GameRecord:
         record = await self.store.latest_game(uid(channel_id))
         if record is None:
-            raise ServiceError("There is no game in this channel. Open a lobby first.", "no_game")
+            raise ServiceError(msg("There is no game in this channel. Open a lobby first."), "no_game")
         return record
 
     async def fresh(self, row: int) -> GameRecord:
         """Re-read a game under its lock; refuse if it ended meanwhile."""
         record = await self.store.game(row)
         if record is None or record.status != "active":
-            raise ServiceError("This game has ended in the meantime.", "stale")
+            raise ServiceError(msg("This game has ended in the meantime."), "stale")
         return record
 
     async def seats_of(self, record: GameRecord) -> list[SeatRecord]:
@@ -144,7 +167,7 @@ class Core:
             if member.user_id == user_id and member.seat is not None:
                 return member.seat
         players = names_list([s.name for s in seats])
-        raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
+        raise ServiceError(msg("You are not playing in this game (players: {players}).", players=players), "not_seated")
 
     async def state(self, record: GameRecord) -> State:
         """The parsed state of ``record``'s version, from the cache when it is there."""
@@ -152,8 +175,13 @@ class Core:
         if record.rules_version != current:
             # No silent drift: an old game's log may not replay under changed rules.
             raise ServiceError(
-                f"This {record.title} game was started under rules version {record.rules_version}, "
-                f"but this bot runs version {current}; an admin must migrate or end it.",
+                msg(
+                    "This {title} game was started under rules version {started}, "
+                    "but this bot runs version {current}; an admin must migrate or end it.",
+                    title=record.title,
+                    started=record.rules_version,
+                    current=current,
+                ),
                 "rules_version",
             )
         cached = self._states.get(record.id)
@@ -162,7 +190,7 @@ class Core:
             return cached[1]
         text = await self.store.snapshot(record.id, record.version)
         if text is None:
-            raise ServiceError("This game has no saved state; ask an admin to check the log.", "corrupt")
+            raise ServiceError(msg("This game has no saved state; ask an admin to check the log."), "corrupt")
         state = play.loads(text)
         check_playable(self.game(record.game_id), state, record.title)  # e.g. its data pack is not loaded
         self.remember(record.id, record.version, state)
@@ -186,8 +214,12 @@ class Core:
     def check_version(record: GameRecord, expected: int | None) -> None:
         if expected is not None and expected != record.version:
             raise ServiceError(
-                f"This prompt is outdated: the game has moved on to version {record.version} "
-                f"(you answered version {expected}). Look at the latest board and try again.",
+                msg(
+                    "This prompt is outdated: the game has moved on to version {version} "
+                    "(you answered version {expected}). Look at the latest board and try again.",
+                    version=record.version,
+                    expected=expected,
+                ),
                 "stale",
             )
 
@@ -197,7 +229,7 @@ class Core:
         click against and draws, loaded once with the state the service plays on."""
         record = await self.store.game(game_row)
         if record is None:
-            raise ServiceError("This game no longer exists.", "no_game")
+            raise ServiceError(msg("This game no longer exists."), "no_game")
         return await self.table_of(record)
 
     async def table_in(self, channel_id: str | int) -> Table | None:

@@ -18,7 +18,7 @@ from render.i18n import tr
 from ..store.hours import stored
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
-from .clock import preset, stamp
+from .clock import clock_label, preset, stamp
 from .controls import (
     BUTTON_LIMIT,
     BUTTON_ROWS,
@@ -34,7 +34,8 @@ from .controls import (
 )
 from .i18n import msg
 from .packs import notice
-from .results import names_list
+from .results import joined, names_list
+from .words import status_word
 
 __all__ = [
     "BUTTON_LIMIT",
@@ -217,11 +218,15 @@ def prompt_lines(table: Table, ping: list[str]) -> list[str]:
         groups.setdefault((d.kind, d.prompt or d.kind), []).append(d.player)
     lines = []
     for (_, question), seats in groups.items():
-        who = [
+        who = " ".join(
             mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**" for s in dict.fromkeys(seats)
-        ]
+        )
         dues = sorted(table.due[s] for s in seats if s in table.due)
-        lines.append(f"➡️ {' '.join(who)}: {question}" + (f" (due {stamp(dues[0])})" if dues else ""))
+        lines.append(
+            msg("➡️ {who}: {question} (due {due})", who=who, question=question, due=stamp(dues[0]))
+            if dues
+            else msg("➡️ {who}: {question}", who=who, question=question)
+        )
     return lines
 
 
@@ -229,18 +234,22 @@ def header(table: Table) -> str:
     """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours; then the
     game's data notice (e.g. provisional card values) as a second line when there is one."""
     speed = preset(table.record.clock)
-    clock = f" · ⏱ {speed.label}" if speed.limited else ""
     record = table.record  # stand-ins in tests may predate playing hours
     window = stored(getattr(record, "hours", None), getattr(record, "hours_tz", None))
-    clock += f" · 🕘 plays {window.label}" if window else ""
+    parts = [msg("**{title}** · move {version}", title=record.title, version=table.version)]
+    if speed.limited:
+        parts.append(msg("⏱ {clock}", clock=clock_label(speed)))
+    if window:
+        parts.append(msg("🕘 plays {hours}", hours=window.label))
+    top = joined(parts, " · ")
     data = table.notice()
-    return f"**{table.record.title}** · move {table.version}{clock}" + (f"\n⚠️ {data}" if data else "")
+    return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
 
 
 def answered_line(table: Table) -> list[str]:
     """Who has answered an open parallel decision (never what): ``✅ Answered: Ann and Bob.``"""
     seats = table.answered_seats()
-    return [f"✅ Answered: {names_list([table.names[s] for s in seats])}."] if seats else []
+    return [msg("✅ Answered: {players}.", players=names_list([table.names[s] for s in seats]))] if seats else []
 
 
 def turn_text(
@@ -255,7 +264,7 @@ def turn_text(
     (``None``: the table's language), cut to Discord's 2000 characters: the oldest lines give way
     first (``… n more``, counting ``hidden`` lines the caller already left out), the header and the
     prompts stay."""
-    lang = table.language if lang is None else lang
+    lang = getattr(table, "language", "en") if lang is None else lang  # stand-ins in tests may have none
     top = tr(header(table), lang)
     prompts = [tr(line, lang) for line in answered_line(table) + prompt_lines(table, ping)]
     events = [tr(line, lang) for line in public if line.strip()]
@@ -287,11 +296,24 @@ def status_lines(table: Table) -> list[str]:
         spec = table.game.spec
         data = table.notice()
         return [
-            f"{record.title} lobby: {names_list(table.names)} ({len(table.names)} of "
-            f"{spec.min_players}–{spec.max_players} players)."
-        ] + ([f"⚠️ {data}"] if data else [])
+            msg(
+                "{title} lobby: {players} ({n} of {low}–{high} players).",
+                title=record.title,
+                players=names_list(table.names),
+                n=len(table.names),
+                low=spec.min_players,
+                high=spec.max_players,
+            )
+        ] + ([msg("⚠️ {notice}", notice=data)] if data else [])
     if record.status != "active":
-        return [f"The last {record.title} game here is {record.status} (move {record.version})."]
+        return [
+            msg(
+                "The last {title} game here is {status} (move {version}).",
+                title=record.title,
+                status=status_word(record.status),
+                version=record.version,
+            )
+        ]
     return [header(table)] + prompt_lines(table, [])
 
 
@@ -350,7 +372,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in cleaned.replace(" = ", "=").replace(" =", "=").replace("= ", "=").split(" "):
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise ValueError(f"Options are `key=value` pairs; `{shorten(part)}` is not one.")
+            raise ValueError(msg("Options are `key=value` pairs; `{part}` is not one.", part=shorten(part)))
         pairs[key.lower()] = value
     return pairs
 
@@ -369,5 +391,6 @@ def option_suggestions(spec: GameSpec, typed: str, limit: int = MAX_SUGGESTIONS)
             pair = f"{option.name}={str(value).lower()}"
             if pair.startswith(partial) or partial in label.lower():
                 full = " ".join([*complete, pair])
-                out.append((label_of(f"{option.label}: {label} ({full})", MAX_CHOICE), full[:MAX_CHOICE]))
+                shown = msg("{option}: {choice} ({pairs})", option=option.label, choice=label, pairs=full)
+                out.append((label_of(shown, MAX_CHOICE), full[:MAX_CHOICE]))
     return out[:limit]

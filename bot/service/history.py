@@ -9,6 +9,7 @@ from engine.core import Event, Game, State, play
 
 from ..store.records import Holder
 from ..store.rows import ActionRecord, SeatRecord
+from .i18n import msg
 
 #: A log page fits one Discord message (2000 characters) with its header.
 PAGE_CHARS = 1900
@@ -110,7 +111,7 @@ def render_events(
 
 def log_lines(actions: list[ActionRecord], names: list[str], setup: list[str]) -> list[str]:
     """One public line per stored sentence, numbered by version; undo rows say so."""
-    lines = [f"#0 {line}" for line in setup]
+    lines = [numbered(0, line) for line in setup]
     for row in actions:
         lines += step_lines(row, names)
     return lines
@@ -120,12 +121,17 @@ def step_lines(row: ActionRecord, names: list[str]) -> list[str]:
     """The public lines of one stored step, numbered by its version."""
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     if row.public_lines:
-        return [f"#{row.version} {line}" for line in row.public_lines]
+        return [numbered(row.version, line) for line in row.public_lines]
     if row.kind == "undo":
-        return [f"#{row.version} {who} took back their last action."]
+        return [numbered(row.version, msg("{player} took back their last action.", player=who))]
     if row.kind == "rollback":
-        return [f"#{row.version} The game was rolled back to step {row.text}."]
-    return [f"#{row.version} {who} acted."]
+        return [numbered(row.version, msg("The game was rolled back to step {step}.", step=row.text))]
+    return [numbered(row.version, msg("{player} acted.", player=who))]
+
+
+def numbered(version: int, line: str) -> str:
+    """A log line: ``#12 Ann ships 3 corn.``"""
+    return msg("#{version} {line}", version=version, line=line)
 
 
 def paginate(lines: list[str], size: int, budget: int = PAGE_CHARS) -> list[list[str]]:
@@ -158,6 +164,14 @@ def page_of(lines: list[str], page: int | None, size: int, budget: int = PAGE_CH
     return pages[number - 1], number, count
 
 
+def then_list(items: list[str]) -> str:
+    """``a, then b, then c`` as one message."""
+    line = items[-1]
+    for item in reversed(items[:-1]):
+        line = msg("{first}, then {rest}", first=item, rest=line)
+    return line
+
+
 def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
     """One line per seat that changed hands: ``Seat 2 (Ann): Ann, then Dee from step 12.``"""
     lines = []
@@ -165,7 +179,10 @@ def played_by(holders: list[Holder], seats: list[SeatRecord]) -> list[str]:
         mine = [h for h in holders if h.seat == seat]
         if len(mine) > 1:
             chain = [mine[0].name or member.name] + [
-                f"{h.name or 'a substitute'} from step {h.from_version}" for h in mine[1:]
+                msg("{player} from step {step}", player=h.name or msg("a substitute"), step=h.from_version)
+                for h in mine[1:]
             ]
-            lines.append(f"Seat {seat + 1} ({member.name}): " + ", then ".join(chain) + ".")
+            lines.append(
+                msg("Seat {n} ({player}): {holders}.", n=seat + 1, player=member.name, holders=then_list(chain))
+            )
     return lines

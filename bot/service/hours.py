@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from engine.core.text import shorten
 
 from ..store.hours import RANGE, Hours
+from .i18n import msg
 from .results import ServiceError
 
 
@@ -23,14 +24,19 @@ def parse_hours(hours: str | None, timezone: str | None) -> Hours | None:
     text = (hours or "").strip().lower()
     if text in ("", "none", "any", "always"):
         if timezone and timezone.strip():
-            raise ServiceError("A time zone only makes sense with playing hours, e.g. `hours: 18-23`.", "bad_hours")
+            raise ServiceError(
+                msg("A time zone only makes sense with playing hours, e.g. `hours: 18-23`."), "bad_hours"
+            )
         return None
     match = RANGE.match(text)
     start, end = (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
     if not (0 <= start <= 23 and 1 <= end <= 24 and start != end):
         raise ServiceError(
-            f"`{shorten(str(hours))}` is not a range of playing hours. Use whole hours like `18-23`, or "
-            "`22-02` for a window past midnight (start 0–23, end 1–24).",
+            msg(
+                "`{hours}` is not a range of playing hours. Use whole hours like `18-23`, or "
+                "`22-02` for a window past midnight (start 0–23, end 1–24).",
+                hours=shorten(str(hours)),
+            ),
             "bad_hours",
         )
     zone = (timezone or "UTC").strip() or "UTC"
@@ -38,8 +44,10 @@ def parse_hours(hours: str | None, timezone: str | None) -> Hours | None:
         ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
         raise ServiceError(
-            f"`{shorten(zone)}` is not a time zone I know. Use an IANA name such as `Europe/Paris` "
-            "or `America/New_York`.",
+            msg(
+                "`{zone}` is not a time zone I know. Use an IANA name such as `Europe/Paris` or `America/New_York`.",
+                zone=shorten(zone),
+            ),
             "bad_timezone",
         ) from None
     return Hours(start, end, zone)

@@ -14,11 +14,11 @@ from render.i18n import LANGUAGES, NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
-from .clock import preset
-from .core import COLOURS, Core, uid, wrap_illegal
+from .clock import clock_label, preset
+from .core import COLOURS, Core, seating_list, uid, wrap_illegal
 from .history import render_events
 from .hours import parse_hours
-from .i18n import msg
+from .i18n import msg, msgp
 from .inputs import Boundary, display_name, shorten
 from .packs import notice
 from .results import Result, ServiceError, names_list
@@ -79,8 +79,10 @@ class LobbyService(Boundary):
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
         busy = ServiceError(
-            "This channel already has a game in progress or a lobby open. Finish or "
-            "abandon it first, or use another channel.",
+            msg(
+                "This channel already has a game in progress or a lobby open. Finish or "
+                "abandon it first, or use another channel."
+            ),
             "channel_busy",
         )
         if await self.core.store.live_game(uid(channel_id)) is not None:
@@ -103,17 +105,32 @@ class LobbyService(Boundary):
             )
         except ChannelBusy:
             raise busy from None
-        shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "none"
+        shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or msgp("options", "none")
         spec, data = game.spec, notice(game)
+        fields = {
+            "player": name,
+            "title": spec.title,
+            "low": spec.min_players,
+            "high": spec.max_players,
+            "options": shown,
+            "clock": clock_label(speed),
+        }
+        opened = (
+            msg(
+                "{player} opened a {title} lobby ({low}–{high} players; options: {options}; clock: {clock}; "
+                "playing hours: {hours}). Join it, then {player} starts the game.",
+                hours=window.label,
+                **fields,
+            )
+            if window
+            else msg(
+                "{player} opened a {title} lobby ({low}–{high} players; options: {options}; clock: {clock}). "
+                "Join it, then {player} starts the game.",
+                **fields,
+            )
+        )
         return Result(
-            public=[
-                f"{name} opened a {spec.title} lobby ({spec.min_players}–{spec.max_players} "
-                f"players; options: {shown}; clock: {speed.label}"
-                + (f"; playing hours: {window.label}" if window else "")
-                + f"). Join it, then {name} "
-                "starts the game."
-            ]
-            + ([f"⚠️ {data}"] if data else []),
+            public=[opened] + ([msg("⚠️ {notice}", notice=data)] if data else []),
             game_row=record.id,
             status="lobby",
             version=0,
@@ -125,22 +142,32 @@ class LobbyService(Boundary):
         seats = await self.core.store.seats(record.id)
         user = uid(user_id)
         if any(s.user_id == user for s in seats):
-            raise ServiceError("You are already in this lobby.", "already_joined")
+            raise ServiceError(msg("You are already in this lobby."), "already_joined")
         spec = self.core.game(record.game_id).spec
         if len(seats) >= spec.max_players:
-            raise ServiceError(f"The lobby is full ({spec.max_players} players).", "lobby_full")
+            raise ServiceError(msg("The lobby is full ({n} players).", n=spec.max_players), "lobby_full")
         taken, base, n = {s.name.lower() for s in seats}, name, 2
         while name.lower() in taken:
             name, n = f"{base} {n}", n + 1
         try:
             await self.core.store.add_seat(record.id, user, name, self.core.now())
         except VersionConflict:
-            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
+            raise ServiceError(
+                msg("The {title} game here has already started.", title=record.title), "not_lobby"
+            ) from None
         except sqlite3.IntegrityError:  # the same user joining twice at once
-            raise ServiceError("You are already in this lobby.", "already_joined") from None
+            raise ServiceError(msg("You are already in this lobby."), "already_joined") from None
         names = [s.name for s in seats] + [name]
         return Result(
-            public=[f"{name} joined ({len(names)}/{spec.max_players}): {names_list(names)}."],
+            public=[
+                msg(
+                    "{player} joined ({n}/{high}): {players}.",
+                    player=name,
+                    n=len(names),
+                    high=spec.max_players,
+                    players=names_list(names),
+                )
+            ],
             game_row=record.id,
             status="lobby",
             version=0,
@@ -153,12 +180,12 @@ class LobbyService(Boundary):
         user = uid(user_id)
         me = next((s for s in seats if s.user_id == user), None)
         if me is None:
-            raise ServiceError("You are not in this lobby.", "not_seated")
+            raise ServiceError(msg("You are not in this lobby."), "not_seated")
         others = [s for s in seats if s.user_id != user]
         if not others:
             await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
             return Result(
-                public=[f"{me.name} left; the {record.title} lobby is closed."],
+                public=[msg("{player} left; the {title} lobby is closed.", player=me.name, title=record.title)],
                 game_row=record.id,
                 status="abandoned",
                 version=0,
@@ -167,8 +194,14 @@ class LobbyService(Boundary):
         try:
             await self.core.store.remove_seat(record.id, user, self.core.now(), heir.user_id if heir else None)
         except VersionConflict:
-            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby") from None
-        line = f"{me.name} left the lobby." + (f" {heir.name} now starts the game." if heir else "")
+            raise ServiceError(
+                msg("The {title} game here has already started.", title=record.title), "not_lobby"
+            ) from None
+        line = (
+            msg("{player} left the lobby. {heir} now starts the game.", player=me.name, heir=heir.name)
+            if heir
+            else msg("{player} left the lobby.", player=me.name)
+        )
         return Result(public=[line], game_row=record.id, status="lobby", version=0)
 
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
@@ -177,7 +210,7 @@ class LobbyService(Boundary):
 
         async def change(txn: Txn) -> Result:
             if user != txn.record.creator_id:
-                raise ServiceError("Only the lobby's creator can start the game.", "not_creator")
+                raise ServiceError(msg("Only the lobby's creator can start the game."), "not_creator")
             order = list(txn.seats)
             self.core.rng.shuffle(order)
             colours = self.core.rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
@@ -223,8 +256,10 @@ class LobbyService(Boundary):
             )
         except VersionConflict:
             raise ServiceError(
-                "The lobby changed (started, closed, or someone joined or left) while "
-                "starting; check it and start again.",
+                msg(
+                    "The lobby changed (started, closed, or someone joined or left) while "
+                    "starting; check it and start again."
+                ),
                 "stale",
             ) from None
         self.core.remember(record.id, 0, state)
@@ -233,22 +268,31 @@ class LobbyService(Boundary):
         assert fresh is not None
         txn.record, txn.seats, txn.state = fresh, await self.core.seats_of(fresh), state
         txn.stored += 1
-        seating = ", ".join(f"{i + 1}. {n} ({colours[i]})" for i, n in enumerate(names))
+        seating = seating_list(names, colours)
         speed = preset(record.clock)
-        clock = f" Clock: {speed.label}." if speed.limited else ""
-        return txn.changed((lead or []) + [f"{record.title} starts! Seats: {seating}.{clock}"] + public, private)
+        starts = (
+            msg(
+                "{title} starts! Seats: {seats}. Clock: {clock}.",
+                title=record.title,
+                seats=seating,
+                clock=clock_label(speed),
+            )
+            if speed.limited
+            else msg("{title} starts! Seats: {seats}.", title=record.title, seats=seating)
+        )
+        return txn.changed((lead or []) + [starts] + public, private)
 
     async def rematch(self, game_row: int, user_id: str | int, seed: int | None = None) -> Step:
         """Start the rematch of finished game ``game_row``, asked for by one of its players."""
         old = await self.core.store.game(game_row)
         if old is None:
-            raise ServiceError("This game no longer exists.", "no_game")
+            raise ServiceError(msg("This game no longer exists."), "no_game")
         if old.status != "finished" or old.origin == IMPORTED:
-            raise ServiceError("A rematch is offered once a game has been played to its end.", "not_finished")
+            raise ServiceError(msg("A rematch is offered once a game has been played to its end."), "not_finished")
         seats = [s for s in await self.core.store.seats(old.id) if s.seat is not None]
         user = uid(user_id)
         if user not in [s.user_id for s in seats]:
-            raise ServiceError("Only the players of this game can start a rematch.", "not_seated")
+            raise ServiceError(msg("Only the players of this game can start a rematch."), "not_seated")
         named = {h.seat: h.name for h in await Records(self.core.store).holders(old.id) if h.name}
         rotated = seats[1:] + seats[:1]
         names: list[str] = []
@@ -259,7 +303,8 @@ class LobbyService(Boundary):
             names.append(name)
         first = rotated.index(next(s for s in rotated if s.user_id == user))
         busy = ServiceError(
-            "This channel already has a new game or lobby (perhaps someone clicked Rematch first).", "channel_busy"
+            msg("This channel already has a new game or lobby (perhaps someone clicked Rematch first)."),
+            "channel_busy",
         )
         now = self.core.now()
         try:
@@ -284,7 +329,13 @@ class LobbyService(Boundary):
         except (ChannelBusy, VersionConflict):
             raise busy from None
         await Records(self.core.store).set_origin(record.id, f"rematch:{old.id}")
-        lead = [f"{names[first]} started a rematch of {old.title} (same options, new shuffle, seats rotated)."]
+        lead = [
+            msg(
+                "{player} started a rematch of {title} (same options, new shuffle, seats rotated).",
+                player=names[first],
+                title=old.title,
+            )
+        ]
 
         async def change(txn: Txn) -> Result:
             members = {m.user_id: m for m in txn.seats}
@@ -326,16 +377,30 @@ class LobbyService(Boundary):
         record = await self.core.live(channel_id)
         if uid(user_id) != record.creator_id and not can_manage_channel:
             raise ServiceError(
-                "Only the game's creator or someone who can manage this channel can abandon it.", "not_allowed"
+                msg("Only the game's creator or someone who can manage this channel can abandon it."), "not_allowed"
             )
         async with self.core.lock(record.id):
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
-                raise ServiceError("This game has already ended.", "stale")
+                raise ServiceError(msg("This game has already ended."), "stale")
             await self.core.deadlines.stop(record.id)
         seats = await self.core.store.seats(record.id)
-        who = next((s.name for s in seats if s.user_id == uid(user_id)), "A moderator")
+        who = next((s.name for s in seats if s.user_id == uid(user_id)), None)
+        said = (
+            msg(
+                "{player} abandoned the {title} game (version {version}).",
+                player=who,
+                title=record.title,
+                version=record.version,
+            )
+            if who is not None
+            else msg(
+                "A moderator abandoned the {title} game (version {version}).",
+                title=record.title,
+                version=record.version,
+            )
+        )
         return Result(
-            public=[f"{who} abandoned the {record.title} game (version {record.version})."],
+            public=[said],
             game_row=record.id,
             status="abandoned",
             version=record.version,

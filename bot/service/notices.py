@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from render.i18n import tr
+
 from ..store.reminders import FINAL, HALF, STALL
 from .game_ui import mention
+from .i18n import msg
 
 ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋", "held": "🔔"}
+#: How a notice's body addresses the person named before it (", a reminder: ..."), left out in a DM.
+ADDRESS = (", ", "さん、")
 
 
 @dataclass(frozen=True)
@@ -17,7 +22,8 @@ class Notice:
 
     ``user_id`` is the addressee (``None``: the whole table); ``ping`` says whether to mention
     them (only they may be pinged) or just name them in a silent message; ``snooze`` offers the
-    snooze button.
+    snooze button. ``body`` is a message (it follows the addressee's name: ", a reminder: ..."); a
+    front end translates :meth:`text` into the addressee's language, else the table's.
     """
 
     kind: str
@@ -36,15 +42,19 @@ class Notice:
     dm: bool = False
 
     def text(self) -> str:
+        """The notice as posted in the channel (a message: translate it with ``render.i18n.tr`` into
+        the addressee's language, or the table's when it has none)."""
         icon = ICONS.get(self.kind, "🔔")
         if self.user_id is None:
-            return f"{icon} {self.body}"
+            return msg("{icon} {body}", icon=icon, body=self.body)
         who = mention(self.user_id) if self.ping else f"**{self.name}**"
-        return f"{icon} {who}{self.body}"
+        return msg("{icon} {who}{body}", icon=icon, who=who, body=self.body)
 
-    def dm_text(self) -> str:
-        """The same notice addressed to its reader (for a direct message)."""
-        body = self.body.lstrip(", ")
+    def dm_text(self, lang: str = "en") -> str:
+        """The same notice addressed to its reader (for a direct message), in ``lang``."""
+        body = tr(self.body, lang)
+        for lead in ADDRESS:
+            body = body.removeprefix(lead)
         return f"{ICONS.get(self.kind, '🔔')} {body[:1].upper()}{body[1:]}"
 
 

@@ -12,19 +12,19 @@ from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.text import shorten
-from render.i18n import LANGUAGES, NAMES
+from render.i18n import LANGUAGES, NAMES, tr
 
 from ..store.notify import MODES, Prefs
 from .away_service import AwayService, summary_line
 from .clock import stamp
 from .core import Core, uid
-from .i18n import msg
+from .i18n import msg, msgp
 from .inputs import Boundary
 from .notices import Notice
 from .pings import PingPlan, Pings, day_start, digest_moment
-from .results import Result, ServiceError
+from .results import Result, ServiceError, joined
 
-HINT = (
+HINT = msg(
     "I can't send you direct messages (they are closed), so your notifications stay in this channel. "
     "`/notify` changes this."
 )
@@ -37,8 +37,11 @@ def zone_of(name: str) -> ZoneInfo:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
         raise ServiceError(
-            f"I don't know the time zone `{shorten(name)}`; use a name such as `Europe/Berlin`, "
-            "`America/New_York` or `UTC` (suggestions are offered).",
+            msg(
+                "I don't know the time zone `{zone}`; use a name such as `Europe/Berlin`, "
+                "`America/New_York` or `UTC` (suggestions are offered).",
+                zone=shorten(name),
+            ),
             "bad_timezone",
         ) from None
 
@@ -55,19 +58,29 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     found = _QUIET.fullmatch(raw)
     if not found or not (0 <= int(found[1]) <= 23 and 0 <= int(found[2]) <= 23) or found[1] == found[2]:
         raise ServiceError(
-            "Quiet hours are two whole hours of your day, e.g. `22-07` (10 pm to 7 am), or `off`.", "bad_quiet"
+            msg("Quiet hours are two whole hours of your day, e.g. `22-07` (10 pm to 7 am), or `off`."), "bad_quiet"
         )
     return int(found[1]), int(found[2])
 
 
 @dataclass(frozen=True)
 class Digest:
-    """One user's daily digest: by DM when ``dm``, else (or on a 403) in ``channel_id`` with a mention."""
+    """One user's daily digest: by DM when ``dm``, else (or on a 403) in ``channel_id`` with a mention.
+    ``lines`` are messages: :meth:`text_in` is the digest in its reader's language."""
 
     user_id: str
-    text: str
+    lines: list[str]
     channel_id: str | None
     dm: bool
+
+    @property
+    def text(self) -> str:
+        """The digest in English."""
+        return "\n".join(self.lines)
+
+    def text_in(self, lang: str) -> str:
+        """The digest in ``lang`` (the user's chosen language, else the table's)."""
+        return "\n".join(tr(line, lang) for line in self.lines)
 
 
 class NotifyService(Boundary):
@@ -98,7 +111,9 @@ class NotifyService(Boundary):
             changes: dict[str, object] = {"dm_closed_at": None, "hint_sent_at": None, "updated_at": now}
             if mode is not None:
                 if mode not in MODES:
-                    raise ServiceError(f"`{shorten(mode)}` is not a mode: use channel, dm or digest.", "bad_mode")
+                    raise ServiceError(
+                        msg("`{mode}` is not a mode: use channel, dm or digest.", mode=shorten(mode)), "bad_mode"
+                    )
                 changes["mode"] = mode
                 if mode == "digest" and prefs.mode != "digest":
                     changes["digest_at"] = now  # the first digest comes at the next digest time
@@ -109,7 +124,7 @@ class NotifyService(Boundary):
                 changes["quiet_start"], changes["quiet_end"] = hours if hours else (None, None)
             if budget is not None:
                 if not 0 <= budget <= 100:
-                    raise ServiceError("The daily ping budget is between 1 and 100 (0: no limit).", "bad_budget")
+                    raise ServiceError(msg("The daily ping budget is between 1 and 100 (0: no limit)."), "bad_budget")
                 changes["budget"] = budget
             prefs = replace(prefs, **changes)  # type: ignore[arg-type]
             await self.core.notify.put(prefs)
@@ -118,30 +133,43 @@ class NotifyService(Boundary):
     async def _describe(self, prefs: Prefs) -> list[str]:
         now = self.core.now()
         how = {
-            "channel": "a mention in the game's channel",
-            "dm": "a mention in the channel and a direct message",
-            "digest": "no pings; one digest a day (by direct message)",
+            "channel": msg("a mention in the game's channel"),
+            "dm": msg("a mention in the channel and a direct message"),
+            "digest": msg("no pings; one digest a day (by direct message)"),
         }[prefs.mode]
-        quiet = f"{prefs.quiet_start:02d}:00–{prefs.quiet_end:02d}:00" if prefs.quiet_start is not None else "none"
+        quiet = (
+            f"{prefs.quiet_start:02d}:00–{prefs.quiet_end:02d}:00"
+            if prefs.quiet_start is not None
+            else msgp("quiet hours", "none")
+        )
         used = await self.core.notify.pings_since(prefs.user_id, day_start(prefs, now))
         budget = (
-            f"{prefs.budget} ({used} used today); beyond it you are named without a ping and the next digest lists it"
+            msg(
+                "{budget} ({used} used today); beyond it you are named without a ping and the next digest lists it",
+                budget=prefs.budget,
+                used=used,
+            )
             if prefs.budget
-            else f"no limit ({used} today)"
+            else msg("no limit ({used} today)", used=used)
         )
         lines = [
-            f"Notifications: {how}.",
-            f"Time zone: {prefs.tz}; quiet hours: {quiet}.",
-            f"Daily ping budget across all your games: {budget}.",
+            msg("Notifications: {how}.", how=how),
+            msg("Time zone: {zone}; quiet hours: {quiet}.", zone=prefs.tz, quiet=quiet),
+            msg("Daily ping budget across all your games: {budget}.", budget=budget),
         ]
+        if prefs.language is not None:
+            lines.append(msg("Your language: {language}.", language=NAMES.get(prefs.language, prefs.language)))
         if prefs.dm_closed_at:
-            lines.append("Your DMs were closed when I last tried, so I don't send any (changing `/notify` retries).")
+            lines.append(
+                msg("Your DMs were closed when I last tried, so I don't send any (changing `/notify` retries).")
+            )
         autos = await self.core.notify.autos(user_id=prefs.user_id)
         if autos:
             titles = {g.id: g.title for g, _ in await self.core.store.games_of_user(prefs.user_id)}
-            lines.append(
-                "Standing answers: " + "; ".join(f"{titles.get(g, f'game {g}')}: `{k}`" for _, g, k in autos) + "."
+            shown = joined(
+                [msg("{title}: `{kind}`", title=titles.get(g) or msg("game {row}", row=g), kind=k) for _, g, k in autos]
             )
+            lines.append(msg("Standing answers: {answers}.", answers=shown))
         return lines
 
     async def set_language(self, user_id: str | int, language: str | None) -> Result:
@@ -194,9 +222,10 @@ class NotifyService(Boundary):
             seat = next((s for s in seats if s.user_id == user), None)
             if seat is None or seat.seat is None:
                 continue
-            body = (
-                f", **{record.title}** is waiting for you (it became your turn at move {version}, during your "
-                "quiet hours)."
+            body = msg(
+                ", **{title}** is waiting for you (it became your turn at move {version}, during your quiet hours).",
+                title=record.title,
+                version=version,
             )
             notice = Notice(
                 "held",
@@ -230,15 +259,15 @@ class NotifyService(Boundary):
             owed = [g for g in (await self.away.my_games(user)).games if g.your_turn]
             if not await self.core.notify.claim_digest(user, moment, now) or not (owed or items):
                 continue
-            lines = [f"📬 Your daily digest ({stamp(now, 'f')}):"]
-            lines += [summary_line(g) for g in owed] or ["No game is waiting for you right now."]
+            lines = [msg("📬 Your daily digest ({date}):", date=stamp(now, "f"))]
+            lines += [summary_line(g) for g in owed] or [msg("No game is waiting for you right now.")]
             if items:
-                lines += ["Since the last digest:"] + [f"• {line}" for _, line in items[-15:]]
+                lines += [msg("Since the last digest:")] + [msg("• {line}", line=line) for _, line in items[-15:]]
             channel = owed[0].channel_id if owed else None
             if channel is None:
                 record = await self.core.store.game(items[0][0])
                 channel = record.channel_id if record else None
-            digests.append(Digest(user, "\n".join(lines), channel, prefs.dms))
+            digests.append(Digest(user, lines, channel, prefs.dms))
         return digests
 
     # --- direct messages ------------------------------------------------------------

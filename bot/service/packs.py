@@ -15,8 +15,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core.i18n import Msg
 
 from ..settings import SettingsError
+from .i18n import msg
 from .results import ServiceError
 
 log = logging.getLogger("bot.packs")
@@ -66,7 +68,10 @@ def notice(game: Game, state: State | None = None) -> str | None:
         line = game.notice(state)
     except ValueError:  # a state whose pack is not loaded: the refusal below says why
         return None
-    return _one_line(line) if line else None
+    if not line:
+        return None
+    flat = _one_line(line)
+    return line if isinstance(line, Msg) and flat == line else flat  # a message stays one, to be translated
 
 
 def refusal(game: Game, state: State) -> str | None:
@@ -88,8 +93,13 @@ def check_playable(game: Game, state: State, title: str) -> None:
     if reason is not None:
         log.warning("%s game refused by the engine: %s", title, reason)
         raise ServiceError(
-            f"This {title} game can't be continued on this bot: {reason}. It was started with other card "
-            f"data; the server owner can load that data pack again ({VARIABLE} in the bot's settings) and "
-            "restart the bot.",
+            msg(
+                "This {title} game can't be continued on this bot: {reason}. It was started with other card "
+                "data; the server owner can load that data pack again ({variable} in the bot's settings) and "
+                "restart the bot.",
+                title=title,
+                reason=reason,
+                variable=VARIABLE,
+            ),
             "data_pack",
         )

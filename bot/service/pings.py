@@ -17,6 +17,7 @@ from ..store.clock import iso, parse
 from ..store.notify import Prefs
 from ..store.rows import GameRecord
 from .core import Core
+from .i18n import msg
 from .notices import Later, Notice, jump_link
 
 DIGEST_HOUR = 9  # local time, unless quiet hours end at another hour
@@ -84,13 +85,18 @@ class Pings:
         game_row, version = record.id, record.version
         for user in await self.pingable(users):
             prefs = await book.get(user)
-            line = f"**{record.title}** (move {version}): your turn · {jump_link(record.guild_id, record.channel_id)}"
+            line = msg(
+                "**{title}** (move {version}): your turn · {link}",
+                title=record.title,
+                version=version,
+                link=jump_link(record.guild_id, record.channel_id),
+            )
             if prefs.mode == "digest":
                 await book.queue(user, game_row, line, now)
             elif (until := quiet_until(prefs, now)) is not None:
                 await book.hold(user, game_row, version, until)
             elif not await self.spend(prefs, game_row, "turn", now):
-                await book.queue(user, game_row, line + " (over your daily ping budget)", now)
+                await book.queue(user, game_row, msg("{line} (over your daily ping budget)", line=line), now)
             else:
                 plan.ping.append(user)
                 if prefs.mode == "dm" and prefs.dms:

@@ -18,16 +18,19 @@ from .away_service import AwayService
 from .core import Core, uid
 from .game_ui import Table
 from .history import effective_actions
+from .i18n import msg
 from .inputs import Boundary
 from .packs import notice
-from .results import Result, ServiceError, format_scores, names_list
+from .results import Result, ServiceError, format_scores, game_package, names_list
 from .step import Step, Txn
-from .steplines import TOOK_BACK
+from .steplines import TOOK_BACK, line
 from .steps import Steps
+from .words import status_word
 
-TAKE_BACK_HINT = (
-    f" You may still change your answer until the last one is in: `/play action:{TAKE_BACK_TEXT}` "
-    "or the “Change my answer” button."
+TAKE_BACK_HINT = msg(
+    " You may still change your answer until the last one is in: `/play action:{text}` "
+    "or the “Change my answer” button.",
+    text=TAKE_BACK_TEXT,
 )
 
 
@@ -49,7 +52,7 @@ class PlayService(Boundary):
     ) -> Step:
         """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
         if action is None and (text is None or not text.strip()):
-            raise ServiceError("Type an action; the board lists what is legal now.", "malformed")
+            raise ServiceError(msg("Type an action; the board lists what is legal now."), "malformed")
         live, user = await self.core.live(channel_id, "active"), uid(user_id)
 
         async def change(txn: Txn) -> Result:
@@ -61,13 +64,19 @@ class PlayService(Boundary):
             if seat not in waiting and not taking_back:  # the engine explains a take-back it refuses
                 hint = TAKE_BACK_HINT if play.may_take_back(game, state, seat) else ""
                 raise ServiceError(
-                    f"It is not your turn: waiting for {names_list([names[p] for p in waiting])}.{hint}",
+                    msg(
+                        "It is not your turn: waiting for {players}.{hint}",
+                        players=names_list([names[p] for p in waiting]),
+                        hint=hint,
+                    ),
                     "not_your_turn",
                 )
             applied = txn.apply(seat, action, text)
             await txn.store(applied, seat, user, [])
             txn.played = applied.text
-            result = txn.changed(list(applied.public) or [f"{names[seat]} has acted."], applied.private)
+            result = txn.changed(
+                list(applied.public) or [msg("{player} has acted.", player=names[seat])], applied.private
+            )
             if applied.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
                 result.mention = [u for u in result.mention if u != user]
             await self.away.moved(user, txn.row, result)  # a move ends the player's absence
@@ -84,38 +93,43 @@ class PlayService(Boundary):
             assert state is not None
             stack = effective_actions(await self.core.store.actions(record.id))
             if not stack:
-                raise ServiceError("There is nothing to take back yet.", "nothing_to_undo")
+                raise ServiceError(msg("There is nothing to take back yet."), "nothing_to_undo")
             top = stack[-1]
             hint = TAKE_BACK_HINT if play.may_take_back(txn.game, state, seat) else ""
             if top.seat != seat:
                 raise ServiceError(
-                    f"You can only take back your own latest action; the latest one was {names[top.seat]}'s.{hint}",
+                    msg(
+                        "You can only take back your own latest action; the latest one was {player}'s.{hint}",
+                        player=names[top.seat],
+                        hint=hint,
+                    ),
                     "not_your_action",
                 )
             if top.undo_barrier:
                 raise ServiceError(
-                    "Your last action revealed a random draw or hidden information, so it can't be taken back.",
+                    msg("Your last action revealed a random draw or hidden information, so it can't be taken back."),
                     "undo_barrier",
                 )
             if seat not in play.waiting_players(txn.game, state):
                 raise ServiceError(
-                    "You can only take back an action while it is still your turn." + hint, "turn_passed"
+                    msg("You can only take back an action while it is still your turn.{hint}", hint=hint),
+                    "turn_passed",
                 )
             before_json = await self.core.store.snapshot(record.id, top.version - 1)
             if before_json is None:
-                raise ServiceError("The earlier position is missing, so this can't be undone.", "corrupt")
-            line = TOOK_BACK.format(player=names[seat])
+                raise ServiceError(msg("The earlier position is missing, so this can't be undone."), "corrupt")
+            said = line(TOOK_BACK, player=names[seat])
             await txn.commit(
                 seat=seat,
                 user=user,
                 kind="undo",
                 text=top.text,
                 undo_barrier=False,
-                public=[line],
+                public=[said],
                 state_json=before_json,
                 state=play.loads(before_json),
             )
-            return txn.changed([line], {user: [f"You took back `{top.text}`."]})
+            return txn.changed([said], {user: [msg("You took back `{text}`.", text=top.text)]})
 
         return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
 
@@ -128,11 +142,16 @@ class PlayService(Boundary):
             spec, data = game.spec, notice(game)
             return Result(
                 public=[
-                    f"{record.title} lobby: {names_list(names)} ({len(names)} of "
-                    f"{spec.min_players}–{spec.max_players} players); waiting for the creator "
-                    "to start."
+                    msg(
+                        "{title} lobby: {players} ({n} of {low}–{high} players); waiting for the creator to start.",
+                        title=record.title,
+                        players=names_list(names),
+                        n=len(names),
+                        low=spec.min_players,
+                        high=spec.max_players,
+                    )
                 ]
-                + ([f"⚠️ {data}"] if data else []),
+                + ([msg("⚠️ {notice}", notice=data)] if data else []),
                 game_row=record.id,
                 status="lobby",
                 version=0,
@@ -142,16 +161,26 @@ class PlayService(Boundary):
         names = [s.name for s in seats]
         data = notice(game, state)
         result = Result(
-            public=[f"{record.title}, version {record.version}: {record.status}."] + ([f"⚠️ {data}"] if data else [])
+            public=[
+                msg(
+                    "{title}, version {version}: {status}.",
+                    title=record.title,
+                    version=record.version,
+                    status=status_word(record.status),
+                )
+            ]
+            + ([msg("⚠️ {notice}", notice=data)] if data else [])
         )
         seen: set[int] = set()
         for decision in play.pending(game, state) if record.status == "active" else []:
             if decision.player not in seen:
                 seen.add(decision.player)
                 question = decision.prompt or decision.kind
-                result.public.append(f"{names[decision.player]} to decide: {question}")
+                result.public.append(
+                    msg("{player} to decide: {question}", player=names[decision.player], question=question)
+                )
         if game.is_over(state):
-            result.public += format_scores(game.outcome(state), names)
+            result.public += format_scores(game.outcome(state), names, game_package(game))
         result.public += await self.core.seat_lines(record.id)
         return self.core.fill(result, Table(record, seats, game, state))
 
@@ -159,14 +188,14 @@ class PlayService(Boundary):
         """The public board as text, or (``private``) the user's own view, sent to them only."""
         record = await self.core.latest(channel_id)
         if record.status == "lobby":
-            raise ServiceError(f"The {record.title} game here has not started yet.", "not_started")
+            raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         game = self.core.game(record.game_id)
         seats = await self.core.seats_of(record)
         state = await self.core.state(record)
         result = self.core.fill(Result(), Table(record, seats, game, state))
         if private:
             if user_id is None:
-                raise ServiceError("Say whose view you want.", "not_seated")
+                raise ServiceError(msg("Say whose view you want."), "not_seated")
             seen = game.view(state, self.core.seat_of(seats, uid(user_id)))
             result.state_view, result.board_text = seen, game.view_text(seen)
             result.tell(uid(user_id), result.board_text)

@@ -19,6 +19,7 @@ from ..store.hours import advance, stored
 from ..store.reminders import FINAL, HALF, SNOOZE_SECONDS, STALL, Reminder
 from .clock import duration, stamp
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary
 from .notices import Later, Notice
 from .pings import Pings
@@ -92,9 +93,13 @@ class ReminderService(Boundary):
         }
         if row.kind == STALL:
             waiting = names_list([f"**{seats[p].name}**" for p in play.waiting_players(game, state)])
-            body = (
-                f"**{record.title}** has stalled: nobody has acted for {duration(self.stall_after)} "
-                f"(last activity {stamp(row.opened_at)}). It is waiting for {waiting}."
+            body = msg(
+                "**{title}** has stalled: nobody has acted for {time} "
+                "(last activity {last}). It is waiting for {players}.",
+                title=record.title,
+                time=duration(self.stall_after),
+                last=stamp(row.opened_at),
+                players=waiting,
             )
             return Notice(body=body, **base)
         decision = next((d for d in play.pending(game, state) if d.player == row.seat), None)
@@ -102,16 +107,28 @@ class ReminderService(Boundary):
             return None
         prompt = decision.prompt or decision.kind
         if row.kind == HALF:
-            body = f", a reminder: **{record.title}** is waiting for you (“{prompt}”), due {stamp(row.due_at)}."
-        else:
-            outcome = (
-                f"the default `{game.action_text(decision.default)}` is played for you"
-                if decision.default is not None
-                else "the table decides whether to wait, skip your turn or hand your seat to a substitute"
+            body = msg(
+                ", a reminder: **{title}** is waiting for you (“{prompt}”), due {due}.",
+                title=record.title,
+                prompt=prompt,
+                due=stamp(row.due_at),
             )
-            body = (
-                f", final warning: **{record.title}** needs you (“{prompt}”) by {stamp(row.due_at)}; "
-                f"after that {outcome}."
+        elif decision.default is not None:
+            body = msg(
+                ", final warning: **{title}** needs you (“{prompt}”) by {due}; "
+                "after that the default `{text}` is played for you.",
+                title=record.title,
+                prompt=prompt,
+                due=stamp(row.due_at),
+                text=game.action_text(decision.default),
+            )
+        else:
+            body = msg(
+                ", final warning: **{title}** needs you (“{prompt}”) by {due}; after that the table decides "
+                "whether to wait, skip your turn or hand your seat to a substitute.",
+                title=record.title,
+                prompt=prompt,
+                due=stamp(row.due_at),
             )
         snooze = not await self.core.reminders.snoozed(record.id, row.seat, row.opened_at)
         return Notice(
@@ -132,14 +149,17 @@ class ReminderService(Boundary):
             record = await self.core.fresh(game_row)
             seats = await self.core.seats_of(record)
             if not 0 <= seat < len(seats) or seats[seat].user_id != uid(user_id):
-                owner = seats[seat].name if 0 <= seat < len(seats) else "its player"
-                raise ServiceError(f"Only {owner} can snooze their own deadline.", "not_your_decision")
+                if 0 <= seat < len(seats):
+                    refusal = msg("Only {player} can snooze their own deadline.", player=seats[seat].name)
+                else:
+                    refusal = msg("Only its player can snooze their own deadline.")
+                raise ServiceError(refusal, "not_your_decision")
             clock = (await self.core.deadlines.of_game(game_row)).get(seat)
             if clock is None or clock.state != "running" or not clock.due_at or not clock.opened_at:
-                raise ServiceError("There is no running deadline to snooze any more.", "stale")
+                raise ServiceError(msg("There is no running deadline to snooze any more."), "stale")
             if await self.core.reminders.snoozed(game_row, seat, clock.opened_at):
                 raise ServiceError(
-                    "You already snoozed this decision once; it can't be snoozed again.", "already_snoozed"
+                    msg("You already snoozed this decision once; it can't be snoozed again."), "already_snoozed"
                 )
             hours = stored(record.hours, record.hours_tz)
             due, now = advance(hours, clock.due_at, SNOOZE_SECONDS), self.core.now()
@@ -149,6 +169,13 @@ class ReminderService(Boundary):
             )
         self.core.schedule()
         name = seats[seat].name
-        later = duration(SNOOZE_SECONDS) + (" of playing time" if hours else "")
-        line = f"💤 {name} snoozed: their deadline in **{record.title}** moves {later} later, to {stamp(due)}."
+        fields = {"player": name, "title": record.title, "time": duration(SNOOZE_SECONDS), "due": stamp(due)}
+        line = (
+            msg(
+                "💤 {player} snoozed: their deadline in **{title}** moves {time} of playing time later, to {due}.",
+                **fields,
+            )
+            if hours
+            else msg("💤 {player} snoozed: their deadline in **{title}** moves {time} later, to {due}.", **fields)
+        )
         return Result(public=[line], game_row=game_row, version=record.version, status=record.status)

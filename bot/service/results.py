@@ -7,6 +7,9 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from engine.core import Outcome, SeatResult
+from engine.core.i18n import listing
+
+from .i18n import msg, term
 
 UserId = str
 #: Discord's limit for one message: a refusal never says more.
@@ -132,12 +135,35 @@ def utc_now() -> datetime:
 
 
 def names_list(names: list[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (a list each language joins its own way)."""
     if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return msg("nobody")
+    return listing(names)
+
+
+def joined(items: list[str], separator: str = "; ") -> str:
+    """``items`` separated by ``separator`` (``"; "`` or ``" · "``), as one message each language
+    separates its own way (an empty string for no items)."""
+    if not items:
+        return ""
+    line = items[-1]
+    for item in reversed(items[:-1]):
+        line = (
+            msg("{first} · {rest}", first=item, rest=line)
+            if separator == " · "
+            else msg("{first}; {rest}", first=item, rest=line)
+        )
+    return line
+
+
+def game_package(game: object) -> str:
+    """The package of a game object's module (``engine.puerto_rico``): its catalogue translates the
+    plain English ids the game keeps in data (an outcome's breakdown and tie-break labels)."""
+    return type(game).__module__.rpartition(".")[0]
+
+
+def _term(label: str, package: str | None) -> str:
+    return term(package, label) if package else label
 
 
 def _number(value: Any) -> str:
@@ -149,17 +175,29 @@ def _name(result: SeatResult, names: list[str]) -> str:
     return names[result.seat] if result.seat < len(names) else result.name
 
 
-def _tie_lines(outcome: Outcome, names: list[str]) -> list[str]:
+def _tie_lines(outcome: Outcome, names: list[str], package: str | None) -> list[str]:
     """For each total several seats reached: the tie-break values of those seats."""
-    lines = []
+    lines: list[str] = []
     for total in dict.fromkeys(r.total for r in outcome.results):
         tied = [r for r in outcome.results if r.total == total]
         if len(tied) > 1 and any(r.tie_break for r in tied):
-            shown = "; ".join(
-                f"{_name(r, names)} (" + ", ".join(f"{k} {_number(v)}" for k, v in r.tie_break.items()) + ")"
-                for r in tied
+            shown = joined(
+                [
+                    msg(
+                        "{player} ({values})",
+                        player=_name(r, names),
+                        values=listing(
+                            [
+                                msg("{label} {value}", label=_term(k, package), value=_number(v))
+                                for k, v in r.tie_break.items()
+                            ],
+                            "",
+                        ),
+                    )
+                    for r in tied
+                ]
             )
-            lines.append(f"Tie-break at {_number(total)}: {shown}.")
+            lines.append(msg("Tie-break at {total}: {seats}.", total=_number(total), seats=shown))
     return lines
 
 
@@ -169,15 +207,19 @@ def winner_line(outcome: Outcome, names: list[str]) -> str | None:
     winners = [_name(r, names) for r in outcome.results if r.winner]
     if not winners:
         return None
-    return f"{'Winner' if len(winners) == 1 else 'Shared win'}: {names_list(winners)}."
+    if len(winners) == 1:
+        return msg("Winner: {players}.", players=names_list(winners))
+    return msg("Shared win: {players}.", players=names_list(winners))
 
 
-def format_scores(outcome: Outcome | None, names: list[str]) -> list[str]:
+def format_scores(outcome: Outcome | None, names: list[str], package: str | None = None) -> list[str]:
     """Final-score lines: each seat in rank order with its breakdown, the winner(s), the tie-break.
 
     A tie-break the game describes in words is shown inline (``tie-break N`` per seat) and named
     once at the end; otherwise each seat's named tie-break values are listed where totals are equal.
-    Seats are named by ``names`` (the table's current names), else by the outcome.
+    Seats are named by ``names`` (the table's current names), else by the outcome. The breakdown and
+    tie-break labels (plain English ids) are translated through the catalogue of ``package`` (the
+    game's package, :func:`game_package`) when it is given.
 
     >>> bob = SeatResult(1, "Bob", 9, 1, {"vp": 9}, winner=True)
     >>> format_scores(Outcome((bob, SeatResult(0, "Ann", 7, 2))), ["Ann", "Bob"])
@@ -185,15 +227,22 @@ def format_scores(outcome: Outcome | None, names: list[str]) -> list[str]:
     """
     if outcome is None:
         return []
-    lines = ["Final scores:"]
+    lines = [msg("Final scores:")]
     for r in outcome.results:
-        parts = [f"{label} {_number(value)}" for label, value in r.breakdown.items()]
+        parts = [
+            msg("{label} {value}", label=_term(label, package), value=_number(value))
+            for label, value in r.breakdown.items()
+        ]
         if outcome.tie_break:
-            parts += [f"tie-break {_number(value)}" for value in r.tie_break.values()]
-        lines.append(f"{r.rank}. {_name(r, names)} — {_number(r.total)}" + (f" ({', '.join(parts)})" if parts else ""))
+            parts += [msg("tie-break {value}", value=_number(value)) for value in r.tie_break.values()]
+        fields = {"rank": r.rank, "player": _name(r, names), "total": _number(r.total)}
+        if parts:
+            lines.append(msg("{rank}. {player} — {total} ({breakdown})", breakdown=listing(parts, ""), **fields))
+        else:
+            lines.append(msg("{rank}. {player} — {total}", **fields))
     winners = winner_line(outcome, names)
     if winners:
         lines.append(winners)
     if outcome.tie_break:
-        return lines + [f"Tie-break: {outcome.tie_break}."]
-    return lines + _tie_lines(outcome, names)
+        return lines + [msg("Tie-break: {rule}.", rule=_term(outcome.tie_break, package))]
+    return lines + _tie_lines(outcome, names, package)

@@ -12,6 +12,7 @@ from ..store.records import Records
 from ..store.rows import GameRecord, SeatRecord
 from .clock import preset
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary, display_name
 from .results import Result, ServiceError, names_list
 from .step import Step, Txn
@@ -46,19 +47,30 @@ class SeatService(Boundary):
             target = by if for_user is None else uid(for_user)
             if target == by:
                 seat = self.core.seat_of(seats, by)
-                line = f"{seats[seat].name} handed their seat to {new_name}, who now plays as {seats[seat].name}."
+                line = msg(
+                    "{player} handed their seat to {new}, who now plays as {player}.",
+                    player=seats[seat].name,
+                    new=new_name,
+                )
                 return await self.hand_over(txn, seat, by, new_user, new_name, "self", line)
             seat = self.seat_of_other(seats, target)
             if by != record.creator_id:
-                host = next((s.name for s in seats if s.user_id == record.creator_id), "the game's creator")
+                host = next((s.name for s in seats if s.user_id == record.creator_id), msg("the game's creator"))
                 raise ServiceError(
-                    f"Only the host ({host}) can hand over another player's seat, and only while "
-                    "that player is absent; an admin can use `/admin replace`.",
+                    msg(
+                        "Only the host ({host}) can hand over another player's seat, and only while "
+                        "that player is absent; an admin can use `/admin replace`.",
+                        host=host,
+                    ),
                     "not_host",
                 )
             await self._check_absent(record, seats, seat)
             name = seats[seat].name
-            line = f"The host handed {name}'s seat to {new_name} ({name} was absent); {new_name} now plays as {name}."
+            line = msg(
+                "The host handed {player}'s seat to {new} ({player} was absent); {new} now plays as {player}.",
+                player=name,
+                new=new_name,
+            )
             return await self.hand_over(txn, seat, by, new_user, new_name, "host", line)
 
         return await self.steps.play_step(live.id, change)
@@ -68,7 +80,10 @@ class SeatService(Boundary):
         seat = next((s.seat for s in seats if s.user_id == user and s.seat is not None), None)
         if seat is None:
             raise ServiceError(
-                f"That member is not playing in this game (players: {names_list([s.name for s in seats])}).",
+                msg(
+                    "That member is not playing in this game (players: {players}).",
+                    players=names_list([s.name for s in seats]),
+                ),
                 "not_seated",
             )
         return seat
@@ -77,13 +92,18 @@ class SeatService(Boundary):
         """Refuse unless the seat owes a decision for :data:`ABSENT_AFTER` or its deadline passed."""
         name = seats[seat].name
         if seats[seat].user_id not in record.waiting:
-            raise ServiceError(f"{name} owes no decision right now, so they are not absent.", "not_absent")
+            raise ServiceError(
+                msg("{player} owes no decision right now, so they are not absent.", player=name), "not_absent"
+            )
         clock = (await self.core.deadlines.of_game(record.id)).get(seat)
         since = clock.opened_at if clock is not None and clock.opened_at else record.updated_at
         if (clock is None or clock.state != "expired") and seconds_between(since, self.core.now()) < ABSENT_AFTER:
             raise ServiceError(
-                f"{name} has owed a decision for less than a day; the host may hand over the "
-                "seat once it has been a day (or their deadline has passed).",
+                msg(
+                    "{player} has owed a decision for less than a day; the host may hand over the "
+                    "seat once it has been a day (or their deadline has passed).",
+                    player=name,
+                ),
                 "not_absent",
             )
 
@@ -95,10 +115,11 @@ class SeatService(Boundary):
         new, old, now = uid(new_user), seats[seat].user_id, self.core.now()
         if any(s.user_id == new for s in seats):
             raise ServiceError(
-                f"{new_name} already plays in this game; a substitute must be someone else.", "already_seated"
+                msg("{player} already plays in this game; a substitute must be someone else.", player=new_name),
+                "already_seated",
             )
         if not await self.core.deadlines.hand_over(record.id, seat, old, new, record.version, reason, now, new_name):
-            raise ServiceError("This seat changed hands meanwhile.", "stale")
+            raise ServiceError(msg("This seat changed hands meanwhile."), "stale")
         self.core.seats_changed(record.id)
         clock = (await self.core.deadlines.of_game(record.id)).get(seat)
         speed = preset(record.clock)

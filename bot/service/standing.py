@@ -12,6 +12,7 @@ from engine.core import play
 from engine.core.text import shorten
 
 from .core import Core, uid
+from .i18n import msg, msgp
 from .inputs import Boundary
 from .results import Result, ServiceError, names_list
 from .step import Step, Txn
@@ -36,12 +37,15 @@ class StandingService(Boundary):
         seats = await self.core.seats_of(record)
         seat = self.core.seat_of(seats, user)
         if not _KIND.fullmatch(kind):
-            raise ServiceError(f"`{shorten(kind)}` is not a decision kind; pick one of the suggestions.", "bad_kind")
+            raise ServiceError(
+                msg("`{kind}` is not a decision kind; pick one of the suggestions.", kind=shorten(kind)), "bad_kind"
+            )
         game = self.core.game(record.game_id)
         pending = [d for d in play.pending(game, await self.core.state(record)) if d.kind == kind]
         if on and pending and all(d.default is None for d in pending):
             raise ServiceError(
-                f"Decisions of kind `{kind}` have no default answer, so they can't be answered for you.", "no_default"
+                msg("Decisions of kind `{kind}` have no default answer, so they can't be answered for you.", kind=kind),
+                "no_default",
             )
         changed = await self.core.notify.set_auto(user, record.id, kind, on, self.core.now())
         if changed:
@@ -49,14 +53,21 @@ class StandingService(Boundary):
                 record.id, seat, user, "standing on" if on else "standing off", kind, self.core.now()
             )
         kinds = [k for _, _, k in await self.core.notify.autos(record.id, user)]
-        shown = names_list([f"`{k}`" for k in kinds]) if kinds else "none"
+        shown = names_list([f"`{k}`" for k in kinds]) if kinds else msgp("standing answers", "none")
         head = (
-            f"From now on, decisions of kind `{kind}` in **{record.title}** are answered for you with their "
-            "default (each one is logged in the channel)."
+            msg(
+                "From now on, decisions of kind `{kind}` in **{title}** are answered for you with their "
+                "default (each one is logged in the channel).",
+                kind=kind,
+                title=record.title,
+            )
             if on
-            else f"Decisions of kind `{kind}` in **{record.title}** are asked of you again."
+            else msg("Decisions of kind `{kind}` in **{title}** are asked of you again.", kind=kind, title=record.title)
         )
-        return Result(private={user: [head, f"Your standing answers in this game: {shown}."]}, game_row=record.id)
+        return Result(
+            private={user: [head, msg("Your standing answers in this game: {answers}.", answers=shown)]},
+            game_row=record.id,
+        )
 
     async def kinds(self, channel_id: str | int, user_id: str | int) -> list[str]:
         """Suggestions for ``kind``: the caller's standing answers here, then the kinds open now."""
@@ -77,7 +88,7 @@ class StandingService(Boundary):
 
         async def nothing(txn: Txn) -> Result:
             if txn.record.status != "active":
-                raise ServiceError("This game is not running.", _ENDED)
+                raise ServiceError(msg("This game is not running."), _ENDED)
             return Result()
 
         try:

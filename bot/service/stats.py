@@ -19,10 +19,12 @@ from ..store.clock import seconds_between
 from ..store.stats import StatsBook
 from .clock import duration
 from .core import Core, uid
+from .i18n import msg, msgp
 from .inputs import Boundary
 from .results import ServiceError
 
 RECENT = 5
+ABANDONED = msgp("outcome", "abandoned")
 
 
 @dataclass(frozen=True)
@@ -53,22 +55,41 @@ class PlayerStats:
     def lines(self, name: str) -> list[str]:
         """A short summary; channels as ``<#id>`` links."""
         pace = (
-            f"{duration(self.average_seconds)} on average over {self.moves} move(s)"
+            msg("{time} on average over {n} move(s)", time=duration(self.average_seconds), n=self.moves)
             if self.average_seconds is not None
-            else "no timed moves yet"
+            else msg("no timed moves yet")
         )
         out = [
-            f"**{name}**: {self.finished} game(s) finished ({self.wins} won), {self.abandoned} abandoned; "
-            f"time to move: {pace}; timeouts: {self.timeouts}."
+            msg(
+                "**{player}**: {finished} game(s) finished ({wins} won), {abandoned} abandoned; "
+                "time to move: {pace}; timeouts: {timeouts}.",
+                player=name,
+                finished=self.finished,
+                wins=self.wins,
+                abandoned=self.abandoned,
+                pace=pace,
+                timeouts=self.timeouts,
+            )
         ]
         for g in self.recent:
             where = f"<#{g.channel_id}>" if g.channel_id.isdigit() else g.channel_id
-            out.append(f"• {g.title} in {where}, {g.ended_at[:10]}: {g.outcome} as {g.seat_name}")
+            out.append(
+                msg(
+                    "• {title} in {where}, {date}: {outcome} as {seat}",
+                    title=g.title,
+                    where=where,
+                    date=g.ended_at[:10],
+                    outcome=g.outcome,
+                    seat=g.seat_name,
+                )
+            )
         return out
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return msg("{n}th", n=n)
+    return {1: msg("{n}st", n=n), 2: msg("{n}nd", n=n), 3: msg("{n}rd", n=n)}[n % 10]
 
 
 class StatsService(Boundary):
@@ -91,12 +112,12 @@ class StatsService(Boundary):
             line = await self._game_line(row, user)
             if line is None:
                 continue
-            if line.outcome == "abandoned":
+            if line.outcome == ABANDONED:
                 out.abandoned += 1
             else:
                 out.finished += 1
                 out.wins += line.outcome.startswith("won")
-            if len(out.recent) < RECENT and line.outcome != "abandoned":
+            if len(out.recent) < RECENT and line.outcome != ABANDONED:
                 out.recent.append(line)
         return out
 
@@ -108,12 +129,12 @@ class StatsService(Boundary):
         mine = next((s for s in seats if s.user_id == user), None)
         if record.status == "abandoned":
             return GameLine(
-                row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?", "abandoned"
+                row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?", ABANDONED
             )
         if mine is None or mine.seat is None:  # handed their seat over before the end
             seat = await StatsBook(self.core.store).seat_held(row, user)
             name = seats[seat].name if seat < len(seats) else "?"
-            return GameLine(row, record.title, record.channel_id, record.updated_at, name, "handed over")
+            return GameLine(row, record.title, record.channel_id, record.updated_at, name, msg("handed over"))
         return GameLine(
             row,
             record.title,
@@ -129,10 +150,9 @@ class StatsService(Boundary):
             outcome = self.core.game(game_id).outcome(play.loads(text or "{}"))
             mine = outcome.seat(seat) if outcome else None
         except (ServiceError, KeyError, TypeError, ValueError):  # an unknown game or a changed state shape
-            return "finished"
+            return msgp("outcome", "finished")
         if mine is None:
-            return "finished"
-        points = f", {mine.total} points"
+            return msgp("outcome", "finished")
         if mine.winner:
-            return f"won{points}"
-        return f"{_ordinal(mine.rank)} of {players}{points}"
+            return msg("won, {points} points", points=mine.total)
+        return msg("{rank} of {players}, {points} points", rank=_ordinal(mine.rank), players=players, points=mine.total)

@@ -24,14 +24,17 @@ from ..store.rows import GameRecord, SeatRecord, VersionConflict
 from .core import Core, wrap_illegal
 from .game_ui import Table
 from .history import render_events
+from .i18n import msg
 from .results import Result, ServiceError
 
 log = logging.getLogger("bot.service")
-ENGINE_ERROR = (
+ENGINE_ERROR = msg(
     "This move hit an error in the game's rules and was not applied; nothing changed. The table can "
     "still undo, or an admin can force another move (`/admin force`)."
 )
-CONFLICT = "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
+CONFLICT = msg(
+    "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
+)
 
 
 @dataclass

@@ -14,20 +14,32 @@ import re
 from string import Formatter
 
 from engine.core import Game, play
+from engine.core.i18n import listing
 from engine.core.text import shorten
 
 from ..store.rows import ActionRecord
 from .history import effective_actions
+from .i18n import DOMAIN, msg
 from .results import names_list
 
 TOOL = "🛠"
-FORCED = TOOL + " {admin} (admin) forced the default for {player}: `{text}`."
+FORCED = "🛠 {admin} (admin) forced the default for {player}: `{text}`."
 STANDING = "🤖 {player}'s standing answer to “{prompt}”: `{text}`."
 TIMED_OUT = "⏰ {player} ran out of time; the default `{text}` was played for them."
 SKIPPED = "{who} skipped {player}'s turn after the deadline: {player} passes."
 TOOK_BACK = "{player} took back their last action."
-ROLLED_BACK = TOOL + " {admin} (admin) rolled the game back to the board after step {step}."
+ROLLED_BACK = "🛠 {admin} (admin) rolled the game back to the board after step {step}."
 AGREED = "⏪ Everyone agreed ({players}): back to the board after step {step}."
+#: The templates above: each is a message id of ``bot.service`` (made with :func:`line`).
+TEMPLATES = (FORCED, STANDING, TIMED_OUT, SKIPPED, TOOK_BACK, ROLLED_BACK, AGREED)
+DOMAIN.declare_data(lambda: TEMPLATES)
+
+
+def line(template: str, **fields: str | int) -> str:
+    """The bot's own line from one of the :data:`TEMPLATES` (a message, translated at the edge)."""
+    return DOMAIN.data(template, **fields)
+
+
 _FREE = r"[^\n]{1,100}"  # a field a record does not fix (an admin's display name)
 
 
@@ -35,18 +47,32 @@ def proposal_lines(
     names: list[str], seat: int, target: int, undone: list[ActionRecord], waiting: list[str]
 ) -> list[str]:
     """A proposal to go back to the board after step ``target`` (taking back ``undone``) by ``seat``."""
-    texts = ", ".join(f"{names[a.seat]} `{a.text}`" for a in undone[-5:] if 0 <= a.seat < len(names))
+    latest = [
+        msg("{player} `{text}`", player=names[a.seat], text=a.text) for a in undone[-5:] if 0 <= a.seat < len(names)
+    ]
+    fields = {"player": names[seat], "step": target, "n": len(undone)}
     lines = [
-        f"⏪ {names[seat]} asks to go back to the board after step {target} "
-        f"(`/game history step:{target}` shows it), taking back {len(undone)} action(s)"
-        + (f", the latest {texts}." if texts else ".")
+        msg(
+            "⏪ {player} asks to go back to the board after step {step} "
+            "(`/game history step:{step}` shows it), taking back {n} action(s), the latest {latest}.",
+            latest=listing(latest, ""),
+            **fields,
+        )
+        if latest
+        else msg(
+            "⏪ {player} asks to go back to the board after step {step} "
+            "(`/game history step:{step}` shows it), taking back {n} action(s).",
+            **fields,
+        )
     ]
     if any(a.undo_barrier for a in undone):
         lines.append(
-            "This goes back past a random draw or a reveal; the same draw comes out again "
-            "(the shuffle is part of the saved board)."
+            msg(
+                "This goes back past a random draw or a reveal; the same draw comes out again "
+                "(the shuffle is part of the saved board)."
+            )
         )
-    lines.append(f"Everyone must agree; waiting for {names_list(waiting)}.")
+    lines.append(msg("Everyone must agree; waiting for {players}.", players=names_list(waiting)))
     return lines
 
 
@@ -139,12 +165,19 @@ def _differs(version: int, stored: list[str], expected: list[str] | None) -> str
             min(len(stored), len(expected)),
         )
     )
-    told = f"“{shorten(stored[at])}”" if at < len(stored) else "nothing more"
+    told = msg("“{line}”", line=shorten(stored[at])) if at < len(stored) else msg("nothing more")
     if expected is None:
-        wanted = "which the bot never writes for this step"
-    else:
-        wanted = "where the replay says " + (f"“{shorten(expected[at])}”" if at < len(expected) else "nothing more")
-    return (
-        f"Step {version} of this record does not match its replay: its log says {told}, {wanted}. "
-        "Nothing was imported (was the file edited?)."
+        return msg(
+            "Step {step} of this record does not match its replay: its log says {told}, which the bot never "
+            "writes for this step. Nothing was imported (was the file edited?).",
+            step=version,
+            told=told,
+        )
+    wanted = msg("“{line}”", line=shorten(expected[at])) if at < len(expected) else msg("nothing more")
+    return msg(
+        "Step {step} of this record does not match its replay: its log says {told}, where the replay says "
+        "{wanted}. Nothing was imported (was the file edited?).",
+        step=version,
+        told=told,
+        wanted=wanted,
     )

@@ -16,8 +16,9 @@ from engine.core import play
 
 from .autoplay import StandingAnswers
 from .core import Core
+from .i18n import msg
 from .pings import Pings
-from .results import ServiceError, format_scores
+from .results import ServiceError, format_scores, game_package
 from .step import Change, Step, Txn
 from .turn_keeper import TurnKeeper
 
@@ -62,7 +63,9 @@ class Steps:
                 for user, lines in standing.private.items():
                     result.private.setdefault(user, []).extend(lines)
             if txn.stored and txn.over and txn.state is not None:
-                result.public += ["The game is over!"] + format_scores(txn.game.outcome(txn.state), txn.names)
+                result.public += [msg("The game is over!")] + format_scores(
+                    txn.game.outcome(txn.state), txn.names, game_package(txn.game)
+                )
                 result.public += await core.seat_lines(txn.row)
             table = await core.table_at(txn.record, txn.seats, txn.game, txn.state)
             core.fill(result, table)
@@ -80,11 +83,11 @@ class Steps:
         core = self.core
         record = await core.store.game(row)
         if record is None:
-            raise ServiceError("This game no longer exists.", "no_game")
+            raise ServiceError(msg("This game no longer exists."), "no_game")
         if want == "active" and record.status != "active":
-            raise ServiceError("This game has ended in the meantime.", "stale")
+            raise ServiceError(msg("This game has ended in the meantime."), "stale")
         if want == "lobby" and record.status != "lobby":
-            raise ServiceError(f"The {record.title} game here has already started.", "not_lobby")
+            raise ServiceError(msg("The {title} game here has already started.", title=record.title), "not_lobby")
         seats = await core.seats_of(record)
         core.check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
         state = await core.state(record) if record.status == "active" else None

@@ -18,10 +18,11 @@ from engine.core import play
 from ..store.hours import advance, stored
 from .clock import duration, preset
 from .core import Core, uid
+from .i18n import msg
 from .inputs import Boundary, display_name
 from .results import Result, ServiceError
 from .step import Step, Txn
-from .steplines import SKIPPED, TIMED_OUT
+from .steplines import SKIPPED, TIMED_OUT, line
 from .steps import Steps
 
 log = logging.getLogger("bot.timeouts")
@@ -95,10 +96,10 @@ class TimeoutService(Boundary):
             record = txn.record
             if record.status != "active":
                 await self.core.deadlines.stop(game_row)
-                raise ServiceError("This game has ended.", NOT_DUE)
+                raise ServiceError(msg("This game has ended."), NOT_DUE)
             clock = (await self.core.deadlines.of_game(game_row)).get(seat)
             if clock is None or clock.state != "running" or (clock.due_at or "") > self.core.now():
-                raise ServiceError("This deadline is no longer due.", NOT_DUE)
+                raise ServiceError(msg("This deadline is no longer due."), NOT_DUE)
             expiry.channel_id, expiry.before = record.channel_id, list(txn.before)
             return await self._expire(txn, seat, expiry)
 
@@ -133,7 +134,7 @@ class TimeoutService(Boundary):
             except ServiceError:  # logged; the table settles it as if there were no default
                 failed = True
                 break
-            lines = [TIMED_OUT.format(player=names[seat], text=applied.text)]
+            lines = [line(TIMED_OUT, player=names[seat], text=applied.text)]
             version = await txn.store(applied, seat, users[seat], lines)
             await self.core.deadlines.record_timeout(record.id, seat, users[seat], version, "default", self.core.now())
             public += lines + applied.public
@@ -167,12 +168,12 @@ class TimeoutService(Boundary):
         """Refuse unless the loaded game still puts this seat's timed-out decision to the table."""
         clock = (await self.core.deadlines.of_game(txn.row)).get(seat)
         if txn.record.version != version or clock is None or clock.state != "expired":
-            raise ServiceError("This question was already settled.", "stale")
+            raise ServiceError(msg("This question was already settled."), "stale")
 
     def _player(self, txn: Txn, user: str) -> str:
         name = next((s.name for s in txn.seats if s.user_id == user), None)
         if name is None:
-            raise ServiceError("Only the players of this game can decide this.", "not_seated")
+            raise ServiceError(msg("Only the players of this game can decide this."), "not_seated")
         return name
 
     async def wait_longer(self, game_row: int, version: int, seat: int, user_id: str | int) -> Result:
@@ -189,9 +190,20 @@ class TimeoutService(Boundary):
             )
         self.core.schedule()
         name = txn.names[seat]
-        more = duration(wait) + (" of playing time" if hours else "")
+        said = (
+            msg(
+                "{player} chose to wait for {absent} another {time} of playing time.",
+                player=who,
+                absent=name,
+                time=duration(wait),
+            )
+            if hours
+            else msg(
+                "{player} chose to wait for {absent} another {time}.", player=who, absent=name, time=duration(wait)
+            )
+        )
         return Result(
-            public=[f"{who} chose to wait for {name} another {more}."],
+            public=[said],
             game_row=game_row,
             version=version,
             status="active",
@@ -206,9 +218,11 @@ class TimeoutService(Boundary):
             who, name = self._player(txn, uid(user_id)), txn.names[seat]
             skip = play.pass_text(txn.game, txn.state, seat)
             if skip is None:
-                raise ServiceError(f"{name} may not pass now, so this turn can't be skipped.", "cannot_skip")
+                raise ServiceError(
+                    msg("{player} may not pass now, so this turn can't be skipped.", player=name), "cannot_skip"
+                )
             applied = txn.apply(seat, text=skip)
-            lines = [SKIPPED.format(who=who, player=name)]
+            lines = [line(SKIPPED, who=who, player=name)]
             await self.core.deadlines.set_state(game_row, seat, "running")
             done = await txn.store(applied, seat, txn.users[seat], lines)
             await self.core.deadlines.record_timeout(
@@ -227,12 +241,12 @@ class TimeoutService(Boundary):
             record = txn.record
             if any(s.user_id == user for s in txn.seats):
                 raise ServiceError(
-                    "You already play in this game; a substitute must be someone else.", "already_seated"
+                    msg("You already play in this game; a substitute must be someone else."), "already_seated"
                 )
             old, seat_name = txn.users[seat], txn.names[seat]
             now = self.core.now()
             if not await self.core.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
-                raise ServiceError("This seat changed hands meanwhile.", "stale")
+                raise ServiceError(msg("This seat changed hands meanwhile."), "stale")
             self.core.seats_changed(game_row)
             speed = preset(record.clock)
             bank = speed.initial or 0
@@ -241,7 +255,11 @@ class TimeoutService(Boundary):
             await self.core.deadlines.record_timeout(game_row, seat, old, version, "substitute", now, user)
             txn.seats = await self.core.seats_of(record)
             self.core.schedule()
-            line = f"{name} takes over {seat_name}'s seat (its time ran out); {name} now plays as {seat_name}."
+            line = msg(
+                "{new} takes over {player}'s seat (its time ran out); {new} now plays as {player}.",
+                new=name,
+                player=seat_name,
+            )
             return Result(public=[line], mention=[user])
 
         return await self.steps.play_step(game_row, change)
