@@ -136,7 +136,9 @@ async def test_a_japanese_table_speaks_japanese_in_public_and_pings_as_before(gu
     table = await table_now(guild)
     assert table.language == "ja"
     assert pinged(turn) == set(table.waiting_users()) and f"<@{table.waiting_users()[0]}>" in turn.content
+    assert f"**{table.record.title}** · {table.version}手目" in turn.content  # the service's header
     shown_labels = labels(turn)
+    assert bot_words(table) and "自分のボード" in shown_labels
     for english, japanese in bot_words(table):
         assert japanese in shown_labels and english not in shown_labels
     # a bot.discord sentence on the public turn message: the note that the image may not be attached
@@ -323,7 +325,7 @@ async def test_a_reminder_speaks_the_addressees_language_and_the_snooze_button_t
         cog: Any = guild.bot.get_cog("TimerCog")
         await cog.tick()
         reminder = posted(guild.fake.since(mark))
-        assert pinged(reminder) == {governor} and labels(reminder) == ["12 h延長"]
+        assert pinged(reminder) == {governor} and labels(reminder) == ["12時間延長"]
         await guild.command(int(governor), NAMES[int(governor)], "notify language", language="en")
         clock.advance(5 * HOUR)  # the final warning, 1 h before the deadline
         mark = len(guild.fake.calls)

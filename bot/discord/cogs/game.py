@@ -15,8 +15,9 @@ from render.i18n import LANGUAGES, NAMES, language_of, tr
 
 from ...service.game_ui import MAX_CHOICE, label_of, option_suggestions, parse_options
 from ...service.results import ServiceError
+from ...service.words import status_word
 from ...store.clock import PRESETS
-from ..i18n import msg, msgp
+from ..i18n import msg
 from ..language import of_table, reader, sentences
 from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
 from ..views.control import post_ballot
@@ -31,12 +32,6 @@ NO_BOTS = msg("A bot can't take a seat; choose a person.")
 MAX_IMPORT = 8 * 1024 * 1024
 #: A table's language, by its own name (``/game new language:``, ``/game language``).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
-STATUSES = {
-    "lobby": msgp("game status", "lobby"),
-    "active": msgp("game status", "active"),
-    "finished": msgp("game status", "finished"),
-    "abandoned": msgp("game status", "abandoned"),
-}
 
 
 def channel_of(interaction: Interaction) -> str:
@@ -176,7 +171,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             await send_private_board(interaction, table)
             return
         png = await board_png(table.public_view())
-        status = STATUSES.get(table.record.status, table.record.status)
+        status = status_word(table.record.status)
         lines = [msg("**{title}** · move {n} ({status})", title=table.record.title, n=table.version, status=status)]
         await post_public(
             interaction, lines, of_table(table), files=png_file(png, f"board-{table.row}-{table.version}.png")
