@@ -216,7 +216,9 @@ async def test_game_new_defaults_to_the_servers_language_and_game_language_switc
 
 
 # --- typed /play and its suggestions -----------------------------------------------------------
+LONG_SETTLER = "Settler: take one face-up plantation tile (or a quarry, if you hold the privilege) onto your island"
 ROLES_JA = {
+    LONG_SETTLER: "開拓者：農園タイル1枚（特権があれば石切り場）を島に置く",
     "Settler": "開拓者",
     "Mayor": "市長",
     "Builder": "建築家",
@@ -243,7 +245,7 @@ def japanese_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     english = Table.labels
 
     def spoken(self: Table, seat: int | None) -> list[str]:
-        return [Msg(package, label) for label in english(self, seat)]
+        return [Msg(package, LONG_SETTLER if label == "Settler" else label) for label in english(self, seat)]
 
     monkeypatch.setattr(Table, "labels", spoken)
 
@@ -261,7 +263,7 @@ async def test_typed_play_reads_japanese_labels_and_suggestions_speak_the_reader
     assert ("Builder", "role builder") in english
     guild.locales[actor] = "ja"
     japanese = await guild.suggestions(actor, NAMES[actor], "play", "action", action="")
-    assert ("建築家", "role builder") in japanese and ("開拓者", "role settler") in japanese
+    assert ("建築家", "role builder") in japanese and (ROLES_JA[LONG_SETTLER], "role settler") in japanese
     assert await guild.suggestions(actor, NAMES[actor], "play", "action", action="市") == [("市長", "role mayor")]
     guild.locales[actor] = "en-GB"  # typing Japanese works whatever the client's language
     ambiguous = await guild.command(actor, NAMES[actor], "play", action="船")  # 船長 only: a unique start
@@ -367,3 +369,19 @@ async def test_the_mayor_editor_speaks_the_readers_language(guild: Guild) -> Non
     assert (
         calls[-1].content.startswith("配置しました：`layout ") and (await table_now(guild)).version == table.version + 1
     )
+
+
+@pytest.mark.usefixtures("japanese_labels")
+async def test_a_label_too_long_for_a_button_is_translated_whole_then_cut(guild: Guild) -> None:
+    for lang, players in (("en", (ANN, BOB)), ("ja", (CY, ANN))):
+        first, *others = players
+        await guild.command(*first, "game new", game="puerto_rico", language=lang)
+        for who in others:
+            await guild.command(*who, "game join")
+        turn = [c for c in await guild.command(*first, "game start") if c.kind == "http"][0]
+        shown_labels = labels(turn)
+        if lang == "en":
+            assert label_of(LONG_SETTLER) in shown_labels and len(LONG_SETTLER) > 80
+        else:
+            assert ROLES_JA[LONG_SETTLER] in shown_labels and "建築家" in shown_labels
+        await guild.command(*first, "game abandon")

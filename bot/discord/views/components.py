@@ -21,7 +21,8 @@ from typing import Any
 
 import discord
 
-from engine.core.i18n import listing
+from engine.core.i18n import Msg, listing
+from engine.core.shapes import ChooseSeveral
 from engine.core.takeback import TAKE_BACK_TEXT
 from render.i18n import tr
 
@@ -294,12 +295,27 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await report(interaction, exc, custom_id=self.custom_id)
 
 
+def _whole(table: Table, control: Control, index: int | None, text: str) -> str:
+    """The label ``text`` as the game said it when the plan cut it short (a plain string ending in
+    "…"), so that it is translated whole and cut again in its language; else ``text`` itself."""
+    if isinstance(text, Msg) or not text.endswith("…") or index is None or control.seat is None:
+        return text
+    if control.kind == "several":
+        shape = table.shape(control.seat)
+        items = shape.items if isinstance(shape, ChooseSeveral) else ()
+        return items[index].label if index < len(items) else text
+    labels = table.labels(control.seat)
+    return labels[index] if index < len(labels) else text
+
+
 def make_item(table: Table, control: Control, lang: str = "en") -> discord.ui.Item[Any]:
     """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`, its words in ``lang``."""
     style = STYLES.get(control.style, discord.ButtonStyle.primary)
-    label = label_of(tr(control.label, lang), MAX_LABEL)  # a button label or a select placeholder
+    label = control.label if control.kind != "choice" else _whole(table, control, control.index, control.label)
+    label = label_of(tr(label, lang), MAX_LABEL)  # a button label or a select placeholder
     options = [
-        discord.SelectOption(label=label_of(tr(text, lang), MAX_CHOICE), value=str(i)) for i, text in control.options
+        discord.SelectOption(label=label_of(tr(_whole(table, control, i, text), lang), MAX_CHOICE), value=str(i))
+        for i, text in control.options
     ]
     if control.kind == "choice":
         assert control.seat is not None and control.index is not None
