@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.core import all_games, find_game
-from render.i18n import LANGUAGES, NAMES, language_of, tr
+from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
 from ...service.game_ui import MAX_CHOICE, label_of, option_suggestions, parse_options
 from ...service.results import ServiceError
@@ -127,7 +127,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     async def language_at(self, row: int | None) -> str:
         """The language of the table at ``row`` (for what is posted publicly about it)."""
-        return of_table(await self.bot.service.table(row)) if row else "en"
+        return of_table(await self.bot.service.table(row)) if row else DEFAULT
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: Interaction) -> None:
