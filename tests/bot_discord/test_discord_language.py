@@ -317,6 +317,8 @@ async def test_a_reminder_speaks_the_addressees_language_and_the_snooze_button_t
     fake = FakeDiscord()
     guild = Guild(await start_bot(tmp_path / "games.sqlite3", fake, clock=clock), fake)
     try:
+        for who in (ANN, BOB, CY):
+            await guild.command(*who, "notify settings", mode="dm")
         await guild.command(*ANN, "game new", game="puerto_rico", clock="fast", language="ja")
         for who in (BOB, CY):
             await guild.command(*who, "game join")
@@ -328,12 +330,18 @@ async def test_a_reminder_speaks_the_addressees_language_and_the_snooze_button_t
         await cog.tick()
         reminder = posted(guild.fake.since(mark))
         assert pinged(reminder) == {governor} and labels(reminder) == ["12時間延長"]
+        [dm] = guild.fake.dms(mark, int(governor))
+        assert (
+            dm.content.startswith("⏳ ") and "reminder" not in dm.content and dm.content.endswith(reminder.reply["id"])
+        )
         await guild.command(int(governor), NAMES[int(governor)], "notify language", language="en")
         clock.advance(5 * HOUR)  # the final warning, 1 h before the deadline
         mark = len(guild.fake.calls)
         await cog.tick()
         final = posted(guild.fake.since(mark))
         assert labels(final) == ["Snooze 12 h"] and pinged(final) == {governor}
+        [dm] = guild.fake.dms(mark, int(governor))
+        assert dm.content.startswith("⚠️ ") and "final warning" in dm.content.lower()
     finally:
         await guild.bot.close()
 

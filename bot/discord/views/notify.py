@@ -12,7 +12,7 @@ from render.i18n import DEFAULT, tr
 
 from ...service.game_ui import mention
 from ...service.notify import Digest
-from ..language import of_user
+from ..language import of_table, of_user
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -53,9 +53,10 @@ async def direct(bot: Host, user_id: str, text: str, channel_id: str | None, lan
 
 async def deliver_digest(bot: Host, digest: Digest) -> None:
     """By DM when the user opted in and DMs work, else in a game channel with one mention; in the
-    user's language if they chose one (a digest spans their games)."""
-    lang = await of_user(bot, digest.user_id, DEFAULT)
-    text = tr(digest.text, lang)
+    user's language if they chose one, else that game's table's."""
+    there = await bot.service.table_in(digest.channel_id) if digest.channel_id else None
+    lang = await of_user(bot, digest.user_id, of_table(there) if there is not None else DEFAULT)
+    text = digest.text_in(lang)
     if digest.dm and await direct(bot, digest.user_id, text, digest.channel_id, lang):
         return
     if digest.channel_id is None or not digest.channel_id.isdigit():

@@ -88,5 +88,5 @@ async def post_notice(bot: Host, notice: Notice) -> discord.Message:
     message = await channel.send(text[:2000], allowed_mentions=mentions, silent=not notice.ping, **kwargs)
     if notice.dm and notice.user_id:
         link = jump_link(notice.guild_id, notice.channel_id, str(message.id))
-        await direct(bot, notice.user_id, f"{tr(notice.dm_text(), lang)} {link}", notice.channel_id)
+        await direct(bot, notice.user_id, f"{notice.dm_text(lang)} {link}", notice.channel_id, lang)
     return message
