@@ -18,7 +18,7 @@ from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg
-from ..language import lines, of_table
+from ..language import lines, of_table, reader
 from ..turns import post_step, strip_components
 from .common import GAME
 
@@ -59,7 +59,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 notes = await post_step(bot, await bot.service.lobby.start(channel, user), user)
                 await strip_components(interaction)
                 if notes:
-                    await interaction.followup.send("\n".join(notes), ephemeral=True)
+                    await interaction.followup.send(lines(notes, await reader(interaction)), ephemeral=True)
                 return
             if self.act == "join":
                 result = await bot.service.lobby.join(channel, user, interaction.user.display_name)
@@ -94,7 +94,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAM
             notes = await post_step(bot, await bot.service.lobby.rematch(self.game_row, user), user)
             await strip_components(interaction)
             if notes:
-                await interaction.followup.send("\n".join(notes), ephemeral=True)
+                await interaction.followup.send(lines(notes, await reader(interaction)), ephemeral=True)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 

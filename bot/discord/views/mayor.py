@@ -24,7 +24,7 @@ from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg, msgn
-from ..language import reader
+from ..language import reader, sentences
 from ..turns import act_and_post
 
 EDITOR_TIMEOUT = 14 * 60
@@ -151,7 +151,7 @@ class MayorEditor(discord.ui.View):
                     most=min(self.noble_count, self.total),
                 )
             )
-        status = ("" if lang == "ja" else " ").join(tr(line, lang) for line in said)
+        status = sentences(said, lang)
         title = msg("**Place your {piece}s** ({title}, move {n})", piece=word, title=self.title, n=self.version)
         return "\n".join(filter(None, [tr(header, lang), tr(title, lang), places, status, f"`{self.text()}`"]))[:2000]
 
