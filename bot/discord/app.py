@@ -1,7 +1,8 @@
 """The Discord bot: :func:`create_bot` builds it from settings without connecting.
 
 ``setup_hook`` (run by discord.py at login, or by tests directly) opens the SQLite store
-(which runs the migrations), registers the persistent DynamicItems, loads the cogs and syncs
+(which runs the migrations), registers the persistent DynamicItems, installs the command
+translator (Japanese names and descriptions, :mod:`bot.discord.i18n`), loads the cogs and syncs
 the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
 """
 
