@@ -1,8 +1,27 @@
 """Messages of bot.service (catalogue: locale/ja/LC_MESSAGES/messages.po).
 
 Every line the service writes (results, refusals, notices, reminders, digests, score lines...) is a
-:class:`~engine.core.i18n.Msg` of this domain; a front end translates it at the edge with
-``render.i18n.tr``: public lines in the table's language, private lines in the reader's.
+:class:`~engine.core.i18n.Msg` of this domain, with the engine's messages (event sentences, prompts)
+passed through as they are; a front end translates at the edge with ``render.i18n.tr(value, lang)``:
+public lines in the table's language, private lines in the reader's. As a ``str`` a message is its
+English, so an English front end needs nothing.
+
+What a front end reads, and in which language:
+
+* ``Result.public``, ``Step.lines``, :func:`~bot.service.game_ui.status_lines`: the table's
+  (``Table.language``, ``service.table(row).language``); :func:`~bot.service.game_ui.turn_text`
+  translates itself (``lang=None``: the table's).
+* ``Result.private[user]``, ``ServiceError.message``, ``AwayChange.message``, ``Control.label``,
+  ``option_suggestions`` names: the reader's (the interaction's locale, or the language the user
+  chose: ``service.notify.language(user)``).
+* Messages without an interaction name their reader: ``Notice.user_id`` (``None``: the whole table),
+  ``Digest.user_id`` (``Digest.text_in(lang)``), ``Step.dm`` keys, ``notify.dm_failed(user)``; use the
+  user's chosen language (``service.notify.languages(users)``), else the table's.
+  ``Notice.text()`` is a message; ``Notice.dm_text(lang)`` is already text.
+* ``Result.elsewhere`` lines go to other games' channels: their own table's language.
+
+Stored lines (turn messages, the log's public lines, digest items) keep their messages as data
+(:mod:`bot.store.lines`), so they redraw in any language.
 """
 
 from __future__ import annotations

@@ -351,11 +351,11 @@ class LobbyService(Boundary):
     async def set_language(
         self, channel_id: str | int, user_id: str | int, language: str, can_manage_channel: bool = False
     ) -> Result:
-        """Change the language of the channel's lobby or game for its public messages (its creator or
-        someone who can manage the channel, as for :meth:`abandon` and ``/admin``); announced in the
-        new language."""
+        """Change the language of the channel's table (its lobby or game, else its latest game, whose
+        rematch keeps it) for its public messages; its creator or someone who can manage the channel
+        may, as for :meth:`abandon` and ``/admin``. Announced in the new language."""
         lang = table_language(language)
-        record = await self.core.live(channel_id)
+        record = await self.core.latest(channel_id)  # a finished table too: its rematch keeps the language
         if uid(user_id) != record.creator_id and not can_manage_channel:
             raise ServiceError(
                 msg("Only the game's creator or someone who can manage this channel can change its language."),
