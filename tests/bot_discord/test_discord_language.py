@@ -5,6 +5,7 @@ clients, the table's language for public messages, the reader's for ephemeral re
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,9 @@ from discord_fakes import (
     shown,
     start_bot,
     table_now,
+    turn_pings,
 )
+from test_discord_full_game import CHOICE, SELECT, components
 
 from bot.discord.i18n import DOMAIN, CommandTranslator, command_texts, texts_of
 from bot.discord.turns import NO_IMAGE, SAVED_NOT_POSTED
@@ -393,3 +396,54 @@ async def test_a_label_too_long_for_a_button_is_translated_whole_then_cut(guild:
         else:
             assert ROLES_JA[LONG_SETTLER] in shown_labels and "建築家" in shown_labels
         await guild.command(*first, "game abandon")
+
+
+async def answer_in_japanese(
+    guild: Guild, call: Any, rng: random.Random, user: int | None = None
+) -> tuple[int, list[Any]]:
+    """Click one playable component of ``call`` as its player (opening their panel first when it is
+    a panel; the Mayor's editor confirmed by its Japanese button)."""
+    items = components(call)
+    playable = [c for c in items if CHOICE.match(c.get("custom_id", "")) or SELECT.match(c.get("custom_id", ""))]
+    if playable:
+        item = rng.choice(playable)
+        found = CHOICE.match(item["custom_id"]) or SELECT.match(item["custom_id"])
+        assert found is not None
+        user = int((await table_now(guild)).users[int(found.group(1))])
+        values = [rng.choice(item["options"])["value"]] if "options" in item else None
+        return user, await guild.click(user, NAMES[user], call.reply, item["custom_id"], values)
+    confirm = next((c for c in items if c.get("label") == "配置を確定"), None)
+    user = user or int(rng.choice((await table_now(guild)).waiting_users()))
+    if confirm is not None:
+        return user, await guild.click(user, NAMES[user], call.reply, confirm["custom_id"])
+    panel = next((c["custom_id"] for c in items if c.get("custom_id", "").endswith(":panel")), None)
+    assert panel is not None, (call.content, items)
+    opened = await guild.click(user, NAMES[user], call.reply, panel)
+    user, more = await answer_in_japanese(guild, opened[-1], rng, user)
+    return user, opened + more
+
+
+async def test_a_whole_game_at_a_japanese_table_by_buttons(guild: Guild) -> None:
+    """Two Japanese players click through a whole Puerto Rico game at a ``language:ja`` table (the
+    Mayor's editor, private, confirmed by its Japanese button): every turn message's header and every label the bot
+    makes is Japanese, pings are as at an English table, and the last message offers 再戦."""
+    guild.locales.update({ANN[0]: "ja", BOB[0]: "ja"})  # their private panels (the Mayor's editor) too
+    await guild.command(*ANN, "game new", game="puerto_rico", language="ja")
+    await guild.command(*BOB, "game join")
+    post = [c for c in await guild.command(*ANN, "game start") if c.kind == "http"][0]
+    rng = random.Random(11)
+    for _ in range(3000):
+        before = await table_now(guild)
+        if not before.active:
+            break
+        assert re.search(rf"· {before.version}手目", post.content) and not re.search(r"· move \d", post.content)
+        for english, japanese in bot_words(before):
+            assert japanese in labels(post) and english not in labels(post)
+        user, calls = await answer_in_japanese(guild, post, rng)
+        post = shown(calls)
+        after = await table_now(guild)
+        assert after.version == before.version + 1
+        expected = turn_pings(before, after, user)
+        assert post.new == (expected is not None) and pinged(post) == (expected or set())
+    assert (await table_now(guild)).record.status == "finished"
+    assert labels(post) == ["再戦"] and not pinged(post)
