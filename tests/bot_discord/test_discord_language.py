@@ -1,19 +1,16 @@
-"""Japanese and English through the Discord fakes (issue 16): slash commands localised for Japanese
-clients, the table's language for public messages, the reader's for ephemeral replies, typed
-``/play`` reading Japanese labels, ``/game language`` and ``/notify language``."""
+"""Japanese and English through the Discord fakes (issue 16): the table's language for public
+messages (``/game new language:``, the server's default, ``/game language``), the reader's for
+ephemeral replies (their client's, or ``/notify language``), the user's or else the table's for
+direct messages and reminders; pings as at an English table. Slash-command localisations are in
+:mod:`test_discord_commands_ja`, typed ``/play`` in :mod:`test_discord_play_ja`."""
 
 from __future__ import annotations
 
 import random
 import re
-import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import discord
-import pytest
-from discord import app_commands
 from discord_fakes import (
     ANN,
     BOB,
@@ -31,84 +28,13 @@ from discord_fakes import (
 )
 from test_discord_full_game import CHOICE, SELECT, components
 
-from bot.discord.i18n import DOMAIN, CommandTranslator, command_texts, texts_of
 from bot.discord.turns import NO_IMAGE, SAVED_NOT_POSTED
 from bot.service.clock import ManualClock
 from bot.service.game_ui import Table, label_of, plan_controls
 from bot.store.clock import HOUR
 from engine.core import find_game
 from engine.core.i18n import Msg
-from render.i18n import tr, translations
-
-#: Command strings that are the same in Japanese (a language's own name).
-SAME_IN_JAPANESE = {"English", "日本語"}
-
-
-def valid_name(name: str) -> bool:
-    """Discord's rule for command and option names: ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``,
-    lower case where the script has case."""
-    allowed = all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
-    return 1 <= len(name) <= 32 and allowed and name == name.lower()
-
-
-def test_the_name_rule_itself() -> None:
-    assert valid_name("ゲーム") and valid_name("取り消し投票") and valid_name("new_player")
-    assert not valid_name("New") and not valid_name("二 語") and not valid_name("") and not valid_name("a" * 33)
-    assert not valid_name("ゲーム・新規")  # the middle dot is punctuation
-
-
-def options_of(item: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every command, subcommand and option of a synced command payload."""
-    yield item
-    for option in item.get("options") or []:
-        yield from options_of(option)
-
-
-async def test_every_command_string_is_declared_and_has_japanese(guild: Guild) -> None:
-    found = texts_of(guild.bot.tree.get_commands())
-    assert found and found <= command_texts() <= DOMAIN.data_ids()
-    book = translations(DOMAIN.name, "ja")
-    untranslated = [t for t in found if book.gettext(t) == t and t not in SAME_IN_JAPANESE]
-    assert not untranslated
-
-
-async def test_synced_commands_carry_japanese_localisations_with_valid_names(tmp_path: Path) -> None:
-    fake = FakeDiscord()
-    made = await start_bot(tmp_path / "g.sqlite3", fake, dev_guild_id=4242, sync_commands=True)
-    try:
-        assert isinstance(made.tree.translator, CommandTranslator)
-        [sync] = [c for c in fake.calls if c.method == "PUT"]
-        items = sync.payload["items"]
-        game = next(i for i in items if i["name"] == "game")
-        assert game["name_localizations"] == {"ja": "ゲーム"}  # Japanese only: English clients see the names
-        assert game["description_localizations"]["ja"] == "このチャンネルでボードゲームを遊びます"
-        new = next(o for o in game["options"] if o["name"] == "new")
-        language = next(o for o in new["options"] if o["name"] == "language")
-        assert new["name_localizations"]["ja"] == "新規" and language["name_localizations"]["ja"] == "言語"
-        assert [(c["name"], c["value"]) for c in language["choices"]] == [("English", "en"), ("日本語", "ja")]
-        for item in items:
-            for part in options_of(item):
-                ja = part["name_localizations"]["ja"]
-                assert valid_name(ja), (part["name"], ja)
-                assert part["description_localizations"]["ja"], part["name"]
-                for choice in part.get("choices") or []:
-                    assert choice["name"] in SAME_IN_JAPANESE or choice.get("name_localizations", {}).get("ja")
-                names = [o["name_localizations"]["ja"] for o in part.get("options") or []]
-                assert len(names) == len(set(names)), names  # distinct within one command
-    finally:
-        await made.close()
-
-
-async def test_the_translator_answers_japanese_clients_only() -> None:
-    translator = CommandTranslator()
-    context: app_commands.TranslationContext[Any, Any] = app_commands.TranslationContext(
-        app_commands.TranslationContextLocation.other, None
-    )
-    say = app_commands.locale_str
-    assert await translator.translate(say("voteundo"), discord.Locale.japanese, context) == "取り消し投票"
-    assert await translator.translate(say("voteundo"), discord.Locale.american_english, context) is None
-    assert await translator.translate(say("voteundo"), discord.Locale.french, context) is None
-    assert await translator.translate(say("not a command string"), discord.Locale.japanese, context) is None
+from render.i18n import tr
 
 
 def bot_words(table: Table) -> list[tuple[str, str]]:
@@ -218,80 +144,6 @@ async def test_game_new_defaults_to_the_servers_language_and_game_language_switc
     assert (await table_now(guild)).language == "ja"
 
 
-# --- typed /play and its suggestions -----------------------------------------------------------
-LONG_SETTLER = "Settler: take one face-up plantation tile (or a quarry, if you hold the privilege) onto your island"
-ROLES_JA = {
-    LONG_SETTLER: "開拓者：農園タイル1枚（特権があれば石切り場）を島に置く",
-    "Settler": "開拓者",
-    "Mayor": "市長",
-    "Builder": "建築家",
-    "Craftsman": "監督",
-    "Trader": "商人",
-    "Captain": "船長",
-}
-
-
-@pytest.fixture
-def japanese_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Option labels as messages with Japanese (what the games' own catalogues give once merged):
-    a throwaway package's catalogue translates Puerto Rico's role names."""
-    package = "pbp_test_labels"
-    root = tmp_path / package
-    (root / "locale" / "ja" / "LC_MESSAGES").mkdir(parents=True)
-    (root / "__init__.py").write_text("")
-    entries = "".join(f'msgid "{en}"\nmsgstr "{ja}"\n\n' for en, ja in ROLES_JA.items())
-    (root / "locale" / "ja" / "LC_MESSAGES" / "messages.po").write_text(
-        f'msgid ""\nmsgstr ""\n"Language: ja\\n"\n\n{entries}', encoding="utf-8"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    translations.cache_clear()
-    english = Table.labels
-
-    def spoken(self: Table, seat: int | None) -> list[str]:
-        return [Msg(package, LONG_SETTLER if label == "Settler" else label) for label in english(self, seat)]
-
-    monkeypatch.setattr(Table, "labels", spoken)
-
-
-@pytest.mark.usefixtures("japanese_labels")
-async def test_typed_play_reads_japanese_labels_and_suggestions_speak_the_readers_language(guild: Guild) -> None:
-    lobby = posted(await guild.command(*ANN, "game new", game="puerto_rico"))
-    assert lobby.new
-    await guild.command(*BOB, "game join")
-    await guild.command(*CY, "game join")
-    await guild.command(*ANN, "game start")
-    table = await table_now(guild)
-    actor = int(table.waiting_users()[0])
-    english = await guild.suggestions(actor, NAMES[actor], "play", "action", action="")
-    assert ("Builder", "role builder") in english
-    guild.locales[actor] = "ja"
-    japanese = await guild.suggestions(actor, NAMES[actor], "play", "action", action="")
-    assert ("建築家", "role builder") in japanese and (ROLES_JA[LONG_SETTLER], "role settler") in japanese
-    assert await guild.suggestions(actor, NAMES[actor], "play", "action", action="市") == [("市長", "role mayor")]
-    guild.locales[actor] = "en-GB"  # typing Japanese works whatever the client's language
-    ambiguous = await guild.command(actor, NAMES[actor], "play", action="船")  # 船長 only: a unique start
-    played = [a.text for a in await guild.bot.service.store.actions(table.row) if a.version > table.version]
-    assert ambiguous[-1].content == "You played `role captain`." and played == ["role captain"]
-
-
-@pytest.mark.usefixtures("japanese_labels")
-async def test_a_typed_japanese_label_plays_its_option_exactly(guild: Guild) -> None:
-    await guild.command(*ANN, "game new", game="puerto_rico")
-    await guild.command(*BOB, "game join")
-    await guild.command(*CY, "game join")
-    await guild.command(*ANN, "game start")
-    table = await table_now(guild)
-    actor = int(table.waiting_users()[0])
-    calls = await guild.command(actor, NAMES[actor], "play", action="建築家")
-    after = await table_now(guild)
-    assert [a.text for a in await guild.bot.service.store.actions(after.row) if a.version > table.version] == [
-        "role builder"
-    ]
-    assert calls[-1].content == "You played `role builder`."
-    unknown = await guild.command(actor, NAMES[actor], "play", action="王様")
-    assert unknown[-1].ephemeral and (await table_now(guild)).version == after.version  # refused, nothing played
-
-
 # --- direct messages and reminders: the user's language if chosen, else the table's -------------
 async def test_turn_dms_speak_the_users_language_or_else_the_tables(guild: Guild) -> None:
     for who in (ANN, BOB, CY):
@@ -380,22 +232,6 @@ async def test_the_mayor_editor_speaks_the_readers_language(guild: Guild) -> Non
     assert (
         calls[-1].content.startswith("配置しました：`layout ") and (await table_now(guild)).version == table.version + 1
     )
-
-
-@pytest.mark.usefixtures("japanese_labels")
-async def test_a_label_too_long_for_a_button_is_translated_whole_then_cut(guild: Guild) -> None:
-    for lang, players in (("en", (ANN, BOB)), ("ja", (CY, ANN))):
-        first, *others = players
-        await guild.command(*first, "game new", game="puerto_rico", language=lang)
-        for who in others:
-            await guild.command(*who, "game join")
-        turn = [c for c in await guild.command(*first, "game start") if c.kind == "http"][0]
-        shown_labels = labels(turn)
-        if lang == "en":
-            assert label_of(LONG_SETTLER) in shown_labels and len(LONG_SETTLER) > 80
-        else:
-            assert ROLES_JA[LONG_SETTLER] in shown_labels and "建築家" in shown_labels
-        await guild.command(*first, "game abandon")
 
 
 async def answer_in_japanese(
