@@ -1,7 +1,8 @@
 """The Discord bot: :func:`create_bot` builds it from settings without connecting.
 
 ``setup_hook`` (run by discord.py at login, or by tests directly) opens the SQLite store
-(which runs the migrations), registers the persistent DynamicItems, loads the cogs and syncs
+(which runs the migrations), registers the persistent DynamicItems, installs the command
+translator (Japanese names and descriptions, :mod:`bot.discord.i18n`), loads the cogs and syncs
 the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
 """
 
@@ -26,6 +27,7 @@ from ..settings import Settings
 from ..store.clock import DAY
 from ..store.store import GameStore
 from .errors import GameTree
+from .i18n import COG_MODULES, CommandTranslator
 from .views.components import DYNAMIC_ITEMS, make_item
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
@@ -34,7 +36,7 @@ from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
-COGS = tuple(f"bot.discord.cogs.{name}" for name in ("game", "play", "timers", "away", "admin", "stats", "notify"))
+COGS = COG_MODULES
 
 
 class PbpBot(commands.Bot):
@@ -62,6 +64,7 @@ class PbpBot(commands.Bot):
             self.store, clock=self.clock, rng=self.rng, stall_after=self.settings.stall_days * DAY
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
+        await self.tree.set_translator(CommandTranslator())  # Japanese names and descriptions for Discord
         for name in COGS:
             await self.load_extension(name)
         if self.settings.sync_commands:
@@ -78,9 +81,10 @@ class PbpBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
-    def item(self, table: Table, control: Control) -> discord.ui.Item[Any]:
-        """The persistent component drawing one planned control (what :mod:`bot.discord.turns` posts)."""
-        return make_item(table, control)
+    def item(self, table: Table, control: Control, lang: str = "en") -> discord.ui.Item[Any]:
+        """The persistent component drawing one planned control, labelled in ``lang`` (what
+        :mod:`bot.discord.turns` posts)."""
+        return make_item(table, control, lang)
 
     async def tell_privately(self, user_id: str, text: str, channel_id: str | None = None) -> None:
         """Best-effort DM (e.g. a forced action's secret VP) to a user who opted in to DMs (``/notify``);

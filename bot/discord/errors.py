@@ -8,14 +8,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from render.i18n import tr
+
 from ..service.results import ServiceError
+from .i18n import msg
+from .language import reader
 
 log = logging.getLogger("bot.errors")
-APOLOGY = "Sorry, something went wrong on my side; it has been logged. `/game status` shows where the game stands."
+APOLOGY = msg("Sorry, something went wrong on my side; it has been logged. `/game status` shows where the game stands.")
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Reply only to the user, whether or not the interaction was already answered or deferred."""
+    """Reply only to the user (in their language), whether or not the interaction was already answered
+    or deferred."""
+    content = tr(content, await reader(interaction))
     content = content if len(content) <= 2000 else content[:1999] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
@@ -24,11 +30,12 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **
 
 
 def friendly(error: BaseException) -> str | None:
-    """The message a player should see, or ``None`` for an unexpected error."""
+    """The message a player should see (a :class:`~engine.core.i18n.Msg` or discord.py's own words),
+    or ``None`` for an unexpected error."""
     if isinstance(error, ServiceError):
         return error.message
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Games live in server channels; use this command there."
+        return msg("Games live in server channels; use this command there.")
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         return str(error)
     return None

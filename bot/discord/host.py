@@ -29,8 +29,9 @@ class Host(Protocol):
 
     async def tell_privately(self, user_id: str, text: str, channel_id: str | None = None) -> None: ...
 
-    def item(self, table: Table, control: Control) -> discord.ui.Item[Any]:
-        """The persistent component drawing one planned control (see :mod:`bot.discord.views.components`)."""
+    def item(self, table: Table, control: Control, lang: str = "en") -> discord.ui.Item[Any]:
+        """The persistent component drawing one planned control, labelled in ``lang`` (see
+        :mod:`bot.discord.views.components`)."""
         ...
 
 

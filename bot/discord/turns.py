@@ -20,27 +20,40 @@ import asyncio
 import io
 import logging
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from engine.core.i18n import listing
 from render import render_board, render_player_board
+from render.i18n import DEFAULT, tr
 
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
 from ..service.notices import jump_link
 from ..service.results import ServiceError
 from ..service.step import Step
 from .host import Host, bot_of
+from .i18n import msg
+from .language import lines as in_lines
+from .language import of_table, of_user, reader, sentences
 from .views.notify import direct
 
 log = logging.getLogger("bot.turns")
 _drawing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 NO_MENTIONS = discord.AllowedMentions.none()
-NO_IMAGE = "\n(I may not attach the board image here: please give me the Attach Files permission.)"
-SAVED_NOT_POSTED = (
+NO_IMAGE = msg("(I may not attach the board image here: please give me the Attach Files permission.)")
+SAVED_NOT_POSTED = msg(
     "Your move is saved, but I could not post the board in this channel; check my permissions "
     "(Send Messages, Attach Files) and use `/game status`."
 )
+SHOWN_OPTIONS = 30
+
+
+def without_image(text: str, lang: str) -> str:
+    """``text`` with the note that the board image may not be attached, cut to fit one message."""
+    note = "\n" + tr(NO_IMAGE, lang)
+    return text[: 2000 - len(note)] + note
 
 
 def only(users: list[str]) -> discord.AllowedMentions:
@@ -55,7 +68,9 @@ async def board_png(view: dict[str, Any], seat: int | None = None) -> bytes | No
     renderer of its own gets its view drawn as text); ``None`` on failure."""
     try:
         if seat is None:
+            # lang: table.language once render takes it
             return await asyncio.to_thread(render_board, view)
+        # lang: table.language once render takes it
         return await asyncio.to_thread(render_player_board, view, seat)
     except Exception:  # a drawing bug must never cost the move
         log.exception("could not render the board of %s", view.get("game"))
@@ -66,16 +81,25 @@ def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 
 
-def components(bot: Host, table: Table, seat: int | None = None, first: int = 0) -> discord.ui.View | None:
+def components(
+    bot: Host, table: Table, seat: int | None = None, first: int = 0, lang: str | None = None
+) -> discord.ui.View | None:
     """The persistent view (DynamicItems, drawn by ``bot.item``) for the table's open decisions (a seat's
-    panel: its selects from page ``first`` on), or ``None``."""
+    panel: its selects from page ``first`` on), or ``None``; labelled in ``lang`` (default: the
+    table's language, for the public message)."""
     controls = plan_controls(table, seat, first)
     if not controls:
         return None
+    lang = of_table(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
     for control in controls:
-        view.add_item(bot.item(table, control))
+        view.add_item(bot.item(table, control, lang))
     return view
+
+
+def turn_message(table: Table, public: list[str], ping: list[str], hidden: int = 0) -> str:
+    """The turn message's text in the table's language."""
+    return turn_text(table, public, ping, hidden=hidden, lang=of_table(table))
 
 
 async def post_turn(
@@ -92,7 +116,7 @@ async def post_turn(
     view = components(bot, table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
-    text = turn_text(table, public, ping) if text is None else text
+    text = turn_message(table, public, ping) if text is None else text
     try:
         return await channel.send(
             text, files=png_file(png, f"board-{table.row}-{table.version}.png"), allowed_mentions=only(ping), **kwargs
@@ -100,7 +124,7 @@ async def post_turn(
     except discord.Forbidden:
         if png is None:
             raise
-        return await channel.send(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, allowed_mentions=only(ping), **kwargs)
+        return await channel.send(without_image(text, of_table(table)), allowed_mentions=only(ping), **kwargs)
 
 
 def clicked_on(interaction: discord.Interaction[Any] | None, message_id: str | None) -> bool:
@@ -135,7 +159,7 @@ async def edit_turn(
         except discord.Forbidden:
             if png is None:
                 raise
-            return await attempt(text[: 2000 - len(NO_IMAGE)] + NO_IMAGE, [])
+            return await attempt(without_image(text, of_table(table)), [])
     except discord.NotFound:
         log.info("game %s: turn message %s is gone; posting it anew", table.row, step.edit)
     except discord.HTTPException as exc:
@@ -154,13 +178,13 @@ async def draw_step(
         lock = _drawing[table.row] = asyncio.Lock()
     async with lock:
         lines = step.lines or step.public
-        text = turn_text(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
+        text = turn_message(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
         png = await board_png(table.public_view()) if table.state is not None else None
         if not step.new and step.edit is not None:
             message = await edit_turn(bot, step, text, png, interaction)
             if message is not None:
                 return message, clicked_on(interaction, step.edit)
-            text = turn_text(table, lines, step.ping, hidden=step.hidden)  # posted anew: nobody mentioned
+            text = turn_message(table, lines, step.ping, hidden=step.hidden)  # posted anew: nobody mentioned
         try:
             message = await post_turn(bot, table, lines, step.ping, text=text, png=png)
         except discord.HTTPException as exc:
@@ -194,17 +218,24 @@ async def deliver(
         return [SAVED_NOT_POSTED], False
     for channel_id, line in step.elsewhere:  # e.g. "Ann is back" in the player's other games
         try:
+            there = await bot.service.table_in(channel_id)
+            said = tr(line, of_table(there) if there is not None else DEFAULT)
             await bot.get_partial_messageable(int(channel_id)).send(
-                line[:2000], allowed_mentions=NO_MENTIONS, silent=True
+                said[:2000], allowed_mentions=NO_MENTIONS, silent=True
             )
         except (discord.HTTPException, ValueError):
             log.warning("could not post in channel %s: %r", channel_id, line)
+    language = of_table(table)
     for user, prompt in step.dm.items():
         link = jump_link(table.record.guild_id, table.record.channel_id, str(message.id))
-        await direct(bot, user, f"🎲 Your turn in **{table.record.title}**: {prompt} {link}", table.record.channel_id)
+        turn = msg("🎲 Your turn in **{title}**: {prompt} {link}", title=table.record.title, prompt=prompt, link=link)
+        lang = await of_user(bot, user, language)
+        await direct(bot, user, tr(turn, lang), table.record.channel_id, lang)
     for user, lines in step.private.items():
         if user != actor:
-            await bot.tell_privately(user, f"{table.record.title}: " + " ".join(lines), table.record.channel_id)
+            lang = await of_user(bot, user, language)
+            told = msg("{title}: {lines}", title=table.record.title, lines=sentences(lines, lang))
+            await bot.tell_privately(user, tr(told, lang), table.record.channel_id)
     return [], updated
 
 
@@ -231,28 +262,36 @@ async def act_and_post(
     notes, updated = await deliver(bot, step, user, interaction)
     if strip and not updated:
         await strip_components(interaction)
-    lines = ([f"You played `{step.played}`."] if ack else []) + step.private.get(user, []) + notes
+    lines = ([msg("You played `{text}`.", text=step.played)] if ack else []) + step.private.get(user, []) + notes
     if lines:
-        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+        await interaction.followup.send(in_lines(lines, await reader(interaction))[:2000], ephemeral=True)
     return step
 
 
+def options_line(texts: list[str], start: str) -> str:
+    """``Your options: `a`, `b` (+n more)`` (``start``: which words begin the line)."""
+    shown = ", ".join(f"`{t}`" for t in texts[:SHOWN_OPTIONS])
+    if start == "may":
+        return msg("You may: {options}", options=shown)
+    if len(texts) > SHOWN_OPTIONS:
+        return msg("Your options: {options} (+{n} more)", options=shown, n=len(texts) - SHOWN_OPTIONS)
+    return msg("Your options: {options}", options=shown)
+
+
 async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "", first: int = 0) -> None:
-    """Ephemeral: the current board, whose turn it is, and the user's own components if they must act
-    (their selects from page ``first`` on, for a list too long for one message)."""
+    """Ephemeral, in the reader's language: the current board, whose turn it is, and the user's own
+    components if they must act (their selects from page ``first`` on, for a list too long for one
+    message)."""
     seat = table.seat_of(interaction.user.id)
+    lang = await reader(interaction)
     png = await board_png(table.public_view()) if table.state is not None else None
-    lines = ([header] if header else []) + status_lines(table)
+    lines = ([header] if header else []) + list(status_lines(table))
     texts = table.texts(seat)
     if texts:
-        lines.append(
-            "Your options: "
-            + ", ".join(f"`{t}`" for t in texts[:30])
-            + (f" (+{len(texts) - 30} more)" if len(texts) > 30 else "")
-        )
-    view = components(bot_of(interaction), table, seat, first) if texts else None
+        lines.append(options_line(texts, "options"))
+    view = components(bot_of(interaction), table, seat, first, lang) if texts else None
     await interaction.followup.send(
-        "\n".join(lines)[:2000],
+        in_lines(lines, lang)[:2000],
         ephemeral=True,
         files=png_file(png, "board.png"),
         view=view if view is not None else discord.utils.MISSING,
@@ -260,42 +299,55 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
 
 
 async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
-    """Ephemeral: the user's own board image and their private information (never public)."""
+    """Ephemeral, in the reader's language: the user's own board image and their private information
+    (never public)."""
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.state is None:
-        players = ", ".join(table.names) or "nobody yet"
-        raise ServiceError(f"You are not playing in this game (players: {players}).", "not_seated")
+        raise ServiceError(not_playing(table), "not_seated")
+    lang = await reader(interaction)
     png = await board_png(table.private_view(seat), seat)
-    lines = [f"Your board in {table.record.title} (move {table.version}), shown only to you."]
+    lines: list[str] = [
+        msg("Your board in {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
+    ]
     lines += table.private_extras(seat)
     texts = table.texts(seat)
     if texts:
-        lines.append("You may: " + ", ".join(f"`{t}`" for t in texts[:30]))
-    view = components(bot_of(interaction), table, seat) if texts else None
+        lines.append(options_line(texts, "may"))
+    view = components(bot_of(interaction), table, seat, lang=lang) if texts else None
     await interaction.followup.send(
-        "\n".join(lines)[:2000],
+        in_lines(lines, lang)[:2000],
         ephemeral=True,
         files=png_file(png, "my-board.png"),
         view=view if view is not None else discord.utils.MISSING,
     )
 
 
-async def post_public(interaction: discord.Interaction[Any], lines: list[str], **kwargs: Any) -> discord.Message:
-    """A new, silent channel message pinging nobody; then the (ephemeral) deferred reply is removed.
+def not_playing(table: Table) -> str:
+    """The refusal for someone who holds no seat at ``table``, naming its players."""
+    players = listing(table.names, "") if table.names else msg("nobody yet")
+    return msg("You are not playing in this game (players: {players}).", players=players)
+
+
+async def post_public(
+    interaction: discord.Interaction[Any], lines: Sequence[str], lang: str, **kwargs: Any
+) -> discord.Message:
+    """A new, silent channel message in ``lang`` (the table's language) pinging nobody; then the
+    (ephemeral) deferred reply is removed.
 
     Commands defer ephemerally so that refusals stay private; successes are posted this way.
     """
     channel = bot_of(interaction).get_partial_messageable(int(interaction.channel_id or 0))
-    message = await channel.send("\n".join(lines)[:2000], allowed_mentions=NO_MENTIONS, silent=True, **kwargs)
+    message = await channel.send(in_lines(lines, lang)[:2000], allowed_mentions=NO_MENTIONS, silent=True, **kwargs)
     await finish(interaction, [])
     return message
 
 
-async def finish(interaction: discord.Interaction[Any], lines: list[str]) -> None:
-    """Answer a deferred ephemeral command with ``lines``, or remove the "thinking…" reply if none."""
+async def finish(interaction: discord.Interaction[Any], lines: Sequence[str]) -> None:
+    """Answer a deferred ephemeral command with ``lines`` (in the reader's language), or remove the
+    "thinking…" reply if none."""
     try:
         if lines:
-            await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+            await interaction.followup.send(in_lines(lines, await reader(interaction))[:2000], ephemeral=True)
         else:
             await interaction.delete_original_response()
     except discord.HTTPException:

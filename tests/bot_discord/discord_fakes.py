@@ -39,6 +39,9 @@ class Guild:
 
     def __init__(self, bot: PbpBot, fake: FakeDiscord) -> None:
         self.bot, self.fake = bot, fake
+        #: Discord client locales by user (default ``en-US``) and the server's preferred locale.
+        self.locales: dict[int, str] = {}
+        self.guild_locale = "en-US"
 
     def _base(self, kind: int, user: int, name: str, data: dict[str, Any], perms: str) -> dict[str, Any]:
         return {
@@ -71,8 +74,8 @@ class Guild:
             },
             "data": data,
             "app_permissions": "0",
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.locales.get(user, "en-US"),
+            "guild_locale": self.guild_locale,
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
             "authorizing_integration_owners": {},

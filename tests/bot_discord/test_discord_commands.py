@@ -27,7 +27,7 @@ def test_command_tree_has_the_commands(guild: Guild) -> None:
     assert isinstance(play, app_commands.Command)
     assert play.get_parameter("action").autocomplete  # type: ignore[union-attr]
     new = guild.bot.tree.get_command("game").get_command("new")  # type: ignore[union-attr]
-    assert {p.name for p in new.parameters} == {"game", "options", "clock", "hours", "timezone"}
+    assert {p.name for p in new.parameters} == {"game", "options", "clock", "hours", "timezone", "language"}
     assert not guild.bot.intents.message_content and not guild.bot.intents.members
 
 

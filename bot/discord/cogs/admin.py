@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from ...service.results import ServiceError
 from ...service.step import Step
+from ..language import of_table
 from ..turns import finish, post_public, post_step
-from .game import channel_of
+from .game import NO_BOTS, channel_of
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -59,7 +60,7 @@ class AdminCog(
     async def replace(self, interaction: Interaction, player: discord.Member, new_player: discord.Member) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if new_player.bot:
-            raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
+            raise ServiceError(NO_BOTS, "bad_substitute")
         channel = channel_of(interaction)
         result = await self.bot.service.admin.replace(
             channel,
@@ -88,7 +89,8 @@ class AdminCog(
         result = await self.bot.service.admin.end(
             channel_of(interaction), interaction.user.id, interaction.user.display_name, manager(interaction)
         )
-        await post_public(interaction, result.public)
+        lang = of_table(await self.bot.service.table(result.game_row)) if result.game_row else "en"
+        await post_public(interaction, result.public, lang)
 
 
 async def setup(bot: PbpBot) -> None:

@@ -11,10 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.core import all_games, find_game
+from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
-from ...service.game_ui import MAX_CHOICE, option_suggestions, parse_options
+from ...service.game_ui import MAX_CHOICE, label_of, option_suggestions, parse_options
 from ...service.results import ServiceError
+from ...service.words import status_word
 from ...store.clock import PRESETS
+from ..i18n import msg
+from ..language import of_table, reader, sentences
 from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
@@ -24,13 +28,21 @@ if TYPE_CHECKING:
     from ..app import PbpBot
 
 Interaction = discord.Interaction[Any]
+NO_BOTS = msg("A bot can't take a seat; choose a person.")
 MAX_IMPORT = 8 * 1024 * 1024
+#: A table's language, by its own name (``/game new language:``, ``/game language``).
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
 
 
 def channel_of(interaction: Interaction) -> str:
     if interaction.channel_id is None:
-        raise ServiceError("Use this command in a channel or thread.", "no_channel")
+        raise ServiceError(msg("Use this command in a channel or thread."), "no_channel")
     return str(interaction.channel_id)
+
+
+def server_language(interaction: Interaction) -> str:
+    """A new table's default language: the server's preferred locale's (English if not supported)."""
+    return language_of(str(interaction.guild_locale) if interaction.guild_locale else None)
 
 
 @app_commands.guild_only()
@@ -48,8 +60,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         clock="Time limit per move (default: none)",
         hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
         timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)",
+        language="The table's language: its public messages and buttons (default: the server's)",
     )
-    @app_commands.choices(clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()])
+    @app_commands.choices(
+        clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()],
+        language=LANGUAGE_CHOICES,
+    )
     async def new(
         self,
         interaction: Interaction,
@@ -58,12 +74,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         clock: str | None = None,
         hours: str | None = None,
         timezone: str | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             chosen = parse_options(options)
-        except ValueError as exc:
-            raise ServiceError(str(exc), "bad_option") from None
+        except ValueError as exc:  # its message (a Msg once the service speaks) is kept for the reader
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            raise ServiceError(said, "bad_option") from None
+        lang = language_of(language) if language else server_language(interaction)
         result = await self.bot.service.lobby.open(
             channel_of(interaction),
             interaction.guild_id,
@@ -74,21 +93,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             clock,
             hours,
             timezone,
+            language=lang,
         )
         assert result.game_row is not None
-        lines = result.public + ["Use the buttons or `/game join`; the creator starts with `/game start`."]
-        await post_public(interaction, lines, view=lobby_view(result.game_row))
+        lines = result.public + [msg("Use the buttons or `/game join`; the creator starts with `/game start`.")]
+        await post_public(interaction, lines, lang, view=lobby_view(result.game_row, lang))
 
     @new.autocomplete("game")
     async def game_titles(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        return [
-            app_commands.Choice(
-                name=f"{g.spec.title} ({g.spec.min_players}–{g.spec.max_players} players)", value=g.spec.id
-            )
-            for g in all_games()
-            if typed in g.spec.title.lower() or typed in g.spec.id
-        ][:25]
+        typed, lang = current.strip().lower(), await reader(interaction)
+        found = []
+        for g in all_games():
+            title = tr(g.spec.title, lang)
+            if typed in g.spec.title.lower() or typed in title.lower() or typed in g.spec.id:
+                name = msg(
+                    "{title} ({low}–{high} players)", title=title, low=g.spec.min_players, high=g.spec.max_players
+                )
+                found.append(app_commands.Choice(name=label_of(tr(name, lang), MAX_CHOICE), value=g.spec.id))
+        return found[:25]
 
     @new.autocomplete("options")
     async def game_options(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -97,10 +119,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             spec = find_game(str(game_id)).spec
         except Exception:  # no or unknown game chosen yet
             return []
+        lang = await reader(interaction)
         return [
-            app_commands.Choice(name=name, value=value[:MAX_CHOICE])
+            app_commands.Choice(name=label_of(tr(name, lang), MAX_CHOICE), value=value[:MAX_CHOICE])
             for name, value in option_suggestions(spec, current)
         ]
+
+    async def language_at(self, row: int | None) -> str:
+        """The language of the table at ``row`` (for what is posted publicly about it)."""
+        return of_table(await self.bot.service.table(row)) if row else DEFAULT
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: Interaction) -> None:
@@ -108,13 +135,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         result = await self.bot.service.lobby.join(
             channel_of(interaction), interaction.user.id, interaction.user.display_name
         )
-        await post_public(interaction, result.public)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.lobby.leave(channel_of(interaction), interaction.user.id)
-        await post_public(interaction, result.public)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
 
     @app_commands.command(name="start", description="Start the game (lobby creator only)")
     async def start(self, interaction: Interaction) -> None:
@@ -128,8 +155,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.service.table_in(channel_of(interaction))
         if table is None:
-            raise ServiceError("There is no game in this channel. Open one with `/game new`.", "no_game")
-        await send_current(interaction, table, "\n".join(await self.bot.service.seats.history(table.row)))
+            raise ServiceError(msg("There is no game in this channel. Open one with `/game new`."), "no_game")
+        lang = await reader(interaction)
+        history = await self.bot.service.seats.history(table.row)
+        await send_current(interaction, table, "\n".join(tr(line, lang) for line in history))
 
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
@@ -137,22 +166,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.service.table_in(channel_of(interaction))
         if table is None or table.state is None:
-            raise ServiceError("There is no started game in this channel.", "not_started")
+            raise ServiceError(msg("There is no started game in this channel."), "not_started")
         if private:
             await send_private_board(interaction, table)
             return
         png = await board_png(table.public_view())
-        lines = [f"**{table.record.title}** · move {table.version} ({table.record.status})"]
-        await post_public(interaction, lines, files=png_file(png, f"board-{table.row}-{table.version}.png"))
+        status = status_word(table.record.status)
+        lines = [msg("**{title}** · move {n} ({status})", title=table.record.title, n=table.version, status=status)]
+        await post_public(
+            interaction, lines, of_table(table), files=png_file(png, f"board-{table.row}-{table.version}.png")
+        )
 
     @app_commands.command(name="log", description="The game's log, a page at a time")
     @app_commands.describe(page="Page number, 1 = oldest (default: the newest page)")
     async def log(self, interaction: Interaction, page: app_commands.Range[int, 1, 10_000] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.archive.log(channel_of(interaction), page)
-        view = log_view(result)
+        lang = await reader(interaction)
+        view = log_view(result, lang)
         await interaction.followup.send(
-            log_content(result), ephemeral=True, view=view if view is not None else discord.utils.MISSING
+            log_content(result, lang), ephemeral=True, view=view if view is not None else discord.utils.MISSING
         )
 
     @app_commands.command(name="history", description="The board as it was after a step of the log")
@@ -166,9 +199,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.archive.history(channel_of(interaction), step)
         table = await self.bot.service.table(result.game_row or 0)
-        content, files, view = await history_message(result, table.version, not share)
+        lang = of_table(table) if share else await reader(interaction)
+        content, files, view = await history_message(result, table.version, not share, lang)
         if share:
-            await post_public(interaction, [content], files=files)
+            await post_public(interaction, [content], lang, files=files)
             return
         await interaction.followup.send(
             content, ephemeral=True, files=files, view=view if view is not None else discord.utils.MISSING
@@ -178,16 +212,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def export(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.service.archive.export(channel_of(interaction))
+        said = [msg("Game record `{file}`.", file=record.filename)]
         if record.ended:
-            note = "It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report)."
-        else:
-            held = f" {record.withheld} unrevealed choice(s) are withheld." if record.withheld else ""
-            note = (
-                "The game is still running, so the record has no seed or hidden information and can't be "
-                f"imported until the game has ended.{held}"
+            said.append(
+                msg("It includes the seed and final state: `/game import` rebuilds it (e.g. for a bug report).")
             )
+        else:
+            said.append(
+                msg(
+                    "The game is still running, so the record has no seed or hidden information and can't be "
+                    "imported until the game has ended."
+                )
+            )
+            if record.withheld:
+                said.append(msg("{n} unrevealed choice(s) are withheld.", n=record.withheld))
         await interaction.followup.send(
-            f"Game record `{record.filename}`. {note}",
+            sentences(said, await reader(interaction)),
             ephemeral=True,
             file=discord.File(io.BytesIO(record.text.encode()), filename=record.filename),
         )
@@ -197,7 +237,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def import_record(self, interaction: Interaction, file: discord.Attachment) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if file.size > MAX_IMPORT:
-            raise ServiceError(f"That file is too large for a game record ({file.size // 1024} KiB).", "bad_import")
+            raise ServiceError(
+                msg("That file is too large for a game record ({size} KiB).", size=file.size // 1024), "bad_import"
+            )
         result = await self.bot.service.archive.import_record(
             channel_of(interaction),
             interaction.guild_id,
@@ -205,7 +247,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             interaction.user.display_name,
             await file.read(),
         )
-        await post_public(interaction, result.public)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
 
     @app_commands.command(
         name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else"
@@ -219,7 +261,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player.bot:
-            raise ServiceError("A bot can't take a seat; choose a person.", "bad_substitute")
+            raise ServiceError(NO_BOTS, "bad_substitute")
         result = await self.bot.service.seats.substitute(
             channel_of(interaction),
             interaction.user.id,
@@ -234,7 +276,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.play.undo(channel_of(interaction), interaction.user.id)
         notes = await post_step(self.bot, result, str(interaction.user.id))
-        await finish(interaction, result.private.get(str(interaction.user.id), ["Taken back."]) + notes)
+        await finish(interaction, result.private.get(str(interaction.user.id), [msg("Taken back.")]) + notes)
 
     @app_commands.command(
         name="voteundo", description="Ask the table to go back to an earlier step (everyone must agree)"
@@ -256,7 +298,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         result = await self.bot.service.lobby.abandon(
             channel_of(interaction), interaction.user.id, can_manage_channel=perms.manage_channels
         )
-        await post_public(interaction, result.public)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
+
+    @app_commands.command(name="language", description="Change the language of this channel's table")
+    @app_commands.describe(language="The table's language: its public messages and buttons from now on")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: Interaction, language: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = interaction.permissions
+        result = await self.bot.service.lobby.set_language(
+            channel_of(interaction),
+            interaction.user.id,
+            language_of(language),
+            can_manage_channel=perms.manage_channels,
+        )
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
 
 
 async def setup(bot: PbpBot) -> None:

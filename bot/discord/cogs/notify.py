@@ -1,5 +1,6 @@
-"""``/notify settings`` (how, when and how often you are pinged) and ``/notify auto`` (standing
-answers for a kind of decision in this channel's game). Every answer is ephemeral."""
+"""``/notify settings`` (how, when and how often you are pinged), ``/notify language`` (the language
+the bot speaks to you) and ``/notify auto`` (standing answers for a kind of decision in this
+channel's game). Every answer is ephemeral."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.i18n import LANGUAGES, NAMES
+
+from ..i18n import msg
+from ..language import chosen, forget
 from ..turns import finish, post_step
 
 if TYPE_CHECKING:
@@ -20,6 +25,10 @@ MODES = [
     app_commands.Choice(name="mentions in the game's channel (default)", value="channel"),
     app_commands.Choice(name="mentions and a direct message", value="dm"),
     app_commands.Choice(name="no pings: one daily digest by direct message", value="digest"),
+]
+CLIENT = "client"
+LANGUAGES_FOR_YOU = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES] + [
+    app_commands.Choice(name="follow my Discord client", value=CLIENT)
 ]
 
 
@@ -50,6 +59,24 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.notify.settings(interaction.user.id, mode, timezone, quiet, budget)
         await finish(interaction, result.private[str(interaction.user.id)])
+
+    @app_commands.command(name="language", description="The language of the bot's private replies and messages to you")
+    @app_commands.describe(language="English, 日本語, or the language of your Discord client (default)")
+    @app_commands.choices(language=LANGUAGES_FOR_YOU)
+    async def language(self, interaction: Interaction, language: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = str(interaction.user.id)
+        if language is not None:
+            result = await self.bot.service.notify.set_language(user, None if language == CLIENT else language)
+            forget(interaction)  # answered in the language just chosen
+            await finish(interaction, result.private[user])
+            return
+        now = await chosen(self.bot, user)
+        if now is None:
+            said = msg("You have not chosen a language: I follow your Discord client's.")
+        else:
+            said = msg("Your language: {language}.", language=NAMES[now])
+        await finish(interaction, [said])
 
     @settings.autocomplete("timezone")
     async def timezones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

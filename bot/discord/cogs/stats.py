@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..language import lines, reader
+
 if TYPE_CHECKING:
     from ..app import PbpBot
 
@@ -26,7 +28,8 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = player or interaction.user
         found = await self.bot.service.stats.player(who.id)
-        await interaction.followup.send("\n".join(found.lines(who.display_name))[:2000], ephemeral=True)
+        text = lines(found.lines(who.display_name), await reader(interaction))
+        await interaction.followup.send(text[:2000], ephemeral=True)
 
 
 async def setup(bot: PbpBot) -> None:

@@ -20,6 +20,7 @@ from discord.ext import commands
 from ...service.notices import Notice
 from ...service.timeouts import Expiry
 from ...store.clock import parse
+from ..language import of_table
 from ..turns import NO_MENTIONS, post_step
 from ..views.notify import deliver_digest
 from ..views.reminders import post_notice
@@ -109,9 +110,13 @@ class TimerCog(commands.Cog):
         if expiry.result is not None:
             await post_step(self.bot, expiry.result, None)
         if expiry.offer is not None:
+            lang = of_table(await self.bot.service.table(expiry.offer.game_row))
             channel = self.bot.get_partial_messageable(int(expiry.channel_id))
             await channel.send(
-                offer_text(expiry.offer), view=offer_view(expiry.offer), allowed_mentions=NO_MENTIONS, silent=True
+                offer_text(expiry.offer, lang),
+                view=offer_view(expiry.offer, lang),
+                allowed_mentions=NO_MENTIONS,
+                silent=True,
             )
 
 

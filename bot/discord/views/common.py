@@ -10,10 +10,11 @@ import discord
 
 from ...service.game_ui import Table
 from ..host import bot_of
+from ..i18n import msg
 
 GAME = r"pbp:(?P<game>\d+)"
-OUTDATED = "This prompt is outdated; here is the current one."
-ANSWERED = "You have answered; until the last answer is in you can still change it."
+OUTDATED = msg("This prompt is outdated; here is the current one.")
+ANSWERED = msg("You have answered; until the last answer is in you can still change it.")
 
 
 async def load(interaction: discord.Interaction[Any], row: int) -> Table:
@@ -21,5 +22,6 @@ async def load(interaction: discord.Interaction[Any], row: int) -> Table:
 
 
 def not_yours(table: Table, seat: int) -> str:
-    owner = table.names[seat] if 0 <= seat < len(table.names) else "another player"
-    return f"This is not your decision: it is {owner}'s."
+    if 0 <= seat < len(table.names):
+        return msg("This is not your decision: it is {owner}'s.", owner=table.names[seat])
+    return msg("This is not your decision: it is another player's.")

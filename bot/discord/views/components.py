@@ -21,13 +21,17 @@ from typing import Any
 
 import discord
 
+from engine.core.i18n import Msg, listing
+from engine.core.shapes import ChooseSeveral
 from engine.core.takeback import TAKE_BACK_TEXT
+from render.i18n import tr
 
-from ...service.controls import Control
+from ...service.controls import MAX_CHOICE, MAX_LABEL, Control, label_of
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
-from ..turns import act_and_post, send_current, send_private_board
+from ..i18n import msg
+from ..turns import act_and_post, not_playing, send_current, send_private_board
 from .common import ANSWERED, GAME, OUTDATED, load, not_yours
 from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
@@ -131,7 +135,7 @@ class ChoiceSelect(
         try:
             values = self.item.values
             if not values or not values[0].isdigit():
-                raise ServiceError("Pick one of the listed options.", "malformed")
+                raise ServiceError(msg("Pick one of the listed options."), "malformed")
             await play_index(interaction, self.game_row, self.version, self.seat, int(values[0]))
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
@@ -176,7 +180,7 @@ class MoreButton(
                 return
             if table.seat_of(interaction.user.id) != self.seat:
                 raise ServiceError(not_yours(table, self.seat), "not_your_decision")
-            await send_current(interaction, table, "More options:", first=self.page)
+            await send_current(interaction, table, msg("More options:"), first=self.page)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
@@ -215,12 +219,15 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 await send_current(interaction, table, ANSWERED)  # with their "Change my answer"
                 return
             if not decisions:
-                waiting = ", ".join(table.names[s] for s in table.waiting_seats()) or "nobody"
-                raise ServiceError(f"This is not your decision: waiting for {waiting}.", "not_your_decision")
+                names = [table.names[s] for s in table.waiting_seats()]
+                waiting = listing(names, "") if names else msg("nobody")
+                raise ServiceError(
+                    msg("This is not your decision: waiting for {waiting}.", waiting=waiting), "not_your_decision"
+                )
             if table.editor(decisions[0].player):
                 await open_editor(interaction, table, decisions[0].player, header)
             else:
-                await send_current(interaction, table, header or "Your decision:")
+                await send_current(interaction, table, header or msg("Your decision:"))
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
@@ -248,16 +255,16 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
             table = await load(interaction, self.game_row)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
-                raise ServiceError(
-                    f"You are not playing in this game (players: {', '.join(table.names)}).", "not_seated"
-                )
+                raise ServiceError(not_playing(table), "not_seated")
             if table.version != self.version or not table.active:
                 await send_current(interaction, table, OUTDATED)
                 return
             if not table.may_take_back(seat):
                 raise ServiceError(
-                    "You have no answer to change here: only an answer to a decision everyone "
-                    "makes at once can be taken back, until the last one is in.",
+                    msg(
+                        "You have no answer to change here: only an answer to a decision everyone "
+                        "makes at once can be taken back, until the last one is in."
+                    ),
                     "nothing_to_take_back",
                 )
             await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False, strip=True)
@@ -268,11 +275,9 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":board"):
     """The clicker's own board and private information, ephemeral."""
 
-    def __init__(self, row: int, line: int | None = None) -> None:
+    def __init__(self, row: int, line: int | None = None, label: str = "My board") -> None:
         super().__init__(
-            discord.ui.Button(
-                label="My board", style=discord.ButtonStyle.secondary, row=line, custom_id=f"pbp:{row}:board"
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line, custom_id=f"pbp:{row}:board")
         )
         self.game_row = row
 
@@ -290,33 +295,50 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-def make_item(table: Table, control: Control) -> discord.ui.Item[Any]:
-    """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`."""
+def _whole(table: Table, control: Control, index: int | None, text: str) -> str:
+    """The label ``text`` as the game said it when the plan cut it short (a plain string ending in
+    "…"), so that it is translated whole and cut again in its language; else ``text`` itself."""
+    if isinstance(text, Msg) or not text.endswith("…") or index is None or control.seat is None:
+        return text
+    if control.kind == "several":
+        shape = table.shape(control.seat)
+        items = shape.items if isinstance(shape, ChooseSeveral) else ()
+        return items[index].label if index < len(items) else text
+    labels = table.labels(control.seat)
+    return labels[index] if index < len(labels) else text
+
+
+def make_item(table: Table, control: Control, lang: str = "en") -> discord.ui.Item[Any]:
+    """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`, its words in ``lang``."""
     style = STYLES.get(control.style, discord.ButtonStyle.primary)
+    label = control.label if control.kind != "choice" else _whole(table, control, control.index, control.label)
+    label = label_of(tr(label, lang), MAX_LABEL)  # a button label or a select placeholder
+    options = [
+        discord.SelectOption(label=label_of(tr(_whole(table, control, i, text), lang), MAX_CHOICE), value=str(i))
+        for i, text in control.options
+    ]
     if control.kind == "choice":
         assert control.seat is not None and control.index is not None
-        return ChoiceButton(table.row, table.version, control.seat, control.index, control.label, style, control.row)
+        return ChoiceButton(table.row, table.version, control.seat, control.index, label, style, control.row)
     if control.kind == "select":
         assert control.seat is not None
-        options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
-        return ChoiceSelect(table.row, table.version, control.seat, control.page, options, control.label, control.row)
+        return ChoiceSelect(table.row, table.version, control.seat, control.page, options, label, control.row)
     if control.kind == "several":
         assert control.seat is not None
-        options = [discord.SelectOption(label=label, value=str(i)) for i, label in control.options]
         return SeveralSelect(
-            table.row, table.version, control.seat, options, control.low, control.high, control.label, control.row
+            table.row, table.version, control.seat, options, control.low, control.high, label, control.row
         )
     if control.kind == "more":
         assert control.seat is not None
-        return MoreButton(table.row, table.version, control.seat, control.page, control.label, control.row)
+        return MoreButton(table.row, table.version, control.seat, control.page, label, control.row)
     if control.kind == "panel":
-        return PanelButton(table.row, table.version, control.label, style, control.row)
+        return PanelButton(table.row, table.version, label, style, control.row)
     if control.kind == "change":
-        return ChangeButton(table.row, table.version, control.label, control.row)
+        return ChangeButton(table.row, table.version, label, control.row)
     if control.kind == "board":
-        return BoardButton(table.row, control.row)
+        return BoardButton(table.row, control.row, label)
     if control.kind == "rematch":
-        return RematchButton(table.row, control.row)
+        return RematchButton(table.row, control.row, label)
     raise ValueError(f"unknown control kind {control.kind!r}")
 
 

@@ -11,20 +11,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from render.i18n import tr
+
 from ...service.consent import Ballot
 from ...service.step import Step
 from ..errors import report
 from ..host import bot_of
+from ..i18n import msg
+from ..language import lines, of_table
 from ..turns import NO_MENTIONS, only, post_step, strip_components
 
 if TYPE_CHECKING:
     from ..host import Host
 
 
-def vote_view(game_row: int, vote_id: int) -> discord.ui.View:
+def vote_view(game_row: int, vote_id: int, lang: str = "en") -> discord.ui.View:
+    """Agree and Refuse, in the table's language ``lang``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(VoteButton(game_row, vote_id, "y"))
-    view.add_item(VoteButton(game_row, vote_id, "n"))
+    view.add_item(VoteButton(game_row, vote_id, "y", lang))
+    view.add_item(VoteButton(game_row, vote_id, "n", lang))
     return view
 
 
@@ -33,10 +38,12 @@ async def post_ballot(bot: Host, channel_id: str, ballot: Ballot) -> None:
     if ballot.status == "passed" and isinstance(ballot.result, Step):
         await post_step(bot, ballot.result, None)
         return
+    row = ballot.result.game_row or 0
+    lang = of_table(await bot.service.table(row))
     channel = bot.get_partial_messageable(int(channel_id))
     await channel.send(
-        "\n".join(ballot.result.public)[:2000],
-        view=vote_view(ballot.result.game_row or 0, ballot.vote_id),
+        lines(ballot.result.public, lang)[:2000],
+        view=vote_view(row, ballot.vote_id, lang),
         allowed_mentions=only(ballot.waiting_for),
     )
 
@@ -46,9 +53,11 @@ class VoteButton(
 ):
     """A seated player's yes or no."""
 
-    def __init__(self, row: int, vote: int, yes: str) -> None:
-        label, style = ("Agree", discord.ButtonStyle.success) if yes == "y" else ("Refuse", discord.ButtonStyle.danger)
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pbp:{row}:v{vote}:{yes}"))
+    def __init__(self, row: int, vote: int, yes: str, lang: str = "en") -> None:
+        label, style = (
+            (msg("Agree"), discord.ButtonStyle.success) if yes == "y" else (msg("Refuse"), discord.ButtonStyle.danger)
+        )
+        super().__init__(discord.ui.Button(label=tr(label, lang), style=style, custom_id=f"pbp:{row}:v{vote}:{yes}"))
         self.game_row, self.vote, self.yes = row, vote, yes == "y"
 
     @classmethod
@@ -62,15 +71,17 @@ class VoteButton(
             await interaction.response.defer()
             bot = bot_of(interaction)
             ballot = await bot.service.consent.vote(self.vote, str(interaction.user.id), self.yes)
+            lang = of_table(await bot.service.table(self.game_row))
             if ballot.status == "open":
                 shown = interaction.message.content if interaction.message is not None else ""
-                await interaction.edit_original_response(content=f"{shown}\n{ballot.result.public[0]}"[:2000])
+                line = tr(ballot.result.public[0], lang)
+                await interaction.edit_original_response(content=f"{shown}\n{line}"[:2000])
                 return
             if ballot.status == "passed" and isinstance(ballot.result, Step):
                 await post_step(bot, ballot.result, None)
             else:
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
-                await channel.send("\n".join(ballot.result.public), allowed_mentions=NO_MENTIONS, silent=True)
+                await channel.send(lines(ballot.result.public, lang), allowed_mentions=NO_MENTIONS, silent=True)
             await strip_components(interaction)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)

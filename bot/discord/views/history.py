@@ -12,24 +12,28 @@ from typing import Any
 
 import discord
 
+from render.i18n import tr
+
 from ...service.results import Result
 from ..errors import report
 from ..host import bot_of
+from ..i18n import msg
+from ..language import lines, reader
 from ..turns import board_png, png_file
 
 
-def log_content(result: Result) -> str:
-    return "\n".join(result.public)[:2000]
+def log_content(result: Result, lang: str = "en") -> str:
+    return lines(result.public, lang)[:2000]
 
 
-def log_view(result: Result) -> discord.ui.View | None:
-    """Older/newer buttons around the page shown (``None`` for a one-page log)."""
+def log_view(result: Result, lang: str = "en") -> discord.ui.View | None:
+    """Older/newer buttons around the page shown (``None`` for a one-page log), labelled in ``lang``."""
     page, pages, row = result.page or 1, result.pages or 1, result.game_row or 0
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogButton(row, max(1, page - 1), "o", disabled=page <= 1))
-    view.add_item(LogButton(row, min(pages, page + 1), "n", disabled=page >= pages))
+    view.add_item(LogButton(row, max(1, page - 1), "o", disabled=page <= 1, lang=lang))
+    view.add_item(LogButton(row, min(pages, page + 1), "n", disabled=page >= pages, lang=lang))
     return view
 
 
@@ -38,11 +42,11 @@ class LogButton(
 ):
     """Turns the ephemeral log message to another page."""
 
-    def __init__(self, row: int, page: int, direction: str, disabled: bool = False) -> None:
-        label = "◀ Older" if direction == "o" else "Newer ▶"
+    def __init__(self, row: int, page: int, direction: str, disabled: bool = False, lang: str = "en") -> None:
+        label = msg("◀ Older") if direction == "o" else msg("Newer ▶")
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=tr(label, lang),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"pbp:{row}:log:{page}:{direction}",
@@ -60,24 +64,25 @@ class LogButton(
         try:
             await interaction.response.defer()
             result = await bot_of(interaction).service.archive.log_of_game(self.game_row, self.page)
-            view = log_view(result)
-            await interaction.edit_original_response(content=log_content(result), view=view)
+            lang = await reader(interaction)
+            view = log_view(result, lang)
+            await interaction.edit_original_response(content=log_content(result, lang), view=view)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
 
 async def history_message(
-    result: Result, latest: int, buttons: bool
+    result: Result, latest: int, buttons: bool, lang: str = "en"
 ) -> tuple[str, list[discord.File], discord.ui.View | None]:
-    """Content, board image and (ephemeral browsing) previous/next buttons for one step."""
+    """Content, board image and (ephemeral browsing) previous/next buttons for one step, in ``lang``."""
     step, row = result.version or 0, result.game_row or 0
     png = await board_png(result.state_view or {})
     view = None
     if buttons and latest > 0:
         view = discord.ui.View(timeout=None)
-        view.add_item(StepButton(row, max(0, step - 1), "p", disabled=step <= 0))
-        view.add_item(StepButton(row, min(latest, step + 1), "n", disabled=step >= latest))
-    return "\n".join(result.public)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
+        view.add_item(StepButton(row, max(0, step - 1), "p", disabled=step <= 0, lang=lang))
+        view.add_item(StepButton(row, min(latest, step + 1), "n", disabled=step >= latest, lang=lang))
+    return lines(result.public, lang)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
 
 
 class StepButton(
@@ -85,11 +90,11 @@ class StepButton(
 ):
     """Shows the board one step earlier or later, in the same ephemeral message."""
 
-    def __init__(self, row: int, step: int, direction: str, disabled: bool = False) -> None:
-        label = f"◀ Step {step}" if direction == "p" else f"Step {step} ▶"
+    def __init__(self, row: int, step: int, direction: str, disabled: bool = False, lang: str = "en") -> None:
+        label = msg("◀ Step {n}", n=step) if direction == "p" else msg("Step {n} ▶", n=step)
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=tr(label, lang),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"pbp:{row}:h{step}:{direction}",
@@ -109,7 +114,7 @@ class StepButton(
             bot = bot_of(interaction)
             result = await bot.service.archive.history("", self.step, game_row=self.game_row)
             table = await bot.service.table(self.game_row)
-            content, files, view = await history_message(result, table.version, True)
+            content, files, view = await history_message(result, table.version, True, await reader(interaction))
             await interaction.edit_original_response(content=content, attachments=files, view=view)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)

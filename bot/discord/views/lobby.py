@@ -12,24 +12,30 @@ from typing import Any
 
 import discord
 
+from render.i18n import tr
+
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
+from ..i18n import msg
+from ..language import lines, of_table, reader
 from ..turns import post_step, strip_components
 from .common import GAME
 
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start game"}
+LOBBY_LABELS = {"join": msg("Join"), "leave": msg("Leave"), "start": msg("Start game")}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
     """Join, leave or start the lobby this message announced."""
 
-    def __init__(self, row: int, act: str, line: int | None = None) -> None:
+    def __init__(self, row: int, act: str, line: int | None = None, lang: str = "en") -> None:
         style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
         if act == "leave":
             style = discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=LOBBY_LABELS[act], style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}")
+            discord.ui.Button(
+                label=tr(LOBBY_LABELS[act], lang), style=style, row=line, custom_id=f"pbp:{row}:lobby:{act}"
+            )
         )
         self.game_row, self.act = row, act
 
@@ -45,20 +51,22 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             bot = bot_of(interaction)
             table = await bot.service.table(self.game_row)
             if table.record.status != "lobby":
-                raise ServiceError(f"This {table.record.title} lobby is closed or has already started.", "stale")
+                raise ServiceError(
+                    msg("This {title} lobby is closed or has already started.", title=table.record.title), "stale"
+                )
             channel, user = table.record.channel_id, str(interaction.user.id)
             if self.act == "start":
                 notes = await post_step(bot, await bot.service.lobby.start(channel, user), user)
                 await strip_components(interaction)
                 if notes:
-                    await interaction.followup.send("\n".join(notes), ephemeral=True)
+                    await interaction.followup.send(lines(notes, await reader(interaction)), ephemeral=True)
                 return
             if self.act == "join":
                 result = await bot.service.lobby.join(channel, user, interaction.user.display_name)
             else:
                 result = await bot.service.lobby.leave(channel, user)
             await interaction.followup.send(
-                "\n".join(result.public), allowed_mentions=discord.AllowedMentions.none(), silent=True
+                lines(result.public, of_table(table)), allowed_mentions=discord.AllowedMentions.none(), silent=True
             )
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
@@ -67,11 +75,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"):
     """On a finished game's last message: the same players start again."""
 
-    def __init__(self, row: int, line: int | None = None) -> None:
+    def __init__(self, row: int, line: int | None = None, label: str = "Rematch") -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch"
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, row=line, custom_id=f"pbp:{row}:rematch")
         )
         self.game_row = row
 
@@ -88,13 +94,14 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAM
             notes = await post_step(bot, await bot.service.lobby.rematch(self.game_row, user), user)
             await strip_components(interaction)
             if notes:
-                await interaction.followup.send("\n".join(notes), ephemeral=True)
+                await interaction.followup.send(lines(notes, await reader(interaction)), ephemeral=True)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-def lobby_view(row: int) -> discord.ui.View:
+def lobby_view(row: int, lang: str = "en") -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's language ``lang``."""
     view = discord.ui.View(timeout=None)
     for act in ("join", "leave", "start"):
-        view.add_item(LobbyButton(row, act))
+        view.add_item(LobbyButton(row, act, lang=lang))
     return view

@@ -17,11 +17,14 @@ import discord
 
 from engine.core import play
 from engine.core.shapes import Distribute, distribute_action
+from render.i18n import DEFAULT, tr
 
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
+from ..i18n import msg, msgn
+from ..language import reader, sentences
 from ..turns import act_and_post
 
 EDITOR_TIMEOUT = 14 * 60
@@ -35,7 +38,12 @@ def _clean(counts: Counts) -> Counts:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return msgn("{n} {piece}", "{n} {piece}s", n, piece=word)
+
+
+def _capital(word: str, lang: str) -> str:
+    """A piece's name starting a sentence: capitalised in English, the word itself otherwise."""
+    return str(word).capitalize() if lang == DEFAULT else word
 
 
 class MayorEditor(discord.ui.View):
@@ -45,9 +53,9 @@ class MayorEditor(discord.ui.View):
     The first kind of piece is the ordinary one (colonists); the shape's action names the pieces per
     slot under its verb and the second kind under that kind's key (see :class:`Distribute`)."""
 
-    def __init__(self, table: Table, seat: int, shape: Distribute) -> None:
+    def __init__(self, table: Table, seat: int, shape: Distribute, lang: str = DEFAULT) -> None:
         super().__init__(timeout=EDITOR_TIMEOUT)
-        self.row, self.version, self.seat = table.row, table.version, seat
+        self.row, self.version, self.seat, self.lang = table.row, table.version, seat, lang
         self.title = table.record.title
         self.game, self.shape = table.game, shape
         self.caps, self.total = {s.key: s.count for s in shape.slots}, shape.total
@@ -64,11 +72,11 @@ class MayorEditor(discord.ui.View):
         self._draw()
 
     @classmethod
-    def for_table(cls, table: Table, seat: int) -> MayorEditor:
+    def for_table(cls, table: Table, seat: int, lang: str = DEFAULT) -> MayorEditor:
         shape = table.shape(seat)
         if not isinstance(shape, Distribute):
-            raise ServiceError("You have nothing to place right now.", "not_your_decision")
-        return cls(table, seat, shape)
+            raise ServiceError(msg("You have nothing to place right now."), "not_your_decision")
+        return cls(table, seat, shape, lang)
 
     # --- the draft ---------------------------------------------------------------------------
     @property
@@ -116,61 +124,76 @@ class MayorEditor(discord.ui.View):
 
     # --- drawing -----------------------------------------------------------------------------
     def _place_line(self, target: str) -> str:
+        """``Corn plantation 1/1 (1 noble)`` in the editor's language."""
         nobles = self.nobles.get(target, 0)
-        extra = f" ({_plural(nobles, self.second.label)})" if nobles and self.second else ""
-        return f"{self.names[target]} {self.layout.get(target, 0)}/{self.caps[target]}{extra}"
+        words = {"place": self.names[target], "n": self.layout.get(target, 0), "room": self.caps[target]}
+        if nobles and self.second:
+            line = msg("{place} {n}/{room} ({nobles})", nobles=_plural(nobles, self.second.label), **words)
+        else:
+            line = msg("{place} {n}/{room}", **words)
+        return tr(line, self.lang)
 
     def content(self, header: str = "") -> str:
-        places = ", ".join(self._place_line(t) for t in self.caps)
+        lang, word = self.lang, self.piece.label
+        places = ("、" if lang == "ja" else ", ").join(self._place_line(t) for t in self.caps)
         left = self.total - self.placed
-        word = self.piece.label
-        status = f"All {word}s placed — confirm when ready." if left == 0 else f"{left} {word}(s) still to place."
+        said = (
+            [msg("All {piece}s placed — confirm when ready.", piece=word)]
+            if left == 0
+            else [msg("{n} {piece}(s) still to place.", n=left, piece=word)]
+        )
         if self.noble_count and self.second:
-            status += (
-                f" {self.second.label.capitalize()}s placed: {self.nobles_placed}/{min(self.noble_count, self.total)}."
+            said.append(
+                msg(
+                    "{pieces}s placed: {placed}/{most}.",
+                    pieces=_capital(self.second.label, lang),
+                    placed=self.nobles_placed,
+                    most=min(self.noble_count, self.total),
+                )
             )
-        return "\n".join(
-            filter(
-                None,
-                [
-                    header,
-                    f"**Place your {word}s** ({self.title}, move {self.version})",
-                    places,
-                    status,
-                    f"`{self.text()}`",
-                ],
-            )
-        )[:2000]
+        status = sentences(said, lang)
+        title = msg("**Place your {piece}s** ({title}, move {n})", piece=word, title=self.title, n=self.version)
+        return "\n".join(filter(None, [tr(header, lang), tr(title, lang), places, status, f"`{self.text()}`"]))[:2000]
 
     def _draw(self) -> None:
         self.clear_items()
         confirm: discord.ui.Button[MayorEditor] = discord.ui.Button(
-            label="Confirm layout", style=discord.ButtonStyle.success, row=0, disabled=self.placed != self.total
+            label=tr(msg("Confirm layout"), self.lang),
+            style=discord.ButtonStyle.success,
+            row=0,
+            disabled=self.placed != self.total,
         )
         confirm.callback = self.confirm  # type: ignore[method-assign]
         reset: discord.ui.Button[MayorEditor] = discord.ui.Button(
-            label="Back to proposal", style=discord.ButtonStyle.secondary, row=0, disabled=self.unchanged
+            label=tr(msg("Back to proposal"), self.lang),
+            style=discord.ButtonStyle.secondary,
+            row=0,
+            disabled=self.unchanged,
         )
         reset.callback = self.reset  # type: ignore[method-assign]
         self.add_item(confirm)
         self.add_item(reset)
         room = [t for t, c in self.caps.items() if self.layout.get(t, 0) < c]
         if room and self.can_add(noble=False):
-            self.add_item(self._select(f"Put a {self.piece.label} on…", room, "add", False, 1))
+            self.add_item(self._select(msg("Put a {piece} on…", piece=self.piece.label), room, "add", False, 1))
         taken = [t for t in self.caps if self.plain(t) > 0]
         if taken:
-            self.add_item(self._select(f"Take a {self.piece.label} off…", taken, "remove", False, 2))
+            self.add_item(self._select(msg("Take a {piece} off…", piece=self.piece.label), taken, "remove", False, 2))
         if not self.noble_count or self.second is None:
             return
         if room and self.can_add(noble=True):
-            self.add_item(self._select(f"Put a {self.second.label} on…", room, "add", True, 3))
+            self.add_item(self._select(msg("Put a {piece} on…", piece=self.second.label), room, "add", True, 3))
         with_nobles = [t for t in self.caps if self.nobles.get(t, 0) > 0]
         if with_nobles:
-            self.add_item(self._select(f"Take a {self.second.label} off…", with_nobles, "remove", True, 4))
+            self.add_item(
+                self._select(msg("Take a {piece} off…", piece=self.second.label), with_nobles, "remove", True, 4)
+            )
 
     def _select(self, placeholder: str, targets: list[str], mode: str, noble: bool, row: int) -> discord.ui.Select[Any]:
         options = [discord.SelectOption(label=self._place_line(t)[:100], value=t) for t in targets[:PER_SELECT]]
-        select: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, options=options, row=row)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            placeholder=tr(placeholder, self.lang), options=options, row=row
+        )
 
         async def changed(interaction: discord.Interaction[Any]) -> None:
             self.add(select.values[0], noble, 1 if mode == "add" else -1)
@@ -183,7 +206,8 @@ class MayorEditor(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         table = await bot_of(interaction).service.table(self.row)
         if table.seat_of(interaction.user.id) != self.seat:
-            await interaction.response.send_message("This editor belongs to another player.", ephemeral=True)
+            refusal = tr(msg("This editor belongs to another player."), await reader(interaction))
+            await interaction.response.send_message(refusal, ephemeral=True)
             return False
         return True
 
@@ -203,15 +227,18 @@ class MayorEditor(discord.ui.View):
                 or shape.slots != self.shape.slots
                 or (distribute_action(shape, shape.proposal) != self.proposal_action)
             ):
-                raise ServiceError(f"This editor is outdated: you have no {self.piece.label}s to place now.", "stale")
+                raise ServiceError(
+                    msg("This editor is outdated: you have no {piece}s to place now.", piece=self.piece.label), "stale"
+                )
             await act_and_post(interaction, table, self.text(), None, ack=False)
             self.stop()
-            await interaction.edit_original_response(content=f"Layout placed: `{self.text()}`.", view=None)
+            placed = tr(msg("Layout placed: `{text}`.", text=self.text()), self.lang)
+            await interaction.edit_original_response(content=placed, view=None)
         except Exception as exc:
             await report(interaction, exc, editor=self.row)
 
 
 async def open_editor(interaction: discord.Interaction[Any], table: Table, seat: int, header: str = "") -> None:
-    """Send a fresh editor for ``seat`` (the interaction must be deferred)."""
-    editor = MayorEditor.for_table(table, seat)
+    """Send a fresh editor for ``seat`` in the reader's language (the interaction must be deferred)."""
+    editor = MayorEditor.for_table(table, seat, await reader(interaction))
     await interaction.followup.send(editor.content(header), view=editor, ephemeral=True)

@@ -15,31 +15,50 @@ from typing import Any
 
 import discord
 
+from engine.core.i18n import listing
 from engine.core.shapes import ChooseSeveral, option_index
 
 from ...service.game_ui import Table, label_of
 from ...service.results import ServiceError
 from ..errors import report
+from ..i18n import msg
 from ..turns import act_and_post, send_current, strip_components
 from .common import GAME, OUTDATED, load, not_yours
 
 SHOWN = 10  # listed sets named in a refusal
+PICK = msg("Pick from the listed options.")
+
+
+def alternatives(labels: list[str]) -> str:
+    """Labels as alternatives, ``a; b; c`` (each translated with the sentence)."""
+    if not labels:
+        return ""
+    joined = labels[-1]
+    for label in reversed(labels[:-1]):
+        joined = msg("{first}; {rest}", first=label, rest=joined)
+    return joined
 
 
 def _refusal(shape: ChooseSeveral, chosen: list[str]) -> str:
-    names = ", ".join(next(i.label for i in shape.items if i.key == k) for k in chosen)
-    sets = [o.label for o in shape.options if o.picks]
-    more = f" (and {len(sets) - SHOWN} more)" if len(sets) > SHOWN else ""
-    return f"{label_of(names, 200)} is not one of your options; you may: " + "; ".join(sets[:SHOWN]) + more + "."
+    names: str = listing([next(i.label for i in shape.items if i.key == k) for k in chosen], "")
+    if len(names) > 200:
+        names = label_of(names, 200)
+    sets = alternatives([o.label for o in shape.options if o.picks][:SHOWN])
+    more = len([o for o in shape.options if o.picks]) - SHOWN
+    if more > 0:
+        return msg(
+            "{chosen} is not one of your options; you may: {sets} (and {n} more).", chosen=names, sets=sets, n=more
+        )
+    return msg("{chosen} is not one of your options; you may: {sets}.", chosen=names, sets=sets)
 
 
 def answer_text(table: Table, seat: int, values: list[str]) -> str:
     """The canonical text of the listed option picking exactly the items ``values`` name."""
     shape = table.shape(seat)
     if not isinstance(shape, ChooseSeveral):
-        raise ServiceError("Pick from the listed options.", "malformed")
+        raise ServiceError(PICK, "malformed")
     if not values or not all(v.isdigit() and int(v) < len(shape.items) for v in values):
-        raise ServiceError("Pick from the listed options.", "malformed")
+        raise ServiceError(PICK, "malformed")
     chosen = [shape.items[int(v)].key for v in dict.fromkeys(values)]
     index = option_index(shape, chosen)
     if index is None or shape.options[index].text not in table.texts(seat):

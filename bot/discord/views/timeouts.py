@@ -12,13 +12,17 @@ from typing import Any
 
 import discord
 
+from render.i18n import tr
+
 from ...service.clock import duration, stamp
 from ...service.timeouts import Offer
 from ..errors import report
 from ..host import bot_of
+from ..i18n import msg
+from ..language import of_table, sentences
 from ..turns import NO_MENTIONS, post_step, strip_components
 
-LABELS = {"wait": "Wait longer", "skip": "Skip this turn (pass)", "sub": "Take over this seat"}
+LABELS = {"wait": msg("Wait longer"), "skip": msg("Skip this turn (pass)"), "sub": msg("Take over this seat")}
 STYLES = {
     "wait": discord.ButtonStyle.primary,
     "skip": discord.ButtonStyle.secondary,
@@ -32,9 +36,11 @@ class OfferButton(
 ):
     """One of the table's answers to an :class:`~bot.service.timeouts.Offer`."""
 
-    def __init__(self, row: int, version: int, seat: int, act: str) -> None:
+    def __init__(self, row: int, version: int, seat: int, act: str, lang: str = "en") -> None:
         super().__init__(
-            discord.ui.Button(label=LABELS[act], style=STYLES[act], custom_id=f"pbp:{row}:{version}:{seat}:t{act}")
+            discord.ui.Button(
+                label=tr(LABELS[act], lang), style=STYLES[act], custom_id=f"pbp:{row}:{version}:{seat}:t{act}"
+            )
         )
         self.game_row, self.version, self.seat, self.act = row, version, seat, act
 
@@ -51,8 +57,10 @@ class OfferButton(
             service, args = bot.service, (self.game_row, self.version, self.seat)
             if self.act == "wait":
                 result = await service.timeouts.wait_longer(*args, user)
-                due = (await service.table(self.game_row)).due.get(self.seat)
-                line = result.public[0] + (f" New deadline {stamp(due)}." if due else "")
+                table = await service.table(self.game_row)
+                due = table.due.get(self.seat)
+                said = [result.public[0]] + ([msg("New deadline {when}.", when=stamp(due))] if due else [])
+                line = sentences(said, of_table(table))
                 channel = bot.get_partial_messageable(int(interaction.channel_id or 0))
                 await channel.send(line, allowed_mentions=NO_MENTIONS, silent=True)
             elif self.act == "skip":
@@ -64,18 +72,29 @@ class OfferButton(
             await report(interaction, exc, custom_id=self.custom_id)
 
 
-def offer_text(offer: Offer) -> str:
-    """The public question to the table (no pings)."""
-    skip = f", skip {offer.name}'s turn (they pass)" if offer.can_skip else ""
-    return (
-        f"⏰ **{offer.name}**'s time ran out on “{offer.prompt}”, and this decision has no safe default. "
-        f"The table decides: wait another {duration(offer.wait_seconds)}{skip}, or someone who is not "
-        f"playing takes over {offer.name}'s seat. Nobody is removed without this."
-    )
+def offer_text(offer: Offer, lang: str = "en") -> str:
+    """The public question to the table (no pings), in the table's language ``lang``."""
+    words = {"name": offer.name, "prompt": offer.prompt, "wait": duration(offer.wait_seconds)}
+    if offer.can_skip:
+        text = msg(
+            "⏰ **{name}**'s time ran out on “{prompt}”, and this decision has no safe default. "
+            "The table decides: wait another {wait}, skip {name}'s turn (they pass), or someone who is not "
+            "playing takes over {name}'s seat. Nobody is removed without this.",
+            **words,
+        )
+    else:
+        text = msg(
+            "⏰ **{name}**'s time ran out on “{prompt}”, and this decision has no safe default. "
+            "The table decides: wait another {wait}, or someone who is not "
+            "playing takes over {name}'s seat. Nobody is removed without this.",
+            **words,
+        )
+    return tr(text, lang)
 
 
-def offer_view(offer: Offer) -> discord.ui.View:
+def offer_view(offer: Offer, lang: str = "en") -> discord.ui.View:
+    """The table's answers to ``offer``, labelled in the table's language ``lang``."""
     view = discord.ui.View(timeout=None)
     for act in ("wait", "skip", "sub") if offer.can_skip else ("wait", "sub"):
-        view.add_item(OfferButton(offer.game_row, offer.version, offer.seat, act))
+        view.add_item(OfferButton(offer.game_row, offer.version, offer.seat, act, lang))
     return view
