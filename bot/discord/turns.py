@@ -63,15 +63,13 @@ def only(users: list[str]) -> discord.AllowedMentions:
     )
 
 
-async def board_png(view: dict[str, Any], seat: int | None = None) -> bytes | None:
-    """PNG of the public board (or ``seat``'s own board), rendered in a worker thread (a game without a
-    renderer of its own gets its view drawn as text); ``None`` on failure."""
+async def board_png(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> bytes | None:
+    """PNG of the public board (or ``seat``'s own board) in ``lang``, rendered in a worker thread (a game
+    without a renderer of its own gets its view drawn as text); ``None`` on failure."""
     try:
         if seat is None:
-            # lang: table.language once render takes it
-            return await asyncio.to_thread(render_board, view)
-        # lang: table.language once render takes it
-        return await asyncio.to_thread(render_player_board, view, seat)
+            return await asyncio.to_thread(render_board, view, lang)
+        return await asyncio.to_thread(render_player_board, view, seat, lang)
     except Exception:  # a drawing bug must never cost the move
         log.exception("could not render the board of %s", view.get("game"))
         return None
@@ -112,7 +110,7 @@ async def post_turn(
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     if png is None and text is None and table.state is not None:
-        png = await board_png(table.public_view())
+        png = await board_png(table.public_view(), lang=table.language)
     view = components(bot, table)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
@@ -179,7 +177,7 @@ async def draw_step(
     async with lock:
         lines = step.lines or step.public
         text = turn_message(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
-        png = await board_png(table.public_view()) if table.state is not None else None
+        png = await board_png(table.public_view(), lang=table.language) if table.state is not None else None
         if not step.new and step.edit is not None:
             message = await edit_turn(bot, step, text, png, interaction)
             if message is not None:
@@ -284,7 +282,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     message)."""
     seat = table.seat_of(interaction.user.id)
     lang = await reader(interaction)
-    png = await board_png(table.public_view()) if table.state is not None else None
+    png = await board_png(table.public_view(), lang=lang) if table.state is not None else None
     lines = ([header] if header else []) + list(status_lines(table))
     texts = table.texts(seat)
     if texts:
@@ -305,7 +303,7 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
     if seat is None or table.state is None:
         raise ServiceError(not_playing(table), "not_seated")
     lang = await reader(interaction)
-    png = await board_png(table.private_view(seat), seat)
+    png = await board_png(table.private_view(seat), seat, lang)
     lines: list[str] = [
         msg("Your board in {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
     ]

@@ -20,7 +20,7 @@ async def test_a_game_without_a_renderer_gets_its_text_board_and_no_error_log(ca
 async def test_a_drawing_bug_is_logged_with_its_traceback(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(view: dict[str, object]) -> bytes:
+    def broken(view: dict[str, object], lang: str = "en") -> bytes:
         raise ValueError("bad view")
 
     monkeypatch.setattr(turns, "render_board", broken)

@@ -21,8 +21,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image: hundreds of real renders would take most of a minute (the Lisboa
     renderer has its own tests; the follow-window tests post real images)."""
-    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view: PNG + b"board")
-    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat: PNG + b"player")
+    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat, lang="en": PNG + b"player")
 
 
 @pytest.mark.usefixtures("quick_images")

@@ -21,8 +21,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image: hundreds of real renders would take minutes (the renderer has its
     own tests in tests/render)."""
-    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view: PNG + b"board")
-    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat: PNG + b"player")
+    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat, lang="en": PNG + b"player")
 
 
 def _hand_names(table) -> set[str]:

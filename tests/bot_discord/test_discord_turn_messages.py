@@ -42,7 +42,7 @@ PLAYABLE = re.compile(r"pbp:\d+:\d+:(\d+):a\d+$")
 @pytest.fixture
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image (the renderers have their own tests)."""
-    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view: PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
 
 
 def as_call(message: dict[str, Any]) -> Call:

@@ -170,7 +170,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if private:
             await send_private_board(interaction, table)
             return
-        png = await board_png(table.public_view())
+        png = await board_png(table.public_view(), lang=table.language)
         status = status_word(table.record.status)
         lines = [msg("**{title}** · move {n} ({status})", title=table.record.title, n=table.version, status=status)]
         await post_public(

@@ -76,7 +76,7 @@ async def history_message(
 ) -> tuple[str, list[discord.File], discord.ui.View | None]:
     """Content, board image and (ephemeral browsing) previous/next buttons for one step, in ``lang``."""
     step, row = result.version or 0, result.game_row or 0
-    png = await board_png(result.state_view or {})
+    png = await board_png(result.state_view or {}, lang=lang)
     view = None
     if buttons and latest > 0:
         view = discord.ui.View(timeout=None)
