@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .lines import dump_line
 from .rows import ActionRecord
 from .store import GameStore
 
@@ -100,7 +101,7 @@ class Records:
                     channel_id,
                     guild_id,
                     game_id,
-                    title,
+                    dump_line(title),
                     json.dumps(options, sort_keys=True),
                     spec,
                     rules_version,

@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from .lines import load_lines
+from .lines import load_line, load_lines
 
 
 class StoreError(Exception):
@@ -81,7 +81,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         channel_id=row["channel_id"],
         guild_id=row["guild_id"],
         game_id=row["game_id"],
-        title=row["title"],
+        title=load_line(row["title"]),  # a game's title message (plain text in rows stored before)
         options=json.loads(row["options"]),
         spec=row["spec"],
         rules_version=row["rules_version"],

@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from .lines import dump_lines
+from .lines import dump_line, dump_lines
 from .migrations import MIGRATIONS
 from .rows import (
     ActionRecord,
@@ -215,7 +215,7 @@ class GameStore:
                         channel_id,
                         guild_id,
                         game_id,
-                        title,
+                        dump_line(title),
                         json.dumps(options, sort_keys=True),
                         rules_version,
                         creator_id,
