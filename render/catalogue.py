@@ -1,4 +1,4 @@
-"""Keep the gettext catalogues in step with the code (Babel does the extracting and the writing).
+"""Keep the gettext catalogues in step with the code (Babel reads and writes the ``.po`` files).
 
 A package *speaks* when it has an ``i18n.py`` module (its :func:`engine.core.i18n.domain`); its
 catalogue lists every ``msg``/``msgn``/``msgp`` call in its own source (sub-packages that speak
@@ -9,11 +9,15 @@ keep their own) and every id its data declares (:meth:`~engine.core.i18n.Domain.
     python -m render.catalogue check                 # missing, empty or mismatched entries
 
 ``check`` is what ``tests/test_catalogues.py`` runs for every package.
+
+Calls are found with :mod:`ast` rather than Babel's extractor, which misses a ``msg`` nested in an
+ordinary call that is itself an argument of another ``msg`` (``msg("{x}", x=f(msg("B")))``).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import pkgutil
 import sys
 from collections.abc import Iterator
@@ -22,7 +26,6 @@ from importlib import import_module
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract as extract_messages
 from babel.messages.pofile import read_po, write_po
 
 from engine.core.i18n import domain, fields
@@ -30,7 +33,9 @@ from engine.core.i18n import domain, fields
 from .i18n import LANGUAGES, catalogue_path
 
 ROOTS = ("engine", "bot", "render")
-KEYWORDS = {"msg": None, "msgn": (1, 2), "msgp": ((1, "c"), 2)}
+#: The message makers and how many leading string arguments each takes (msgid; singular, plural;
+#: context, msgid).
+KEYWORDS = {"msg": 1, "msgn": 2, "msgp": 2}
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 HEADER = "Plural-Forms: nplurals=1; plural=0;"
 
@@ -77,17 +82,36 @@ def extract(package: str) -> list[Entry]:
     """Every message id the package uses, in source order (data ids last, sorted)."""
     entries: dict[tuple[str | None, str], Entry] = {}
     for path in _sources(package):
-        with path.open("rb") as handle:
-            found = extract_messages("python", handle, keywords=KEYWORDS, options={"encoding": "utf-8"})
-            for line, message, _comments, context in found:
-                singular, plural = (message, None) if isinstance(message, str) else (message[0], message[1])
-                where = f"{path.relative_to(_root())}:{line}"
-                entries.setdefault((context, singular), Entry(singular, plural, context, where))
+        for line, name, strings in calls(path.read_text(encoding="utf-8")):
+            context = strings[0] if name == "msgp" else None
+            singular = strings[1] if name == "msgp" else strings[0]
+            plural = strings[1] if name == "msgn" else None
+            where = f"{path.relative_to(_root())}:{line}"
+            entries.setdefault((context, singular), Entry(singular, plural, context, where))
     for module in _modules(package):
         import_module(module)
     for text in sorted(domain(package).data_ids()):
         entries.setdefault((None, text), Entry(text, None, None, "data"))
     return list(entries.values())
+
+
+def calls(source: str) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    """(line, maker, its leading string arguments) of every ``msg``/``msgn``/``msgp`` call in
+    ``source`` whose ids are written out, however deeply nested.
+
+    >>> [c[1:] for c in calls('x = msg("A {x}", x=f([msg("B")]))\\ny = msgn("a", "as", n)')]
+    [('msg', ('A {x}',)), ('msg', ('B',)), ('msgn', ('a', 'as'))]
+    """
+    nodes = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)]
+    for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset)):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        wanted = KEYWORDS.get(name)
+        if wanted is None or len(node.args) < wanted:
+            continue
+        head = node.args[:wanted]
+        if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in head):
+            yield node.lineno, name, tuple(str(a.value) for a in head)  # type: ignore[attr-defined]
 
 
 def _modules(package: str) -> Iterator[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
 from discord_fakes import ANN, BOB, CY, PNG, Call, Guild, pinged, shown, table_now, turn_pings
