@@ -65,7 +65,7 @@ async def test_a_japanese_table_speaks_japanese_in_public_and_pings_as_before(gu
     table = await table_now(guild)
     assert table.language == "ja"
     assert pinged(turn) == set(table.waiting_users()) and f"<@{table.waiting_users()[0]}>" in turn.content
-    assert f"**{table.record.title}** · {table.version}手目" in turn.content  # the service's header
+    assert f"**プエルトリコ** · {table.version}手目" in turn.content  # the service's header, the title translated
     shown_labels = labels(turn)
     assert bot_words(table) and "自分のボード" in shown_labels
     for english, japanese in bot_words(table):
@@ -85,7 +85,7 @@ async def test_a_japanese_table_speaks_japanese_in_public_and_pings_as_before(gu
     waiting = (await table_now(guild)).waiting_users()
     idle = next(u for u in NAMES if str(u) not in waiting)
     status = await guild.command(idle, NAMES[idle], "game status")
-    assert status[-1].ephemeral and "**Puerto Rico**" in status[-1].content
+    assert status[-1].ephemeral and "**Puerto Rico**" in status[-1].content  # English reader: English title
 
 
 async def test_an_english_player_at_a_japanese_table_reads_english_replies(guild: Guild) -> None:
@@ -152,7 +152,7 @@ async def test_turn_dms_speak_the_users_language_or_else_the_tables(guild: Guild
     start = guild.fake.channel_posts()[-1]
     [governor] = pinged(start)
     [dm] = guild.fake.dms(user=int(governor))
-    assert dm.content.startswith("🎲 **Puerto Rico** であなたの番です：") and f"/{start.reply['id']}" in dm.content
+    assert dm.content.startswith("🎲 **プエルトリコ** であなたの番です：") and f"/{start.reply['id']}" in dm.content
     table = await table_now(guild)
     # every player chooses English: the next turn DMs are English at this Japanese table
     for user in table.users:
