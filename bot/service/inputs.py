@@ -16,6 +16,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
 
 from engine.core.text import shorten
+from render.i18n import LANGUAGES
+
+from .i18n import msg
+from .results import ServiceError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -72,4 +76,21 @@ class Boundary:
                 setattr(cls, name, at_boundary(attr))
 
 
-__all__ = ["NAME_CHARS", "Boundary", "at_boundary", "clean", "display_name", "shorten"]
+__all__ = ["NAME_CHARS", "Boundary", "at_boundary", "clean", "display_name", "shorten", "spoken_language"]
+
+
+def spoken_language(language: str | None) -> str:
+    """A table's or a reader's language as given (``None``: English); refused unless the bot speaks it."""
+    if language is None:
+        return LANGUAGES[0]
+    lang = language.strip().lower()
+    if lang not in LANGUAGES:
+        raise ServiceError(
+            msg(
+                "`{language}` is not a language the bot speaks: use {choices}.",
+                language=shorten(language),
+                choices=", ".join(f"`{code}`" for code in LANGUAGES),
+            ),
+            "bad_language",
+        )
+    return lang

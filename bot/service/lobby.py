@@ -10,7 +10,7 @@ import sqlite3
 from typing import Any
 
 from engine.core import IllegalAction, find_game, play
-from render.i18n import LANGUAGES, NAMES
+from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
@@ -19,28 +19,11 @@ from .core import COLOURS, Core, seating_list, uid, wrap_illegal
 from .history import render_events
 from .hours import parse_hours
 from .i18n import msg, msgp
-from .inputs import Boundary, display_name, shorten
+from .inputs import Boundary, display_name, spoken_language
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .step import Step, Txn
 from .steps import Steps
-
-
-def table_language(language: str | None) -> str:
-    """A table's language as given (``None``: English); refused unless it is one the bot speaks."""
-    if language is None:
-        return LANGUAGES[0]
-    lang = language.strip().lower()
-    if lang not in LANGUAGES:
-        raise ServiceError(
-            msg(
-                "`{language}` is not a language the bot speaks: use {choices}.",
-                language=shorten(language),
-                choices=", ".join(f"`{code}`" for code in LANGUAGES),
-            ),
-            "bad_language",
-        )
-    return lang
 
 
 class LobbyService(Boundary):
@@ -67,7 +50,7 @@ class LobbyService(Boundary):
         creator as first member, a clock preset, playing hours and the table's ``language`` for its
         public messages (one of ``render.i18n.LANGUAGES``; ``None``: English)."""
         name = display_name(name)
-        lang = table_language(language)
+        lang = spoken_language(language)
         try:
             game = find_game(game_id)
         except IllegalAction as exc:
@@ -354,7 +337,7 @@ class LobbyService(Boundary):
         """Change the language of the channel's table (its lobby or game, else its latest game, whose
         rematch keeps it) for its public messages; its creator or someone who can manage the channel
         may, as for :meth:`abandon` and ``/admin``. Announced in the new language."""
-        lang = table_language(language)
+        lang = spoken_language(language)
         record = await self.core.latest(channel_id)  # a finished table too: its rematch keeps the language
         if uid(user_id) != record.creator_id and not can_manage_channel:
             raise ServiceError(

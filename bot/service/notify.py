@@ -12,14 +12,14 @@ from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.text import shorten
-from render.i18n import LANGUAGES, NAMES, tr
+from render.i18n import NAMES, tr
 
 from ..store.notify import MODES, Prefs
 from .away_service import AwayService, summary_line
 from .clock import stamp
 from .core import Core, uid
 from .i18n import msg, msgp
-from .inputs import Boundary
+from .inputs import Boundary, spoken_language
 from .notices import Notice
 from .pings import PingPlan, Pings, day_start, digest_moment
 from .results import Result, ServiceError, joined
@@ -176,18 +176,8 @@ class NotifyService(Boundary):
         """Choose the language of the user's private replies and direct messages (``None``: follow
         their Discord client's); answered in the language chosen (the front end translates)."""
         user = uid(user_id)
-        lang = None if language is None or language.strip().lower() in ("", "auto", "none") else language
-        if lang is not None:
-            lang = lang.strip().lower()
-            if lang not in LANGUAGES:
-                raise ServiceError(
-                    msg(
-                        "`{language}` is not a language the bot speaks: use {choices}.",
-                        language=shorten(lang),
-                        choices=", ".join(f"`{code}`" for code in LANGUAGES),
-                    ),
-                    "bad_language",
-                )
+        follow = language is None or language.strip().lower() in ("", "auto", "none")
+        lang = None if follow else spoken_language(language)
         prefs = await self.core.notify.get(user)
         await self.core.notify.put(replace(prefs, language=lang, updated_at=self.core.now()))
         line = (
