@@ -179,13 +179,18 @@ class PgServer:
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
-    def create_database(self, prefix: str = "t") -> str:
-        """A new empty database with a unique name; its URL."""
+    def create_database(self, prefix: str = "t", template: str | None = None) -> str:
+        """A new database with a unique name, empty or a copy of ``template`` (a URL from here); its URL.
+
+        Copying a template that already holds the migrated schema is quicker than migrating every
+        fresh database; the template must have no open connections while it is copied.
+        """
         name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+        source = f" TEMPLATE {_ident(urlsplit(template).path.strip('/'))}" if template else ""
         try:
-            execute(self.url, f"CREATE DATABASE {_ident(name)}")
+            execute(self.url, f"CREATE DATABASE {_ident(name)}{source}")
         except Exception as error:
-            raise PgError(f"could not create database {name} on {self.url}: {error}") from error
+            raise PgError(f"could not create database {name}{source} on {self.url}: {error}") from error
         return with_database(self.url, name)
 
     def drop_database(self, url: str) -> None:

@@ -92,7 +92,7 @@ async def test_server_version(pg_server: PgServer, pg_url: str) -> None:
         assert shown.split()[0] == found.group(1)
 
 
-async def test_fresh_databases_are_empty_and_dropped(pg_server: PgServer) -> None:
+async def test_fresh_databases_are_empty_or_copies_and_dropped(pg_server: PgServer) -> None:
     first, second = pg_server.create_database(), pg_server.create_database()
     assert first != second
     connection = await asyncpg.connect(first)
@@ -105,7 +105,16 @@ async def test_fresh_databases_are_empty_and_dropped(pg_server: PgServer) -> Non
         assert await connection.fetchval("SELECT count(*) FROM pg_tables WHERE tablename = 'only_here'") == 0
     finally:
         await connection.close()
+    copy = pg_server.create_database(template=first)
+    connection = await asyncpg.connect(copy)
+    try:
+        assert await connection.fetchval("SELECT count(*) FROM pg_tables WHERE tablename = 'only_here'") == 1
+    finally:
+        await connection.close()
+    pg_server.drop_database(copy)
     held = await asyncpg.connect(first)  # an open session does not stop the drop
+    with pytest.raises(PgError, match="is being accessed by other users"):
+        pg_server.create_database(template=first)
     try:
         pg_server.drop_database(first)
         pg_server.drop_database(second)
