@@ -25,6 +25,7 @@ collect_ignore = ["conftest.py"]
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
+    """The PostgreSQL server of this session (DATABASE_URL_PG's, or a throwaway one started now)."""
     with contextlib.ExitStack() as stack:
         try:
             server = stack.enter_context(running_server())
@@ -41,11 +42,13 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture(scope="session")
 def pg_url(pg_server: PgServer) -> str:
+    """The session's test database, shared by every test that uses it."""
     return pg_server.url
 
 
 @pytest.fixture
 def pg_database_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh empty database for this test alone, dropped after it."""
     url = pg_server.create_database()
     try:
         yield url
