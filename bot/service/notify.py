@@ -205,6 +205,8 @@ class NotifyService(Boundary):
         """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision."""
         notices = []
         for user, game_row, version in await self.core.notify.held_due(self.core.now()):
+            if not await self.core.owns(game_row):
+                continue
             record = await self.core.store.game(game_row)
             if record is None or record.status != "active" or user not in record.waiting:
                 continue
@@ -236,8 +238,12 @@ class NotifyService(Boundary):
 
     async def digest_due(self) -> list[Digest]:
         """Daily digests now due (each at most once a day): the games owing the user a decision, then
-        the lines put aside since the last digest."""
-        now, digests = self.core.now(), []
+        the lines put aside since the last digest. Digests cross servers: when sharded, only the
+        process holding shard 0 sends them."""
+        now = self.core.now()
+        digests: list[Digest] = []
+        if not self.core.shards.owns_users:
+            return digests
         for user in await self.core.notify.users_with_digests():
             prefs = await self.core.notify.get(user)
             moment = digest_moment(prefs, now)

@@ -51,12 +51,14 @@ class ReminderService(Boundary):
         """Every reminder and stalled-game announcement due now, each claimed once.
 
         When a seat's half-time reminder and final warning are both due (the bot was busy or
-        down), only the final warning is sent.
+        down), only the final warning is sent. Only games on this process's shards are handled.
         """
         now = self.core.now()
         await self.core.reminders.plan(self.stall_after)
         groups: dict[tuple[int, int], list[Reminder]] = {}
         for row in await self.core.reminders.due(now):
+            if not await self.core.owns(row.game):  # another process's shard: it claims the row
+                continue
             groups.setdefault((row.game, row.seat), []).append(row)
         notices = []
         for rows in groups.values():

@@ -80,7 +80,7 @@ async def test_game_options_are_suggested_and_validated_by_the_engine(
 
 def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     calls: list[tuple[object, ...]] = []
     monkeypatch.setattr(bot.demo, "run_demo", lambda *args: calls.append(args))
     out = io.StringIO()
@@ -91,7 +91,7 @@ def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tm
 
 
 def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     folder = tmp_path / "demo"
     folder.mkdir()
     (folder / "board-9999.png").write_bytes(b"stale")  # a previous run's image is cleared
@@ -111,7 +111,7 @@ def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatc
 
 
 def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     png = b"\x89PNG\r\n\x1a\n"
     monkeypatch.setattr(bot.demo, "render_board", lambda view: png)  # hundreds of real images: too slow here
     monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat: png)
