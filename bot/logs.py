@@ -19,7 +19,7 @@ from typing import Any
 
 from .service.logctx import GAME, SHARD
 
-TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [shard %(shard)s game %(game)s] %(message)s"
+TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [shard %(shard)s game %(game_text)s] %(message)s"
 
 
 class ContextFilter(logging.Filter):
@@ -33,7 +33,9 @@ class ContextFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         shard = SHARD.get()
         record.shard = str(shard) if shard is not None else self.process_shards
-        record.game = GAME.get()
+        game = GAME.get()
+        record.game = game
+        record.game_text = "-" if game is None else str(game)
         return True
 
 

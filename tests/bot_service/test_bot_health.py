@@ -179,6 +179,8 @@ def test_text_lines_show_the_shard_and_the_game() -> None:
         assert handler.filter(record)
     line = handler.format(record)
     assert line.endswith("INFO     bot.timers [shard - game 7] fired 3")
+    outside = logging.LogRecord("bot", logging.INFO, __file__, 1, "ready", (), None)
+    assert handler.filter(outside) and handler.format(outside).endswith("bot [shard - game -] ready")
     with pytest.raises(ValueError, match="text or json"):
         make_handler("xml")
     plain = logging.LogRecord("x", logging.INFO, __file__, 1, "m", (), None)
