@@ -202,11 +202,13 @@ class NotifyService(Boundary):
         return PingPlan() if record is None else await self.pings.plan(record, users)
 
     async def held_due(self) -> list[Notice]:
-        """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision."""
-        notices = []
+        """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision.
+        Quiet hours are the user's, and the store claims every due held ping at once: when sharded, only
+        the process holding shard 0 sends them (like digests)."""
+        notices: list[Notice] = []
+        if not self.core.shards.owns_users:
+            return notices
         for user, game_row, version in await self.core.notify.held_due(self.core.now()):
-            if not await self.core.owns(game_row):
-                continue
             record = await self.core.store.game(game_row)
             if record is None or record.status != "active" or user not in record.waiting:
                 continue

@@ -4,12 +4,12 @@ Discord sends a server's (guild's) events to shard ``(guild_id >> 22) % shard_co
 (:func:`shard_of`); a process started with ``SHARD_IDS`` holds those shards. The timer loop of each
 process fires only the work that is its own (:class:`Shards`):
 
-* work that belongs to one game (deadlines, reminders, stalled-game notices, held turn pings,
-  standing answers, freezing and thawing clocks of away players) goes to the process holding the
-  shard of the game's server; a game without a server (a direct-message game) counts as shard 0,
-  where Discord delivers direct messages;
-* work that belongs to a user across servers (absences reaching their end date, daily digests) goes
-  to the process holding shard 0.
+* work that belongs to one game (deadlines, reminders, stalled-game notices, standing answers,
+  freezing and thawing clocks of away players) goes to the process holding the shard of the game's
+  server; a game without a server (a direct-message game) counts as shard 0, where Discord
+  delivers direct messages;
+* work that belongs to a user across servers (absences reaching their end date, daily digests, turn
+  pings held back by the user's quiet hours) goes to the process holding shard 0.
 
 Posting is not bound to shards: any process may send to any channel or user through Discord's HTTP
 API, so a digest sent by shard 0's process reaches a user whose games are elsewhere. When a process

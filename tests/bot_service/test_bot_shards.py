@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,48 @@ async def test_unsharded_service_keeps_firing_everything(tmp_path: Path) -> None
         await table(only, "102", GUILD_B)
         clock.advance(12 * HOUR)
         assert sorted(e.channel_id for e in await only.timeouts.expire_due()) == ["101", "102"]
+
+
+async def owes(svc: GameService, channel: str, who: str, result: Result) -> Result:
+    while who not in result.waiting:
+        mover = result.waiting[0]
+        result = await svc.play.act(channel, mover, "step" if "step" in result.legal[mover] else "rest")
+    return result
+
+
+async def test_pings_held_for_quiet_hours_go_out_from_the_process_holding_shard_zero(tmp_path: Path) -> None:
+    clock, path = ManualClock(datetime(2030, 1, 1, 20, tzinfo=UTC)), tmp_path / "shared.sqlite3"
+    async with process(path, clock, Shards(2, (0,))) as low, process(path, clock, Shards(2, (1,))) as high:
+        await low.notify.settings(ANN, timezone="UTC", quiet="21-06")
+        games = {"101": await table(low, "101", GUILD_A, "none"), "102": await table(high, "102", GUILD_B, "none")}
+        clock.advance(2 * HOUR)  # quiet hours: Ann's turn pings are held
+        for started in games.values():
+            assert (await low.notify.plan_pings(started.game_row or 0, [ANN, BOB])).ping == [BOB]
+        clock.advance(8 * HOUR)
+        for channel, started in games.items():
+            await owes(low if channel == "101" else high, channel, ANN, started)
+        assert await high.notify.held_due() == []  # the user's quiet hours: shard 0's work, in every server
+        held = await low.notify.held_due()
+        assert sorted(n.channel_id for n in held) == ["101", "102"] and {n.user_id for n in held} == {ANN}
+        assert await high.notify.held_due() == [] and await low.notify.held_due() == []
+
+
+async def test_standing_answers_swept_by_the_games_process(tmp_path: Path) -> None:
+    clock, path = ManualClock(), tmp_path / "shared.sqlite3"
+    async with process(path, clock, Shards(2, (0,))) as low, process(path, clock, Shards(2, (1,))) as high:
+        rows = {}
+        for svc, channel, guild in ((low, "101", GUILD_A), (high, "102", GUILD_B)):
+            await svc.lobby.open(channel, str(guild), ANN, "Ann", "toy_stubborn", {}, clock="fast")
+            await svc.lobby.join(channel, BOB, "Bob")
+            result = await svc.lobby.start(channel, ANN, seed=3)
+            rows[channel] = result.game_row
+            for _ in range(2):  # both finish their turns: the parallel bet opens
+                mover = result.waiting[0]
+                result = await svc.play.act(channel, mover, "step")
+                result = await svc.play.act(channel, mover, "step")
+            for who in (BOB, ANN):
+                await svc.standing.set(channel, who, "bet")  # answers nothing by itself
+        [swept_b] = await high.standing.due()
+        [swept_a] = await low.standing.due()
+        assert (swept_a.row, swept_b.row) == (rows["101"], rows["102"])
+        assert await high.standing.due() == [] and await low.standing.due() == []
