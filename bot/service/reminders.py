@@ -41,11 +41,16 @@ class ReminderService(Boundary):
 
     async def next_timer(self) -> str | None:
         """The earliest deadline, reminder or end of an absence still to come (what the timer loop
-        sleeps until)."""
+        sleeps until). When sharded, a time already passed is another process's work: ``None``."""
         core = self.core
         times = [t for t in (await core.deadlines.next_due(), await core.reminders.next_fire(core.now())) if t]
         times += [t for t in [await core.away.next_end()] if t]
-        return min(times) if times else None
+        soonest = min(times) if times else None
+        if soonest is not None and not core.shards.everything and soonest <= core.now():
+            # Still there after this process's round: another process's work (perhaps it is down).
+            # Never spin on it: wake at the heartbeat instead (own later timers may then be a minute late).
+            return None
+        return soonest
 
     async def due(self) -> list[Notice]:
         """Every reminder and stalled-game announcement due now, each claimed once.

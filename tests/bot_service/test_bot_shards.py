@@ -135,6 +135,11 @@ async def test_a_stopped_process_leaves_its_work_in_the_database_for_its_success
         clock.advance(2 * HOUR)  # past the deadline
         assert await low.timeouts.expire_due() == [] and await low.reminders.due() == []
         assert await low.core.deadlines.due(low.now())  # still waiting for shard 1's process
+        # the loop must not spin on the other shard's overdue deadline: it waits for its heartbeat
+        assert await low.reminders.next_timer() is None
+    async with process(path, clock, Shards()) as everything:  # unsharded, it is simply due now
+        assert await everything.reminders.next_timer() == (await everything.core.deadlines.next_due())
+        assert (await everything.reminders.next_timer() or "") < everything.now()
     async with process(path, clock, Shards(2, (1,))) as high:  # shard 1's process is back (late)
         [expiry] = await high.timeouts.expire_due()
         assert expiry.channel_id == "102" and expiry.result is not None
