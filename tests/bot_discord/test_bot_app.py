@@ -18,6 +18,7 @@ from PIL import Image
 import bot.__main__ as entry
 import bot.demo
 from bot.discord.app import ShardedPbpBot, create_bot
+from bot.service.clock import ManualClock
 from bot.service.shards import Shards
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_dotenv, parse_dotenv
 
@@ -147,7 +148,8 @@ def test_shard_settings_make_an_auto_sharded_bot() -> None:
 
 async def test_health_endpoint_of_a_sharded_bot(tmp_path: Path) -> None:
     fake = FakeDiscord()
-    made = await start_bot(tmp_path / "h.sqlite3", fake, shard_count=2, shard_ids=(1,), health_port=0)
+    clock = ManualClock()  # the tick's time is the service clock's
+    made = await start_bot(tmp_path / "h.sqlite3", fake, clock=clock, shard_count=2, shard_ids=(1,), health_port=0)
     try:
         assert made.service.core.shards == Shards(2, (1,)) and made.health_server is not None
         port = made.health_server.sockets[0].getsockname()[1]
@@ -169,7 +171,7 @@ async def test_health_endpoint_of_a_sharded_bot(tmp_path: Path) -> None:
         cog: Any = made.get_cog("TimerCog")  # the extension's own class object (loaded apart)
         assert cog is not None
         await cog.tick()
-        assert (await made.health())["last_tick"] == made.service.now()
+        assert (await made.health())["last_tick"] == made.service.now() == "2030-01-01T00:00:00.000+00:00"
     finally:
         await made.close()
     assert made.health_server is None
