@@ -31,7 +31,8 @@ from .options import OPTIONS, validate
 from .rules import pack_of
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
-from .texts import event_text, view_text
+from .textboard import view_text
+from .texts import event_text
 
 SPEC = GameSpec(
     id="lisboa",

@@ -33,10 +33,6 @@ def _words(name: Any) -> str:
     return str(name).replace("_", " ")
 
 
-def _list(items: list[Any]) -> str:
-    return ", ".join(str(i) for i in items) if items else "nothing"
-
-
 def _card(state: State, card: Any) -> str:
     """``red-03 (Maia)``: the id with the card's kind, which players know it by."""
     cards = pack_of(state).cards
@@ -431,26 +427,3 @@ def generic_text(state: State, e: Event) -> str:
     """The fallback line for an event without a sentence of its own (a test keeps it unused)."""
     details = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("kind", "player", "forced"))
     return f"{_name(state, e.get('player'))}: {_words(e['kind'])}" + (f" ({details})" if details else "") + "."
-
-
-def view_text(view: dict[str, Any]) -> str:
-    """A compact plain-text table for the terminal client."""
-    lines = [
-        f"Lisboa — era {view['era']}, round {view['round']}, turn {view['turn']}; treasury space "
-        f"{view['treasury'] + 1}; prices " + ", ".join(f"{g} {p}" for g, p in view["prices"].items())
-    ]
-    for kind, stack in view["political"]["display"].items():
-        lines.append(f"  display {kind}: {stack['top'] or '-'} ({stack['count']})")
-    lines.append(
-        "  decrees: " + _list(view["decrees"]["display"]) + f"; shipyard top: "
-        f"{view['shipyard'][0] if view['shipyard'] else '-'}"
-    )
-    lines.append("  offices: " + "; ".join(f"{n} {dict(sorted(o.items()))}" for n, o in view["offices"].items()))
-    for seat, b in enumerate(view["boards"]):
-        hand = b["hand"] if isinstance(b["hand"], list) else f"{b['hand']} cards"
-        lines.append(
-            f"{view['players'][seat]}: {b['reis']} réis, {b['wigs']} wigs, influence {b['influence']}, "
-            f"goods {b['goods']}, hand {hand}, portfolio {b['portfolio']}, clergy {b['clergy']}, "
-            f"favors {b['favors']}, rubble {b['rubble']} ({b['sets']} sets), officials {b['officials']}"
-        )
-    return "\n".join(lines)

@@ -1,0 +1,32 @@
+"""Lisboa's compact plain-text table for the terminal client (English; the Discord board is an image)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _list(items: list[Any]) -> str:
+    return ", ".join(str(i) for i in items) if items else "nothing"
+
+
+def view_text(view: dict[str, Any]) -> str:
+    """A compact plain-text table for the terminal client."""
+    lines = [
+        f"Lisboa — era {view['era']}, round {view['round']}, turn {view['turn']}; treasury space "
+        f"{view['treasury'] + 1}; prices " + ", ".join(f"{g} {p}" for g, p in view["prices"].items())
+    ]
+    for kind, stack in view["political"]["display"].items():
+        lines.append(f"  display {kind}: {stack['top'] or '-'} ({stack['count']})")
+    lines.append(
+        "  decrees: " + _list(view["decrees"]["display"]) + f"; shipyard top: "
+        f"{view['shipyard'][0] if view['shipyard'] else '-'}"
+    )
+    lines.append("  offices: " + "; ".join(f"{n} {dict(sorted(o.items()))}" for n, o in view["offices"].items()))
+    for seat, b in enumerate(view["boards"]):
+        hand = b["hand"] if isinstance(b["hand"], list) else f"{b['hand']} cards"
+        lines.append(
+            f"{view['players'][seat]}: {b['reis']} réis, {b['wigs']} wigs, influence {b['influence']}, "
+            f"goods {b['goods']}, hand {hand}, portfolio {b['portfolio']}, clergy {b['clergy']}, "
+            f"favors {b['favors']}, rubble {b['rubble']} ({b['sets']} sets), officials {b['officials']}"
+        )
+    return "\n".join(lines)
