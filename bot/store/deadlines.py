@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import func, insert, select, text, update
+
+from . import schema
 from .clock import Preset, seconds_between
+from .engine import EXCLUDED, insertion_order, upsert
 from .hours import Hours, advance, open_seconds, stored
 from .store import GameStore
 
@@ -40,36 +44,39 @@ class Deadlines:
 
     # --- reads ----------------------------------------------------------------
     async def of_game(self, game: int) -> dict[int, SeatClock]:
-        rows = await self.store.query("SELECT * FROM clocks WHERE game = ? ORDER BY seat", (game,))
-        return {
-            r["seat"]: SeatClock(r["game"], r["seat"], r["bank"], r["opened_at"], r["due_at"], r["state"]) for r in rows
-        }
+        c = schema.clocks
+        rows = await self.store.query(select(c).where(c.c.game == game).order_by(c.c.seat))
+        return {r.seat: SeatClock(r.game, r.seat, r.bank, r.opened_at, r.due_at, r.state) for r in rows}
 
     async def due(self, now: str) -> list[tuple[int, int]]:
         """(game, seat) of running clocks whose deadline is at or before ``now``, earliest first."""
+        c = schema.clocks
         rows = await self.store.query(
-            "SELECT game, seat FROM clocks WHERE state = 'running' AND due_at <= ? ORDER BY due_at", (now,)
+            select(c.c.game, c.c.seat).where(c.c.state == "running", c.c.due_at <= now).order_by(c.c.due_at)
         )
-        return [(r["game"], r["seat"]) for r in rows]
+        return [(r.game, r.seat) for r in rows]
 
     async def next_due(self) -> str | None:
         """The earliest running deadline, if any (what the timer loop sleeps until)."""
-        rows = await self.store.query("SELECT MIN(due_at) FROM clocks WHERE state = 'running'")
+        c = schema.clocks
+        rows = await self.store.query(select(func.min(c.c.due_at)).where(c.c.state == "running"))
         return rows[0][0] if rows else None
 
     async def timeouts(self, game: int) -> list[tuple[int, str, str]]:
         """(seat, user, outcome) of every timeout in ``game``, oldest first."""
+        t = schema.timeouts
         rows = await self.store.query(
-            "SELECT seat, user_id, outcome FROM timeouts WHERE game = ? ORDER BY rowid", (game,)
+            select(t.c.seat, t.c.user_id, t.c.outcome).where(t.c.game == game).order_by(insertion_order(t))
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def holders(self, game: int) -> list[tuple[int, str, int, str]]:
         """(seat, user, from_version, reason): who took over which seat when."""
+        h = schema.seat_holders
         rows = await self.store.query(
-            "SELECT seat, user_id, from_version, reason FROM seat_holders WHERE game = ? AND reason != 'start' "
-            "ORDER BY rowid",
-            (game,),
+            select(h.c.seat, h.c.user_id, h.c.from_version, h.c.reason)
+            .where(h.c.game == game, h.c.reason != "start")
+            .order_by(insertion_order(h))
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
@@ -87,42 +94,42 @@ class Deadlines:
             return False
         assert preset.initial is not None
         opened = False
+        c = schema.clocks
         async with self.store.transaction() as db:
-            rows = {
-                r["seat"]: r
-                for r in await db.execute_fetchall(
-                    "SELECT seat, bank, opened_at, state FROM clocks WHERE game = ?", (game,)
-                )
-            }
+            found = await db.execute(select(c.c.seat, c.c.bank, c.c.opened_at, c.c.state).where(c.c.game == game))
+            rows = {r.seat: r for r in found}
             for seat in waiting:
                 row = rows.get(seat)
-                if row is not None and row["state"] != "idle":
+                if row is not None and row.state != "idle":
                     continue
-                bank = preset.initial if row is None else row["bank"]
-                await db.execute(
-                    "INSERT INTO clocks (game, seat, bank, opened_at, due_at, state) VALUES (?, ?, ?, ?, ?, "
-                    "'running') ON CONFLICT (game, seat) DO UPDATE SET opened_at = excluded.opened_at, "
-                    "due_at = excluded.due_at, state = 'running'",
-                    (game, seat, bank, now, advance(hours, now, bank)),
-                )
+                bank = preset.initial if row is None else row.bank
+                values = {
+                    "game": game,
+                    "seat": seat,
+                    "bank": bank,
+                    "opened_at": now,
+                    "due_at": advance(hours, now, bank),
+                    "state": "running",
+                }
+                keys, moved = ("game", "seat"), {"opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
+                await db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
-                if seat in waiting or row["state"] == "idle":
+                if seat in waiting or row.state == "idle":
                     continue
-                bank = preset.after_move(row["bank"], open_seconds(hours, row["opened_at"], now))
+                bank = preset.after_move(row.bank, open_seconds(hours, row.opened_at, now))
                 await db.execute(
-                    "UPDATE clocks SET bank = ?, opened_at = NULL, due_at = NULL, state = 'idle' "
-                    "WHERE game = ? AND seat = ?",
-                    (bank, game, seat),
+                    update(c)
+                    .where(c.c.game == game, c.c.seat == seat)
+                    .values(bank=bank, opened_at=None, due_at=None, state="idle")
                 )
         return opened
 
     async def stop(self, game: int) -> None:
         """Stop every clock of a game that ended."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE clocks SET opened_at = NULL, due_at = NULL, state = 'idle' WHERE game = ?", (game,)
-            )
+            c = schema.clocks
+            await db.execute(update(c).where(c.c.game == game).values(opened_at=None, due_at=None, state="idle"))
 
     async def set_state(
         self,
@@ -135,10 +142,12 @@ class Deadlines:
     ) -> None:
         """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline."""
         async with self.store.transaction() as db:
+            c = schema.clocks
+            values = {"state": state, "due_at": due_at, "bank": bank, "opened_at": opened_at}
             await db.execute(
-                "UPDATE clocks SET state = ?, due_at = COALESCE(?, due_at), bank = COALESCE(?, bank), "
-                "opened_at = COALESCE(?, opened_at) WHERE game = ? AND seat = ?",
-                (state, due_at, bank, opened_at, game, seat),
+                update(c)
+                .where(c.c.game == game, c.c.seat == seat)
+                .values(**{k: v for k, v in values.items() if v is not None})
             )
 
     async def record_timeout(
@@ -146,9 +155,15 @@ class Deadlines:
     ) -> None:
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO timeouts (game, seat, user_id, version, outcome, by_user, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, seat, user_id, version, outcome, by_user, now),
+                insert(schema.timeouts).values(
+                    game=game,
+                    seat=seat,
+                    user_id=user_id,
+                    version=version,
+                    outcome=outcome,
+                    by_user=by_user,
+                    created_at=now,
+                )
             )
 
     async def hand_over(
@@ -169,26 +184,39 @@ class Deadlines:
         """
         async with self.store.transaction() as db:
             cur = await db.execute(
-                "UPDATE seats SET user_id = ? WHERE game = ? AND seat = ? AND user_id = ? AND NOT EXISTS "
-                "(SELECT 1 FROM seats WHERE game = ? AND user_id = ?)",
-                (new_user, game, seat, old_user, game, new_user),
+                text(
+                    "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
+                    "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
+                ),
+                {"new": new_user, "game": game, "seat": seat, "old": old_user},
             )
             if cur.rowcount != 1:
                 return False
             await db.execute(
-                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                "SELECT ?, ?, ?, (SELECT name FROM seats WHERE game = ? AND seat = ?), 0, 'start', ? "
-                "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = ? AND seat = ?)",
-                (game, seat, old_user, game, seat, now, game, seat),
+                text(
+                    "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                    "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
+                    "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
+                    "'start', :now WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
+                ),
+                {"game": game, "seat": seat, "old": old_user, "now": now},
             )
             await db.execute(
-                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, seat, new_user, name, version, reason, now),
+                insert(schema.seat_holders).values(
+                    game=game,
+                    seat=seat,
+                    user_id=new_user,
+                    name=name,
+                    from_version=version,
+                    reason=reason,
+                    created_at=now,
+                )
             )
+            games = schema.games
             await db.execute(
-                "UPDATE games SET waiting = REPLACE(waiting, ?, ?), updated_at = ? WHERE id = ?",
-                (f'"{old_user}"', f'"{new_user}"', now, game),
+                update(games)
+                .where(games.c.id == game)
+                .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
             )
         return True
 
@@ -196,11 +224,8 @@ class Deadlines:
     async def heartbeat(self, now: str) -> None:
         """Record that the bot is alive (the timer loop calls this at least every minute)."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
-                "SET value = excluded.value",
-                (HEARTBEAT, now),
-            )
+            values = {"key": HEARTBEAT, "value": now}
+            await db.execute(upsert(db.dialect.name, schema.bot_state, values, ["key"], {"value": EXCLUDED}))
 
     async def extend_for_downtime(self, now: str) -> tuple[int, int]:
         """On start-up: push every deadline that was running when the bot went down back by the outage.
@@ -209,25 +234,30 @@ class Deadlines:
         ``opened_at`` move on by that much open time); a game whose table was closed throughout keeps
         its deadline. Returns (outage seconds, clocks extended); (0, 0) after a short or first start.
         """
-        rows = await self.store.query("SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,))
+        state = schema.bot_state
+        rows = await self.store.query(select(state.c.value).where(state.c.key == HEARTBEAT))
         outage = seconds_between(rows[0][0], now) if rows else 0
         extended = 0
         if outage > OUTAGE_GRACE:
             last = rows[0][0]
             async with self.store.transaction() as db:
-                running = await db.execute_fetchall(
-                    "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c "
-                    "JOIN games g ON g.id = c.game WHERE c.state = 'running' AND c.due_at > ?",
-                    (last,),
+                running = await db.execute(
+                    text(
+                        "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c "
+                        "JOIN games g ON g.id = c.game WHERE c.state = 'running' AND c.due_at > :last"
+                    ),
+                    {"last": last},
                 )
-                for r in running:
-                    hours = stored(r["hours"], r["hours_tz"])
+                c = schema.clocks
+                for r in running.all():
+                    hours = stored(r.hours, r.hours_tz)
                     lost = open_seconds(hours, last, now)
                     if lost <= 0:
                         continue
                     await db.execute(
-                        "UPDATE clocks SET opened_at = ?, due_at = ? WHERE game = ? AND seat = ?",
-                        (advance(hours, r["opened_at"], lost), advance(hours, r["due_at"], lost), r["game"], r["seat"]),
+                        update(c)
+                        .where(c.c.game == r.game, c.c.seat == r.seat)
+                        .values(opened_at=advance(hours, r.opened_at, lost), due_at=advance(hours, r.due_at, lost))
                     )
                     extended += 1
         await self.heartbeat(now)

@@ -18,7 +18,7 @@ from render.i18n import tr
 
 
 async def columns(store: GameStore, table: str) -> dict[str, str]:
-    return {r["name"]: r["dflt_value"] for r in await store.query(f"PRAGMA table_info({table})")}
+    return {r.name: r.dflt_value for r in await store.query(f"PRAGMA table_info({table})")}
 
 
 async def test_a_fresh_database_has_the_language_columns(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from bot_helpers import CHANNEL, FakeClock, service_at, start_game, stored_state
 
 from bot.service.service import GameService
 from bot.store import migrations
-from bot.store.rows import ChannelBusy, VersionConflict
+from bot.store.rows import ChannelBusy, ConstraintError, VersionConflict
 from bot.store.store import GameStore
 from engine.core import play
 
@@ -66,8 +66,8 @@ async def test_new_migration_runs_once_and_keeps_data(tmp_path: Path, monkeypatc
 
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     async with stores_at(tmp_path / "g.sqlite3", 1) as (store,):
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-            await store._rows("INSERT INTO snapshots (game, version, state_json) VALUES (999, 0, '{}')")
+        with pytest.raises(ConstraintError, match="FOREIGN KEY"):
+            await store.query("INSERT INTO snapshots (game, version, state_json) VALUES (999, 0, '{}')")
 
 
 async def test_reopen_keeps_every_game(tmp_path: Path) -> None:

@@ -1,0 +1,194 @@
+"""Where the games database lives and how it is connected: one SQLAlchemy async engine per store.
+
+``DATABASE_URL`` picks the backend: ``sqlite:///path`` (aiosqlite, the default; a bare path or
+``DATABASE_PATH`` means the same) or ``postgresql://user:pass@host/db`` (asyncpg). Every
+connection is taken from the engine's pool for one transaction or one read and handed back.
+
+SQLite keeps what the single-connection store had: each new connection gets ``busy_timeout``,
+``journal_mode = WAL``, ``foreign_keys = ON`` and ``synchronous`` (a ``connect`` event), and the
+driver is put in autocommit mode so that the store itself issues ``BEGIN IMMEDIATE`` for a write
+(the writer lock is taken before the first read of the transaction, so the version check cannot be
+raced) while a plain read runs outside any transaction, as before.
+
+The dialect differences the store's statements meet are here too, in one place: an upsert
+(``INSERT OR REPLACE`` / ``OR IGNORE`` of old) through the dialect's ``insert().on_conflict_do_...``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import ColumnElement, Integer, Table, event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.dml import Insert
+from sqlalchemy.sql.functions import FunctionElement
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+@dataclass(frozen=True)
+class Location:
+    """A parsed database location: ``url`` for SQLAlchemy, ``backend`` ``sqlite`` or ``postgresql``,
+    ``path`` the SQLite file (``None`` for PostgreSQL)."""
+
+    url: str
+    backend: str
+    path: str | None
+
+
+def locate(where: str | Path) -> Location:
+    """The location of ``where``: a file path, ``sqlite:///path`` or ``postgresql://…``.
+
+    >>> locate("games.sqlite3")
+    Location(url='sqlite+aiosqlite:///games.sqlite3', backend='sqlite', path='games.sqlite3')
+    >>> locate("postgresql://bot@db/games").url
+    'postgresql+asyncpg://bot@db/games'
+    >>> locate("mysql://x/y")
+    Traceback (most recent call last):
+    ...
+    ValueError: DATABASE_URL must start with sqlite:/// or postgresql://, not 'mysql://x/y'
+    """
+    text = str(where)
+    if "://" not in text:
+        return Location(f"sqlite+aiosqlite:///{text}", "sqlite", text)
+    try:
+        url = make_url(text)
+    except Exception as exc:  # sqlalchemy.exc.ArgumentError: say what was wrong with it
+        raise ValueError(f"DATABASE_URL is not a database URL: {text!r}") from exc
+    if url.drivername in ("sqlite", "sqlite+aiosqlite"):
+        path = url.database or ""
+        if not path or path == ":memory:":
+            raise ValueError("a SQLite DATABASE_URL needs a file: sqlite:///path/to/games.sqlite3")
+        return Location(url.set(drivername="sqlite+aiosqlite").render_as_string(False), "sqlite", path)
+    if url.drivername in ("postgresql", "postgres", "postgresql+asyncpg"):
+        return Location(url.set(drivername="postgresql+asyncpg").render_as_string(False), "postgresql", None)
+    raise ValueError(f"DATABASE_URL must start with sqlite:/// or postgresql://, not {text!r}")
+
+
+def create_engine(location: Location, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL") -> AsyncEngine:
+    """The pooled async engine for ``location`` (SQLite connections set up as described above)."""
+    if location.backend != "sqlite":
+        return create_async_engine(location.url, pool_pre_ping=True)
+    if synchronous.upper() not in SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+    engine = create_async_engine(location.url)
+    pragmas = (
+        f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA foreign_keys = ON",
+        f"PRAGMA synchronous = {synchronous.upper()}",
+    )
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _setup(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the store says BEGIN IMMEDIATE itself
+        cursor = dbapi_connection.cursor()
+        for pragma in pragmas:
+            cursor.execute(pragma)
+        cursor.close()
+
+    return engine
+
+
+def upsert(
+    dialect: str,
+    table: Table,
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    update: Mapping[str, Any] | None = None,
+) -> Insert:
+    """``INSERT`` of ``values`` that on a conflict over ``keys`` sets ``update`` (column → value;
+    :data:`EXCLUDED` as the value takes the inserted row's) or, with ``update`` ``None``, does nothing."""
+    module: Any = postgresql if dialect == "postgresql" else sqlite
+    statement = module.insert(table).values(**values)
+    if update is None:
+        return statement.on_conflict_do_nothing(index_elements=list(keys))
+    sets = {col: (statement.excluded[col] if value is EXCLUDED else value) for col, value in update.items()}
+    return statement.on_conflict_do_update(index_elements=list(keys), set_=sets)
+
+
+class _Excluded:
+    def __repr__(self) -> str:
+        return "EXCLUDED"
+
+
+#: In :func:`upsert`'s ``update``: take the value the insert tried to write.
+EXCLUDED: Any = _Excluded()
+
+
+def replace(dialect: str, table: Table, values: Mapping[str, Any], keys: Iterable[str]) -> Insert:
+    """SQLite's ``INSERT OR REPLACE`` on either backend: the row at ``keys`` becomes ``values`` with
+    every other column at its default (``NULL`` or the server default).
+
+    On SQLite it is that statement itself (so a database still at an older legacy migration, with
+    fewer columns, works as before); on PostgreSQL an upsert that sets every other column too."""
+    if dialect == "sqlite":
+        return sqlite.insert(table).values(**values).prefix_with("OR REPLACE")
+    keys = list(keys)
+    update: dict[str, Any] = {}
+    for column in table.columns:
+        if column.name in keys:
+            continue
+        if column.name in values:
+            update[column.name] = EXCLUDED
+        elif column.server_default is not None:
+            update[column.name] = column.server_default.arg  # type: ignore[attr-defined]
+        else:
+            update[column.name] = None
+    return upsert(dialect, table, values, keys, update)
+
+
+def insertion_order(table: Table) -> ColumnElement[Any]:
+    """What orders an append-only table without a key of its own (``audit``, ``timeouts``,
+    ``seat_holders``, ``clock_log``) by insertion: SQLite's ``rowid``.
+
+    PostgreSQL has no ``rowid``; there these tables are ordered by ``ctid``, their physical
+    position, which follows insertion while rows are only appended (they are never updated, and
+    only deleted with their game). A sequence column of their own is the lasting fix: a revision.
+    """
+    return _InsertionOrder(table)
+
+
+class _InsertionOrder(ColumnElement[Any]):
+    inherit_cache = False  # holds a table name; compiled per dialect below
+
+    def __init__(self, table: Table) -> None:
+        self.table_name = table.name
+
+
+@compiles(_InsertionOrder)
+def _rowid(element: _InsertionOrder, compiler: Any, **kw: Any) -> str:
+    return f"{element.table_name}.rowid"
+
+
+@compiles(_InsertionOrder, "postgresql")
+def _ctid(element: _InsertionOrder, compiler: Any, **kw: Any) -> str:
+    return f"{element.table_name}.ctid"
+
+
+class instr(FunctionElement[int]):  # noqa: N801 (named like the SQL function)
+    """The 1-based position of ``needle`` in ``text`` (0: absent): SQLite's ``instr``, PostgreSQL's
+    ``strpos``."""
+
+    name = "instr"
+    inherit_cache = True
+    type = Integer()
+
+    def __init__(self, text: Any, needle: Any) -> None:
+        super().__init__(text, needle)
+
+
+@compiles(instr)
+def _instr(element: instr, compiler: Any, **kw: Any) -> str:
+    return f"instr({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(instr, "postgresql")
+def _strpos(element: instr, compiler: Any, **kw: Any) -> str:
+    return f"strpos({compiler.process(element.clauses, **kw)})"

@@ -1,0 +1,129 @@
+"""Alembic as the one migration history: a SQLite file at legacy version 9 is stamped at the baseline
+and upgrades in place; the baseline revision builds exactly :mod:`bot.store.schema` on both backends."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from bot_helpers import BACKENDS, CHANNEL, fresh_database, service_at, start_game
+from sqlalchemy import Connection, create_engine, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.store import alembic as store_alembic
+from bot.store import migrations, schema
+from bot.store.engine import locate
+from bot.store.store import GameStore, split_statements
+
+
+def legacy_database(path: Path) -> None:
+    """A database as the store before Alembic left it: every legacy migration, version 9, one lobby."""
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version (version) VALUES (0)")
+        for number, script in enumerate(migrations.MIGRATIONS, start=1):
+            for statement in split_statements(script):
+                db.execute(statement)
+            db.execute("UPDATE schema_version SET version = ?", (number,))
+        db.execute(
+            "INSERT INTO games (channel_id, game_id, title, rules_version, creator_id, created_at, updated_at) "
+            "VALUES ('chan-old', 'toy_race', 'Toy Race', 1, 'u-ann', 't', 't')"
+        )
+        db.execute("INSERT INTO seats (game, user_id, join_order, name, joined_at) VALUES (1, 'u-ann', 0, 'Ann', 't')")
+
+
+def differences(connection: Connection) -> list[Any]:
+    """What Alembic's autogenerate finds between the database and :mod:`bot.store.schema`."""
+    context = MigrationContext.configure(connection, opts={"compare_type": True, "compare_server_default": True})
+    return list(compare_metadata(context, schema.metadata))
+
+
+def sqlite_differences(path: Path) -> list[Any]:
+    """:func:`differences` on a SQLite file, less what SQLite's reflection cannot tell apart: ``ON
+    DELETE`` of foreign keys written ``REFERENCES games (id)`` (checked through the PRAGMA instead),
+    an ``INTEGER PRIMARY KEY`` reported nullable, ``INTEGER`` for ``BIGINT`` (one storage class) and
+    a ``''`` default quoted differently."""
+    engine = create_engine(f"sqlite:///{path}")
+    try:
+        with engine.connect() as connection:
+            found = differences(connection)
+            for table in schema.metadata.tables.values():
+                if table.foreign_keys:
+                    rules = connection.execute(text(f"PRAGMA foreign_key_list({table.name})")).all()
+                    assert {r.on_delete for r in rules} == {"CASCADE"}, table.name
+    finally:
+        engine.dispose()
+    kept = []
+    for diff in found:
+        if isinstance(diff, tuple) and diff[0] in ("add_fk", "remove_fk"):
+            continue
+        change = diff[0] if isinstance(diff, list) else diff
+        kind, table, column = change[0], change[2], change[3]
+        if kind == "modify_nullable" and schema.metadata.tables[table].c[column].primary_key:
+            continue
+        if kind == "modify_type" and (table, column) == ("games", "seed"):
+            continue
+        if kind == "modify_default" and (table, column) == ("clock_log", "detail"):
+            continue
+        kept.append(diff)
+    return kept
+
+
+async def test_a_version_9_sqlite_database_is_stamped_and_upgrades_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    legacy_database(path)
+    assert sqlite_differences(path) == []  # the legacy migrations built what schema.py says
+    for _ in range(2):  # stamped once; reopening changes nothing
+        store = await GameStore.open(path)
+        try:
+            assert await store.schema_version() == schema.LEGACY_VERSION
+            assert [tuple(r) for r in await store.query("SELECT version_num FROM alembic_version")] == [
+                (store_alembic.head(),)
+            ]
+            old = await store.live_game("chan-old")
+            assert old is not None and old.language == "en" and old.clock == "none"
+            assert [s.name for s in await store.seats(old.id)] == ["Ann"]
+        finally:
+            await store.close()
+    async with service_at(path) as svc:  # and plays on: a new game beside the old one
+        started = await start_game(svc)
+        await svc.play.act(CHANNEL, started.waiting[0], "step")
+        assert (await svc.store.game(started.game_row or 0)) is not None
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_the_baseline_revision_builds_the_schema(backend: str, tmp_path: Path) -> None:
+    async with fresh_database(backend, tmp_path) as where:
+        if backend == "sqlite":  # SQLite files take the legacy path in GameStore.open: run Alembic alone
+            engine = create_engine(f"sqlite:///{where}")
+            try:
+                with engine.begin() as connection:
+                    store_alembic.upgrade(connection)
+            finally:
+                engine.dispose()
+            assert sqlite_differences(Path(where)) == []
+            with sqlite3.connect(where) as db:
+                assert db.execute("SELECT version FROM schema_version").fetchall() == [(schema.LEGACY_VERSION,)]
+            return
+        store = await GameStore.open(where)
+        try:
+            assert await store.schema_version() == schema.LEGACY_VERSION
+        finally:
+            await store.close()
+        engine_async = create_async_engine(locate(where).url)
+        try:
+            async with engine_async.connect() as connection:
+                assert await connection.run_sync(differences) == []
+        finally:
+            await engine_async.dispose()
+
+
+def test_a_database_url_that_is_neither_backend_is_refused() -> None:
+    with pytest.raises(ValueError, match="sqlite:/// or postgresql://"):
+        locate("mysql://db/games")
+    with pytest.raises(ValueError, match="needs a file"):
+        locate("sqlite://")
