@@ -77,7 +77,9 @@ def create_engine(location: Location, *, busy_timeout_ms: int = 5000, synchronou
         return create_async_engine(location.url, pool_pre_ping=True)
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
-    engine = create_async_engine(location.url)
+    # No rollback when a connection goes back to the pool: a read ran in autocommit and a write
+    # transaction was committed or rolled back by the store itself (one driver call less each time).
+    engine = create_async_engine(location.url, pool_reset_on_return=None)
     pragmas = (
         f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
         "PRAGMA journal_mode = WAL",

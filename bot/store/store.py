@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import ColumnClause, func, insert, literal_column, select, text, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
@@ -77,8 +78,8 @@ class GameStore:
     def __init__(self, engine: AsyncEngine, location: Location) -> None:
         self.engine = engine
         self.location = location
-        #: The SQLite file, or the URL of a PostgreSQL database.
-        self.path = location.path or location.url
+        #: The SQLite file, or the URL of a PostgreSQL database (its password hidden).
+        self.path = location.path or make_url(location.url).render_as_string(hide_password=True)
         self.backend = location.backend
         self._lock = asyncio.Lock()  # SQLite: one writer per process queues here, not in busy_timeout
         #: Test hook called inside write transactions with a stage name ("after_log"...).
