@@ -9,6 +9,7 @@
 * :mod:`bot.discord` -- the thin discord.py layer: the bot (``app``), what it posts (``turns``),
   slash-command cogs and persistent components (``views``).
 
-Front ends other than Discord (:mod:`bot.terminal`, :mod:`bot.demo`), the entry point (``python -m bot``)
-and :mod:`bot.settings` sit here at the top. Only :mod:`engine.core` is imported from the engine.
+Front ends other than Discord (:mod:`bot.terminal`, :mod:`bot.demo`), the entry point (``python -m bot``),
+:mod:`bot.settings` and the operations modules without Discord (:mod:`bot.health` readiness checks,
+:mod:`bot.logs` log format) sit here at the top. Only :mod:`engine.core` is imported from the engine.
 """

@@ -1,10 +1,15 @@
 """``python -m bot``: run the Discord bot, or the offline demo when there is no token (or ``--demo``;
 ``--game lisboa`` plays Lisboa). The server owner's data packs (``DATA_PACKS``) are validated first:
-a bad one stops start-up with a one-line "Configuration problem" naming the variable and the reason."""
+a bad one stops start-up with a one-line "Configuration problem" naming the variable and the reason.
+
+``python -m bot --health`` checks instead of running: valid settings, the database reachable and
+migrated (opened read-only); one line of JSON, exit code 0 when healthy and 1 otherwise
+(:mod:`bot.health`)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 import textwrap
@@ -12,7 +17,9 @@ import textwrap
 import discord
 
 from .demo import DEFAULT_GAME
+from .logs import setup_logging
 from .service.packs import load_data_packs
+from .service.shards import Shards
 from .settings import Settings, SettingsError, load_dotenv
 
 NO_TOKEN = (
@@ -56,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--out", default="demo_output", metavar="DIR", help="demo: folder for the board images (default ./demo_output)"
     )
+    parser.add_argument(
+        "--health",
+        action="store_true",
+        help="check settings and database (read-only), print one line of JSON, exit 0 if healthy, else 1",
+    )
     parser.add_argument("--env-file", default=".env", metavar="PATH", help="settings file (default ./.env)")
     return parser
 
@@ -63,12 +75,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     load_dotenv(args.env_file)
+    if args.health:
+        from . import health
+
+        code, report = asyncio.run(health.check())
+        print(health.one_line(report))
+        return code
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
         print(f"Configuration problem: {exc}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=settings.log_level_number)
+    shards = Shards.of(settings.shard_count, settings.shard_ids)
+    setup_logging(settings.log_level_number, settings.log_format, shards.label())
     try:
         load_data_packs(settings.data_packs)
     except SettingsError as exc:

@@ -1,7 +1,8 @@
 """Typed settings from environment variables, with an optional ``.env`` file (no extra dependency).
 
 Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_URL`` or ``DATABASE_PATH``,
-``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS``, ``STALL_DAYS`` and ``DATA_PACKS``.
+``DEV_GUILD_ID``, ``LOG_LEVEL``, ``LOG_FORMAT``, ``SYNC_COMMANDS``, ``STALL_DAYS``, ``DATA_PACKS``,
+``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT`` and ``HEALTH_HOST``.
 
 ``DATA_PACKS`` lets a server owner who owns a game use their own transcription of its printed
 components: comma-separated ``game=folder`` pairs, e.g. ``DATA_PACKS=lisboa=/srv/packs/lisboa``
@@ -84,6 +85,34 @@ def parse_data_packs(raw: str | None) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+def parse_shard_ids(raw: str | None, count: int) -> tuple[int, ...]:
+    """Shard ids of ``count`` as ``0,1``, ``0-3`` or both (``0-1,3``); empty means all of them.
+
+    >>> parse_shard_ids("0-2, 5", 8), parse_shard_ids("", 2)
+    ((0, 1, 2, 5), (0, 1))
+    """
+    ids: list[int] = []
+    for part in (raw or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        low, dash, high = (p.strip() for p in part.partition("-"))
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise SettingsError(f"SHARD_IDS wants shard numbers such as 0,1 or 0-3, not {part!r}.")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise SettingsError(f"SHARD_IDS range {part!r} runs backwards (write {last}-{first}).")
+        for shard in range(first, last + 1):
+            if shard >= count:
+                raise SettingsError(
+                    f"SHARD_IDS names shard {shard}, but SHARD_COUNT={count} has shards 0 to {count - 1}."
+                )
+            if shard in ids:
+                raise SettingsError(f"SHARD_IDS names shard {shard} twice.")
+            ids.append(shard)
+    return tuple(ids) if ids else tuple(range(count))
+
+
 def _flag(name: str, raw: str | None, default: bool) -> bool:
     if raw is None or not raw.strip():
         return default
@@ -110,6 +139,16 @@ class Settings:
     stall_days: int = 7
     #: (game id, folder) of each server owner's data pack, loaded at start-up (``DATA_PACKS``).
     data_packs: tuple[tuple[str, str], ...] = ()
+    #: Discord shards in all (``SHARD_COUNT``); ``None`` runs one plain, unsharded bot.
+    shard_count: int | None = None
+    #: The shards this process holds (``SHARD_IDS``; all of them when only the count is set).
+    shard_ids: tuple[int, ...] = ()
+    #: Port of the readiness endpoint ``GET /health`` (``HEALTH_PORT``); ``None``: no endpoint.
+    health_port: int | None = None
+    #: Address the endpoint listens on (``HEALTH_HOST``; ``0.0.0.0`` for probes from outside a container).
+    health_host: str = "127.0.0.1"
+    #: ``text`` (readable lines) or ``json`` (one JSON object per line, with shard and game fields).
+    log_format: str = "text"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -135,6 +174,19 @@ class Settings:
         level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        count_raw = (env.get("SHARD_COUNT") or "").strip()
+        ids_raw = (env.get("SHARD_IDS") or "").strip()
+        if count_raw and (not count_raw.isdigit() or int(count_raw) < 1):
+            raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), not {count_raw!r}.")
+        if ids_raw and not count_raw:
+            raise SettingsError("SHARD_IDS is set without SHARD_COUNT: set both (e.g. SHARD_COUNT=4, SHARD_IDS=0-1).")
+        count = int(count_raw) if count_raw else None
+        port_raw = (env.get("HEALTH_PORT") or "").strip()
+        if port_raw and (not port_raw.isdigit() or not 1 <= int(port_raw) <= 65535):
+            raise SettingsError(f"HEALTH_PORT must be a TCP port from 1 to 65535, not {port_raw!r}.")
+        log_format = (env.get("LOG_FORMAT") or "text").strip().lower()
+        if log_format not in ("text", "json"):
+            raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=database or DEFAULT_DATABASE,
@@ -143,7 +195,17 @@ class Settings:
             sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),
             stall_days=int(stall),
             data_packs=parse_data_packs(env.get("DATA_PACKS")),
+            shard_count=count,
+            shard_ids=parse_shard_ids(ids_raw, count) if count else (),
+            health_port=int(port_raw) if port_raw else None,
+            health_host=(env.get("HEALTH_HOST") or "").strip() or "127.0.0.1",
+            log_format=log_format,
         )
+
+    @property
+    def sharded(self) -> bool:
+        """Run as discord.py's ``AutoShardedBot`` (``SHARD_COUNT`` is set)?"""
+        return self.shard_count is not None
 
     @property
     def log_level_number(self) -> int:

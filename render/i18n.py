@@ -15,6 +15,8 @@ English is the language the code is written in: :func:`tr` returns a message's o
 'Ann、Bob、Cy'
 >>> language_of("ja"), language_of("en-US"), language_of(None), language_of("fr")
 ('ja', 'en', 'en', 'en')
+>>> tr_id("engine.core", "", "ja"), tr(words.msg(""), "ja")  # not the catalogue's header
+('', '')
 """
 
 from __future__ import annotations
@@ -99,8 +101,8 @@ def tr(value: Any, lang: str) -> str:
     too), anything else as its plain text (a player's name, a number, a canonical action text)."""
     if not isinstance(value, Msg):
         return "" if value is None else str(value)
-    if lang == DEFAULT:
-        return str(value)
+    if lang == DEFAULT or not value.msgid:
+        return str(value)  # the empty id is the catalogue's header in gettext, never a message
     if isinstance(value, Listing):
         return _join([tr(item, lang) for item in value.items], value.conjunction, lang)
     template = _template(value, lang)
@@ -116,7 +118,7 @@ def tr(value: Any, lang: str) -> str:
 def tr_id(package: str, msgid: str, lang: str, context: str | None = None) -> str:
     """The translation of a plain id kept in data (a view's term, an outcome's breakdown label),
     looked up in ``package``'s catalogue; the id itself when it has none."""
-    if lang == DEFAULT:
+    if lang == DEFAULT or not msgid:
         return msgid
     book = translations(package, lang)
     return book.pgettext(context, msgid) if context is not None else book.gettext(msgid)

@@ -4,7 +4,8 @@ Every module of ``bot/`` is parsed (imports at any depth, under ``TYPE_CHECKING`
 
 * ``bot.store`` imports nothing from ``bot.service``, ``bot.discord`` or the top-level modules;
 * ``bot.service`` imports nothing from ``bot.discord`` (only ``bot.settings`` from the top level);
-* neither imports discord.py, and neither do the non-Discord front ends ``bot.terminal``/``bot.demo``;
+* neither imports discord.py, and neither do the non-Discord front ends ``bot.terminal``/``bot.demo``
+  nor the operations modules ``bot.health``/``bot.logs`` (readiness and log format run without Discord);
 * nothing in ``bot/`` imports a game package (``engine.<game>``): only ``engine`` and ``engine.core``;
 * there is no import circle between the bot's modules.
 """
@@ -27,6 +28,7 @@ FORBIDDEN = {
     "store": ("bot.service", "bot.discord", "bot.settings", "bot.terminal", "bot.demo", "bot.__main__", "discord"),
     "service": ("bot.discord", "bot.terminal", "bot.demo", "bot.__main__", "discord"),
     "front": ("bot.discord", "discord"),  # the terminal and the offline demo run without Discord
+    "ops": ("bot.discord", "discord", "bot.terminal", "bot.demo", "bot.__main__"),
 }
 
 
@@ -44,6 +46,8 @@ def layer(name: str) -> str:
         "bot.discord",
     ):
         return name.split(".")[1]
+    if name in ("bot.health", "bot.logs"):
+        return "ops"
     return "front" if name in ("bot.terminal", "bot.demo") else "top"
 
 
@@ -90,6 +94,7 @@ def test_every_module_has_a_layer() -> None:
     assert {"bot.store.store", "bot.service.service", "bot.discord.app", "bot.terminal"} <= set(names)
     tops = sorted(n for n in names if layer(n) == "top")
     assert tops == ["bot", "bot.__main__", "bot.settings"]
+    assert sorted(n for n in names if layer(n) == "ops") == ["bot.health", "bot.logs"]
 
 
 def test_layers_import_one_way() -> None:

@@ -8,8 +8,10 @@ the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -17,12 +19,14 @@ from discord.ext import commands
 
 import engine  # noqa: F401  (importing registers every game)
 
+from .. import health
 from ..service.controls import Control
 from ..service.core import Clock
 from ..service.game_ui import Table
 from ..service.packs import load_data_packs
 from ..service.results import utc_now
 from ..service.service import GameService
+from ..service.shards import Shards
 from ..settings import Settings
 from ..store.clock import DAY
 from ..store.store import GameStore
@@ -39,13 +43,20 @@ log = logging.getLogger("bot")
 COGS = COG_MODULES
 
 
+def shards_of(settings: Settings) -> Shards:
+    """The shards this process holds (one shard holding everything when unsharded)."""
+    return Shards.of(settings.shard_count, settings.shard_ids)
+
+
 class PbpBot(commands.Bot):
     """Slash commands and components only: no privileged intents, no message content."""
 
     store: GameStore
     service: GameService
 
-    def __init__(self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None, **options: Any
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -54,14 +65,23 @@ class PbpBot(commands.Bot):
             help_command=None,
             tree_cls=GameTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
+        self.shard_plan = shards_of(settings)
         self.clock, self.rng = clock, rng
+        #: When the timer loop last finished a round (service clock, ISO-8601), for ``/health``.
+        self.last_tick: str | None = None
+        self.health_server: asyncio.Server | None = None
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
         self.service = GameService(
-            self.store, clock=self.clock, rng=self.rng, stall_after=self.settings.stall_days * DAY
+            self.store,
+            clock=self.clock,
+            rng=self.rng,
+            stall_after=self.settings.stall_days * DAY,
+            shards=self.shard_plan,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         await self.tree.set_translator(CommandTranslator())  # Japanese names and descriptions for Discord
@@ -69,7 +89,22 @@ class PbpBot(commands.Bot):
             await self.load_extension(name)
         if self.settings.sync_commands:
             await self.sync_commands()
-        log.info("ready to serve games from %s", self.settings.database_path)
+        if self.settings.health_port is not None:
+            self.health_server = await health.serve(self.health, self.settings.health_port, self.settings.health_host)
+            log.info("health endpoint on http://%s:%d/health", self.settings.health_host, self.settings.health_port)
+        log.info("ready to serve games from %s (shards %s)", self.settings.database_path, self.shard_plan.label())
+
+    async def health(self) -> Mapping[str, Any]:
+        """What ``GET /health`` answers: ``ok`` when Discord reported ready and the database answers."""
+        report: dict[str, Any] = health.shard_fields(self.settings)
+        try:
+            schema = await self.store.schema_version()
+            report |= {"database_ok": schema == health.schema_expected(), "schema": schema}
+        except Exception as exc:  # any failure of the store counts as "database not ok"
+            report |= {"database_ok": False, "error": f"database: {exc}"}
+        report |= {"ready": self.is_ready(), "last_tick": self.last_tick}
+        report["ok"] = bool(report["ready"] and report["database_ok"])
+        return report
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -93,14 +128,29 @@ class PbpBot(commands.Bot):
             await direct(self, user_id, text, channel_id)
 
     async def close(self) -> None:
+        if self.health_server is not None:
+            self.health_server.close()
+            await self.health_server.wait_closed()
+            self.health_server = None
         await super().close()  # unloads the cogs first: the timer loop stops and writes its heartbeat
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
 
 
+class ShardedPbpBot(PbpBot, commands.AutoShardedBot):
+    """The bot as discord.py's ``AutoShardedBot`` holding ``SHARD_IDS`` of ``SHARD_COUNT`` shards (one
+    gateway connection per shard in this process)."""
+
+    def __init__(self, settings: Settings, clock: Clock = utc_now, rng: random.Random | None = None) -> None:
+        if settings.shard_count is None:
+            raise ValueError("ShardedPbpBot needs SHARD_COUNT")
+        super().__init__(settings, clock, rng, shard_count=settings.shard_count, shard_ids=list(settings.shard_ids))
+
+
 def create_bot(settings: Settings | None = None, clock: Clock = utc_now, rng: random.Random | None = None) -> PbpBot:
-    """The bot with its settings (default: from the environment); connects only when run.
+    """The bot with its settings (default: from the environment); connects only when run. With
+    ``SHARD_COUNT`` set it is a :class:`ShardedPbpBot`, otherwise a plain single-connection bot.
 
     ``clock`` and ``rng`` are for tests and the offline demo (fake time, fixed seating). The
     server owner's data packs (``DATA_PACKS``) are loaded first: a bad one raises
@@ -108,4 +158,6 @@ def create_bot(settings: Settings | None = None, clock: Clock = utc_now, rng: ra
     """
     settings = settings if settings is not None else Settings.from_env()
     load_data_packs(settings.data_packs)
+    if settings.sharded:
+        return ShardedPbpBot(settings, clock, rng)
     return PbpBot(settings, clock, rng)

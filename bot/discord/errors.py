@@ -10,7 +10,9 @@ from discord import app_commands
 
 from render.i18n import tr
 
+from ..service.logctx import SHARD
 from ..service.results import ServiceError
+from ..service.shards import Shards
 from .i18n import msg
 from .language import reader
 
@@ -68,6 +70,13 @@ async def report(interaction: discord.Interaction[Any], error: BaseException, **
 
 class GameTree(app_commands.CommandTree[Any]):
     """The command tree with the shared error handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every slash command passes; its log lines carry the shard of its server (structured logs)."""
+        shards = getattr(interaction.client, "shard_plan", None)
+        if isinstance(shards, Shards):
+            SHARD.set(shards.shard_of_guild(interaction.guild_id))
+        return True
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         await report(interaction, error)

@@ -145,11 +145,14 @@ class AwayService(Boundary):
 
     async def due(self) -> list[Notice]:
         """Timer loop: absences that reached their date end (one line per game); frozen deadlines are
-        kept in step with who is away (e.g. a deadline the table extended, a seat handed over)."""
+        kept in step with who is away (e.g. a deadline the table extended, a seat handed over). When
+        sharded, absences end in the process holding shard 0 (they cross servers) and each process
+        keeps its own shards' games in step (:mod:`bot.service.shards`)."""
         notices = []
-        for user in await self.core.away.ended(self.core.now()):
-            notices += (await self._end(user, OVER)).notices
-        await self.core.reconcile()
+        if self.core.shards.owns_users:
+            for user in await self.core.away.ended(self.core.now()):
+                notices += (await self._end(user, OVER)).notices
+        await self.core.reconcile(own_only=True)
         return notices
 
     async def _end(self, user: str, how: str, held: int | None = None) -> AwayChange:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.core.i18n import Msg
 from engine.core.shapes import ChooseSeveral, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 
@@ -67,7 +68,11 @@ class Control:
 
 
 def label_of(text: str, limit: int = MAX_LABEL) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters, ending in "…" when cut. A message is left whole: the
+    front end translates it and cuts it in its language (a cut message would be English text)."""
+    if isinstance(text, Msg) or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
 
 
 def hidden_words(private: Any, public: Any) -> set[str]:

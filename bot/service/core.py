@@ -37,6 +37,7 @@ from .history import played_by
 from .i18n import msg
 from .packs import check_playable
 from .results import Result, ServiceError, names_list, utc_now
+from .shards import Shards
 from .words import colour_word, status_word
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -67,9 +68,17 @@ class Core:
     """Loading and caching over a :class:`GameStore`; time from ``clock``, seats and seeds from ``rng``."""
 
     def __init__(
-        self, store: GameStore, clock: Clock = utc_now, rng: random.Random | None = None, *, cache_size: int = 256
+        self,
+        store: GameStore,
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+        *,
+        cache_size: int = 256,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        #: The shards this process holds: its timer loop fires only their games' work (:mod:`bot.service.shards`).
+        self.shards = shards if shards is not None else Shards()
         self.rng = rng if rng is not None else random.Random()
         self._clock = clock
         self._cache_size = cache_size
@@ -91,6 +100,14 @@ class Core:
         """A deadline moved: wake the timer loop (if one listens)."""
         if self.on_schedule:
             self.on_schedule()
+
+    async def owns(self, row: int) -> bool:
+        """Is game ``row``'s timed work this process's (its server is on one of our shards)? Always
+        true when the process holds every shard; a game that no longer exists counts as shard 0's."""
+        if self.shards.everything:
+            return True
+        record = await self.store.game(row)
+        return self.shards.owns_guild(record.guild_id if record is not None else None)
 
     # --- locks ----------------------------------------------------------------
     def lock(self, row: int) -> asyncio.Lock:
@@ -297,12 +314,17 @@ class Core:
             await self.reminders.follow(frozen.game, frozen.seat, *moved)
             self.schedule()
 
-    async def reconcile(self, held: int | None = None) -> None:
+    async def reconcile(self, held: int | None = None, *, own_only: bool = False) -> None:
         """Freeze running deadlines of away users; thaw frozen ones that should run (each under its game's
-        lock; the lock of game ``held`` is the caller's already)."""
+        lock; the lock of game ``held`` is the caller's already). ``own_only`` (the timer loop): only
+        the games on this process's shards."""
         for game, seat, user in await self.away.to_freeze():
+            if own_only and not await self.owns(game):
+                continue
             async with self.lock_unless(game, held):
                 await self.away.freeze(game, seat, user, self.now())
         for frozen in await self.away.to_thaw():
+            if own_only and not await self.owns(frozen.game):
+                continue
             async with self.lock_unless(frozen.game, held):
                 await self.thaw(frozen)

@@ -202,8 +202,12 @@ class NotifyService(Boundary):
         return PingPlan() if record is None else await self.pings.plan(record, users)
 
     async def held_due(self) -> list[Notice]:
-        """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision."""
-        notices = []
+        """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision.
+        Quiet hours are the user's, and the store claims every due held ping at once: when sharded, only
+        the process holding shard 0 sends them (like digests)."""
+        notices: list[Notice] = []
+        if not self.core.shards.owns_users:
+            return notices
         for user, game_row, version in await self.core.notify.held_due(self.core.now()):
             record = await self.core.store.game(game_row)
             if record is None or record.status != "active" or user not in record.waiting:
@@ -236,8 +240,12 @@ class NotifyService(Boundary):
 
     async def digest_due(self) -> list[Digest]:
         """Daily digests now due (each at most once a day): the games owing the user a decision, then
-        the lines put aside since the last digest."""
-        now, digests = self.core.now(), []
+        the lines put aside since the last digest. Digests cross servers: when sharded, only the
+        process holding shard 0 sends them."""
+        now = self.core.now()
+        digests: list[Digest] = []
+        if not self.core.shards.owns_users:
+            return digests
         for user in await self.core.notify.users_with_digests():
             prefs = await self.core.notify.get(user)
             moment = digest_moment(prefs, now)

@@ -41,22 +41,29 @@ class ReminderService(Boundary):
 
     async def next_timer(self) -> str | None:
         """The earliest deadline, reminder or end of an absence still to come (what the timer loop
-        sleeps until)."""
+        sleeps until). When sharded, a time already passed is another process's work: ``None``."""
         core = self.core
         times = [t for t in (await core.deadlines.next_due(), await core.reminders.next_fire(core.now())) if t]
         times += [t for t in [await core.away.next_end()] if t]
-        return min(times) if times else None
+        soonest = min(times) if times else None
+        if soonest is not None and not core.shards.everything and soonest <= core.now():
+            # Still there after this process's round: another process's work (perhaps it is down).
+            # Never spin on it: wake at the heartbeat instead (own later timers may then be a minute late).
+            return None
+        return soonest
 
     async def due(self) -> list[Notice]:
         """Every reminder and stalled-game announcement due now, each claimed once.
 
         When a seat's half-time reminder and final warning are both due (the bot was busy or
-        down), only the final warning is sent.
+        down), only the final warning is sent. Only games on this process's shards are handled.
         """
         now = self.core.now()
         await self.core.reminders.plan(self.stall_after)
         groups: dict[tuple[int, int], list[Reminder]] = {}
         for row in await self.core.reminders.due(now):
+            if not await self.core.owns(row.game):  # another process's shard: it claims the row
+                continue
             groups.setdefault((row.game, row.seat), []).append(row)
         notices = []
         for rows in groups.values():

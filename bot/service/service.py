@@ -43,6 +43,7 @@ from .play import PlayService
 from .reminders import STALL_AFTER, ReminderService
 from .results import GameSummary, Result, ServiceError, utc_now
 from .seats import SeatService
+from .shards import Shards
 from .standing import StandingService
 from .stats import StatsService
 from .step import Step
@@ -64,9 +65,10 @@ class GameService:
         log_page_size: int = 20,
         cache_size: int = 256,
         stall_after: int = STALL_AFTER,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
-        self.core = Core(store, clock, rng, cache_size=cache_size)
+        self.core = Core(store, clock, rng, cache_size=cache_size, shards=shards)
         self.pings = pings = Pings(self.core)
         self.steps = Steps(self.core, pings)
         self.lobby = LobbyService(self.core, self.steps)

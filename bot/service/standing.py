@@ -104,6 +104,8 @@ class StandingService(Boundary):
         a deadline default, a restart or a handover); each answered as above."""
         steps = []
         for game_row in await self.core.notify.games_to_answer():
+            if not await self.core.owns(game_row):
+                continue
             try:
                 step = await self.answer(game_row)
             except ServiceError:  # e.g. a rules-version mismatch, or the game ended: leave it to the people

@@ -17,6 +17,7 @@ from engine.core import play
 from .autoplay import StandingAnswers
 from .core import Core
 from .i18n import msg
+from .logctx import about_game
 from .pings import Pings
 from .results import ServiceError, format_scores, game_package
 from .step import Change, Step, Txn
@@ -52,6 +53,12 @@ class Steps:
         one, whose pings are planned, or the current one edited; ``actor`` made the change). A
         :class:`ServiceError` anywhere refuses what is left; what was stored stays stored.
         """
+        with about_game(row):
+            return await self._play_step(row, change, want, expected_version, actor)
+
+    async def _play_step(
+        self, row: int, change: Change, want: str | None, expected_version: int | None, actor: str | None
+    ) -> Step:
         core = self.core
         async with core.lock(row):
             txn = await self.load(row, want, expected_version)

@@ -80,9 +80,11 @@ class TimeoutService(Boundary):
         await self.core.deadlines.heartbeat(self.core.now())
 
     async def expire_due(self) -> list[Expiry]:
-        """Apply every deadline that has passed, earliest first."""
+        """Apply every deadline that has passed, earliest first (only games on this process's shards)."""
         done = []
         for game_row, seat in await self.core.deadlines.due(self.core.now()):
+            if not await self.core.owns(game_row):
+                continue
             expiry = await self.expire(game_row, seat)
             if expiry is not None:
                 done.append(expiry)

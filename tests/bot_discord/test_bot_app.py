@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 from contextlib import redirect_stderr, redirect_stdout
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import pytest
+from discord.ext import commands
 from discord_fakes import ANN, FakeDiscord, Guild, posted, start_bot
 from PIL import Image
 
 import bot.__main__ as entry
 import bot.demo
-from bot.discord.app import create_bot
+from bot.discord.app import ShardedPbpBot, create_bot
+from bot.service.clock import ManualClock
+from bot.service.shards import Shards
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_dotenv, parse_dotenv
 
 
@@ -80,7 +86,7 @@ async def test_game_options_are_suggested_and_validated_by_the_engine(
 
 def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     calls: list[tuple[object, ...]] = []
     monkeypatch.setattr(bot.demo, "run_demo", lambda *args: calls.append(args))
     out = io.StringIO()
@@ -91,7 +97,7 @@ def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tm
 
 
 def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     folder = tmp_path / "demo"
     folder.mkdir()
     (folder / "board-9999.png").write_bytes(b"stale")  # a previous run's image is cleared
@@ -111,7 +117,7 @@ def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatc
 
 
 def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     png = b"\x89PNG\r\n\x1a\n"
     monkeypatch.setattr(bot.demo, "render_board", lambda view: png)  # hundreds of real images: too slow here
     monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat: png)
@@ -129,3 +135,43 @@ def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.Monke
         assert entry.main(["--demo", "--game", "lisboa", "--players", "5", "--out", str(folder)]) == 2
     assert "Lisboa is for 2-4 players, not 5." in err.getvalue()
     assert "lisboa (Lisboa, 2-4 players)" in " ".join(entry.build_parser().format_help().split())
+
+
+def test_shard_settings_make_an_auto_sharded_bot() -> None:
+    plain = create_bot(Settings())
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.shard_plan == Shards()
+    made = create_bot(Settings(shard_count=4, shard_ids=(1, 3)))
+    assert isinstance(made, ShardedPbpBot) and isinstance(made, commands.AutoShardedBot)
+    assert (made.shard_count, made.shard_ids) == (4, [1, 3]) and made.shard_plan == Shards(4, (1, 3))
+    assert not made.is_ready() and not made.shards  # nothing connected
+
+
+async def test_health_endpoint_of_a_sharded_bot(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    clock = ManualClock()  # the tick's time is the service clock's
+    made = await start_bot(tmp_path / "h.sqlite3", fake, clock=clock, shard_count=2, shard_ids=(1,), health_port=0)
+    try:
+        assert made.service.core.shards == Shards(2, (1,)) and made.health_server is not None
+        port = made.health_server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        head, _, body = (await reader.read()).decode().partition("\r\n\r\n")
+        writer.close()
+        report = json.loads(body)
+        assert head.startswith("HTTP/1.1 503")  # the store answers, but Discord never said ready
+        assert report == {
+            "ok": False,
+            "ready": False,
+            "database_ok": True,
+            "schema": await made.store.schema_version(),
+            "shard_count": 2,
+            "shard_ids": [1],
+            "last_tick": None,
+        }
+        cog: Any = made.get_cog("TimerCog")  # the extension's own class object (loaded apart)
+        assert cog is not None
+        await cog.tick()
+        assert (await made.health())["last_tick"] == made.service.now() == "2030-01-01T00:00:00.000+00:00"
+    finally:
+        await made.close()
+    assert made.health_server is None

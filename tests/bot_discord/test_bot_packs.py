@@ -53,7 +53,7 @@ def test_a_bad_pack_stops_start_up_with_one_line(tmp_path: Path, monkeypatch: py
         with pytest.raises(SettingsError, match=reason):
             create_bot(Settings(data_packs=pairs))
     # python -m bot says so and exits with status 2, before connecting or playing the demo
-    monkeypatch.setattr(entry.discord.utils, "setup_logging", lambda **_: None)
+    monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     monkeypatch.setenv("DATA_PACKS", f"lisboa={pack}")
     monkeypatch.setenv("DISCORD_TOKEN", "secret")
     err_out = io.StringIO()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import random
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
@@ -13,8 +11,6 @@ from typing import Any
 
 import pytest
 import toy_game
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
@@ -24,39 +20,17 @@ from engine.core import Game, State, play
 TOY = toy_game.TOY
 CHANNEL = "chan-1"
 
-#: A PostgreSQL server to run the store and service tests on too (``postgresql://user@host:port/db``
-#: of a role that may create databases); unset: SQLite only.
-PG_URL = os.environ.get("DATABASE_URL_PG", "").strip()
-BACKENDS = [
-    "sqlite",
-    pytest.param("postgresql", marks=pytest.mark.skipif(not PG_URL, reason="DATABASE_URL_PG is not set")),
-]
+#: The backends the store and service tests run on: SQLite always, PostgreSQL on the server of
+#: ``tests/conftest.py`` (``pg_database_url``: skipped without server binaries, except on CI).
+BACKENDS = ("sqlite", "postgresql")
 
 
-@asynccontextmanager
-async def fresh_database(backend: str, tmp_path: Path) -> AsyncIterator[str]:
-    """Where a test's empty games database lives: a SQLite file under ``tmp_path``, or a new
-    PostgreSQL database on the ``DATABASE_URL_PG`` server, dropped afterwards."""
+def database_for(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """Where a test's empty games database lives: a SQLite file under ``tmp_path``, or a fresh
+    PostgreSQL database of its own (dropped after the test)."""
     if backend == "sqlite":
-        yield str(tmp_path / "games.sqlite3")
-        return
-    from sqlalchemy import text
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    from bot.store.engine import locate
-
-    name = f"pbp_test_{uuid.uuid4().hex[:16]}"
-    admin = create_async_engine(locate(PG_URL).url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    try:
-        async with admin.connect() as db:
-            await db.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as db:
-                await db.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        await admin.dispose()
+        return str(tmp_path / "games.sqlite3")
+    return str(request.getfixturevalue("pg_database_url"))
 
 
 class FakeClock:

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from bot_helpers import BACKENDS, fresh_database, service_at
+from bot_helpers import BACKENDS, database_for, service_at
 
 from bot.service.clock import ManualClock
 from bot.service.service import GameService
@@ -15,10 +15,10 @@ from bot.store.store import GameStore
 
 
 @pytest.fixture(params=BACKENDS)
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """An empty games database on each backend: SQLite always, PostgreSQL when ``DATABASE_URL_PG`` is set."""
-    async with fresh_database(request.param, tmp_path) as where:
-        yield where
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty games database on each backend: a SQLite file, and a PostgreSQL database of its own
+    on the tests' server (``tests/conftest.py``)."""
+    return database_for(request, request.param, tmp_path)
 
 
 @pytest.fixture

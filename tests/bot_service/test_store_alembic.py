@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from bot_helpers import BACKENDS, CHANNEL, fresh_database, service_at, start_game
+from bot_helpers import CHANNEL, service_at, start_game
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -95,31 +95,29 @@ async def test_a_version_9_sqlite_database_is_stamped_and_upgrades_in_place(tmp_
         assert (await svc.store.game(started.game_row or 0)) is not None
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-async def test_the_baseline_revision_builds_the_schema(backend: str, tmp_path: Path) -> None:
-    async with fresh_database(backend, tmp_path) as where:
-        if backend == "sqlite":  # SQLite files take the legacy path in GameStore.open: run Alembic alone
-            engine = create_engine(f"sqlite:///{where}")
-            try:
-                with engine.begin() as connection:
-                    store_alembic.upgrade(connection)
-            finally:
-                engine.dispose()
-            assert sqlite_differences(Path(where)) == []
-            with sqlite3.connect(where) as db:
-                assert db.execute("SELECT version FROM schema_version").fetchall() == [(schema.LEGACY_VERSION,)]
-            return
-        store = await GameStore.open(where)
+async def test_the_baseline_revision_builds_the_schema(database: str) -> None:
+    if locate(database).backend == "sqlite":  # SQLite files take the legacy path in GameStore.open: Alembic alone
+        engine = create_engine(f"sqlite:///{database}")
         try:
-            assert await store.schema_version() == schema.LEGACY_VERSION
+            with engine.begin() as connection:
+                store_alembic.upgrade(connection)
         finally:
-            await store.close()
-        engine_async = create_async_engine(locate(where).url)
-        try:
-            async with engine_async.connect() as connection:
-                assert await connection.run_sync(differences) == []
-        finally:
-            await engine_async.dispose()
+            engine.dispose()
+        assert sqlite_differences(Path(database)) == []
+        with sqlite3.connect(database) as db:
+            assert db.execute("SELECT version FROM schema_version").fetchall() == [(schema.LEGACY_VERSION,)]
+        return
+    store = await GameStore.open(database)
+    try:
+        assert await store.schema_version() == schema.LEGACY_VERSION
+    finally:
+        await store.close()
+    engine_async = create_async_engine(locate(database).url)
+    try:
+        async with engine_async.connect() as connection:
+            assert await connection.run_sync(differences) == []
+    finally:
+        await engine_async.dispose()
 
 
 def test_a_database_url_that_is_neither_backend_is_refused() -> None:

@@ -1,27 +1,24 @@
 """Lorenzo il Magnifico in Japanese (issue 16): whole seeded games played at random, every word the
 engine gives people translated with ``render.i18n.tr`` (``tr_id`` for the outcome's labels), and no
 English word may be left. Backticked spans (canonical action texts, typed input) and player names
-are the only Latin text allowed; a handful of sentences are pinned exactly."""
+are the only Latin text allowed; a handful of sentences are pinned exactly. The machinery is
+:mod:`japanese_games`, shared with the other games' Japanese tests."""
 
 from __future__ import annotations
 
 import random
-import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
+from japanese_games import Reader, play_translated
 
 from engine.core import IllegalAction, play
 from engine.core.decisions import Decision
-from engine.core.i18n import Listing, Msg
-from engine.core.outcome import Outcome
 from engine.lorenzo import GAME
-from render.i18n import catalogue_path, tr, tr_id
+from render.i18n import tr, tr_id
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-TICKED = re.compile(r"`[^`]*`")
 MAX_ACTIONS = 5000
 # (players, options, seed, rich): basic and advanced rules, 2 to 4 players, with and without voluntary
 # pass. Random players seldom meet a leader's requirement: at a rich table every player holds plenty
@@ -37,163 +34,72 @@ TABLES = [
 RICH = {"w": 12, "s": 12, "sv": 16, "c": 20, "vp": 40, "mp": 14, "fp": 9}
 
 
-def english_words(text: str) -> list[str]:
-    """The English words left in ``text`` once backticked spans and player names are taken out."""
-    text = TICKED.sub("", text)
-    for name in NAMES:
-        text = text.replace(name, "")
-    return ENGLISH.findall(text)
+def new_reader() -> Reader:
+    return Reader(GAME, NAMES, "engine.lorenzo", event_key="type")
 
 
-class Reader:
-    """Translates everything it is shown into Japanese and keeps what still holds English."""
-
-    def __init__(self) -> None:
-        self.english: dict[str, str] = {}  # English source → its Japanese with English left in
-        self.seen: list[str] = []
-        self.ids: set[tuple[str, str | None, str]] = set()  # (domain, context, msgid) of every message
-
-    def read(self, value: Any) -> str:
-        if value is None or value == "":
-            return ""
-        assert isinstance(value, Msg), f"not a message: {value!r}"
-        self._ids(value)
-        japanese = tr(value, "ja")
-        self.seen.append(japanese)
-        if english_words(japanese):
-            self.english.setdefault(str(value), japanese)
-        return japanese
-
-    def _ids(self, value: Msg) -> None:
-        if isinstance(value, Listing):
-            for item in value.items:
-                if isinstance(item, Msg):
-                    self._ids(item)
-            return
-        self.ids.add((value.domain, value.context, value.msgid))
-        for param in value.params.values():
-            if isinstance(param, Msg):
-                self._ids(param)
-
-    def untranslated(self) -> list[tuple[str, str | None, str]]:
-        """The messages shown whose catalogue has no Japanese for them (e.g. an id the extractor missed)."""
-        books: dict[str, Any] = {}
-        missing = []
-        for domain, context, msgid in sorted(self.ids, key=str):
-            if domain not in books:
-                path = catalogue_path(domain, "ja")
-                assert path is not None and path.is_file(), domain
-                with path.open("rb") as handle:
-                    books[domain] = read_po(handle, locale="ja")
-            entry = books[domain].get(msgid, context=context)
-            if entry is None or not entry.string or entry.fuzzy:
-                missing.append((domain, context, msgid))
-        return missing
-
-    def read_id(self, key: str) -> str:
-        japanese = tr_id("engine.lorenzo", key, "ja")
-        self.seen.append(japanese)
-        if english_words(japanese):
-            self.english.setdefault(key, japanese)
-        return japanese
-
-    def decision(self, decision: Decision) -> None:
-        self.read(decision.prompt)
-        shape = decision.shape
-        assert shape is not None
-        self.read(shape.title)
-        for option in shape.options:
-            self.read(option.label)
-        for item in getattr(shape, "items", ()):
-            self.read(item.label)
-
-    def events(self, state: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        for event in events:
-            text = play.event_text(GAME, state, event)
-            self.read(text.public)
-            self.read(text.private)
-
-    def outcome(self, outcome: Outcome) -> None:
-        self.read_id(outcome.tie_break)
-        for result in outcome.results:
-            for key in (*result.breakdown, *result.tie_break):
-                self.read_id(key)
-
-
-def pick(rng: random.Random, decision: Decision) -> dict[str, Any]:
-    """A random option, a leader's more often than the others (leaders are rarely playable)."""
+def pick(game: Any, state: dict[str, Any], decisions: list[Decision], rng: random.Random) -> tuple[int, Any]:
+    """A random decision and a random option, a leader's more often than the others (leaders are
+    rarely playable)."""
+    decision = rng.choice(decisions)
     leaders = [a for a in decision.options if a["do"] in ("copy", "boost") or a.get("act") in ("play", "activate")]
-    return rng.choice(leaders if leaders and rng.random() < 0.7 else decision.options)
+    return decision.player, rng.choice(leaders if leaders and rng.random() < 0.7 else decision.options)
 
 
-def play_game(
-    reader: Reader, players: int, options: dict[str, Any], seed: int, rich: bool = False
-) -> tuple[dict[str, Any], set[str]]:
-    """A whole game, a random waiting seat playing a random legal action; returns the final state
-    and the event types seen."""
-    rng = random.Random(seed)
-    state, events = play.new_game(GAME, NAMES[:players], options, seed)
-    kinds = {e["type"] for e in events}
-    reader.events(state, events)
-    for _ in range(MAX_ACTIONS):
-        if GAME.is_over(state):
-            break
-        if rich and state["phase"] == "play":
-            rich = False
+def enrich_once() -> Callable[[dict[str, Any]], None]:
+    """Gives every player :data:`RICH` resources and points once, when the draft is over."""
+    given = False
+
+    def enrich(state: dict[str, Any]) -> None:
+        nonlocal given
+        if not given and state["phase"] == "play":
+            given = True
             for board in state["boards"]:
                 board["res"].update(RICH)
-        decisions = play.pending(GAME, state)
-        for decision in decisions:
-            reader.decision(decision)
-        chosen = rng.choice(decisions)
-        events = play.apply_in_place(GAME, state, chosen.player, pick(rng, chosen))
-        kinds |= {e["type"] for e in events}
-        reader.events(state, events)
-    assert GAME.is_over(state), "the game did not end"
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    reader.outcome(outcome)
-    return state, kinds
+
+    return enrich
 
 
 @pytest.fixture(scope="module")
-def games() -> tuple[Reader, list[dict[str, Any]], set[str]]:
-    reader, states, kinds = Reader(), [], set()
+def games() -> tuple[Reader, list[dict[str, Any]]]:
+    """The tables' games, all read by one reader."""
+    reader, states = new_reader(), []
     for players, options, seed, rich in TABLES:
-        state, seen = play_game(reader, players, options, seed, rich)
-        states.append(state)
-        kinds |= seen
-    return reader, states, kinds
+        before_step = enrich_once() if rich else None
+        states.append(
+            play_translated(reader, players, options, seed, steps=MAX_ACTIONS, choose=pick, before_step=before_step)
+        )
+    return reader, states
 
 
-def test_whole_games_leave_no_english_word(games: tuple[Reader, list[dict[str, Any]], set[str]]) -> None:
-    reader, _, kinds = games
+def test_whole_games_leave_no_english_word(games: tuple[Reader, list[dict[str, Any]]]) -> None:
+    reader, _ = games
     # The games went through the parts worth reading: placements, cards, harvests and productions,
     # privileges, the Vatican report with its answers and excommunications, leaders, bonus tiles.
     wanted = {"place", "card", "gain", "privilege", "harvest", "production", "vatican", "vatican_answer"}
     wanted |= {"excommunicated", "late", "support", "round_end", "final", "draft_pick", "tile", "deal", "lapse"}
     wanted |= {"leader_play", "leader_activate", "leader_copy", "leader_discard", "pass", "produce", "decline"}
-    assert wanted <= kinds, sorted(wanted - kinds)
-    assert len(reader.seen) > 1000
-    assert not reader.english, "\n".join(f"{en!r} → {ja!r}" for en, ja in reader.english.items())
+    assert wanted <= reader.kinds, sorted(wanted - reader.kinds)
+    assert reader.total > 1000
+    assert not reader.bad, reader.report()
     assert not reader.untranslated()
 
 
 def test_the_spec_and_its_options_are_japanese() -> None:
-    reader = Reader()
+    reader = new_reader()
     assert reader.read(GAME.spec.title) == "ロレンツォ・イル・マニフィコ"
     for option in GAME.spec.options:
         reader.read(option.label)
         reader.read(option.help)
         for label in option.choices.values():
             reader.read(label)
-    assert not reader.english, reader.english
+    assert not reader.bad, reader.report()
     assert not reader.untranslated()
     assert [tr(o.label, "ja") for o in GAME.spec.options] == ["応用ルール", "任意のパス"]
 
 
 def test_refused_inputs_explain_themselves_in_japanese() -> None:
-    reader = Reader()
+    reader = new_reader()
     state, _ = play.new_game(GAME, NAMES[:3], {"advanced": True}, 5)
     decision = play.pending(GAME, state)[0]
     idle = next(seat for seat in range(3) if seat not in play.waiting_players(GAME, state))
@@ -208,14 +114,14 @@ def test_refused_inputs_explain_themselves_in_japanese() -> None:
         with pytest.raises(IllegalAction) as refused:
             attempt()
         refusals.append(reader.read(refused.value.message))
-    assert not reader.english, reader.english
+    assert not reader.bad, reader.report()
     assert not reader.untranslated()
     assert "ロレンツォ・イル・マニフィコ" in refusals[-1]
     assert "応用" in refusals[-2] and "基本" in refusals[-2]
 
 
-def test_outcome_labels_are_catalogue_ids(games: tuple[Reader, list[dict[str, Any]], set[str]]) -> None:
-    _, states, _ = games
+def test_outcome_labels_are_catalogue_ids(games: tuple[Reader, list[dict[str, Any]]]) -> None:
+    _, states = games
     outcome = GAME.outcome(states[0])
     assert outcome is not None
     first = outcome.results[0]
@@ -231,8 +137,8 @@ def _said(state: dict[str, Any], event: dict[str, Any]) -> tuple[str, str]:
     return tr(text.public, "ja"), tr(text.private, "ja")
 
 
-def test_pinned_sentences(games: tuple[Reader, list[dict[str, Any]], set[str]]) -> None:
-    _, states, _ = games
+def test_pinned_sentences(games: tuple[Reader, list[dict[str, Any]]]) -> None:
+    _, states = games
     state = states[1]  # three players: Ann, Bob, Cy
     place = {"type": "place", "player": 0, "member": "black", "space": "green-3", "value": 6, "servants": 1}
     assert _said(state, place)[0] == "Annが黒のワーカーを緑の塔の3階に置きました(値6、使用人1個を支払い)。"

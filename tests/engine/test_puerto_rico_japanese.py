@@ -7,46 +7,33 @@ and item labels, the errors for a few bad inputs, the table options and the outc
 translated with :func:`render.i18n.tr` / :func:`render.i18n.tr_id` and must hold no English word
 (backticked canonical texts and player names aside). Tables below pin the English of every event
 sentence form and every label form, as they were before the catalogue, and a few exact Japanese
-sentences show what players get."""
+sentences show what players get. The whole games are played and read by :mod:`japanese_games`,
+shared with the other games' Japanese tests."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from japanese_games import BACKTICKED, ENGLISH, BadInputs, Reader, in_japanese, play_translated, random_decision
 
-from engine.core import IllegalAction, play
-from engine.core.i18n import Msg
-from engine.core.shapes import Distribute
+from engine.core import IllegalAction
 from engine.puerto_rico import GAME as G
 from engine.puerto_rico.labels import label
-from render.i18n import catalogue_path, tr, tr_id
+from render.i18n import catalogue_path, tr
 
 PACKAGE = "engine.puerto_rico"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-TICKS = re.compile(r"`[^`]*`")
 FIELDS = re.compile(r"\{[a-z_]+\}")
 
 
-def english_left(text: str) -> list[str]:
-    """English words in ``text`` once backticked spans (canonical texts players type) and player
-    names are taken out."""
-    text = TICKS.sub(" ", text)
-    for name in NAMES:
-        text = text.replace(name, " ")
-    return ENGLISH.findall(text)
-
-
 def japanese(value: Any) -> str:
-    """``value`` in Japanese; it must be a message of the catalogue, with no English word left."""
-    assert isinstance(value, Msg), f"not a catalogue message: {value!r}"
-    text = tr(value, "ja")
-    assert text and not english_left(text), f"{str(value)!r} → {text!r}"
-    assert tr(value, "en") == str(value)
+    """``value`` in Japanese; it must be a message of the catalogue whose English is its own text,
+    with no English word left (backticked canonical texts and player names aside)."""
+    text, wrong = in_japanese(value, NAMES)
+    assert text and not wrong, f"{str(value)!r} → {text!r}: {wrong}"
     return text
 
 
@@ -471,7 +458,7 @@ def test_every_japanese_entry_is_japanese() -> None:
     for m in entries:
         strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
         for text in strings:
-            assert text and not ENGLISH.findall(FIELDS.sub(" ", TICKS.sub(" ", text))), (m.id, text)
+            assert text and not ENGLISH.findall(FIELDS.sub(" ", BACKTICKED.sub(" ", text))), (m.id, text)
 
 
 # --- every sentence form, label form and prompt -------------------------------------------
@@ -585,74 +572,14 @@ GAMES = [
 ]
 
 
-def _decision_texts(decision: Any) -> int:
-    """Translate everything a decision shows; the number of texts checked."""
-    shape = decision.shape
-    japanese(decision.prompt)
-    texts = [decision.prompt]
-    if shape.title:
-        texts.append(shape.title)
-    texts += [o.label for o in shape.options]
-    if isinstance(shape, Distribute):
-        texts += [i.label for i in shape.pieces + shape.slots]
-    for text in texts:
-        japanese(text)
-    return len(texts)
-
-
-def _bad_inputs(state: dict[str, Any], seat: int) -> int:
-    """A wrong player, an unknown text and an illegal action: each refused in Japanese."""
-    idle = [s for s in range(len(state["players"])) if s not in play.waiting_players(G, state)]
-    errors = []
-    if idle:
-        with pytest.raises(IllegalAction) as err:
-            play.parse_action(G, state, idle[0], "pass")
-        assert err.value.code == "not_your_turn"
-        errors.append(err.value)
-    with pytest.raises(IllegalAction) as err:
-        play.parse_action(G, state, seat, "castle")
-    assert err.value.code == "unknown"
-    errors.append(err.value)
-    with pytest.raises(IllegalAction) as err:
-        play.check(G, state, seat, {"verb": "build", "building": "castle"})
-    assert err.value.code == "illegal_action"
-    errors.append(err.value)
-    for error in errors:
-        japanese(error.message)
-    return len(errors)
+BAD = BadInputs(unknown="castle", illegal={"verb": "build", "building": "castle"}, idle="pass")
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES)
 def test_a_whole_game_speaks_japanese(players: int, options: dict[str, str], seed: int) -> None:
-    rnd = random.Random(seed)
-    state, events = play.new_game(G, NAMES[:players], options, seed)
-    said = decided = refused = 0
-    kinds: set[str] = set()
-    for step in range(5000):
-        for event in events:
-            kinds.add(event["kind"])
-            text = play.event_text(G, state, event)
-            for sentence in (text.public, text.private):
-                if sentence is not None:
-                    japanese(sentence)
-                    said += 1
-        if state["over"]:
-            break
-        decisions = play.pending(G, state)
-        for decision in decisions:
-            decided += _decision_texts(decision)
-        chosen = rnd.choice(decisions)
-        if step % 20 == 0:
-            refused += _bad_inputs(state, chosen.player)
-        events = play.apply_in_place(G, state, chosen.player, rnd.choice(chosen.options))
-    assert state["over"], "the game did not finish"
-    assert {"role", "build", "ship", "game_over"} <= kinds
-    assert said > 100 and decided > 500 and refused > 20
-    outcome = G.outcome(state)
-    assert outcome is not None
-    labels = {outcome.tie_break} | {k for r in outcome.results for k in (*r.breakdown, *r.tie_break)}
-    assert {"vp chips", "buildings", "doubloons + goods"} <= labels
-    for key in labels:
-        shown = tr_id(PACKAGE, key, "ja")
-        assert shown != key and not english_left(shown), (key, shown)
-        assert tr_id(PACKAGE, key, "en") == key
+    reader = Reader(G, NAMES, PACKAGE)
+    play_translated(reader, players, options, seed, steps=5000, choose=random_decision, bad=BAD, bad_every=20)
+    assert not reader.bad, reader.report()
+    assert {"role", "build", "ship", "game_over"} <= reader.kinds
+    assert reader.seen["event"] > 100 and reader.seen["decision"] > 500 and reader.seen["error"] > 20
+    assert {"vp chips", "buildings", "doubloons + goods"} <= reader.labels

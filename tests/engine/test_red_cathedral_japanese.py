@@ -5,107 +5,35 @@ Every event sentence (public and private), every open decision's prompt, shape t
 item labels, the errors of a few bad inputs, the spec's title and options, the data notice and the
 outcome's labels are translated to Japanese; what is left once backticked spans (canonical action
 texts, which players type and which stay English) and player names are taken out must hold no run
-of two Latin letters. Section names such as ``A2`` (one letter and a digit) pass.
+of two Latin letters. Section names such as ``A2`` (one letter and a digit) pass. The machinery is
+:mod:`japanese_games`, shared with the other games' Japanese tests.
 """
 
 from __future__ import annotations
 
-import random
-import re
+from functools import partial
 from typing import Any
 
 import pytest
+from japanese_games import (
+    BadInputs,
+    Reader,
+    assert_prompts_in_japanese,
+    assert_spec_in_japanese,
+    english_left,
+    play_translated,
+    provisional_notice,
+    public_sentence,
+)
 
-from engine.core import IllegalAction, play
-from engine.core.i18n import Msg
+from engine.core import play
 from engine.red_cathedral.flow import STEPS
 from engine.red_cathedral.game import GAME
 from engine.red_cathedral.texts import event_text
-from render.i18n import tr, tr_id
+from render.i18n import tr
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-BACKTICKED = re.compile(r"`[^`]*`")
-PACKAGE = "engine.red_cathedral"
-
-
-def english_left(text: str) -> list[str]:
-    """The English words of ``text`` once backticked spans and player names are taken out."""
-    plain = BACKTICKED.sub(" ", text)
-    for name in NAMES:
-        plain = plain.replace(name, " ")
-    return ENGLISH.findall(plain)
-
-
-class Reader:
-    """Collects every Japanese text a game shows, and the ones with English left in them."""
-
-    def __init__(self) -> None:
-        self.seen = 0
-        self.bad: dict[str, str] = {}
-
-    def read(self, value: Any, where: str) -> str:
-        ja = tr(value, "ja")
-        self.seen += 1
-        if english_left(ja):
-            self.bad.setdefault(ja, f"{where}: {str(value)!r}")
-        return ja
-
-    def events(self, state: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        for e in events:
-            text = play.event_text(GAME, state, e)
-            assert text.public is not None, e  # every event of the game is told
-            for part in (text.public, text.private):
-                if part:
-                    self.read(part, f"event {e['type']}")
-
-    def decisions(self, state: dict[str, Any]) -> None:
-        for d in play.pending(GAME, state):
-            self.read(d.prompt, f"prompt {d.kind}")
-            shape = d.shape
-            assert shape is not None
-            if getattr(shape, "title", ""):
-                self.read(shape.title, f"title {d.kind}")
-            for option in shape.options:
-                self.read(option.label, f"label {d.kind} {option.text}")
-            for item in getattr(shape, "items", ()):
-                self.read(item.label, f"item {d.kind} {item.key}")
-
-
-def bad_inputs(reader: Reader, state: dict[str, Any]) -> None:
-    """A wrong player, an unknown text and an illegal action: their errors in Japanese."""
-    waiting = play.waiting_players(GAME, state)
-    idle = [seat for seat in range(len(state["players"])) if seat not in waiting]
-    seat = waiting[0]
-    tries: list[tuple[int, Any]] = [(seat, "fly to the moon"), (seat, {"verb": "section", "section": "Z9"})]
-    if idle:
-        tries.append((idle[0], "market"))
-    for who, attempt in tries:
-        with pytest.raises(IllegalAction) as caught:
-            if isinstance(attempt, str):
-                play.parse_action(GAME, state, who, attempt)
-            else:
-                play.check(GAME, state, who, attempt)
-        ja = reader.read(caught.value.message, f"error {caught.value.code}")
-        assert ja != str(caught.value.message)
-
-
-def play_translated(players: int, seed: int, options: dict[str, Any]) -> tuple[Reader, dict[str, Any]]:
-    reader = Reader()
-    state, events = play.new_game(GAME, NAMES[:players], options, seed)
-    reader.events(state, events)
-    rnd = random.Random(seed)
-    for step in range(6000):
-        if GAME.is_over(state):
-            break
-        reader.decisions(state)
-        if step % 97 == 0:
-            bad_inputs(reader, state)
-        seat = rnd.choice(play.waiting_players(GAME, state))
-        events = play.apply_in_place(GAME, state, seat, rnd.choice(play.legal_actions(GAME, state, seat)))
-        reader.events(state, events)
-    assert GAME.is_over(state)
-    return reader, state
+BAD = BadInputs(unknown="fly to the moon", illegal={"verb": "section", "section": "Z9"}, idle="market")
 
 
 @pytest.mark.parametrize(
@@ -113,49 +41,28 @@ def play_translated(players: int, seed: int, options: dict[str, Any]) -> tuple[R
     [(2, 3, {}), (3, 11, {"workshop": "advanced"}), (4, 5, {}), (4, 8, {"workshop": "advanced"})],
 )
 def test_a_whole_game_reads_in_japanese(players: int, seed: int, options: dict[str, Any]) -> None:
-    reader, state = play_translated(players, seed, options)
-    assert reader.seen > 1000
-    assert not reader.bad, "\n".join(f"{ja}  ← {where}" for ja, where in list(reader.bad.items())[:30])
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    labels = [outcome.tie_break]
-    for result in outcome.results:
-        labels += [*result.breakdown, *result.tie_break]
-    for label in labels:
-        assert type(label) is str  # an outcome is data: plain ids, translated at the edge
-        ja = tr_id(PACKAGE, label, "ja")
-        assert ja != label and not english_left(ja), label
+    reader = Reader(GAME, NAMES, "engine.red_cathedral", event_key="type")
+    play_translated(reader, players, options, seed, steps=6000, bad=BAD)
+    assert not reader.untold, reader.untold  # every event of the game is told
+    assert reader.total > 1000
+    assert not reader.bad, reader.report()  # the outcome's labels among them, plain ids translated at the edge
 
 
 def test_every_decision_kind_asks_in_japanese() -> None:
     """Each decision kind's prompt, even those random games rarely reach."""
     assert len(STEPS.kinds) >= 15
-    for name, kind in STEPS.kinds.items():
-        assert isinstance(kind.prompt, Msg), name
-        ja = tr(kind.prompt, "ja")
-        assert ja != str(kind.prompt) and not english_left(ja), (name, ja)
+    assert_prompts_in_japanese(STEPS.kinds, NAMES)
 
 
 def test_the_spec_and_the_notice_read_in_japanese() -> None:
     spec = GAME.spec
     assert tr(spec.title, "ja") == "赤の大聖堂"
-    texts = [spec.title] + [t for o in spec.options for t in (o.label, o.help, *o.choices.values())]
-    for text in texts:
-        ja = tr(text, "ja")
-        assert ja != str(text), text
-        assert not english_left(ja.replace("S004", "")), text  # the seed's id is a citation
+    assert_spec_in_japanese(spec, [*NAMES, "S004"])  # the seed's id is a citation
     assert tr(spec.options[0].choices["advanced"], "ja") == "上級面"
-    state, _ = play.new_game(GAME, NAMES[:2], {}, 1)
-    notice = GAME.notice(state)
-    assert notice and "provisional" in notice  # the shipped pack has provisional rows...
-    ja = tr(notice, "ja")
-    assert "暫定" in ja and not english_left(ja)  # ...and the Japanese notice says so
+    assert not english_left(provisional_notice(GAME, NAMES), NAMES)
 
 
-def sentence(state: dict[str, Any], **event: Any) -> str:
-    text = event_text(state, event)
-    assert text.public is not None
-    return tr(text.public, "ja")
+sentence = partial(public_sentence, event_text)
 
 
 def test_key_sentences_in_japanese() -> None:

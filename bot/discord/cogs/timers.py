@@ -67,8 +67,11 @@ class TimerCog(commands.Cog):
                 await asyncio.wait_for(self.wake.wait(), await self.delay())
 
     async def tick(self) -> tuple[list[Expiry], list[Notice]]:
-        """One round of the loop: passed deadlines, then due reminders."""
-        return await self.fire(), await self.remind()
+        """One round of the loop: passed deadlines, then due reminders (when sharded, only the work of
+        this process's shards, see :mod:`bot.service.shards`); notes the time for ``/health``."""
+        done = await self.fire(), await self.remind()
+        self.bot.last_tick = self.bot.service.now()
+        return done
 
     async def delay(self) -> float:
         """Seconds until the earliest deadline or reminder, at most the heartbeat interval."""
