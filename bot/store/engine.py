@@ -1,14 +1,16 @@
-"""Where the games database lives and how it is connected: one SQLAlchemy async engine per store.
+"""Where the games database lives and how it is connected: one SQLAlchemy engine per store.
 
-``DATABASE_URL`` picks the backend: ``sqlite:///path`` (aiosqlite, the default; a bare path or
-``DATABASE_PATH`` means the same) or ``postgresql://user:pass@host/db`` (asyncpg). Every
-connection is taken from the engine's pool for one transaction or one read and handed back.
+``DATABASE_URL`` picks the backend: ``sqlite:///path`` (the standard ``sqlite3`` module, the
+default; a bare path or ``DATABASE_PATH`` means the same) or ``postgresql://user:pass@host/db``
+(asyncpg). Every connection is taken from the engine's pool for one transaction or one read and
+handed back; :mod:`bot.store.connection` says how each backend runs them.
 
-SQLite keeps what the single-connection store had: each new connection gets ``busy_timeout``,
-``journal_mode = WAL``, ``foreign_keys = ON`` and ``synchronous`` (a ``connect`` event), and the
-driver is put in autocommit mode so that the store itself issues ``BEGIN IMMEDIATE`` for a write
-(the writer lock is taken before the first read of the transaction, so the version check cannot be
-raced) while a plain read runs outside any transaction, as before.
+SQLite keeps what the single-connection store had: each new connection gets ``journal_mode =
+WAL``, ``foreign_keys = ON`` and ``synchronous`` (a ``connect`` event), and the driver is put in
+autocommit mode so that the store itself issues ``BEGIN IMMEDIATE`` for a write (the writer lock is
+taken before the first read of the transaction, so the version check cannot be raced) while a plain
+read runs outside any transaction, as before. Its ``busy_timeout`` is short: the store waits for
+another process's writer lock itself, without blocking the event loop.
 
 The dialect differences the store's statements meet are here too, in one place: an upsert
 (``INSERT OR REPLACE`` / ``OR IGNORE`` of old) through the dialect's ``insert().on_conflict_do_...``.
@@ -21,13 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy
 from sqlalchemy import ColumnElement, Integer, Table, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.functions import FunctionElement
+
+from .connection import INLINE_BUSY_MS, Backend, PostgresBackend, SqliteBackend
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -46,7 +51,7 @@ def locate(where: str | Path) -> Location:
     """The location of ``where``: a file path, ``sqlite:///path`` or ``postgresql://…``.
 
     >>> locate("games.sqlite3")
-    Location(url='sqlite+aiosqlite:///games.sqlite3', backend='sqlite', path='games.sqlite3')
+    Location(url='sqlite+pysqlite:///games.sqlite3', backend='sqlite', path='games.sqlite3')
     >>> locate("postgresql://bot@db/games").url
     'postgresql+asyncpg://bot@db/games'
     >>> locate("mysql://x/y")
@@ -56,38 +61,43 @@ def locate(where: str | Path) -> Location:
     """
     text = str(where)
     if "://" not in text:
-        return Location(f"sqlite+aiosqlite:///{text}", "sqlite", text)
+        return Location(f"sqlite+pysqlite:///{text}", "sqlite", text)
     try:
         url = make_url(text)
     except Exception as exc:  # sqlalchemy.exc.ArgumentError: say what was wrong with it
         raise ValueError(f"DATABASE_URL is not a database URL: {text!r}") from exc
-    if url.drivername in ("sqlite", "sqlite+aiosqlite"):
+    if url.drivername in ("sqlite", "sqlite+pysqlite", "sqlite+aiosqlite"):
         path = url.database or ""
         if not path or path == ":memory:":
             raise ValueError("a SQLite DATABASE_URL needs a file: sqlite:///path/to/games.sqlite3")
-        return Location(url.set(drivername="sqlite+aiosqlite").render_as_string(False), "sqlite", path)
+        return Location(url.set(drivername="sqlite+pysqlite").render_as_string(False), "sqlite", path)
     if url.drivername in ("postgresql", "postgres", "postgresql+asyncpg"):
         return Location(url.set(drivername="postgresql+asyncpg").render_as_string(False), "postgresql", None)
     raise ValueError(f"DATABASE_URL must start with sqlite:/// or postgresql://, not {text!r}")
 
 
-def create_engine(location: Location, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL") -> AsyncEngine:
-    """The pooled async engine for ``location`` (SQLite connections set up as described above)."""
+def create_backend(location: Location, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL") -> Backend:
+    """The pooled engine for ``location`` in its backend (SQLite connections set up as described above).
+
+    PostgreSQL connections are not pinged at each checkout (a round trip per transaction): a
+    connection the server dropped fails one statement and is discarded by the pool."""
     if location.backend != "sqlite":
-        return create_async_engine(location.url, pool_pre_ping=True)
+        return PostgresBackend(create_async_engine(location.url))
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     # No rollback when a connection goes back to the pool: a read ran in autocommit and a write
-    # transaction was committed or rolled back by the store itself (one driver call less each time).
-    engine = create_async_engine(location.url, pool_reset_on_return=None)
+    # transaction was committed or rolled back by the store itself.
+    engine = sqlalchemy.create_engine(
+        location.url, pool_reset_on_return=None, connect_args={"check_same_thread": False}
+    )
     pragmas = (
-        f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+        f"PRAGMA busy_timeout = {INLINE_BUSY_MS}",
         "PRAGMA journal_mode = WAL",
         "PRAGMA foreign_keys = ON",
         f"PRAGMA synchronous = {synchronous.upper()}",
     )
 
-    @event.listens_for(engine.sync_engine, "connect")
+    @event.listens_for(engine, "connect")
     def _setup(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the store says BEGIN IMMEDIATE itself
         cursor = dbapi_connection.cursor()
@@ -95,7 +105,7 @@ def create_engine(location: Location, *, busy_timeout_ms: int = 5000, synchronou
             cursor.execute(pragma)
         cursor.close()
 
-    return engine
+    return SqliteBackend(engine, busy_timeout_ms)
 
 
 def upsert(

@@ -1,16 +1,17 @@
 """Persistence for games over SQLAlchemy 2 Core (async): lobbies, seats, an append-only action log and
-snapshots, on SQLite (aiosqlite, the default) or PostgreSQL (asyncpg).
+snapshots, on SQLite (the default) or PostgreSQL (asyncpg).
 
-Design (issue 17). One :class:`GameStore` owns one async engine made from a database location
-(:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``). Each
-write runs in its own transaction on a connection taken from the engine's pool, an action being
+Design (issue 17). One :class:`GameStore` owns one backend made from a database location
+(:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
+:mod:`bot.store.connection`). Each write runs in its own transaction on a connection taken from
+the engine's pool, an action being
 stored as log row + snapshot + ``games.version`` bump guarded by the expected version, so two
 writers (tasks or processes) can never both win: the guarded ``UPDATE`` matches no row for the
 loser and the log's primary key (game, version) refuses a second row. On SQLite a write begins
 with ``BEGIN IMMEDIATE`` (the writer lock first, as before) and, within a process, write
 transactions also queue on an :class:`asyncio.Lock` rather than busy-wait; reads use their own
 pooled connection in autocommit mode (WAL: they never block the writer). PRAGMAs are set per
-connection (:func:`bot.store.engine.create_engine`). On PostgreSQL a write is a ``READ
+connection (:func:`bot.store.engine.create_backend`). On PostgreSQL a write is a ``READ
 COMMITTED`` transaction, which the guarded statements make safe.
 
 Statements are SQLAlchemy Core over the tables of :mod:`bot.store.schema` (``text()`` with named
@@ -30,7 +31,6 @@ database is created by the baseline revision itself. The store has no clock: cal
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -40,11 +40,11 @@ from typing import Any
 from sqlalchemy import ColumnClause, func, insert, literal_column, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
 
 from . import schema
-from .engine import Location, create_engine, locate
+from .connection import Backend, Conn, params_of
+from .engine import Location, create_backend, locate
 from .lines import dump_line, dump_lines
 from .migrations import MIGRATIONS
 from .rows import (
@@ -75,13 +75,12 @@ def split_statements(script: str) -> list[str]:
 class GameStore:
     """Async access to the games database; open with ``await GameStore.open(path_or_url)``."""
 
-    def __init__(self, engine: AsyncEngine, location: Location) -> None:
-        self.engine = engine
+    def __init__(self, db: Backend, location: Location) -> None:
+        self.db = db
         self.location = location
         #: The SQLite file, or the URL of a PostgreSQL database (its password hidden).
         self.path = location.path or make_url(location.url).render_as_string(hide_password=True)
         self.backend = location.backend
-        self._lock = asyncio.Lock()  # SQLite: one writer per process queues here, not in busy_timeout
         #: Test hook called inside write transactions with a stage name ("after_log"...).
         self.fault: Callable[[str], None] | None = None
 
@@ -92,17 +91,17 @@ class GameStore:
 
         ``busy_timeout_ms`` and ``synchronous`` apply to SQLite only."""
         location = locate(where)
-        engine = create_engine(location, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
-        store = cls(engine, location)
+        db = create_backend(location, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+        store = cls(db, location)
         try:
             await store._migrate()
         except BaseException:
-            await engine.dispose()
+            await db.dispose()
             raise
         return store
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        await self.db.dispose()
 
     async def __aenter__(self) -> GameStore:
         return self
@@ -135,25 +134,15 @@ class GameStore:
             await db.run_sync(upgrade)
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[AsyncConnection]:
+    async def _tx(self) -> AsyncIterator[Conn]:
         """One write transaction on a pooled connection; rolled back on any exception."""
         try:
-            if self.backend == "sqlite":
-                async with self._lock, self.engine.connect() as db:
-                    await db.exec_driver_sql("BEGIN IMMEDIATE")
-                    try:
-                        yield db
-                    except BaseException:
-                        await db.rollback()
-                        raise
-                    await db.commit()
-            else:
-                async with self.engine.begin() as db:
-                    yield db
+            async with self.db.write() as db:
+                yield db
         except IntegrityError as exc:
             raise ConstraintError(str(exc.orig)) from exc
 
-    def transaction(self) -> AbstractAsyncContextManager[AsyncConnection]:
+    def transaction(self) -> AbstractAsyncContextManager[Conn]:
         """A write transaction for companion stores (e.g. :mod:`bot.store.deadlines`)."""
         return self._tx()
 
@@ -161,11 +150,9 @@ class GameStore:
         """Rows of a read-only query, for companion stores: a Core statement or ``text()`` (with a
         mapping of named ``params``), or a plain string of the driver's SQL (``?`` marks on SQLite)."""
         try:
-            async with self.engine.connect() as db:
+            async with self.db.read() as db:
                 if isinstance(statement, str):
-                    result = await db.exec_driver_sql(
-                        statement, tuple(params) if not isinstance(params, Mapping) else params
-                    )
+                    result = await db.exec_driver_sql(statement, params_of(params))
                 else:
                     result = await db.execute(statement, dict(params) if isinstance(params, Mapping) else None)
                 return list(result.all()) if result.returns_rows else []
