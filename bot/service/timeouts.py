@@ -112,6 +112,8 @@ class TimeoutService(Boundary):
                 await self.core.deadlines.stop(game_row)
             if exc.code in (NOT_DUE, "no_game"):
                 return None
+            if exc.code == "stale":  # another process moved the game first: the clock is looked at anew
+                return None  # on the next pass (still running if still due), never marked expired
             log.warning("game %s seat %s: deadline not applied: %s", game_row, seat, exc.message)
             async with self.core.lock(game_row):
                 await self.core.deadlines.set_state(game_row, seat, "expired")
