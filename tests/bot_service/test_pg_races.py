@@ -331,7 +331,8 @@ async def test_deadline_fires_while_the_player_moves(racers: Racers, database: s
             for entry in log:  # every move is the late seat's: the player's own or its default
                 assert (entry.seat, entry.user_id, entry.text) == (seat, late, "step")
                 assert ("ran out of time" in " ".join(entry.public_lines)) == (entry.version in by_default)
-            racers.tally[("player" if played else "timer") + (" (lockstep)" if lockstep else "")] += 1
+            outcome = ("player, then default" if fired else "player") if played else "timer"
+            racers.tally[outcome + (" (lockstep)" if lockstep else "")] += 1
             mine = (await svc.core.deadlines.of_game(row))[seat]
             if late in record.waiting:  # still the late seat's turn: its passed deadline still runs
                 assert mine.state == "running", (mine, answers)
@@ -341,3 +342,23 @@ async def test_deadline_fires_while_the_player_moves(racers: Racers, database: s
             assert record.version == 2 and late not in record.waiting
             await svc.admin.end(channel, CREATOR, "Ann")  # its other seat's deadline must not fire later
             clock.advance(1)
+
+
+# --- a handover made in one process, a click in the other --------------------------------------------
+async def test_a_seat_handed_over_in_one_process_is_seen_by_the_other(racers: Racers, database: str) -> None:
+    """An admin in process A gives the mover's seat to Cy; process B, which drew the game before (its
+    seats are cached), must refuse the old player's click and take the new holder's."""
+    async with racing(racers, database) as (svc, _):
+        for n in range(4):
+            channel = f"handover-{n}"
+            row, mover = await admin_game(svc, channel)
+            warm = call(svc, "act", row, channel=channel, user=user("Zed"), text="step")
+            assert racers.one("B", warm)["error"] == "not_seated"  # B has drawn the game: seats cached
+            replace = admin_request(svc, "replace", CREATOR, row, channel, mover, False)
+            assert "ok" in racers.one("A", replace)
+            old = racers.one("B", call(svc, "act", row, channel=channel, user=mover, text="step"))
+            assert old.get("error") == "not_seated", old
+            new = racers.one("B", call(svc, "act", row, channel=channel, user=user("Cy"), text="step"))
+            assert new.get("ok", {}).get("version") == 2, new
+            assert [a.user_id for a in await svc.store.actions(row)] == [mover, user("Cy")]
+            await check_books(svc, row)
