@@ -362,3 +362,37 @@ async def test_a_seat_handed_over_in_one_process_is_seen_by_the_other(racers: Ra
             assert new.get("ok", {}).get("version") == 2, new
             assert [a.user_id for a in await svc.store.actions(row)] == [mover, user("Cy")]
             await check_books(svc, row)
+
+
+async def test_handover_while_the_player_moves(racers: Racers, database: str) -> None:
+    """An admin in process A hands the mover's seat to Cy while the mover's click arrives in process B:
+    either the move is stored and the handover comes after it (``from_version`` is the move's version)
+    or the handover comes first and the move is refused; never the old player's move after the
+    handover, nor a handover dated before a move it did not see."""
+    async with racing(racers, database) as (svc, _):
+        for n in range(ROUNDS):
+            lockstep = n % 2 == 1
+            channel = f"handover-race-{n}"
+            row, mover = await admin_game(svc, channel)
+            replace = admin_request(svc, "replace", CREATOR, row, channel, mover, lockstep)
+            move = call(svc, "act", row, "store.append" if lockstep else None, channel=channel, user=mover)
+            move["args"].update(text="step", expected_version=1)
+            answers = racers.race({"A": replace, "B": move})
+            if lockstep:
+                held_both(answers)
+            done, refused = split(answers)
+            assert done, answers  # one of them always gets through
+            for name in refused:
+                assert answers[name]["error"] in ("stale", "not_seated"), answers[name]
+            record = await check_books(svc, row)
+            log = await svc.store.actions(row)
+            holders = [(u, v) for _, u, v, _ in await svc.core.deadlines.holders(row)]
+            if "A" in done:
+                [(new, since)] = holders
+                assert new == user("Cy") and since == record.version
+                assert all(a.user_id == mover for a in log if a.version <= since), (log, since)
+            else:
+                assert holders == []
+            if "B" in done:
+                assert answers["B"]["ok"]["version"] == 2 and log[-1].user_id == mover
+            racers.tally[" and ".join(sorted(done)) + (" (lockstep)" if lockstep else "")] += 1
