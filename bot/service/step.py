@@ -185,9 +185,11 @@ class Txn:
                 waiting=[users[p] for p in waiting],
                 now=core.now(),
                 status=status,
+                holders=users,
             )
-        except VersionConflict:
+        except VersionConflict:  # another writer moved it (or handed a seat over): read it anew next time
             core.forget(record.id)
+            core.seats_changed(record.id)
             raise ServiceError(CONFLICT, "stale") from None
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])

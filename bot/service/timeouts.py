@@ -250,6 +250,7 @@ class TimeoutService(Boundary):
             old, seat_name = txn.users[seat], txn.names[seat]
             now = self.core.now()
             if not await self.core.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
+                self.core.seats_changed(game_row)  # read anew next time
                 raise ServiceError(msg("This seat changed hands meanwhile."), "stale")
             self.core.seats_changed(game_row)
             speed = preset(record.clock)

@@ -17,6 +17,7 @@ from . import schema
 from .clock import Preset, seconds_between
 from .engine import EXCLUDED, insertion_order, upsert
 from .hours import Hours, advance, open_seconds, stored
+from .rows import VersionConflict
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -181,43 +182,51 @@ class Deadlines:
 
         ``seat_holders`` gets the seat's first holder (reason ``start``) on its first handover, then
         each new holder (with ``name``, their own name), so a finished game records who played which seat.
+        False also when the game is no longer at ``version`` (another process stored a move meanwhile),
+        so ``from_version`` is always the version the handover was made at.
         """
-        async with self.store.transaction() as db:
-            cur = await db.execute(
-                text(
-                    "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
-                    "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
-                ),
-                {"new": new_user, "game": game, "seat": seat, "old": old_user},
-            )
-            if cur.rowcount != 1:
-                return False
-            await db.execute(
-                text(
-                    "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                    "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
-                    "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
-                    "'start', :now WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
-                ),
-                {"game": game, "seat": seat, "old": old_user, "now": now},
-            )
-            await db.execute(
-                insert(schema.seat_holders).values(
-                    game=game,
-                    seat=seat,
-                    user_id=new_user,
-                    name=name,
-                    from_version=version,
-                    reason=reason,
-                    created_at=now,
+        try:
+            async with self.store.transaction() as db:
+                cur = await db.execute(
+                    text(
+                        "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
+                        "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
+                    ),
+                    {"new": new_user, "game": game, "seat": seat, "old": old_user},
                 )
-            )
-            games = schema.games
-            await db.execute(
-                update(games)
-                .where(games.c.id == game)
-                .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
-            )
+                if cur.rowcount != 1:
+                    return False
+                await db.execute(
+                    text(
+                        "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                        "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
+                        "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
+                        "'start', :now "
+                        "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
+                    ),
+                    {"game": game, "seat": seat, "old": old_user, "now": now},
+                )
+                await db.execute(
+                    insert(schema.seat_holders).values(
+                        game=game,
+                        seat=seat,
+                        user_id=new_user,
+                        name=name,
+                        from_version=version,
+                        reason=reason,
+                        created_at=now,
+                    )
+                )
+                games = schema.games
+                moved = await db.execute(
+                    update(games)
+                    .where(games.c.id == game, games.c.version == version)
+                    .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
+                )
+                if moved.rowcount != 1:  # a move was stored meanwhile: roll the handover back
+                    raise VersionConflict(f"game {game} is no longer at version {version}")
+        except VersionConflict:
+            return False
         return True
 
     # --- bot downtime ---------------------------------------------------------

@@ -38,7 +38,7 @@ from bot.store.rows import GameRecord
 from bot.store.store import GameStore
 from engine.core import play
 
-ROUNDS = 24  # per case and backend; odd rounds are lockstep rounds
+ROUNDS = 20  # per case and backend; odd rounds are lockstep rounds
 WORKERS = ("A", "B")
 ADMIN, ADMIN_NAME = user("Mod"), "Mod"  # someone who may manage the channel (not seated)
 CREATOR = user("Ann")
@@ -253,8 +253,8 @@ async def test_two_admins_at_once(racers: Racers, database: str, pair: str) -> N
             if lockstep:
                 held_both(answers)
             done, refused = split(answers)
-            for name in refused:
-                assert answers[name]["error"] in ("stale", "no_game"), answers[name]
+            for name in refused:  # outdated, ended meanwhile, or (a replace) the player is no longer seated
+                assert answers[name]["error"] in ("stale", "no_game", "not_seated"), answers[name]
             record = await check_books(svc, row)
             audit = await Records(svc.store).audit_trail(row)
             racers.tally[f"{len(done)} done" + (" (lockstep)" if lockstep else "")] += 1
@@ -347,7 +347,8 @@ async def test_deadline_fires_while_the_player_moves(racers: Racers, database: s
 # --- a handover made in one process, a click in the other --------------------------------------------
 async def test_a_seat_handed_over_in_one_process_is_seen_by_the_other(racers: Racers, database: str) -> None:
     """An admin in process A gives the mover's seat to Cy; process B, which drew the game before (its
-    seats are cached), must refuse the old player's click and take the new holder's."""
+    seats are cached), never stores the old player's click (at first refused as outdated by the
+    store's check of the seats, then as not seated) and takes the new holder's."""
     async with racing(racers, database) as (svc, _):
         for n in range(4):
             channel = f"handover-{n}"
@@ -357,6 +358,8 @@ async def test_a_seat_handed_over_in_one_process_is_seen_by_the_other(racers: Ra
             replace = admin_request(svc, "replace", CREATOR, row, channel, mover, False)
             assert "ok" in racers.one("A", replace)
             old = racers.one("B", call(svc, "act", row, channel=channel, user=mover, text="step"))
+            if old.get("error") == "stale":  # refused by the store's check of the seats: B reads them anew
+                old = racers.one("B", call(svc, "act", row, channel=channel, user=mover, text="step"))
             assert old.get("error") == "not_seated", old
             new = racers.one("B", call(svc, "act", row, channel=channel, user=user("Cy"), text="step"))
             assert new.get("ok", {}).get("version") == 2, new
