@@ -65,6 +65,11 @@ def _replace(svc: GameService, a: dict[str, Any]) -> Awaitable[Any]:
     )
 
 
+async def _vote(svc: GameService, a: dict[str, Any]) -> Any:
+    ballot = await svc.consent.vote(a["vote"], a["user"], a["yes"])
+    return {"status": ballot.status, "version": ballot.result.version}
+
+
 def _expire_due(svc: GameService, a: dict[str, Any]) -> Awaitable[Any]:
     return svc.timeouts.expire_due()
 
@@ -75,6 +80,7 @@ OPS: dict[str, Op] = {
     "end": _end,
     "force": _force,
     "replace": _replace,
+    "vote": _vote,
     "expire_due": _expire_due,
 }
 

@@ -36,6 +36,7 @@ from bot.store.clock import HOUR
 from bot.store.records import Records
 from bot.store.rows import GameRecord
 from bot.store.store import GameStore
+from bot.store.votes import Votes
 from engine.core import play
 
 ROUNDS = 20  # per case and backend; odd rounds are lockstep rounds
@@ -399,3 +400,39 @@ async def test_handover_while_the_player_moves(racers: Racers, database: str) ->
             if "B" in done:
                 assert answers["B"]["ok"]["version"] == 2 and log[-1].user_id == mover
             racers.tally[" and ".join(sorted(done)) + (" (lockstep)" if lockstep else "")] += 1
+
+
+# --- a vote's last yes while the player moves ---------------------------------------------------------
+async def test_last_yes_of_an_undo_vote_while_the_player_moves(racers: Racers, database: str) -> None:
+    """Ann proposed going back one step and Bob agreed; Cy's yes (process A) would pass it while Ann's
+    next move arrives in process B: either the table goes back (a ``rollback`` row; Ann's move is
+    outdated) or Ann's move is stored and the vote does not count as passed; never both."""
+    async with racing(racers, database) as (svc, _):
+        for n in range(ROUNDS):
+            lockstep = n % 2 == 1
+            channel = f"vote-{n}"
+            started = await start_game(svc, ("Ann", "Bob", "Cy"), channel=channel)
+            row, mover = started.game_row or 0, started.waiting[0]
+            voters = [u for u in (user("Ann"), user("Bob"), user("Cy")) if u != mover]
+            await svc.play.act(channel, mover, "step", expected_version=0)
+            ballot = await svc.consent.propose(channel, mover)
+            assert (await svc.consent.vote(ballot.vote_id, voters[0], True)).status == "open"
+            gate = "store.append" if lockstep else None
+            yes = call(svc, "vote", row, gate, vote=ballot.vote_id, user=voters[1], yes=True)
+            move = call(svc, "act", row, gate, channel=channel, user=mover, text="step", expected_version=1)
+            answers = racers.race({"A": yes, "B": move})
+            if lockstep:
+                held_both(answers)
+            done, refused = split(answers)
+            assert len(done) == 1, answers
+            for name in refused:
+                assert answers[name]["error"] == "stale", answers[name]
+            await check_books(svc, row)
+            log = await svc.store.actions(row)
+            status = (await Votes(svc.store).get(ballot.vote_id) or pytest.fail("vote gone")).status
+            if done == ["A"]:
+                assert answers["A"]["ok"] == {"status": "passed", "version": 2}
+                assert [a.kind for a in log] == ["action", "rollback"] and status == "passed"
+            else:
+                assert [a.kind for a in log] == ["action", "action"] and status != "passed", (status, answers)
+            racers.tally[("vote" if done == ["A"] else "move") + (" (lockstep)" if lockstep else "")] += 1
