@@ -91,6 +91,8 @@ def summary(value: Any) -> Any:
         return {"version": value.version, "status": value.status, "changed": value.board_changed}
     if isinstance(value, list):
         return [summary(v) for v in value]
+    if isinstance(value, dict):
+        return value
     if isinstance(value, Expiry):
         return {
             "channel": value.channel_id,
