@@ -345,6 +345,37 @@ async def test_deadline_fires_while_the_player_moves(racers: Racers, database: s
             clock.advance(1)
 
 
+async def test_two_timer_passes_fire_a_deadline_once(racers: Racers, database: str) -> None:
+    """Both processes' timer passes find the same passed deadline at once (no claims between them):
+    its defaults (both moves of the late seat's turn) are stored once each, with one timeout row each."""
+    async with racing(racers, database) as (svc, clock):
+        for n in range(ROUNDS // 2):
+            lockstep = n % 2 == 1
+            channel = f"timers-{n}"
+            await svc.lobby.open(channel, "g", CREATOR, "Ann", "toy_race", {}, clock="fast")
+            await svc.lobby.join(channel, user("Bob"), "Bob")
+            started = await svc.lobby.start(channel, CREATOR, seed=3)
+            row, late = started.game_row or 0, started.waiting[0]
+            clock.advance(12 * HOUR + 1)
+            gate = "store.append" if lockstep else None
+            answers = racers.race({name: call(svc, "expire_due", row, gate) for name in WORKERS})
+            if lockstep:
+                held_both(answers)
+            assert all("ok" in a for a in answers.values()), answers
+            record = await check_books(svc, row)
+            if late in record.waiting:  # one pass lost the race in the middle of the turn: the next ends it
+                await svc.timeouts.expire_due()
+                record = await check_books(svc, row)
+            assert record.version == 2 and late not in record.waiting
+            assert await timeout_rows(svc, row) == [(1, "default"), (2, "default")]
+            seat = [s.user_id for s in await svc.store.seats(row)].index(late)
+            assert (await svc.core.deadlines.of_game(row))[seat].state == "idle"  # the loser did not mark it
+            fired = sorted(len([e for e in a["ok"] if e["result"]]) for a in answers.values())
+            racers.tally[f"fired {fired}" + (" (lockstep)" if lockstep else "")] += 1
+            await svc.admin.end(channel, CREATOR, "Ann")
+            clock.advance(1)
+
+
 # --- a handover made in one process, a click in the other --------------------------------------------
 async def test_a_seat_handed_over_in_one_process_is_seen_by_the_other(racers: Racers, database: str) -> None:
     """An admin in process A gives the mover's seat to Cy; process B, which drew the game before (its
