@@ -11,10 +11,10 @@ queue as ``(worker name, answer)``:
   service request ``op`` (see :data:`OPS`) at the service time ``now``. The game ``row`` is drawn
   first (:meth:`GameService.table`, as a front end does before checking a click, which fills this
   process's caches), then, with ``sync``, both processes wait on the start barrier so that their
-  requests overlap. With ``gate`` (``"store.append"``, ``"store.set_status"`` or
-  ``"deadlines.hand_over"``), the first store write of that kind also waits on the gate barrier:
-  both requests have then passed every check of the service and only the store's guard can tell
-  them apart (the "lockstep" rounds).
+  requests overlap. With ``gate`` (``"store.append"``, ``"store.set_status"``,
+  ``"deadlines.hand_over"`` or ``"deadlines.set_state"``), the first store write of that kind
+  also waits on the gate barrier: both requests have then passed every check of the service and
+  only the store's guard can tell them apart (the "lockstep" rounds).
 
 An answer is ``{"ok": summary}`` (what the request returned), ``{"error": code, "message": …}`` (the
 service's friendly :class:`ServiceError`) or ``{"crash": traceback}`` (anything else); ``gate`` in
@@ -70,6 +70,10 @@ async def _vote(svc: GameService, a: dict[str, Any]) -> Any:
     return {"status": ballot.status, "version": ballot.result.version}
 
 
+def _wait(svc: GameService, a: dict[str, Any]) -> Awaitable[Any]:
+    return svc.timeouts.wait_longer(a["game"], a["version"], a["seat"], a["user"])
+
+
 def _expire_due(svc: GameService, a: dict[str, Any]) -> Awaitable[Any]:
     return svc.timeouts.expire_due()
 
@@ -81,6 +85,7 @@ OPS: dict[str, Op] = {
     "force": _force,
     "replace": _replace,
     "vote": _vote,
+    "wait": _wait,
     "expire_due": _expire_due,
 }
 

@@ -32,7 +32,7 @@ from bot.service.clock import ManualClock
 from bot.service.service import GameService
 from bot.service.step import CONFLICT
 from bot.store import schema
-from bot.store.clock import HOUR
+from bot.store.clock import HOUR, seconds_between
 from bot.store.records import Records
 from bot.store.rows import GameRecord
 from bot.store.store import GameStore
@@ -372,6 +372,45 @@ async def test_two_timer_passes_fire_a_deadline_once(racers: Racers, database: s
             assert (await svc.core.deadlines.of_game(row))[seat].state == "idle"  # the loser did not mark it
             fired = sorted(len([e for e in a["ok"] if e["result"]]) for a in answers.values())
             racers.tally[f"fired {fired}" + (" (lockstep)" if lockstep else "")] += 1
+            await svc.admin.end(channel, CREATOR, "Ann")
+            clock.advance(1)
+
+
+async def test_two_players_choose_to_wait_at_once(racers: Racers, database: str) -> None:
+    """A deadline without a default was put to the table; two players (one in each process) choose
+    to wait for the late one at the same moment: the deadline is extended once, one ``wait`` is
+    recorded and announced, and the other player is told it was already settled."""
+    async with racing(racers, database) as (svc, clock):
+        for n in range(ROUNDS // 2):
+            lockstep = n % 2 == 1
+            channel = f"wait-{n}"
+            await svc.lobby.open(channel, "g", CREATOR, "Ann", "toy_stubborn", {}, clock="fast")
+            for name in ("Bob", "Cy"):
+                await svc.lobby.join(channel, user(name), name)
+            started = await svc.lobby.start(channel, CREATOR, seed=3)
+            row = started.game_row or 0
+            clock.advance(12 * HOUR)
+            [expiry] = await svc.timeouts.expire_due()
+            offer = expiry.offer
+            assert offer is not None
+            others = [s.user_id for s in await svc.store.seats(row) if s.user_id != offer.user_id]
+            gate = "deadlines.set_state" if lockstep else None
+            answers = racers.race(
+                {
+                    name: call(svc, "wait", row, gate, game=row, version=offer.version, seat=offer.seat, user=who)
+                    for name, who in zip(WORKERS, others, strict=True)
+                }
+            )
+            if lockstep:
+                held_both(answers)
+            done, refused = split(answers)
+            assert len(done) == 1, answers
+            assert answers[refused[0]]["error"] == "stale", answers
+            assert await timeout_rows(svc, row) == [(0, "offered"), (0, "wait")]
+            mine = (await svc.core.deadlines.of_game(row))[offer.seat]
+            assert mine.state == "running" and seconds_between(svc.now(), mine.due_at or "") == 12 * HOUR
+            await check_books(svc, row)
+            racers.tally["one wait" + (" (lockstep)" if lockstep else "")] += 1
             await svc.admin.end(channel, CREATOR, "Ann")
             clock.advance(1)
 
