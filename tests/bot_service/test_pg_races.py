@@ -14,6 +14,7 @@ not by luck). The other rounds overlap naturally.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import queue
 import random
@@ -372,6 +373,39 @@ async def test_two_timer_passes_fire_a_deadline_once(racers: Racers, database: s
             assert (await svc.core.deadlines.of_game(row))[seat].state == "idle"  # the loser did not mark it
             fired = sorted(len([e for e in a["ok"] if e["result"]]) for a in answers.values())
             racers.tally[f"fired {fired}" + (" (lockstep)" if lockstep else "")] += 1
+            await svc.admin.end(channel, CREATOR, "Ann")
+            clock.advance(1)
+
+
+async def test_a_late_clock_update_does_not_undo_a_newer_one(racers: Racers, database: str) -> None:
+    """The late player's move (process A) is stored, but A is slow to bring the clocks in step with it;
+    meanwhile process B's timer pass stores the turn's remaining default and closes the seat's clock.
+    A's clock update for the older version must then change nothing: the seat owes no decision, so its
+    clock stays idle (reopened, it would time the player out at once on their next turn)."""
+    async with racing(racers, database) as (svc, clock):
+        for n in range(4):
+            channel = f"slow-sync-{n}"
+            await svc.lobby.open(channel, "g", CREATOR, "Ann", "toy_race", {}, clock="fast")
+            await svc.lobby.join(channel, user("Bob"), "Bob")
+            started = await svc.lobby.start(channel, CREATOR, seed=3)
+            row, late = started.game_row or 0, started.waiting[0]
+            seat = [s.user_id for s in await svc.store.seats(row)].index(late)
+            clock.advance(12 * HOUR + 1)
+            move = call(svc, "act", row, "deadlines.sync", channel=channel, user=late, text="step")
+            racers.send("A", {**move, "args": {**move["args"], "expected_version": 0}})
+            for _ in range(1000):  # A stored version 1 and now waits before its clock update
+                record = await svc.store.game(row)
+                if record is not None and record.version == 1:
+                    break
+                await asyncio.sleep(0.01)
+            timer = racers.one("B", call(svc, "expire_due", row))
+            assert [e["result"]["version"] for e in timer["ok"]] == [2], timer
+            racers.gate.wait(race_worker.BARRIER_TIMEOUT)  # let A's clock update for version 1 go on
+            assert racers.collect(("A",))["A"]["ok"]["version"] == 1
+            record = await check_books(svc, row)
+            clocks = await svc.core.deadlines.of_game(row)
+            assert late not in record.waiting and clocks[seat].state == "idle", clocks
+            assert clocks[1 - seat].state == "running"
             await svc.admin.end(channel, CREATOR, "Ann")
             clock.advance(1)
 
