@@ -194,7 +194,7 @@ class Txn:
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
         self.state, self.stored = state, self.stored + 1
-        await core.sync_clocks(record, waiting, status != "active")
+        await core.sync_clocks(record, waiting, status != "active", version)
         return version
 
 

@@ -147,8 +147,9 @@ class TimeoutService(Boundary):
         assert txn.state is not None
         if decision is not None and decision.kind != kind:  # a new decision: it gets a fresh deadline
             waiting = txn.waiting()
-            await self.core.sync_clocks(txn.record, [p for p in waiting if p != seat])
-            await self.core.sync_clocks(txn.record, waiting)
+            version = txn.record.version
+            await self.core.sync_clocks(txn.record, [p for p in waiting if p != seat], version=version)
+            await self.core.sync_clocks(txn.record, waiting, version=version)
         elif decision is not None and (decision.default is None or failed) and not txn.over:
             await self.core.deadlines.set_state(record.id, seat, "expired")
             await self.core.deadlines.record_timeout(
@@ -188,7 +189,8 @@ class TimeoutService(Boundary):
             record, who = txn.record, self._player(txn, uid(user_id))
             wait, hours = preset(record.clock).increment, stored(record.hours, record.hours_tz)
             due = advance(hours, self.core.now(), wait)
-            await self.core.deadlines.set_state(game_row, seat, "running", due_at=due)
+            if not await self.core.deadlines.set_state(game_row, seat, "running", due_at=due, was="expired"):
+                raise ServiceError(msg("This question was already settled."), "stale")  # by another process
             await self.core.deadlines.record_timeout(
                 game_row, seat, txn.users[seat], version, "wait", self.core.now(), uid(user_id)
             )

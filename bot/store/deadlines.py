@@ -83,11 +83,20 @@ class Deadlines:
 
     # --- writes ---------------------------------------------------------------
     async def sync(
-        self, game: int, preset: Preset, waiting: Sequence[int], now: str, hours: Hours | None = None
+        self,
+        game: int,
+        preset: Preset,
+        waiting: Sequence[int],
+        now: str,
+        hours: Hours | None = None,
+        version: int | None = None,
     ) -> bool:
         """Open clocks for seats that now owe a decision, close (and credit) those that no longer do.
 
         With table playing ``hours``, only open time is charged and deadlines count open time only.
+        ``waiting`` as of game ``version`` (when given) changes nothing once the game is past it: the
+        process that stored the newer version brings the clocks in step with that one (the version is
+        read with a share lock, so no newer version is stored meanwhile).
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
@@ -97,6 +106,11 @@ class Deadlines:
         opened = False
         c = schema.clocks
         async with self.store.transaction() as db:
+            if version is not None:
+                g = schema.games
+                at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
+                if (await db.execute(at)).scalar_one_or_none() != version:
+                    return False
             found = await db.execute(select(c.c.seat, c.c.bank, c.c.opened_at, c.c.state).where(c.c.game == game))
             rows = {r.seat: r for r in found}
             for seat in waiting:
@@ -140,16 +154,16 @@ class Deadlines:
         due_at: str | None = None,
         bank: int | None = None,
         opened_at: str | None = None,
-    ) -> None:
-        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline."""
+        was: str | None = None,
+    ) -> bool:
+        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline;
+        with ``was``, only a clock in that state (False if it is no longer: settled by another process)."""
         async with self.store.transaction() as db:
             c = schema.clocks
             values = {"state": state, "due_at": due_at, "bank": bank, "opened_at": opened_at}
-            await db.execute(
-                update(c)
-                .where(c.c.game == game, c.c.seat == seat)
-                .values(**{k: v for k, v in values.items() if v is not None})
-            )
+            where = [c.c.game == game, c.c.seat == seat] + ([c.c.state == was] if was is not None else [])
+            cur = await db.execute(update(c).where(*where).values(**{k: v for k, v in values.items() if v is not None}))
+            return cur.rowcount == 1
 
     async def record_timeout(
         self, game: int, seat: int, user_id: str, version: int, outcome: str, now: str, by_user: str | None = None
