@@ -1,6 +1,8 @@
 """Two service processes on one database racing on the same game (issue 17): a double click, two
-admins, a deadline firing while the player acts. Each action is applied exactly once, versions have
-no gaps, and the log, the snapshots and ``games.version`` agree.
+admins (end, force, replace), a deadline firing while the player acts, two timer passes, two players
+answering a timed-out seat's offer, a handover or an undo vote's last yes while the player moves, and
+a slow process's clock update. Each action is applied exactly once, versions have no gaps, the log,
+the snapshots and ``games.version`` agree, and the loser gets the service's friendly refusal.
 
 The two processes are real OS processes (:mod:`race_worker`, started once for this module with
 ``multiprocessing``'s spawn context), each with its own store and service on the test's database
