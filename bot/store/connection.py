@@ -14,9 +14,10 @@ Both backends hand out a :class:`Conn`, the small async surface the store's stat
   wait that can be long, the writer lock another process holds, is never waited for in the thread:
   ``BEGIN IMMEDIATE`` is tried without ``busy_timeout`` and, while the file is locked, retried after
   an ``asyncio.sleep`` until ``busy_timeout_ms`` has passed; other statements wait at most
-  :data:`INLINE_BUSY_MS` in the thread (a reader in WAL mode is only rarely kept waiting). Within a process, writers queue
-  on an :class:`asyncio.Lock` first. Reads run outside any transaction (WAL: they never wait for the
-  writer).
+  :data:`INLINE_BUSY_MS` in the thread (a reader in WAL mode is only rarely kept waiting). Within a
+  process, writers queue on an :class:`asyncio.Lock` first. Reads run outside any transaction (WAL:
+  they never wait for the writer). The commit, the one call that may wait for the disk, runs in a
+  worker thread (one hop per write transaction).
 """
 
 from __future__ import annotations
@@ -102,7 +103,9 @@ class SqliteBackend:
                 except BaseException:
                     connection.rollback()
                     raise
-                connection.commit()
+                # The commit is the one call that may touch the disk for long (an fsync with
+                # synchronous=FULL, a WAL checkpoint): it runs in a worker thread, the loop goes on.
+                await asyncio.to_thread(connection.commit)
             finally:
                 connection.close()
 

@@ -189,13 +189,19 @@ class NotifyBook:
             await db.execute(replace(db.dialect.name, schema.held_pings, values, ["user_id", "game"]))
 
     async def held_due(self, now: str) -> list[tuple[str, int, int]]:
-        """(user, game, version) of held pings due now, each claimed once."""
+        """(user, game, version) of held pings due now, each claimed once: one ``UPDATE … RETURNING``,
+        so two processes claiming at once on PostgreSQL (``READ COMMITTED``: the second re-checks
+        ``sent_at`` after the first commits) never both get a row, as a read then a write could."""
         async with self.store.transaction() as db:
             h = schema.held_pings
-            due = (h.c.sent_at.is_(None), h.c.fire_at <= now)
-            rows = (await db.execute(select(h.c.user_id, h.c.game, h.c.version).where(*due))).all()
-            await db.execute(update(h).where(*due).values(sent_at=now))
-        return [(r[0], r[1], r[2]) for r in rows]
+            claim = (
+                update(h)
+                .where(h.c.sent_at.is_(None), h.c.fire_at <= now)
+                .values(sent_at=now)
+                .returning(h.c.user_id, h.c.game, h.c.version)
+            )
+            rows = (await db.execute(claim)).all()
+        return sorted((r[0], r[1], r[2]) for r in rows)
 
     # --- standing answers -----------------------------------------------------
     async def set_auto(self, user_id: str, game: int, kind: str, on: bool, now: str) -> bool:

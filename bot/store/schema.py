@@ -349,3 +349,24 @@ turn_messages = Table(
     CheckConstraint("version >= started_version", name="turn_messages_version"),
     CheckConstraint("hidden >= 0", name="turn_messages_hidden"),
 )
+
+# --- Alembic revisions after the baseline ----------------------------------------------------------
+
+#: Revision 0002 (issue 17): which process serves the timed work of each shard, for how long, and
+#: whether that process is the shard's home (started with it in ``SHARD_IDS``) or adopted it from a
+#: process that stopped renewing; ``wanted_by`` is a home process asking an adopter to hand it back.
+#: See :mod:`bot.store.leases`.
+shard_leases = Table(
+    "shard_leases",
+    metadata,
+    Column("shard_count", Integer, nullable=False),
+    Column("shard", Integer, nullable=False),
+    Column("holder", Text, nullable=False),
+    Column("home", Integer, nullable=False),
+    Column("wanted_by", Text),
+    Column("expires_at", Text, nullable=False),
+    PrimaryKeyConstraint("shard_count", "shard"),
+    sqlite_with_rowid=False,
+)
+#: Tables added by revisions after the baseline (absent from a database at legacy migration 9).
+AFTER_BASELINE = ("shard_leases",)

@@ -42,11 +42,12 @@ def differences(connection: Connection) -> list[Any]:
     return list(compare_metadata(context, schema.metadata))
 
 
-def sqlite_differences(path: Path) -> list[Any]:
+def sqlite_differences(path: Path, legacy: bool = False) -> list[Any]:
     """:func:`differences` on a SQLite file, less what SQLite's reflection cannot tell apart: ``ON
     DELETE`` of foreign keys written ``REFERENCES games (id)`` (checked through the PRAGMA instead),
     an ``INTEGER PRIMARY KEY`` reported nullable, ``INTEGER`` for ``BIGINT`` (one storage class) and
-    a ``''`` default quoted differently."""
+    a ``''`` default quoted differently. ``legacy``: a database of the legacy migrations alone, which
+    lacks the tables of revisions after the baseline."""
     engine = create_engine(f"sqlite:///{path}")
     try:
         with engine.connect() as connection:
@@ -60,6 +61,10 @@ def sqlite_differences(path: Path) -> list[Any]:
     kept = []
     for diff in found:
         if isinstance(diff, tuple) and diff[0] in ("add_fk", "remove_fk"):
+            continue
+        if isinstance(diff, tuple) and diff[0] in ("add_table", "remove_table"):
+            if not (legacy and diff[0] == "add_table" and diff[1].name in schema.AFTER_BASELINE):
+                kept.append(diff)
             continue
         change = diff[0] if isinstance(diff, list) else diff
         kind, table, column = change[0], change[2], change[3]
@@ -76,7 +81,8 @@ def sqlite_differences(path: Path) -> list[Any]:
 async def test_a_version_9_sqlite_database_is_stamped_and_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     legacy_database(path)
-    assert sqlite_differences(path) == []  # the legacy migrations built what schema.py says
+    assert sqlite_differences(path, legacy=True) == []  # the legacy migrations built what schema.py says
+    assert sqlite_differences(path) != []  # (the check can fail: the later revisions' tables are missing)
     for _ in range(2):  # stamped once; reopening changes nothing
         store = await GameStore.open(path)
         try:
