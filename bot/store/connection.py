@@ -148,6 +148,8 @@ class PostgresBackend:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # Reads run in autocommit: no BEGIN and no ROLLBACK around each (three round trips become one).
+        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Conn]:
@@ -156,7 +158,7 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
-        async with self.engine.connect() as connection:
+        async with self._reader.connect() as connection:
             yield connection
 
     async def dispose(self) -> None:

@@ -82,7 +82,7 @@ def create_backend(location: Location, *, busy_timeout_ms: int = 5000, synchrono
     PostgreSQL connections are not pinged at each checkout (a round trip per transaction): a
     connection the server dropped fails one statement and is discarded by the pool."""
     if location.backend != "sqlite":
-        return PostgresBackend(create_async_engine(location.url))
+        return PostgresBackend(create_async_engine(location.url, skip_autocommit_rollback=True))
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     # No rollback when a connection goes back to the pool: a read ran in autocommit and a write
