@@ -106,7 +106,8 @@ class PbpBot(commands.Bot):
         except Exception as exc:  # any failure of the store counts as "database not ok"
             report |= {"database_ok": False, "error": f"database: {exc}"}
         held = self.service.leases.held
-        report |= {"ready": self.is_ready(), "last_tick": self.last_tick, "timed_shards": held}
+        timed = list(held) if held is not None else None
+        report |= {"ready": self.is_ready(), "last_tick": self.last_tick, "timed_shards": timed}
         report["ok"] = bool(report["ready"] and report["database_ok"])
         return report
 
