@@ -101,7 +101,7 @@ class PbpBot(commands.Bot):
         """What ``GET /health`` answers: ``ok`` when Discord reported ready and the database answers."""
         report: dict[str, Any] = health.shard_fields(self.settings)
         try:
-            schema = await self.store.schema_version()
+            schema = await self.store.revision()
             report |= {"database_ok": schema == health.schema_expected(), "schema": schema}
         except Exception as exc:  # any failure of the store counts as "database not ok"
             report |= {"database_ok": False, "error": f"database: {exc}"}

@@ -163,7 +163,7 @@ async def test_health_endpoint_of_a_sharded_bot(tmp_path: Path) -> None:
             "ok": False,
             "ready": False,
             "database_ok": True,
-            "schema": await made.store.schema_version(),
+            "schema": await made.store.revision(),
             "shard_count": 2,
             "shard_ids": [1],
             "last_tick": None,
