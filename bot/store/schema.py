@@ -34,6 +34,11 @@ def _game_ref() -> ForeignKey:
     return ForeignKey("games.id", ondelete="CASCADE")
 
 
+def _seq() -> Column[int]:
+    """Revision 0003: the key of an append-only table, in insertion order (SQLite: the rowid)."""
+    return Column("seq", Integer, primary_key=True, autoincrement=True)
+
+
 def _partial(name: str, table: Table, *columns: str, where: str, unique: bool = False) -> Index:
     clause = text(where)
     return Index(name, *(table.c[c] for c in columns), unique=unique, sqlite_where=clause, postgresql_where=clause)
@@ -143,6 +148,7 @@ timeouts = Table(
     Column("by_user", Text),
     Column("created_at", Text, nullable=False),
     CheckConstraint("outcome IN ('default', 'offered', 'wait', 'skip', 'substitute')", name="timeouts_outcome"),
+    _seq(),
 )
 Index("timeouts_by_user", timeouts.c.user_id)
 
@@ -156,6 +162,7 @@ seat_holders = Table(
     Column("reason", Text, nullable=False),
     Column("created_at", Text, nullable=False),
     Column("name", Text),
+    _seq(),
 )
 
 bot_state = Table(
@@ -203,6 +210,7 @@ audit = Table(
     Column("what", Text, nullable=False),
     Column("detail", Text, nullable=False),
     Column("created_at", Text, nullable=False),
+    _seq(),
 )
 Index("audit_by_game", audit.c.game)
 
@@ -231,6 +239,7 @@ clock_log = Table(
     Column("event", Text, nullable=False),
     Column("detail", Text, nullable=False, server_default=""),
     Column("created_at", Text, nullable=False),
+    _seq(),
 )
 Index("clock_log_by_game", clock_log.c.game)
 
@@ -370,3 +379,5 @@ shard_leases = Table(
 )
 #: Tables added by revisions after the baseline (absent from a database at legacy migration 9).
 AFTER_BASELINE = ("shard_leases",)
+#: Columns added by revisions after the baseline (revision 0003), by table.
+AFTER_BASELINE_COLUMNS = {"timeouts": "seq", "seat_holders": "seq", "audit": "seq", "clock_log": "seq"}
