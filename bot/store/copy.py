@@ -153,9 +153,9 @@ async def copy_database(source: GameStore, target: GameStore, *, replace: bool =
         held = {name: n for name, n in (await row_counts(dst)).items() if n}
         if held and not replace:
             raise TargetNotEmpty(
-                "the target already holds "
-                + ", ".join(f"{n} {name} rows" for name, n in held.items())
-                + "; copy into an empty database, or pass --replace to overwrite it"
+                "the target database already holds data ("
+                + ", ".join(f"{name}: {n} rows" for name, n in held.items())
+                + "); copy into an empty database, or pass --replace to overwrite it"
             )
         await _empty(dst, [t for t in TABLES if held.get(t.name)])
         report.replaced = held

@@ -164,19 +164,23 @@ async def test_the_check_names_a_game_whose_snapshot_or_log_was_changed(source: 
         assert {p.split(":")[0] for p in await compare_tables(src, dst)} == {"snapshots", "actions"}
 
 
-async def test_a_target_that_holds_games_is_refused_and_left_unchanged(source: Path, pg_database_url: str) -> None:
+async def test_a_target_that_holds_games_is_refused_and_left_unchanged(
+    source: Path, pg_database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     async with await GameStore.open(source) as src, await GameStore.open(pg_database_url) as dst:
         svc = GameService(dst, clock=ManualClock(), rng=random.Random(3))
         await svc.lobby.open("their-chan", "guild-9", user("Ivy"), "Ivy", "lorenzo")
         async with snapshot_read(dst) as db:
             before = await row_counts(db)
-        with pytest.raises(TargetNotEmpty, match="already holds 1 games"):
+        with pytest.raises(TargetNotEmpty, match=r"already holds data \(games: 1 rows, seats: 1 rows\); .* --replace"):
             await copy_database(src, dst)
         async with snapshot_read(dst) as db:
             assert await row_counts(db) == before
         assert [g.channel_id for g in await dst.all_games()] == ["their-chan"]
         out = io.StringIO()
         assert await copydb.command([str(source), pg_database_url], out) == 2
+        refusal = capsys.readouterr().err.splitlines()
+        assert len(refusal) == 1 and refusal[0].startswith("copydb: the target database already holds data (games: 1")
         assert [g.channel_id for g in await dst.all_games()] == ["their-chan"]
         assert (
             await copydb.command([str(source), pg_database_url, "--replace"], out) == 0
