@@ -84,11 +84,19 @@ async def open_target(target: str) -> GameStore:
         raise Refused(f"cannot reach the target database: {reason}") from None
 
 
+async def open_source(source: str) -> GameStore:
+    try:
+        return await GameStore.open(source)
+    except (OSError, SQLAlchemyError) as exc:  # not a SQLite file, unreadable, locked
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
+        raise Refused(f"cannot open the SQLite database {source}: {reason}") from None
+
+
 async def run(args: argparse.Namespace, out: TextIO) -> int:
     source_path, target_url = source_location(args.source), target_location(args.target)
-    source = await GameStore.open(source_path)
+    target = await open_target(target_url)  # first: a wrong URL leaves the source file untouched
     try:
-        target = await open_target(target_url)
+        source = await open_source(source_path)
         try:
             copied: CopyReport | None = None
             if not args.check:
@@ -106,9 +114,9 @@ async def run(args: argparse.Namespace, out: TextIO) -> int:
             replay = await verify_copy(source, target)
             print_replay(replay, out)
         finally:
-            await target.close()
+            await source.close()
     finally:
-        await source.close()
+        await target.close()
     ok = replay.ok and not problems
     total = (copied.seconds if copied else 0.0) + replay.seconds
     out.write(f"{'OK' if ok else 'MISMATCH'}: {total:.1f} s in all\n")

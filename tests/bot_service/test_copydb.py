@@ -213,9 +213,12 @@ def test_the_command_prints_counts_and_replays_and_refuses_bad_places(
     assert not (tmp_path / "missing.sqlite3").exists()
     assert copydb.main([str(source), "postgresql://nobody@127.0.0.1:1/none"], io.StringIO()) == 2
     assert copydb.main([str(source), str(tmp_path / "other.sqlite3")], io.StringIO()) == 2
+    (tmp_path / "notes.txt").write_text("not a database")
+    assert copydb.main([str(tmp_path / "notes.txt"), pg_database_url], io.StringIO()) == 2
     errors = capsys.readouterr().err.splitlines()
     assert errors == [
         f"copydb: there is no SQLite database at {tmp_path / 'missing.sqlite3'}",
         "copydb: cannot reach the target database: [Errno 111] Connect call failed ('127.0.0.1', 1)",
         f"copydb: TARGET must be a PostgreSQL URL (postgresql://user:pass@host/db), not '{tmp_path / 'other.sqlite3'}'",
+        f"copydb: cannot open the SQLite database {tmp_path / 'notes.txt'}: file is not a database",
     ]
