@@ -36,11 +36,13 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, Table, func, insert, select, text
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import Select
 
 from . import schema
 from .connection import Conn
 from .engine import insertion_order
-from .rows import ConstraintError
+from .rows import AnyRow, ConstraintError
 from .store import GameStore
 
 #: Rows read and inserted at a time.
@@ -108,6 +110,21 @@ async def snapshot_read(store: GameStore) -> AsyncIterator[Conn]:
             yield db
 
 
+async def batches(db: Conn, statement: Select[Any]) -> AsyncIterator[Sequence[AnyRow]]:
+    """The rows of ``statement`` :data:`BATCH` at a time, never all in memory: a server-side cursor
+    on PostgreSQL (inside the connection's transaction), the driver's lazy cursor on SQLite."""
+    if isinstance(db, AsyncConnection):
+        streamed = await db.stream(statement)
+        try:
+            async for part in streamed.partitions(BATCH):
+                yield part
+        finally:
+            await streamed.close()
+        return
+    for part in (await db.execute(statement)).partitions(BATCH):
+        yield part
+
+
 async def row_counts(db: Conn) -> dict[str, int]:
     """Rows in each of :data:`TABLES`."""
     counts = {}
@@ -122,8 +139,7 @@ async def table_digest(db: Conn, table: Table) -> str:
     keyed = bool(list(table.primary_key.columns))
     names = [c.name for c in table.columns]
     total, chain = 0, hashlib.sha256()
-    result = await db.execute(select(*table.columns).order_by(*copy_order(table)))
-    for batch in result.partitions(BATCH):
+    async for batch in batches(db, select(*table.columns).order_by(*copy_order(table))):
         for row in batch:
             line = repr(tuple(_plain(row[i]) for i in range(len(names)))).encode()
             if keyed:
@@ -162,9 +178,8 @@ async def copy_database(source: GameStore, target: GameStore, *, replace: bool =
         counts = await row_counts(src)
         for table in TABLES:
             done = TableCopy(table.name, source_rows=counts[table.name])
-            result = await src.execute(select(*table.columns).order_by(*copy_order(table)))
             copied = 0
-            for batch in result.partitions(BATCH):
+            async for batch in batches(src, select(*table.columns).order_by(*copy_order(table))):
                 try:
                     await dst.execute(insert(table), [dict(row._mapping) for row in batch])
                 except (DBAPIError, ConstraintError) as exc:  # a value the target's types or checks refuse
