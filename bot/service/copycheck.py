@@ -85,7 +85,7 @@ async def verify_copy(source: GameStore, target: GameStore) -> ReplayReport:
         if record.seed is None:
             report.rows_only += 1
             continue
-        difference = await _check_started(source, target, record.id, [s.name for s in seats], report)
+        difference = await _check_started(source, target, record, [s.name for s in seats], report)
         if difference is not None:
             report.differences.append(difference)
     report.seconds = time.perf_counter() - began
@@ -93,10 +93,10 @@ async def verify_copy(source: GameStore, target: GameStore) -> ReplayReport:
 
 
 async def _check_started(
-    source: GameStore, target: GameStore, row: int, names: list[str], report: ReplayReport
+    source: GameStore, target: GameStore, record: GameRecord, names: list[str], report: ReplayReport
 ) -> Difference | None:
-    record = await target.game(row)
-    assert record is not None and record.seed is not None
+    """The first difference of a started game (see the module's text), ``None`` when it replays equal."""
+    row = record.id
     log, their_log = await target.actions(row), await source.actions(row)
     ours, theirs = await snapshots_of(target, row), await snapshots_of(source, row)
     found: list[tuple[int, str]] = []  # (first version, reason) of each kind of difference

@@ -153,15 +153,22 @@ async def test_the_check_names_a_game_whose_snapshot_or_log_was_changed(source: 
         await copy_database(src, dst)
         games = {g.game_id: g for g in await dst.all_games() if g.status == "finished"}
         lisboa, lorenzo = games["lisboa"], games["lorenzo"]
+        lobby = next(g for g in await dst.all_games() if g.status == "lobby")
         async with dst.transaction() as db:
             s, a = schema.snapshots, schema.actions
             await db.execute(
                 s.update().where(s.c.game == lisboa.id, s.c.version == 9).values(state_json=s.c.state_json + " ")
             )
             await db.execute(a.update().where(a.c.game == lorenzo.id, a.c.version == 4).values(text="pass"))
-        found = {(d.game, d.title, d.version) for d in (await verify_copy(src, dst)).differences}
-        assert found == {(lisboa.id, lisboa.title, 9), (lorenzo.id, lorenzo.title, 4)}
-        assert {p.split(":")[0] for p in await compare_tables(src, dst)} == {"snapshots", "actions"}
+            g = schema.games
+            await db.execute(g.update().where(g.c.id == lobby.id).values(creator_id="u-mallory"))
+        found = {(d.game, d.title, d.version, d.reason) for d in (await verify_copy(src, dst)).differences}
+        assert found == {
+            (lisboa.id, lisboa.title, 9, "its snapshots differ from the source's"),
+            (lorenzo.id, lorenzo.title, 4, "its log differs from the source's"),
+            (lobby.id, lobby.title, None, "its games row differs (creator_id)"),
+        }
+        assert {p.split(":")[0] for p in await compare_tables(src, dst)} == {"snapshots", "actions", "games"}
 
 
 async def test_a_target_that_holds_games_is_refused_and_left_unchanged(
