@@ -81,6 +81,8 @@ class Backend(Protocol):
 
     def read(self) -> Any: ...
 
+    def snapshot(self) -> Any: ...  # reads that all see one consistent state of the database
+
     async def dispose(self) -> None: ...
 
 
@@ -139,6 +141,16 @@ class SqliteBackend:
         finally:
             connection.close()
 
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[InlineConn]:
+        """A read transaction (deferred ``BEGIN``: it holds one WAL snapshot until it ends)."""
+        async with self.read() as db:
+            db.sync.exec_driver_sql("BEGIN")
+            try:
+                yield db
+            finally:
+                db.sync.exec_driver_sql("ROLLBACK")
+
     async def dispose(self) -> None:
         self.engine.dispose()
 
@@ -159,6 +171,13 @@ class PostgresBackend:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
         async with self._reader.connect() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Conn]:
+        """A ``REPEATABLE READ, READ ONLY`` transaction: every read sees the state at its first one."""
+        snap = self.engine.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+        async with snap.connect() as connection, connection.begin():
             yield connection
 
     async def dispose(self) -> None:

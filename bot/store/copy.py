@@ -13,16 +13,15 @@ and Alembic's ``alembic_version`` (not one of them).
   bot still wrote to it; stop the bot first all the same) and streamed in batches of
   :data:`BATCH` rows into one write transaction on the target: a copy that fails at any row
   (a value the target refuses, the connection lost) leaves the target as it was.
-- **Order.** Tables with a primary key are read in key order; the append-only tables without one
-  (``audit``, ``timeouts``, ``seat_holders``, ``clock_log``, ``pings``) are read in insertion order
-  (SQLite's ``rowid``, :func:`bot.store.engine.insertion_order`) and inserted in that order, so the
-  target's insertion order is the source's.
+- **Order.** Tables are read in primary-key order. The append-only logs (``audit``, ``timeouts``,
+  ``seat_holders``, ``clock_log``) have a ``seq`` key that records their insertion order
+  (revision 0003), copied like any column; ``pings``, the one table without a key (a count of
+  pings sent per user and day, whose order means nothing), is read ordered by all its columns.
 - **Keys.** Integer keys the database generates (``games.id``, ``votes.id``, ``digest_items.id``) are
   copied as they are; on PostgreSQL each one's sequence is then set past the largest copied id, so
   a new game does not collide with a copied one.
 - **Check.** Before committing, every table's row count on the target must equal the source's, and
-  a digest of every row must match (:func:`table_digest`: for a keyed table, order does not count;
-  for a table without a key, it does).
+  a digest of every row must match (:func:`table_digest`, whatever order rows come back in).
 """
 
 from __future__ import annotations
@@ -30,9 +29,9 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Integer, Table, func, insert, select, text
 from sqlalchemy.exc import DBAPIError
@@ -41,7 +40,6 @@ from sqlalchemy.sql import Select
 
 from . import schema
 from .connection import Conn
-from .engine import insertion_order
 from .rows import AnyRow, ConstraintError
 from .store import GameStore
 
@@ -82,9 +80,9 @@ class CopyReport:
 
 
 def copy_order(table: Table) -> Sequence[ColumnElement[Any]]:
-    """The order a table is read in: its primary key, else insertion order."""
+    """The order a table is read in: its primary key, else all its columns."""
     keys = list(table.primary_key.columns)
-    return keys if keys else [insertion_order(table)]
+    return keys if keys else list(table.columns)
 
 
 def serial_key(table: Table) -> str | None:
@@ -95,19 +93,9 @@ def serial_key(table: Table) -> str | None:
     return None
 
 
-@asynccontextmanager
-async def snapshot_read(store: GameStore) -> AsyncIterator[Conn]:
+def snapshot_read(store: GameStore) -> AbstractAsyncContextManager[Conn]:
     """A read connection that sees one consistent picture of the database until it is left."""
-    async with store.db.read() as db:
-        if db.dialect.name == "sqlite":  # autocommit connection: a deferred transaction holds a WAL snapshot
-            await db.exec_driver_sql("BEGIN")
-            try:
-                yield db
-            finally:
-                await db.exec_driver_sql("ROLLBACK")
-        else:
-            await db.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            yield db
+    return cast(AbstractAsyncContextManager[Conn], store.db.snapshot())
 
 
 async def batches(db: Conn, statement: Select[Any]) -> AsyncIterator[Sequence[AnyRow]]:
@@ -134,18 +122,14 @@ async def row_counts(db: Conn) -> dict[str, int]:
 
 
 async def table_digest(db: Conn, table: Table) -> str:
-    """A digest of every row of ``table``: a sum of per-row hashes for a keyed table (the order rows
-    come back in is the database's collation's), a running hash in insertion order for one without."""
-    keyed = bool(list(table.primary_key.columns))
-    total, chain = 0, hashlib.sha256()
+    """A digest of every row of ``table``: a sum of per-row hashes, so the order rows come back in (the
+    database's collation's) does not count; an insertion order that matters is a ``seq`` column."""
+    total = 0
     async for batch in batches(db, select(*table.columns).order_by(*copy_order(table))):
         for row in batch:
             line = repr(tuple(row)).encode()  # ints and strings, alike on both backends
-            if keyed:
-                total = (total + int.from_bytes(hashlib.sha256(line).digest(), "big")) % (1 << 256)
-            else:
-                chain.update(hashlib.sha256(line).digest())
-    return f"{total:064x}" if keyed else chain.hexdigest()
+            total = (total + int.from_bytes(hashlib.sha256(line).digest(), "big")) % (1 << 256)
+    return f"{total:064x}"
 
 
 async def copy_database(source: GameStore, target: GameStore, *, replace: bool = False) -> CopyReport:
@@ -205,10 +189,7 @@ async def copy_database(source: GameStore, target: GameStore, *, replace: bool =
 
 async def _empty(db: Conn, held: list[Table]) -> None:
     """Delete the target's rows. On PostgreSQL every copied table is truncated, held rows or not
-    (inside the transaction: a failed copy brings them back): a truncated table starts a fresh
-    file, so rows inserted into it lie in insertion order, which is how the tables without a key
-    are read back (``ctid``, :func:`bot.store.engine.insertion_order`); space freed by earlier
-    deletes could otherwise take new rows out of order."""
+    (inside the transaction: a failed copy brings them back), which is also the fastest way."""
     if db.dialect.name == "postgresql":
         await db.exec_driver_sql("TRUNCATE " + ", ".join(t.name for t in TABLES))
         return
