@@ -33,6 +33,7 @@ async def migrated(path: Path) -> Path:
 
 
 # --- python -m bot --health ------------------------------------------------------------------------
+@pytest.mark.sqlite_only
 async def test_a_migrated_database_is_healthy(tmp_path: Path) -> None:
     path = await migrated(tmp_path / "games.sqlite3")
     code, report = await health.check({"DATABASE_PATH": str(path), "SHARD_COUNT": "4", "SHARD_IDS": "2-3"})
@@ -41,6 +42,7 @@ async def test_a_migrated_database_is_healthy(tmp_path: Path) -> None:
     assert (report["shard_count"], report["shard_ids"]) == (4, [2, 3]) and "error" not in report
 
 
+@pytest.mark.sqlite_only
 async def test_a_missing_database_is_reported_and_not_created(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.sqlite3"
     code, report = await health.check({"DATABASE_PATH": str(path)})
@@ -48,6 +50,7 @@ async def test_a_missing_database_is_reported_and_not_created(tmp_path: Path) ->
     assert report["error"].startswith(f"no database file at {path}") and not path.exists()
 
 
+@pytest.mark.sqlite_only
 async def test_an_older_schema_is_reported_and_left_alone(tmp_path: Path) -> None:
     path = await migrated(tmp_path / "old.sqlite3")
     with sqlite3.connect(path) as db:
@@ -67,6 +70,7 @@ async def test_an_older_schema_is_reported_and_left_alone(tmp_path: Path) -> Non
     assert code == 1 and "no such table: alembic_version" in report["error"]
 
 
+@pytest.mark.sqlite_only
 async def test_a_file_that_is_not_a_games_database_is_reported(tmp_path: Path) -> None:
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database\n" * 100)
@@ -88,6 +92,7 @@ async def test_a_postgresql_database_is_checked_without_being_migrated(pg_databa
     assert code == 0 and report["database_ok"] and report["schema"] == store_alembic.head()
 
 
+@pytest.mark.sqlite_only
 async def test_a_sqlite_url_is_checked_like_a_path(tmp_path: Path) -> None:
     path = await migrated(tmp_path / "games.sqlite3")
     code, report = await health.check({"DATABASE_URL": f"sqlite:///{path}"})
@@ -103,6 +108,7 @@ async def test_bad_settings_are_unhealthy() -> None:
     }
 
 
+@pytest.mark.sqlite_only
 def test_the_command_line_prints_one_json_line_and_exits_0_or_1(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -37,6 +37,9 @@ FILLED = {
     "ballots", "reminders", "clock_log", "away", "notify_prefs", "turn_messages", "bot_state",
 }  # fmt: skip
 
+#: The whole module works on SQLite files (not also run on PostgreSQL, see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 
 async def play(svc: GameService, channel: str, rng: random.Random, steps: int) -> None:
     """Up to ``steps`` random legal actions (fewer when the game ends)."""

@@ -81,6 +81,7 @@ def sqlite_differences(path: Path, legacy: bool = False) -> list[Any]:
     return kept
 
 
+@pytest.mark.sqlite_only
 async def test_a_version_9_sqlite_database_is_stamped_and_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     legacy_database(path)
