@@ -63,6 +63,8 @@ class NotifyBook:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        #: When this process last dropped pings older than two days (at most once an hour).
+        self._pruned_at: str | None = None
 
     # --- preferences ----------------------------------------------------------
     async def get(self, user_id: str) -> Prefs:
@@ -142,10 +144,16 @@ class NotifyBook:
         return int(rows[0][0])
 
     async def count_ping(self, user_id: str, game: int, kind: str, now: str) -> None:
+        """Note a ping sent (for the daily budget); pings older than two days, which no budget reads,
+        are dropped at most once an hour (a statement less on almost every ping)."""
+        prune = self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1)
         async with self.store.transaction() as db:
             p = schema.pings
             await db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
-            await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+            if prune:
+                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+        if prune:
+            self._pruned_at = now
 
     # --- the digest -----------------------------------------------------------
     async def queue(self, user_id: str, game: int, line: str, now: str) -> None:
