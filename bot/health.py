@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
@@ -26,8 +27,11 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from .settings import Settings, SettingsError
+from .store.alembic import head as alembic_head
 from .store.engine import locate
-from .store.migrations import MIGRATIONS
+
+#: Where a migrated database keeps its schema revision (Alembic's table).
+REVISION_QUERY = "SELECT version_num FROM alembic_version"
 
 Probe = Callable[[], Awaitable[Mapping[str, Any]]]
 #: Longest request head read before answering 400 (the endpoint only needs the request line).
@@ -35,12 +39,11 @@ MAX_HEAD = 8192
 
 
 async def database_status(path: str) -> dict[str, Any]:
-    """``database_ok``, ``schema`` (stored version) and ``expected`` (this code's) for the SQLite file at
-    ``path``, opened read-only; ``error`` says what is wrong when it is not ok.
-
-    It reads the legacy ``schema_version`` (9 on every migrated database; Alembic's revisions follow
-    it, see :mod:`bot.store.alembic`); a PostgreSQL ``DATABASE_URL`` is read the same way."""
-    expected = len(MIGRATIONS)
+    """``database_ok``, ``schema`` (the stored Alembic revision) and ``expected`` (this code's head
+    revision) for the SQLite file at ``path``, opened read-only; ``error`` says what is wrong when it
+    is not ok. A PostgreSQL ``DATABASE_URL`` is read the same way. (A database of a bot before
+    Alembic, :mod:`bot.store.migrations`, has no revision: it is migrated at the bot's next start.)"""
+    expected = schema_expected()
     status: dict[str, Any] = {"database_ok": False, "schema": None, "expected": expected}
     where = locate(path)
     if where.backend == "postgresql":
@@ -55,8 +58,8 @@ async def database_status(path: str) -> dict[str, Any]:
         status["error"] = f"cannot open {path}: {exc}"
         return status
     try:
-        rows = list(await db.execute_fetchall("SELECT version FROM schema_version"))
-        schema = int(rows[0][0])
+        rows = list(await db.execute_fetchall(REVISION_QUERY))
+        schema = str(rows[0][0])
     except (sqlite3.Error, IndexError) as exc:
         status["error"] = f"{path} is not a migrated games database: {exc}"
         return status
@@ -65,14 +68,14 @@ async def database_status(path: str) -> dict[str, Any]:
     return _judge(status, schema)
 
 
-async def _postgres_schema(url: str, status: dict[str, Any]) -> int | None:
-    """The stored version of a PostgreSQL games database (``None``, with ``status["error"]``, if unreadable)."""
+async def _postgres_schema(url: str, status: dict[str, Any]) -> str | None:
+    """The stored revision of a PostgreSQL games database (``None``, with ``status["error"]``, if unreadable)."""
     engine = create_async_engine(locate(url).url, poolclass=NullPool)
     shown = make_url(url).render_as_string(hide_password=True)
     try:
         async with engine.connect() as db:
-            rows = (await db.execute(text("SELECT version FROM schema_version"))).all()
-        return int(rows[0][0])
+            rows = (await db.execute(text(REVISION_QUERY))).all()
+        return str(rows[0][0])
     except (SQLAlchemyError, OSError, IndexError) as exc:
         status["error"] = f"{shown} is not a reachable, migrated games database: {exc}".splitlines()[0]
         return None
@@ -80,15 +83,16 @@ async def _postgres_schema(url: str, status: dict[str, Any]) -> int | None:
         await engine.dispose()
 
 
-def _judge(status: dict[str, Any], schema: int | None) -> dict[str, Any]:
-    """``status`` completed for the stored ``schema`` version."""
+def _judge(status: dict[str, Any], schema: str | None) -> dict[str, Any]:
+    """``status`` completed for the stored ``schema`` revision (revision ids are zero-padded numbers,
+    so their text orders them)."""
     if schema is None:
         return status
     expected = status["expected"]
     status["schema"] = schema
     if schema != expected:
         older = schema < expected
-        status["error"] = f"schema version {schema}, this code needs {expected}: " + (
+        status["error"] = f"schema revision {schema}, this code needs {expected}: " + (
             "start the bot once to migrate it" if older else "the database is newer than this code"
         )
         return status
@@ -114,9 +118,10 @@ def shard_fields(settings: Settings) -> dict[str, Any]:
     return {"shard_count": settings.shard_count, "shard_ids": list(settings.shard_ids)}
 
 
-def schema_expected() -> int:
-    """The schema version this code migrates to."""
-    return len(MIGRATIONS)
+@functools.cache
+def schema_expected() -> str:
+    """The schema revision this code migrates to (Alembic's head)."""
+    return alembic_head()
 
 
 def one_line(report: Mapping[str, Any]) -> str:

@@ -14,9 +14,10 @@ Both backends hand out a :class:`Conn`, the small async surface the store's stat
   wait that can be long, the writer lock another process holds, is never waited for in the thread:
   ``BEGIN IMMEDIATE`` is tried without ``busy_timeout`` and, while the file is locked, retried after
   an ``asyncio.sleep`` until ``busy_timeout_ms`` has passed; other statements wait at most
-  :data:`INLINE_BUSY_MS` in the thread (a reader in WAL mode is only rarely kept waiting). Within a process, writers queue
-  on an :class:`asyncio.Lock` first. Reads run outside any transaction (WAL: they never wait for the
-  writer).
+  :data:`INLINE_BUSY_MS` in the thread (a reader in WAL mode is only rarely kept waiting). Within a
+  process, writers queue on an :class:`asyncio.Lock` first. Reads run outside any transaction (WAL:
+  they never wait for the writer). The commit, the one call that may wait for the disk, runs in a
+  worker thread (one hop per write transaction).
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ class Backend(Protocol):
 
     def read(self) -> Any: ...
 
+    def snapshot(self) -> Any: ...  # reads that all see one consistent state of the database
+
     async def dispose(self) -> None: ...
 
 
@@ -102,7 +105,9 @@ class SqliteBackend:
                 except BaseException:
                     connection.rollback()
                     raise
-                connection.commit()
+                # The commit is the one call that may touch the disk for long (an fsync with
+                # synchronous=FULL, a WAL checkpoint): it runs in a worker thread, the loop goes on.
+                await asyncio.to_thread(connection.commit)
             finally:
                 connection.close()
 
@@ -136,6 +141,16 @@ class SqliteBackend:
         finally:
             connection.close()
 
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[InlineConn]:
+        """A read transaction (deferred ``BEGIN``: it holds one WAL snapshot until it ends)."""
+        async with self.read() as db:
+            db.sync.exec_driver_sql("BEGIN")
+            try:
+                yield db
+            finally:
+                db.sync.exec_driver_sql("ROLLBACK")
+
     async def dispose(self) -> None:
         self.engine.dispose()
 
@@ -145,6 +160,8 @@ class PostgresBackend:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # Reads run in autocommit: no BEGIN and no ROLLBACK around each (three round trips become one).
+        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Conn]:
@@ -153,7 +170,14 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
-        async with self.engine.connect() as connection:
+        async with self._reader.connect() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Conn]:
+        """A ``REPEATABLE READ, READ ONLY`` transaction: every read sees the state at its first one."""
+        snap = self.engine.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+        async with snap.connect() as connection, connection.begin():
             yield connection
 
     async def dispose(self) -> None:

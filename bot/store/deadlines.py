@@ -15,7 +15,7 @@ from sqlalchemy import func, insert, select, text, update
 
 from . import schema
 from .clock import Preset, seconds_between
-from .engine import EXCLUDED, insertion_order, upsert
+from .engine import EXCLUDED, upsert
 from .hours import Hours, advance, open_seconds, stored
 from .rows import VersionConflict
 from .store import GameStore
@@ -67,7 +67,7 @@ class Deadlines:
         """(seat, user, outcome) of every timeout in ``game``, oldest first."""
         t = schema.timeouts
         rows = await self.store.query(
-            select(t.c.seat, t.c.user_id, t.c.outcome).where(t.c.game == game).order_by(insertion_order(t))
+            select(t.c.seat, t.c.user_id, t.c.outcome).where(t.c.game == game).order_by(t.c.seq)
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
@@ -77,7 +77,7 @@ class Deadlines:
         rows = await self.store.query(
             select(h.c.seat, h.c.user_id, h.c.from_version, h.c.reason)
             .where(h.c.game == game, h.c.reason != "start")
-            .order_by(insertion_order(h))
+            .order_by(h.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 

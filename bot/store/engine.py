@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy
-from sqlalchemy import ColumnElement, Integer, Table, event
+from sqlalchemy import Integer, Table, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -82,7 +82,7 @@ def create_backend(location: Location, *, busy_timeout_ms: int = 5000, synchrono
     PostgreSQL connections are not pinged at each checkout (a round trip per transaction): a
     connection the server dropped fails one statement and is discarded by the pool."""
     if location.backend != "sqlite":
-        return PostgresBackend(create_async_engine(location.url))
+        return PostgresBackend(create_async_engine(location.url, skip_autocommit_rollback=True))
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     # No rollback when a connection goes back to the pool: a read ran in autocommit and a write
@@ -154,34 +154,6 @@ def replace(dialect: str, table: Table, values: Mapping[str, Any], keys: Iterabl
         else:
             update[column.name] = None
     return upsert(dialect, table, values, keys, update)
-
-
-def insertion_order(table: Table) -> ColumnElement[Any]:
-    """What orders an append-only table without a key of its own (``audit``, ``timeouts``,
-    ``seat_holders``, ``clock_log``) by insertion: SQLite's ``rowid``.
-
-    PostgreSQL has no ``rowid``; there these tables are ordered by ``ctid``, their physical
-    position, which follows insertion while rows are only appended (they are never updated, and
-    only deleted with their game). A sequence column of their own is the lasting fix: a revision.
-    """
-    return _InsertionOrder(table)
-
-
-class _InsertionOrder(ColumnElement[Any]):
-    inherit_cache = False  # holds a table name; compiled per dialect below
-
-    def __init__(self, table: Table) -> None:
-        self.table_name = table.name
-
-
-@compiles(_InsertionOrder)
-def _rowid(element: _InsertionOrder, compiler: Any, **kw: Any) -> str:
-    return f"{element.table_name}.rowid"
-
-
-@compiles(_InsertionOrder, "postgresql")
-def _ctid(element: _InsertionOrder, compiler: Any, **kw: Any) -> str:
-    return f"{element.table_name}.ctid"
 
 
 class instr(FunctionElement[int]):  # noqa: N801 (named like the SQL function)

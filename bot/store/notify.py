@@ -63,6 +63,8 @@ class NotifyBook:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        #: When this process last dropped pings older than two days (at most once an hour).
+        self._pruned_at: str | None = None
 
     # --- preferences ----------------------------------------------------------
     async def get(self, user_id: str) -> Prefs:
@@ -142,10 +144,16 @@ class NotifyBook:
         return int(rows[0][0])
 
     async def count_ping(self, user_id: str, game: int, kind: str, now: str) -> None:
+        """Note a ping sent (for the daily budget); pings older than two days, which no budget reads,
+        are dropped at most once an hour (a statement less on almost every ping)."""
+        prune = self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1)
         async with self.store.transaction() as db:
             p = schema.pings
             await db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
-            await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+            if prune:
+                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+        if prune:
+            self._pruned_at = now
 
     # --- the digest -----------------------------------------------------------
     async def queue(self, user_id: str, game: int, line: str, now: str) -> None:
@@ -189,13 +197,19 @@ class NotifyBook:
             await db.execute(replace(db.dialect.name, schema.held_pings, values, ["user_id", "game"]))
 
     async def held_due(self, now: str) -> list[tuple[str, int, int]]:
-        """(user, game, version) of held pings due now, each claimed once."""
+        """(user, game, version) of held pings due now, each claimed once: one ``UPDATE … RETURNING``,
+        so two processes claiming at once on PostgreSQL (``READ COMMITTED``: the second re-checks
+        ``sent_at`` after the first commits) never both get a row, as a read then a write could."""
         async with self.store.transaction() as db:
             h = schema.held_pings
-            due = (h.c.sent_at.is_(None), h.c.fire_at <= now)
-            rows = (await db.execute(select(h.c.user_id, h.c.game, h.c.version).where(*due))).all()
-            await db.execute(update(h).where(*due).values(sent_at=now))
-        return [(r[0], r[1], r[2]) for r in rows]
+            claim = (
+                update(h)
+                .where(h.c.sent_at.is_(None), h.c.fire_at <= now)
+                .values(sent_at=now)
+                .returning(h.c.user_id, h.c.game, h.c.version)
+            )
+            rows = (await db.execute(claim)).all()
+        return sorted((r[0], r[1], r[2]) for r in rows)
 
     # --- standing answers -----------------------------------------------------
     async def set_auto(self, user_id: str, game: int, kind: str, on: bool, now: str) -> bool:

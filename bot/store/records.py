@@ -3,7 +3,7 @@
 Like :mod:`bot.store.deadlines`, it works through :meth:`GameStore.query` and
 :meth:`GameStore.transaction` with SQLAlchemy Core statements on :mod:`bot.store.schema`; times are
 ISO-8601 UTC strings from the caller. Rows read back "oldest first" come in insertion order
-(:func:`bot.store.engine.insertion_order`).
+(their ``seq`` key, revision 0003).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import insert, select, update
 
 from . import schema
-from .engine import insertion_order
 from .lines import dump_line
 from .rows import ActionRecord
 from .store import GameStore
@@ -64,7 +63,7 @@ class Records:
         rows = await self.store.query(
             select(h.c.seat, h.c.user_id, h.c.name, h.c.from_version, h.c.reason)
             .where(h.c.game == game)
-            .order_by(insertion_order(h))
+            .order_by(h.c.seq)
         )
         return [Holder(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
@@ -80,7 +79,7 @@ class Records:
         """(version, by_user, what, detail) of every audited action, oldest first."""
         a = schema.audit
         rows = await self.store.query(
-            select(a.c.version, a.c.by_user, a.c.what, a.c.detail).where(a.c.game == game).order_by(insertion_order(a))
+            select(a.c.version, a.c.by_user, a.c.what, a.c.detail).where(a.c.game == game).order_by(a.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 

@@ -21,7 +21,7 @@ from sqlalchemy import ColumnElement, case, insert, select, text, update
 
 from . import schema
 from .clock import HOUR, shift
-from .engine import insertion_order, replace
+from .engine import replace
 from .hours import Hours, advance, open_seconds, stored
 from .store import GameStore
 
@@ -259,8 +259,6 @@ class Reminders:
         """(seat, user, event, detail) of everything logged for ``game``, oldest first."""
         log = schema.clock_log
         rows = await self.store.query(
-            select(log.c.seat, log.c.user_id, log.c.event, log.c.detail)
-            .where(log.c.game == game)
-            .order_by(insertion_order(log))
+            select(log.c.seat, log.c.user_id, log.c.event, log.c.detail).where(log.c.game == game).order_by(log.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]

@@ -34,6 +34,11 @@ def _game_ref() -> ForeignKey:
     return ForeignKey("games.id", ondelete="CASCADE")
 
 
+def _seq() -> Column[int]:
+    """Revision 0003: the key of an append-only table, in insertion order (SQLite: the rowid)."""
+    return Column("seq", Integer, primary_key=True, autoincrement=True)
+
+
 def _partial(name: str, table: Table, *columns: str, where: str, unique: bool = False) -> Index:
     clause = text(where)
     return Index(name, *(table.c[c] for c in columns), unique=unique, sqlite_where=clause, postgresql_where=clause)
@@ -143,6 +148,7 @@ timeouts = Table(
     Column("by_user", Text),
     Column("created_at", Text, nullable=False),
     CheckConstraint("outcome IN ('default', 'offered', 'wait', 'skip', 'substitute')", name="timeouts_outcome"),
+    _seq(),
 )
 Index("timeouts_by_user", timeouts.c.user_id)
 
@@ -156,6 +162,7 @@ seat_holders = Table(
     Column("reason", Text, nullable=False),
     Column("created_at", Text, nullable=False),
     Column("name", Text),
+    _seq(),
 )
 
 bot_state = Table(
@@ -203,6 +210,7 @@ audit = Table(
     Column("what", Text, nullable=False),
     Column("detail", Text, nullable=False),
     Column("created_at", Text, nullable=False),
+    _seq(),
 )
 Index("audit_by_game", audit.c.game)
 
@@ -231,6 +239,7 @@ clock_log = Table(
     Column("event", Text, nullable=False),
     Column("detail", Text, nullable=False, server_default=""),
     Column("created_at", Text, nullable=False),
+    _seq(),
 )
 Index("clock_log_by_game", clock_log.c.game)
 
@@ -349,3 +358,26 @@ turn_messages = Table(
     CheckConstraint("version >= started_version", name="turn_messages_version"),
     CheckConstraint("hidden >= 0", name="turn_messages_hidden"),
 )
+
+# --- Alembic revisions after the baseline ----------------------------------------------------------
+
+#: Revision 0002 (issue 17): which process serves the timed work of each shard, for how long, and
+#: whether that process is the shard's home (started with it in ``SHARD_IDS``) or adopted it from a
+#: process that stopped renewing; ``wanted_by`` is a home process asking an adopter to hand it back.
+#: See :mod:`bot.store.leases`.
+shard_leases = Table(
+    "shard_leases",
+    metadata,
+    Column("shard_count", Integer, nullable=False),
+    Column("shard", Integer, nullable=False),
+    Column("holder", Text, nullable=False),
+    Column("home", Integer, nullable=False),
+    Column("wanted_by", Text),
+    Column("expires_at", Text, nullable=False),
+    PrimaryKeyConstraint("shard_count", "shard"),
+    sqlite_with_rowid=False,
+)
+#: Tables added by revisions after the baseline (absent from a database at legacy migration 9).
+AFTER_BASELINE = ("shard_leases",)
+#: Columns added by revisions after the baseline (revision 0003), by table.
+AFTER_BASELINE_COLUMNS = {"timeouts": "seq", "seat_holders": "seq", "audit": "seq", "clock_log": "seq"}

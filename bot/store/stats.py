@@ -11,7 +11,9 @@ from .records import IMPORTED
 from .store import GameStore
 
 #: How a standing answer's log row begins (see :mod:`bot.service.standing`), as stored: a message of
-#: ``bot.service`` (:mod:`bot.store.lines`), or plain text (JSON, ASCII escapes).
+#: ``bot.service`` (:mod:`bot.store.lines`), or plain text (JSON, ASCII escapes). The patterns hold
+#: backslashes, which PostgreSQL's ``LIKE`` would take as its escape character: the queries name
+#: ``!`` as the escape character instead (SQLite has none by default), so both read them alike.
 STANDING = json.dumps(["🤖"])[:-2] + "%"
 STANDING_DATA = json.dumps([{"d": "bot.service", "id": "🤖"}])[:-3] + "%"
 _MOVES = """
@@ -19,7 +21,7 @@ _MOVES = """
     JOIN games g ON g.id = m.game
     JOIN actions p ON p.game = m.game AND p.version = m.version - 1
     WHERE m.user_id = :user AND m.kind = 'action' AND COALESCE(g.origin, '') != :imported
-      AND m.public_lines NOT LIKE :standing AND m.public_lines NOT LIKE :standing_data
+      AND m.public_lines NOT LIKE :standing ESCAPE '!' AND m.public_lines NOT LIKE :standing_data ESCAPE '!'
       AND NOT EXISTS (SELECT 1 FROM timeouts t WHERE t.game = m.game AND t.version = m.version
                       AND t.outcome IN ('default', 'skip'))
 """
@@ -31,7 +33,7 @@ _TIMEOUTS = """
          AND d.outcome = 'default' AND d.version = t.version)))
 """
 _GAMES = """
-    SELECT DISTINCT g.id FROM games g WHERE g.status IN ('finished', 'abandoned')
+    SELECT g.id FROM games g WHERE g.status IN ('finished', 'abandoned')
       AND COALESCE(g.origin, '') != :imported
       AND (EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user_id = :user AND s.seat IS NOT NULL)
            OR EXISTS (SELECT 1 FROM seat_holders h WHERE h.game = g.id AND h.user_id = :user))

@@ -169,6 +169,11 @@ class GameStore:
         rows = await self.query(select(schema.schema_version.c.version))
         return int(rows[0][0])
 
+    async def revision(self) -> str | None:
+        """The database's Alembic revision (``None`` before the first migration by Alembic)."""
+        rows = await self.query("SELECT version_num FROM alembic_version")
+        return str(rows[0][0]) if rows else None
+
     async def pragma(self, name: str) -> Any:
         """A SQLite PRAGMA's value on a pooled connection (every connection is set up alike)."""
         if self.backend != "sqlite":

@@ -1,10 +1,19 @@
-"""Fixtures shared by the service tests."""
+"""Fixtures shared by the service tests.
+
+The whole store and service suite runs on both backends: every test here runs once as written
+(``[sqlite]``) and once (``[postgresql]``) with every SQLite database it opens through
+:meth:`GameStore.open` replaced by a fresh PostgreSQL database of its own on the tests' server
+(the same path gives the same database, so reopening works), dropped after the test. Tests that
+check the SQLite file itself are marked ``sqlite_only``; tests that take the ``database`` fixture
+choose their backend through it.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bot_helpers import BACKENDS, database_for, service_at
@@ -12,6 +21,41 @@ from bot_helpers import BACKENDS, database_for, service_at
 from bot.service.clock import ManualClock
 from bot.service.service import GameService
 from bot.store.store import GameStore
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Each test on both backends, unless it picks one (``database``) or checks SQLite itself."""
+    if "database" in metafunc.fixturenames or metafunc.definition.get_closest_marker("sqlite_only"):
+        return
+    metafunc.fixturenames.append("store_backend")
+    metafunc.parametrize("store_backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def store_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """``postgresql``: the SQLite databases the test opens are PostgreSQL databases instead."""
+    backend = str(getattr(request, "param", "sqlite"))
+    if backend == "sqlite":
+        yield backend
+        return
+    server = request.getfixturevalue("pg_server")
+    made: dict[str, str] = {}
+    sqlite_open = GameStore.open.__func__  # type: ignore[attr-defined]
+
+    async def open_on_postgresql(cls: type[GameStore], where: str | Path, **options: Any) -> GameStore:
+        text = str(where)
+        if "://" not in text or text.startswith("sqlite"):
+            if text not in made:
+                made[text] = server.create_database()
+            where = made[text]
+        return await sqlite_open(cls, where, **options)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(GameStore, "open", classmethod(open_on_postgresql))
+    try:
+        yield backend
+    finally:
+        for url in made.values():
+            server.drop_database(url)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -12,6 +12,9 @@ from bot.store import migrations
 from bot.store.rows import ConstraintError
 from bot.store.store import GameStore, split_statements
 
+#: The whole module works on SQLite files (not also run on PostgreSQL, see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 
 async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
