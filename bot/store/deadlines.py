@@ -17,6 +17,7 @@ from . import schema
 from .clock import Preset, seconds_between
 from .engine import EXCLUDED, upsert
 from .hours import Hours, advance, open_seconds, stored
+from .rows import VersionConflict
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -82,11 +83,20 @@ class Deadlines:
 
     # --- writes ---------------------------------------------------------------
     async def sync(
-        self, game: int, preset: Preset, waiting: Sequence[int], now: str, hours: Hours | None = None
+        self,
+        game: int,
+        preset: Preset,
+        waiting: Sequence[int],
+        now: str,
+        hours: Hours | None = None,
+        version: int | None = None,
     ) -> bool:
         """Open clocks for seats that now owe a decision, close (and credit) those that no longer do.
 
         With table playing ``hours``, only open time is charged and deadlines count open time only.
+        ``waiting`` as of game ``version`` (when given) changes nothing once the game is past it: the
+        process that stored the newer version brings the clocks in step with that one (the version is
+        read with a share lock, so no newer version is stored meanwhile).
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
@@ -96,6 +106,11 @@ class Deadlines:
         opened = False
         c = schema.clocks
         async with self.store.transaction() as db:
+            if version is not None:
+                g = schema.games
+                at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
+                if (await db.execute(at)).scalar_one_or_none() != version:
+                    return False
             found = await db.execute(select(c.c.seat, c.c.bank, c.c.opened_at, c.c.state).where(c.c.game == game))
             rows = {r.seat: r for r in found}
             for seat in waiting:
@@ -139,16 +154,16 @@ class Deadlines:
         due_at: str | None = None,
         bank: int | None = None,
         opened_at: str | None = None,
-    ) -> None:
-        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline."""
+        was: str | None = None,
+    ) -> bool:
+        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline;
+        with ``was``, only a clock in that state (False if it is no longer: settled by another process)."""
         async with self.store.transaction() as db:
             c = schema.clocks
             values = {"state": state, "due_at": due_at, "bank": bank, "opened_at": opened_at}
-            await db.execute(
-                update(c)
-                .where(c.c.game == game, c.c.seat == seat)
-                .values(**{k: v for k, v in values.items() if v is not None})
-            )
+            where = [c.c.game == game, c.c.seat == seat] + ([c.c.state == was] if was is not None else [])
+            cur = await db.execute(update(c).where(*where).values(**{k: v for k, v in values.items() if v is not None}))
+            return cur.rowcount == 1
 
     async def record_timeout(
         self, game: int, seat: int, user_id: str, version: int, outcome: str, now: str, by_user: str | None = None
@@ -181,43 +196,51 @@ class Deadlines:
 
         ``seat_holders`` gets the seat's first holder (reason ``start``) on its first handover, then
         each new holder (with ``name``, their own name), so a finished game records who played which seat.
+        False also when the game is no longer at ``version`` (another process stored a move meanwhile),
+        so ``from_version`` is always the version the handover was made at.
         """
-        async with self.store.transaction() as db:
-            cur = await db.execute(
-                text(
-                    "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
-                    "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
-                ),
-                {"new": new_user, "game": game, "seat": seat, "old": old_user},
-            )
-            if cur.rowcount != 1:
-                return False
-            await db.execute(
-                text(
-                    "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                    "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
-                    "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
-                    "'start', :now WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
-                ),
-                {"game": game, "seat": seat, "old": old_user, "now": now},
-            )
-            await db.execute(
-                insert(schema.seat_holders).values(
-                    game=game,
-                    seat=seat,
-                    user_id=new_user,
-                    name=name,
-                    from_version=version,
-                    reason=reason,
-                    created_at=now,
+        try:
+            async with self.store.transaction() as db:
+                cur = await db.execute(
+                    text(
+                        "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
+                        "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
+                    ),
+                    {"new": new_user, "game": game, "seat": seat, "old": old_user},
                 )
-            )
-            games = schema.games
-            await db.execute(
-                update(games)
-                .where(games.c.id == game)
-                .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
-            )
+                if cur.rowcount != 1:
+                    return False
+                await db.execute(
+                    text(
+                        "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                        "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
+                        "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
+                        "'start', :now "
+                        "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
+                    ),
+                    {"game": game, "seat": seat, "old": old_user, "now": now},
+                )
+                await db.execute(
+                    insert(schema.seat_holders).values(
+                        game=game,
+                        seat=seat,
+                        user_id=new_user,
+                        name=name,
+                        from_version=version,
+                        reason=reason,
+                        created_at=now,
+                    )
+                )
+                games = schema.games
+                moved = await db.execute(
+                    update(games)
+                    .where(games.c.id == game, games.c.version == version)
+                    .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
+                )
+                if moved.rowcount != 1:  # a move was stored meanwhile: roll the handover back
+                    raise VersionConflict(f"game {game} is no longer at version {version}")
+        except VersionConflict:
+            return False
         return True
 
     # --- bot downtime ---------------------------------------------------------

@@ -389,15 +389,24 @@ class GameStore:
         waiting: list[str],
         now: str,
         status: str = "active",
+        holders: Sequence[str] | None = None,
     ) -> int:
         """Store one action or undo as version ``expected_version + 1`` and return it.
 
         Log row, snapshot and version bump commit together or not at all;
-        :class:`VersionConflict` when the game is no longer at ``expected_version``.
+        :class:`VersionConflict` when the game is no longer at ``expected_version``, or when its
+        seats are no longer held by ``holders`` (in seat order): a handover another process stored
+        meanwhile. The seats are read with a share lock, so a handover waits for this move or this
+        move sees it.
         """
         version = expected_version + 1
         try:
             async with self._tx() as db:
+                if holders is not None:
+                    held = select(seats.c.user_id).where(seats.c.game == row_id, seats.c.seat.is_not(None))
+                    held = held.order_by(seats.c.seat).with_for_update(read=True)
+                    if list((await db.execute(held)).scalars()) != list(holders):
+                        raise VersionConflict(f"a seat of game {row_id} changed hands")
                 await db.execute(
                     insert(actions).values(
                         game=row_id,

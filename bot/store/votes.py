@@ -79,11 +79,12 @@ class Votes:
             return False
         return True
 
-    async def close(self, vote: int, status: str, now: str) -> bool:
-        """Close an open vote as ``passed``, ``rejected`` or ``stale``; False if it was already closed."""
+    async def close(self, vote: int, status: str, now: str, was: str = "open") -> bool:
+        """Close an open vote as ``passed``, ``rejected`` or ``stale``; False if it was already closed
+        (no longer ``was``: a passed vote whose rollback lost to a move is closed again as ``stale``)."""
         async with self.store.transaction() as db:
             cur = await db.execute(
-                update(votes).where(votes.c.id == vote, votes.c.status == "open").values(status=status, closed_at=now)
+                update(votes).where(votes.c.id == vote, votes.c.status == was).values(status=status, closed_at=now)
             )
             return cur.rowcount == 1
 
