@@ -487,18 +487,18 @@ async def verify(where: str, channels: list[str], reports: list[WorkerReport]) -
 def postmaster_of(url: str) -> int | None:
     """The server's main process id, if it runs on this machine and /proc shows it."""
     try:
-        import asyncpg
+        import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
-        async def backend_pid() -> int:
+        async def parent_of_backend() -> int:
             connection = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
-            try:
-                return int(await connection.fetchval("SELECT pg_backend_pid()"))
+            try:  # read while the backend lives: it exits with the connection
+                pid = int(await connection.fetchval("SELECT pg_backend_pid()"))
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                return int(stat.rsplit(")", 1)[1].split()[1])
             finally:
                 await connection.close()
 
-        pid = asyncio.run(backend_pid())
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        return int(stat.rsplit(")", 1)[1].split()[1])
+        return asyncio.run(parent_of_backend())
     except Exception:  # noqa: BLE001 — a remote server: no server CPU figure
         return None
 
@@ -530,7 +530,7 @@ def database(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     if args.db and args.db.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
         yield args.db, "postgresql"
     elif args.pg:
-        from pg_server import local_server
+        from pg_server import local_server  # type: ignore[import-not-found,unused-ignore]
 
         with local_server() as server:
             print(f"throwaway PostgreSQL server up in {server.start_seconds:.1f} s: {server.url}")
@@ -551,7 +551,7 @@ MARK = "bench_scale timed part"
 
 
 def mark(url: str, text: str) -> None:
-    from pg_server import execute
+    from pg_server import execute  # type: ignore[import-not-found,unused-ignore]
 
     execute(url, f"SELECT '{MARK} {text}'")
 
@@ -582,7 +582,7 @@ def run(args: argparse.Namespace, where: str, backend: str) -> int:
     )
     shares = [channels[i :: args.processes] for i in range(args.processes)]
     if args.round_trips:
-        from pg_server import execute
+        from pg_server import execute  # type: ignore[import-not-found,unused-ignore]
 
         database_name = where.rsplit("/", 1)[1]
         execute(where, f"ALTER DATABASE \"{database_name}\" SET log_statement = 'all'")
