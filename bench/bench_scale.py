@@ -84,6 +84,14 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def run_queue_wait(pid: int | str = "self") -> float:
+    """Seconds this process (its main thread) has waited for a CPU while runnable (Linux schedstat)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def load_average() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -226,6 +234,7 @@ class WorkerReport:
     finished: int = 0
     cpu: float = 0.0
     wall: float = 0.0
+    cpu_wait: float = 0.0  # runnable but waiting for a CPU (other processes had it)
     statements: Counter[str] = field(default_factory=Counter)
     statement_seconds: dict[str, float] = field(default_factory=dict)
     checkouts: int = 0
@@ -302,7 +311,7 @@ class Worker:
         else:
             inbox_done.set()
         self.trace.on = True
-        cpu0, wall0 = time.process_time(), time.monotonic()
+        cpu0, wall0, wait0 = time.process_time(), time.monotonic(), run_queue_wait()
         interval = 1.0 / a.rate if a.rate > 0 else float("inf")
         tick = start + self.rng.random() * min(interval, 1.0)  # the processes' ticks interleave
         end = start + a.seconds
@@ -325,6 +334,7 @@ class Worker:
         while self.tasks:  # double clicks received last
             await asyncio.gather(*list(self.tasks))
         report.cpu, report.wall = time.process_time() - cpu0, time.monotonic() - wall0
+        report.cpu_wait = run_queue_wait() - wait0
         self.trace.on = False
         report.statements = self.trace.statements
         report.statement_seconds = dict(self.trace.seconds)
@@ -503,10 +513,12 @@ def postmaster_of(url: str) -> int | None:
         return None
 
 
-def server_cpu(postmaster: int | None) -> float | None:
-    """CPU seconds of the server so far: its own and its exited children's, plus its live children's."""
+def server_cpu(postmaster: int | None) -> tuple[float, float] | None:
+    """CPU seconds of the server so far (its own and its exited children's, plus its live children's),
+    and its live children's seconds waiting for a CPU."""
     if postmaster is None:
         return None
+    waited = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     try:
         fields = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
@@ -518,7 +530,8 @@ def server_cpu(postmaster: int | None) -> float | None:
                 child = (entry / "stat").read_text().rsplit(")", 1)[1].split()
                 if int(child[1]) == postmaster:
                     total += int(child[11]) + int(child[12])
-        return total / tick
+                    waited += run_queue_wait(entry.name)
+        return total / tick, waited
     except OSError:
         return None
 
@@ -682,8 +695,8 @@ def summarize(
     wall: float,
     load_before: str,
     load_after: str,
-    server_before: float | None,
-    server_after: float | None,
+    server_before: tuple[float, float] | None,
+    server_after: tuple[float, float] | None,
 ) -> int:
     stored = [1000 * t for r in reports for t in r.stored]
     refused = [1000 * t for r in reports for t in r.refused]
@@ -731,14 +744,17 @@ def summarize(
             f"  process {r.index}: {len(r.stored)} stored ({len(r.stored) / seconds:.2f}/s), "
             f"p95 {percentile([1000 * t for t in r.stored], 0.95):.2f} ms, "
             f"CPU {r.cpu:.1f} s of {r.wall:.1f} s ({100 * r.cpu / max(r.wall, 1e-9):.0f} %), "
-            f"{1000 * r.cpu / max(1, r.acts):.2f} ms CPU per act; warm-up {r.warm_seconds:.1f} s; "
+            f"{1000 * r.cpu / max(1, r.acts):.2f} ms CPU per act, waited for a CPU {r.cpu_wait:.1f} s "
+            f"({1000 * r.cpu_wait / max(1, r.acts):.2f} ms per act); warm-up {r.warm_seconds:.1f} s; "
             f"games finished {r.finished}"
         )
     if server_before is not None and server_after is not None:
-        used = server_after - server_before
+        used, waited = server_after[0] - server_before[0], server_after[1] - server_before[1]
+        calls = max(1, sum(r.acts for r in reports))
         print(
             f"PostgreSQL server processes: CPU {used:.1f} s ({100 * used / max(wall, 1e-9):.0f} % of one core), "
-            f"{1000 * used / max(1, sum(r.acts for r in reports)):.2f} ms per act"
+            f"{1000 * used / calls:.2f} ms per act; its backends waited for a CPU {waited:.1f} s "
+            f"({1000 * waited / calls:.2f} ms per act)"
         )
     acts = max(1, sum(r.acts for r in reports))
     statements: Counter[str] = Counter()
