@@ -25,8 +25,10 @@ exactly one may be stored, the other must be refused as ``stale``.
 Figures: per stored action the wall time of ``act`` (p50/p95/p99/max), actions/s sustained overall
 and per process, the lag of each action behind its tick (did the process keep up), CPU seconds per
 process (and of the PostgreSQL server's processes when it runs on this machine), and where the store
-time goes: SQL statements, pool checkouts and driver time per stored action (counted with
-SQLAlchemy events on each worker's engine; the store itself is not changed).
+time goes: with ``--trace``, SQL statements, pool checkouts and driver time per act (counted with
+SQLAlchemy events on each worker's engine, which cost ~0.1 ms CPU per statement: not for the
+latency figures); with ``--round-trips`` (and ``--pg``) the server's own log of every statement;
+with ``--profile DIR`` a cProfile of each worker summed by area.
 
 Check: afterwards the database is read back: for every game its log versions must be exactly
 1..n, ``games.version`` n, and the versions the workers saw stored exactly those (``lost``: seen
@@ -213,6 +215,7 @@ class WorkerArgs:
     cache_size: int
     profile: str | None  # a directory for a cProfile of the timed part
     what_if: list[str]
+    trace: bool
     inbox: Connection | None  # double clicks from the previous process
     outbox: Connection | None  # double clicks to the next process
 
@@ -267,7 +270,8 @@ class Worker:
         a, report = self.a, self.report
         store = await GameStore.open(a.where)
         try:
-            self.trace.attach(store)
+            if a.trace:
+                self.trace.attach(store)
             if "autocommit-reads" in a.what_if:
                 autocommit_reads(store)
             self.svc = GameService(store, rng=random.Random(a.seed + a.index), cache_size=a.cache_size)
@@ -664,6 +668,7 @@ def run(args: argparse.Namespace, where: str, backend: str) -> int:
             cache_size=args.cache_size,
             profile=args.profile,
             what_if=args.what_if,
+            trace=args.trace,
             inbox=pipes[(index - 1) % args.processes][0] if pipes else None,
             outbox=pipes[index][1] if pipes else None,
         )
@@ -805,19 +810,8 @@ def summarize(
             f"({1000 * waited / calls:.2f} ms per act)"
         )
     acts = max(1, sum(r.acts for r in reports))
-    statements: Counter[str] = Counter()
-    spent: defaultdict[str, float] = defaultdict(float)
-    for r in reports:
-        statements.update(r.statements)
-        for key, value in r.statement_seconds.items():
-            spent[key] += value
-    print(
-        f"store per act() call ({acts} calls, also the status reads after a refusal): "
-        f"{sum(statements.values()) / acts:.2f} statements, {sum(r.checkouts for r in reports) / acts:.2f} "
-        f"pool checkouts, {1000 * sum(spent.values()) / acts:.2f} ms in the driver"
-    )
-    for key, count in statements.most_common(TOP_STATEMENTS * 2)[: TOP_STATEMENTS * 2]:
-        print(f"    {key:<28} {count / acts:5.2f} per act, {1000 * spent[key] / max(1, count):6.3f} ms each")
+    if args.trace:
+        print_trace(reports, acts)
     errors = Counter[str]()
     for r in reports:
         errors.update(r.errors)
@@ -843,6 +837,22 @@ def summarize(
         f"{'ok' if check.ok else 'FAILED'} | {load_after} |"
     )
     return 0 if check.ok and not errors else 1
+
+
+def print_trace(reports: list[WorkerReport], acts: int) -> None:
+    statements: Counter[str] = Counter()
+    spent: defaultdict[str, float] = defaultdict(float)
+    for r in reports:
+        statements.update(r.statements)
+        for key, value in r.statement_seconds.items():
+            spent[key] += value
+    print(
+        f"store per act() call ({acts} calls, also the status reads after a refusal): "
+        f"{sum(statements.values()) / acts:.2f} statements, {sum(r.checkouts for r in reports) / acts:.2f} "
+        f"pool checkouts, {1000 * sum(spent.values()) / acts:.2f} ms in the driver"
+    )
+    for key, count in statements.most_common(TOP_STATEMENTS * 2)[: TOP_STATEMENTS * 2]:
+        print(f"    {key:<28} {count / acts:5.2f} per act, {1000 * spent[key] / max(1, count):6.3f} ms each")
 
 
 HEADER = (
@@ -873,6 +883,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         choices=["autocommit-reads"],
         help="change how the workers use the store, to see what it would save (not the store as it is)",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="count statements, pool checkouts and driver time per act (its event listeners cost ~0.1 ms "
+        "CPU per statement: leave it off for the latency figures)",
     )
     parser.add_argument(
         "--round-trips",
