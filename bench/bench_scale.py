@@ -753,7 +753,10 @@ def summarize(
     refused = [1000 * t for r in reports for t in r.refused]
     lag = [1000 * t for r in reports for t in r.lag]
     seconds = args.seconds
-    sustained = len(stored) / seconds
+    # over the time the workers took to finish everything, so a run that fell behind shows it
+    took = max([seconds] + [r.wall for r in reports])
+    sustained = len(stored) / took
+    kept_up = took <= seconds + 1.0 and all(r.skipped == 0 for r in reports)
     p50, p95, p99 = (percentile(stored, f) for f in (0.50, 0.95, 0.99))
     print(
         f"{backend}, {args.processes} process(es), {check.games} games, "
@@ -761,8 +764,8 @@ def summarize(
         + (f", double clicks {args.cross:.0%}" if args.cross else "")
     )
     print(
-        f"stored actions: {len(stored)} ({sustained:.2f}/s over the schedule's {seconds:g} s; the run took "
-        f"{wall:.1f} s); refused: {len(refused)}"
+        f"stored actions: {len(stored)}, {sustained:.2f}/s (a {seconds:g} s schedule, all done after {took:.1f} s: "
+        f"{'kept up' if kept_up else 'FELL BEHIND'}); refused: {len(refused)}"
     )
     if stored:
         print(
@@ -792,7 +795,7 @@ def summarize(
     )
     for r in reports:
         print(
-            f"  process {r.index}: {len(r.stored)} stored ({len(r.stored) / seconds:.2f}/s), "
+            f"  process {r.index}: {len(r.stored)} stored ({len(r.stored) / max(seconds, r.wall):.2f}/s), "
             f"p95 {percentile([1000 * t for t in r.stored], 0.95):.2f} ms, "
             f"CPU {r.cpu:.1f} s of {r.wall:.1f} s ({100 * r.cpu / max(r.wall, 1e-9):.0f} %), "
             f"{1000 * r.cpu / max(1, r.acts):.2f} ms CPU per act, waited for a CPU {r.cpu_wait:.1f} s "
