@@ -338,7 +338,7 @@ class Worker:
         await inbox_done.wait()
         while self.tasks:  # double clicks received last
             await asyncio.gather(*list(self.tasks))
-        report.cpu, report.wall = time.process_time() - cpu0, time.monotonic() - wall0
+        report.cpu, report.wall = time.process_time() - cpu0, time.monotonic() - max(start, wall0)
         report.cpu_wait = run_queue_wait() - wait0
         self.trace.on = False
         report.statements = self.trace.statements
