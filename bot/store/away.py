@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
 
 from . import schema
 from .engine import EXCLUDED, replace, upsert
@@ -32,6 +32,11 @@ class Frozen:
     remaining: int
 
 
+# Read at every action: built once (see bot.store.store).
+UNTIL = select(schema.away.c.until).where(schema.away.c.user_id == bindparam("user"))
+AWAY_AMONG = select(schema.away.c.user_id).where(schema.away.c.user_id.in_(bindparam("users", expanding=True)))
+
+
 class AwayBook:
     """The ``away``, ``frozen_clocks`` and ``turn_posts`` tables of a :class:`GameStore`."""
 
@@ -40,13 +45,11 @@ class AwayBook:
 
     # --- who is away --------------------------------------------------------
     async def until(self, user_id: str) -> str | None:
-        a = schema.away
-        rows = await self.store.query(select(a.c.until).where(a.c.user_id == user_id))
+        rows = await self.store.query(UNTIL, {"user": user_id})
         return str(rows[0][0]) if rows else None
 
     async def away_among(self, users: list[str]) -> set[str]:
-        a = schema.away
-        rows = await self.store.query(select(a.c.user_id).where(a.c.user_id.in_(users))) if users else []
+        rows = await self.store.query(AWAY_AMONG, {"users": users}) if users else []
         return {r[0] for r in rows}
 
     async def set(self, user_id: str, until: str, now: str) -> None:

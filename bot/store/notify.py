@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, func, insert, literal_column, select, text, update
+from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select, text, update
 
 from . import schema
 from .clock import DAY, iso, parse
@@ -28,6 +28,23 @@ from .store import GameStore
 
 MODES = ("channel", "dm", "digest")
 DEFAULT_BUDGET = 0  # no limit
+
+
+# Read at every action: built once (see bot.store.store).
+PREFS: Select[Any] = (
+    select(literal_column("*"))
+    .select_from(schema.notify_prefs)
+    .where(schema.notify_prefs.c.user_id == bindparam("user"))
+)
+_AUTO = schema.auto_answers
+_AUTO_ALL = select(_AUTO.c.user_id, _AUTO.c.game, _AUTO.c.kind).order_by(_AUTO.c.game, _AUTO.c.kind)
+#: Standing answers, by (filtered by game, filtered by user).
+AUTOS = {
+    (False, False): _AUTO_ALL,
+    (True, False): _AUTO_ALL.where(_AUTO.c.game == bindparam("game")),
+    (False, True): _AUTO_ALL.where(_AUTO.c.user_id == bindparam("user")),
+    (True, True): _AUTO_ALL.where(_AUTO.c.game == bindparam("game"), _AUTO.c.user_id == bindparam("user")),
+}
 
 
 @dataclass(frozen=True)
@@ -68,8 +85,7 @@ class NotifyBook:
 
     # --- preferences ----------------------------------------------------------
     async def get(self, user_id: str) -> Prefs:
-        p = schema.notify_prefs
-        rows = await self.store.query(select(literal_column("*")).select_from(p).where(p.c.user_id == user_id))
+        rows = await self.store.query(PREFS, {"user": user_id})
         if not rows:
             return Prefs(user_id)
         r = rows[0]._mapping
@@ -225,13 +241,8 @@ class NotifyBook:
 
     async def autos(self, game: int | None = None, user_id: str | None = None) -> list[tuple[str, int, str]]:
         """(user, game, kind) of standing answers, filtered by game and/or user."""
-        a = schema.auto_answers
-        query = select(a.c.user_id, a.c.game, a.c.kind).order_by(a.c.game, a.c.kind)
-        if game is not None:
-            query = query.where(a.c.game == game)
-        if user_id is not None:
-            query = query.where(a.c.user_id == user_id)
-        rows = await self.store.query(query)
+        query = AUTOS[game is not None, user_id is not None]
+        rows = await self.store.query(query, {"game": game, "user": user_id})
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def games_to_answer(self) -> list[int]:

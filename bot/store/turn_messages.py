@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from . import schema
 from .engine import replace
@@ -57,6 +57,10 @@ class TurnMessage:
         return merged[cut:], self.hidden + cut
 
 
+#: Read at every action: built once (see bot.store.store).
+TURN_MESSAGE = select(schema.turn_messages).where(schema.turn_messages.c.game == bindparam("game"))
+
+
 class TurnMessages:
     """The ``turn_messages`` table of a :class:`GameStore`."""
 
@@ -64,8 +68,7 @@ class TurnMessages:
         self.store = store
 
     async def get(self, game: int) -> TurnMessage | None:
-        t = schema.turn_messages
-        rows = await self.store.query(select(t).where(t.c.game == game))
+        rows = await self.store.query(TURN_MESSAGE, {"game": game})
         if not rows:
             return None
         r = rows[0]
