@@ -238,6 +238,7 @@ class WorkerReport:
     statement_seconds: dict[str, float] = field(default_factory=dict)
     checkouts: int = 0
     acts: int = 0  # act() calls in the timed part (stored or refused)
+    writes: list[float] = field(default_factory=list)  # GameStore.append: the one transaction storing it
 
 
 def worker_main(wargs: WorkerArgs, ready: Any, go: Any, start_at: Any, reports: Any) -> None:
@@ -269,6 +270,7 @@ class Worker:
                 self.trace.attach(store)
             if "autocommit-reads" in a.what_if:
                 autocommit_reads(store)
+            self.time_writes(store)
             self.svc = GameService(store, rng=random.Random(a.seed + a.index), cache_size=a.cache_size)
             began = time.perf_counter()
             for channel in a.channels:  # the answer to act on, as a bot would have it from the last step
@@ -291,6 +293,20 @@ class Worker:
         finally:
             await store.close()
         return report
+
+    def time_writes(self, store: GameStore) -> None:
+        """Time each ``GameStore.append`` (log row, snapshot and version bump in one transaction): the
+        store's own part of an action, apart from the reads and the rules around it."""
+        append, writes = store.append, self.report.writes
+
+        async def timed_append(*args: Any, **kwargs: Any) -> int:
+            began = time.perf_counter()
+            try:
+                return await append(*args, **kwargs)
+            finally:
+                writes.append(time.perf_counter() - began)
+
+        store.append = timed_append  # type: ignore[method-assign]
 
     async def timed(self, start: float) -> None:
         a, report, loop = self.a, self.report, asyncio.get_running_loop()
@@ -753,6 +769,7 @@ def summarize(
     sustained = len(stored) / took
     kept_up = took <= seconds + 1.0 and all(r.skipped == 0 for r in reports)
     p50, p95, p99 = (percentile(stored, f) for f in (0.50, 0.95, 0.99))
+    writes = [1000 * t for r in reports for t in r.writes]
     print(
         f"{backend}, {args.processes} process(es), {check.games} games, "
         f"target {args.rate:g} actions/s for {seconds:g} s"
@@ -766,6 +783,11 @@ def summarize(
         print(
             f"act() per stored action: p50 {p50:.2f} ms, p95 {p95:.2f} ms, p99 {p99:.2f} ms, "
             f"max {max(stored):.2f} ms, mean {statistics.mean(stored):.2f} ms"
+        )
+    if writes:
+        print(
+            f"store write per action (GameStore.append, one transaction): p50 {percentile(writes, 0.5):.2f} ms, "
+            f"p95 {percentile(writes, 0.95):.2f} ms, p99 {percentile(writes, 0.99):.2f} ms, max {max(writes):.2f} ms"
         )
     by_title: defaultdict[str, list[float]] = defaultdict(list)
     for r in reports:
