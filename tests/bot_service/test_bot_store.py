@@ -125,19 +125,7 @@ async def test_append_with_wrong_expected_version_changes_nothing(tmp_path: Path
         row = (await start_game(svc)).game_row or 0
         version, snap = await stored_state(svc, row)
         with pytest.raises(VersionConflict):
-            await svc.store.append(
-                row,
-                expected_version=version + 5,
-                seat=0,
-                user_id="x",
-                kind="action",
-                text="step",
-                undo_barrier=False,
-                public_lines=[],
-                state_json="{}",
-                waiting=[],
-                now="t",
-            )
+            await _raw_append(svc.store, row, "x", expected_version=version + 5)
         assert await stored_state(svc, row) == (version, snap)
         assert await svc.store.actions(row) == []
 
@@ -171,22 +159,7 @@ async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
         row = (await start_game(svc)).game_row or 0
     async with stores_at(path, 4) as stores:
         outcomes = await asyncio.gather(
-            *(
-                s.append(
-                    row,
-                    expected_version=0,
-                    seat=0,
-                    user_id=f"w{i}",
-                    kind="action",
-                    text="step",
-                    undo_barrier=False,
-                    public_lines=[],
-                    state_json="{}",
-                    waiting=[],
-                    now="t",
-                )
-                for i, s in enumerate(stores)
-            ),
+            *(_raw_append(s, row, f"w{i}") for i, s in enumerate(stores)),
             return_exceptions=True,
         )
         assert sum(o == 1 for o in outcomes) == 1
@@ -194,10 +167,11 @@ async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
         assert len(await stores[0].actions(row)) == 1
 
 
-def _raw_append(store: GameStore, row: int, user: str) -> Any:
+def _raw_append(store: GameStore, row: int, user: str, expected_version: int = 0) -> Any:
+    """A bare ``append`` of one step (no service around it)."""
     return store.append(
         row,
-        expected_version=0,
+        expected_version=expected_version,
         seat=0,
         user_id=user,
         kind="action",
