@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
@@ -19,10 +20,18 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 
 from .settings import Settings, SettingsError
-from .store.migrations import MIGRATIONS
-from .store.store import GameStore
+from .store.alembic import head as alembic_head
+from .store.engine import locate
+
+#: Where a migrated database keeps its schema revision (Alembic's table).
+REVISION_QUERY = "SELECT version_num FROM alembic_version"
 
 Probe = Callable[[], Awaitable[Mapping[str, Any]]]
 #: Longest request head read before answering 400 (the endpoint only needs the request line).
@@ -30,11 +39,16 @@ MAX_HEAD = 8192
 
 
 async def database_status(path: str) -> dict[str, Any]:
-    """``database_ok``, ``schema`` (stored version) and ``expected`` (this code's) for the SQLite file at
-    ``path``, opened read-only; ``error`` says what is wrong when it is not ok."""
-    expected = len(MIGRATIONS)
+    """``database_ok``, ``schema`` (the stored Alembic revision) and ``expected`` (this code's head
+    revision) for the SQLite file at ``path``, opened read-only; ``error`` says what is wrong when it
+    is not ok. A PostgreSQL ``DATABASE_URL`` is read the same way. (A database of a bot before
+    Alembic, :mod:`bot.store.migrations`, has no revision: it is migrated at the bot's next start.)"""
+    expected = schema_expected()
     status: dict[str, Any] = {"database_ok": False, "schema": None, "expected": expected}
-    file = Path(path)
+    where = locate(path)
+    if where.backend == "postgresql":
+        return _judge(status, await _postgres_schema(path, status))
+    file = Path(where.path or path)
     if not file.is_file():
         status["error"] = f"no database file at {path} (the bot creates it on its first start)"
         return status
@@ -44,16 +58,41 @@ async def database_status(path: str) -> dict[str, Any]:
         status["error"] = f"cannot open {path}: {exc}"
         return status
     try:
-        schema = await GameStore(db, str(path)).schema_version()
+        rows = list(await db.execute_fetchall(REVISION_QUERY))
+        schema = str(rows[0][0])
     except (sqlite3.Error, IndexError) as exc:
         status["error"] = f"{path} is not a migrated games database: {exc}"
         return status
     finally:
         await db.close()
+    return _judge(status, schema)
+
+
+async def _postgres_schema(url: str, status: dict[str, Any]) -> str | None:
+    """The stored revision of a PostgreSQL games database (``None``, with ``status["error"]``, if unreadable)."""
+    engine = create_async_engine(locate(url).url, poolclass=NullPool)
+    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        async with engine.connect() as db:
+            rows = (await db.execute(text(REVISION_QUERY))).all()
+        return str(rows[0][0])
+    except (SQLAlchemyError, OSError, IndexError) as exc:
+        status["error"] = f"{shown} is not a reachable, migrated games database: {exc}".splitlines()[0]
+        return None
+    finally:
+        await engine.dispose()
+
+
+def _judge(status: dict[str, Any], schema: str | None) -> dict[str, Any]:
+    """``status`` completed for the stored ``schema`` revision (revision ids are zero-padded numbers,
+    so their text orders them)."""
+    if schema is None:
+        return status
+    expected = status["expected"]
     status["schema"] = schema
     if schema != expected:
         older = schema < expected
-        status["error"] = f"schema version {schema}, this code needs {expected}: " + (
+        status["error"] = f"schema revision {schema}, this code needs {expected}: " + (
             "start the bot once to migrate it" if older else "the database is newer than this code"
         )
         return status
@@ -79,9 +118,10 @@ def shard_fields(settings: Settings) -> dict[str, Any]:
     return {"shard_count": settings.shard_count, "shard_ids": list(settings.shard_ids)}
 
 
-def schema_expected() -> int:
-    """The schema version this code migrates to."""
-    return len(MIGRATIONS)
+@functools.cache
+def schema_expected() -> str:
+    """The schema revision this code migrates to (Alembic's head)."""
+    return alembic_head()
 
 
 def one_line(report: Mapping[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """Typed settings from environment variables, with an optional ``.env`` file (no extra dependency).
 
-Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_PATH``,
+Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_URL`` or ``DATABASE_PATH``,
 ``DEV_GUILD_ID``, ``LOG_LEVEL``, ``LOG_FORMAT``, ``SYNC_COMMANDS``, ``STALL_DAYS``, ``DATA_PACKS``,
 ``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT`` and ``HEALTH_HOST``.
 
@@ -18,6 +18,8 @@ import os
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from .store.engine import locate
 
 DEFAULT_DATABASE = "pbp_games.sqlite3"
 _TRUE = {"1", "true", "yes", "on"}
@@ -125,6 +127,8 @@ class Settings:
     """What the bot needs to run; build with :meth:`from_env`."""
 
     token: str | None = None
+    #: The games database: a SQLite file (``DATABASE_PATH``) or a URL (``DATABASE_URL``,
+    #: ``sqlite:///path`` or ``postgresql://…``, which wins when both are set).
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -152,6 +156,8 @@ class Settings:
 
         >>> Settings.from_env({"DEV_GUILD_ID": "42", "LOG_LEVEL": "debug"}).dev_guild_id
         42
+        >>> Settings.from_env({"DATABASE_URL": "postgresql://bot@db/games"}).database_path
+        'postgresql://bot@db/games'
         """
         env = os.environ if env is None else env
         guild = (env.get("DEV_GUILD_ID") or "").strip()
@@ -160,6 +166,11 @@ class Settings:
         stall = (env.get("STALL_DAYS") or "7").strip()
         if not stall.isdigit() or int(stall) < 1:
             raise SettingsError(f"STALL_DAYS must be a whole number of days (1 or more), not {stall!r}.")
+        database = (env.get("DATABASE_URL") or "").strip() or (env.get("DATABASE_PATH") or "").strip()
+        try:
+            locate(database or DEFAULT_DATABASE)
+        except ValueError as exc:
+            raise SettingsError(str(exc)) from None
         level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
@@ -178,7 +189,7 @@ class Settings:
             raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-            database_path=(env.get("DATABASE_PATH") or "").strip() or DEFAULT_DATABASE,
+            database_path=database or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),

@@ -5,7 +5,8 @@ Every module of ``bot/`` is parsed (imports at any depth, under ``TYPE_CHECKING`
 * ``bot.store`` imports nothing from ``bot.service``, ``bot.discord`` or the top-level modules;
 * ``bot.service`` imports nothing from ``bot.discord`` (only ``bot.settings`` from the top level);
 * neither imports discord.py, and neither do the non-Discord front ends ``bot.terminal``/``bot.demo``
-  nor the operations modules ``bot.health``/``bot.logs`` (readiness and log format run without Discord);
+  nor the operations modules ``bot.health``/``bot.logs``/``bot.copydb`` (readiness, log format and
+  the SQLite to PostgreSQL copy run without Discord);
 * nothing in ``bot/`` imports a game package (``engine.<game>``): only ``engine`` and ``engine.core``;
 * there is no import circle between the bot's modules.
 """
@@ -46,7 +47,7 @@ def layer(name: str) -> str:
         "bot.discord",
     ):
         return name.split(".")[1]
-    if name in ("bot.health", "bot.logs"):
+    if name in ("bot.health", "bot.logs", "bot.copydb"):
         return "ops"
     return "front" if name in ("bot.terminal", "bot.demo") else "top"
 
@@ -94,7 +95,7 @@ def test_every_module_has_a_layer() -> None:
     assert {"bot.store.store", "bot.service.service", "bot.discord.app", "bot.terminal"} <= set(names)
     tops = sorted(n for n in names if layer(n) == "top")
     assert tops == ["bot", "bot.__main__", "bot.settings"]
-    assert sorted(n for n in names if layer(n) == "ops") == ["bot.health", "bot.logs"]
+    assert sorted(n for n in names if layer(n) == "ops") == ["bot.copydb", "bot.health", "bot.logs"]
 
 
 def test_layers_import_one_way() -> None:

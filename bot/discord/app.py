@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import socket
 from collections.abc import Mapping
 from typing import Any
 
@@ -82,6 +84,7 @@ class PbpBot(commands.Bot):
             rng=self.rng,
             stall_after=self.settings.stall_days * DAY,
             shards=self.shard_plan,
+            holder=f"{socket.gethostname()}:{os.getpid()}:{self.shard_plan.label()}",
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         await self.tree.set_translator(CommandTranslator())  # Japanese names and descriptions for Discord
@@ -98,11 +101,13 @@ class PbpBot(commands.Bot):
         """What ``GET /health`` answers: ``ok`` when Discord reported ready and the database answers."""
         report: dict[str, Any] = health.shard_fields(self.settings)
         try:
-            schema = await self.store.schema_version()
+            schema = await self.store.revision()
             report |= {"database_ok": schema == health.schema_expected(), "schema": schema}
         except Exception as exc:  # any failure of the store counts as "database not ok"
             report |= {"database_ok": False, "error": f"database: {exc}"}
-        report |= {"ready": self.is_ready(), "last_tick": self.last_tick}
+        held = self.service.leases.held
+        timed = list(held) if held is not None else None
+        report |= {"ready": self.is_ready(), "last_tick": self.last_tick, "timed_shards": timed}
         report["ok"] = bool(report["ready"] and report["database_ok"])
         return report
 

@@ -148,7 +148,12 @@ class ConsentService(Boundary):
                 raise ServiceError(msg("This vote is already over."), "stale")
             outcome.append("passed")
             said = line(AGREED, players=names_list([s.name for s in seats]), step=vote.target)
-            return await self.roll_back(txn, seat, user, vote.target, vote.proposer, [said])
+            try:
+                return await self.roll_back(txn, seat, user, vote.target, vote.proposer, [said])
+            except ServiceError as exc:  # another process stored a move first: the vote did not pass
+                if exc.code == "stale":
+                    await votes.close(vote.id, "stale", self.core.now(), was="passed")
+                raise
 
         step = await self.steps.play_step(vote.game, change, want=None)
         return Ballot(step, vote.id, outcome[0], outcome[1:])

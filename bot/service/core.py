@@ -290,10 +290,14 @@ class Core:
         return result
 
     # --- deadlines in step with who must act ------------------------------------------
-    async def sync_clocks(self, record: GameRecord, waiting: list[int], ended: bool = False) -> None:
+    async def sync_clocks(
+        self, record: GameRecord, waiting: list[int], ended: bool = False, version: int | None = None
+    ) -> None:
         """Keep the seats' deadlines in step with who must act (see :mod:`bot.store.deadlines`): a frozen
         deadline (its player is away) thaws before its decision closes, so the bank is not charged for
-        the freeze, and deadlines that opened for away players freeze. Untimed games have no deadlines."""
+        the freeze, and deadlines that opened for away players freeze. Untimed games have no deadlines.
+        With ``version`` (whose ``waiting`` it is), nothing opens or closes once another process stored
+        a newer version."""
         if record.clock != "none":
             for frozen in await self.away.frozen(game=record.id):
                 if ended or frozen.seat not in waiting:
@@ -301,7 +305,7 @@ class Core:
         if ended:
             await self.deadlines.stop(record.id)
         elif await self.deadlines.sync(
-            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz)
+            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz), version
         ):
             self.schedule()
         if record.clock != "none" and not ended:

@@ -6,14 +6,13 @@ colour)."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from engine.core import IllegalAction, find_game, play
 from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
-from ..store.rows import ChannelBusy, SeatRecord, VersionConflict
+from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .clock import clock_label, preset
 from .core import COLOURS, Core, seating_list, uid, wrap_illegal
 from .history import render_events
@@ -138,7 +137,7 @@ class LobbyService(Boundary):
             raise ServiceError(
                 msg("The {title} game here has already started.", title=record.title), "not_lobby"
             ) from None
-        except sqlite3.IntegrityError:  # the same user joining twice at once
+        except ConstraintError:  # the same user joining twice at once
             raise ServiceError(msg("You are already in this lobby."), "already_joined") from None
         names = [s.name for s in seats] + [name]
         return Result(

@@ -119,6 +119,7 @@ class SeatService(Boundary):
                 "already_seated",
             )
         if not await self.core.deadlines.hand_over(record.id, seat, old, new, record.version, reason, now, new_name):
+            self.core.seats_changed(record.id)  # moved or handed over by another process: read anew next time
             raise ServiceError(msg("This seat changed hands meanwhile."), "stale")
         self.core.seats_changed(record.id)
         clock = (await self.core.deadlines.of_game(record.id)).get(seat)

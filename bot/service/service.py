@@ -36,6 +36,7 @@ from .away_service import AwayService
 from .consent import ConsentService
 from .core import Clock, Core
 from .game_ui import Table
+from .lease_keeper import LeaseKeeper
 from .lobby import LobbyService
 from .notify import NotifyService
 from .pings import Pings
@@ -66,9 +67,12 @@ class GameService:
         cache_size: int = 256,
         stall_after: int = STALL_AFTER,
         shards: Shards | None = None,
+        holder: str | None = None,
     ) -> None:
         self.store = store
         self.core = Core(store, clock, rng, cache_size=cache_size, shards=shards)
+        #: This process's shard leases (renewed by the timer loop; ``holder`` names the process).
+        self.leases = LeaseKeeper(self.core, self.core.shards, holder)
         self.pings = pings = Pings(self.core)
         self.steps = Steps(self.core, pings)
         self.lobby = LobbyService(self.core, self.steps)

@@ -19,7 +19,12 @@ process holding the same shards starts again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import timedelta
+
+from ..store.clock import iso, parse
+from ..store.leases import Lease
 
 #: Discord ids are snowflakes: the creation time in milliseconds sits above bit 22.
 SNOWFLAKE_TIME_SHIFT = 22
@@ -44,7 +49,8 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 @dataclass(frozen=True)
 class Shards:
-    """The shards one process holds: ``ids`` of ``count``. The default (one shard, id 0) holds everything."""
+    """The shards one process holds: ``ids`` of ``count`` (none while another process serves them all).
+    The default (one shard, id 0) holds everything."""
 
     count: int = 1
     ids: tuple[int, ...] = (USER_SHARD,)
@@ -52,8 +58,6 @@ class Shards:
     def __post_init__(self) -> None:
         if self.count < 1:
             raise ValueError(f"shard count must be 1 or more, not {self.count}")
-        if not self.ids:
-            raise ValueError("a process holds at least one shard")
         if len(set(self.ids)) != len(self.ids):
             raise ValueError(f"shard ids repeat: {self.ids}")
         bad = [i for i in self.ids if not 0 <= i < self.count]
@@ -67,6 +71,10 @@ class Shards:
         if count is None:
             return cls()
         return cls(count, tuple(ids) or tuple(range(count)))
+
+    def holding(self, ids: tuple[int, ...]) -> Shards:
+        """The same deployment with this process holding ``ids`` now (its leases; maybe none)."""
+        return Shards(self.count, tuple(sorted(ids)))
 
     @property
     def everything(self) -> bool:
@@ -99,7 +107,62 @@ class Shards:
         """
         if self == Shards():
             return "-"
+        if not self.ids:
+            return f"none/{self.count}"
         ids = sorted(self.ids)
         if ids == list(range(ids[0], ids[-1] + 1)) and len(ids) > 1:
             return f"{ids[0]}-{ids[-1]}/{self.count}"
         return ",".join(map(str, ids)) + f"/{self.count}"
+
+
+#: How long a lease lasts without renewal: the timer loop renews at least every minute, so a process
+#: that stopped (killed, hung, cut off from the database) loses its shards within this time.
+LEASE_SECONDS = 150
+
+
+def plan_leases(
+    leases: Mapping[int, Lease], me: str, shards: Shards, now: str, ttl: int = LEASE_SECONDS
+) -> dict[int, Lease]:
+    """The leases process ``me`` (holding ``shards.ids`` of ``shards.count`` as its home) writes in this
+    renewal, by shard; the rest stay as they are. For each shard:
+
+    * its **home** shards: taken when free, expired or its own (renewed); when another process
+      adopted one, that process is asked to hand it back (``wanted_by``); when another live process
+      has it as home too (two processes started with the same ``SHARD_IDS``), left to it;
+    * **any other** shard: adopted when nobody holds it or its lease ran out (its process stopped),
+      renewed while adopted, and handed straight to its home process once that one asks for it.
+
+    >>> from bot.store.leases import Lease
+    >>> mine = plan_leases({}, "a", Shards(2, (0,)), "2026-01-01T00:00:00.000+00:00")
+    >>> [(s, l.holder, l.home, l.expires_at) for s, l in sorted(mine.items())]
+    [(0, 'a', True, '2026-01-01T00:02:30.000+00:00'), (1, 'a', False, '2026-01-01T00:02:30.000+00:00')]
+    >>> back = plan_leases(mine, "b", Shards(2, (1,)), "2026-01-01T00:01:00.000+00:00")
+    >>> back[1].holder, back[1].wanted_by, list(back)
+    ('a', 'b', [1])
+    >>> handed = plan_leases({**mine, **back}, "a", Shards(2, (0,)), "2026-01-01T00:01:30.000+00:00")
+    >>> handed[1].holder, handed[1].home, handed[0].holder
+    ('b', True, 'a')
+    """
+    until = iso(parse(now) + timedelta(seconds=ttl))
+    home = set(shards.ids)
+    changes: dict[int, Lease] = {}
+    for shard in range(shards.count):
+        lease = leases.get(shard)
+        if lease is None or lease.expires_at <= now:  # nobody holds it: ours, as home or adopted
+            changes[shard] = Lease(shard, me, shard in home, None, until)
+        elif shard in home:
+            if lease.holder == me:
+                changes[shard] = Lease(shard, me, True, None, until)
+            elif not lease.home and lease.wanted_by != me:  # adopted by another: ask for it back
+                changes[shard] = replace(lease, wanted_by=me)
+        elif lease.holder == me:
+            if lease.wanted_by is not None:  # its home process is back: hand it over
+                changes[shard] = Lease(shard, lease.wanted_by, True, None, until)
+            else:
+                changes[shard] = Lease(shard, me, False, None, until)
+    return changes
+
+
+def held_shards(leases: Mapping[int, Lease], me: str, now: str) -> tuple[int, ...]:
+    """The shards whose unexpired lease ``me`` holds."""
+    return tuple(sorted(s for s, lease in leases.items() if lease.holder == me and lease.expires_at > now))

@@ -185,14 +185,16 @@ class Txn:
                 waiting=[users[p] for p in waiting],
                 now=core.now(),
                 status=status,
+                holders=users,
             )
-        except VersionConflict:
+        except VersionConflict:  # another writer moved it (or handed a seat over): read it anew next time
             core.forget(record.id)
+            core.seats_changed(record.id)
             raise ServiceError(CONFLICT, "stale") from None
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
         self.state, self.stored = state, self.stored + 1
-        await core.sync_clocks(record, waiting, status != "active")
+        await core.sync_clocks(record, waiting, status != "active", version)
         return version
 
 

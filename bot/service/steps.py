@@ -61,7 +61,7 @@ class Steps:
     ) -> Step:
         core = self.core
         async with core.lock(row):
-            txn = await self.load(row, want, expected_version)
+            txn = await self.load(row, want, expected_version, actor)
             result = await change(txn)
             standing = await self.standing.answer(txn)
             if standing is not None:
@@ -84,9 +84,12 @@ class Steps:
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, result.public, route)
             return Step.of(result, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
-    async def load(self, row: int, want: str | None, expected_version: int | None = None) -> Txn:
+    async def load(
+        self, row: int, want: str | None, expected_version: int | None = None, actor: str | None = None
+    ) -> Txn:
         """The game ``row`` for a change (the caller holds its lock), refused unless its status is ``want``
-        (any when ``None``) or when it is no longer at ``expected_version``."""
+        (any when ``None``) or when it is no longer at ``expected_version``; the seats are read anew when
+        the ``actor`` is not seated as far as this process knew."""
         core = self.core
         record = await core.store.game(row)
         if record is None:
@@ -96,6 +99,9 @@ class Steps:
         if want == "lobby" and record.status != "lobby":
             raise ServiceError(msg("The {title} game here has already started.", title=record.title), "not_lobby")
         seats = await core.seats_of(record)
+        if actor is not None and record.status != "lobby" and all(s.user_id != actor for s in seats):
+            core.seats_changed(row)  # not seated as far as we know: another process may have handed them a seat
+            seats = await core.seats_of(record)
         core.check_version(record, expected_version)  # first: an outdated prompt is outdated for everyone
         state = await core.state(record) if record.status == "active" else None
         txn = Txn(core, record, seats, core.game(record.game_id), state)

@@ -112,6 +112,8 @@ class TimeoutService(Boundary):
                 await self.core.deadlines.stop(game_row)
             if exc.code in (NOT_DUE, "no_game"):
                 return None
+            if exc.code == "stale":  # another process moved the game first: the clock is looked at anew
+                return None  # on the next pass (still running if still due), never marked expired
             log.warning("game %s seat %s: deadline not applied: %s", game_row, seat, exc.message)
             async with self.core.lock(game_row):
                 await self.core.deadlines.set_state(game_row, seat, "expired")
@@ -145,8 +147,9 @@ class TimeoutService(Boundary):
         assert txn.state is not None
         if decision is not None and decision.kind != kind:  # a new decision: it gets a fresh deadline
             waiting = txn.waiting()
-            await self.core.sync_clocks(txn.record, [p for p in waiting if p != seat])
-            await self.core.sync_clocks(txn.record, waiting)
+            version = txn.record.version
+            await self.core.sync_clocks(txn.record, [p for p in waiting if p != seat], version=version)
+            await self.core.sync_clocks(txn.record, waiting, version=version)
         elif decision is not None and (decision.default is None or failed) and not txn.over:
             await self.core.deadlines.set_state(record.id, seat, "expired")
             await self.core.deadlines.record_timeout(
@@ -186,7 +189,8 @@ class TimeoutService(Boundary):
             record, who = txn.record, self._player(txn, uid(user_id))
             wait, hours = preset(record.clock).increment, stored(record.hours, record.hours_tz)
             due = advance(hours, self.core.now(), wait)
-            await self.core.deadlines.set_state(game_row, seat, "running", due_at=due)
+            if not await self.core.deadlines.set_state(game_row, seat, "running", due_at=due, was="expired"):
+                raise ServiceError(msg("This question was already settled."), "stale")  # by another process
             await self.core.deadlines.record_timeout(
                 game_row, seat, txn.users[seat], version, "wait", self.core.now(), uid(user_id)
             )
@@ -248,6 +252,7 @@ class TimeoutService(Boundary):
             old, seat_name = txn.users[seat], txn.names[seat]
             now = self.core.now()
             if not await self.core.deadlines.hand_over(game_row, seat, old, user, version, "timeout", now, name):
+                self.core.seats_changed(game_row)  # read anew next time
                 raise ServiceError(msg("This seat changed hands meanwhile."), "stale")
             self.core.seats_changed(game_row)
             speed = preset(record.clock)

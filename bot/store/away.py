@@ -1,4 +1,4 @@
-"""Away mode in SQLite: who is away until when (``away``), whose deadlines are frozen
+"""Away mode in the database: who is away until when (``away``), whose deadlines are frozen
 (``frozen_clocks``), and the latest turn message of each game (``turn_posts``, for jump links).
 
 A frozen clock stays ``running`` in ``clocks`` but with ``due_at`` NULL, so nothing fires for it;
@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
+
+from . import schema
+from .engine import EXCLUDED, replace, upsert
 from .hours import advance, open_seconds, stored
 from .store import GameStore
 
@@ -28,6 +32,11 @@ class Frozen:
     remaining: int
 
 
+# Read at every action: built once (see bot.store.store).
+UNTIL = select(schema.away.c.until).where(schema.away.c.user_id == bindparam("user"))
+AWAY_AMONG = select(schema.away.c.user_id).where(schema.away.c.user_id.in_(bindparam("users", expanding=True)))
+
+
 class AwayBook:
     """The ``away``, ``frozen_clocks`` and ``turn_posts`` tables of a :class:`GameStore`."""
 
@@ -36,113 +45,130 @@ class AwayBook:
 
     # --- who is away --------------------------------------------------------
     async def until(self, user_id: str) -> str | None:
-        rows = await self.store.query("SELECT until FROM away WHERE user_id = ?", (user_id,))
+        rows = await self.store.query(UNTIL, {"user": user_id})
         return str(rows[0][0]) if rows else None
 
     async def away_among(self, users: list[str]) -> set[str]:
-        marks = ",".join("?" * len(users))
-        rows = await self.store.query(f"SELECT user_id FROM away WHERE user_id IN ({marks})", users) if users else []
+        rows = await self.store.query(AWAY_AMONG, {"users": users}) if users else []
         return {r[0] for r in rows}
 
     async def set(self, user_id: str, until: str, now: str) -> None:
         async with self.store.transaction() as db:
-            await db.execute(
-                "INSERT INTO away (user_id, since, until) VALUES (?, ?, ?) ON CONFLICT (user_id) "
-                "DO UPDATE SET until = excluded.until",
-                (user_id, now, until),
-            )
+            values = {"user_id": user_id, "since": now, "until": until}
+            await db.execute(upsert(db.dialect.name, schema.away, values, ["user_id"], {"until": EXCLUDED}))
 
     async def clear(self, user_id: str) -> bool:
         """End ``user_id``'s absence; False if they were not away (or someone else ended it first)."""
         async with self.store.transaction() as db:
-            cur = await db.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            cur = await db.execute(delete(schema.away).where(schema.away.c.user_id == user_id))
             return cur.rowcount == 1
 
     async def ended(self, now: str) -> list[str]:
         """Users whose absence has run out by ``now``."""
-        rows = await self.store.query("SELECT user_id FROM away WHERE until <= ? ORDER BY until", (now,))
+        a = schema.away
+        rows = await self.store.query(select(a.c.user_id).where(a.c.until <= now).order_by(a.c.until))
         return [r[0] for r in rows]
 
     async def next_end(self) -> str | None:
-        rows = await self.store.query("SELECT MIN(until) FROM away")
+        rows = await self.store.query(select(func.min(schema.away.c.until)))
         return rows[0][0] if rows else None
 
     # --- frozen deadlines ---------------------------------------------------
     async def to_freeze(self, game: int | None = None) -> list[tuple[int, int, str]]:
         """(game, seat, user) of running deadlines held by away users that are not frozen yet."""
-        where = "" if game is None else " AND c.game = ?"
+        where = "" if game is None else " AND c.game = :game"
         rows = await self.store.query(
-            "SELECT c.game, c.seat, s.user_id FROM clocks c JOIN seats s ON s.game = c.game AND s.seat = c.seat "
-            "JOIN away a ON a.user_id = s.user_id WHERE c.state = 'running' AND c.due_at IS NOT NULL" + where,
-            () if game is None else (game,),
+            text(
+                "SELECT c.game, c.seat, s.user_id FROM clocks c JOIN seats s ON s.game = c.game AND s.seat = c.seat "
+                "JOIN away a ON a.user_id = s.user_id WHERE c.state = 'running' AND c.due_at IS NOT NULL" + where
+            ),
+            {} if game is None else {"game": game},
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def to_thaw(self) -> list[Frozen]:
         """Frozen deadlines whose holder is no longer away, or whose seat changed hands or stopped."""
+        f, s, c = schema.frozen_clocks, schema.seats, schema.clocks
         rows = await self.store.query(
-            "SELECT f.* FROM frozen_clocks f LEFT JOIN seats s ON s.game = f.game AND s.seat = f.seat "
-            "LEFT JOIN clocks c ON c.game = f.game AND c.seat = f.seat WHERE s.user_id IS NOT f.user_id "
-            "OR c.state IS NOT 'running' OR f.user_id NOT IN (SELECT user_id FROM away)"
+            select(f)
+            .outerjoin(s, (s.c.game == f.c.game) & (s.c.seat == f.c.seat))
+            .outerjoin(c, (c.c.game == f.c.game) & (c.c.seat == f.c.seat))
+            .where(
+                s.c.user_id.is_distinct_from(f.c.user_id)
+                | c.c.state.is_distinct_from("running")
+                | f.c.user_id.not_in(select(schema.away.c.user_id))
+            )
         )
-        return [Frozen(r["game"], r["seat"], r["user_id"], r["frozen_at"], r["remaining"]) for r in rows]
+        return [Frozen(r.game, r.seat, r.user_id, r.frozen_at, r.remaining) for r in rows]
 
     async def frozen(self, game: int | None = None, user_id: str | None = None) -> list[Frozen]:
-        rows = await self.store.query(
-            "SELECT * FROM frozen_clocks WHERE (? IS NULL OR game = ?) AND (? IS NULL OR user_id = ?) "
-            "ORDER BY game, seat",
-            (game, game, user_id, user_id),
-        )
-        return [Frozen(r["game"], r["seat"], r["user_id"], r["frozen_at"], r["remaining"]) for r in rows]
+        f = schema.frozen_clocks
+        query = select(f).order_by(f.c.game, f.c.seat)
+        if game is not None:
+            query = query.where(f.c.game == game)
+        if user_id is not None:
+            query = query.where(f.c.user_id == user_id)
+        rows = await self.store.query(query)
+        return [Frozen(r.game, r.seat, r.user_id, r.frozen_at, r.remaining) for r in rows]
 
     async def freeze(self, game: int, seat: int, user_id: str, now: str) -> bool:
         """Freeze one running deadline; False if it was not running (or already frozen)."""
         async with self.store.transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game WHERE c.game = ? "
-                    "AND c.seat = ? AND c.state = 'running' AND c.due_at IS NOT NULL",
-                    (game, seat),
+            rows = (
+                await db.execute(
+                    text(
+                        "SELECT c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game "
+                        "WHERE c.game = :game AND c.seat = :seat AND c.state = 'running' AND c.due_at IS NOT NULL"
+                    ),
+                    {"game": game, "seat": seat},
                 )
-            )
+            ).all()
             if not rows:
                 return False
             remaining = max(0, open_seconds(stored(rows[0][1], rows[0][2]), now, rows[0][0]))
+            values = {"game": game, "seat": seat, "user_id": user_id, "frozen_at": now, "remaining": remaining}
+            await db.execute(replace(db.dialect.name, schema.frozen_clocks, values, ["game", "seat"]))
+            c = schema.clocks
+            await db.execute(update(c).where(c.c.game == game, c.c.seat == seat).values(due_at=None))
             await db.execute(
-                "INSERT OR REPLACE INTO frozen_clocks (game, seat, user_id, frozen_at, remaining) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game, seat, user_id, now, remaining),
-            )
-            await db.execute("UPDATE clocks SET due_at = NULL WHERE game = ? AND seat = ?", (game, seat))
-            await db.execute(
-                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
-                "VALUES (?, ?, ?, 'freeze', ?, ?)",
-                (game, seat, user_id, f"{remaining} s left", now),
+                insert(schema.clock_log).values(
+                    game=game, seat=seat, user_id=user_id, event="freeze", detail=f"{remaining} s left", created_at=now
+                )
             )
         return True
 
     async def thaw(self, frozen: Frozen, now: str) -> tuple[str, str] | None:
         """Run a frozen deadline again; (old, new) ``opened_at`` when it runs, ``None`` if it had stopped."""
         async with self.store.transaction() as db:
-            await db.execute("DELETE FROM frozen_clocks WHERE game = ? AND seat = ?", (frozen.game, frozen.seat))
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT c.opened_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game "
-                    "WHERE c.game = ? AND c.seat = ? AND c.state = 'running' AND c.due_at IS NULL",
-                    (frozen.game, frozen.seat),
+            f, c = schema.frozen_clocks, schema.clocks
+            await db.execute(delete(f).where(f.c.game == frozen.game, f.c.seat == frozen.seat))
+            rows = (
+                await db.execute(
+                    text(
+                        "SELECT c.opened_at, g.hours, g.hours_tz FROM clocks c JOIN games g ON g.id = c.game "
+                        "WHERE c.game = :game AND c.seat = :seat AND c.state = 'running' AND c.due_at IS NULL"
+                    ),
+                    {"game": frozen.game, "seat": frozen.seat},
                 )
-            )
+            ).all()
             if not rows:
                 return None
             old, hours = rows[0][0], stored(rows[0][1], rows[0][2])
             new = advance(hours, old, max(0, open_seconds(hours, frozen.frozen_at, now)))
             await db.execute(
-                "UPDATE clocks SET opened_at = ?, due_at = ? WHERE game = ? AND seat = ?",
-                (new, advance(hours, now, frozen.remaining), frozen.game, frozen.seat),
+                update(c)
+                .where(c.c.game == frozen.game, c.c.seat == frozen.seat)
+                .values(opened_at=new, due_at=advance(hours, now, frozen.remaining))
             )
             await db.execute(
-                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) VALUES (?, ?, ?, 'thaw', ?, ?)",
-                (frozen.game, frozen.seat, frozen.user_id, f"{frozen.remaining} s left", now),
+                insert(schema.clock_log).values(
+                    game=frozen.game,
+                    seat=frozen.seat,
+                    user_id=frozen.user_id,
+                    event="thaw",
+                    detail=f"{frozen.remaining} s left",
+                    created_at=now,
+                )
             )
         return old, new
 
@@ -150,19 +176,17 @@ class AwayBook:
     async def note_post(self, game: int, version: int, message_id: str, now: str) -> None:
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = "
-                "excluded.message_id, posted_at = excluded.posted_at WHERE excluded.version >= "
-                "turn_posts.version",
-                (game, version, message_id, now),
+                text(
+                    "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (:game, :version, "
+                    ":message, :now) ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = "
+                    "excluded.message_id, posted_at = excluded.posted_at WHERE excluded.version >= "
+                    "turn_posts.version"
+                ),
+                {"game": game, "version": version, "message": message_id, "now": now},
             )
 
     async def posts(self, games: list[int]) -> dict[int, str]:
         """game -> id of its latest turn message."""
-        marks = ",".join("?" * len(games))
-        rows = (
-            await self.store.query(f"SELECT game, message_id FROM turn_posts WHERE game IN ({marks})", games)
-            if games
-            else []
-        )
+        t = schema.turn_posts
+        rows = await self.store.query(select(t.c.game, t.c.message_id).where(t.c.game.in_(games))) if games else []
         return {r[0]: r[1] for r in rows}

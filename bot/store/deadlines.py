@@ -11,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import func, insert, select, text, update
+
+from . import schema
 from .clock import Preset, seconds_between
+from .engine import EXCLUDED, upsert
 from .hours import Hours, advance, open_seconds, stored
+from .rows import VersionConflict
 from .store import GameStore
 
 HEARTBEAT = "heartbeat"
@@ -40,46 +45,58 @@ class Deadlines:
 
     # --- reads ----------------------------------------------------------------
     async def of_game(self, game: int) -> dict[int, SeatClock]:
-        rows = await self.store.query("SELECT * FROM clocks WHERE game = ? ORDER BY seat", (game,))
-        return {
-            r["seat"]: SeatClock(r["game"], r["seat"], r["bank"], r["opened_at"], r["due_at"], r["state"]) for r in rows
-        }
+        c = schema.clocks
+        rows = await self.store.query(select(c).where(c.c.game == game).order_by(c.c.seat))
+        return {r.seat: SeatClock(r.game, r.seat, r.bank, r.opened_at, r.due_at, r.state) for r in rows}
 
     async def due(self, now: str) -> list[tuple[int, int]]:
         """(game, seat) of running clocks whose deadline is at or before ``now``, earliest first."""
+        c = schema.clocks
         rows = await self.store.query(
-            "SELECT game, seat FROM clocks WHERE state = 'running' AND due_at <= ? ORDER BY due_at", (now,)
+            select(c.c.game, c.c.seat).where(c.c.state == "running", c.c.due_at <= now).order_by(c.c.due_at)
         )
-        return [(r["game"], r["seat"]) for r in rows]
+        return [(r.game, r.seat) for r in rows]
 
     async def next_due(self) -> str | None:
         """The earliest running deadline, if any (what the timer loop sleeps until)."""
-        rows = await self.store.query("SELECT MIN(due_at) FROM clocks WHERE state = 'running'")
+        c = schema.clocks
+        rows = await self.store.query(select(func.min(c.c.due_at)).where(c.c.state == "running"))
         return rows[0][0] if rows else None
 
     async def timeouts(self, game: int) -> list[tuple[int, str, str]]:
         """(seat, user, outcome) of every timeout in ``game``, oldest first."""
+        t = schema.timeouts
         rows = await self.store.query(
-            "SELECT seat, user_id, outcome FROM timeouts WHERE game = ? ORDER BY rowid", (game,)
+            select(t.c.seat, t.c.user_id, t.c.outcome).where(t.c.game == game).order_by(t.c.seq)
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def holders(self, game: int) -> list[tuple[int, str, int, str]]:
         """(seat, user, from_version, reason): who took over which seat when."""
+        h = schema.seat_holders
         rows = await self.store.query(
-            "SELECT seat, user_id, from_version, reason FROM seat_holders WHERE game = ? AND reason != 'start' "
-            "ORDER BY rowid",
-            (game,),
+            select(h.c.seat, h.c.user_id, h.c.from_version, h.c.reason)
+            .where(h.c.game == game, h.c.reason != "start")
+            .order_by(h.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # --- writes ---------------------------------------------------------------
     async def sync(
-        self, game: int, preset: Preset, waiting: Sequence[int], now: str, hours: Hours | None = None
+        self,
+        game: int,
+        preset: Preset,
+        waiting: Sequence[int],
+        now: str,
+        hours: Hours | None = None,
+        version: int | None = None,
     ) -> bool:
         """Open clocks for seats that now owe a decision, close (and credit) those that no longer do.
 
         With table playing ``hours``, only open time is charged and deadlines count open time only.
+        ``waiting`` as of game ``version`` (when given) changes nothing once the game is past it: the
+        process that stored the newer version brings the clocks in step with that one (the version is
+        read with a share lock, so no newer version is stored meanwhile).
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
@@ -87,42 +104,47 @@ class Deadlines:
             return False
         assert preset.initial is not None
         opened = False
+        c = schema.clocks
         async with self.store.transaction() as db:
-            rows = {
-                r["seat"]: r
-                for r in await db.execute_fetchall(
-                    "SELECT seat, bank, opened_at, state FROM clocks WHERE game = ?", (game,)
-                )
-            }
+            if version is not None:
+                g = schema.games
+                at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
+                if (await db.execute(at)).scalar_one_or_none() != version:
+                    return False
+            found = await db.execute(select(c.c.seat, c.c.bank, c.c.opened_at, c.c.state).where(c.c.game == game))
+            rows = {r.seat: r for r in found}
             for seat in waiting:
                 row = rows.get(seat)
-                if row is not None and row["state"] != "idle":
+                if row is not None and row.state != "idle":
                     continue
-                bank = preset.initial if row is None else row["bank"]
-                await db.execute(
-                    "INSERT INTO clocks (game, seat, bank, opened_at, due_at, state) VALUES (?, ?, ?, ?, ?, "
-                    "'running') ON CONFLICT (game, seat) DO UPDATE SET opened_at = excluded.opened_at, "
-                    "due_at = excluded.due_at, state = 'running'",
-                    (game, seat, bank, now, advance(hours, now, bank)),
-                )
+                bank = preset.initial if row is None else row.bank
+                values = {
+                    "game": game,
+                    "seat": seat,
+                    "bank": bank,
+                    "opened_at": now,
+                    "due_at": advance(hours, now, bank),
+                    "state": "running",
+                }
+                keys, moved = ("game", "seat"), {"opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
+                await db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
-                if seat in waiting or row["state"] == "idle":
+                if seat in waiting or row.state == "idle":
                     continue
-                bank = preset.after_move(row["bank"], open_seconds(hours, row["opened_at"], now))
+                bank = preset.after_move(row.bank, open_seconds(hours, row.opened_at, now))
                 await db.execute(
-                    "UPDATE clocks SET bank = ?, opened_at = NULL, due_at = NULL, state = 'idle' "
-                    "WHERE game = ? AND seat = ?",
-                    (bank, game, seat),
+                    update(c)
+                    .where(c.c.game == game, c.c.seat == seat)
+                    .values(bank=bank, opened_at=None, due_at=None, state="idle")
                 )
         return opened
 
     async def stop(self, game: int) -> None:
         """Stop every clock of a game that ended."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE clocks SET opened_at = NULL, due_at = NULL, state = 'idle' WHERE game = ?", (game,)
-            )
+            c = schema.clocks
+            await db.execute(update(c).where(c.c.game == game).values(opened_at=None, due_at=None, state="idle"))
 
     async def set_state(
         self,
@@ -132,23 +154,31 @@ class Deadlines:
         due_at: str | None = None,
         bank: int | None = None,
         opened_at: str | None = None,
-    ) -> None:
-        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline."""
+        was: str | None = None,
+    ) -> bool:
+        """Mark a seat's clock ``expired`` (table offered) or ``running`` again with a new deadline;
+        with ``was``, only a clock in that state (False if it is no longer: settled by another process)."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE clocks SET state = ?, due_at = COALESCE(?, due_at), bank = COALESCE(?, bank), "
-                "opened_at = COALESCE(?, opened_at) WHERE game = ? AND seat = ?",
-                (state, due_at, bank, opened_at, game, seat),
-            )
+            c = schema.clocks
+            values = {"state": state, "due_at": due_at, "bank": bank, "opened_at": opened_at}
+            where = [c.c.game == game, c.c.seat == seat] + ([c.c.state == was] if was is not None else [])
+            cur = await db.execute(update(c).where(*where).values(**{k: v for k, v in values.items() if v is not None}))
+            return cur.rowcount == 1
 
     async def record_timeout(
         self, game: int, seat: int, user_id: str, version: int, outcome: str, now: str, by_user: str | None = None
     ) -> None:
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO timeouts (game, seat, user_id, version, outcome, by_user, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, seat, user_id, version, outcome, by_user, now),
+                insert(schema.timeouts).values(
+                    game=game,
+                    seat=seat,
+                    user_id=user_id,
+                    version=version,
+                    outcome=outcome,
+                    by_user=by_user,
+                    created_at=now,
+                )
             )
 
     async def hand_over(
@@ -166,41 +196,59 @@ class Deadlines:
 
         ``seat_holders`` gets the seat's first holder (reason ``start``) on its first handover, then
         each new holder (with ``name``, their own name), so a finished game records who played which seat.
+        False also when the game is no longer at ``version`` (another process stored a move meanwhile),
+        so ``from_version`` is always the version the handover was made at.
         """
-        async with self.store.transaction() as db:
-            cur = await db.execute(
-                "UPDATE seats SET user_id = ? WHERE game = ? AND seat = ? AND user_id = ? AND NOT EXISTS "
-                "(SELECT 1 FROM seats WHERE game = ? AND user_id = ?)",
-                (new_user, game, seat, old_user, game, new_user),
-            )
-            if cur.rowcount != 1:
-                return False
-            await db.execute(
-                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                "SELECT ?, ?, ?, (SELECT name FROM seats WHERE game = ? AND seat = ?), 0, 'start', ? "
-                "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = ? AND seat = ?)",
-                (game, seat, old_user, game, seat, now, game, seat),
-            )
-            await db.execute(
-                "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, seat, new_user, name, version, reason, now),
-            )
-            await db.execute(
-                "UPDATE games SET waiting = REPLACE(waiting, ?, ?), updated_at = ? WHERE id = ?",
-                (f'"{old_user}"', f'"{new_user}"', now, game),
-            )
+        try:
+            async with self.store.transaction() as db:
+                cur = await db.execute(
+                    text(
+                        "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
+                        "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
+                    ),
+                    {"new": new_user, "game": game, "seat": seat, "old": old_user},
+                )
+                if cur.rowcount != 1:
+                    return False
+                await db.execute(
+                    text(
+                        "INSERT INTO seat_holders (game, seat, user_id, name, from_version, reason, created_at) "
+                        "SELECT CAST(:game AS INTEGER), CAST(:seat AS INTEGER), :old, "
+                        "(SELECT name FROM seats WHERE game = :game AND seat = :seat), 0, "
+                        "'start', :now "
+                        "WHERE NOT EXISTS (SELECT 1 FROM seat_holders WHERE game = :game AND seat = :seat)"
+                    ),
+                    {"game": game, "seat": seat, "old": old_user, "now": now},
+                )
+                await db.execute(
+                    insert(schema.seat_holders).values(
+                        game=game,
+                        seat=seat,
+                        user_id=new_user,
+                        name=name,
+                        from_version=version,
+                        reason=reason,
+                        created_at=now,
+                    )
+                )
+                games = schema.games
+                moved = await db.execute(
+                    update(games)
+                    .where(games.c.id == game, games.c.version == version)
+                    .values(waiting=func.replace(games.c.waiting, f'"{old_user}"', f'"{new_user}"'), updated_at=now)
+                )
+                if moved.rowcount != 1:  # a move was stored meanwhile: roll the handover back
+                    raise VersionConflict(f"game {game} is no longer at version {version}")
+        except VersionConflict:
+            return False
         return True
 
     # --- bot downtime ---------------------------------------------------------
     async def heartbeat(self, now: str) -> None:
         """Record that the bot is alive (the timer loop calls this at least every minute)."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
-                "SET value = excluded.value",
-                (HEARTBEAT, now),
-            )
+            values = {"key": HEARTBEAT, "value": now}
+            await db.execute(upsert(db.dialect.name, schema.bot_state, values, ["key"], {"value": EXCLUDED}))
 
     async def extend_for_downtime(self, now: str) -> tuple[int, int]:
         """On start-up: push every deadline that was running when the bot went down back by the outage.
@@ -209,25 +257,30 @@ class Deadlines:
         ``opened_at`` move on by that much open time); a game whose table was closed throughout keeps
         its deadline. Returns (outage seconds, clocks extended); (0, 0) after a short or first start.
         """
-        rows = await self.store.query("SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,))
+        state = schema.bot_state
+        rows = await self.store.query(select(state.c.value).where(state.c.key == HEARTBEAT))
         outage = seconds_between(rows[0][0], now) if rows else 0
         extended = 0
         if outage > OUTAGE_GRACE:
             last = rows[0][0]
             async with self.store.transaction() as db:
-                running = await db.execute_fetchall(
-                    "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c "
-                    "JOIN games g ON g.id = c.game WHERE c.state = 'running' AND c.due_at > ?",
-                    (last,),
+                running = await db.execute(
+                    text(
+                        "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c "
+                        "JOIN games g ON g.id = c.game WHERE c.state = 'running' AND c.due_at > :last"
+                    ),
+                    {"last": last},
                 )
-                for r in running:
-                    hours = stored(r["hours"], r["hours_tz"])
+                c = schema.clocks
+                for r in running.all():
+                    hours = stored(r.hours, r.hours_tz)
                     lost = open_seconds(hours, last, now)
                     if lost <= 0:
                         continue
                     await db.execute(
-                        "UPDATE clocks SET opened_at = ?, due_at = ? WHERE game = ? AND seat = ?",
-                        (advance(hours, r["opened_at"], lost), advance(hours, r["due_at"], lost), r["game"], r["seat"]),
+                        update(c)
+                        .where(c.c.game == r.game, c.c.seat == r.seat)
+                        .values(opened_at=advance(hours, r.opened_at, lost), due_at=advance(hours, r.due_at, lost))
                     )
                     extended += 1
         await self.heartbeat(now)

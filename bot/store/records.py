@@ -1,7 +1,9 @@
 """Companion store for history and control: seat holders by name, the audit trail, imported games.
 
 Like :mod:`bot.store.deadlines`, it works through :meth:`GameStore.query` and
-:meth:`GameStore.transaction`; times are ISO-8601 UTC strings from the caller.
+:meth:`GameStore.transaction` with SQLAlchemy Core statements on :mod:`bot.store.schema`; times are
+ISO-8601 UTC strings from the caller. Rows read back "oldest first" come in insertion order
+(their ``seq`` key, revision 0003).
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import insert, select, update
+
+from . import schema
 from .lines import dump_line
 from .rows import ActionRecord
 from .store import GameStore
@@ -42,33 +47,39 @@ class Records:
 
     async def set_origin(self, game: int, origin: str) -> None:
         async with self.store.transaction() as db:
-            await db.execute("UPDATE games SET origin = ? WHERE id = ?", (origin, game))
+            await db.execute(update(schema.games).where(schema.games.c.id == game).values(origin=origin))
 
     async def set_language(self, game: int, language: str) -> bool:
         """Set the table's language for its public messages; True if it changed."""
         async with self.store.transaction() as db:
+            games = schema.games
             cur = await db.execute(
-                "UPDATE games SET language = ? WHERE id = ? AND language != ?", (language, game, language)
+                update(games).where(games.c.id == game, games.c.language != language).values(language=language)
             )
             return cur.rowcount == 1
 
     async def holders(self, game: int) -> list[Holder]:
+        h = schema.seat_holders
         rows = await self.store.query(
-            "SELECT seat, user_id, name, from_version, reason FROM seat_holders WHERE game = ? ORDER BY rowid", (game,)
+            select(h.c.seat, h.c.user_id, h.c.name, h.c.from_version, h.c.reason)
+            .where(h.c.game == game)
+            .order_by(h.c.seq)
         )
         return [Holder(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def audit(self, game: int, version: int, by_user: str, what: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO audit (game, version, by_user, what, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, version, by_user, what, detail, now),
+                insert(schema.audit).values(
+                    game=game, version=version, by_user=by_user, what=what, detail=detail, created_at=now
+                )
             )
 
     async def audit_trail(self, game: int) -> list[tuple[int, str, str, str]]:
         """(version, by_user, what, detail) of every audited action, oldest first."""
+        a = schema.audit
         rows = await self.store.query(
-            "SELECT version, by_user, what, detail FROM audit WHERE game = ? ORDER BY rowid", (game,)
+            select(a.c.version, a.c.by_user, a.c.what, a.c.detail).where(a.c.game == game).order_by(a.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
@@ -93,55 +104,60 @@ class Records:
     ) -> int:
         """Store a replayed record as an ended game with every step's snapshot; returns its row."""
         async with self.store.transaction() as db:
-            cur = await db.execute(
-                "INSERT INTO games (channel_id, guild_id, game_id, title, options, spec, rules_version, status, "
-                "version, seed, creator_id, created_at, updated_at, clock, origin) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    channel_id,
-                    guild_id,
-                    game_id,
-                    dump_line(title),
-                    json.dumps(options, sort_keys=True),
-                    spec,
-                    rules_version,
-                    status,
-                    len(snapshots) - 1,
-                    seed,
-                    creator_id,
-                    now,
-                    now,
-                    clock,
-                    IMPORTED,
-                ),
-            )
-            row = cur.lastrowid
-            assert row is not None
-            await db.executemany(
-                "INSERT INTO seats (game, user_id, join_order, seat, colour, name, joined_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(row, imported_user(i), i, i, colour, name, now) for i, (name, colour) in enumerate(seats)],
-            )
-            await db.executemany(
-                "INSERT INTO actions (game, version, seat, user_id, kind, text, undo_barrier, public_lines, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        row,
-                        a.version,
-                        a.seat,
-                        a.user_id,
-                        a.kind,
-                        a.text,
-                        int(a.undo_barrier),
-                        json.dumps(a.public_lines),
-                        a.created_at,
+            row: int = (
+                await db.execute(
+                    insert(schema.games)
+                    .values(
+                        channel_id=channel_id,
+                        guild_id=guild_id,
+                        game_id=game_id,
+                        title=dump_line(title),
+                        options=json.dumps(options, sort_keys=True),
+                        spec=spec,
+                        rules_version=rules_version,
+                        status=status,
+                        version=len(snapshots) - 1,
+                        seed=seed,
+                        creator_id=creator_id,
+                        created_at=now,
+                        updated_at=now,
+                        clock=clock,
+                        origin=IMPORTED,
                     )
-                    for a in actions
-                ],
-            )
-            await db.executemany(
-                "INSERT INTO snapshots (game, version, state_json) VALUES (?, ?, ?)",
-                [(row, v, text) for v, text in enumerate(snapshots)],
-            )
+                    .returning(schema.games.c.id)
+                )
+            ).scalar_one()
+            seat_rows = [
+                {
+                    "game": row,
+                    "user_id": imported_user(i),
+                    "join_order": i,
+                    "seat": i,
+                    "colour": colour,
+                    "name": name,
+                    "joined_at": now,
+                }
+                for i, (name, colour) in enumerate(seats)
+            ]
+            if seat_rows:
+                await db.execute(insert(schema.seats), seat_rows)
+            action_rows = [
+                {
+                    "game": row,
+                    "version": a.version,
+                    "seat": a.seat,
+                    "user_id": a.user_id,
+                    "kind": a.kind,
+                    "text": a.text,
+                    "undo_barrier": int(a.undo_barrier),
+                    "public_lines": json.dumps(a.public_lines),
+                    "created_at": a.created_at,
+                }
+                for a in actions
+            ]
+            if action_rows:
+                await db.execute(insert(schema.actions), action_rows)
+            snapshot_rows = [{"game": row, "version": v, "state_json": text} for v, text in enumerate(snapshots)]
+            if snapshot_rows:
+                await db.execute(insert(schema.snapshots), snapshot_rows)
         return row

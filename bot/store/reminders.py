@@ -15,8 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from sqlalchemy import ColumnElement, case, insert, select, text, update
+
+from . import schema
 from .clock import HOUR, shift
+from .engine import replace
 from .hours import Hours, advance, open_seconds, stored
 from .store import GameStore
 
@@ -27,17 +32,30 @@ SNOOZE_SECONDS = 12 * HOUR
 #: The final warning comes at 90 % of the time or this long before the deadline, whichever is later.
 FINAL_BEFORE = 2 * HOUR
 TABLE_SEAT = -1
+_table = schema.reminders
 
 _ELIGIBLE = """
     SELECT r.game, r.seat, r.kind, r.opened_at, r.due_at, r.fire_at FROM reminders r
     JOIN clocks c ON c.game = r.game AND c.seat = r.seat
     WHERE r.kind IN ('half', 'final') AND r.sent_at IS NULL AND c.state = 'running'
-      AND c.opened_at = r.opened_at AND c.due_at = r.due_at AND c.due_at > ? {fire}
+      AND c.opened_at = r.opened_at AND c.due_at = r.due_at AND c.due_at > :now {fire}
     UNION ALL
     SELECT r.game, r.seat, r.kind, r.opened_at, r.due_at, r.fire_at FROM reminders r
     JOIN games g ON g.id = r.game
     WHERE r.kind = 'stall' AND r.sent_at IS NULL AND g.status = 'active' AND g.updated_at = r.opened_at {fire}
 """
+
+
+def _unsent(row: Reminder) -> tuple[ColumnElement[bool], ...]:
+    """Where ``row`` is still the same unsent reminder."""
+    r = _table.c
+    return (
+        r.game == row.game,
+        r.seat == row.seat,
+        r.kind == row.kind,
+        r.opened_at == row.opened_at,
+        r.sent_at.is_(None),
+    )
 
 
 def fire_time(kind: str, opened: str, due: str, hours: Hours | None = None) -> str:
@@ -80,67 +98,79 @@ class Reminders:
     async def plan(self, stall_after: int) -> None:
         """Bring the rows in line with the clocks and games (idempotent; nothing fires here)."""
         async with self.store.transaction() as db:
+            dialect = db.dialect.name
             await db.execute(
-                "DELETE FROM reminders WHERE kind != 'stall' AND NOT EXISTS (SELECT 1 FROM clocks c WHERE "
-                "c.game = reminders.game AND c.seat = reminders.seat AND c.state != 'idle')"
+                text(
+                    "DELETE FROM reminders WHERE kind != 'stall' AND NOT EXISTS (SELECT 1 FROM clocks c WHERE "
+                    "c.game = reminders.game AND c.seat = reminders.seat AND c.state != 'idle')"
+                )
             )
             await db.execute(
-                "DELETE FROM reminders WHERE kind = 'stall' AND NOT EXISTS (SELECT 1 FROM games g "
-                "WHERE g.id = reminders.game AND g.status = 'active')"
+                text(
+                    "DELETE FROM reminders WHERE kind = 'stall' AND NOT EXISTS (SELECT 1 FROM games g "
+                    "WHERE g.id = reminders.game AND g.status = 'active')"
+                )
             )
-            clocks = await db.execute_fetchall(
-                "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g "
-                "ON g.id = c.game WHERE c.state = 'running' AND c.due_at IS NOT NULL"
+            clocks = await db.execute(
+                text(
+                    "SELECT c.game, c.seat, c.opened_at, c.due_at, g.hours, g.hours_tz FROM clocks c JOIN games g "
+                    "ON g.id = c.game WHERE c.state = 'running' AND c.due_at IS NOT NULL"
+                )
             )
             rows = {
-                (r["game"], r["seat"], r["kind"]): r
-                for r in await db.execute_fetchall("SELECT * FROM reminders WHERE kind IN ('half', 'final')")
+                (r.game, r.seat, r.kind): r for r in await db.execute(select(_table).where(_table.c.kind.in_(LADDER)))
             }
-            for clock in clocks:
-                opened, due = clock["opened_at"], clock["due_at"]
-                hours = stored(clock["hours"], clock["hours_tz"])
+            for clock in clocks.all():
+                opened, due = clock.opened_at, clock.due_at
+                hours = stored(clock.hours, clock.hours_tz)
                 for kind in LADDER:
-                    row = rows.get((clock["game"], clock["seat"], kind))
+                    row = rows.get((clock.game, clock.seat, kind))
                     fire = fire_time(kind, opened, due, hours)
-                    if row is None or row["opened_at"] != opened:
+                    key = {"game": clock.game, "seat": clock.seat, "kind": kind}
+                    if row is None or row.opened_at != opened:
+                        values = {**key, "opened_at": opened, "due_at": due, "fire_at": fire}
+                        await db.execute(replace(dialect, _table, values, key))
+                    elif row.due_at != due:  # the deadline moved: unsent rows follow; a later one re-arms
+                        rearm = kind == FINAL and due > row.due_at
+                        moved: dict[str, Any] = {"due_at": due}
+                        if rearm:
+                            moved.update(fire_at=fire, sent_at=None)
+                        else:
+                            moved["fire_at"] = case((_table.c.sent_at.is_(None), fire), else_=_table.c.fire_at)
                         await db.execute(
-                            "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at) "
-                            "VALUES (?, ?, ?, ?, ?, ?)",
-                            (clock["game"], clock["seat"], kind, opened, due, fire),
+                            update(_table).where(*(_table.c[k] == v for k, v in key.items())).values(moved)
                         )
-                    elif row["due_at"] != due:  # the deadline moved: unsent rows follow; a later one re-arms
-                        rearm = kind == FINAL and due > row["due_at"]
-                        await db.execute(
-                            "UPDATE reminders SET due_at = ?, fire_at = CASE WHEN sent_at IS NULL OR ? THEN ? "
-                            "ELSE fire_at END, sent_at = CASE WHEN ? THEN NULL ELSE sent_at END "
-                            "WHERE game = ? AND seat = ? AND kind = ?",
-                            (due, rearm, fire, rearm, clock["game"], clock["seat"], kind),
-                        )
-            games = await db.execute_fetchall(
-                "SELECT g.id, g.updated_at FROM games g LEFT JOIN reminders r ON r.game = g.id AND r.kind = 'stall' "
-                "WHERE g.status = 'active' AND (r.opened_at IS NULL OR r.opened_at != g.updated_at)"
-            )
-            for game in games:
-                await db.execute(
-                    "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at) "
-                    "VALUES (?, ?, 'stall', ?, ?, ?)",
-                    (
-                        game["id"],
-                        TABLE_SEAT,
-                        game["updated_at"],
-                        shift(game["updated_at"], stall_after),
-                        shift(game["updated_at"], stall_after),
-                    ),
+            games = await db.execute(
+                text(
+                    "SELECT g.id, g.updated_at FROM games g LEFT JOIN reminders r ON r.game = g.id "
+                    "AND r.kind = 'stall' WHERE g.status = 'active' AND (r.opened_at IS NULL OR "
+                    "r.opened_at != g.updated_at)"
                 )
+            )
+            for game in games.all():
+                due = shift(game.updated_at, stall_after)
+                values = {
+                    "game": game.id,
+                    "seat": TABLE_SEAT,
+                    "kind": STALL,
+                    "opened_at": game.updated_at,
+                    "due_at": due,
+                    "fire_at": due,
+                }
+                await db.execute(replace(dialect, _table, values, ("game", "seat", "kind")))
 
     async def due(self, now: str) -> list[Reminder]:
         """Unsent rows that should fire now, earliest first (only rows still matching their clock)."""
-        rows = await self.store.query(_ELIGIBLE.format(fire="AND r.fire_at <= ?") + " ORDER BY 6", (now, now, now))
+        rows = await self.store.query(
+            text(_ELIGIBLE.format(fire="AND r.fire_at <= :now") + " ORDER BY 6"), {"now": now}
+        )
         return [Reminder(*tuple(r)) for r in rows]
 
     async def next_fire(self, now: str) -> str | None:
         """The earliest unsent, still valid row's time (what the timer loop sleeps until)."""
-        rows = await self.store.query(f"SELECT MIN(fire_at) FROM ({_ELIGIBLE.format(fire='')})", (now,))
+        rows = await self.store.query(
+            text(f"SELECT MIN(fire_at) FROM ({_ELIGIBLE.format(fire='')}) AS eligible"), {"now": now}
+        )
         return rows[0][0] if rows else None
 
     async def claim(self, rows: Iterable[Reminder], now: str, user_id: str | None = None) -> list[Reminder]:
@@ -148,11 +178,7 @@ class Reminders:
         claimed = []
         async with self.store.transaction() as db:
             for row in rows:
-                cur = await db.execute(
-                    "UPDATE reminders SET sent_at = ?, user_id = ? WHERE game = ? AND seat = ? AND kind = ? "
-                    "AND opened_at = ? AND sent_at IS NULL",
-                    (now, user_id, row.game, row.seat, row.kind, row.opened_at),
-                )
+                cur = await db.execute(update(_table).where(*_unsent(row)).values(sent_at=now, user_id=user_id))
                 if cur.rowcount == 1:
                     claimed.append(row)
         return claimed
@@ -160,21 +186,18 @@ class Reminders:
     async def postpone(self, row: Reminder, fire_at: str) -> None:
         """Move an unsent row to ``fire_at`` (e.g. past someone's quiet hours)."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE reminders SET fire_at = ? WHERE game = ? AND seat = ? AND kind = ? AND "
-                "opened_at = ? AND sent_at IS NULL",
-                (fire_at, row.game, row.seat, row.kind, row.opened_at),
-            )
+            await db.execute(update(_table).where(*_unsent(row)).values(fire_at=fire_at))
 
     async def running_opened(self) -> dict[tuple[int, int], str]:
         """(game, seat) -> ``opened_at`` of every running clock."""
-        rows = await self.store.query("SELECT game, seat, opened_at FROM clocks WHERE state = 'running'")
+        c = schema.clocks
+        rows = await self.store.query(select(c.c.game, c.c.seat, c.c.opened_at).where(c.c.state == "running"))
         return {(r[0], r[1]): r[2] for r in rows}
 
     async def snoozed(self, game: int, seat: int, opened_at: str) -> bool:
+        r = _table.c
         rows = await self.store.query(
-            "SELECT 1 FROM reminders WHERE game = ? AND seat = ? AND kind = 'snooze' AND opened_at = ?",
-            (game, seat, opened_at),
+            select(r.game).where(r.game == game, r.seat == seat, r.kind == SNOOZE, r.opened_at == opened_at)
         )
         return bool(rows)
 
@@ -183,52 +206,59 @@ class Reminders:
     ) -> None:
         """Remember that this decision was snoozed (once per decision) and log it."""
         async with self.store.transaction() as db:
+            values = {
+                "game": game,
+                "seat": seat,
+                "kind": SNOOZE,
+                "opened_at": opened_at,
+                "due_at": due_at,
+                "fire_at": now,
+                "sent_at": now,
+                "user_id": user_id,
+            }
+            await db.execute(replace(db.dialect.name, _table, values, ("game", "seat", "kind")))
             await db.execute(
-                "INSERT OR REPLACE INTO reminders (game, seat, kind, opened_at, due_at, fire_at, "
-                "sent_at, user_id) VALUES (?, ?, 'snooze', ?, ?, ?, ?, ?)",
-                (game, seat, opened_at, due_at, now, now, user_id),
-            )
-            await db.execute(
-                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) "
-                "VALUES (?, ?, ?, 'snooze', ?, ?)",
-                (game, seat, user_id, detail, now),
+                insert(schema.clock_log).values(
+                    game=game, seat=seat, user_id=user_id, event="snooze", detail=detail, created_at=now
+                )
             )
 
     async def follow(self, game: int, seat: int, old_opened: str, new_opened: str) -> None:
         """A running clock was shifted as a whole (downtime, a freeze): its rows move with it, by the
         same amount of the table's open time."""
         async with self.store.transaction() as db:
-            rows = await db.execute_fetchall(
-                "SELECT r.kind, r.due_at, r.fire_at, g.hours, g.hours_tz FROM reminders r JOIN games g "
-                "ON g.id = r.game WHERE r.game = ? AND r.seat = ? AND r.opened_at = ?",
-                (game, seat, old_opened),
+            rows = await db.execute(
+                text(
+                    "SELECT r.kind, r.due_at, r.fire_at, g.hours, g.hours_tz FROM reminders r JOIN games g "
+                    "ON g.id = r.game WHERE r.game = :game AND r.seat = :seat AND r.opened_at = :opened"
+                ),
+                {"game": game, "seat": seat, "opened": old_opened},
             )
-            for r in rows:
-                hours = stored(r["hours"], r["hours_tz"])
+            for r in rows.all():
+                hours = stored(r.hours, r.hours_tz)
                 delta = open_seconds(hours, old_opened, new_opened)
                 await db.execute(
-                    "UPDATE reminders SET opened_at = ?, due_at = ?, fire_at = ? WHERE game = ? AND seat = ? "
-                    "AND kind = ?",
-                    (
-                        new_opened,
-                        advance(hours, r["due_at"], delta),
-                        advance(hours, r["fire_at"], delta),
-                        game,
-                        seat,
-                        r["kind"],
-                    ),
+                    update(_table)
+                    .where(_table.c.game == game, _table.c.seat == seat, _table.c.kind == r.kind)
+                    .values(
+                        opened_at=new_opened,
+                        due_at=advance(hours, r.due_at, delta),
+                        fire_at=advance(hours, r.fire_at, delta),
+                    )
                 )
 
     async def log(self, game: int, seat: int, user_id: str, event: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO clock_log (game, seat, user_id, event, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, seat, user_id, event, detail, now),
+                insert(schema.clock_log).values(
+                    game=game, seat=seat, user_id=user_id, event=event, detail=detail, created_at=now
+                )
             )
 
     async def history(self, game: int) -> list[tuple[int, str, str, str]]:
         """(seat, user, event, detail) of everything logged for ``game``, oldest first."""
+        log = schema.clock_log
         rows = await self.store.query(
-            "SELECT seat, user_id, event, detail FROM clock_log WHERE game = ? ORDER BY rowid", (game,)
+            select(log.c.seat, log.c.user_id, log.c.event, log.c.detail).where(log.c.game == game).order_by(log.c.seq)
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]

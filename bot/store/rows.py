@@ -1,14 +1,18 @@
-"""The rows the game store hands out (games, seats, logged actions), how they are read from SQLite,
-and the store's errors."""
+"""The rows the game store hands out (games, seats, logged actions), how they are read from the
+database's result rows, and the store's errors."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Row
+
 from .lines import load_line, load_lines
+
+#: A result row of any shape (a tuple that also has its columns as attributes and ``_mapping``).
+AnyRow = Row[*tuple[Any, ...]]
 
 
 class StoreError(Exception):
@@ -17,6 +21,11 @@ class StoreError(Exception):
 
 class VersionConflict(StoreError):
     """Someone else stored a newer version first (expected-version check failed)."""
+
+
+class ConstraintError(StoreError):
+    """The database refused a write: a duplicate key, a missing foreign row or a failed check
+    (SQLAlchemy's ``IntegrityError`` on either backend; the driver's message is kept)."""
 
 
 class ChannelBusy(StoreError):
@@ -75,7 +84,8 @@ class ActionRecord:
     created_at: str
 
 
-def _game(row: sqlite3.Row) -> GameRecord:
+def _game(result: AnyRow) -> GameRecord:
+    row = result._mapping
     return GameRecord(
         id=row["id"],
         channel_id=row["channel_id"],
@@ -93,18 +103,21 @@ def _game(row: sqlite3.Row) -> GameRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         clock=row["clock"],
-        origin=row["origin"] if "origin" in row.keys() else None,  # noqa: SIM118 (a Row, not a dict)
-        hours=row["hours"] if "hours" in row.keys() else None,  # noqa: SIM118
-        hours_tz=row["hours_tz"] if "hours_tz" in row.keys() else None,  # noqa: SIM118
-        language=row["language"] if "language" in row.keys() else "en",  # noqa: SIM118
+        # columns of later legacy migrations: a database still at an older one lacks them
+        origin=row.get("origin"),
+        hours=row.get("hours"),
+        hours_tz=row.get("hours_tz"),
+        language=row.get("language", "en"),
     )
 
 
-def _seat(row: sqlite3.Row) -> SeatRecord:
+def _seat(result: AnyRow) -> SeatRecord:
+    row = result._mapping
     return SeatRecord(row["user_id"], row["name"], row["join_order"], row["seat"], row["colour"])
 
 
-def _action(row: sqlite3.Row) -> ActionRecord:
+def _action(result: AnyRow) -> ActionRecord:
+    row = result._mapping
     return ActionRecord(
         row["version"],
         row["seat"],

@@ -1,4 +1,4 @@
-"""The current turn message of each game in SQLite (``turn_messages``, issue 13).
+"""The current turn message of each game in the database (``turn_messages``, issue 13).
 
 One row per game: the message that shows the turn in progress (its channel and id, ``NULL`` until
 the front end reports it posted), the version the turn started at and the last version added to
@@ -14,6 +14,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from sqlalchemy import bindparam, select, update
+
+from . import schema
+from .engine import replace
 from .lines import dump_lines, load_lines
 from .store import GameStore
 
@@ -53,6 +57,10 @@ class TurnMessage:
         return merged[cut:], self.hidden + cut
 
 
+#: Read at every action: built once (see bot.store.store).
+TURN_MESSAGE = select(schema.turn_messages).where(schema.turn_messages.c.game == bindparam("game"))
+
+
 class TurnMessages:
     """The ``turn_messages`` table of a :class:`GameStore`."""
 
@@ -60,54 +68,52 @@ class TurnMessages:
         self.store = store
 
     async def get(self, game: int) -> TurnMessage | None:
-        rows = await self.store.query("SELECT * FROM turn_messages WHERE game = ?", (game,))
+        rows = await self.store.query(TURN_MESSAGE, {"game": game})
         if not rows:
             return None
         r = rows[0]
         return TurnMessage(
-            r["game"],
-            r["channel_id"],
-            r["message_id"],
-            r["started_version"],
-            r["version"],
-            json.loads(r["pinged"]),
-            json.loads(r["waiting"]),
-            json.loads(r["parallel"]),
-            load_lines(r["lines"]),
-            r["hidden"],
-            r["started_at"],
-            r["updated_at"],
+            r.game,
+            r.channel_id,
+            r.message_id,
+            r.started_version,
+            r.version,
+            json.loads(r.pinged),
+            json.loads(r.waiting),
+            json.loads(r.parallel),
+            load_lines(r.lines),
+            r.hidden,
+            r.started_at,
+            r.updated_at,
         )
 
     async def put(self, turn: TurnMessage) -> None:
         """Store the game's turn message as ``turn`` (a new one replaces the row)."""
         async with self.store.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO turn_messages (game, channel_id, message_id, started_version, version, "
-                "pinged, waiting, parallel, lines, hidden, started_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    turn.game,
-                    turn.channel_id,
-                    turn.message_id,
-                    turn.started_version,
-                    turn.version,
-                    json.dumps(turn.pinged),
-                    json.dumps(turn.waiting),
-                    json.dumps(turn.parallel),
-                    dump_lines(turn.lines),
-                    turn.hidden,
-                    turn.started_at,
-                    turn.updated_at,
-                ),
-            )
+            values = {
+                "game": turn.game,
+                "channel_id": turn.channel_id,
+                "message_id": turn.message_id,
+                "started_version": turn.started_version,
+                "version": turn.version,
+                "pinged": json.dumps(turn.pinged),
+                "waiting": json.dumps(turn.waiting),
+                "parallel": json.dumps(turn.parallel),
+                "lines": dump_lines(turn.lines),
+                "hidden": turn.hidden,
+                "started_at": turn.started_at,
+                "updated_at": turn.updated_at,
+            }
+            await db.execute(replace(db.dialect.name, schema.turn_messages, values, ["game"]))
 
     async def posted(self, game: int, started_version: int, message_id: str, now: str) -> bool:
         """The turn message that started at ``started_version`` was posted as ``message_id`` (or
         posted again, its old message being gone); False if the game has moved on to another one."""
         async with self.store.transaction() as db:
+            t = schema.turn_messages
             cur = await db.execute(
-                "UPDATE turn_messages SET message_id = ?, updated_at = ? WHERE game = ? AND started_version = ?",
-                (message_id, now, game, started_version),
+                update(t)
+                .where(t.c.game == game, t.c.started_version == started_version)
+                .values(message_id=message_id, updated_at=now)
             )
             return cur.rowcount == 1

@@ -3,10 +3,15 @@ per member; closing is guarded by the vote's status, so two last ballots can nev
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
+from sqlalchemy import insert, select, update
+
+from . import schema
+from .rows import AnyRow, ConstraintError
 from .store import GameStore
+
+votes, ballots = schema.votes, schema.ballots
 
 
 @dataclass(frozen=True)
@@ -29,31 +34,39 @@ class Votes:
         self.store = store
 
     async def get(self, vote: int) -> Vote | None:
-        rows = await self.store.query("SELECT * FROM votes WHERE id = ?", (vote,))
+        rows = await self.store.query(select(votes).where(votes.c.id == vote))
         return _vote(rows[0]) if rows else None
 
     async def open_of(self, game: int) -> Vote | None:
-        rows = await self.store.query("SELECT * FROM votes WHERE game = ? AND status = 'open'", (game,))
+        rows = await self.store.query(select(votes).where(votes.c.game == game, votes.c.status == "open"))
         return _vote(rows[0]) if rows else None
 
     async def ballots(self, vote: int) -> dict[str, bool]:
-        rows = await self.store.query("SELECT user_id, yes FROM ballots WHERE vote = ? ORDER BY created_at", (vote,))
+        rows = await self.store.query(
+            select(ballots.c.user_id, ballots.c.yes).where(ballots.c.vote == vote).order_by(ballots.c.created_at)
+        )
         return {r[0]: bool(r[1]) for r in rows}
 
     async def open(self, game: int, kind: str, at_version: int, target: int, proposer: str, now: str) -> int | None:
         """A new open vote with the proposer's yes; ``None`` if the game already has an open one."""
         try:
             async with self.store.transaction() as db:
-                cur = await db.execute(
-                    "INSERT INTO votes (game, kind, at_version, target, proposer, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game, kind, at_version, target, proposer, now),
-                )
-                vote = cur.lastrowid
-                await db.execute(
-                    "INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, 1, ?)", (vote, proposer, now)
-                )
-        except sqlite3.IntegrityError:
+                vote: int = (
+                    await db.execute(
+                        insert(votes)
+                        .values(
+                            game=game,
+                            kind=kind,
+                            at_version=at_version,
+                            target=target,
+                            proposer=proposer,
+                            created_at=now,
+                        )
+                        .returning(votes.c.id)
+                    )
+                ).scalar_one()
+                await db.execute(insert(ballots).values(vote=vote, user_id=proposer, yes=1, created_at=now))
+        except ConstraintError:
             return None
         return vote
 
@@ -61,22 +74,20 @@ class Votes:
         """Record a ballot; False if this member already voted."""
         try:
             async with self.store.transaction() as db:
-                await db.execute(
-                    "INSERT INTO ballots (vote, user_id, yes, created_at) VALUES (?, ?, ?, ?)",
-                    (vote, user_id, int(yes), now),
-                )
-        except sqlite3.IntegrityError:
+                await db.execute(insert(ballots).values(vote=vote, user_id=user_id, yes=int(yes), created_at=now))
+        except ConstraintError:
             return False
         return True
 
-    async def close(self, vote: int, status: str, now: str) -> bool:
-        """Close an open vote as ``passed``, ``rejected`` or ``stale``; False if it was already closed."""
+    async def close(self, vote: int, status: str, now: str, was: str = "open") -> bool:
+        """Close an open vote as ``passed``, ``rejected`` or ``stale``; False if it was already closed
+        (no longer ``was``: a passed vote whose rollback lost to a move is closed again as ``stale``)."""
         async with self.store.transaction() as db:
             cur = await db.execute(
-                "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, now, vote)
+                update(votes).where(votes.c.id == vote, votes.c.status == was).values(status=status, closed_at=now)
             )
             return cur.rowcount == 1
 
 
-def _vote(row: sqlite3.Row) -> Vote:
-    return Vote(row["id"], row["game"], row["kind"], row["at_version"], row["target"], row["proposer"], row["status"])
+def _vote(row: AnyRow) -> Vote:
+    return Vote(row.id, row.game, row.kind, row.at_version, row.target, row.proposer, row.status)

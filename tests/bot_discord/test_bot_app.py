@@ -163,15 +163,18 @@ async def test_health_endpoint_of_a_sharded_bot(tmp_path: Path) -> None:
             "ok": False,
             "ready": False,
             "database_ok": True,
-            "schema": await made.store.schema_version(),
+            "schema": await made.store.revision(),
             "shard_count": 2,
             "shard_ids": [1],
             "last_tick": None,
+            "timed_shards": None,  # no timer round yet
         }
         cog: Any = made.get_cog("TimerCog")  # the extension's own class object (loaded apart)
         assert cog is not None
         await cog.tick()
-        assert (await made.health())["last_tick"] == made.service.now() == "2030-01-01T00:00:00.000+00:00"
+        after = await made.health()
+        assert after["last_tick"] == made.service.now() == "2030-01-01T00:00:00.000+00:00"
+        assert after["timed_shards"] == [0, 1]  # alone on the database: it serves shard 0's work too
     finally:
         await made.close()
     assert made.health_server is None

@@ -20,6 +20,18 @@ from engine.core import Game, State, play
 TOY = toy_game.TOY
 CHANNEL = "chan-1"
 
+#: The backends the store and service tests run on: SQLite always, PostgreSQL on the server of
+#: ``tests/conftest.py`` (``pg_database_url``: skipped without server binaries, except on CI).
+BACKENDS = ("sqlite", "postgresql")
+
+
+def database_for(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """Where a test's empty games database lives: a SQLite file under ``tmp_path``, or a fresh
+    PostgreSQL database of its own (dropped after the test)."""
+    if backend == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    return str(request.getfixturevalue("pg_database_url"))
+
 
 class FakeClock:
     """A clock that moves one second per reading, from a fixed start."""
@@ -37,8 +49,8 @@ def user(name: str) -> str:
 
 
 @asynccontextmanager
-async def service_at(path: Path, seed: int = 0) -> AsyncIterator[GameService]:
-    """A service over a fresh store at ``path``, closed afterwards."""
+async def service_at(path: Path | str, seed: int = 0) -> AsyncIterator[GameService]:
+    """A service over a fresh store at ``path`` (a SQLite file or a database URL), closed afterwards."""
     store = await GameStore.open(path)
     try:
         yield GameService(store, clock=FakeClock(), rng=random.Random(seed))

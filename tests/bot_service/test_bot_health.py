@@ -22,7 +22,7 @@ from bot.logs import ContextFilter, JsonFormatter, make_handler
 from bot.service.logctx import GAME, SHARD, about_game
 from bot.service.results import Result
 from bot.service.step import Txn
-from bot.store.migrations import MIGRATIONS
+from bot.store import alembic as store_alembic
 from bot.store.store import GameStore
 
 
@@ -33,14 +33,16 @@ async def migrated(path: Path) -> Path:
 
 
 # --- python -m bot --health ------------------------------------------------------------------------
+@pytest.mark.sqlite_only
 async def test_a_migrated_database_is_healthy(tmp_path: Path) -> None:
     path = await migrated(tmp_path / "games.sqlite3")
     code, report = await health.check({"DATABASE_PATH": str(path), "SHARD_COUNT": "4", "SHARD_IDS": "2-3"})
     assert code == 0 and report["ok"] and report["settings_ok"] and report["database_ok"]
-    assert report["schema"] == report["expected"] == len(MIGRATIONS)
+    assert report["schema"] == report["expected"] == store_alembic.head()
     assert (report["shard_count"], report["shard_ids"]) == (4, [2, 3]) and "error" not in report
 
 
+@pytest.mark.sqlite_only
 async def test_a_missing_database_is_reported_and_not_created(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.sqlite3"
     code, report = await health.check({"DATABASE_PATH": str(path)})
@@ -48,21 +50,27 @@ async def test_a_missing_database_is_reported_and_not_created(tmp_path: Path) ->
     assert report["error"].startswith(f"no database file at {path}") and not path.exists()
 
 
+@pytest.mark.sqlite_only
 async def test_an_older_schema_is_reported_and_left_alone(tmp_path: Path) -> None:
     path = await migrated(tmp_path / "old.sqlite3")
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE schema_version SET version = 2")
+        db.execute("UPDATE alembic_version SET version_num = '0001'")
     code, report = await health.check({"DATABASE_PATH": str(path)})
-    assert code == 1 and report["schema"] == 2 and report["expected"] == len(MIGRATIONS)
-    assert f"schema version 2, this code needs {len(MIGRATIONS)}: start the bot once" in report["error"]
+    assert code == 1 and report["schema"] == "0001" and report["expected"] == store_alembic.head()
+    assert f"schema revision 0001, this code needs {store_alembic.head()}: start the bot once" in report["error"]
     with sqlite3.connect(path) as db:  # read-only: the check never migrates
-        assert db.execute("SELECT version FROM schema_version").fetchone() == (2,)
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
     with sqlite3.connect(path) as db:
-        db.execute(f"UPDATE schema_version SET version = {len(MIGRATIONS) + 1}")
+        db.execute("UPDATE alembic_version SET version_num = '9999'")
     code, report = await health.check({"DATABASE_PATH": str(path)})
     assert code == 1 and "the database is newer than this code" in report["error"]
+    with sqlite3.connect(path) as db:  # a database of the bot before Alembic
+        db.execute("DROP TABLE alembic_version")
+    code, report = await health.check({"DATABASE_PATH": str(path)})
+    assert code == 1 and "no such table: alembic_version" in report["error"]
 
 
+@pytest.mark.sqlite_only
 async def test_a_file_that_is_not_a_games_database_is_reported(tmp_path: Path) -> None:
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database\n" * 100)
@@ -71,7 +79,24 @@ async def test_a_file_that_is_not_a_games_database_is_reported(tmp_path: Path) -
     empty = tmp_path / "empty.sqlite3"
     sqlite3.connect(empty).close()
     code, report = await health.check({"DATABASE_PATH": str(empty)})
-    assert code == 1 and "no such table: schema_version" in report["error"]
+    assert code == 1 and "no such table: alembic_version" in report["error"]
+
+
+async def test_a_postgresql_database_is_checked_without_being_migrated(pg_database_url: str) -> None:
+    code, report = await health.check({"DATABASE_URL": pg_database_url})
+    assert code == 1 and "is not a reachable, migrated games database" in report["error"]
+    assert (await health.check({"DATABASE_URL": pg_database_url}))[0] == 1  # still empty: never migrated
+    store = await GameStore.open(pg_database_url)
+    await store.close()
+    code, report = await health.check({"DATABASE_URL": pg_database_url})
+    assert code == 0 and report["database_ok"] and report["schema"] == store_alembic.head()
+
+
+@pytest.mark.sqlite_only
+async def test_a_sqlite_url_is_checked_like_a_path(tmp_path: Path) -> None:
+    path = await migrated(tmp_path / "games.sqlite3")
+    code, report = await health.check({"DATABASE_URL": f"sqlite:///{path}"})
+    assert code == 0 and report["database_ok"], report
 
 
 async def test_bad_settings_are_unhealthy() -> None:
@@ -83,6 +108,7 @@ async def test_bad_settings_are_unhealthy() -> None:
     }
 
 
+@pytest.mark.sqlite_only
 def test_the_command_line_prints_one_json_line_and_exits_0_or_1(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from bot_helpers import CHANNEL, user
+from sqlalchemy import text
 
 from bot.service.clock import ManualClock
 from bot.service.hours import parse_hours
@@ -132,7 +133,10 @@ async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None
         opened = (await svc.core.deadlines.of_game(row))[seat]
         await Reminders(store).plan(stall_after=10 * DAY)
         fires = [
-            r[0] for r in await store.query("SELECT fire_at FROM reminders WHERE seat = ? AND kind = 'half'", (seat,))
+            r[0]
+            for r in await store.query(
+                text("SELECT fire_at FROM reminders WHERE seat = :seat AND kind = 'half'"), {"seat": seat}
+            )
         ]
         assert fires and opened.opened_at is not None and opened.due_at is not None
         assert opened.opened_at < fires[0] < opened.due_at  # reminders follow the (moved) deadline

@@ -18,6 +18,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot_helpers import CHANNEL, user
+from sqlalchemy import text
 
 from bot.service.clock import ManualClock
 from bot.service.service import GameService
@@ -72,7 +73,9 @@ async def clock_of(svc: GameService, row: int, seat: int) -> tuple[str | None, s
 async def fires(svc: GameService, row: int, seat: int) -> dict[str, str]:
     """kind -> fire_at of the seat's planned reminder rows."""
     await svc.core.reminders.plan(svc.reminders.stall_after)
-    rows = await svc.store.query("SELECT kind, fire_at FROM reminders WHERE game = ? AND seat = ?", (row, seat))
+    rows = await svc.store.query(
+        text("SELECT kind, fire_at FROM reminders WHERE game = :game AND seat = :seat"), {"game": row, "seat": seat}
+    )
     return {r[0]: r[1] for r in rows}
 
 

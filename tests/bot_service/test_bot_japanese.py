@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot_helpers import CHANNEL, play_random, service_at, user
+from sqlalchemy import text
 
 from bot.service.game_ui import status_lines, turn_text
 from bot.service.results import ServiceError
@@ -137,7 +138,10 @@ async def test_stored_turn_lines_redraw_in_japanese_and_old_plain_rows_still_rea
         assert any(tr(line, "ja").endswith("が直前の手を取り消し。") for line in log)
         await svc.store.query("SELECT 1")
         async with svc.store.transaction() as db:  # a row stored before languages: plain strings
-            await db.execute("UPDATE turn_messages SET lines = ? WHERE game = ?", ('["Ann took back.", "x"]', row))
+            await db.execute(
+                text("UPDATE turn_messages SET lines = :lines WHERE game = :game"),
+                {"lines": '["Ann took back.", "x"]', "game": row},
+            )
         old = await TurnMessages(svc.store).get(row)
         assert old is not None and old.lines == ["Ann took back.", "x"]
         assert [tr(line, "ja") for line in old.lines] == ["Ann took back.", "x"]
@@ -148,8 +152,8 @@ async def test_digest_lines_are_kept_as_messages(svc: GameService) -> None:
     await svc.core.notify.queue(user("Ann"), row, svc_line := _line(), svc.now())
     async with svc.store.transaction() as db:  # a line stored before languages: plain text
         await db.execute(
-            "INSERT INTO digest_items (user_id, game, line, created_at) VALUES (?, ?, ?, ?)",
-            (user("Ann"), row, "an old plain line", svc.now()),
+            text("INSERT INTO digest_items (user_id, game, line, created_at) VALUES (:user, :game, :line, :now)"),
+            {"user": user("Ann"), "game": row, "line": "an old plain line", "now": svc.now()},
         )
     (_, back), (_, plain) = await svc.core.notify.waiting_items(user("Ann"))
     assert isinstance(back, Msg) and back == svc_line and tr(back, "ja") != str(back)

@@ -18,9 +18,10 @@ from render.i18n import tr
 
 
 async def columns(store: GameStore, table: str) -> dict[str, str]:
-    return {r["name"]: r["dflt_value"] for r in await store.query(f"PRAGMA table_info({table})")}
+    return {r.name: r.dflt_value for r in await store.query(f"PRAGMA table_info({table})")}
 
 
+@pytest.mark.sqlite_only
 async def test_a_fresh_database_has_the_language_columns(tmp_path: Path) -> None:
     store = await GameStore.open(tmp_path / "fresh.sqlite3")
     try:
@@ -31,6 +32,7 @@ async def test_a_fresh_database_has_the_language_columns(tmp_path: Path) -> None
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_an_older_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.sqlite3"
     monkeypatch.setattr("bot.store.store.MIGRATIONS", migrations.MIGRATIONS[:8])

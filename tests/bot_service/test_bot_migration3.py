@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,11 @@ from bot_helpers import CHANNEL, service_at, start_game
 
 from bot.service.pings import PingPlan
 from bot.store import migrations
+from bot.store.rows import ConstraintError
 from bot.store.store import GameStore, split_statements
+
+#: The whole module works on SQLite files (not also run on PostgreSQL, see conftest.py).
+pytestmark = pytest.mark.sqlite_only
 
 
 async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
@@ -62,7 +65,7 @@ async def test_upgrade_from_version_2_keeps_the_log_and_allows_rollbacks(
             waiting=[],
             now="t",
         )
-        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        with pytest.raises(ConstraintError, match="CHECK"):
             await store.query(
                 "INSERT INTO actions (game, version, seat, user_id, kind, text, created_at) "
                 "VALUES (1, 9, 0, 'u', 'teleport', 'x', 't')"

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 from bot_helpers import user
+from sqlalchemy import delete, select
 
 from bot.service.clock import ManualClock
 from bot.service.notify import HINT
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
+from bot.store import schema
 from bot.store.clock import DAY, HOUR
 from bot.store.store import GameStore
 
@@ -245,3 +247,26 @@ async def test_reminders_follow_the_mode_dm_copy_and_budget(tmp_path: Path) -> N
         clock.advance(5 * HOUR)
         [final] = await svc.reminders.due()
         assert final.ping and not final.dm  # DMs closed: the channel mention only
+
+
+async def test_pings_older_than_two_days_are_dropped_at_most_once_an_hour(tmp_path: Path) -> None:
+    clock = ManualClock()
+    async with service(tmp_path / "pings.sqlite3", clock) as svc:
+        row = (await table(svc)).game_row or 0
+        book = svc.core.notify
+        p = schema.pings
+        async with svc.store.transaction() as db:  # the start's own pings: not this test's
+            await db.execute(delete(p))
+        times: list[str] = []
+
+        async def ping(after: float) -> list[str]:
+            clock.advance(after)
+            times.append(svc.now())
+            await book.count_ping(ANN, row, "turn", svc.now())
+            return [r[0] for r in await svc.store.query(select(p.c.sent_at).where(p.c.user_id == ANN))]
+
+        assert await ping(0) == times[:1]
+        assert await ping(30 * 60) == times[:2]
+        assert await ping(2 * DAY - 10 * 60) == times[1:3]  # pruned: the first is over two days old
+        assert await ping(20 * 60) == times[1:4]  # the second is too, but the last prune was 20 min ago
+        assert await ping(HOUR) == times[2:5]  # an hour on: pruned again

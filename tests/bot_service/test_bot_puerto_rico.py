@@ -38,6 +38,7 @@ async def test_random_game_with_undos_replays_exactly(tmp_path: Path, seed: int,
         assert (await svc.archive.import_record("chan-bug", "g", "u-dev", "Dev", export.text)).version == version
 
 
+@pytest.mark.sqlite_only
 async def test_a_game_stored_under_other_rules_is_refused_not_replayed(tmp_path: Path) -> None:
     """No silent drift: a stored rules_version that differs from the engine's stops play."""
     import aiosqlite

@@ -61,11 +61,18 @@ def test_a_process_owns_its_shards_guilds_and_shard_zero_owns_users() -> None:
 
 @pytest.mark.parametrize(
     ("count", "ids", "message"),
-    [(0, (0,), "1 or more"), (2, (), "at least one"), (2, (1, 1), "repeat"), (2, (0, 2), r"\[2\] are outside 0..1")],
+    [(0, (0,), "1 or more"), (2, (1, 1), "repeat"), (2, (0, 2), r"\[2\] are outside 0..1")],
 )
 def test_bad_shard_sets_are_refused(count: int, ids: tuple[int, ...], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Shards(count, ids)
+
+
+def test_a_process_whose_shards_are_served_elsewhere_owns_nothing() -> None:
+    idle = Shards(2, (0, 1)).holding(())
+    assert not idle.everything and not idle.owns_users and not idle.owns_guild(GUILD_A)
+    assert not idle.owns_guild(None) and idle.label() == "none/2"
+    assert Shards(4, (0,)).holding((3, 1)) == Shards(4, (1, 3))
 
 
 def test_shard_settings_are_parsed_and_checked() -> None:

@@ -11,13 +11,16 @@ import textwrap
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bot_helpers import CHANNEL, FakeClock, service_at, start_game, stored_state, user
+from sqlalchemy.exc import OperationalError
 
 from bot.service.service import GameService
 from bot.store import migrations
-from bot.store.rows import ChannelBusy, VersionConflict
+from bot.store.connection import INLINE_BUSY_MS
+from bot.store.rows import ChannelBusy, ConstraintError, VersionConflict
 from bot.store.store import GameStore
 from engine.core import play
 
@@ -37,14 +40,18 @@ async def stores_at(path: Path, count: int) -> AsyncIterator[list[GameStore]]:
             await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_migrations_pragmas_and_reopen_is_a_no_op(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
-    async with stores_at(path, 1) as (store,):
+    async with stores_at(path, 1) as stores:
+        store = stores[0]
         assert await store.schema_version() == len(migrations.MIGRATIONS)
         assert await store.pragma("journal_mode") == "wal"
         assert await store.pragma("foreign_keys") == 1
-        assert await store.pragma("busy_timeout") == 5000
-    async with stores_at(path, 1) as (store,):  # nothing left to run, nothing fails
+        assert await store.pragma("busy_timeout") == INLINE_BUSY_MS  # the store waits for longer locks itself
+        assert store.db.busy_timeout_ms == 5000
+    async with stores_at(path, 1) as stores:
+        store = stores[0]  # nothing left to run, nothing fails
         assert await store.schema_version() == len(migrations.MIGRATIONS)
     with sqlite3.connect(path) as db:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -52,6 +59,7 @@ async def test_migrations_pragmas_and_reopen_is_a_no_op(tmp_path: Path) -> None:
     assert {"games", "seats", "actions", "snapshots", "schema_version"} <= tables
 
 
+@pytest.mark.sqlite_only
 async def test_new_migration_runs_once_and_keeps_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.sqlite3"
     async with service_at(path) as svc:
@@ -66,8 +74,8 @@ async def test_new_migration_runs_once_and_keeps_data(tmp_path: Path, monkeypatc
 
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     async with stores_at(tmp_path / "g.sqlite3", 1) as (store,):
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-            await store._rows("INSERT INTO snapshots (game, version, state_json) VALUES (999, 0, '{}')")
+        with pytest.raises(ConstraintError, match="(?i)foreign key"):  # SQLite and PostgreSQL word it apart
+            await store.query("INSERT INTO snapshots (game, version, state_json) VALUES (999, 0, '{}')")
 
 
 async def test_reopen_keeps_every_game(tmp_path: Path) -> None:
@@ -117,19 +125,7 @@ async def test_append_with_wrong_expected_version_changes_nothing(tmp_path: Path
         row = (await start_game(svc)).game_row or 0
         version, snap = await stored_state(svc, row)
         with pytest.raises(VersionConflict):
-            await svc.store.append(
-                row,
-                expected_version=version + 5,
-                seat=0,
-                user_id="x",
-                kind="action",
-                text="step",
-                undo_barrier=False,
-                public_lines=[],
-                state_json="{}",
-                waiting=[],
-                now="t",
-            )
+            await _raw_append(svc.store, row, "x", expected_version=version + 5)
         assert await stored_state(svc, row) == (version, snap)
         assert await svc.store.actions(row) == []
 
@@ -163,27 +159,77 @@ async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
         row = (await start_game(svc)).game_row or 0
     async with stores_at(path, 4) as stores:
         outcomes = await asyncio.gather(
-            *(
-                s.append(
-                    row,
-                    expected_version=0,
-                    seat=0,
-                    user_id=f"w{i}",
-                    kind="action",
-                    text="step",
-                    undo_barrier=False,
-                    public_lines=[],
-                    state_json="{}",
-                    waiting=[],
-                    now="t",
-                )
-                for i, s in enumerate(stores)
-            ),
+            *(_raw_append(s, row, f"w{i}") for i, s in enumerate(stores)),
             return_exceptions=True,
         )
         assert sum(o == 1 for o in outcomes) == 1
         assert sum(isinstance(o, VersionConflict) for o in outcomes) == 3, outcomes
         assert len(await stores[0].actions(row)) == 1
+
+
+def _raw_append(store: GameStore, row: int, user: str, expected_version: int = 0) -> Any:
+    """A bare ``append`` of one step (no service around it)."""
+    return store.append(
+        row,
+        expected_version=expected_version,
+        seat=0,
+        user_id=user,
+        kind="action",
+        text="step",
+        undo_barrier=False,
+        public_lines=[],
+        state_json="{}",
+        waiting=[],
+        now="t",
+    )
+
+
+@pytest.mark.sqlite_only
+async def test_writer_lock_of_another_process_is_waited_for_without_blocking_the_loop(tmp_path: Path) -> None:
+    """SQLite runs in the loop's thread: another process's writer lock is waited for by sleeping, so
+    the loop keeps serving other work meanwhile, and the write goes through once the lock is freed."""
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        row = (await start_game(svc)).game_row or 0
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.005)
+
+    async with stores_at(path, 1) as stores:
+        store = stores[0]
+        other = sqlite3.connect(path, isolation_level=None)  # stands for another process
+        other.execute("BEGIN IMMEDIATE")
+        beat = asyncio.create_task(ticker())
+        asyncio.get_running_loop().call_later(0.3, other.rollback)
+        try:
+            assert await _raw_append(store, row, "w") == 1
+        finally:
+            beat.cancel()
+    other.close()
+    assert ticks >= 20  # the loop ran all along the 0.3 s wait (a blocked loop ticks about once)
+
+
+@pytest.mark.sqlite_only
+async def test_writer_lock_held_past_busy_timeout_fails_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    async with service_at(path) as svc:
+        row = (await start_game(svc)).game_row or 0
+    store = await GameStore.open(path, busy_timeout_ms=150)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(OperationalError, match="locked"):
+            await _raw_append(store, row, "w")
+        other.rollback()
+        assert await store.actions(row) == []
+        assert await _raw_append(store, row, "w") == 1  # and the store works on once it is free
+    finally:
+        await store.close()
+        other.close()
 
 
 @pytest.mark.parametrize("stage", ["after_log", "after_snapshot", "before_commit"])
@@ -223,6 +269,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("stage", ["after_log", "before_commit"])
 async def test_process_killed_mid_transaction(tmp_path: Path, stage: str) -> None:
     path = tmp_path / "g.sqlite3"

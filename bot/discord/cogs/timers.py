@@ -1,6 +1,6 @@
 """The durable timer loop (RoboDanny's shape): one task sleeps until the earliest stored timer.
 
-Deadlines (``clocks``) and reminders (``reminders``) live in SQLite, never in memory: on
+Deadlines (``clocks``) and reminders (``reminders``) live in the database, never in memory: on
 start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
 deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
 deadline wakes it (``service.core.on_schedule``); otherwise it wakes at least every minute to write
@@ -54,6 +54,7 @@ class TimerCog(commands.Cog):
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+            await self.bot.service.leases.release()  # another process takes the timed work over now
         await self.bot.service.timeouts.heartbeat()
 
     async def run(self) -> None:
@@ -67,8 +68,10 @@ class TimerCog(commands.Cog):
                 await asyncio.wait_for(self.wake.wait(), await self.delay())
 
     async def tick(self) -> tuple[list[Expiry], list[Notice]]:
-        """One round of the loop: passed deadlines, then due reminders (when sharded, only the work of
-        this process's shards, see :mod:`bot.service.shards`); notes the time for ``/health``."""
+        """One round of the loop: renew the shard leases, then passed deadlines, then due reminders, of
+        the shards this process now holds (:mod:`bot.service.lease_keeper`); notes the time for
+        ``/health``."""
+        await self.bot.service.leases.renew()
         done = await self.fire(), await self.remind()
         self.bot.last_tick = self.bot.service.now()
         return done
