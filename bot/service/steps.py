@@ -54,7 +54,8 @@ class Steps:
         :class:`ServiceError` anywhere refuses what is left; what was stored stays stored.
         """
         with about_game(row):
-            return await self._play_step(row, change, want, expected_version, actor)
+            async with self.core.store.reads_together():
+                return await self._play_step(row, change, want, expected_version, actor)
 
     async def _play_step(
         self, row: int, change: Change, want: str | None, expected_version: int | None, actor: str | None

@@ -27,6 +27,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection, CursorResult, Dialect, Engine
@@ -41,6 +42,10 @@ Rows = CursorResult[*tuple[Any, ...]]
 INLINE_BUSY_MS = 20
 #: Pause between two tries of ``BEGIN IMMEDIATE`` while another process writes (seconds).
 RETRY_PAUSE = 0.005
+#: PostgreSQL: connections per process (the pool's size, and more in a burst).
+POOL_SIZE, POOL_OVERFLOW = 10, 10
+#: PostgreSQL: blocks of reads sharing one connection at once (:meth:`PostgresBackend.reads_together`).
+SHARED_READERS = 8
 
 
 class Conn(Protocol):
@@ -82,6 +87,8 @@ class Backend(Protocol):
     def read(self) -> Any: ...
 
     def snapshot(self) -> Any: ...  # reads that all see one consistent state of the database
+
+    def reads_together(self) -> Any: ...  # the reads of a block share one connection (where it pays)
 
     async def dispose(self) -> None: ...
 
@@ -142,6 +149,11 @@ class SqliteBackend:
             connection.close()
 
     @asynccontextmanager
+    async def reads_together(self) -> AsyncIterator[None]:
+        """Nothing to share on SQLite: a read takes a pooled connection in the loop's thread (µs)."""
+        yield
+
+    @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[InlineConn]:
         """A read transaction (deferred ``BEGIN``: it holds one WAL snapshot until it ends)."""
         async with self.read() as db:
@@ -162,6 +174,29 @@ class PostgresBackend:
         self.engine = engine
         # Reads run in autocommit: no BEGIN and no ROLLBACK around each (three round trips become one).
         self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._sharing = asyncio.Semaphore(SHARED_READERS)
+        #: The read connection a task holds for a run of reads (:meth:`reads_together`), if any.
+        self._shared: ContextVar[tuple[asyncio.Task[Any] | None, Conn] | None] = ContextVar(
+            f"pbp_shared_read_{id(self)}", default=None
+        )
+
+    @asynccontextmanager
+    async def reads_together(self) -> AsyncIterator[None]:
+        """The reads of this block, in this task, share one connection: a connection taken from the
+        pool costs about 0.2 ms of CPU per read (measured), at about eight reads an action.
+
+        A block that shares a connection may then wait for a write connection while holding it; so
+        that blocks can never hold the whole pool between them, at most :data:`SHARED_READERS` do at
+        once (fewer than the pool's connections), and a block beyond them reads as usual."""
+        if self._shared.get() is not None or self._sharing.locked():
+            yield
+            return
+        async with self._sharing, self._reader.connect() as connection:
+            token = self._shared.set((asyncio.current_task(), connection))
+            try:
+                yield
+            finally:
+                self._shared.reset(token)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Conn]:
@@ -170,6 +205,10 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
+        shared = self._shared.get()
+        if shared is not None and shared[0] is asyncio.current_task():  # never from another task
+            yield shared[1]
+            return
         async with self._reader.connect() as connection:
             yield connection
 

@@ -33,7 +33,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.functions import FunctionElement
 
-from .connection import INLINE_BUSY_MS, Backend, PostgresBackend, SqliteBackend
+from .connection import INLINE_BUSY_MS, POOL_OVERFLOW, POOL_SIZE, Backend, PostgresBackend, SqliteBackend
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -83,7 +83,10 @@ def create_backend(location: Location, *, busy_timeout_ms: int = 5000, synchrono
     PostgreSQL connections are not pinged at each checkout (a round trip per transaction): a
     connection the server dropped fails one statement and is discarded by the pool."""
     if location.backend != "sqlite":
-        return PostgresBackend(create_async_engine(location.url, skip_autocommit_rollback=True))
+        pooled = create_async_engine(
+            location.url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, skip_autocommit_rollback=True
+        )
+        return PostgresBackend(pooled)
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     # No rollback when a connection goes back to the pool: a read ran in autocommit and a write

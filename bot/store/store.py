@@ -35,7 +35,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import ColumnClause, bindparam, func, insert, literal_column, select, text, update
 from sqlalchemy.engine import make_url
@@ -168,6 +168,10 @@ class GameStore:
                 yield db
         except IntegrityError as exc:
             raise ConstraintError(str(exc.orig)) from exc
+
+    def reads_together(self) -> AbstractAsyncContextManager[None]:
+        """The reads of this block, in this task, share one connection (PostgreSQL; a no-op on SQLite)."""
+        return cast(AbstractAsyncContextManager[None], self.db.reads_together())
 
     def transaction(self) -> AbstractAsyncContextManager[Conn]:
         """A write transaction for companion stores (e.g. :mod:`bot.store.deadlines`)."""
