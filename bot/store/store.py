@@ -1,5 +1,6 @@
-"""Persistence for games over SQLAlchemy 2 Core: games and seats (lobby writes: :mod:`bot.store.lobbies`), an append-only action log and
-snapshots, on SQLite (the default) or PostgreSQL (asyncpg).
+"""Persistence for games over SQLAlchemy 2 Core: games and seats (the lobby's writes are
+:mod:`bot.store.lobbies`), an append-only action log and snapshots, on SQLite (the default) or
+PostgreSQL (asyncpg).
 
 Design (issue 17). One :class:`GameStore` owns one backend made from a database location
 (:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
