@@ -1,7 +1,8 @@
 """Two service processes on one database racing on the same game (issue 17): a double click, two
 admins (end, force, replace), a handover or an undo vote's last yes while the player moves (the races
-on a game's clock are in ``test_pg_races_clocks.py``; what both share in ``races.py``). Each action is applied exactly once, versions have no gaps, the log,
-the snapshots and ``games.version`` agree, and the loser gets the service's friendly refusal.
+on a game's clock are in ``test_pg_races_clocks.py``; what both share in ``races.py``). Each action
+is applied exactly once, versions have no gaps, the log, the snapshots and ``games.version`` agree,
+and the loser gets the service's friendly refusal.
 
 The two processes are real OS processes (:mod:`race_worker`, started once for this module with
 ``multiprocessing``'s spawn context), each with its own store and service on the test's database
