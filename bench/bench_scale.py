@@ -10,7 +10,7 @@ Set-up (timed apart, not in the figures): ``--games`` games (default 1,000) are 
 started through the service's lobby (``bot.terminal.new_game``: open, join, start, as a player
 would), a few at a time, in one database: every title in turn (``--game`` for one), 2 to 4 players.
 
-Run: ``--processes`` worker processes (``spawn``), each with its own ``GameStore`` and
+Run: ``--processes`` worker processes (``spawn``; ``bench/scale_worker.py``), each with its own ``GameStore`` and
 ``GameService`` on that database, own a disjoint share of the games, like bot processes owning
 shards. Each paces its share of ``--rate`` (actions per second over all processes, default 20) for
 ``--seconds`` (default 60) on an open-loop schedule: at each tick it starts one action as a task of
@@ -30,7 +30,7 @@ SQLAlchemy events on each worker's engine, which cost ~0.1 ms CPU per statement:
 latency figures); with ``--round-trips`` (and ``--pg``) the server's own log of every statement;
 with ``--profile DIR`` a cProfile of each worker summed by area.
 
-Check: afterwards the database is read back: for every game its log versions must be exactly
+Check (``bench/scale_check.py``): afterwards the database is read back: for every game its log versions must be exactly
 1..n, ``games.version`` n, and the versions the workers saw stored exactly those (``lost``: seen
 stored but not in the log; ``doubled``: in the log but not seen, or seen stored twice); each
 double click must have exactly one winner. Any failure makes the exit status 1.
@@ -53,28 +53,31 @@ import contextlib
 import multiprocessing as mp
 import os
 import random
-import re
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))  # scale_probes, beside this file (also in spawned workers)
 sys.path.insert(0, str(ROOT / "tests"))
 
-from sqlalchemy import event, select  # noqa: E402
+from scale_check import Check, verify  # noqa: E402
+from scale_probes import (  # noqa: E402
+    count_round_trips,
+    load_average,
+    mark,
+    postmaster_of,
+    print_areas,
+    server_cpu,
+)
+from scale_worker import WorkerArgs, WorkerReport, worker_main  # noqa: E402
 
-from bot.service.results import Result, ServiceError  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
-from bot.service.step import CONFLICT  # noqa: E402
-from bot.store import schema  # noqa: E402
 from bot.store.store import GameStore  # noqa: E402
 from bot.terminal import DEFAULT_NAMES, load_games, new_game  # noqa: E402
 
@@ -88,83 +91,6 @@ def percentile(values: list[float], fraction: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def run_queue_wait(pid: int | str = "self") -> float:
-    """Seconds this process (its main thread) has waited for a CPU while runnable (Linux schedstat)."""
-    try:
-        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return float("nan")
-
-
-def load_average() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "?"
-
-
-# --- where the store's time goes: SQLAlchemy events on a worker's engine ------------------------------
-@dataclass
-class StoreTrace:
-    """Statements, pool checkouts and time inside the driver, counted from the engine's events."""
-
-    statements: Counter[str] = field(default_factory=Counter)
-    seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    checkouts: int = 0
-    on: bool = False
-
-    def attach(self, store: GameStore) -> None:
-        engine: Any = store.db.engine  # type: ignore[attr-defined]
-        sync = getattr(engine, "sync_engine", engine)
-        started: dict[int, float] = {}
-
-        def before(conn: Any, cursor: Any, statement: str, params: Any, context: Any, many: bool) -> None:
-            started[id(context)] = time.perf_counter()
-
-        def after(conn: Any, cursor: Any, statement: str, params: Any, context: Any, many: bool) -> None:
-            began = started.pop(id(context), None)
-            if self.on and began is not None:
-                key = statement_key(statement)
-                self.statements[key] += 1
-                self.seconds[key] += time.perf_counter() - began
-
-        def checkout(*_: Any) -> None:
-            if self.on:
-                self.checkouts += 1
-
-        event.listen(sync, "before_cursor_execute", before)
-        event.listen(sync, "after_cursor_execute", after)
-        event.listen(sync.pool, "checkout", checkout)
-
-
-def statement_key(statement: str) -> str:
-    """A statement's kind and table, e.g. ``SELECT games`` or ``INSERT actions``."""
-    text = " ".join(statement.split())
-    verb = text.split(" ", 1)[0].upper()
-    found = re.search(r"\b(?:FROM|INTO|UPDATE)\s+\"?(\w+)", text, re.IGNORECASE)
-    return f"{verb} {found.group(1)}" if found and verb != "UPDATE" else (f"UPDATE {found.group(1)}" if found else verb)
-
-
-def autocommit_reads(store: GameStore) -> None:
-    """What-if (``--what-if autocommit-reads``), not the store as it is: this store's PostgreSQL reads
-    run without a transaction, so a read is one round trip instead of BEGIN, SELECT, ROLLBACK."""
-    from sqlalchemy.ext.asyncio import AsyncEngine
-
-    from bot.store.connection import PostgresBackend
-
-    backend = store.db
-    if not isinstance(backend, PostgresBackend):
-        raise SystemExit("--what-if autocommit-reads is for PostgreSQL only")
-    reader: AsyncEngine = backend.engine.execution_options(isolation_level="AUTOCOMMIT")
-
-    @contextlib.asynccontextmanager
-    async def read() -> Any:
-        async with reader.connect() as connection:
-            yield connection
-
-    backend.read = read  # type: ignore[method-assign]
 
 
 # --- set-up: games through the lobby ---------------------------------------------------------------
@@ -196,376 +122,6 @@ async def create_games(args: argparse.Namespace, where: str, prefix: str) -> tup
         await store.close()
 
 
-# --- a worker process ------------------------------------------------------------------------------
-@dataclass
-class WorkerArgs:
-    index: int
-    where: str
-    channels: list[str]
-    rate: float
-    seconds: float
-    seed: int
-    cross: float
-    cross_delay: float
-    cache_size: int
-    profile: str | None  # a directory for a cProfile of the timed part
-    what_if: list[str]
-    trace: bool
-    inbox: Connection | None  # double clicks from the previous process
-    outbox: Connection | None  # double clicks to the next process
-
-
-@dataclass
-class WorkerReport:
-    index: int
-    warm_seconds: float = 0.0
-    stored: list[float] = field(default_factory=list)  # act() seconds of each stored action
-    stored_by_title: list[tuple[str, float]] = field(default_factory=list)
-    refused: list[float] = field(default_factory=list)  # act() seconds of each refused one (stale...)
-    lag: list[float] = field(default_factory=list)  # start of act() behind its tick
-    ticks: int = 0
-    skipped: int = 0  # ticks with no idle game left
-    seen: list[tuple[str, int]] = field(default_factory=list)  # (channel, version) seen stored
-    uncertain: list[tuple[str, int]] = field(default_factory=list)  # act() raised: stored or not unknown
-    pairs: dict[int, str] = field(default_factory=dict)  # double click id -> "won" or the error code
-    errors: Counter[str] = field(default_factory=Counter)
-    stale_kinds: Counter[str] = field(default_factory=Counter)
-    finished: int = 0
-    cpu: float = 0.0
-    wall: float = 0.0
-    cpu_wait: float = 0.0  # runnable but waiting for a CPU (other processes had it)
-    statements: Counter[str] = field(default_factory=Counter)
-    statement_seconds: dict[str, float] = field(default_factory=dict)
-    checkouts: int = 0
-    acts: int = 0  # act() calls in the timed part (stored or refused)
-    writes: list[float] = field(default_factory=list)  # GameStore.append: the one transaction storing it
-
-
-def worker_main(wargs: WorkerArgs, ready: Any, go: Any, start_at: Any, reports: Any) -> None:
-    load_games([])
-    try:
-        report = asyncio.run(Worker(wargs).run(ready, go, start_at))
-    except BaseException as error:  # noqa: BLE001 — handed to the parent, which exits non-zero
-        reports.put(("error", wargs.index, repr(error)))
-        raise
-    reports.put(("ok", wargs.index, report))
-
-
-class Worker:
-    def __init__(self, wargs: WorkerArgs) -> None:
-        self.a = wargs
-        self.rng = random.Random(wargs.seed * 1000 + wargs.index)
-        self.report = WorkerReport(wargs.index)
-        self.results: dict[str, Result] = {}
-        self.busy: set[str] = set()
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.trace = StoreTrace()
-        self.pair_counter = 0
-
-    async def run(self, ready: Any, go: Any, start_at: Any) -> WorkerReport:
-        a, report = self.a, self.report
-        store = await GameStore.open(a.where)
-        try:
-            if a.trace:
-                self.trace.attach(store)
-            if "autocommit-reads" in a.what_if:
-                autocommit_reads(store)
-            self.time_writes(store)
-            self.svc = GameService(store, rng=random.Random(a.seed + a.index), cache_size=a.cache_size)
-            began = time.perf_counter()
-            for channel in a.channels:  # the answer to act on, as a bot would have it from the last step
-                self.results[channel] = await self.svc.play.status(channel)
-            report.warm_seconds = time.perf_counter() - began
-            ready.put(a.index)
-            await asyncio.get_running_loop().run_in_executor(None, go.wait)
-            if a.profile:
-                import cProfile
-
-                profiler = cProfile.Profile()
-                profiler.enable()
-                try:
-                    await self.timed(start_at.value)
-                finally:
-                    profiler.disable()
-                    profiler.dump_stats(str(Path(a.profile) / f"worker-{a.index}.prof"))
-            else:
-                await self.timed(start_at.value)
-        finally:
-            await store.close()
-        return report
-
-    def time_writes(self, store: GameStore) -> None:
-        """Time each ``GameStore.append`` (log row, snapshot and version bump in one transaction): the
-        store's own part of an action, apart from the reads and the rules around it."""
-        append, writes = store.append, self.report.writes
-
-        async def timed_append(*args: Any, **kwargs: Any) -> int:
-            began = time.perf_counter()
-            try:
-                return await append(*args, **kwargs)
-            finally:
-                writes.append(time.perf_counter() - began)
-
-        store.append = timed_append  # type: ignore[method-assign]
-
-    async def timed(self, start: float) -> None:
-        a, report, loop = self.a, self.report, asyncio.get_running_loop()
-        inbox_done = asyncio.Event()
-        if a.inbox is not None:
-            inbox = a.inbox
-
-            def receive() -> None:
-                while inbox.poll():
-                    message = inbox.recv()
-                    if message is None:
-                        loop.remove_reader(inbox.fileno())
-                        inbox_done.set()
-                        return
-                    self.spawn(self.echo(*message))
-
-            loop.add_reader(inbox.fileno(), receive)
-        else:
-            inbox_done.set()
-        self.trace.on = True
-        cpu0, wall0, wait0 = time.process_time(), time.monotonic(), run_queue_wait()
-        interval = 1.0 / a.rate if a.rate > 0 else float("inf")
-        tick = start + self.rng.random() * min(interval, 1.0)  # the processes' ticks interleave
-        end = start + a.seconds
-        while tick < end:
-            delay = tick - time.monotonic()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            report.ticks += 1
-            idle = [c for c in self.results if c not in self.busy and not self.results[c].game_over]
-            if not idle:
-                report.skipped += 1
-            else:
-                self.start_action(self.rng.choice(idle), tick)
-            tick += interval
-        while self.tasks:
-            await asyncio.gather(*list(self.tasks))
-        if a.outbox is not None:
-            a.outbox.send(None)
-        await inbox_done.wait()
-        while self.tasks:  # double clicks received last
-            await asyncio.gather(*list(self.tasks))
-        report.cpu, report.wall = time.process_time() - cpu0, time.monotonic() - max(start, wall0)
-        report.cpu_wait = run_queue_wait() - wait0
-        self.trace.on = False
-        report.statements = self.trace.statements
-        report.statement_seconds = dict(self.trace.seconds)
-        report.checkouts = self.trace.checkouts
-
-    def spawn(self, coroutine: Any) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    def start_action(self, channel: str, tick: float) -> None:
-        result = self.results[channel]
-        who = self.rng.choice(result.waiting)
-        text = self.rng.choice(result.legal[who])
-        version = result.version
-        assert version is not None
-        pair = None
-        fire = tick
-        if self.a.outbox is not None and self.rng.random() < self.a.cross:
-            self.pair_counter += 1
-            pair = self.a.index * 10_000_000 + self.pair_counter
-            fire = time.monotonic() + self.a.cross_delay
-            self.a.outbox.send((pair, channel, who, text, version, fire))
-        self.busy.add(channel)
-        self.spawn(self.own(channel, who, text, version, tick, fire, pair))
-
-    async def act(self, channel: str, who: str, text: str, version: int) -> tuple[Result | None, str]:
-        """One timed ``act``: its answer (``None`` if refused) and ``"won"`` or the refusal's code."""
-        self.report.acts += 1
-        began = time.perf_counter()
-        try:
-            answer = await self.svc.play.act(channel, who, text, expected_version=version)
-        except ServiceError as error:
-            self.report.refused.append(time.perf_counter() - began)
-            if error.code == "stale":  # refused on loading (moved on) or by the store's version guard
-                self.report.stale_kinds["write conflict" if error.message == str(CONFLICT) else "outdated"] += 1
-            return None, error.code
-        except Exception as error:  # noqa: BLE001 — e.g. the pool's TimeoutError under overload
-            self.report.refused.append(time.perf_counter() - began)
-            self.report.uncertain.append((channel, version + 1))  # stored or not: the log will say
-            return None, type(error).__name__
-        took = time.perf_counter() - began
-        self.report.stored.append(took)
-        self.report.stored_by_title.append((channel.rsplit("-", 1)[1], took))
-        assert answer.version is not None
-        self.report.seen += [(channel, v) for v in range(version + 1, answer.version + 1)]
-        return answer, "won"
-
-    async def own(
-        self, channel: str, who: str, text: str, version: int, tick: float, fire: float, pair: int | None
-    ) -> None:
-        try:
-            delay = fire - time.monotonic()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            self.report.lag.append(time.monotonic() - fire)
-            answer, outcome = await self.act(channel, who, text, version)
-            if pair is not None:
-                self.report.pairs[pair] = outcome
-            if answer is None:
-                if outcome != "stale" or pair is None:
-                    self.report.errors[outcome] += 1
-                try:  # what a front end shows next: the board as it is
-                    answer = await self.svc.play.status(channel)
-                except Exception as error:  # noqa: BLE001 — overload: this game is left out from now on
-                    self.report.errors[f"status: {type(error).__name__}"] += 1
-                    del self.results[channel]
-                    return
-            self.results[channel] = answer
-            if answer.game_over:
-                self.report.finished += 1
-        finally:
-            self.busy.discard(channel)
-
-    async def echo(self, pair: int, channel: str, who: str, text: str, version: int, fire: float) -> None:
-        """The other half of a double click: the same action at the same version, on this process."""
-        delay = fire - time.monotonic()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        _, outcome = await self.act(channel, who, text, version)
-        self.report.pairs[pair] = outcome
-
-
-# --- after the run: what the database holds ----------------------------------------------------------
-@dataclass
-class Check:
-    games: int = 0
-    logged: int = 0
-    lost: int = 0
-    doubled: int = 0
-    gaps: int = 0
-    version_mismatch: int = 0
-    stored_despite_error: int = 0  # act() raised, yet the action is in the log (not counted as doubled)
-    pairs: int = 0
-    pair_no_winner: int = 0
-    pair_two_winners: int = 0
-    pair_odd_loser: Counter[str] = field(default_factory=Counter)
-    examples: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        bad = self.lost + self.doubled + self.gaps + self.version_mismatch
-        return bad + self.pair_no_winner + self.pair_two_winners + sum(self.pair_odd_loser.values()) == 0
-
-
-async def verify(where: str, channels: list[str], reports: list[WorkerReport]) -> Check:
-    check = Check()
-    seen_by: defaultdict[str, Counter[int]] = defaultdict(Counter)
-    uncertain: set[tuple[str, int]] = set()
-    for report in reports:
-        for channel, version in report.seen:
-            seen_by[channel][version] += 1
-        uncertain.update(report.uncertain)
-    store = await GameStore.open(where)
-    try:
-        games = schema.games
-        rows = await store.query(
-            select(games.c.id, games.c.channel_id, games.c.version).where(games.c.channel_id.in_(channels))
-        )
-        by_row = {int(r[0]): (str(r[1]), int(r[2])) for r in rows}
-        logged: defaultdict[int, list[int]] = defaultdict(list)
-        for chunk in range(0, len(by_row), 500):
-            ids = list(by_row)[chunk : chunk + 500]
-            for game, version in await store.query(
-                select(schema.actions.c.game, schema.actions.c.version).where(schema.actions.c.game.in_(ids))
-            ):
-                logged[int(game)].append(int(version))
-    finally:
-        await store.close()
-    check.games = len(by_row)
-    if check.games != len(channels):
-        check.lost += 1
-        check.examples.append(f"{len(channels)} games made, {check.games} found")
-    for row, (channel, version) in by_row.items():
-        versions = sorted(logged[row])
-        check.logged += len(versions)
-        if versions != list(range(1, len(versions) + 1)):
-            check.gaps += 1
-            check.examples.append(f"{channel}: log versions {versions[:10]}...")
-        if version != len(versions):
-            check.version_mismatch += 1
-            check.examples.append(f"{channel}: games.version {version}, {len(versions)} log rows")
-        in_log = set(versions)
-        seen = set(seen_by[channel])
-        lost, extra = seen - in_log, in_log - seen
-        check.stored_despite_error += len({v for v in extra if (channel, v) in uncertain})
-        extra = {v for v in extra if (channel, v) not in uncertain}
-        twice = sum(n - 1 for n in seen_by[channel].values() if n > 1)
-        check.lost += len(lost)
-        check.doubled += len(extra) + twice
-        if lost or extra or twice:
-            check.examples.append(f"{channel}: seen-not-logged {sorted(lost)}, logged-not-seen {sorted(extra)}")
-    outcomes: defaultdict[int, list[str]] = defaultdict(list)
-    for report in reports:
-        for pair, outcome in report.pairs.items():
-            outcomes[pair].append(outcome)
-    check.pairs = len(outcomes)
-    for pair, both in outcomes.items():
-        wins = both.count("won")
-        if len(both) != 2:
-            check.pair_odd_loser["unanswered"] += 1
-        elif wins == 0:
-            check.pair_no_winner += 1
-            check.examples.append(f"double click {pair}: no winner ({both})")
-        elif wins == 2:
-            check.pair_two_winners += 1
-            check.examples.append(f"double click {pair}: two winners")
-        elif "stale" not in both:
-            check.pair_odd_loser[next(o for o in both if o != "won")] += 1
-    return check
-
-
-# --- the PostgreSQL server's CPU (when it runs here) -------------------------------------------------
-def postmaster_of(url: str) -> int | None:
-    """The server's main process id, if it runs on this machine and /proc shows it."""
-    try:
-        import asyncpg  # type: ignore[import-untyped,unused-ignore]
-
-        async def parent_of_backend() -> int:
-            connection = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
-            try:  # read while the backend lives: it exits with the connection
-                pid = int(await connection.fetchval("SELECT pg_backend_pid()"))
-                stat = Path(f"/proc/{pid}/stat").read_text()
-                return int(stat.rsplit(")", 1)[1].split()[1])
-            finally:
-                await connection.close()
-
-        return asyncio.run(parent_of_backend())
-    except Exception:  # noqa: BLE001 — a remote server: no server CPU figure
-        return None
-
-
-def server_cpu(postmaster: int | None) -> tuple[float, dict[str, float]] | None:
-    """CPU seconds of the server so far (its own and its exited children's, plus its live children's),
-    and each live child's seconds waiting for a CPU."""
-    if postmaster is None:
-        return None
-    waited: dict[str, float] = {}
-    tick = os.sysconf("SC_CLK_TCK")
-    try:
-        fields = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
-        total = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                child = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if int(child[1]) == postmaster:
-                    total += int(child[11]) + int(child[12])
-                    waited[entry.name] = run_queue_wait(entry.name)
-        return total / tick, waited
-    except OSError:
-        return None
-
-
 # --- the run -----------------------------------------------------------------------------------------
 @contextlib.contextmanager
 def database(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
@@ -588,62 +144,6 @@ def database(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     else:
         with tempfile.TemporaryDirectory() as scratch:
             yield str(Path(scratch) / "scale.sqlite3"), "sqlite"
-
-
-MARK = "bench_scale timed part"
-
-
-def mark(url: str, text: str) -> None:
-    from pg_server import execute  # type: ignore[import-not-found,unused-ignore]
-
-    execute(url, f"SELECT '{MARK} {text}'")
-
-
-def count_round_trips(log: Path) -> Counter[str]:
-    """What the server logged between the two marks: BEGIN, COMMIT, ROLLBACK and executed statements."""
-    counts: Counter[str] = Counter()
-    inside = False
-    for line in log.read_text(errors="replace").splitlines():
-        if MARK in line:
-            inside = "start" in line
-            continue
-        if not inside:
-            continue
-        found = re.search(r"(?:statement|execute [^:]*): (\w+)", line)
-        if found:
-            counts[found.group(1).upper()] += 1
-    return counts
-
-
-AREAS = (
-    ("waiting (epoll)", ("select.epoll", "selectors.py")),
-    ("SQLAlchemy", ("sqlalchemy/",)),
-    ("asyncpg", ("asyncpg/",)),
-    ("greenlet", ("greenlet",)),
-    ("sqlite3", ("sqlite3",)),
-    ("socket I/O", ("_socket.socket",)),
-    ("asyncio", ("asyncio/",)),
-    ("JSON", ("json/", "_json")),
-    ("game engines (engine/)", ("/engine/",)),
-    ("bot/store", ("/bot/store/",)),
-    ("bot/service", ("/bot/service/",)),
-    ("this bench", ("bench_scale",)),
-)
-
-
-def print_areas(stats: Any, acts: int) -> None:
-    """The profiled time (own time of each function) summed by area, per act() call."""
-    spent: Counter[str] = Counter()
-    for (filename, _, name), row in stats.stats.items():
-        where = f"{filename}:{name}"
-        area = next((label for label, keys in AREAS if any(key in where for key in keys)), "other")
-        spent[area] += row[2]  # tottime
-    total = sum(spent.values())
-    print(f"profiled time by area (cProfile slows everything; shares matter), {acts} act() calls:")
-    for area, seconds in spent.most_common():
-        print(
-            f"    {area:<24} {seconds:7.2f} s {100 * seconds / total:5.1f} %  {1000 * seconds / acts:6.2f} ms per act"
-        )
 
 
 def run(args: argparse.Namespace, where: str, backend: str) -> int:
@@ -678,7 +178,6 @@ def run(args: argparse.Namespace, where: str, backend: str) -> int:
             cross_delay=args.cross_delay / 1000,
             cache_size=args.cache_size,
             profile=args.profile,
-            what_if=args.what_if,
             trace=args.trace,
             inbox=pipes[(index - 1) % args.processes][0] if pipes else None,
             outbox=pipes[index][1] if pipes else None,
@@ -897,13 +396,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache-size", type=int, default=256, help="the service's parsed-state cache (its default)")
     parser.add_argument("--setup-tasks", type=int, default=8, help="games set up at once")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--what-if",
-        action="append",
-        default=[],
-        choices=["autocommit-reads"],
-        help="change how the workers use the store, to see what it would save (not the store as it is)",
-    )
     parser.add_argument(
         "--trace",
         action="store_true",

@@ -26,6 +26,7 @@ from ..store.away import AwayBook, Frozen
 from ..store.clock import iso
 from ..store.deadlines import Deadlines
 from ..store.hours import stored
+from ..store.lobbies import Lobbies
 from ..store.notify import NotifyBook
 from ..store.records import Records
 from ..store.reminders import Reminders
@@ -88,6 +89,7 @@ class Core:
         self.deadlines = Deadlines(store)
         self.reminders = Reminders(store)
         self.notify = NotifyBook(store)
+        self.lobbies = Lobbies(store)
         self.away = AwayBook(store)
         #: Called when a new deadline was stored (the timer loop may have to wake sooner).
         self.on_schedule: Callable[[], None] | None = None

@@ -70,7 +70,7 @@ class LobbyService(Boundary):
         if await self.core.store.live_game(uid(channel_id)) is not None:
             raise busy
         try:
-            record = await self.core.store.create_lobby(
+            record = await self.core.lobbies.create(
                 channel_id=uid(channel_id),
                 guild_id=None if guild_id is None else uid(guild_id),
                 game_id=game.spec.id,
@@ -132,7 +132,7 @@ class LobbyService(Boundary):
         while name.lower() in taken:
             name, n = f"{base} {n}", n + 1
         try:
-            await self.core.store.add_seat(record.id, user, name, self.core.now())
+            await self.core.lobbies.add_seat(record.id, user, name, self.core.now())
         except VersionConflict:
             raise ServiceError(
                 msg("The {title} game here has already started.", title=record.title), "not_lobby"
@@ -174,7 +174,7 @@ class LobbyService(Boundary):
             )
         heir = others[0] if user == record.creator_id else None
         try:
-            await self.core.store.remove_seat(record.id, user, self.core.now(), heir.user_id if heir else None)
+            await self.core.lobbies.remove_seat(record.id, user, self.core.now(), heir.user_id if heir else None)
         except VersionConflict:
             raise ServiceError(
                 msg("The {title} game here has already started.", title=record.title), "not_lobby"
@@ -290,7 +290,7 @@ class LobbyService(Boundary):
         )
         now = self.core.now()
         try:
-            record = await self.core.store.create_lobby(
+            record = await self.core.lobbies.create(
                 channel_id=old.channel_id,
                 guild_id=old.guild_id,
                 game_id=old.game_id,
@@ -307,7 +307,7 @@ class LobbyService(Boundary):
             )
             for i, s in enumerate(rotated):
                 if i != first:
-                    await self.core.store.add_seat(record.id, s.user_id, names[i], now)
+                    await self.core.lobbies.add_seat(record.id, s.user_id, names[i], now)
         except (ChannelBusy, VersionConflict):
             raise busy from None
         await Records(self.core.store).set_origin(record.id, f"rematch:{old.id}")

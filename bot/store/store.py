@@ -1,5 +1,6 @@
-"""Persistence for games over SQLAlchemy 2 Core (async): lobbies, seats, an append-only action log and
-snapshots, on SQLite (the default) or PostgreSQL (asyncpg).
+"""Persistence for games over SQLAlchemy 2 Core: games and seats (the lobby's writes are
+:mod:`bot.store.lobbies`), an append-only action log and snapshots, on SQLite (the default) or
+PostgreSQL (asyncpg).
 
 Design (issue 17). One :class:`GameStore` owns one backend made from a database location
 (:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
@@ -37,7 +38,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import ColumnClause, bindparam, func, insert, literal_column, select, text, update
+from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
@@ -45,12 +46,11 @@ from sqlalchemy.sql import Executable
 from . import schema
 from .connection import Backend, Conn, params_of
 from .engine import Location, create_backend, locate
-from .lines import dump_line, dump_lines
+from .lines import dump_lines
 from .migrations import MIGRATIONS
 from .rows import (
     ActionRecord,
     AnyRow,
-    ChannelBusy,
     ConstraintError,
     GameRecord,
     SeatRecord,
@@ -59,38 +59,20 @@ from .rows import (
     _game,
     _seat,
 )
-
-LIVE = ("lobby", "active")
-games, seats, actions, snapshots = schema.games, schema.seats, schema.actions, schema.snapshots
-#: Every column of a table as it is in the database (a database still at an older legacy version
-#: has fewer; the row readers of :mod:`bot.store.rows` accept that).
-STAR: ColumnClause[Any] = literal_column("*")
-
-# The statements of every action, built once with named parameters: building a statement and its
-# cache key again at each call cost about 40% of a statement's time in SQLAlchemy (measured).
-GAME_BY_ID = select(STAR).select_from(games).where(games.c.id == bindparam("row"))
-LIVE_GAME = select(STAR).select_from(games).where(games.c.channel_id == bindparam("channel"), games.c.status.in_(LIVE))
-SEATS = select(seats).where(seats.c.game == bindparam("row")).order_by(seats.c.seat, seats.c.join_order)
-SNAPSHOT = select(snapshots.c.state_json).where(
-    snapshots.c.game == bindparam("row"), snapshots.c.version == bindparam("version")
-)
-HOLDERS = (
-    select(seats.c.user_id)
-    .where(seats.c.game == bindparam("row"), seats.c.seat.is_not(None))
-    .order_by(seats.c.seat)
-    .with_for_update(read=True)
-)
-INSERT_ACTION = insert(actions)
-INSERT_SNAPSHOT = insert(snapshots)
-BUMP_VERSION = (
-    update(games)
-    .where(games.c.id == bindparam("row"), games.c.version == bindparam("expected"), games.c.status == "active")
-    .values(
-        version=bindparam("to_version"),
-        status=bindparam("to_status"),
-        waiting=bindparam("to_waiting"),
-        updated_at=bindparam("now"),
-    )
+from .statements import (
+    BUMP_VERSION,
+    GAME_BY_ID,
+    HOLDERS,
+    INSERT_ACTION,
+    INSERT_SNAPSHOT,
+    LIVE,
+    LIVE_GAME,
+    SEATS,
+    SNAPSHOT,
+    STAR,
+    actions,
+    games,
+    snapshots,
 )
 
 
@@ -264,87 +246,7 @@ class GameStore:
         )
         return [(_game(r), _seat(r)) for r in rows]
 
-    # --- lobby writes ---------------------------------------------------------
-    async def create_lobby(
-        self,
-        *,
-        channel_id: str,
-        guild_id: str | None,
-        game_id: str,
-        title: str,
-        rules_version: int,
-        options: dict[str, Any],
-        creator_id: str,
-        creator_name: str,
-        now: str,
-        clock: str = "none",
-        hours: str | None = None,
-        hours_tz: str | None = None,
-        language: str = "en",
-    ) -> GameRecord:
-        """A new lobby with its creator as first member; :class:`ChannelBusy` if the channel has one.
-        ``language`` is the table's language for its public messages."""
-        values: dict[str, Any] = {
-            "channel_id": channel_id,
-            "guild_id": guild_id,
-            "game_id": game_id,
-            "title": dump_line(title),
-            "options": json.dumps(options, sort_keys=True),
-            "rules_version": rules_version,
-            "creator_id": creator_id,
-            "created_at": now,
-            "updated_at": now,
-            "clock": clock,
-        }
-        if language != "en":  # columns of later migrations only when used (older schemas in tests)
-            values["language"] = language
-        if hours:
-            values.update(hours=hours, hours_tz=hours_tz)
-        try:
-            async with self._tx() as db:
-                row_id = (await db.execute(insert(games).values(**values).returning(games.c.id))).scalar_one()
-                await db.execute(
-                    insert(seats).values(
-                        game=row_id, user_id=creator_id, join_order=0, name=creator_name, joined_at=now
-                    )
-                )
-        except ConstraintError as exc:
-            raise ChannelBusy("the channel already has a lobby or active game") from exc
-        record = await self.game(row_id)
-        assert record is not None
-        return record
-
-    async def add_seat(self, row_id: int, user_id: str, name: str, now: str) -> None:
-        """Add a lobby member; :class:`VersionConflict` if the game is no longer a lobby,
-        :class:`ConstraintError` if the user is in it already."""
-        async with self._tx() as db:
-            cur = await db.execute(
-                update(games).where(games.c.id == row_id, games.c.status == "lobby").values(updated_at=now)
-            )
-            if cur.rowcount != 1:
-                raise VersionConflict(f"game {row_id} is not a lobby")
-            next_order = (
-                select(func.coalesce(func.max(seats.c.join_order), -1) + 1)
-                .where(seats.c.game == row_id)
-                .scalar_subquery()
-            )
-            await db.execute(
-                insert(seats).values(game=row_id, user_id=user_id, join_order=next_order, name=name, joined_at=now)
-            )
-
-    async def remove_seat(self, row_id: int, user_id: str, now: str, new_creator: str | None = None) -> None:
-        """Drop a lobby member; optionally hand the lobby to ``new_creator``."""
-        async with self._tx() as db:
-            values: dict[str, Any] = {"updated_at": now}
-            if new_creator is not None:
-                values["creator_id"] = new_creator
-            cur = await db.execute(
-                update(games).where(games.c.id == row_id, games.c.status == "lobby").values(**values)
-            )
-            if cur.rowcount != 1:
-                raise VersionConflict(f"game {row_id} is not a lobby")
-            await db.execute(seats.delete().where(seats.c.game == row_id, seats.c.user_id == user_id))
-
+    # --- status ---------------------------------------------------------------
     async def set_status(self, row_id: int, status: str, now: str, from_status: Sequence[str] = LIVE) -> bool:
         """Move a game to ``status`` if it is in one of ``from_status``; True when it moved."""
         async with self._tx() as db:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from bot_helpers import BACKENDS, database_for, service_at
+from races import racers  # noqa: F401  (the race tests' fixture: two worker processes per module)
 
 from bot.service.clock import ManualClock
 from bot.service.service import GameService

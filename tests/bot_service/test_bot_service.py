@@ -265,9 +265,9 @@ async def test_store_refuses_lobby_writes_once_started(svc: GameService) -> None
     started = await start_game(svc, ("Ann", "Bob"))
     row = started.game_row or 0
     with pytest.raises(VersionConflict):
-        await svc.store.add_seat(row, user("Cy"), "Cy", "t")
+        await svc.core.lobbies.add_seat(row, user("Cy"), "Cy", "t")
     with pytest.raises(VersionConflict):
-        await svc.store.remove_seat(row, user("Bob"), "t")
+        await svc.core.lobbies.remove_seat(row, user("Bob"), "t")
     await svc.lobby.open("chan-2", "g", user("Cy"), "Cy", "toy_race")
     await svc.lobby.join("chan-2", user("Dee"), "Dee")
     lobby = await svc.store.live_game("chan-2")

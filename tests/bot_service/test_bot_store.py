@@ -101,7 +101,7 @@ async def test_one_live_game_per_channel_but_records_stay(tmp_path: Path) -> Non
     async with service_at(tmp_path / "g.sqlite3") as svc:
         await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", "toy_race")
         with pytest.raises(ChannelBusy):
-            await svc.store.create_lobby(
+            await svc.core.lobbies.create(
                 channel_id=CHANNEL,
                 guild_id=None,
                 game_id="toy_race",
