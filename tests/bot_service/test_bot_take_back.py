@@ -70,3 +70,25 @@ async def test_game_undo_points_an_answered_player_to_take_back(svc: GameService
     # /game undo of the take-back itself restores the answer (it was their own latest action).
     undone = await svc.play.undo(CHANNEL, first, expected_version=taken.version)
     assert first not in undone.waiting
+
+
+async def test_a_take_back_suspends_the_standing_answer_for_that_window_only(svc: GameService) -> None:
+    started = await start_game(svc, ("Ann", "Bob"), {"cards": "no"}, seed=3)
+    ann, bob = "u-ann", "u-bob"
+    await svc.standing.set(CHANNEL, ann, "bet")
+    result = started
+    while bob not in result.waiting or "push" not in result.legal[bob]:  # to the push/rest, answered for Ann
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
+    assert result.waiting == [bob] and any("Ann's standing answer" in line for line in result.public)
+    taken = await svc.play.act(CHANNEL, ann, "take back", expected_version=result.version)
+    # Her standing answer does not answer again at once: the window waits for her own new answer...
+    assert sorted(taken.waiting) == [ann, bob] and not any("standing answer" in line for line in taken.public)
+    assert (await svc.store.actions(taken.game_row or 0))[-1].text == "take back"
+    assert await svc.standing.due() == []  # ...nor does the timer loop's sweep (e.g. after a restart)
+    assert await svc.standing.answer(taken.game_row or 0) is None
+    await svc.play.act(CHANNEL, ann, "push")
+    result = await svc.play.act(CHANNEL, bob, "rest")
+    assert any(line.startswith("Choices: Ann push, Bob rest.") for line in result.public)
+    while bob not in result.waiting or "push" not in result.legal[bob]:  # the next window is answered again
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
+    assert result.waiting == [bob] and any("Ann's standing answer" in line for line in result.public)
