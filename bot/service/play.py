@@ -6,7 +6,8 @@ action(s), only while they still owe a decision, and never an action whose
 events were an undo barrier (a random draw or revealed hidden information).
 An undo is itself logged and stored as a new, higher version. An answer to a decision everyone
 makes at once is changed with the engine's own ``take back`` action instead (a normal logged
-action, allowed until the last answer is in); it pings nobody.
+action, allowed until the last answer is in); it pings nobody. Under a clock it resumes the clock the
+answer stopped, so it is refused once the time for the decision has run out.
 """
 
 from __future__ import annotations
