@@ -6,12 +6,20 @@ move a deadline would take), so it never needs to see hidden information and its
 nothing but the preference. Each one is stored as an ordinary logged action by that player, with a
 public line saying it was their standing answer, and recorded in ``clock_log``. ``/notify auto``
 turns them on and off (:mod:`bot.service.standing`).
+
+A player who takes their answer to a parallel decision back ("Change my answer") wants to answer it
+themselves: their standing answer is suspended for that window. The log says so by itself, so it
+survives a restart: the seat's latest row is that ``take back`` (nothing of theirs, and no rollback,
+came after it). The window cannot close before they answer again, and once they have, their next
+decisions are answered as before.
 """
 
 from __future__ import annotations
 
-from engine.core import play
+from engine.core import PARALLEL, Decision, play
+from engine.core.takeback import TAKE_BACK_TEXT
 
+from ..store.records import Records
 from .core import Core
 from .results import Result, ServiceError
 from .step import Txn
@@ -44,15 +52,17 @@ class StandingAnswers:
         users, names = txn.users, txn.names
         public: list[str] = []
         private: dict[str, list[str]] = {}
+        suspended: dict[int, bool] = {}  # seat -> took back its answer in the window open now
         for _ in range(MAX_STANDING_STEPS):
-            decision = next(
-                (
-                    d
-                    for d in play.pending(txn.game, txn.state)
-                    if d.default is not None and d.kind in wanted.get(users[d.player], ())
-                ),
-                None,
-            )
+            decision = None
+            for d in play.pending(txn.game, txn.state):
+                if d.default is None or d.kind not in wanted.get(users[d.player], ()):
+                    continue
+                if d.player not in suspended:
+                    suspended[d.player] = await self.took_back(row, d)
+                if not suspended[d.player]:
+                    decision = d
+                    break
             if decision is None or decision.default is None:
                 break
             seat = decision.player
@@ -70,3 +80,10 @@ class StandingAnswers:
             for who, told in applied.private.items():
                 private.setdefault(who, []).extend(told)
         return txn.changed(public, private) if public else None
+
+    async def took_back(self, row: int, decision: Decision) -> bool:
+        """True when the decision's player took back their answer to this parallel window and has not
+        answered again (see the module docstring)."""
+        if decision.mode != PARALLEL:
+            return False
+        return await Records(self.core.store).latest_of_seat(row, decision.player) == ("action", TAKE_BACK_TEXT)

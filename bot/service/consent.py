@@ -24,7 +24,7 @@ from .i18n import msg
 from .inputs import Boundary
 from .results import Result, ServiceError, names_list
 from .step import Txn
-from .steplines import AGREED, line, proposal_lines
+from .steplines import AGREED, NAMED, hidden_answers, line, proposal_lines
 from .steps import Steps
 
 
@@ -51,7 +51,8 @@ class ConsentService(Boundary):
         async with self.core.lock(live.id):
             txn = await self.steps.load(live.id, "active")
             record, votes, seat = txn.record, Votes(self.core.store), self.core.seat_of(txn.seats, user)
-            stack = effective_actions(await self.core.store.actions(record.id))
+            rows = await self.core.store.actions(record.id)
+            stack = effective_actions(rows)
             if step is None and not stack:
                 raise ServiceError(msg("There is nothing to take back yet."), "nothing_to_undo")
             target = stack[-1].version - 1 if step is None else step
@@ -65,8 +66,10 @@ class ConsentService(Boundary):
             if vote is None:
                 raise ServiceError(msg("Someone opened a vote at the same moment; answer that one."), "vote_open")
             undone = [a for a in stack if a.version > target]
+            boards = {a.version - 1: await self.core.store.snapshot(record.id, a.version - 1) for a in undone[-NAMED:]}
+            hidden = hidden_answers(txn.game, rows, undone[-NAMED:], boards.get)  # no secret in a public message
             others = [s for s in txn.seats if s.user_id != user]
-            lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others])
+            lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others], hidden)
             if others:
                 result = Result(
                     public=lines,

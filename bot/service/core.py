@@ -293,13 +293,18 @@ class Core:
 
     # --- deadlines in step with who must act ------------------------------------------
     async def sync_clocks(
-        self, record: GameRecord, waiting: list[int], ended: bool = False, version: int | None = None
+        self,
+        record: GameRecord,
+        waiting: list[int],
+        ended: bool = False,
+        version: int | None = None,
+        resume: Sequence[int] = (),
     ) -> None:
         """Keep the seats' deadlines in step with who must act (see :mod:`bot.store.deadlines`): a frozen
         deadline (its player is away) thaws before its decision closes, so the bank is not charged for
         the freeze, and deadlines that opened for away players freeze. Untimed games have no deadlines.
         With ``version`` (whose ``waiting`` it is), nothing opens or closes once another process stored
-        a newer version."""
+        a newer version. The seats in ``resume`` took their answer back: their clock resumes."""
         if record.clock != "none":
             for frozen in await self.away.frozen(game=record.id):
                 if ended or frozen.seat not in waiting:
@@ -307,7 +312,7 @@ class Core:
         if ended:
             await self.deadlines.stop(record.id)
         elif await self.deadlines.sync(
-            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz), version
+            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz), version, resume
         ):
             self.schedule()
         if record.clock != "none" and not ended:

@@ -6,7 +6,8 @@ action(s), only while they still owe a decision, and never an action whose
 events were an undo barrier (a random draw or revealed hidden information).
 An undo is itself logged and stored as a new, higher version. An answer to a decision everyone
 makes at once is changed with the engine's own ``take back`` action instead (a normal logged
-action, allowed until the last answer is in); it pings nobody.
+action, allowed until the last answer is in); it pings nobody. Under a clock it resumes the clock the
+answer stopped, so it is refused once the time for the decision has run out.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 from engine.core import Action, play
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
+from ..store.clock import parse
 from .away_service import AwayService
+from .clock import stamp
 from .core import Core, uid
 from .game_ui import Table
 from .history import effective_actions
@@ -71,6 +74,8 @@ class PlayService(Boundary):
                     ),
                     "not_your_turn",
                 )
+            if taking_back and play.may_take_back(game, state, seat):
+                await self.check_time_left(txn, seat)
             applied = txn.apply(seat, action, text)
             await txn.store(applied, seat, user, [])
             txn.played = applied.text
@@ -83,6 +88,22 @@ class PlayService(Boundary):
             return result
 
         return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
+
+    async def check_time_left(self, txn: Txn, seat: int) -> None:
+        """Refuse a take-back once the time for the decision has run out: taking an answer back resumes
+        the clock it stopped (:mod:`bot.store.deadlines`), whose deadline has passed by then."""
+        if txn.record.clock == "none":
+            return
+        clock = (await self.core.deadlines.of_game(txn.row)).get(seat)
+        due = clock.prev_due_at if clock is not None and clock.state == "idle" else None
+        if due is not None and parse(due) <= parse(self.core.now()):
+            raise ServiceError(
+                msg(
+                    "Your time for this decision ran out {when}, so your answer stands: it can't be taken back.",
+                    when=stamp(due),
+                ),
+                "out_of_time",
+            )
 
     async def undo(self, channel_id: str | int, user_id: str | int, expected_version: int | None = None) -> Step:
         """Take back the caller's latest action (see the module docstring for the rule)."""

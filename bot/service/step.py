@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from engine.core import PARALLEL, Action, Game, IllegalAction, State, play
+from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
 from .core import Core, wrap_illegal
@@ -194,7 +195,8 @@ class Txn:
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
         self.state, self.stored = state, self.stored + 1
-        await core.sync_clocks(record, waiting, status != "active", version)
+        resume = [seat] if kind == "action" and text == TAKE_BACK_TEXT else []  # its clock runs on from before
+        await core.sync_clocks(record, waiting, status != "active", version, resume)
         return version
 
 

@@ -11,10 +11,12 @@ name is not part of a record: it may be any short name without line breaks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 from string import Formatter
 
-from engine.core import Game, play
+from engine.core import PARALLEL, Game, play
 from engine.core.i18n import listing
+from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import shorten
 
 from ..store.rows import ActionRecord
@@ -41,14 +43,26 @@ def line(template: str, **fields: str | int) -> str:
 
 
 _FREE = r"[^\n]{1,100}"  # a field a record does not fix (an admin's display name)
+#: How many of the steps a proposal takes back it names (the latest).
+NAMED = 5
 
 
 def proposal_lines(
-    names: list[str], seat: int, target: int, undone: list[ActionRecord], waiting: list[str]
+    names: list[str],
+    seat: int,
+    target: int,
+    undone: list[ActionRecord],
+    waiting: list[str],
+    hidden: Collection[int] = (),
 ) -> list[str]:
-    """A proposal to go back to the board after step ``target`` (taking back ``undone``) by ``seat``."""
+    """A proposal to go back to the board after step ``target`` (taking back ``undone``) by ``seat``;
+    the steps of versions in ``hidden`` (:func:`hidden_answers`) are named without their text."""
     latest = [
-        msg("{player} `{text}`", player=names[a.seat], text=a.text) for a in undone[-5:] if 0 <= a.seat < len(names)
+        msg("{player} an answer (hidden)", player=names[a.seat])
+        if a.version in hidden
+        else msg("{player} `{text}`", player=names[a.seat], text=a.text)
+        for a in undone[-NAMED:]
+        if 0 <= a.seat < len(names)
     ]
     fields = {"player": names[seat], "step": target, "n": len(undone)}
     lines = [
@@ -74,6 +88,29 @@ def proposal_lines(
         )
     lines.append(msg("Everyone must agree; waiting for {players}.", players=names_list(waiting)))
     return lines
+
+
+def hidden_answers(
+    game: Game, rows: list[ActionRecord], named: list[ActionRecord], board: Callable[[int], str | None]
+) -> set[int]:
+    """Versions of the ``named`` steps that are secret answers still: answers to a parallel window
+    (everyone at once; the window holds them until the last is in, then reveals them all) given
+    after the latest reveal in ``rows`` (the log so far). A public message may name them only once
+    that reveal came. ``board(v)`` is the stored board after version ``v`` (read only before a named
+    step that may be secret; a missing one counts as secret). A take-back is no secret: its own
+    line says who took an answer back.
+    """
+    revealed = max((a.version for a in rows if a.undo_barrier), default=0)
+    hidden = set()
+    for a in named:
+        if a.version <= revealed or a.text == TAKE_BACK_TEXT:
+            continue
+        before = board(a.version - 1)
+        if before is None or any(
+            d.player == a.seat and d.mode == PARALLEL for d in play.pending(game, play.loads(before))
+        ):
+            hidden.add(a.version)
+    return hidden
 
 
 def pattern(template: str, **fixed: str | list[str]) -> re.Pattern[str]:
@@ -117,7 +154,7 @@ def check_lines(
                 return _differs(row.version, stored, said)
         elif not any(
             len(c) == len(stored) and all(p.fullmatch(line) for p, line in zip(c, stored, strict=True))
-            for c in _bot_lines(names, row, rows[:index])
+            for c in _bot_lines(game, names, row, rows[:index], snapshots)
         ):
             return _differs(row.version, stored, None)
     return None
@@ -137,7 +174,9 @@ def _action_heads(game: Game, names: list[str], row: ActionRecord, snapshots: li
     return heads
 
 
-def _bot_lines(names: list[str], row: ActionRecord, earlier: list[ActionRecord]) -> list[list[re.Pattern[str]]]:
+def _bot_lines(
+    game: Game, names: list[str], row: ActionRecord, earlier: list[ActionRecord], snapshots: list[str]
+) -> list[list[re.Pattern[str]]]:
     """The line lists an undo or rollback row may carry."""
     player = names[row.seat] if 0 <= row.seat < len(names) else "?"
     if row.kind == "undo":
@@ -146,7 +185,8 @@ def _bot_lines(names: list[str], row: ActionRecord, earlier: list[ActionRecord])
         return []
     step = row.text
     undone = [a for a in effective_actions(earlier) if a.version > int(step)]
-    solo = proposal_lines(names, row.seat, int(step), undone, []) if 0 <= row.seat < len(names) else []
+    hidden = hidden_answers(game, earlier, undone[-NAMED:], snapshots.__getitem__)
+    solo = proposal_lines(names, row.seat, int(step), undone, [], hidden) if 0 <= row.seat < len(names) else []
     return [
         [pattern(ROLLED_BACK, step=step)],
         [pattern(AGREED, players=names_list(names), step=step)],

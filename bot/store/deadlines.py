@@ -4,11 +4,17 @@ A row is ``idle`` (owes nothing; ``bank`` seconds left), ``running`` (owes a dec
 ``opened_at``, due at ``due_at``) or ``expired`` (its deadline passed without a safe default and
 the table was offered wait/skip/substitute). The timer loop only ever looks at running rows, so
 everything survives a restart. No Discord here; times are ISO-8601 UTC strings from the caller.
+
+A row that stops keeps the clock it stopped (``prev_*``). A seat that takes back its answer to a
+parallel window owes that decision again, and its clock *resumes*: the bank, opening time and
+deadline it had before the answer, as if it had never answered. So answering and taking back
+gains nothing: the time the answer stood is charged, and the decision's increment is credited
+once, when it is finally answered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, insert, select, text, update
@@ -23,6 +29,8 @@ from .store import GameStore
 HEARTBEAT = "heartbeat"
 #: An outage shorter than this (missed heartbeats, slow start) is not worth extending for.
 OUTAGE_GRACE = 120
+#: The clock a row's latest stop closed (what a take-back resumes).
+PREV = (schema.clocks.c.prev_bank, schema.clocks.c.prev_opened_at, schema.clocks.c.prev_due_at)
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,10 @@ class SeatClock:
     opened_at: str | None
     due_at: str | None
     state: str
+    #: The clock the seat's latest stop closed (what a take-back resumes): bank, opened, due.
+    prev_bank: int | None = None
+    prev_opened_at: str | None = None
+    prev_due_at: str | None = None
 
 
 class Deadlines:
@@ -47,7 +59,12 @@ class Deadlines:
     async def of_game(self, game: int) -> dict[int, SeatClock]:
         c = schema.clocks
         rows = await self.store.query(select(c).where(c.c.game == game).order_by(c.c.seat))
-        return {r.seat: SeatClock(r.game, r.seat, r.bank, r.opened_at, r.due_at, r.state) for r in rows}
+        return {
+            r.seat: SeatClock(
+                r.game, r.seat, r.bank, r.opened_at, r.due_at, r.state, r.prev_bank, r.prev_opened_at, r.prev_due_at
+            )
+            for r in rows
+        }
 
     async def due(self, now: str) -> list[tuple[int, int]]:
         """(game, seat) of running clocks whose deadline is at or before ``now``, earliest first."""
@@ -90,8 +107,10 @@ class Deadlines:
         now: str,
         hours: Hours | None = None,
         version: int | None = None,
+        resume: Collection[int] = (),
     ) -> bool:
-        """Open clocks for seats that now owe a decision, close (and credit) those that no longer do.
+        """Open clocks for seats that now owe a decision, close (and credit) those that no longer do;
+        the seats in ``resume`` took their answer back: their clock resumes (see the module docstring).
 
         With table playing ``hours``, only open time is charged and deadlines count open time only.
         ``waiting`` as of game ``version`` (when given) changes nothing once the game is past it: the
@@ -111,32 +130,38 @@ class Deadlines:
                 at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
                 if (await db.execute(at)).scalar_one_or_none() != version:
                     return False
-            found = await db.execute(select(c.c.seat, c.c.bank, c.c.opened_at, c.c.state).where(c.c.game == game))
+            found = await db.execute(
+                select(c.c.seat, c.c.bank, c.c.opened_at, c.c.due_at, c.c.state, *PREV).where(c.c.game == game)
+            )
             rows = {r.seat: r for r in found}
             for seat in waiting:
                 row = rows.get(seat)
                 if row is not None and row.state != "idle":
                     continue
-                bank = preset.initial if row is None else row.bank
+                bank, start, due = (preset.initial if row is None else row.bank), now, None
+                if row is not None and seat in resume and row.prev_bank is not None and row.prev_opened_at:
+                    bank, start, due = row.prev_bank, row.prev_opened_at, row.prev_due_at
                 values = {
                     "game": game,
                     "seat": seat,
                     "bank": bank,
-                    "opened_at": now,
-                    "due_at": advance(hours, now, bank),
+                    "opened_at": start,
+                    "due_at": due or advance(hours, start, bank),
                     "state": "running",
                 }
-                keys, moved = ("game", "seat"), {"opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
+                keys = ("game", "seat")
+                moved = {"bank": EXCLUDED, "opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
                 await db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row.state == "idle":
                     continue
                 bank = preset.after_move(row.bank, open_seconds(hours, row.opened_at, now))
+                stopped = {"prev_bank": row.bank, "prev_opened_at": row.opened_at, "prev_due_at": row.due_at}
                 await db.execute(
                     update(c)
                     .where(c.c.game == game, c.c.seat == seat)
-                    .values(bank=bank, opened_at=None, due_at=None, state="idle")
+                    .values(bank=bank, opened_at=None, due_at=None, state="idle", **stopped)
                 )
         return opened
 
@@ -255,7 +280,9 @@ class Deadlines:
 
         With table playing hours only the open time the outage took is given back (the deadline and
         ``opened_at`` move on by that much open time); a game whose table was closed throughout keeps
-        its deadline. Returns (outage seconds, clocks extended); (0, 0) after a short or first start.
+        its deadline. A clock an answer stopped (``prev_*``, resumed if the answer is taken back) moves
+        on the same way. Returns (outage seconds, running clocks extended); (0, 0) after a short or
+        first start.
         """
         state = schema.bot_state
         rows = await self.store.query(select(state.c.value).where(state.c.key == HEARTBEAT))
@@ -283,5 +310,22 @@ class Deadlines:
                         .values(opened_at=advance(hours, r.opened_at, lost), due_at=advance(hours, r.due_at, lost))
                     )
                     extended += 1
+                stopped = await db.execute(  # clocks an answer stopped, which a take-back would resume
+                    text(
+                        "SELECT c.game, c.seat, c.prev_opened_at, c.prev_due_at, g.hours, g.hours_tz FROM clocks c "
+                        "JOIN games g ON g.id = c.game WHERE c.state = 'idle' AND g.status = 'active' "
+                        "AND c.prev_due_at > :last"
+                    ),
+                    {"last": last},
+                )
+                for r in stopped.all():
+                    hours = stored(r.hours, r.hours_tz)
+                    lost = open_seconds(hours, last, now)
+                    if lost > 0:
+                        moved = {
+                            "prev_opened_at": advance(hours, r.prev_opened_at, lost),
+                            "prev_due_at": advance(hours, r.prev_due_at, lost),
+                        }
+                        await db.execute(update(c).where(c.c.game == r.game, c.c.seat == r.seat).values(**moved))
         await self.heartbeat(now)
         return (outage if outage > OUTAGE_GRACE else 0), extended

@@ -67,6 +67,18 @@ class Records:
         )
         return [Holder(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
+    async def latest_of_seat(self, game: int, seat: int) -> tuple[str, str] | None:
+        """(kind, text) of the latest log row of ``seat``, or of a rollback if one (anybody's) came
+        after it; ``None`` when there is neither."""
+        a = schema.actions
+        rows = await self.store.query(
+            select(a.c.kind, a.c.text)
+            .where(a.c.game == game, (a.c.seat == seat) | (a.c.kind == "rollback"))
+            .order_by(a.c.version.desc())
+            .limit(1)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
     async def audit(self, game: int, version: int, by_user: str, what: str, detail: str, now: str) -> None:
         async with self.store.transaction() as db:
             await db.execute(

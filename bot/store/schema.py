@@ -130,6 +130,10 @@ clocks = Table(
     Column("opened_at", Text),
     Column("due_at", Text),
     Column("state", Text, nullable=False, server_default="idle"),
+    # The running clock the seat's latest answer stopped (revision 0004): a take-back resumes it.
+    Column("prev_bank", Integer),
+    Column("prev_opened_at", Text),
+    Column("prev_due_at", Text),
     PrimaryKeyConstraint("game", "seat"),
     CheckConstraint("bank >= 0", name="clocks_bank"),
     CheckConstraint("state IN ('idle', 'running', 'expired')", name="clocks_state"),
@@ -379,5 +383,11 @@ shard_leases = Table(
 )
 #: Tables added by revisions after the baseline (absent from a database at legacy migration 9).
 AFTER_BASELINE = ("shard_leases",)
-#: Columns added by revisions after the baseline (revision 0003), by table.
-AFTER_BASELINE_COLUMNS = {"timeouts": "seq", "seat_holders": "seq", "audit": "seq", "clock_log": "seq"}
+#: Columns added by revisions after the baseline (revisions 0003 and 0004), by table.
+AFTER_BASELINE_COLUMNS = {
+    "timeouts": ("seq",),
+    "seat_holders": ("seq",),
+    "audit": ("seq",),
+    "clock_log": ("seq",),
+    "clocks": ("prev_bank", "prev_opened_at", "prev_due_at"),
+}

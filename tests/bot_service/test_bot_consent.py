@@ -9,6 +9,7 @@ from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 from bot.service.service import GameService
 from bot.store.records import Records
 from engine.core import play
+from render.i18n import tr
 
 
 async def two_turns(svc: GameService) -> tuple[int, str, str]:
@@ -87,3 +88,25 @@ async def test_rollbacks_export_and_import_step_by_step(svc: GameService) -> Non
     copy = await svc.archive.import_record("chan-2", "g", "u-dev", "Dev", export.text)
     for version in range(5):
         assert await svc.store.snapshot(copy.game_row or 0, version) == await svc.store.snapshot(row, version)
+
+
+async def test_a_proposal_hides_answers_whose_window_is_still_open(svc: GameService) -> None:
+    result = await start_game(svc, ("Ann", "Bob", "Cy"), {"cards": "no"}, seed=3)
+    while len(result.waiting) < 3:  # to the secret push/rest
+        result = await svc.play.act(CHANNEL, result.waiting[0], "step")
+    opened = result.version or 0
+    first, second, third = result.waiting
+    await svc.play.act(CHANNEL, first, "push")
+    await svc.play.act(CHANNEL, second, "rest")
+    asked = await svc.consent.propose(CHANNEL, third, step=opened - 1)  # the last step and both answers
+    for lang in ("en", "ja"):
+        said = " ".join(tr(line, lang) for line in asked.result.public)
+        assert "`step`" in said and "push" not in said and "rest" not in said, said
+    head = asked.result.public[0]
+    assert "taking back 3 action(s)" in head and head.count("an answer (hidden)") == 2
+    assert tr(head, "ja").count("回答（非公開）") == 2
+    await svc.consent.vote(asked.vote_id, first, False)
+    await svc.play.act(CHANNEL, third, "push")  # the window closes and shows every answer...
+    again = await svc.consent.propose(CHANNEL, third, step=opened)
+    assert "`push`" in again.result.public[0] and "`rest`" in again.result.public[0]  # ...so they may be named
+    assert "hidden" not in again.result.public[0]

@@ -63,7 +63,7 @@ def sqlite_differences(path: Path, legacy: bool = False) -> list[Any]:
         if isinstance(diff, tuple) and diff[0] in ("add_fk", "remove_fk"):
             continue
         later = isinstance(diff, tuple) and diff[0] == "add_column"
-        if legacy and later and schema.AFTER_BASELINE_COLUMNS.get(diff[2]) == diff[3].name:
+        if legacy and later and diff[3].name in schema.AFTER_BASELINE_COLUMNS.get(diff[2], ()):
             continue
         if isinstance(diff, tuple) and diff[0] in ("add_table", "remove_table", "add_column", "remove_column"):
             if not (legacy and diff[0] == "add_table" and diff[1].name in schema.AFTER_BASELINE):
