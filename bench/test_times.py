@@ -78,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         per_folder[folder_of(case)] += case.seconds
     print(f"pytest says:   {tail[0]} (exit {finished.returncode})")
     print(f"wall time:     {wall:7.1f} s  ({wall / 60:.1f} min)")
-    print(f"CPU time:      {usage.ru_utime + usage.ru_stime:7.1f} s  (user {usage.ru_utime:.1f}, system {usage.ru_stime:.1f})")
+    cpu = usage.ru_utime + usage.ru_stime
+    print(f"CPU time:      {cpu:7.1f} s  (user {usage.ru_utime:.1f}, system {usage.ru_stime:.1f})")
     print(f"peak memory:   {usage.ru_maxrss / 1024:7.0f} MB  (the largest single process)")
     print(f"cores:         {os.cpu_count()}; load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
     print("outcomes:      " + ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items())))
