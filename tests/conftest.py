@@ -6,6 +6,10 @@
   the session;
 * ``pg_database_url`` (per test): a fresh empty database of its own, dropped after the test.
 
+Run in parallel (``pytest -n auto``, pytest-xdist), the controlling process starts one throwaway
+server before the workers start and stops it after they have all finished; every worker uses that
+one server (``pg_server`` attaches to it), and each test still gets fresh databases of its own.
+
 Without server binaries (and without ``DATABASE_URL_PG``) the tests that use them are skipped
 with the reason, except on CI (``CI`` set), where they fail: CI must never silently skip them.
 """
@@ -13,19 +17,74 @@ with the reason, except on CI (``CI`` set), where they fail: CI must never silen
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from pg_server import PgServer, PgUnavailable, on_ci, running_server
+from pg_server import PgServer, PgUnavailable, attach, describe, on_ci, running_server
 
 # --doctest-modules would import this file a second time as a module named "conftest", which clashes
 # with the sub-folders' conftest.py files when the whole suite runs; it has no doctests anyway.
 collect_ignore = ["conftest.py"]
 
+SHARED = "pbp_pg_server"  # the workers' input key: the controller's server, described as JSON
+_controller_server = pytest.StashKey[dict[str, Any]]()
+_controller_stack = pytest.StashKey[contextlib.ExitStack]()
+
+
+def _controls_workers(config: pytest.Config) -> bool:
+    """The xdist controller of a parallel run (not a worker, not a plain serial run)."""
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In a parallel run, start the one server every worker will share (about a second)."""
+    if not _controls_workers(config):
+        return
+    stack = contextlib.ExitStack()
+    config.stash[_controller_stack] = stack
+    try:
+        config.stash[_controller_server] = describe(stack.enter_context(running_server()))
+    except PgUnavailable as error:
+        config.stash[_controller_server] = {"unavailable": str(error)}
+    except Exception as error:  # a broken server: every test that needs one fails with the reason
+        config.stash[_controller_server] = {"error": f"{type(error).__name__}: {error}"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist: hand each worker the controller's server."""
+    info = node.config.stash.get(_controller_server, None)
+    if info is not None:
+        node.workerinput[SHARED] = json.dumps(info)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stack = config.stash.get(_controller_stack, None)
+    if stack is not None:
+        stack.close()
+
+
+def _unavailable(reason: str) -> None:
+    if on_ci():
+        pytest.fail(f"CI must run the PostgreSQL tests, but {reason}", pytrace=False)
+    pytest.skip(f"PostgreSQL tests skipped: {reason}")
+
 
 @pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    """The PostgreSQL server of this session (DATABASE_URL_PG's, or a throwaway one started now)."""
+def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
+    """The PostgreSQL server of this session (DATABASE_URL_PG's, the parallel run's shared one, or a
+    throwaway one started now)."""
+    shared = getattr(request.config, "workerinput", {}).get(SHARED)
+    if shared:
+        info = json.loads(shared)
+        if "unavailable" in info:
+            _unavailable(info["unavailable"])
+        if "error" in info:
+            pytest.fail(f"the test PostgreSQL server did not start: {info['error']}", pytrace=False)
+        yield attach(info)
+        return
     with contextlib.ExitStack() as stack:
         try:
             server = stack.enter_context(running_server())
@@ -33,10 +92,8 @@ def pg_server() -> Iterator[PgServer]:
             unavailable = str(error)
         else:
             unavailable = ""
-        if unavailable and on_ci():
-            pytest.fail(f"CI must run the PostgreSQL tests, but {unavailable}", pytrace=False)
         if unavailable:
-            pytest.skip(f"PostgreSQL tests skipped: {unavailable}")
+            _unavailable(unavailable)
         yield server
 
 

@@ -349,7 +349,7 @@ def local_server(bin_dir: Path | None = None, database: str = DATABASE) -> Itera
                 "fsync": "off",
                 "synchronous_commit": "off",
                 "full_page_writes": "off",
-                "max_connections": "100",
+                "max_connections": "200",
             }
             command = _dies_with_us() + [str(bin_dir / "postgres"), "-D", str(data)]
             for key, value in settings.items():
@@ -398,6 +398,28 @@ def local_server(bin_dir: Path | None = None, database: str = DATABASE) -> Itera
         atexit.unregister(cleanup)
         if server is not None:
             server.stop_seconds = time.perf_counter() - stopping
+
+
+def describe(server: PgServer) -> dict[str, Any]:
+    """What another process needs to use this running server (the parallel test workers: conftest.py)."""
+    return {
+        "url": server.url,
+        "local": server.local,
+        "bin_dir": str(server.bin_dir) if server.bin_dir else None,
+        "root": str(server.root) if server.root else None,
+        "port": server.port,
+    }
+
+
+def attach(info: Mapping[str, Any]) -> PgServer:
+    """The server another process started and described (it alone stops it)."""
+    return PgServer(
+        url=str(info["url"]),
+        local=bool(info["local"]),
+        bin_dir=Path(info["bin_dir"]) if info.get("bin_dir") else None,
+        root=Path(info["root"]) if info.get("root") else None,
+        port=info.get("port"),
+    )
 
 
 @contextlib.contextmanager

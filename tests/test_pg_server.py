@@ -234,3 +234,50 @@ def test_without_binaries_skip_locally_but_fail_on_ci(tmp_path: Path, ci: str, o
         assert "CI must run the PostgreSQL tests, but no PostgreSQL server binaries" in run.stdout
     else:
         assert "PostgreSQL tests skipped: no PostgreSQL server binaries" in run.stdout
+
+
+def test_parallel_workers_share_one_server_that_goes_away_after_the_run(tmp_path: Path) -> None:
+    """``pytest -n 2``: the controller starts one server, both workers use it, and it is gone after."""
+    (tmp_path / "conftest.py").write_text(
+        textwrap.dedent(f"""
+        import importlib.util, sys
+        sys.path.insert(0, {str(TESTS)!r})
+        spec = importlib.util.spec_from_file_location("tests_conftest", {str(TESTS / "conftest.py")!r})
+        fixtures = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(fixtures)
+        pytest_configure = fixtures.pytest_configure
+        pytest_configure_node = fixtures.pytest_configure_node
+        pytest_unconfigure = fixtures.pytest_unconfigure
+        pg_server = fixtures.pg_server
+        """)
+    )
+    (tmp_path / "test_shared.py").write_text(
+        textwrap.dedent(f"""
+        import os, time, pytest
+        @pytest.mark.parametrize("n", range(6))
+        def test_sees_the_server(pg_server, n):
+            url = pg_server.create_database()
+            pg_server.drop_database(url)
+            time.sleep(0.2)
+            line = f"{{os.environ.get('PYTEST_XDIST_WORKER')}} {{pg_server.port}} {{pg_server.root}} {{pg_server.pid}}"
+            with open({str(tmp_path / "seen.txt")!r}, "a") as out:
+                out.write(line + "\\n")
+        """)
+    )
+    env = {k: v for k, v in os.environ.items() if k != URL_ENV}
+    env["PYTHONPATH"] = os.pathsep.join(sys.path)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "6 passed" in run.stdout, run.stdout + run.stderr
+    seen = {tuple(line.split()) for line in (tmp_path / "seen.txt").read_text().splitlines()}
+    assert {worker for worker, *_ in seen} == {"gw0", "gw1"}, seen
+    assert len({(port, root) for _, port, root, _ in seen}) == 1, seen  # one server for both workers
+    assert {pid for *_, pid in seen} == {"None"}  # neither worker started one of its own
+    root = next(iter(seen))[2]
+    assert not Path(root).exists(), f"the shared server's directory {root} was left behind"
