@@ -3,7 +3,8 @@ checked at every step by the harness in ``bench/random_games.py``: offered optio
 deadline default) apply to copies without error, the state stays plain JSON with no negative
 count, and the log replays to the final state.
 
-The default run plays one game per table. The ``slow`` run plays thousands of games per title
+The default run plays one game per table, in chunks of at most ``CHUNK`` tables so a parallel
+run (``pytest -n auto``) spreads them over the workers. The ``slow`` run plays thousands of games per title
 on every core (about 20 minutes on two); it is left out of the default run by ``addopts``:
 
     python -m pytest -m slow tests/engine/test_random_games.py
@@ -35,6 +36,19 @@ class KnownFailure(RuntimeError):
 KNOWN_ERRORS: dict[str, re.Pattern[str]] = {}
 MARKS: dict[str, pytest.MarkDecorator] = {}
 SLOW_GAMES = int(os.environ.get("RANDOM_GAMES", "2000"))
+CHUNK = 12  # tables per test of the default run: Puerto Rico's 110 tables make 10 tests
+
+
+def _chunks() -> list[object]:
+    """(game id, first table, end) for each chunk of each game's tables."""
+    out: list[object] = []
+    for g in all_games():
+        count = len(cases(g.spec.id))
+        for start in range(0, count, CHUNK):
+            end = min(count, start + CHUNK)
+            marks = MARKS.get(g.spec.id, ())
+            out.append(pytest.param(g.spec.id, start, end, id=f"{g.spec.id}-{start}-{end}", marks=marks))
+    return out
 
 
 def _params() -> list[object]:
@@ -55,10 +69,11 @@ def _check(game_id: str, failures: list[Recipe]) -> None:
         raise KnownFailure(f"{len(failures)} game(s) hit a known failure, seeds {seeds[:10]}")
 
 
-@pytest.mark.parametrize("game_id", _params())
-def test_one_random_game_per_table_keeps_every_check(game_id: str) -> None:
-    table = cases(game_id)
-    outcomes = run(table, len(table), seed=1, sample=1)
+@pytest.mark.parametrize(("game_id", "start", "end"), _chunks())
+def test_one_random_game_per_table_keeps_every_check(game_id: str, start: int, end: int) -> None:
+    """Table ``i`` is played with seed ``1 + i``, whichever chunk it falls in."""
+    table = cases(game_id)[start:end]
+    outcomes = run(table, len(table), seed=1 + start, sample=1)
     assert len(outcomes) == len(table) and all(o.steps > 0 for o in outcomes)
     _check(game_id, [o.failure for o in outcomes if o.failure is not None])
 
