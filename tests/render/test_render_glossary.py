@@ -73,12 +73,13 @@ def _game_ids(game: str) -> set[tuple[str | None, str]]:
 @pytest.mark.parametrize("game", sorted(MODULES))
 def test_board_words_use_the_glossary_terms(game: str) -> None:
     catalogue = _catalogue()
+    ids = sorted(_game_ids(game), key=str)  # once: extracting the renderer's ids parses every module
     wrong = []
     for e in _entries(game):
         word = re.compile(rf"\b{re.escape(e['en'])}(s|es)?\b", re.IGNORECASE)
         forms = [e["ja"], *e.get("ja_also", [])]
         forms += [f.replace(long, short) for f in forms for long, short in SHORT_FORMS if long in f]
-        for context, english in sorted(_game_ids(game), key=str):
+        for context, english in ids:
             if (game, english) in NOT_TERMS or english in e.get("not_in", []):
                 continue
             if not word.search(FIELD.sub(" ", english).replace("_", " ").replace("-", " ")):
