@@ -29,6 +29,7 @@ from sqlalchemy.pool import NullPool
 from .settings import Settings, SettingsError
 from .store.alembic import head as alembic_head
 from .store.engine import locate
+from .store.preflight import place_problem
 
 #: Where a migrated database keeps its schema revision (Alembic's table).
 REVISION_QUERY = "SELECT version_num FROM alembic_version"
@@ -49,8 +50,9 @@ async def database_status(path: str) -> dict[str, Any]:
     if where.backend == "postgresql":
         return _judge(status, await _postgres_schema(path, status))
     file = Path(where.path or path)
-    if not file.is_file():
-        status["error"] = f"no database file at {path} (the bot creates it on its first start)"
+    problem = place_problem(file, probe=False)
+    if problem or not file.is_file():
+        status["error"] = problem or f"no database file at {path} (the bot creates it on its first start)"
         return status
     try:
         db = await aiosqlite.connect(file.resolve().as_uri() + "?mode=ro", uri=True)

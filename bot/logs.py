@@ -19,6 +19,8 @@ from typing import Any
 
 from .service.logctx import GAME, SHARD
 
+#: The libraries whose loggers follow ``LOG_LEVEL`` only when it is set (:func:`setup_logging`).
+LIBRARIES = ("alembic", "sqlalchemy", "discord", "aiohttp", "asyncpg", "PIL")
 TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [shard %(shard)s game %(game_text)s] %(message)s"
 
 
@@ -73,8 +75,12 @@ def make_handler(log_format: str = "text", process_shards: str = "-", stream: An
     return handler
 
 
-def setup_logging(level: int, log_format: str = "text", process_shards: str = "-") -> logging.Handler:
-    """Route the root logger (discord.py's too) through :func:`make_handler`; returns the handler."""
+def setup_logging(
+    level: int, log_format: str = "text", process_shards: str = "-", libraries: int | None = None
+) -> logging.Handler:
+    """Route the root logger (discord.py's too) through :func:`make_handler` at ``level``; the
+    :data:`LIBRARIES`' loggers get ``libraries`` (default: ``level``, at least WARNING), so a
+    migration's or a connection's INFO lines show only when ``LOG_LEVEL`` asks. Returns the handler."""
     handler = make_handler(log_format, process_shards)
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, "pbp_handler", False)]:
@@ -82,4 +88,6 @@ def setup_logging(level: int, log_format: str = "text", process_shards: str = "-
     handler.pbp_handler = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(level)
+    for name in LIBRARIES:
+        logging.getLogger(name).setLevel(libraries if libraries is not None else max(level, logging.WARNING))
     return handler

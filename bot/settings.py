@@ -55,12 +55,23 @@ def parse_dotenv(text: str) -> dict[str, str]:
 
 
 def load_dotenv(path: str | Path = ".env", env: MutableMapping[str, str] | None = None) -> bool:
-    """Copy ``path``'s variables into ``env`` (default ``os.environ``) without overriding set ones."""
+    """Copy ``path``'s variables into ``env`` (default ``os.environ``) without overriding set ones.
+
+    No file there: nothing to read (``False``). A folder, an unreadable file or one that is not UTF-8
+    text raises :class:`SettingsError` naming it."""
     target = os.environ if env is None else env
     file = Path(path)
-    if not file.is_file():
-        return False
-    for key, value in parse_dotenv(file.read_text(encoding="utf-8")).items():
+    try:
+        if not file.exists():
+            return False
+        if not file.is_file():
+            raise SettingsError(f"the settings file {file} is a folder, not a file: name a file such as .env")
+        content = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SettingsError(f"cannot read the settings file {file} ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise SettingsError(f"the settings file {file} is not UTF-8 text: save it as UTF-8") from None
+    for key, value in parse_dotenv(content).items():
         target.setdefault(key, value)
     return True
 
@@ -149,6 +160,9 @@ class Settings:
     health_host: str = "127.0.0.1"
     #: ``text`` (readable lines) or ``json`` (one JSON object per line, with shard and game fields).
     log_format: str = "text"
+    #: The libraries' level (discord.py, Alembic, SQLAlchemy, aiohttp): ``LOG_LEVEL`` when it is set,
+    #: else WARNING, so that their INFO lines show only to whoever asks for them.
+    libraries_log_level: str = "WARNING"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -171,7 +185,8 @@ class Settings:
             locate(database or DEFAULT_DATABASE)
         except ValueError as exc:
             raise SettingsError(str(exc)) from None
-        level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+        asked = (env.get("LOG_LEVEL") or "").strip().upper()
+        level = asked or "INFO"
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
         count_raw = (env.get("SHARD_COUNT") or "").strip()
@@ -192,6 +207,7 @@ class Settings:
             database_path=database or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            libraries_log_level=asked or "WARNING",
             sync_commands=_flag("SYNC_COMMANDS", env.get("SYNC_COMMANDS"), True),
             stall_days=int(stall),
             data_packs=parse_data_packs(env.get("DATA_PACKS")),
@@ -210,3 +226,7 @@ class Settings:
     @property
     def log_level_number(self) -> int:
         return int(logging.getLevelName(self.log_level))
+
+    @property
+    def libraries_log_level_number(self) -> int:
+        return int(logging.getLevelName(self.libraries_log_level))

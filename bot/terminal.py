@@ -7,7 +7,8 @@
 
 Type ``name: action`` (or just the action when one player is to act), or a command:
 ``undo``, ``log [page]``, ``board``, ``help``, ``quit``. The game is saved after
-every action; running again resumes it (``--new`` abandons it first).
+every action; running again resumes it (``--new`` abandons it first). The interactive loop is
+:mod:`bot.hotseat`; a bad argument, database or table is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import importlib
 import importlib.util
+import os
 import random
 import sys
 import tempfile
@@ -24,23 +26,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core.text import shorten
+from engine.core import IllegalAction
 
+from .cli import Parser, fail, seed, whole
+from .hotseat import CHANNEL, Session, user_id
+from .service.game_ui import parse_options
 from .service.results import Result, ServiceError, winner_line
 from .service.service import GameService
+from .store.preflight import preflight
 from .store.store import GameStore
 
-CHANNEL = "terminal"
+PROG = "python -m bot.terminal"
+DEFAULT_GAME = "puerto_rico"
 DEFAULT_DB = "terminal_games.sqlite3"
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-HELP = (
-    "Type `name: action` or, when exactly one player is to act, just the action "
-    "(unique prefixes work, e.g. `bu sm`).\nCommands: undo (or `name: undo`), log [page], board, help, quit."
-)
 
 
-def user_id(name: str) -> str:
-    return f"term:{name.lower()}"
+class Refused(Exception):
+    """A refusal of the command line: one line, exit code 2."""
 
 
 def load_games(extra: list[str]) -> None:
@@ -48,30 +51,29 @@ def load_games(extra: list[str]) -> None:
     import engine  # noqa: F401  (importing registers every game)
 
     for target in extra:
-        if target.endswith(".py"):
-            path = Path(target).resolve()
-            loaded = sys.modules.get(path.stem)
-            if loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() == path:
-                continue
-            sys.path.insert(0, str(path.parent))
-            spec = importlib.util.spec_from_file_location(path.stem, path)
-            if spec is None or spec.loader is None:
-                raise SystemExit(f"cannot load {target}")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[path.stem] = module
-            spec.loader.exec_module(module)
-        else:
-            importlib.import_module(target)
+        try:
+            _load(target)
+        except (ImportError, OSError, SyntaxError) as exc:
+            raise Refused(f"--load {target}: cannot load it ({exc}); name a module or a .py file of games") from None
 
 
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise SystemExit(f"--option wants key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
+def _load(target: str) -> None:
+    if not target.endswith(".py"):
+        importlib.import_module(target)
+        return
+    path = Path(target).resolve()
+    loaded = sys.modules.get(path.stem)
+    if loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() == path:
+        return
+    if not path.is_file():
+        raise FileNotFoundError(f"no file {path}")
+    sys.path.insert(0, str(path.parent))
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"not a Python module: {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
 
 
 async def new_game(
@@ -106,9 +108,9 @@ def final_line(result: Result) -> str:
 async def run_random(svc: GameService, args: argparse.Namespace, out: TextIO) -> int:
     rng = random.Random(args.seed)
     for number in range(1, args.games + 1):
-        seed = rng.randrange(2**63) if args.seed is None else args.seed + number - 1
+        seed = rng.randrange(2**63) if args.seed is None else (args.seed + number - 1) % 2**63
         channel = f"random-{number}-{seed}"
-        start = await new_game(svc, channel, args.game, args.players, parse_options(args.option), seed)
+        start = await new_game(svc, channel, args.game, args.players, args.options, seed)
         final, count, timings = await play_randomly(svc, channel, start, rng)
         if not final.game_over:
             out.write(f"game {number}: seed {seed} did not finish after {count} actions\n")
@@ -122,112 +124,29 @@ async def run_random(svc: GameService, args: argparse.Namespace, out: TextIO) ->
     return 0
 
 
-class Session:
-    """The interactive loop: one game in channel ``terminal`` of the database."""
+async def run_session(svc: GameService, args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> int:
+    """The hot seat: resume the saved game (unless it is another game than ``--game`` asks for, or
+    ``--new``), else start one."""
+    from engine.core import get_game
 
-    def __init__(self, svc: GameService, out: TextIO, read: Callable[[str], str]) -> None:
-        self.svc, self.out, self.read = svc, out, read
-        self.names: list[str] = []
-
-    def say(self, lines: list[str]) -> None:
-        for line in lines:
-            self.out.write(line + "\n")
-
-    def report(self, result: Result) -> None:
-        self.say(result.public)
-        for who, lines in result.private.items():
-            self.say([f"[to {self.name_of(who)}] {line}" for line in lines])
-
-    def name_of(self, uid: str) -> str:
-        return next((n for n in self.names if user_id(n) == uid), uid)
-
-    async def board(self) -> Result:
-        status = await self.svc.play.status(CHANNEL)
-        public = (await self.svc.play.view(CHANNEL)).board_text or ""
-        self.say([public])
-        shown = set(public.splitlines())
-        for uid in status.waiting:  # only what the public board does not already show
-            own = (await self.svc.play.view(CHANNEL, uid, private=True)).board_text or ""
-            extra = [line for line in own.splitlines() if line not in shown]
-            if extra:
-                self.say([f"{self.name_of(uid)} only:"] + [f"  {line}" for line in extra])
-        self.say(status.public)
-        for uid, texts in status.legal.items():
-            self.say([f"{self.name_of(uid)} may: " + ", ".join(texts)])
-        return status
-
-    def who_and_what(self, line: str, waiting: list[str]) -> tuple[str, str]:
-        """Split ``name: text``; a bare text belongs to the only player to act."""
-        head, sep, rest = line.partition(":")
-        if sep:
-            wanted = head.strip().lower()
-            exact = [n for n in self.names if n.lower() == wanted]
-            hits = exact or [n for n in self.names if n.lower().startswith(wanted)]
-            if len(hits) == 1:
-                return user_id(hits[0]), rest.strip()
-            if wanted and " " not in wanted:
-                raise ServiceError(f"`{shorten(head)}` is not one player; players: {', '.join(self.names)}.")
-        if len(waiting) != 1:
-            names = ", ".join(self.name_of(u) for u in waiting)
-            raise ServiceError(f"Several players must act now ({names}): type `name: action`.")
-        return waiting[0], line.strip()
-
-    async def step(self, line: str, status: Result) -> Result | None:
-        """Handle one line; ``None`` means quit."""
-        word, _, arg = line.strip().partition(" ")
-        command = word.lower()
-        if command in {"quit", "exit", "q"}:
-            return None
-        if command == "help":
-            self.say([HELP])
-            return status
-        if command == "board":
-            return await self.board()
-        if command == "log":
-            self.say(
-                (await self.svc.archive.log(CHANNEL, int(arg) if arg.strip().lstrip("-").isdigit() else None)).public
-            )
-            return status
-        who, text = self.who_and_what(line, status.waiting)
-        if text.lower() == "undo":
-            result = await self.svc.play.undo(CHANNEL, who, expected_version=status.version)
-        else:
-            result = await self.svc.play.act(CHANNEL, who, text, expected_version=status.version)
-        self.report(result)
-        if not result.game_over:
-            await self.board()
-        return result
-
-    async def run(self, args: argparse.Namespace) -> int:
-        live = await self.svc.store.live_game(CHANNEL)
-        if live is not None and args.new:
-            await self.svc.lobby.abandon(CHANNEL, live.creator_id)
-            live = None
-        if live is None:
-            self.report(
-                await new_game(self.svc, CHANNEL, args.game, args.players, parse_options(args.option), args.seed)
-            )
-        else:
-            self.say([f"Resuming {live.title} (version {live.version}); use --new to start over."])
-        self.names = [s.name for s in await self.svc.store.seats((await self.svc.play.status(CHANNEL)).game_row or 0)]
-        status = await self.board()
-        self.say([HELP])
-        while not status.game_over:
-            try:
-                line = self.read("> ")
-            except EOFError:
-                break
-            if not line.strip():
-                continue
-            try:
-                next_status = await self.step(line, status)
-            except (ServiceError, ValueError) as exc:
-                self.say([str(exc)])
-                continue
-            if next_status is None:
-                break
-            status = next_status if next_status.version is not None else status
-        return 0
+    live = await svc.store.live_game(CHANNEL)
+    if live is not None and live.status == "lobby":  # a start that never finished: nothing to resume
+        await svc.lobby.abandon(CHANNEL, live.creator_id)
+        live = None
+    if live is not None and args.new:
+        await svc.lobby.abandon(CHANNEL, live.creator_id)
+        live = None
+    if live is not None and args.asked_game not in (None, live.game_id):
+        wanted = get_game(args.asked_game).spec.title
+        raise Refused(
+            f"{args.db_shown} holds a {live.title} game (version {live.version}), not {wanted}: leave out "
+            f"--game to resume it, add --new to abandon it and start {wanted}, or name another --db"
+        )
+    session = Session(svc, out, read)
+    if live is not None:
+        session.say([f"Resuming {live.title} (version {live.version}); use --new to start over."])
+        return await session.play(None)
+    return await session.play(await new_game(svc, CHANNEL, args.game, args.players, args.options, args.seed))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -237,16 +156,22 @@ def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(
         f"{g.spec.id} ({g.spec.title}, {g.spec.min_players}-{g.spec.max_players} players)" for g in all_games()
     )
-    parser = argparse.ArgumentParser(prog="python -m bot.terminal", description=__doc__.split("\n\n")[0])
+    parser = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--game", default="puerto_rico", help=f"game id: {games}, or one added by --load (default puerto_rico)"
+        "--game", help=f"game id: {games}, or one added by --load (default {DEFAULT_GAME}, or the saved game's)"
     )
     parser.add_argument("--players", nargs="+", help="player names in lobby order")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option")
-    parser.add_argument("--seed", type=int, help="set-up seed (and random-play seed)")
-    parser.add_argument("--db", help=f"SQLite file (default ./{DEFAULT_DB}; a temp file with --random)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, as /game new takes them (repeat for more; python -m bot --help lists them)",
+    )
+    parser.add_argument("--seed", type=seed, help="set-up seed (and random-play seed), 0 to 2**63-1")
+    parser.add_argument("--db", help=f"SQLite file or database URL (default ./{DEFAULT_DB}; a temp file with --random)")
     parser.add_argument("--random", action="store_true", help="play every seat randomly to the end")
-    parser.add_argument("--games", type=int, default=1, help="with --random: how many games")
+    parser.add_argument("--games", type=whole(1, "games"), default=1, help="with --random: how many games")
     parser.add_argument("--new", action="store_true", help="abandon a saved terminal game and start anew")
     parser.add_argument(
         "--load",
@@ -258,39 +183,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_table(args: argparse.Namespace) -> None:
+    """The game, the players and the options, checked as ``/game new`` checks them (before any lobby)."""
+    from engine.core import find_game
+
+    try:
+        spec = find_game(args.game or DEFAULT_GAME).spec
+    except IllegalAction as exc:  # unknown game: the engine's message lists the games
+        raise Refused(str(exc)) from None
+    args.asked_game, args.game = (spec.id if args.game else None), spec.id
+    args.players = args.players or list(DEFAULT_NAMES[: max(spec.min_players, min(3, spec.max_players))])
+    if len({n.lower() for n in args.players}) != len(args.players):
+        raise Refused("player names must differ (case does not count)")
+    try:
+        args.options = parse_options(" ".join(args.option))
+        spec.resolve_options(args.options, len(args.players))
+    except (ValueError, IllegalAction) as exc:
+        raise Refused(str(exc)) from None
+
+
 async def amain(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         path = args.db or (str(Path(scratch) / "random.sqlite3") if args.random else DEFAULT_DB)
+        args.db_shown = path
+        problem = await preflight(path)
+        if problem:
+            raise Refused(f"--db: {problem}")
         store = await GameStore.open(path)
         try:
             svc = GameService(store, rng=random.Random(args.seed))
             if args.random:
                 return await run_random(svc, args, out)
-            return await Session(svc, out, read).run(args)
+            return await run_session(svc, args, out, read)
         finally:
             await store.close()
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None, read: Callable[[str], str] = input) -> int:
-    args = build_parser().parse_args(argv)
-    load_games(args.load)
+def main(
+    argv: list[str] | None = None,
+    out: TextIO | None = None,
+    read: Callable[[str], str] = input,
+    err: TextIO | None = None,
+) -> int:
+    """The command: play on ``out``, reading lines with ``read``; refusals are one line on ``err``
+    (stderr) with exit code 2."""
     out = out or sys.stdout
-    from engine.core import get_game
-
     try:
-        spec = get_game(args.game).spec
-    except Exception as exc:  # unknown game: the engine's message lists the games
-        out.write(f"{exc}\n")
-        return 2
-    args.players = args.players or list(DEFAULT_NAMES[: max(spec.min_players, min(3, spec.max_players))])
-    if len({n.lower() for n in args.players}) != len(args.players):
-        out.write("Player names must differ.\n")
-        return 2
-    try:
+        args = build_parser().parse_args(argv)
+        load_games(args.load)
+        check_table(args)
         return asyncio.run(amain(args, out, read))
+    except Refused as exc:
+        return fail(PROG, str(exc), err)
     except ServiceError as exc:
-        out.write(f"{exc.message}\n")
-        return 2
+        return fail(PROG, exc.message, err)
+    except KeyboardInterrupt:
+        print(f"{PROG}: stopped (Ctrl-C); the game is saved after every action.", file=err or sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader of the output went away (`| head`): nothing more to say
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1
 
 
 if __name__ == "__main__":

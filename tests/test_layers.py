@@ -5,6 +5,7 @@ Every module of ``bot/`` is parsed (imports at any depth, under ``TYPE_CHECKING`
 * ``bot.store`` imports nothing from ``bot.service``, ``bot.discord`` or the top-level modules;
 * ``bot.service`` imports nothing from ``bot.discord`` (only ``bot.settings`` from the top level);
 * neither imports discord.py, and neither do the non-Discord front ends ``bot.terminal``/``bot.demo``
+  (with ``bot.hotseat``, the terminal's loop, and ``bot.cli``, what the command lines share)
   nor the operations modules ``bot.health``/``bot.logs``/``bot.copydb`` (readiness, log format and
   the SQLite to PostgreSQL copy run without Discord);
 * nothing in ``bot/`` imports a game package (``engine.<game>``): only ``engine`` and ``engine.core``;
@@ -49,7 +50,7 @@ def layer(name: str) -> str:
         return name.split(".")[1]
     if name in ("bot.health", "bot.logs", "bot.copydb"):
         return "ops"
-    return "front" if name in ("bot.terminal", "bot.demo") else "top"
+    return "front" if name in ("bot.terminal", "bot.hotseat", "bot.demo", "bot.cli") else "top"
 
 
 def imported(source: str, name: str, is_package: bool) -> set[str]:

@@ -58,9 +58,11 @@ class ArchiveService(Boundary):
         self.core = core
         self.page = log_page_size
 
-    async def log(self, channel_id: str | int, page: int | None = None) -> Result:
-        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page (each page fits a message)."""
-        return await self._log_page(await self.core.latest(channel_id), page)
+    async def log(self, channel_id: str | int, page: int | None = None, reveal: bool = False) -> Result:
+        """Public log lines, ``page`` 1 = oldest; ``None`` = newest page (each page fits a message).
+        ``reveal`` names the actions that made no public sentence (the terminal's hot seat, where
+        everybody sees every move: :func:`~bot.service.history.step_lines`)."""
+        return await self._log_page(await self.core.latest(channel_id), page, reveal)
 
     async def log_of_game(self, game_row: int, page: int | None = None) -> Result:
         """:meth:`log` of a game by its row (the log's page buttons)."""
@@ -69,7 +71,7 @@ class ArchiveService(Boundary):
             raise ServiceError(msg("This game no longer exists."), "no_game")
         return await self._log_page(record, page)
 
-    async def _log_page(self, record: GameRecord, page: int | None) -> Result:
+    async def _log_page(self, record: GameRecord, page: int | None, reveal: bool = False) -> Result:
         if record.status == "lobby" or record.seed is None:
             raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         game = self.core.game(record.game_id)
@@ -79,7 +81,7 @@ class ArchiveService(Boundary):
         setup, _ = render_events(game, state, events, [s.user_id for s in seats])
         seating = seating_list(names, [s.colour for s in seats])
         started = msg("{title} started. Seats: {seats}.", title=record.title, seats=seating)
-        lines = log_lines(await self.core.store.actions(record.id), names, [started] + setup)
+        lines = log_lines(await self.core.store.actions(record.id), names, [started] + setup, reveal)
         chunk, number, pages = page_of(lines, page, self.page)
         return Result(
             public=[msg("Log, page {n} of {pages}:", n=number, pages=pages)] + chunk,

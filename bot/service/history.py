@@ -109,16 +109,22 @@ def render_events(
     return public, private
 
 
-def log_lines(actions: list[ActionRecord], names: list[str], setup: list[str]) -> list[str]:
-    """One public line per stored sentence, numbered by version; undo rows say so."""
+def log_lines(actions: list[ActionRecord], names: list[str], setup: list[str], reveal: bool = False) -> list[str]:
+    """One public line per stored sentence, numbered by version; undo rows say so (``reveal``: see
+    :func:`step_lines`)."""
     lines = [numbered(0, line) for line in setup]
     for row in actions:
-        lines += step_lines(row, names)
+        lines += step_lines(row, names, reveal)
     return lines
 
 
-def step_lines(row: ActionRecord, names: list[str]) -> list[str]:
-    """The public lines of one stored step, numbered by its version."""
+def step_lines(row: ActionRecord, names: list[str], reveal: bool = False) -> list[str]:
+    """The public lines of one stored step, numbered by its version.
+
+    An action that made no public sentence (one step of a longer choice, an answer kept hidden
+    until everybody answered) reads "Ann acted."; with ``reveal``, for a reader who sees every
+    seat's moves anyway (the terminal's hot seat), it names the action: "Ann played `place corn`."
+    """
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     if row.public_lines:
         return [numbered(row.version, line) for line in row.public_lines]
@@ -126,6 +132,8 @@ def step_lines(row: ActionRecord, names: list[str]) -> list[str]:
         return [numbered(row.version, msg("{player} took back their last action.", player=who))]
     if row.kind == "rollback":
         return [numbered(row.version, msg("The game was rolled back to step {step}.", step=row.text))]
+    if reveal:
+        return [numbered(row.version, msg("{player} played `{text}`.", player=who, text=row.text))]
     return [numbered(row.version, msg("{player} acted.", player=who))]
 
 

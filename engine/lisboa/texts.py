@@ -17,7 +17,7 @@ from typing import Any
 from ..core import EventText
 from ..core.i18n import listing
 from . import names
-from .i18n import msg
+from .i18n import msg, msgn
 from .names import NOBLES, OFFICES, STACKS
 from .rules import pack_of
 
@@ -69,7 +69,7 @@ def _pay_influence(s: State, e: Event, who: str) -> str:
     if e.get("reis"):
         parts.append(msg("{n} réis", n=e["reis"]))
     if e.get("wigs"):
-        parts.append(msg("{n} wigs", n=e["wigs"]))
+        parts.append(msgn("{n} wig", "{n} wigs", e["wigs"]))
     if not parts:
         return msg("{player} pays nothing ({why}).", player=who, why=names.why(e["why"]))
     paid = parts[-1]
@@ -188,7 +188,7 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         "{player} gains {gain} influence{bonus} ({why}).",
         player=who,
         gain=e["gain"],
-        bonus=msg(" and {n} wig at the maximum", n=e["wigs"]) if e.get("wigs") else "",
+        bonus=msgn(" and {n} wig at the maximum", " and {n} wigs at the maximum", e["wigs"]) if e.get("wigs") else "",
         why=names.why(e["why"]),
     ),
     "pay_influence": _pay_influence,

@@ -7,6 +7,7 @@ from typing import Any
 from .data import PACKS
 from .labels import action_text
 from .model import Pack
+from .words import CARD_TYPE_PLURALS, word
 
 View = dict[str, Any]
 RES_ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp")
@@ -48,7 +49,7 @@ def _player_lines(pack: Pack, view: View, seat: int) -> list[str]:
     lines = [f"  {view['players'][seat]}: {res}  excommunicated {excomm}  tile {mine['tile']}"]
     for card_type, ids in mine["cards"].items():
         if ids:
-            lines.append(f"    {card_type}s: {_cards(pack, ids)}")
+            lines.append(f"    {word(CARD_TYPE_PLURALS, card_type)}: {_cards(pack, ids)}")
     if view["options"].get("advanced"):
         played = [pack.leaders[e["id"]].name + ("" if e["up"] else " (used)") for e in mine["leaders"]]
         lines.append(f"    leaders: {', '.join(played) or '-'}; in hand {mine['hand']}")

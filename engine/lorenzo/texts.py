@@ -13,7 +13,7 @@ from typing import Any
 from ..core.decisions import EventText
 from ..core.i18n import listing
 from .board import State, pack
-from .i18n import DOMAIN, msg
+from .i18n import DOMAIN, msg, msgn
 from .words import COLOURS, TOWERS, card_name, leader_name, privileges, space_name, word, words
 
 Event = dict[str, Any]
@@ -48,13 +48,14 @@ def _gain(state: State, e: Event, who: str) -> str:
 def _place(state: State, e: Event, who: str) -> str:
     member, space = word(COLOURS, e["member"]), space_name(state, e["space"])
     if e["servants"]:
-        return msg(
-            "{player} places the {member} member on {space} (value {value}, paying {servants} servants).",
+        return msgn(
+            "{player} places the {member} member on {space} (value {value}, paying {n} servant).",
+            "{player} places the {member} member on {space} (value {value}, paying {n} servants).",
+            e["servants"],
             player=who,
             member=member,
             space=space,
             value=e["value"],
-            servants=e["servants"],
         )
     return msg(
         "{player} places the {member} member on {space} (value {value}).",
@@ -110,7 +111,9 @@ PLAYER: dict[str, PlayerText] = {
     "decline": lambda s, e, who: msg(
         "{player} declines the action of {card}.", player=who, card=card_name(s, e["card"])
     ),
-    "servants": lambda s, e, who: msg("{player} pays {n} servants.", player=who, n=e["servants"]),
+    "servants": lambda s, e, who: msgn(
+        "{player} pays {n} servant.", "{player} pays {n} servants.", e["servants"], player=who
+    ),
     "harvest": lambda s, e, who: msg("{player} harvests at value {value}.", player=who, value=e["value"]),
     "production": lambda s, e, who: msg("{player} produces at value {value}.", player=who, value=e["value"]),
     "produce": lambda s, e, who: msg(

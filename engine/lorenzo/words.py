@@ -38,6 +38,13 @@ CARD_TYPES = {
     "character": msg("character"),
     "venture": msg("venture"),
 }
+#: The card types' plurals, as the text board heads each player's cards.
+CARD_TYPE_PLURALS = {
+    "territory": msg("territories"),
+    "building": msg("buildings"),
+    "character": msg("characters"),
+    "venture": msg("ventures"),
+}
 WORK_SPACES = {
     ("harvest", True): msg("the large harvest space"),
     ("harvest", False): msg("the small harvest space"),

@@ -35,7 +35,7 @@ def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
             "SYNC_COMMANDS": "no",
         }
     )
-    assert got == Settings("abc", "x.db", 12, "DEBUG", False)
+    assert got == Settings("abc", "x.db", 12, "DEBUG", False, libraries_log_level="DEBUG")  # asked: for all
     for bad in ({"DEV_GUILD_ID": "my server"}, {"LOG_LEVEL": "loud"}, {"SYNC_COMMANDS": "maybe"}):
         with pytest.raises(SettingsError):
             Settings.from_env(bad)
@@ -88,12 +88,13 @@ def test_no_token_explains_and_runs_the_demo(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr(bot.demo, "run_demo", lambda *args: calls.append(args))
+    monkeypatch.setattr(bot.demo, "run_demo", lambda *args, **kw: calls.append((*args, kw)))
+    monkeypatch.chdir(tmp_path)
     out = io.StringIO()
     with redirect_stdout(out):
         assert entry.main(["--env-file", str(tmp_path / "none.env"), "--players", "4", "--seed", "9"]) == 0
     assert "No DISCORD_TOKEN is set" in out.getvalue() and "offline demo" in out.getvalue()
-    assert calls == [(4, 9, "demo_output", "puerto_rico")]
+    assert calls == [(bot.demo.Table("puerto_rico", 4), 9, "demo_output", {"max_actions": None})]
 
 
 def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -119,8 +120,8 @@ def test_demo_plays_a_full_game_and_writes_boards(monkeypatch: pytest.MonkeyPatc
 def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     png = b"\x89PNG\r\n\x1a\n"
-    monkeypatch.setattr(bot.demo, "render_board", lambda view: png)  # hundreds of real images: too slow here
-    monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat: png)
+    monkeypatch.setattr(bot.demo, "render_board", lambda view, lang: png)  # hundreds of real images: too slow here
+    monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat, lang: png)
     folder = tmp_path / "demo"
     out = io.StringIO()
     with redirect_stdout(out):
@@ -133,7 +134,7 @@ def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.Monke
     err = io.StringIO()
     with redirect_stdout(io.StringIO()), redirect_stderr(err):
         assert entry.main(["--demo", "--game", "lisboa", "--players", "5", "--out", str(folder)]) == 2
-    assert "Lisboa is for 2-4 players, not 5." in err.getvalue()
+    assert "Lisboa needs 2–4 players, not 5" in err.getvalue()
     assert "lisboa (Lisboa, 2-4 players)" in " ".join(entry.build_parser().format_help().split())
 
 

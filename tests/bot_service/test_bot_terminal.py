@@ -60,10 +60,18 @@ def test_hot_seat_session_then_resume(tmp_path: Path) -> None:
     assert "Toy Race starts!" in text and "Resuming" not in text
 
 
+def refused(argv: list[str]) -> tuple[int, str]:
+    """Exit code and the one error line (nothing is played)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, out=out, read=reader([]), err=err)
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1
+    return code, err.getvalue()
+
+
 def test_option_errors_and_unknown_game_are_friendly(tmp_path: Path) -> None:
-    code, text = run(["--load", TOY_FILE, "--game", "chess", "--random"])
-    assert code == 2 and "There is no game `chess`" in text and "toy_race" in text
-    code, text = run(TOY + ["--random", "--option", "length=7"])
+    code, text = refused(["--load", TOY_FILE, "--game", "chess", "--random"])
+    assert code == 2 and "There is no game `chess`" in text and "Toy Race" in text
+    code, text = refused(TOY + ["--random", "--option", "length=7"])
     assert code == 2 and "Option `length` cannot be `7`" in text
-    code, text = run(TOY + ["--db", str(tmp_path / "x.sqlite3"), "--players", "Ann", "ann"])
+    code, text = refused(TOY + ["--db", str(tmp_path / "x.sqlite3"), "--players", "Ann", "ann"])
     assert code == 2 and "differ" in text

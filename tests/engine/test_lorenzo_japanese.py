@@ -160,6 +160,6 @@ def test_pinned_sentences(games: tuple[Reader, list[dict[str, Any]]]) -> None:
     assert _said(state, pick) == ("Cyが指導者カードを1枚選びました。", "ロレンツォ・デ・メディチを手元に残しました。")
     # The same events in English are the engine's own sentences, unchanged.
     assert play.event_text(GAME, state, place).public == (
-        "Ann places the black member on the green tower, floor 3 (value 6, paying 1 servants)."
+        "Ann places the black member on the green tower, floor 3 (value 6, paying 1 servant)."
     )
     assert play.event_text(GAME, state, forced).public == "Bob is excommunicated (tile 1.3): not enough faith."
