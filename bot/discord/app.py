@@ -4,6 +4,12 @@
 (which runs the migrations), registers the persistent DynamicItems, installs the command
 translator (Japanese names and descriptions, :mod:`bot.discord.i18n`), loads the cogs and syncs
 the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
+
+``close`` stops cleanly (:mod:`bot.discord.stopping`): new interactions are refused, background
+work stops between two rounds, the interactions being answered are answered, the cogs unload (the
+shard leases are given up), the connection to Discord closes, and the store closes last, once no
+operation is in flight. ``asyncio.run`` then cancels what is left, which no longer touches the
+database.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from ..store.clock import DAY
 from ..store.store import GameStore
 from .errors import GameTree
 from .i18n import COG_MODULES, CommandTranslator
+from .stopping import answered, install_gate
 from .views.components import DYNAMIC_ITEMS, make_item
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
@@ -43,6 +50,8 @@ from .views.timeouts import OfferButton
 
 log = logging.getLogger("bot")
 COGS = COG_MODULES
+#: How long :meth:`PbpBot.close` lets the interactions being answered finish (seconds).
+STOP_GRACE = 10.0
 
 
 def shards_of(settings: Settings) -> Shards:
@@ -77,6 +86,9 @@ class PbpBot(commands.Bot):
         #: When the timer loop last finished a round (service clock, ISO-8601), for ``/health``.
         self.last_tick: str | None = None
         self.health_server: asyncio.Server | None = None
+        #: Set by :meth:`close`: new interactions are refused from then on.
+        self.stopping = False
+        install_gate(self, lambda: self.stopping)
 
     async def setup_hook(self) -> None:
         self.store = await GameStore.open(self.settings.database_path)
@@ -135,14 +147,21 @@ class PbpBot(commands.Bot):
             await direct(self, user_id, text, channel_id)
 
     async def close(self) -> None:
+        """Stop cleanly (see the module's text): no store operation is left in flight to be cancelled."""
+        self.stopping = True
         if self.health_server is not None:
             self.health_server.close()
             await self.health_server.wait_closed()
             self.health_server = None
-        await super().close()  # unloads the cogs first: the timer loop stops and writes its heartbeat
+        for cog in list(self.cogs.values()):  # background work (the timer loop) stops between rounds
+            stop = getattr(cog, "stop", None)
+            if stop is not None:
+                await stop()
+        await answered(STOP_GRACE)  # with the store and Discord's HTTP still open
+        await super().close()  # unloads the cogs (the leases are given up), then closes the connection
         store = getattr(self, "store", None)
         if store is not None:
-            await store.close()
+            await store.close()  # once the operations in flight have finished
 
 
 class ShardedPbpBot(PbpBot, commands.AutoShardedBot):

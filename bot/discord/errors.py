@@ -13,10 +13,14 @@ from render.i18n import tr
 from ..service.logctx import SHARD
 from ..service.results import ServiceError
 from ..service.shards import Shards
+from ..store.rows import StoreClosed
 from .i18n import msg
 from .language import reader
 
 log = logging.getLogger("bot.errors")
+CUT_SHORT = msg(
+    "I am restarting and could not finish this; once I am back, `/game status` shows where the game stands."
+)
 APOLOGY = msg("Sorry, something went wrong on my side; it has been logged. `/game status` shows where the game stands.")
 
 
@@ -36,6 +40,8 @@ def friendly(error: BaseException) -> str | None:
     or ``None`` for an unexpected error."""
     if isinstance(error, ServiceError):
         return error.message
+    if isinstance(error, StoreClosed):  # the bot is stopping and could not finish in time
+        return CUT_SHORT
     if isinstance(error, app_commands.NoPrivateMessage):
         return msg("Games live in server channels; use this command there.")
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):

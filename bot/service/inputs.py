@@ -12,11 +12,12 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
 
-from engine.core.text import shorten
-from render.i18n import LANGUAGES
+from engine.core.text import normalize, shorten
+from render.i18n import LANGUAGES, tr
 
 from .i18n import msg
 from .results import ServiceError
@@ -76,7 +77,16 @@ class Boundary:
                 setattr(cls, name, at_boundary(attr))
 
 
-__all__ = ["NAME_CHARS", "Boundary", "at_boundary", "clean", "display_name", "shorten", "spoken_language"]
+__all__ = [
+    "NAME_CHARS",
+    "Boundary",
+    "at_boundary",
+    "clean",
+    "display_name",
+    "read_typed",
+    "shorten",
+    "spoken_language",
+]
 
 
 def spoken_language(language: str | None) -> str:
@@ -94,3 +104,46 @@ def spoken_language(language: str | None) -> str:
             "bad_language",
         )
     return lang
+
+
+def _key(text: str) -> str:
+    """What two spellings of a label share: width and case folded, spaces dropped."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def read_typed(typed: str, texts: list[str], labels: list[str]) -> str:
+    """What a person's typed action plays, given the legal canonical ``texts`` and their ``labels``
+    (one each, as the game gives them; read in every language the bot speaks).
+
+    A canonical text goes to the engine as typed (which forgives case, separators and unique
+    prefixes); so does anything that names no label. A label typed in full (case, width and spaces
+    aside) plays its option's canonical text; a label several options share is refused as
+    ambiguous, naming their texts. Typed in another script than English (e.g. Japanese), the start
+    of only one option's label plays that option too.
+
+    >>> read_typed(" settler", ["role builder", "role settler"], ["Builder", "Settler"])
+    'role settler'
+    >>> read_typed("開", ["a", "b"], ["開拓者", "開発"])  # the start of two labels: as typed
+    '開'
+    """
+    want = _key(typed)
+    if not want or normalize(typed) in {normalize(t) for t in texts}:
+        return typed
+    keys = [{_key(tr(label, lang)) for lang in LANGUAGES} for label in labels]
+    exact = list(dict.fromkeys(texts[i] for i, spoken in enumerate(keys) if want in spoken))
+    if len(exact) > 1:
+        raise ServiceError(
+            msg(
+                "`{typed}` is the label of several options: type one of {texts} instead.",
+                typed=shorten(typed),
+                texts=", ".join(f"`{t}`" for t in exact),
+            ),
+            "ambiguous",
+            exact,
+        )
+    if exact:
+        return exact[0]
+    if typed.isascii():  # the engine reads English prefixes of canonical texts
+        return typed
+    starting = {texts[i] for i, spoken in enumerate(keys) if any(key.startswith(want) for key in spoken)}
+    return starting.pop() if len(starting) == 1 else typed

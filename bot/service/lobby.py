@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import IllegalAction, find_game, play
+from engine.core import IllegalAction, find_game
 from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .clock import clock_label, preset
 from .core import COLOURS, Core, seating_list, uid, wrap_illegal
-from .history import render_events
 from .hours import parse_hours
 from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
+from .opening import REMATCH_ERROR, set_up
 from .packs import notice
 from .results import Result, ServiceError, names_list
 from .step import Step, Txn
@@ -210,29 +210,19 @@ class LobbyService(Boundary):
     ) -> Result:
         """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
         record, game = txn.record, txn.game
-        try:
-            options = game.spec.resolve_options(record.options, len(order))
-        except IllegalAction as exc:
-            raise wrap_illegal(exc) from None
         seed = self.core.rng.randrange(2**63) if seed is None else seed
-        names = [m.name for m in order]
-        try:
-            state, events = play.new_game(game, names, options, seed)
-        except IllegalAction as exc:
-            raise wrap_illegal(exc) from None
-        public, private = render_events(game, state, events, [m.user_id for m in order])
-        state_json = play.dumps(state)
-        state = play.loads(state_json)  # canonical key order, as after any reload
-        users = [m.user_id for m in order]
-        waiting = [users[p] for p in play.waiting_players(game, state)]
+        names, users = [m.name for m in order], [m.user_id for m in order]
+        opening = set_up(game, record, names, users, seed)
+        state, seats = opening.state, opening.waiting
+        waiting = [users[p] for p in seats]
         try:
             await self.core.store.start_game(
                 record.id,
                 seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
-                spec=game.spec.canonical(options, len(order)),
+                spec=game.spec.canonical(opening.options, len(order)),
                 rules_version=game.spec.rules_version,
                 seed=seed,
-                state_json=state_json,
+                state_json=opening.state_json,
                 waiting=waiting,
                 now=self.core.now(),
             )
@@ -245,7 +235,7 @@ class LobbyService(Boundary):
                 "stale",
             ) from None
         self.core.remember(record.id, 0, state)
-        await self.core.sync_clocks(record, play.waiting_players(game, state))
+        await self.core.sync_clocks(record, seats)
         fresh = await self.core.store.game(record.id)
         assert fresh is not None
         txn.record, txn.seats, txn.state = fresh, await self.core.seats_of(fresh), state
@@ -262,7 +252,7 @@ class LobbyService(Boundary):
             if speed.limited
             else msg("{title} starts! Seats: {seats}.", title=record.title, seats=seating)
         )
-        return txn.changed((lead or []) + [starts] + public, private)
+        return txn.changed((lead or []) + [starts] + opening.public, opening.private)
 
     async def rematch(self, game_row: int, user_id: str | int, seed: int | None = None) -> Step:
         """Start the rematch of finished game ``game_row``, asked for by one of its players."""
@@ -326,8 +316,10 @@ class LobbyService(Boundary):
 
         try:
             return await self.steps.play_step(record.id, change, want="lobby", actor=user)
-        except ServiceError:  # e.g. the rules changed: leave no half-made lobby behind
+        except ServiceError as exc:  # e.g. the rules changed: leave no half-made lobby behind
             await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
+            if exc.code == "engine_error":  # no lobby is left open: the Rematch button is there to try again
+                raise ServiceError(REMATCH_ERROR, exc.code) from None
             raise
 
     async def set_language(

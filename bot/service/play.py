@@ -53,7 +53,8 @@ class PlayService(Boundary):
         action: Action | None = None,
         expected_version: int | None = None,
     ) -> Step:
-        """Play ``text`` (typed, forgiving) or ``action`` (from a button) for the user's seat."""
+        """Play ``text`` (typed, forgiving: a canonical text or an option's label) or ``action`` (from a
+        button) for the user's seat."""
         if action is None and (text is None or not text.strip()):
             raise ServiceError(msg("Type an action; the board lists what is legal now."), "malformed")
         live, user = await self.core.live(channel_id, "active"), uid(user_id)
@@ -76,7 +77,7 @@ class PlayService(Boundary):
                 )
             if taking_back and play.may_take_back(game, state, seat):
                 await self.check_time_left(txn, seat)
-            applied = txn.apply(seat, action, text)
+            applied = txn.apply(seat, action, text, typed=True)
             await txn.store(applied, seat, user, [])
             txn.played = applied.text
             result = txn.changed(

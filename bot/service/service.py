@@ -101,6 +101,11 @@ class GameService:
         """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
         return await self.core.table_in(channel_id)
 
+    async def redraw(self, game_row: int) -> Step | None:
+        """The game's current turn message to draw again in place, nothing new in it (see
+        :meth:`Steps.redraw <bot.service.steps.Steps.redraw>`); ``None`` when it has none posted."""
+        return await self.steps.redraw(game_row)
+
     async def posted(self, game_row: int, version: int, message_id: str) -> None:
         """The front end posted the turn message of ``version`` as ``message_id`` (for jump links)."""
         await self.steps.posted(game_row, version, message_id)

@@ -26,6 +26,7 @@ from .core import Core, wrap_illegal
 from .game_ui import Table
 from .history import render_events
 from .i18n import msg
+from .inputs import read_typed
 from .results import Result, ServiceError
 
 log = logging.getLogger("bot.service")
@@ -103,9 +104,12 @@ class Txn:
         """The answer for a stored change: its lines, mentioning everybody who must act now."""
         return Result(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
 
-    def apply(self, seat: int, action: Action | None = None, text: str | None = None) -> Applied:
+    def apply(
+        self, seat: int, action: Action | None = None, text: str | None = None, *, typed: bool = False
+    ) -> Applied:
         """Play ``action`` (or parse ``text``) for ``seat`` on a copy of the loaded state: apply, render,
-        canonicalise; everything that runs rules code, before anything is stored.
+        canonicalise; everything that runs rules code, before anything is stored. ``typed``: a person
+        typed ``text``, who may have typed an option's label (:func:`~bot.service.inputs.read_typed`).
 
         An illegal action is refused as usual. Any other exception from the engine is logged with its
         traceback, the game and the action, and refused with :data:`ENGINE_ERROR` (``engine_error``):
@@ -114,6 +118,9 @@ class Txn:
         game, state = self.game, self.state
         assert state is not None
         try:
+            if action is None and typed:
+                table = Table(self.record, self.seats, game, state)
+                text = read_typed(text or "", table.texts(seat), table.labels(seat))
             chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
             new_state, events = play.apply(game, state, seat, chosen)
             public, private = render_events(game, new_state, events, self.users)
@@ -130,6 +137,8 @@ class Txn:
             )
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
+        except ServiceError:
+            raise
         except Exception:
             log.exception(
                 "game %s (%s) at version %s: the engine failed on seat %s's %.200r; refused, nothing stored",

@@ -19,9 +19,12 @@ from .core import Core
 from .i18n import msg
 from .logctx import about_game
 from .pings import Pings
-from .results import ServiceError, format_scores, game_package
+from .results import Result, ServiceError, format_scores, game_package
 from .step import Change, Step, Txn
 from .turn_keeper import TurnKeeper
+
+#: Why a turn message is drawn again with nothing new in it (:meth:`Steps.redraw`).
+REDRAW = "redraw"
 
 
 class Steps:
@@ -84,6 +87,30 @@ class Steps:
 
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, result.public, route)
             return Step.of(result, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
+
+    async def redraw(self, row: int) -> Step | None:
+        """The game's current turn message to draw again in place as the game stands, with nothing new
+        in it and nobody pinged (e.g. in the table's new language: its text, buttons and menus);
+        ``None`` when none of the game's turn messages was posted."""
+        async with self.core.lock(row):
+            turn = await self.turn_messages.get(row)
+            if turn is None or turn.message_id is None:
+                return None
+            table = await self.core.table(row)
+        return Step.of(
+            self.core.fill(Result(), table),
+            table,
+            [],
+            {},
+            None,
+            new=False,
+            edit=turn.message_id,
+            lines=list(turn.lines),
+            hidden=turn.hidden,
+            named=list(turn.pinged),
+            reason=REDRAW,
+            started=turn.started_version,
+        )
 
     async def load(
         self, row: int, want: str | None, expected_version: int | None = None, actor: str | None = None

@@ -32,6 +32,10 @@ class ChannelBusy(StoreError):
     """The channel already holds a lobby or active game."""
 
 
+class StoreClosed(StoreError):
+    """The store is closing (the bot is stopping): it takes no new operation."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One row of ``games``."""

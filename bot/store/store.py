@@ -46,6 +46,7 @@ from sqlalchemy.sql import Executable
 from . import schema
 from .connection import Backend, Conn, params_of
 from .engine import Location, create_backend, locate
+from .inflight import CLOSE_GRACE, Operations
 from .lines import dump_lines
 from .migrations import MIGRATIONS
 from .rows import (
@@ -92,6 +93,8 @@ class GameStore:
         self.backend = location.backend
         #: Test hook called inside write transactions with a stage name ("after_log"...).
         self.fault: Callable[[str], None] | None = None
+        #: The operations in flight, which :meth:`close` lets finish (:mod:`bot.store.inflight`).
+        self.ops = Operations()
 
     # --- lifecycle ------------------------------------------------------------
     @classmethod
@@ -109,7 +112,10 @@ class GameStore:
             raise
         return store
 
-    async def close(self) -> None:
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Close the store cleanly: take no new operation, let those in flight finish (at most
+        ``grace`` seconds), then close the connections (:mod:`bot.store.inflight`)."""
+        await self.ops.drain(grace)
         await self.db.dispose()
 
     async def __aenter__(self) -> GameStore:
@@ -146,14 +152,17 @@ class GameStore:
     async def _tx(self) -> AsyncIterator[Conn]:
         """One write transaction on a pooled connection; rolled back on any exception."""
         try:
-            async with self.db.write() as db:
+            async with self.ops.one(), self.db.write() as db:
                 yield db
         except IntegrityError as exc:
             raise ConstraintError(str(exc.orig)) from exc
 
-    def reads_together(self) -> AbstractAsyncContextManager[None]:
-        """The reads of this block, in this task, share one connection (PostgreSQL; a no-op on SQLite)."""
-        return cast(AbstractAsyncContextManager[None], self.db.reads_together())
+    @asynccontextmanager
+    async def reads_together(self) -> AsyncIterator[None]:
+        """The reads of this block, in this task, share one connection (PostgreSQL; a no-op on SQLite);
+        the block is one operation (:meth:`close` lets it finish)."""
+        async with self.ops.one(), cast(AbstractAsyncContextManager[None], self.db.reads_together()):
+            yield
 
     def transaction(self) -> AbstractAsyncContextManager[Conn]:
         """A write transaction for companion stores (e.g. :mod:`bot.store.deadlines`)."""
@@ -163,7 +172,7 @@ class GameStore:
         """Rows of a read-only query, for companion stores: a Core statement or ``text()`` (with a
         mapping of named ``params``), or a plain string of the driver's SQL (``?`` marks on SQLite)."""
         try:
-            async with self.db.read() as db:
+            async with self.ops.one(), self.db.read() as db:
                 if isinstance(statement, str):
                     result = await db.exec_driver_sql(statement, params_of(params))
                 else:

@@ -138,7 +138,9 @@ async def settle(rounds: int = 200) -> None:
         await asyncio.wait(busy, timeout=30)
 
 
-async def start_bot(db: Path, fake: FakeDiscord, seed: int = 7, clock: Clock = utc_now, **settings: Any) -> PbpBot:
+async def start_bot(
+    db: Path | str, fake: FakeDiscord, seed: int = 7, clock: Clock = utc_now, **settings: Any
+) -> PbpBot:
     """A real bot on ``db`` with the HTTP layer recorded by ``fake``; setup_hook run, no login.
 
     The service gets a seeded generator so seating and set-up are the same on every run, and

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from discord_fakes import (
@@ -142,6 +143,26 @@ async def test_game_new_defaults_to_the_servers_language_and_game_language_switc
     back = posted(await guild.command(*ANN, "game language", language="ja"))
     assert back.content == "このテーブルの言語を日本語にしました。"
     assert (await table_now(guild)).language == "ja"
+
+
+async def test_game_language_redraws_the_current_turn_message_at_once(guild: Guild) -> None:
+    """``/game language`` edits the current turn message in place (issue 23): its buttons, menus and
+    text in the new language at once, not from the next change on; nobody pinged."""
+    await guild.command(*ANN, "game new", game="puerto_rico")
+    for who in (BOB, CY):
+        await guild.command(*who, "game join")
+    turn = [c for c in await guild.command(*ANN, "game start") if c.kind == "http"][0]
+    assert {"Builder", "My board"} <= set(labels(turn))
+    version = (await table_now(guild)).version
+    for lang, words, gone in (("ja", {"建築家", "自分のボード"}, "Builder"), ("en", {"Builder", "My board"}, "建築家")):
+        calls = await guild.command(*ANN, "game language", language=lang)
+        [redrawn] = [c for c in calls if c.kind == "http" and c.method == "PATCH"]
+        assert redrawn.reply["id"] == turn.reply["id"] and not pinged(redrawn)
+        assert words <= set(labels(redrawn)) and gone not in labels(redrawn)
+        assert words <= set(labels(SimpleNamespace(payload=guild.fake.messages[turn.reply["id"]])))
+        assert ("手目" in redrawn.content) == (lang == "ja")
+        assert posted(calls).content in ("このテーブルの言語を日本語にしました。", "This table now speaks English.")
+    assert (await table_now(guild)).version == version  # nothing played
 
 
 # --- direct messages and reminders: the user's language if chosen, else the table's -------------

@@ -1,15 +1,19 @@
 """``/play`` suggestions show each legal option's label for people and send its canonical text:
-what is typed matches either; a canonical text typed out (not picked) is still played."""
+what is typed matches either; a canonical text typed out (not picked) is still played, and so is a
+label typed out in full, in English or Japanese (issue 23), unless two options share it."""
 
 from __future__ import annotations
 
-from discord_fakes import ANN, BOB, NAMES, Guild, open_table, table_now
+import pytest
+from discord_fakes import ANN, BOB, CHANNEL_ID, NAMES, Guild, open_table, table_now
 from discord_fakes import shown as turn_message
 from lisboa_discord import finish_setup, open_lisboa
 
 from bot.discord.cogs.play import suggestions
 from bot.service.game_ui import MAX_SUGGESTIONS
 from engine.core.text import normalize
+from engine.puerto_rico.wording import ROLE_LABELS
+from render.i18n import tr
 
 
 def test_label_matches_follow_the_text_matches_with_the_pass_option_last() -> None:
@@ -61,3 +65,48 @@ async def test_lisboa_options_are_suggested_by_their_labels_and_found_by_their_w
     after = await table_now(guild)
     played = [a.text for a in await guild.bot.service.store.actions(after.row) if a.version > table.version]
     assert played == [typed]
+
+
+async def played_since(guild: Guild, version: int) -> list[str]:
+    row = (await table_now(guild)).row
+    return [a.text for a in await guild.bot.service.store.actions(row) if a.version > version]
+
+
+async def test_a_label_typed_in_full_plays_its_option_in_english_and_in_japanese(guild: Guild) -> None:
+    await open_table(guild)
+    table = await table_now(guild)
+    actor = int(table.waiting_users()[0])
+    calls = await guild.command(actor, NAMES[actor], "play", action="  SETTLER ")  # the label, not `role settler`
+    assert calls[-1].content == "You played `role settler`."
+    assert await played_since(guild, table.version) == ["role settler"]
+    table = await table_now(guild)
+    while not any(d.kind == "role" for d in table.decisions()):  # the plantations taken by their texts
+        seat = table.waiting_seats()[0]
+        await guild.bot.service.play.act(CHANNEL_ID, table.users[seat], table.texts(seat)[0])
+        table = await table_now(guild)
+    chooser = int(table.waiting_users()[0])
+    seat = table.seat_of(chooser)
+    assert ("建築家", "role builder") in zip([tr(x, "ja") for x in table.labels(seat)], table.texts(seat), strict=True)
+    calls = await guild.command(chooser, NAMES[chooser], "play", action="建築家")  # an English client typing Japanese
+    assert calls[-1].content == "You played `role builder`."
+    assert await played_since(guild, table.version) == ["role builder"]
+
+
+async def test_a_label_two_options_share_is_refused_naming_their_texts(
+    guild: Guild, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(ROLE_LABELS, "builder", ROLE_LABELS["settler"])  # two roles read "Settler" (開拓者)
+    await open_table(guild)
+    table = await table_now(guild)
+    actor = int(table.waiting_users()[0])
+    calls = await guild.command(actor, NAMES[actor], "play", action="settler")
+    said = calls[-1].content
+    assert calls[-1].ephemeral and said.startswith("`settler` is the label of several options: type one of `")
+    assert "`role builder`" in said and "`role settler`" in said
+    guild.locales[actor] = "ja"
+    calls = await guild.command(actor, NAMES[actor], "play", action="開拓者")
+    said = calls[-1].content
+    assert calls[-1].ephemeral and "`role builder`" in said and "`role settler`" in said and "several" not in said
+    assert (await table_now(guild)).version == table.version and await played_since(guild, table.version) == []
+    calls = await guild.command(actor, NAMES[actor], "play", action="role settler")
+    assert calls[-1].content == "`role settler` を行いました。"

@@ -1,5 +1,6 @@
 """A bug in a rules engine never strands a table: every path that applies an action refuses the move
-with a clear message, logs the traceback, stores nothing and leaves the game playable."""
+with a clear message, logs the traceback, stores nothing and leaves the game playable; a bug in its
+set-up refuses the start the same way and leaves the lobby open (issue 23)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any
 import pytest
 import toy_game
 from bot_helpers import CHANNEL, refused, start_game, stored_state, user
+from test_bot_rematch import finished
 
 from bot.service.clock import ManualClock
+from bot.service.opening import REMATCH_ERROR, SETUP_ERROR
 from bot.service.service import GameService
 from bot.service.step import ENGINE_ERROR
 from bot.store.clock import HOUR
@@ -134,3 +137,46 @@ async def test_skipping_a_timed_out_seat_refuses_when_pass_fails(
     assert play.waiting_players(toy_game.STUBBORN, play.loads(before[1])) == [offer.seat]
     waited = await svc.timeouts.wait_longer(row, offer.version, offer.seat, other)  # the offer still stands
     assert "chose to wait" in waited.public[0]
+
+
+def break_setup(monkeypatch: pytest.MonkeyPatch, game: Any) -> None:
+    """Make ``game``'s set-up raise a plain bug (not IllegalAction)."""
+
+    def setup(players: list[str], options: dict[str, Any], seed: int) -> State:
+        raise RuntimeError("a set-up bug")
+
+    monkeypatch.setattr(game, "setup", setup)
+
+
+async def test_start_refuses_a_set_up_the_engine_fails_on_and_the_lobby_stays_open(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    lobby = await svc.store.live_game(CHANNEL)
+    assert lobby is not None
+    break_setup(monkeypatch, toy_game.TOY)
+    message = await refused("engine_error", svc.lobby.start(CHANNEL, user("Ann"), seed=3))
+    assert message == SETUP_ERROR and "did not start" in message and "lobby is still open" in message
+    after = await svc.store.live_game(CHANNEL)
+    assert after == lobby and await svc.store.snapshot(lobby.id, 0) is None  # nothing stored
+    assert all(s.seat is None for s in await svc.store.seats(lobby.id))
+    assert len(logged(caplog, lobby.id, "set-up")) == 1
+    await svc.lobby.join(CHANNEL, user("Cy"), "Cy")  # the lobby is still a lobby
+    monkeypatch.undo()
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
+    assert started.row == lobby.id and started.status == "active" and len(started.table.seats) == 3
+
+
+async def test_a_rematch_the_engine_fails_to_set_up_leaves_the_channel_free_to_try_again(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    started = await finished(svc)
+    old = started.game_row or 0
+    break_setup(monkeypatch, toy_game.TOY)
+    assert await refused("engine_error", svc.lobby.rematch(old, user("Bob"))) == REMATCH_ERROR
+    assert await svc.store.live_game(CHANNEL) is None  # no lobby left behind, nothing started
+    assert [r for r in caplog.records if r.levelno == logging.ERROR and "set-up" in r.getMessage()]
+    monkeypatch.undo()
+    again = await svc.lobby.rematch(old, user("Bob"))
+    assert again.status == "active" and again.row != old

@@ -1,6 +1,7 @@
 """Languages (issue 16): each table's language for its public messages (chosen at ``open``, kept by a
-rematch, changed by its creator or a channel manager) and each user's language for private replies;
-both stored by migration 9, which upgrades an older database in place."""
+rematch, changed by its creator or a channel manager, its current turn message then redrawn: issue
+23) and each user's language for private replies; both stored by migration 9, which upgrades an
+older database in place."""
 
 from __future__ import annotations
 
@@ -93,3 +94,16 @@ async def test_a_user_sets_and_clears_their_language(svc: GameService) -> None:
     await svc.notify.set_language(user("Ann"), None)
     assert await svc.notify.language(user("Ann")) is None
     assert (await svc.core.notify.get(user("Ann"))).mode == "dm"
+
+
+async def test_the_current_turn_message_is_redrawn_in_the_new_language(svc: GameService) -> None:
+    started = await start_game(svc)
+    row = started.game_row or 0
+    assert await svc.redraw(row) is None  # not posted yet: nothing to edit
+    await svc.turn_posted(started, "m1")
+    await svc.lobby.set_language(CHANNEL, user("Ann"), "ja")
+    redraw = await svc.redraw(row)
+    assert redraw is not None and not redraw.new and redraw.edit == "m1"
+    assert redraw.ping == [] and redraw.dm == {} and redraw.public == [] and redraw.named == started.named
+    assert redraw.lines == started.lines and redraw.table.language == "ja"
+    assert redraw.version == started.version and redraw.started == started.version

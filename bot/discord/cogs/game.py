@@ -312,6 +312,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             language_of(language),
             can_manage_channel=perms.manage_channels,
         )
+        redraw = await self.bot.service.redraw(result.game_row) if result.game_row else None
+        if redraw is not None:  # the current turn message in the new language at once
+            await post_step(self.bot, redraw, None)
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 
 

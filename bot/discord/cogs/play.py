@@ -2,13 +2,13 @@
 
 The suggestions show each legal option's label for people (``Move the Cardinal 1 step, take C1``)
 and carry its canonical text as the value (``cardinal 1 C1``), so picking one plays exactly that
-option; what is typed is matched against both, and a canonical text typed out is played as it is.
-The labels are in the reader's language; a Japanese label typed out (or the start of only one) plays
-its option's canonical text."""
+option; what is typed is matched against both. The labels are in the reader's language. What is
+typed out is read by the service (:func:`bot.service.inputs.read_typed`): a canonical text is played
+as it is, a label typed in full (in either language; a Japanese one also by the start of only one)
+plays its option's canonical text."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from render.i18n import tr
 
-from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, Table, choice_value, label_of, resolve_value, suggest
+from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of, resolve_value, suggest
 from ...service.results import ServiceError
 from ..i18n import msg
 from ..language import lines, reader
@@ -48,42 +48,6 @@ def suggestions(texts: list[str], labels: list[str], typed: str, last: str | Non
     return list(dict.fromkeys(by_text + by_label))[:MAX_SUGGESTIONS]
 
 
-def _key(text: str) -> str:
-    """What two spellings of a label share: width and case folded, spaces dropped."""
-    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-def by_label(typed: str, texts: list[str], labels: list[str]) -> str | None:
-    """The canonical text of the option whose label (in some language) ``typed`` is, exactly or as
-    the start of that option's label only; ``None`` when it names no single option.
-
-    >>> by_label("建築", ["role builder", "role settler"], ["建築家", "開拓者"])
-    'role builder'
-    >>> by_label("開", ["a", "b"], ["開拓者", "開発"]) is None
-    True
-    """
-    want = _key(typed)
-    if not want:
-        return None
-    keys = [_key(label) for label in labels]
-    exact = {texts[i] for i, key in enumerate(keys) if key == want}
-    if len(exact) == 1:
-        return exact.pop()
-    starting = {texts[i] for i, key in enumerate(keys) if key.startswith(want)}
-    return starting.pop() if len(starting) == 1 and not exact else None
-
-
-def typed_text(typed: str, table: Table, seat: int | None) -> str:
-    """What a typed ``/play`` action plays: a Japanese label of one of the seat's options (typed out,
-    or the start of only that one) plays that option's canonical text; anything else (canonical
-    texts, forgiving spellings of them) goes to the engine as typed."""
-    if typed.isascii():  # canonical texts are English: what they type is read as before
-        return typed
-    texts = table.texts(seat)
-    found = by_label(typed, texts, [tr(label, "ja") for label in table.labels(seat)])
-    return typed if found is None else found
-
-
 class PlayCog(commands.Cog):
     """Playing by text and the cross-game overview."""
 
@@ -100,8 +64,6 @@ class PlayCog(commands.Cog):
             raise ServiceError(msg("There is no game in progress in this channel."), "no_game")
         seat = table.seat_of(interaction.user.id)
         text, version = resolve_value(action, table, seat)
-        if version is None:  # typed, not picked from the suggestions
-            text = typed_text(text, table, seat)
         await act_and_post(interaction, table, text, version, ack=True)
 
     @play.autocomplete("action")

@@ -4,7 +4,8 @@ Deadlines (``clocks``) and reminders (``reminders``) live in the database, never
 start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
 deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
 deadline wakes it (``service.core.on_schedule``); otherwise it wakes at least every minute to write
-a heartbeat.
+a heartbeat. It stops between two rounds (:meth:`TimerCog.stop`): a round in progress finishes, so
+no store operation is cut in the middle by a cancellation.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.timers")
 HEARTBEAT_SECONDS = 60.0
+#: How long :meth:`TimerCog.stop` lets a round in progress finish before cancelling it (seconds).
+STOP_GRACE = 30.0
 
 
 class TimerCog(commands.Cog):
@@ -40,6 +43,7 @@ class TimerCog(commands.Cog):
         self.bot = bot
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.stopping = False
 
     async def cog_load(self) -> None:
         outage, extended = await self.bot.service.timeouts.resume()
@@ -51,19 +55,35 @@ class TimerCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+            await self.stop()
             await self.bot.service.leases.release()  # another process takes the timed work over now
         await self.bot.service.timeouts.heartbeat()
 
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop the loop between two rounds: its wait for the next round ends at once, a round in
+        progress finishes (cancelled only after ``grace`` seconds)."""
+        self.stopping = True
+        self.wake.set()
+        task = self.task
+        if task is None or task.done():
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(task), grace)
+        except TimeoutError:
+            log.warning("timer loop: the round in progress took over %.0f s; cancelled", grace)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
     async def run(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 await self.tick()
             except Exception:  # one bad game must not stop every clock
                 log.exception("timer loop: firing timers failed")
             self.wake.clear()
+            if self.stopping:  # checked after clearing: a stop asked from now on sets the event again
+                return
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), await self.delay())
 
