@@ -94,6 +94,19 @@ def test_provisional_counting_notice_and_summary(tmp_path):
     assert summary(spec(tmp_path), sure).endswith("No provisional rows: every value cites a source.")
 
 
+def test_the_summary_counts_sources_by_their_full_names(tmp_path):
+    """A source named in several words (a rulebook's title) is counted by that name, not its first
+    word, so two texts whose names share a first word stay apart."""
+    files = {
+        name: re.sub(r"\bcard\b", "Tiny rules summary", body.replace('"book p', '"Tiny rulebook p'))
+        for name, body in FILES.items()
+    }
+    named = spec(write(tmp_path, files), sources=Sources(prefixes=("Tiny rulebook", "Tiny rules summary")))
+    text = summary(named, load(named))
+    assert re.search(r"^thing\s+3\s+2  Tiny rulebook 2, Tiny rules summary 1$", text, re.M)
+    assert re.search(r"^total\s+9\s+2  Tiny rulebook 7, Tiny rules summary 3$", text, re.M)
+
+
 def test_the_fingerprint_is_the_content_not_the_place(tmp_path):
     one = load(spec(write(tmp_path / "a")))
     assert re.fullmatch(r"[0-9a-f]{16}", one.fingerprint)
