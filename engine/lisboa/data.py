@@ -58,6 +58,7 @@ def _assemble(base: Pack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=fams,
         counts=k["count"],

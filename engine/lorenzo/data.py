@@ -52,6 +52,7 @@ def _assemble(base: BasePack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=base.families,
         rules=rules,

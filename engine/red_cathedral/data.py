@@ -41,6 +41,7 @@ def _assemble(base: Pack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=base.families,
         materials=_keyed(rows["material"], "id"),
