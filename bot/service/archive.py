@@ -24,7 +24,7 @@ from engine.core.text import shorten
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
 from .core import Core, seating_list, uid
-from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, step_lines
+from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .results import Result, ServiceError
@@ -279,7 +279,7 @@ class ArchiveService(Boundary):
                 ),
                 "bad_import",
             ) from None
-        if snapshots[-1] != play.dumps(data["final_state"]):
+        if not same_state(game, play.dumps(data["final_state"]), snapshots[-1]):
             raise ServiceError(
                 msg(
                     "Replaying this record does not reproduce its final state, so it was not "
