@@ -154,4 +154,21 @@ def test_the_former_fingerprints_are_found_in_the_history(tmp_path: Path, capsys
     assert main(["tiny", "--write"]) == 0
     assert load(tiny).former == found.former
     text = (root / FORMER).read_text(encoding="utf-8")
-    assert text.startswith("# ") and "python -m engine.core.datapack.former tiny --write" in text
+    assert text.startswith("# ") and "#   python -m engine.core.datapack.former tiny --write\n" in text
+
+
+def test_an_owners_pack_lists_the_fingerprint_an_earlier_bot_gave_its_files(tmp_path: Path) -> None:
+    """A server owner's folder (no repository): its files as they stand are the version an earlier
+    bot loaded, whose byte fingerprint its games recorded; once listed, they go on with it."""
+    owners = write(tmp_path / "owners", OTHER_VALUES["a number"])
+    tiny = spec(tmp_path / "shipped")
+    shelf = DataPacks(tiny)
+    recorded = byte_fingerprint(tiny, _bytes(owners))
+    assert main(["tiny", "--pack", str(owners), "--write"]) == 0
+    text = (owners / FORMER).read_text(encoding="utf-8")
+    assert f"#   python -m engine.core.datapack.former tiny --pack {owners.resolve()} --write\n" in text
+    mine = shelf.load(owners)
+    assert mine.former == (recorded,)
+    shelf.register(mine)
+    assert shelf.by_fingerprint(recorded) is mine
+    assert main(["tiny", "--pack", str(tmp_path / "nowhere")]) == 1

@@ -47,18 +47,13 @@ class DataPacks(Generic[P]):
             self._former[former] = pack
 
     def by_fingerprint(self, fingerprint: str) -> P:
-        """The loaded pack with ``fingerprint`` (a registered one or the shipped one), else the one
-        that lists it as a former fingerprint (same values: see :mod:`.fingerprint`), else ValueError."""
-        pack = self._registered.get(fingerprint)
+        """The loaded pack with ``fingerprint``, or listing it as a former fingerprint (the same
+        values: see :mod:`.fingerprint`): a registered one, else the shipped one; else ValueError."""
+        pack = self._registered.get(fingerprint) or self._former.get(fingerprint)
         if pack is not None:
             return pack
         shipped = self.shipped()
-        if fingerprint == shipped.fingerprint:
-            return shipped
-        pack = self._former.get(fingerprint)
-        if pack is not None:
-            return pack
-        if fingerprint in shipped.former:
+        if fingerprint == shipped.fingerprint or fingerprint in shipped.former:
             return shipped
         raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
 
