@@ -91,7 +91,8 @@ class ArchiveService(Boundary):
         )
 
     async def rebuild(self, game_row: int) -> State:
-        """Replay a game from set-up and its log (undos included); equals the latest snapshot."""
+        """Replay a game from set-up and its log (undos included); the same state as the latest
+        snapshot (:func:`~bot.service.history.same_state`: it names the data pack as today)."""
         record = await self.core.store.game(game_row)
         if record is None or record.seed is None:
             raise ServiceError(msg("There is no started game #{row}.", row=game_row), "no_game")
