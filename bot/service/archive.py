@@ -24,7 +24,7 @@ from engine.core.text import shorten
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
 from .core import Core, seating_list, uid
-from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, step_lines
+from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .results import Result, ServiceError
@@ -93,7 +93,8 @@ class ArchiveService(Boundary):
         )
 
     async def rebuild(self, game_row: int) -> State:
-        """Replay a game from set-up and its log (undos included); equals the latest snapshot."""
+        """Replay a game from set-up and its log (undos included); the same state as the latest
+        snapshot (:func:`~bot.service.history.same_state`: it names the data pack as today)."""
         record = await self.core.store.game(game_row)
         if record is None or record.seed is None:
             raise ServiceError(msg("There is no started game #{row}.", row=game_row), "no_game")
@@ -281,7 +282,7 @@ class ArchiveService(Boundary):
                 ),
                 "bad_import",
             ) from None
-        if snapshots[-1] != play.dumps(data["final_state"]):
+        if not same_state(game, play.dumps(data["final_state"]), snapshots[-1]):
             raise ServiceError(
                 msg(
                     "Replaying this record does not reproduce its final state, so it was not "

@@ -6,8 +6,9 @@ source's; a game that has started (it has a seed) is then rebuilt from set-up, i
 target's action log with :func:`~bot.service.history.replay_steps`, the replay the service's import
 checks a record with (the same as :meth:`ArchiveService.rebuild <bot.service.archive.ArchiveService.rebuild>`,
 kept for every version), and the state after every version 0..n must equal the target's stored
-snapshot of that version and the source's, and the target's log must be the source's row for row.
-A game differs at the first version where any of these does not hold.
+snapshot of that version (:func:`~bot.service.history.same_state`: a snapshot may name its data pack
+by a former fingerprint, the replay names it by today's) and the source's, and the target's log must
+be the source's row for row. A game differs at the first version where any of these does not hold.
 
 A lobby, or a game abandoned before it started, has no state: its rows are compared only. So is a
 game started under another rules version than this bot's (the service would refuse to continue it,
@@ -25,7 +26,7 @@ from engine.core import Game, IllegalAction, get_game
 from ..store.copy import snapshots_of
 from ..store.rows import ActionRecord, GameRecord
 from ..store.store import GameStore
-from .history import replay_steps
+from .history import replay_steps, same_state
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,8 @@ async def _check_started(
     if failure is not None:
         found.append(failure)
     replayed = dict(enumerate(texts))
-    if any(ours.get(v) != text for v, text in replayed.items()):
-        found.append((_first_difference(replayed, ours), "the replay differs from its stored snapshot"))
+    if any(not same_state(game, ours.get(v), text) for v, text in replayed.items()):
+        found.append((_first_difference(replayed, ours, game), "the replay differs from its stored snapshot"))
     return _earliest(record, found)
 
 
@@ -157,8 +158,11 @@ def _replay(
     return texts, (version, f"its log does not replay: {reason}")
 
 
-def _first_difference(ours: dict[int, str], theirs: dict[int, str]) -> int:
-    return min(v for v in set(ours) | set(theirs) if ours.get(v) != theirs.get(v))
+def _first_difference(ours: dict[int, str], theirs: dict[int, str], game: Game | None = None) -> int:
+    """The first version where the two differ (with ``game``: as states, see :func:`same_state`)."""
+    if game is None:
+        return min(v for v in set(ours) | set(theirs) if ours.get(v) != theirs.get(v))
+    return min(v for v in set(ours) | set(theirs) if not same_state(game, ours.get(v), theirs.get(v)))
 
 
 def _earliest(record: GameRecord, found: list[tuple[int, str]]) -> Difference | None:

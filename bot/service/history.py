@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from engine.core import Event, Game, State, play
+from engine.core.datapack import PackGame
 
 from ..store.records import Holder
 from ..store.rows import ActionRecord, SeatRecord
@@ -46,6 +47,26 @@ def canonical(state: State) -> State:
     """The state as stored (sorted keys), so a live game iterates its dicts exactly like a
     game reloaded after a restart or an undo."""
     return play.loads(play.dumps(state))
+
+
+def same_state(game: Game, one: str | None, other: str | None) -> bool:
+    """True when two stored state JSONs (``None``: no state) are the same state of ``game``: equal,
+    or different only in how they name the same data pack. A game set up before its pack's
+    comments or citations changed recorded a former fingerprint of the pack, while a replay from
+    set-up records the current one (:meth:`~engine.core.datapack.DataPacks.current`)."""
+    if one == other:
+        return True
+    if one is None or other is None or not isinstance(game, PackGame):
+        return False
+    return _pack_named_now(game, one) == _pack_named_now(game, other)
+
+
+def _pack_named_now(game: PackGame[Any], text: str) -> str:
+    state = play.loads(text)
+    try:
+        return play.dumps(game.packs.current(state))
+    except (KeyError, TypeError, ValueError):  # no pack recorded, or one not loaded: as stored
+        return text
 
 
 def replay_log(game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]) -> State:

@@ -1,4 +1,5 @@
-"""Rewards printed on card bottoms, lots and public-building sites (digest §3.5.1, §3.9).
+"""Rewards printed on card bottoms, lots and public-building sites (Bodoge summary
+§コスト・ボーナス・特殊効果; rulebook p. 17, p. 20).
 
 :func:`gain_bonus` resolves one: BN-01 N réis (the pack's id for a printed réis bonus), NB-04 a
 Royal Favor, NB-05 N influence, NB-07 the Cardinal exactly 1 step and a tile, NB-08 a plan, NB-09

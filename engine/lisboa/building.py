@@ -1,11 +1,11 @@
-"""Open a Public Building (D20; S002 p20-p21, digest §2.9.3): the King's noble action, TC-01/TC-02.
+"""Open a Public Building (D20; rulebook pp. 20-21): the King's noble action, TC-01/TC-02.
 
 Step ``open_building`` {player}:
 1. ``building_site``: an empty site: a row's left or right end or a street's top (row E's are
    covered in 2p).
 2. ``building_plan``: one of your unused plans whose colour's construction space holds a building;
    the building keeps the face of that colour (never flipped), and at a street top that face must
-   show the street's store type (S002 p20 note).
+   show the street's store type (rulebook p. 20 note).
 3. the site's cubes as one take (CL-29 asks once, CL-30 pays per cube), then the site bonus
    (:mod:`.bonus`; a Cardinal bonus is limited to moves that keep the hire payable). A CL-30
    tile that bonus brings comes after the cubes, so it pays nothing for them.
@@ -13,15 +13,15 @@ Step ``open_building`` {player}:
 5. ``building_officials``: required = the plan's officials - 2 per TP-05 - 1 per CL-22, at least 0.
    You return that many of your officials from offices and the plaza, choosing where from (auto
    when there is one way); only the shortfall is hired, at the treasury's right value each, 2 less
-   each with CL-23 (S002 p21). The hire is one réis payment (TP-03/CL-31 once, D21 default).
-6. the plan joins your completed plans (its printed number counts at the end, §2.19).
+   each with CL-23 (rulebook p. 21). The hire is one réis payment (TP-03/CL-31 once, D21 default).
+6. the plan joins your completed plans (its printed number counts at the end, rulebook p. 23).
 7. scoring for every owner: at a street top each store facing that street, at a row end each
    store of that row whose type the face shows, scores its column's value. CL-21: +2 wigs.
 8. the construction space is refilled from its stack at once; once the stack is empty that colour
    can no longer be built.
 
-Order: the digest's, with the plan chosen before the site's rubble and bonus (S002 p20 takes them
-first; the two differ only for a plan bonus, NB-08, which cannot then pay for this building).
+Order: this project's, with the plan chosen before the site's rubble and bonus (rulebook p. 20
+takes them first; the two differ only for a plan bonus, NB-08, which cannot then pay for this building).
 
 :func:`can_open_building` is the precondition of a King visit, follow or sponsored building: a
 usable (site, plan) pair whose hire is payable (E26), after the site's cubes and bonus, in
@@ -281,7 +281,7 @@ def _building_finish(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 def _score(state: State, site: str, events: Events) -> None:
-    """Every matching store scores its column's value for its owner (S002 p20 step 6)."""
+    """Every matching store scores its column's value for its owner (rulebook p. 20 step 6)."""
     pack, lots = pack_of(state), state["city"]["lots"]
     spec, icons = pack.sites[site], face_icons(state, site)
     for lot in pack.lots:

@@ -1,6 +1,6 @@
 """Rules that tie rows of a pack together: component counts, decks, cards, decrees, clergy,
 ships, plans, player board, scoring. The map, church, tracks and setup tables are checked in
-:mod:`.checks_board`. Each failure names the file, the row and the field (digest §3.10).
+:mod:`.checks_board`. Each failure names the file, the row and the field.
 """
 
 from __future__ import annotations
@@ -117,7 +117,9 @@ def _cards(pack: m.Pack) -> None:
             continue
         for kind, n in Counter(c.kind for c in cards).items():
             if n != deck.per_kind:
-                fail(pack, "deck", deck, "per_kind", f"stack {kind!r} has {n} cards, not {deck.per_kind} (S002 p7)")
+                fail(
+                    pack, "deck", deck, "per_kind", f"stack {kind!r} has {n} cards, not {deck.per_kind} (rulebook p. 7)"
+                )
         seen: dict[str, m.PoliticalCard] = {}
         for card in cards:
             sig = _signature(card)
@@ -127,14 +129,14 @@ def _cards(pack: m.Pack) -> None:
                     "card",
                     card,
                     "id",
-                    f"same values as {seen[sig].id!r}; every card of a display stack is different (S002 p7)",
+                    f"same values as {seen[sig].id!r}; every card of a display stack is different (rulebook p. 7)",
                 )
             seen[sig] = card
     _penalties(pack)
 
 
 def _penalties(pack: m.Pack) -> None:
-    """Penalty cards carry more influence than the other cards of their era (S002 p10)."""
+    """Penalty cards carry more influence than the other cards of their era (rulebook p. 10)."""
     for era in {d.era for d in pack.decks.values()}:
         nobles = [c for c in pack.cards.values() if c.is_noble and pack.decks[c.deck].era == era]
         others = [c.influence or 0 for c in nobles if not REGISTRY[c.bottom or ""].penalty]
@@ -147,7 +149,7 @@ def _penalties(pack: m.Pack) -> None:
                     card,
                     "influence",
                     f"a penalty card must carry more influence than every "
-                    f"non-penalty noble card of era {era} (max {ceiling}; S002 p10)",
+                    f"non-penalty noble card of era {era} (max {ceiling}; rulebook p. 10)",
                 )
 
 
@@ -174,7 +176,7 @@ def _decrees(pack: m.Pack) -> None:
 
 
 def _clergy(pack: m.Pack) -> None:
-    """Each of the 37 clergy tiles has its own effect (digest §3.6)."""
+    """Each of the 37 clergy tiles has its own effect (Bodoge summary §特殊効果 > 教会チップ)."""
     seen: dict[str, m.ClergyTile] = {}
     for tile in pack.clergy.values():
         if tile.effect in seen:

@@ -1,5 +1,5 @@
-"""Board consistency of a pack: the city map (digest §1.2), the church ring (R2.3), the tracks
-(§2.1, §2.12) and the setup tables by player count (§1.5, §2.20).
+"""Board consistency of a pack: the city map (rulebook pp. 6-7, p. 17), the church ring (p. 14),
+the tracks (pp. 9-11) and the setup tables by player count (pp. 5-7, p. 23).
 """
 
 from __future__ import annotations
@@ -105,7 +105,9 @@ def _streets_sites(pack: m.Pack) -> None:
                 fail(pack, "site", site, "row", f"a {site.side} site names its row and no street")
             sides[(site.side, site.row)] += 1
         if site.rubble != pack.setup.site_rubble:
-            fail(pack, "site", site, "rubble", f"every site starts with {pack.setup.site_rubble} rubble (digest §1.2)")
+            fail(
+                pack, "site", site, "rubble", f"every site starts with {pack.setup.site_rubble} rubble (rulebook p. 7)"
+            )
     for street in pack.streets.values():
         if street.top_site not in pack.sites:
             fail(pack, "street", street, "top_site", f"no site {street.top_site!r}")
@@ -185,7 +187,7 @@ def _church(pack: m.Pack) -> None:
             "church",
             pack.church,
             "cardinal_start",
-            f"the Cardinal starts on the influence icon ({envelopes[0].id!r}; S000, S002 p6)",
+            f"the Cardinal starts on the influence icon ({envelopes[0].id!r}; rulebook p. 6)",
         )
 
 
@@ -231,7 +233,7 @@ def _setup(pack: m.Pack) -> None:
 
 
 def _rubble_placed(pack: m.Pack, covered: set[str]) -> int:
-    """Row slots of open rows + all column slots + 2 per open site + the spare pile (digest §1.2)."""
+    """Row slots of open rows + all column slots + 2 per open site + the spare pile (rulebook p. 7)."""
     rows = sum(r.rubble_slots for r in pack.map_rows.values() if r.id not in covered)
     cols = sum(c.rubble_slots for c in pack.columns.values())
     sites = sum(st.rubble for st in pack.sites.values() if st.row not in covered)

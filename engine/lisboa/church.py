@@ -1,16 +1,17 @@
 """Meet the Cardinal (D14), the clergy tiles' immediate effects (CL-32, CL-33/D27) and church
-scoring (D23) (S002 p14-p15; digest §2.6, §2.13).
+scoring (D23) (rulebook pp. 14-15).
 
 The Cardinal walks clockwise on the path spaces only, 1 or 2 steps (a single-arrow move, NB-07 or
-a lot bonus: exactly 1), CL-20 adding up to 2 (applied to single-arrow moves too, digest §3.6
-recommendation). It needs a tile taken from a space adjacent to where it stops; 4 tiles held
+a lot bonus: exactly 1), CL-20 adding up to 2 (applied to single-arrow moves too, this
+project's reading). It needs a tile taken from a space adjacent to where it stops; 4 tiles held
 forbid it. Every treasury icon passed or stopped on moves the treasury up 1; the influence icon
 lays the Cardinal down and church scoring follows at the end of the turn, clockwise from the
-triggerer (S002; S000 scores at once with one tile each: the digest §6.1 reading is S002's).
+triggerer (rulebook p. 15; the Bodoge summary scores at once with one tile each: this project
+follows the rulebook).
 
 Church scoring collects the answers in parallel (a PARALLEL frame) and applies them in rule order
-(digest §4.4): each discards 0 or more tiles for their back wigs and one influence gain if any.
-Discarded tiles leave the game (digest §2.13 recommendation).
+: each discards 0 or more tiles for their back wigs and one influence gain if any.
+Discarded tiles leave the game (this project's reading: no text says where they go).
 
 Texts: ``cardinal 2 C3`` (steps, tile space), ``favors maia king`` (CL-33), ``church discard T05 T09``
 or ``church discard none``.

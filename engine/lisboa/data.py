@@ -20,9 +20,20 @@ from .errors import PackError
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
+# What a row's ``source`` may cite, each a public text (data/SCHEMA.md describes them).
+SOURCES = (
+    "Lisboa rulebook",
+    "Lisboa rules summary (Bodoge)",
+    "Gaming Rules! Lisboa video",
+    "BGG Lisboa forum",
+    "no public source",
+    "reading taken by this project",
+    "printed component",
+)
 __all__ = [
     "DATA_DIR",
     "PACKS",
+    "SOURCES",
     "SPEC",
     "PackError",
     "default_pack",
@@ -47,6 +58,7 @@ def _assemble(base: Pack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=fams,
         counts=k["count"],
@@ -97,7 +109,7 @@ SPEC: PackSpec[m.Pack] = PackSpec(
     check=_check,
     schema=1,
     schema_doc="SCHEMA.md",
-    sources=Sources(prefixes=("S000", "S002", "digest"), examples="S000 §…, S002 p…, digest §…"),
+    sources=Sources(prefixes=SOURCES, examples="Lisboa rulebook p. 17, Lisboa rules summary (Bodoge) §セットアップ"),
     effects=Effects(REGISTRY, check_params),
 )
 PACKS = DataPacks(SPEC)

@@ -1,8 +1,8 @@
-"""Take a Decree (D19; S002 p19, digest §2.9.2): the Marquis's noble action, NB-06 and TC-03.
+"""Take a Decree (D19; rulebook p. 19): the Marquis's noble action, NB-06 and TC-03.
 
 Take one face-up decree; then you may destroy one rubble-set marker from the Marquis portrait
-(it leaves the game) for one more decree, once per decree action (S002 p19; S000 says once per
-turn: the digest §6.1 reading is per action, equivalent in practice). CL-25: +1 wig per decree.
+(it leaves the game) for one more decree, once per decree action (rulebook p. 19; the Bodoge summary says once per
+turn: this project reads it per action, equivalent in practice). CL-25: +1 wig per decree.
 The display is refilled at the end of the turn. Step ``decree`` {player}.
 
 Texts: ``decree <id>``, and for the extra ``decree <id>`` or ``no extra decree``.

@@ -1,4 +1,4 @@
-"""The optional starting-hand draft (D02; S002 p7, digest §1.6), a table option.
+"""The optional starting-hand draft (D02; rulebook p. 7), a table option.
 
 After the clergy keep, everyone's 5 dealt blue cards become a packet. Three simultaneous passes:
 keep 2 of 5, then 1 of 3, then 1 of 2, each time passing the rest to the left (the next seat);

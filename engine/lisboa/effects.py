@@ -1,9 +1,10 @@
 """Registry of every effect id a Lisboa data pack may name, with its parameter schema.
 
-Ids follow the digest (``shared/reference/lisboa.md``): NB-xx noble-card bottoms (§3.5.1),
-TP-xx treasury permanents (§3.5.2), TC-xx treasury centre actions (§3.5.3), CL-xx clergy
-tiles (§3.6), DC-xx decree types (§3.7), SG-xx store-group abilities (§3.8). The digest has
-no id for a printed "gain N réis" board bonus, so the pack defines ``BN-01`` for it.
+The effects are the ones the player aid prints, as listed by the Lisboa rules summary on Bodoge
+(§コスト・ボーナス・特殊効果 for the cards, §特殊効果 for the clergy tiles and the player board);
+the ids are this project's: NB-xx noble-card bottoms, TP-xx treasury permanents, TC-xx treasury
+centre actions, CL-xx clergy tiles, DC-xx decree types, SG-xx store-group abilities, and ``BN-01``
+for a printed "gain N réis" board bonus (a lot's or a site's).
 
 A parameter's ``kind`` is ``int`` (``lo..hi``), ``enum`` (``choices``), ``flag`` (must be
 ``true``), ``goods`` (a list of good ids, length ``lo..hi``) or ``ref`` (an id of the pack
@@ -36,7 +37,7 @@ class Param:
 
 @dataclass(frozen=True)
 class EffectType:
-    """An effect id: what it does, its parameters and the constants the seeds print for it."""
+    """An effect id: what it does, its parameters and the constants printed for it."""
 
     id: str
     text: str
@@ -61,60 +62,65 @@ GOOD = _ref("good", "good")
 RUBBLE = _ref("rubble", "rubble")
 ARCH = Param("architect", "enum", choices=ARCHITECTS, optional=True)
 ROW, COLUMN, STREET = _ref("row", "row", True), _ref("column", "column", True), _ref("street", "good", True)
-S000 = "S000 §コスト・ボーナス・特殊効果"
+_CARDS = "Lisboa rules summary (Bodoge) §コスト・ボーナス・特殊効果"
 
 _NB = [
     EffectType(
         "NB-01",
         "Penalty: return 1 of your officials from an office or the plaza to your board "
         "(nothing if you have none there).",
-        S000,
+        _CARDS,
         penalty=True,
     ),
     EffectType(
         "NB-02",
         "Penalty: pay 1 réis (skipped if unpayable even with influence).",
-        S000,
+        _CARDS,
         constants={"reis": 1},
         penalty=True,
     ),
     EffectType(
-        "NB-03", "Move up to N officials from your board into offices, at most 1 per office.", S000, (_int("n", 1, 3),)
+        "NB-03",
+        "Move up to N officials from your board into offices, at most 1 per office.",
+        _CARDS,
+        (_int("n", 1, 3),),
     ),
-    EffectType("NB-04", "Take 1 Royal Favor of a noble you do not hold.", S000),
-    EffectType("NB-05", "Gain N influence.", S000, (_int("n", 1, 10),)),
-    EffectType("NB-06", "Take 1 decree (the rubble-marker extra is allowed).", S000),
+    EffectType("NB-04", "Take 1 Royal Favor of a noble you do not hold.", _CARDS),
+    EffectType("NB-05", "Gain N influence.", _CARDS, (_int("n", 1, 10),)),
+    EffectType("NB-06", "Take 1 decree (the rubble-marker extra is allowed).", _CARDS),
     EffectType(
-        "NB-07", "Move the Cardinal exactly 1 step and take an adjacent clergy tile.", S000, constants={"steps": 1}
+        "NB-07", "Move the Cardinal exactly 1 step and take an adjacent clergy tile.", _CARDS, constants={"steps": 1}
     ),
-    EffectType("NB-08", "Take the top plan of either stack.", S000),
-    EffectType("NB-09", "Gain 1 of the pictured good.", S000, (GOOD,), constants={"count": 1}),
-    EffectType("NB-10", "Take 1 rubble cube of your choice from the spare pile.", S000),
-    EffectType("NB-11", "Perform Build a Ship at the normal goods cost.", S000),
-    EffectType("NB-12", "Perform Produce Goods.", S000),
+    EffectType("NB-08", "Take the top plan of either stack.", _CARDS),
+    EffectType("NB-09", "Gain 1 of the pictured good.", _CARDS, (GOOD,), constants={"count": 1}),
+    EffectType("NB-10", "Take 1 rubble cube of your choice from the spare pile.", _CARDS),
+    EffectType("NB-11", "Perform Build a Ship at the normal goods cost.", _CARDS),
+    EffectType("NB-12", "Perform Produce Goods.", _CARDS),
 ]
 _TP = [
     EffectType(
-        "TP-01", "Land cost: each cube of the printed rubble colour costs N less.", S000, (RUBBLE, _int("n", 1, 3))
+        "TP-01", "Land cost: each cube of the printed rubble colour costs N less.", _CARDS, (RUBBLE, _int("n", 1, 3))
     ),
-    EffectType("TP-02", "Land cost: cubes of the printed rubble colour cost 0.", S000, (RUBBLE,)),
-    EffectType("TP-03", "Every réis payment costs N less.", S000 + "; S002 p10 (N = 1)", (_int("n", 1, 3),)),
-    EffectType("TP-04", "Selling the printed good: +2 réis per good.", S000, (GOOD,), constants={"reis": 2}),
-    EffectType("TP-05", "Open a Public Building: 2 fewer officials required.", S000, constants={"officials": 2}),
+    EffectType("TP-02", "Land cost: cubes of the printed rubble colour cost 0.", _CARDS, (RUBBLE,)),
+    EffectType(
+        "TP-03", "Every réis payment costs N less.", _CARDS + "; Lisboa rulebook p. 10 (N = 1)", (_int("n", 1, 3),)
+    ),
+    EffectType("TP-04", "Selling the printed good: +2 réis per good.", _CARDS, (GOOD,), constants={"reis": 2}),
+    EffectType("TP-05", "Open a Public Building: 2 fewer officials required.", _CARDS, constants={"officials": 2}),
 ]
 _TC = [
-    EffectType("TC-01", "Perform Build a Store or Open a Public Building.", S000),
-    EffectType("TC-02", "Perform any one noble action; it cannot be followed.", S000),
+    EffectType("TC-01", "Perform Build a Store or Open a Public Building.", _CARDS),
+    EffectType("TC-02", "Perform any one noble action; it cannot be followed.", _CARDS),
     EffectType(
         "TC-03",
         "Gain the printed items: goods, plans and/or decrees (at least one item).",
-        S000,
+        _CARDS,
         (Param("goods", "goods", lo=0, hi=3, optional=True), _int("plans", 0, 1, True), _int("decrees", 0, 1, True)),
     ),
     EffectType(
         "TC-04",
         "Place up to N officials into offices, one per office; only a 4th may reuse one.",
-        S000,
+        _CARDS,
         (_int("n", 1, 4),),
     ),
 ]
@@ -158,10 +164,10 @@ _CL_TEXT: list[tuple[str, dict[str, int]]] = [
     ("Final scoring: this tile counts as a completed green plan.", {}),
 ]
 _CL = [
-    EffectType(f"CL-{i:02d}", text, "S000 §教会チップ", constants=const)
+    EffectType(f"CL-{i:02d}", text, "Lisboa rules summary (Bodoge) §特殊効果 > 教会チップ", constants=const)
     for i, (text, const) in enumerate(_CL_TEXT, start=1)
 ]
-_D = "S000 §法令カード"
+_D = "Lisboa rules summary (Bodoge) §コスト・ボーナス・特殊効果 > 法令カード"
 _DC = [
     EffectType(
         "DC-01",
@@ -217,7 +223,7 @@ _DC = [
     EffectType("DC-22", "5 if you have the most réis after the influence conversion.", _D, fixed_wigs=5),
     EffectType("DC-23", "2 per ship card.", _D, fixed_wigs=2),
 ]
-_SG_S = "S000 §建物マス; S002 p18"
+_SG_S = "Lisboa rules summary (Bodoge) §特殊効果 > 建物マス; Lisboa rulebook p. 18"
 _SG = [
     EffectType("SG-L2", "Visit or follow: you may pay influence with réis at 1:1.", _SG_S),
     EffectType("SG-M1", "Build or upgrade a ship: 1 good fewer.", _SG_S, constants={"goods": 1}),
@@ -227,7 +233,10 @@ _SG = [
 ]
 _BN = [
     EffectType(
-        "BN-01", "Board bonus: gain N réis (pack-defined id; digest §3.9 lots).", "digest §3.9", (_int("n", 1, 10),)
+        "BN-01",
+        "Board bonus: gain N réis (pack-defined id for a lot's or a site's printed réis).",
+        "Lisboa rulebook p. 17 (lots print a bonus); BGG Lisboa forum (5-réis lot bonuses)",
+        (_int("n", 1, 10),),
     )
 ]
 

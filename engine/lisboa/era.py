@@ -1,24 +1,25 @@
-"""The end of era 1 (digest §2.17, D24) and the end of the game (§2.18, §2.19).
+"""The end of era 1 (rulebook p. 22, D24) and the end of the game (pp. 22-23).
 
 Era 1 ends at the end of the turn in which it was triggered (a 2nd rubble set, even a follower's,
-or 3 of the 4 display stacks empty; §6.2 item 29), after that turn's draw and refills (⚠ §2.16
-recommended order). Then, in this order (S002 p22): the political display is discarded; every
-player gains 3 wigs per rubble set (CL-34 +1 per set); the shipyard's leftover ships leave the game
-and the era-2 ships (purple on top of brown) take their place; the discard round (D24) goes
-clockwise from the player who *triggered* the end (S002 and its example E28; S000 starts with the
-active player: the digest §6.1 reading is S002's); each player then draws purple cards *up to* 5
-(S002; S000 "deal 5" ⚠), the rest of the purple deck is boxed; the brown cards form the four
-display stacks; the church and decree displays are refilled; play goes on with the seat after
-the active one.
+or 3 of the 4 display stacks empty), after that turn's draw and refills (⚠ this project's order:
+the rulebook says only "at the end of the turn"). Then, in this order (rulebook p. 22): the
+political display is discarded; every player gains 3 wigs per rubble set (CL-34 +1 per set); the
+shipyard's leftover ships leave the game and the era-2 ships (purple on top of brown) take their
+place; the discard round (D24) goes clockwise from the player who *triggered* the end (the
+rulebook p. 22 and its example; the Bodoge summary starts with the active player: this project
+follows the rulebook); each player then draws purple cards *up to* 5 (the rulebook; the Bodoge
+summary "deal 5" ⚠), the rest of the purple deck is boxed; the brown cards form the four display
+stacks; the church and decree displays are refilled; play goes on with the seat after the active
+one.
 
 Discard round (D24): a player discards hand cards one at a time (``discard <card>``) and ends
 with ``done`` (the deadline default: keep what is left). For each noble among the discarded noble
 cards that carry a *reward*, they take the reward of one such card (``reward <card>``, auto when
 one); penalties and treasury cards give nothing.
 
-Game end: in era 2, a 4th rubble set or 3 empty display stacks again (§2.18). The current round
+Game end: in era 2, a 4th rubble set or 3 empty display stacks again (rulebook p. 22). The current round
 is finished (it ends with the seat before the start player) and then one more full round is
-played (E29), then final scoring (:mod:`.scoring`) and the game is over.
+played, then final scoring (:mod:`.scoring`) and the game is over.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ Action = dict[str, Any]
 
 
 def check_display(state: State, events: Events) -> None:
-    """3 of the 4 display stacks empty: era 1 ends, or (era 2) the game end is triggered (S002 p22)."""
+    """3 of the 4 display stacks empty: era 1 ends, or (era 2) the game end is triggered (rulebook p. 22)."""
     pack = pack_of(state)
     empty = sum(1 for k in pack.setup.display_order if not state["political"]["display"].get(k))
     if empty < 3:
@@ -60,7 +61,7 @@ def after_turn(state: State) -> list[dict[str, Any]]:
 
 
 def last_turn_played(state: State) -> bool:
-    """True when the active seat closed the extra round after the end was triggered (§2.18, E29)."""
+    """True when the active seat closed the extra round after the end was triggered (rulebook p. 22)."""
     end = state["end"]
     if not end:
         return False

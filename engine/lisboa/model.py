@@ -1,7 +1,8 @@
 """Typed rows of a validated Lisboa data pack (see ``data/SCHEMA.md`` for every field).
 
-Every row carries its provenance: ``source`` ("S000 §…", "S002 p…" or "digest §…") and,
-where no source gives the value, ``provisional = true`` with a short ``why``.
+Every row carries its provenance: ``source`` (public texts by name, "Lisboa rulebook p. …",
+"Lisboa rules summary (Bodoge) §…", …; see ``data/SCHEMA.md``) and, where no source gives the
+value, ``provisional = true`` with a short ``why``.
 """
 
 from __future__ import annotations

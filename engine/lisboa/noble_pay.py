@@ -1,5 +1,5 @@
-"""The noble actions and paying the influence cost of a visit or a follow (D16; digest §2.7,
-§2.8, §2.12; S000 store group イ)② and clergy ノ); S002 p16, p18).
+"""The noble actions and paying the influence cost of a visit or a follow (D16; rulebook p. 16,
+p. 18; Bodoge summary §特殊効果 > 建物マス イ)② and §特殊効果 > 教会チップ ノ)).
 
 Paying: :func:`.rules.influence_payments` lists every legal (influence, réis, wigs) mix, the D16
 default (the most influence, then the most réis, then wigs) first. The prompt stays short by

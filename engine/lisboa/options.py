@@ -13,7 +13,7 @@ OPTIONS = (
         msg("Starting-hand draft"),
         False,
         {False: msg("no"), True: msg("yes")},
-        msg("Experienced players: draft the 5 blue cards (keep 2, 1, 1; pass the rest left) (S002 p7)."),
+        msg("Experienced players: draft the 5 blue cards (keep 2, 1, 1; pass the rest left) (rulebook p. 7)."),
     ),
     OptionSpec(
         "gold_only_when_stuck",
@@ -22,7 +22,7 @@ OPTIONS = (
         {False: msg("no"), True: msg("yes")},
         msg(
             "Offer 'discard a card for 1 gold' only when no other main action is legal "
-            "(S002's framing; S000 lists it as a plain option, the default here)."
+            "(the rulebook's framing; the Bodoge rules summary lists it as a plain option, the default here)."
         ),
     ),
 )

@@ -1,4 +1,4 @@
-"""Réis payments with the influence substitution choice (D21; digest §2.12, S002 p10-p11).
+"""Réis payments with the influence substitution choice (D21; rulebook pp. 10-11).
 
 A réis cost (after TP-03 and CL-31) is paid from réis; influence may cover part of it, each réis
 moving the influence marker back to the next réis icon below it. Digest D21: pay réis first and

@@ -1,18 +1,18 @@
 """Main action a: a political card into the portfolio, then Sell (Action 1) or Trade (Action 2)
-(S002 p9-p10; digest §2.3, D04-D07).
+(rulebook pp. 9-10; D04-D07).
 
 Treasury card: réis = the treasury value, the marker down 1, into a bottom slot (CL-02: +2 réis).
 Noble card: its bottom first (a reward, or a penalty that is skipped when it cannot be paid), then
 into a top slot. Either way CL-01 gives +1 wig, the overflow discard D04 comes before inserting,
 and Action 1 or 2 is mandatory (D07, auto when only one is possible). The play is offered only if
 that action can then be done, checked by running the play on a copy with the first option of every
-sub-decision (a good the card itself gives counts, S002 p13).
+sub-decision (a good the card itself gives counts, rulebook p. 13).
 
-Rewards (digest §3.5.1): NB-03 officials (D28, up to N, one per office, default N), NB-04 favor,
-NB-05 influence, NB-06 decree, NB-07 Cardinal 1 step, NB-08 plan, NB-09 good, NB-10 spare rubble,
-NB-11 build a ship, NB-12 produce (the last seven shared with lot and site bonuses, :mod:`.bonus`);
-a reward that cannot be taken is lost. Penalties: NB-01 return an official (D05), NB-02 pay 1 réis
-(influence substitutes a shortfall, D21 default).
+Rewards (Bodoge summary §コスト・ボーナス・特殊効果 > 政策カード): NB-03 officials (D28, up to N, one per office,
+default N), NB-04 favor, NB-05 influence, NB-06 decree, NB-07 Cardinal 1 step, NB-08 plan, NB-09
+good, NB-10 spare rubble, NB-11 build a ship, NB-12 produce (the last seven shared with lot and site
+bonuses, :mod:`.bonus`); a reward that cannot be taken is lost. Penalties: NB-01 return an official
+(D05), NB-02 pay 1 réis (influence substitutes a shortfall, D21 default).
 
 Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, ``place maia king`` /
 ``place none``, ``rubble <disaster>``.

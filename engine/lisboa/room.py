@@ -1,4 +1,4 @@
-"""Putting a card or ship into the portfolio, with the overflow discard D04 (S002 p9, digest §2.1).
+"""Putting a card or ship into the portfolio, with the overflow discard D04 (rulebook p. 9).
 
 Step ``insert`` {player, card, row}: when the row is full (3 top / 3 bottom) one card of that row
 must go first; when the total (2 + rubble sets) is reached, any card. The discarded card leaves

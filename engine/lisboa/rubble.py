@@ -1,10 +1,11 @@
-"""CL-29 (digest §3.6, D26): after a rubble take, discard 1 of the cubes just taken for 2 wigs.
+"""CL-29 (Bodoge summary §特殊効果 > 教会チップ ヤ), D26): after a rubble take, discard 1 of the
+cubes just taken for 2 wigs.
 
 :func:`.rules.take_rubble` queues the step ``cl29`` {player, cubes} (the cubes of that take that
 were kept on the board) when the taker holds CL-29, instead of checking rubble sets at once. At
 most one cube per take: a site's 2 cubes are one take, so one question. The default (deadline)
 answer is to keep them. The discarded cube leaves the game (to the box). The rubble-set check
-(§2.14) follows the answer, so a discarded cube never completes a set.
+(rulebook p. 9) follows the answer, so a discarded cube never completes a set.
 
 Texts: ``keep cubes``, ``discard fire for 2 wigs``.
 """

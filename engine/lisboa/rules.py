@@ -4,15 +4,15 @@ Pure functions over the plain state of :mod:`engine.lisboa.setup`; each mutating
 plain event dicts (``{"kind": ..., "player": seat, ...}``) to ``events``. Iteration always follows
 the pack's file order (goods, nobles, ...) or sorted keys, never a state dict's key order.
 
-Readings chosen (digest §2.1, §2.12, §4.3, §6):
+Readings chosen (where the rulebook and the Bodoge summary are silent or differ):
 - An influence *gain event* is a gain of at least 1 after CL-27's +2; each one ending on the
-  maximum earns the wig, even when the marker was already there (S002 p10, digest §6.2 item 2).
-- Réis payments (D21): réis first, influence substitutes only the shortfall (digest D21 default);
+  maximum earns the wig, even when the marker was already there (rulebook p. 10).
+- Réis payments (D21): réis first, influence substitutes only the shortfall (the D21 default);
   a payment nobody can cover is refused (``pay_reis`` returns False) and the caller decides.
 - Influence costs (D16): any mix of influence, réis at 1:1 if SG-L2 or CL-26 (then also instead
-  of influence, S002 p18 example E17) and wigs for the influence shortfall only (digest §2.12);
+  of influence, rulebook p. 18 example) and wigs for the influence shortfall only (BGG Lisboa forum);
   the default spends influence, then réis, then wigs.
-- Hire displacement ties include your own colour; 2p dummies never leave an office (digest §2.6).
+- Hire displacement ties include your own colour; 2p dummies never leave an office (rulebook p. 12).
 - CL-29 (D26) is asked once per take, before that take's rubble-set check (queued step ``cl29``).
 """
 
@@ -44,7 +44,7 @@ def board(state: State, seat: int) -> dict[str, Any]:
 
 # --- what a player has active ------------------------------------------------------------------
 def store_abilities(pack: Pack, b: dict[str, Any]) -> set[str]:
-    """SG abilities uncovered by houses already built (digest §3.8; M3/R3 replace M1/R1)."""
+    """SG abilities uncovered by houses already built (Bodoge summary §特殊効果 > 建物マス; M3/R3 replace M1/R1)."""
     totals = Counter(s.group for s in pack.store_groups.values())
     found = {
         s.ability for s in pack.store_groups.values() if s.ability and s.house <= totals[s.group] - b["houses"][s.group]
@@ -92,7 +92,7 @@ def treasury_modifier(state: State) -> int:
 
 
 def move_treasury(state: State, steps: int, events: Events, why: str) -> None:
-    """Move the treasury marker; it stays put at either end (digest §2.1)."""
+    """Move the treasury marker; it stays put at either end (this project's reading)."""
     top = len(pack_of(state).treasury_spaces) - 1
     old = state["treasury"]
     state["treasury"] = max(0, min(top, old + steps))
@@ -100,7 +100,7 @@ def move_treasury(state: State, steps: int, events: Events, why: str) -> None:
 
 
 def drop_price(state: State, good: str, events: Events) -> None:
-    """One step down the price track, clamped at its lowest space (digest §2.1, §6.2 item 32)."""
+    """One step down the price track, clamped at its lowest space (no text raises a price)."""
     values = pack_of(state).prices.values
     old = state["prices"][good]
     state["prices"][good] = values[max(0, values.index(old) - 1)]
@@ -118,7 +118,7 @@ def is_ship(card_id: str) -> bool:
 
 
 def top_influence(state: State, seat: int) -> int:
-    """Sum of the influence on the top row, nobles and ships (CL-28: +2 per ship) (S002 p10)."""
+    """Sum of the influence on the top row, nobles and ships (CL-28: +2 per ship) (rulebook p. 10)."""
     pack, b = pack_of(state), board(state, seat)
     total = 0
     bonus = 2 * clergy_effects(pack, b).count("CL-28")
@@ -206,8 +206,8 @@ def influence_payments(state: State, seat: int, cost: int) -> list[tuple[int, in
     """Every legal (influence, réis, wigs) mix of an influence cost, the D16 default first (the
     most influence, then the most réis, then wigs); empty if it cannot be paid. Wigs pay only the
     shortfall (what the cost exceeds the influence held by), réis at 1:1 only with SG-L2 or CL-26,
-    and then in place of influence too (S002 p18, E17) and side by side with wigs: the ability
-    never takes the wigs away (S000 SG イ)②, CL ノ); S002 p16)."""
+    and then in place of influence too (rulebook p. 18, E17) and side by side with wigs: the ability
+    never takes the wigs away (Bodoge summary §特殊効果 > 建物マス イ)②, > 教会チップ ノ); rulebook p. 16)."""
     b = board(state, seat)
     short = min(b["wigs"], max(0, cost - b["influence"]))
     reis = b["reis"] if has(state, seat, "SG-L2") or has(state, seat, "CL-26") else 0
@@ -232,7 +232,7 @@ def pay_influence(state: State, seat: int, split: tuple[int, int, int], events: 
 
 # --- goods and portfolio -----------------------------------------------------------------------
 def warehouse_cap(state: State, seat: int) -> int:
-    """Per good type: 2 + completed rubble sets (S002 p9)."""
+    """Per good type: 2 + completed rubble sets (rulebook p. 9)."""
     return pack_of(state).player.warehouse_base + board(state, seat)["sets"]
 
 
@@ -246,7 +246,7 @@ def gain_goods(state: State, seat: int, good: str, n: int, events: Events, why: 
 
 
 def portfolio_cap(state: State, seat: int) -> int:
-    """Cards in all: 2 + completed rubble sets (S002 p9)."""
+    """Cards in all: 2 + completed rubble sets (rulebook p. 9)."""
     return pack_of(state).player.portfolio_base + board(state, seat)["sets"]
 
 
@@ -263,7 +263,7 @@ def discard_candidates(state: State, seat: int, row: str) -> list[str]:
 
 
 def discard_from_portfolio(state: State, seat: int, card_id: str, events: Events) -> None:
-    """The card leaves the game; a ship loses the goods in its hold (digest §2.1)."""
+    """The card leaves the game; a ship loses the goods in its hold (Bodoge summary §共通事項 > 所持品)."""
     b = board(state, seat)
     row = "top" if card_id in b["portfolio"]["top"] else "bottom"
     b["portfolio"][row].remove(card_id)
@@ -274,7 +274,7 @@ def discard_from_portfolio(state: State, seat: int, card_id: str, events: Events
 # --- rubble ------------------------------------------------------------------------------------
 def take_rubble(state: State, seat: int, cubes: str | list[str], events: Events, why: str) -> None:
     """One take of one or more cubes (a site's 2 are one take) onto the board: 5 per colour, the
-    excess leaves the game; CL-30 +1 réis per cube. Then the rubble-set check (§2.14), at once, or
+    excess leaves the game; CL-30 +1 réis per cube. Then the rubble-set check (rulebook p. 9), at once, or
     after CL-29's question (D26: step ``cl29``, :mod:`.rubble`) when held and a cube was kept."""
     pack, b = pack_of(state), board(state, seat)
     kept_cubes: list[str] = []
@@ -294,7 +294,7 @@ def take_rubble(state: State, seat: int, cubes: str | list[str], events: Events,
 
 def check_sets(state: State, seat: int, events: Events) -> None:
     """Each new set moves a rubble-set marker to the Marquis portrait; the 2nd set (era 1) or
-    the 4th (era 2) triggers the era or game end, acted on at the end of the turn (§2.17, §2.18)."""
+    the 4th (era 2) triggers the era or game end, acted on at the end of the turn (rulebook p. 22)."""
     pack, b = pack_of(state), board(state, seat)
     complete = min(b["rubble"][d] for d in pack.rubble)
     while b["sets"] < complete:
@@ -313,7 +313,7 @@ def check_sets(state: State, seat: int, events: Events) -> None:
 # --- officials and favors ----------------------------------------------------------------------
 def place_official(state: State, seat: int, noble: str, events: Events, why: str) -> None:
     """An official from the board into an office; a full office first sends 1 official of the
-    colour with the most there (1 of each tied colour) to the plaza; dummies stay (S002 p12)."""
+    colour with the most there (1 of each tied colour) to the plaza; dummies stay (rulebook p. 12)."""
     pack, b = pack_of(state), board(state, seat)
     office, plaza = state["offices"][noble], state["plaza"]
     moved: list[str] = []
@@ -350,7 +350,7 @@ def recall_official(state: State, seat: int, place: str, events: Events, why: st
 
 
 def favors_available(state: State, seat: int) -> list[str]:
-    """Nobles (pack order) whose favor ``seat`` lacks and the portrait still has (§2.6)."""
+    """Nobles (pack order) whose favor ``seat`` lacks and the portrait still has (rulebook p. 15)."""
     held = board(state, seat)["favors"]
     return [n for n in pack_of(state).nobles if n not in held and state["favors"][n] > 0]
 

@@ -1,28 +1,28 @@
-"""Lisboa end-of-era rubble wigs and final scoring (digest §2.14, §2.17 item 1, §2.19, §2.20, §3.3,
-§3.6, §3.7; S002 p22-p23; S000 §ゲーム終了, §勝敗, §法令カード).
+"""Lisboa end-of-era rubble wigs and final scoring (rulebook pp. 22-23; Bodoge summary §遊び方 >
+ゲーム終了, 勝敗, §コスト・ボーナス・特殊効果 > 法令カード, §特殊効果 > 教会チップ).
 
 Pure: every function reads the state of :mod:`engine.lisboa.setup` and never changes it; the
-caller adds the wigs it returns. Readings chosen (digest ⚠ items):
+caller adds the wigs it returns. Readings chosen where the texts leave a point open (⚠):
 
-- Majorities (§2.19, §3.3, §6.2 item 23): a player with 0 of the counted thing scores nothing.
+- Majorities (rulebook p. 23): a player with 0 of the counted thing scores nothing.
   Tied players add the values of the places they occupy, split equally, round down; the next
   place(s) are skipped. The paid values are the pack's ``ranks_paid`` (2p: the 1st value, then the
   3rd-place value for 2nd), so a 2p tie for 1st pays (1st + 3rd-place value) // 2 each.
-- Officials majority (§3.6): printed officials on completed plans, + 1 per completed plan with
+- Officials majority (clergy tiles CL-35..CL-37): printed officials on completed plans, + 1 per completed plan with
   CL-35 (the recommended reading). CL-36 / CL-37 count as a completed blue / green plan with 0
   officials: they count for plan-count decrees (DC-12, DC-13) and the plan tie-break only, and do
   not earn CL-35's +1. Decrees about officials (DC-14, DC-15) count printed officials only: CL-35
   modifies the officials majority step, not the cards.
-- Ships (§3.6 CL-17): hull per ship in the portfolio, + 2 per ship with CL-17.
-- Réis (§2.19 step 4, §6.2 item 4): réis + the réis icons below the influence marker, whose
-  position is read, not moved. The same "réis after conversion" is used for DC-22 (§6.2 item 24)
-  and for the réis tie-break (the digest's "most réis" read as the amount step 4 scores).
-- Decrees (§3.7): "most" accepts ties (all tied owners score) and needs at least 1; goods are
-  counted in the warehouse only (§6.2 item 28); rubble is every cube on the board; public
-  buildings have no owner, so DC-01 counts every built one. A store is "in" a street when it
-  faces it (the lot's chosen ``street``). DC-20 sums the printed influence of the top row (CL-28
-  only changes influence gains). Every decree scores its printed ``wigs`` per unit (the X of
-  DC-01 / DC-12, the fixed value of the other types).
+- Ships (CL-17): hull per ship in the portfolio, + 2 per ship with CL-17.
+- Réis (rulebook p. 23 step 4): réis + the réis icons below the influence marker, whose
+  position is read, not moved. The same "réis after conversion" is used for DC-22 (the Bodoge
+  summary's decree list) and for the réis tie-break ("most réis" read as the amount step 4 scores).
+- Decrees (the Bodoge summary's decree list): "most" accepts ties (all tied owners score) and needs
+  at least 1; goods are counted in the warehouse only (goods in a ship's hold are cargo); rubble is
+  every cube on the board; public buildings have no owner, so DC-01 counts every built one. A store
+  is "in" a street when it faces it (the lot's chosen ``street``). DC-20 sums the printed influence
+  of the top row (CL-28 only changes influence gains). Every decree scores its printed ``wigs`` per
+  unit (the X of DC-01 / DC-12, the fixed value of the other types).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from .i18n import msg
 from .model import Decree, Majority, Pack
 from .rules import State, board, clergy_effects, influence_as_reis, is_ship, pack_of, ship_type
 
-PLAN_TILES = {"CL-36": "blue", "CL-37": "green"}  # clergy tiles counting as a completed plan (§3.6)
+PLAN_TILES = {"CL-36": "blue", "CL-37": "green"}  # clergy tiles counting as a completed plan
 Count = Callable[[State, int, dict[str, Any]], int]
 Rule = Callable[[State, int, Decree], int]
 
@@ -45,7 +45,7 @@ def _const(effect: str, key: str) -> int:
     return REGISTRY[effect].constants[key]
 
 
-# --- majorities (§2.19, §3.3) --------------------------------------------------------------------
+# --- majorities (rulebook p. 23) -----------------------------------------------------------------
 def paid_values(pack: Pack, majority: Majority, players: int) -> tuple[int, ...]:
     """The values paid by finishing place at this player count (2p: 1st and 3rd-place value)."""
     return tuple(majority.ranks[r - 1] for r in pack.player_counts[players].ranks_paid)
@@ -88,7 +88,7 @@ def _in_scope(pack: Pack, lot: str, store: dict[str, Any], params: dict[str, Any
 
 
 def completed_plans(state: State, seat: int, architect: str | None = None) -> int:
-    """Completed plans (of one architect colour), CL-36 / CL-37 included (§3.6)."""
+    """Completed plans (of one architect colour), CL-36 / CL-37 included."""
     pack, b = pack_of(state), board(state, seat)
     n = sum(1 for p in b["completed_plans"] if architect in (None, pack.plans[p].colour))
     return n + sum(1 for e in clergy_effects(pack, b) if e in PLAN_TILES and architect in (None, PLAN_TILES[e]))
@@ -100,14 +100,14 @@ def printed_officials(state: State, seat: int) -> int:
 
 
 def majority_officials(state: State, seat: int) -> int:
-    """The officials majority count: printed officials + CL-35's 1 per completed plan (§3.6 ⚠)."""
+    """The officials majority count: printed officials + CL-35's 1 per completed plan (⚠ this project's reading)."""
     pack, b = pack_of(state), board(state, seat)
     bonus = clergy_effects(pack, b).count("CL-35") * _const("CL-35", "officials")
     return printed_officials(state, seat) + bonus * len(b["completed_plans"])
 
 
 def final_reis(state: State, seat: int) -> int:
-    """Réis plus the réis icons below the influence marker; the marker is not moved (§2.19 step 4)."""
+    """Réis plus the réis icons below the influence marker; the marker is not moved (rulebook p. 23 step 4)."""
     b = board(state, seat)
     return b["reis"] + influence_as_reis(pack_of(state), b["influence"])
 
@@ -129,7 +129,7 @@ def _printed_top_influence(state: State, seat: int) -> int:
     )
 
 
-# --- decrees (§3.7) ------------------------------------------------------------------------------
+# --- decrees -------------------------------------------------------------------------------------
 def _per(count: Count) -> Rule:
     """Printed wigs per unit counted (a condition counts 1 when met)."""
     return lambda state, seat, d: d.wigs * count(state, seat, d.params)
@@ -210,23 +210,23 @@ def decree_wigs(state: State, seat: int) -> list[tuple[str, int]]:
     return out
 
 
-# --- the categories (§2.19) ------------------------------------------------------------------------
+# --- the categories (rulebook p. 23) -------------------------------------------------------------
 def era_rubble_wigs(state: State, seat: int) -> int:
-    """3 wigs per completed rubble set, + 1 per set with CL-34 (§2.14, §2.17 item 1, §2.19 step 2)."""
+    """3 wigs per completed rubble set, + 1 per set with CL-34 (rulebook p. 9, p. 22, p. 23 step 2)."""
     pack, b = pack_of(state), board(state, seat)
     per_set = pack.final_scoring.rubble_set_wigs + clergy_effects(pack, b).count("CL-34") * _const("CL-34", "wigs")
     return b["sets"] * per_set
 
 
 def ship_wigs(state: State, seat: int) -> int:
-    """Hull size of each ship in the portfolio, + 2 per ship with CL-17 (§2.19 step 1, §3.6 ⚠)."""
+    """Hull size of each ship in the portfolio, + 2 per ship with CL-17 (rulebook p. 23 step 1; ⚠ CL-17)."""
     pack = pack_of(state)
     bonus = clergy_effects(pack, board(state, seat)).count("CL-17") * _const("CL-17", "wigs")
     return sum(pack.ships[ship_type(c)].hull + bonus for c in _ships(state, seat))
 
 
 def store_majorities(state: State) -> list[dict[str, int]]:
-    """Per seat, {good: wigs} of the store majorities, in the pack's majority order (§2.19 step 3)."""
+    """Per seat, {good: wigs} of the store majorities, in the pack's majority order (rulebook p. 23 step 3)."""
     pack, seats = pack_of(state), _seats(state)
     out: list[dict[str, int]] = [{} for _ in seats]
     for mj in pack.majorities.values():
@@ -238,7 +238,7 @@ def store_majorities(state: State) -> list[dict[str, int]]:
 
 
 def officials_majority(state: State) -> list[int]:
-    """Per seat, the officials majority (15 / 10 / 5; 2p 15 / 5) (§2.19 step 6)."""
+    """Per seat, the officials majority (15 / 10 / 5; 2p 15 / 5) (rulebook p. 23 step 6)."""
     pack, seats = pack_of(state), _seats(state)
     mj = next(m for m in pack.majorities.values() if m.counts == "officials")
     counts = [majority_officials(state, seat) for seat in seats]
@@ -246,7 +246,7 @@ def officials_majority(state: State) -> list[int]:
 
 
 def tie_break_values(state: State, seat: int) -> dict[str, int]:
-    """The tie-break keys of the pack, in order (§2.19): sets, stores, completed plans, réis."""
+    """The tie-break keys of the pack, in order (rulebook p. 23): sets, stores, completed plans, réis."""
     keys: dict[str, Callable[[], int]] = {
         "rubble_sets": lambda: board(state, seat)["sets"],
         "stores": lambda: len(_stores(state, seat)),
@@ -303,7 +303,7 @@ def final_scoring(state: State) -> list[dict[str, Any]]:
 
 def ranking(state: State, scores: list[dict[str, Any]]) -> list[list[int]]:
     """Seats grouped by place, best first: total, then the tie-break keys in the pack's order;
-    players still equal share the place (and so share the victory) (§2.19)."""
+    players still equal share the place (and so share the victory) (rulebook p. 23)."""
     order = pack_of(state).final_scoring.tie_break
 
     def key(score: dict[str, Any]) -> tuple[int, ...]:

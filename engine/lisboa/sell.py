@@ -1,4 +1,4 @@
-"""Action 1, Sell Goods (D08; S002 p11, digest §2.4).
+"""Action 1, Sell Goods (D08; rulebook p. 11).
 
 Sell at least one good: each into any docked ship (anyone's) with a free hold space, for the good's
 price + the ship's sale bonus + your own bonuses (TP-04 +2 for its good, CL-12..CL-15 +2 for

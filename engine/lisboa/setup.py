@@ -1,8 +1,9 @@
-"""A new Lisboa game for 2-4 players (digest §1.3-§1.6, §2.20; S002 pp. 5-7; S000 §セットアップ).
+"""A new Lisboa game for 2-4 players (rulebook pp. 5-7; Bodoge summary §セットアップ).
 
 All randomness goes through :mod:`engine.core.rng` on ``state["rng"]``, in the order below, so a
-seed replays the same table. Both seeds have each player draw 2 clergy tiles, keep 1 and return
-1 *before* the 6 church tiles are drawn (S000 §教会 2-3, S002 p5 before p6): ``setup`` therefore
+seed replays the same table. Both the rulebook and the Bodoge summary have each player draw 2 clergy tiles, keep 1
+and return 1 *before* the 6 church tiles are drawn (Bodoge summary §セットアップ > 教会 2-3,
+rulebook p. 5 before p. 6): ``setup`` therefore
 ends with the keep decision (D01) open and :func:`keep_clergy` fills the church once all kept.
 
 State shape (plain JSON; dict keys are strings; stacks are lists with the top first)::
@@ -20,7 +21,7 @@ State shape (plain JSON; dict keys are strings; stacks are lists with the top fi
     political    {display {kind: [card ids]} (top face up), purple [deck], brown [deck]}
     decrees      {deck [ids], display [8 ids], removed [2p-symbol ids revealed and boxed]}
     shipyard     [ship ids]            ("ship-blue-1"...), era-1 colours; top first
-    ships_era2   [ship ids]            set aside: purple on top of brown (S002 p22)
+    ships_era2   [ship ids]            set aside: purple on top of brown (rulebook p. 22)
     buildings    {blue|green: {buildable id|None, stack [ids]}}   tile shows that colour's face
     plans        {blue|green: [plan ids]}   fewest officials on top
     city         {lots {lot: None | {owner, type, street}}, covered_rows [rows],
@@ -101,12 +102,13 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: Pack | N
     }
     boards = [_board(pack, seat) for seat in range(n)]
     state["boards"] = boards
-    # S002 p5 / S000 §謁見チップ: one favor set per player in the rubble bag; each draws 1.
+    # Rulebook p. 5 / Bodoge summary §セットアップ > 謁見チップ: one favor set per player in the rubble
+    # bag; each draws 1.
     favor_bag = [noble for noble in pack.nobles for _ in range(table.favors_per_noble)]
     for board in boards:
         board["favors"] = sorted(_draw(state, favor_bag) for _ in range(start.favor_draw))
     state["favors"] = {noble: favor_bag.count(noble) for noble in pack.nobles}
-    # S002 p5 / S000 §教会 2: each player draws 2 clergy tiles to keep 1 (D01).
+    # rulebook p. 5 / Bodoge summary §セットアップ > 教会 2: each player draws 2 clergy tiles to keep 1 (D01).
     clergy_bag = list(pack.clergy)
     offers = [sorted(_draw(state, clergy_bag) for _ in range(start.clergy_draw)) for _ in players]
     state["setup"] = {
@@ -158,7 +160,7 @@ def _board(pack: Pack, seat: int) -> dict[str, Any]:
 
 
 def _buildings_and_plans(state: dict[str, Any], pack: Pack, boards: list[dict[str, Any]]) -> None:
-    """S002 p6 1-3 / S000 §施設タイル, §計画チップ."""
+    """Rulebook p. 6 steps 1-3 / Bodoge summary §セットアップ > 施設タイル, 計画チップ."""
     tiles = list(pack.buildings)
     rng.shuffle(state, tiles)
     half = len(tiles) // 2
@@ -179,7 +181,7 @@ def _buildings_and_plans(state: dict[str, Any], pack: Pack, boards: list[dict[st
 
 
 def _offices(state: dict[str, Any], pack: Pack, n: int, dummies: int) -> None:
-    """One official per player in the start office (the Marquis); 2p: a dummy in each office (S002 p5)."""
+    """One official per player in the start office (the Marquis); 2p: a dummy in each office (rulebook p. 5)."""
     offices: dict[str, dict[str, int]] = {noble: {} for noble in pack.nobles}
     for seat in range(n):
         offices[pack.player.start_office][str(seat)] = pack.player.officials_in_start_office
@@ -191,7 +193,7 @@ def _offices(state: dict[str, Any], pack: Pack, n: int, dummies: int) -> None:
 
 
 def _city(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None:
-    """City-tile display, scoring tiles, 2p cover (S002 p6 5-7)."""
+    """City-tile display, scoring tiles, 2p cover (rulebook p. 6 steps 5-7)."""
     display = {t.id: True for t in pack.tile_display.values()}
     used = Counter(t.size for t in pack.tile_display.values())
     scoring = list(pack.scoring_tiles)
@@ -212,7 +214,7 @@ def _city(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None:
 
 
 def _decrees(state: dict[str, Any], pack: Pack) -> None:
-    """8 face up; 2p: a revealed 2p-symbol decree goes to the box and is replaced (S002 p7)."""
+    """8 face up; 2p: a revealed 2p-symbol decree goes to the box and is replaced (rulebook p. 7)."""
     deck = list(pack.decrees)
     rng.shuffle(state, deck)
     state["decrees"] = {"deck": deck, "display": [], "removed": []}
@@ -220,7 +222,7 @@ def _decrees(state: dict[str, Any], pack: Pack) -> None:
 
 
 def refill_decrees(state: dict[str, Any], pack: Pack) -> None:
-    """Fill the decree display to its size from the deck, boxing 2p-symbol cards in 2p (digest §2.16)."""
+    """Fill the decree display to its size from the deck, boxing 2p-symbol cards in 2p (rulebook p. 7, p. 22)."""
     d = state["decrees"]
     filtering = pack.player_counts[len(state["players"])].remove_two_player_decrees
     while len(d["display"]) < pack.setup.decree_display and d["deck"]:
@@ -232,7 +234,7 @@ def refill_decrees(state: dict[str, Any], pack: Pack) -> None:
 
 
 def _rubble(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None:
-    """S002 p7 i-iii: 1 per row and column slot, 2 per site, 6 spare; 2p leftovers to the box."""
+    """Rulebook p. 7 steps i-iii: 1 per row and column slot, 2 per site, 6 spare; 2p leftovers to the box."""
     bag = [r.id for r in pack.rubble.values() for _ in range(r.cubes)]
     city = state["city"]
     for row in pack.map_rows.values():
@@ -252,7 +254,7 @@ def _rubble(state: dict[str, Any], pack: Pack, covered: tuple[str, ...]) -> None
 
 
 def _political(state: dict[str, Any], pack: Pack, boards: list[dict[str, Any]]) -> None:
-    """S002 p7 A-C: shuffle each colour; 5 blue each (rest boxed); red in 4 stacks by back symbol."""
+    """Rulebook p. 7 steps A-C: shuffle each colour; 5 blue each (rest boxed); red in 4 stacks by back symbol."""
     decks: dict[str, list[str]] = {d: [c.id for c in pack.cards.values() if c.deck == d] for d in pack.decks}
     for cards in decks.values():
         rng.shuffle(state, cards)
@@ -268,7 +270,7 @@ def _political(state: dict[str, Any], pack: Pack, boards: list[dict[str, Any]]) 
 
 
 def _ships(state: dict[str, Any], pack: Pack, per_colour: int) -> None:
-    """Players - 1 of each colour; blue on red in the yard, purple on brown aside (S002 p7, p22)."""
+    """Players - 1 of each colour; blue on red in the yard, purple on brown aside (rulebook p. 7, p. 22)."""
 
     def ids(era: int, yard: str) -> list[str]:
         ship = next(s for s in pack.ships.values() if s.era == era and s.yard == yard)
@@ -307,7 +309,7 @@ def keep_clergy(state: dict[str, Any], seat: int, tile: str) -> None:
 
 
 def fill_church(state: dict[str, Any]) -> None:
-    """Draw a clergy tile for every empty tile space, in space order (S002 p6, p22)."""
+    """Draw a clergy tile for every empty tile space, in space order (rulebook p. 6, p. 22)."""
     church = state["church"]
     for space in sorted(church["spaces"]):
         if church["spaces"][space] is None and church["bag"]:

@@ -1,10 +1,11 @@
-"""Action 4: Sponsor an Event (digest §2.10, §3.5.3; S000 §スポンサー, S002 p21).
+"""Action 4: Sponsor an Event (rulebook p. 21; Bodoge summary §個別アクション > 投資,
+§コスト・ボーナス・特殊効果 > 資金カード).
 
 A treasury card goes to the court, its sponsor pays réis equal to the treasury's right value
 (CL-06: 0; TP-03, CL-31 and influence substitution apply through :func:`.rules.pay_reis`), then
 does the card's centre action, and the card leaves the game. Nothing sponsored can be followed
-(§2.8: only visits are; TC-02 says so). A sponsored store pays the treasury value twice: here and
-in its land cost (T04).
+(rulebook p. 16: only visits are; TC-02 says so). A sponsored store pays the treasury value twice: here and
+in its land cost (BGG Lisboa forum).
 
 Centre actions: TC-01 Build a Store or Open a Public Building; TC-02 any one noble action;
 TC-03 the printed goods, plan (the top of either stack, as Obtain a Plan) and/or decree; TC-04
@@ -78,7 +79,7 @@ def _sponsor_pay(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 def _centre_still_possible(state: State, seat: int, s: dict[str, Any]) -> bool:
-    """D21 choices for the fee must leave the sponsored noble action possible (§2.12)."""
+    """D21 choices for the fee must leave the sponsored noble action possible."""
     return s["centre"] not in CENTRE_CHOICES or bool(noble_choices(state, seat, s["centre"]))
 
 

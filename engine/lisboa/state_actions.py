@@ -1,12 +1,13 @@
-"""Four of the six state actions (digest §2.6; S002 p12-p15): Hire Officials (D10/D28), Obtain a
+"""Four of the six state actions (rulebook pp. 12-15): Hire Officials (D10/D28), Obtain a
 Plan (D11), Build a Ship (D12), Produce Goods (D13), Royal Favor (D15). Meet the Cardinal (D14)
 is in :mod:`.church`. Every one registers in ``ACTIONS`` with its legality test, and the step
 ``state_action`` {player, action, steps?} runs it (via trade, a visit, a follow or a card reward;
 a reward whose action is impossible is lost, logged).
 
-Readings: Hire places 2 officials in 2 different offices when you have 2, else 1 (digest §6.1,
-S000 "up to 2" vs S002 "2"); an upgrade needs a bigger hull; Produce is illegal without a store
-(digest §2.6 ⚠); its bonus picks (SG-R1, CL-19) choose among the types of your stores.
+Readings: Hire places 2 officials in 2 different offices when you have 2, else 1 (the Bodoge summary
+"up to 2" vs the rulebook "2": this project's reading); an upgrade needs a bigger hull; Produce is
+illegal without a store (⚠ this project's reading); its bonus picks (SG-R1, CL-19) choose among the
+types of your stores.
 
 Texts: ``hire maia king``, ``plan blue``, ``ship new pay cloth gold``, ``ship upgrade ship-blue-1 pay
 books`` (``pay nothing`` with SG-M3/CL-18), ``produce`` / ``produce extra gold``, ``favor king``.
@@ -80,7 +81,7 @@ def plan_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 # --- Build a Ship (Marquis) ----------------------------------------------------------------------
 def ship_goods(state: State, seat: int, hull: int) -> int:
-    """Goods a hull (or hull difference) costs: SG-M3 or CL-18 none, SG-M1 one fewer (S002 p18)."""
+    """Goods a hull (or hull difference) costs: SG-M3 or CL-18 none, SG-M1 one fewer (rulebook p. 18)."""
     if has(state, seat, "SG-M3") or has(state, seat, "CL-18"):
         return 0
     return max(0, hull - 1) if "SG-M1" in store_abilities(pack_of(state), board(state, seat)) else hull
@@ -116,7 +117,7 @@ def ship_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     if action["mode"] == "upgrade":
         top = b["portfolio"]["top"]
         top[top.index(action["old"])] = ship
-        b["holds"][ship] = b["holds"].pop(action["old"])  # the goods move to the new ship (S002 p13)
+        b["holds"][ship] = b["holds"].pop(action["old"])  # the goods move to the new ship (rulebook p. 13)
         flow.then(state, {"step": "ship_built", "player": seat, "ship": ship})
         return
     flow.then(
@@ -128,7 +129,7 @@ def ship_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 @flow.step("ship_built")
 def _ship_built(state: State, s: dict[str, Any], events: Events) -> None:
-    """Treasury up, then influence from the whole top row, the new ship included (S002 p13)."""
+    """Treasury up, then influence from the whole top row, the new ship included (rulebook p. 13)."""
     step = pack_of(state).ships[ship_type(s["ship"])].treasury_step
     move_treasury(state, step, events, "ship built")
     gain_influence(state, s["player"], top_influence(state, s["player"]), events, "ship built")
@@ -136,7 +137,7 @@ def _ship_built(state: State, s: dict[str, Any], events: Events) -> None:
 
 # --- Produce Goods (Marquis) ---------------------------------------------------------------------
 def store_types(state: State, seat: int) -> dict[str, int]:
-    """Stores per type (pack good order), the type being the street the notch faces (S002 p14)."""
+    """Stores per type (pack good order), the type being the street the notch faces (rulebook p. 14)."""
     counts = {g: 0 for g in pack_of(state).goods}
     for lot in state["city"]["lots"].values():
         if lot and lot["owner"] == seat:
@@ -155,7 +156,7 @@ def produce_options(state: State, d: dict[str, Any]) -> list[Action]:
 
 
 def produce_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    """Cap per type; a price drops once per type of which at least 1 good was gained (S002 p14)."""
+    """Cap per type; a price drops once per type of which at least 1 good was gained (rulebook p. 14)."""
     seat = d["player"]
     every = int("SG-R3" in store_abilities(pack_of(state), board(state, seat)))
     for good, n in store_types(state, seat).items():

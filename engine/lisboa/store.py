@@ -1,13 +1,13 @@
-"""Build a Store (D18; S002 p17-p18, digest §2.9.1): Manuel da Maia's noble action, TC-01/TC-02.
+"""Build a Store (D18; rulebook pp. 17-18): Manuel da Maia's noble action, TC-01/TC-02.
 
-Step ``build_store`` {player}, in seed-002 order (digest §6.1: S000 takes the rubble before the
-lot bonus):
+Step ``build_store`` {player}, in the rulebook's order (the Bodoge summary takes the rubble
+before the lot bonus):
 1. ``store_tile``: a city tile from a display space; the space sets the store type, the small
-   space serves the small column-5 lots (S002 p17).
+   space serves the small column-5 lots (rulebook p. 17).
 2. ``store_lot``: an empty lot of that size facing a street of that type; a lot facing two
-   matching streets lets the builder choose (S000), the notch then faces it.
+   matching streets lets the builder choose (the Bodoge summary), the notch then faces it.
 3. the lot bonus (:mod:`.bonus`), before the rubble and the payment (a 5-réis bonus can fund the
-   store, digest §6.2 item 5); a Cardinal bonus is limited to moves that keep the cost payable.
+   store, BGG Lisboa forum); a Cardinal bonus is limited to moves that keep the cost payable.
 4. ``store_rubble``: 1 cube of the lot's row or column rubble, your choice (none if both are
    empty); only cubes after which the land cost can still be paid are offered. CL-29/CL-30 apply.
 5. the land cost: the treasury's right value + every cube still in that row and column, by the
@@ -15,10 +15,10 @@ lot bonus):
    colour) and TP-02 (0) first, then TP-03/CL-31 and the influence substitution of
    :mod:`.payment` (D21: réis first; a player short of réis chooses how much influence covers).
 6. ``store_house``: a house from the bottom of a store group of your choice that still has one;
-   the space it uncovers activates its ability (§3.8).
+   the space it uncovers activates its ability (rulebook p. 18).
 7. wigs = the column's scoring value x the related public buildings already built (the top site
    of the store's street and the two ends of its row, each counted when its face shows the store
-   type; at most 3; S002 p18), + 1 with CL-24.
+   type; at most 3; rulebook p. 18), + 1 with CL-24.
 The emptied display space is refilled at the end of the turn (:mod:`.turn`).
 
 :func:`can_build_store` is the precondition of a Maia visit, follow or sponsored store: a tile, a
@@ -129,7 +129,7 @@ def _space_usable(state: State, seat: int, space: str) -> bool:
 
 
 def can_build_store(state: State, seat: int) -> bool:
-    """A house left, a display tile with a matching empty lot, and a payable land cost (§2.7)."""
+    """A house left, a display tile with a matching empty lot, and a payable land cost (rulebook p. 16)."""
     if not any(board(state, seat)["houses"].values()):
         return False
     return any(_space_usable(state, seat, space) for space in pack_of(state).tile_display)
@@ -245,7 +245,7 @@ def house_act(state: State, d: dict[str, Any], action: Action, events: Events) -
 
 def related(state: State, lot: str) -> int:
     """Built public buildings related to the store on ``lot``: its street's top site and its row's
-    two ends, each when its face shows the store's type (S002 p18; at most 3)."""
+    two ends, each when its face shows the store's type (rulebook p. 18; at most 3)."""
     pack, store = pack_of(state), state["city"]["lots"][lot]
     row = pack.lots[lot].row
     sites = [pack.streets[store["street"]].top_site]

@@ -1,9 +1,9 @@
-"""Action 2, Trade with Nobles (D09; S002 p12, digest §2.5).
+"""Action 2, Trade with Nobles (D09; rulebook p. 12).
 
 One or two *different* state actions, each paid with one good the noble wants (Maia tools, the
 Marquis books, the King cloth) or gold, placed on the action's icon: a covered icon cannot be
 chosen again this turn (the goods go back to the supply at the end of the turn, ``state["icons"]``).
-Only actions that can be completed after paying are offered (S002 p9: no option whose mandatory
+Only actions that can be completed after paying are offered (rulebook p. 9: no option whose mandatory
 part cannot be completed).
 
 Texts: ``trade <action> <good>`` (e.g. ``trade build-ship books``), then a second one or ``done``.

@@ -1,21 +1,20 @@
-"""The turn skeleton (digest §2.2, §2.16, §4.2): dock, main action (D03), end of turn (D25).
+"""The turn skeleton (rulebook pp. 8-9, p. 22): dock, main action (D03), end of turn (D25).
 
 State added once play starts: ``active`` (the seat whose turn it is), ``turn`` (turns started,
 the first is 1), ``queue`` (steps, :mod:`.flow`), ``icons`` ({state action: good} covered by a
 trade this turn), ``era_end`` (None or {"by": seat}, the triggerer of the era-1 end).
 
-Main action (D03), canonical texts: ``portfolio <card>`` (then Sell or Trade, mandatory, S002 p9),
-``gold <card>`` (discard it and take 1 gold, S002 p21 / S000), ``visit <card>`` (a noble card to
-the court, :mod:`.visit`), ``sponsor <card>`` (a treasury card, :mod:`.sponsor`). Get 1
-gold is always allowed unless the table option ``gold_only_when_stuck`` is set (digest §2.11 and
-§6.1: S000 lists it as a plain option, S002 frames it as a last resort; the digest recommends the
-flag).
+Main action (D03), canonical texts: ``portfolio <card>`` (then Sell or Trade, mandatory, rulebook
+p. 9), ``gold <card>`` (discard it and take 1 gold, rulebook p. 8), ``visit <card>`` (a noble card
+to the court, :mod:`.visit`), ``sponsor <card>`` (a treasury card, :mod:`.sponsor`). Get 1 gold is
+always allowed unless the table option ``gold_only_when_stuck`` is set (the Bodoge summary lists it
+as a plain option, the rulebook p. 8 frames it as a last resort).
 
-End of turn in the digest's recommended order (§2.16 ⚠): church scoring if the Cardinal lies
-(:mod:`.church`), the draw (D25: the top card of any non-empty display stack, auto if one), the
-refills (city-tile display, church track, decree display), the icon goods back to the supply,
-the era and game-end checks (:mod:`.era`), then the next seat. A player whose hand is empty
-(only possible once the display has run dry) passes the turn.
+End of turn in this project's order (⚠ the rulebook p. 22 lists the steps without an order): church
+scoring if the Cardinal lies (:mod:`.church`), the draw (D25: the top card of any non-empty display
+stack, auto if one), the refills (city-tile display, church track, decree display), the icon goods
+back to the supply, the era and game-end checks (:mod:`.era`), then the next seat. A player whose
+hand is empty (only possible once the display has run dry) passes the turn.
 """
 
 from __future__ import annotations
@@ -54,7 +53,7 @@ def _start_turn(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 def dock(state: State, seat: int, events: Events) -> None:
-    """Your sailing ships return: their goods go back to the supply (S002 p9, p11)."""
+    """Your sailing ships return: their goods go back to the supply (rulebook p. 9, p. 11)."""
     holds = board(state, seat)["holds"]
     for ship in sorted(holds):
         if holds[ship]["sailing"]:
@@ -91,7 +90,7 @@ def main_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 flow.kind(
     "main", main_options, main_act, msg("Play a card: to your portfolio, or discard it for 1 gold."), default=never
-)  # never automatic (the digest)
+)  # never automatic
 
 
 @flow.step("end_turn")
@@ -135,7 +134,7 @@ def _draw(state: State, s: dict[str, Any], events: Events) -> None:
 
 @flow.step("refill")
 def _refill(state: State, s: dict[str, Any], events: Events) -> None:
-    """City tiles, church track, decree display; icon goods back to the supply (§2.16)."""
+    """City tiles, church track, decree display; icon goods back to the supply (rulebook p. 22)."""
     pack, city = pack_of(state), state["city"]
     for space in pack.tile_display.values():
         if not city["tile_display"][space.id] and city["tiles"][space.size] > 0:

@@ -1,7 +1,7 @@
-"""What everybody may see of a Lisboa state, and what one player sees (digest §4.1 hidden information).
+"""What everybody may see of a Lisboa state, and what one player sees (hands, bags and decks are hidden).
 
 Hands, the order of every deck, the face-down cards of the political display stacks and of the
-public-building stacks below their visible top (S002 p6, p7), the clergy bag, the clergy tiles
+public-building stacks below their visible top (rulebook p. 6, p. 7), the clergy bag, the clergy tiles
 offered at setup and the box are hidden; the public view keeps their sizes only.
 """
 

@@ -1,12 +1,12 @@
-"""Action 3 Visit a Noble (digest §2.7, D16, D17) and the follow window (§2.8, D22).
+"""Action 3 Visit a Noble (rulebook p. 16, D16, D17) and the follow window (p. 16, D22).
 
 Visit, in order: the noble card goes to the court with the visitor's courtier (CL-03/04/05 réis
 on this step), the influence cost is paid (D16, :mod:`.noble_pay`: every legal mix of influence,
 réis and wigs, grouped by the influence spent, the default first, auto when one), the optional
 free state action of that noble (D17, ``free <action>`` or ``no free action``), then the noble
 action, then the follow window, then the courtier returns and the card leaves the game. The visit
-is offered only when the cost can be paid and the noble action can then be done (§2.7
-precondition, T06): after some legal mix (:func:`.noble_pay.action_payable`), and while the noble
+is offered only when the cost can be paid and the noble action can then be done (rulebook
+p. 16): after some legal mix (:func:`.noble_pay.action_payable`), and while the noble
 action is at stake only such mixes are offered, and a free state action only if the noble action
 stays possible after it (every way of doing a free action, :mod:`.sim`; e.g. a free Meet the
 Cardinal passing a treasury icon can price the King's officials out of reach).
@@ -24,7 +24,7 @@ state actions). A follow is applied before the next seat is asked (the frame's `
 step queue lets the follow's sub-decisions run while the frame waits): the favor returns to the
 portrait, the follower pays their own cost (CL-08: 0; D16 mix), then does the action without a
 good. Legality is judged after the favor's return (so a King follower could take Royal Favor, the
-King's favor included: the literal order of §2.8). After the last seat, the visitor's turn ends.
+King's favor included: the literal order of the rulebook p. 16). After the last seat, the visitor's turn ends.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def _noble_action(state: State, s: dict[str, Any], events: Events) -> None:
 @flow.step("visit_close")
 def _visit_close(state: State, s: dict[str, Any], events: Events) -> None:
     court = state.pop("court")
-    state["box"]["political"].append(court["card"])  # the visited card leaves the game (§2.7 step 6)
+    state["box"]["political"].append(court["card"])  # the visited card leaves the game (rulebook p. 16)
     events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})
 
 

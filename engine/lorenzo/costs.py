@@ -1,8 +1,8 @@
-"""What taking a development card asks of a player (digest §2.4, §2.5, §6.17, §6.18).
+"""What taking a development card asks of a player (BGA help page §アクションスペース).
 
 Requirements: fewer than 6 cards of the type; for a territory, the military points printed on the
 next territory slot (not spent; Cesare Borgia ignores them); for a military venture cost, the
-points held ("need") before the ones spent. Payment, in the seed's order: the 3-coin tax when any
+points held ("need") before the ones spent. Payment, in the BGA help page's order: the 3-coin tax when any
 member stands in the tower (Filippo Brunelleschi waives it), then the floor bonus (so it can help
 pay; Preacher blocks it), then the card's cost. Discounts (Dame, Patron, Architect, Stonemason,
 Pico) only reduce resources the cost holds, never below 0 and never the tax; a military cost is

@@ -20,6 +20,14 @@ from .i18n import DOMAIN
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
+# What a row's ``source`` may cite, each a public text (the head of data/lorenzo.toml describes them).
+SOURCES = (
+    "BGA Lorenzo help page",
+    "open-source card data",
+    "reading taken by this project",
+    "no public source",
+    "printed component",
+)
 CARD_COUNTS = {"per_type": 24, "per_period": 8}
 COUNTS = {"leader": 20, "excommunication": 21, "privilege": 5, "tower": 4}
 # What each card type must carry (True) or may not carry (False); others are optional.
@@ -44,6 +52,7 @@ def _assemble(base: BasePack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=base.families,
         rules=rules,
@@ -146,7 +155,7 @@ SPEC: PackSpec[m.Pack] = PackSpec(
     meta_file=None,
     name="lorenzo-base",
     title="Lorenzo il Magnifico (base game)",
-    sources=Sources(prefixes=("seed", "digest"), examples="seed 準備, digest §3.1"),
+    sources=Sources(prefixes=SOURCES, examples="BGA Lorenzo help page §準備, open-source card data"),
     effects=Effects(REGISTRY, check_params),
 )
 PACKS = DataPacks(SPEC)

@@ -9,7 +9,7 @@ report and the leader draft are parallel frames (answers held until the last one
 
 Rules modules register their steps and kinds here at import (:mod:`.game` imports them all) and
 name each other's steps by string, never by import. Deadline defaults: every kind lists its
-rule-safe answer first (digest §4.2), except the placement, which has none.
+rule-safe answer first, except the placement, which has none.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Gains and council privileges (digest §2.9, §3.6 1.1–1.4, §3.8, §6.4, §6.11, §6.25).
+"""Gains and council privileges (BGA help page §議会; excommunications 1.1–1.4; Santa Rita).
 
 Every gain is one *source* (a card's immediate effect, a territory in a harvest, a building in a
 production, a floor bonus, an action space, the bonus tile, a leader, one privilege) and runs as a
 ``gain`` step: Santa Rita doubles the wood, stone, coins and servants of a development card's
 immediate effect first; then each excommunication 1.1–1.4 takes 1 off that source (never below 0;
-⚠ 1.4 takes 1 wood *or* stone in total, the player choosing when the source gives both, stone by
+⚠ this project's reading: 1.4 takes 1 wood *or* stone in total, the player choosing when the source gives both, stone by
 default); then privileges (``cp``) are asked: N privileges of one effect must all be different.
 """
 
@@ -21,7 +21,7 @@ from .model import Bundle
 
 Data = dict[str, Any]
 Events = list[dict[str, Any]]
-# Privileges in the order of the deadline default (digest §4.2: 2 coins, then 2 servants).
+# Privileges in the order of the deadline default (2 coins, then 2 servants).
 PRIVILEGE_ORDER = ("coins", "servants", "wood-stone", "military", "faith")
 SOURCE_KEYS = ("source", "card", "space", "leader", "privilege")
 

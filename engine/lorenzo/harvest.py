@@ -1,4 +1,4 @@
-"""Harvest and production (digest §2.6, §6.19–§6.22).
+"""Harvest and production (BGA help page §収穫, §生産).
 
 A harvest at value V activates the bonus tile's harvest side (value 1) and *every* territory whose
 harvest value is at most V: all automatic, each its own source for excommunications 1.1–1.4.
@@ -6,7 +6,7 @@ A production at value V activates the tile's production side and each building w
 value is at most V; the player picks one of the building's options or skips it (a building with one
 option that takes nothing just produces). Every input must come from what the player held when the
 production began: the sum of the chosen inputs must fit within those holdings, and nothing produced
-in this action pays for another building (⚠ recommended reading). The outputs come once every
+in this action pays for another building (⚠ this project's reading). The outputs come once every
 building is settled, the tile first, each building one source; "per X" counts the cards then.
 
 A card's or leader's harvest or production action places no member; the player may add servants

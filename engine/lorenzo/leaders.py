@@ -1,4 +1,5 @@
-"""Leader actions in the advanced game (digest §2.12, §3.5, §6.6–§6.8).
+"""Leader actions in the advanced game (BGA help page §遊び方; the leaders' texts in the open-source
+card data).
 
 On their own turn a player may, any number of times, discard a leader from their hand for a
 council privilege, play a leader whose requirement they meet now (checked, never paid; losing it
@@ -6,7 +7,7 @@ later changes nothing), or activate a played once-per-round leader (it turns fac
 end of the round; ⚠ allowed in the turn it is played). Played leaders stay for the game. Lorenzo
 de' Medici copies, once and for good, a leader another player has played (face up or down, never
 Lorenzo himself): the copy is that leader's ability with its own face-down state; with no such
-leader he cannot be played yet (⚠ recommended reading).
+leader he cannot be played yet (⚠ this project's reading).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 A *bundle* is a table of resources and points (``{"w": 1, "c": 2}``) with the keys of
 :data:`GAIN_KEYS`; a cost may also hold ``need`` (military points held, not spent). Every row
-carries its provenance (``source``: "seed …" or "digest §…").
+carries its provenance (``source``: public texts by name, "BGA Lorenzo help page §…" or
+"open-source card data"; the head of ``data/lorenzo.toml`` describes them).
 """
 
 from __future__ import annotations

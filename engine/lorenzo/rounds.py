@@ -1,4 +1,4 @@
-"""Rounds and periods (digest §2.1, §2.2, §2.8, §3.6 2.7).
+"""Rounds and periods (BGA help page §遊び方, §議会; excommunication 2.7).
 
 Six rounds in three periods. A round starts (the first player "rolls": a one-option decision
 that plays itself, so the chance events are logged) with four cards dealt from each tower's deck onto its

@@ -1,4 +1,4 @@
-"""Final scoring (digest §2.13, seed 得点計算) and the typed outcome.
+"""Final scoring (BGA help page §得点計算) and the typed outcome.
 
 After the Vatican report of round 6 and the last turn-order update, in this order: excommunication
 3.4 (lose 1 VP per 5 VP held now); territories (3/4/5/6 cards: 1/4/10/20; none under 3.3);

@@ -1,4 +1,4 @@
-"""Setting up a game (digest §1.2, §1.3, seed 準備) and the advanced set-up choices.
+"""Setting up a game (BGA help page §準備) and the advanced set-up choices.
 
 The turn order is drawn at random; each player starts with 2 wood, 2 stone, 3 servants and 5, 6,
 7 or 8 coins by turn order. One excommunication tile per period is drawn; each tower's deck is its

@@ -1,4 +1,4 @@
-"""Where a family member may go (digest §1.4, §2.4–§2.8, §6.1, §6.5, §6.23).
+"""Where a family member may go (BGA help page §準備, §アクションスペース, §収穫, §生産, §市場, §議会).
 
 A space is open at the player count printed on it; holds one member (the large harvest and
 production spaces and the council hold any number); needs an action value of at least its number.
@@ -6,7 +6,7 @@ In a tower a player has at most one *coloured* member (the neutral one counts as
 own); likewise in the harvest area and in the production area. The market is closed under
 excommunication 2.5. Ludovico Ariosto ignores "already occupied" (not the colour rule, not the
 tax): on an occupied tower space he takes only the floor bonus. A tower space whose card was taken
-by a card's action stays empty: nobody may use it this round (⚠ recommended reading).
+by a card's action stays empty: nobody may use it this round (⚠ this project's reading).
 
 A placement is offered only when it can be completed: the servants it needs can be paid and, on a
 tower, the card may be taken and paid (tax and floor bonus included).

@@ -1,6 +1,7 @@
-"""Taking a development card, by a family member or by a card's action (digest §2.4, §2.10).
+"""Taking a development card, by a family member or by a card's action (BGA help page
+§アクションスペース).
 
-In the seed's order: pay the 3-coin tax if the tower held a member, take the floor bonus, pay the
+In the BGA help page's order: pay the 3-coin tax if the tower held a member, take the floor bonus, pay the
 card (choosing a cost where there are several), put the card on the personal board, resolve its
 immediate effect; its permanent effect counts from then on. A card's action to take another card
 ("take-action") places no member: the colour rule does not apply, but the tax, the floor bonus,

@@ -1,11 +1,11 @@
-"""A player's turn (digest §2.2 B, §4.2): leader actions, then one placement, then leader actions.
+"""A player's turn (BGA help page §遊び方): leader actions, then one placement, then leader actions.
 
 The placement is asked in three steps, each offering only what can be completed: the family
 member, then the space, then (for a harvest or a production, where more value activates more
 cards) how many servants to add; elsewhere the servants the space needs are paid without asking.
 The space's action then runs with its nested choices (which cost, which privileges, a granted
 action, production options...). A player whose members have no legal placement skips the turn
-(⚠ recommended reading; ``voluntary_pass=yes`` lets anyone pass). Leader actions (advanced game)
+(⚠ this project's reading; ``voluntary_pass=yes`` lets anyone pass). Leader actions (advanced game)
 are offered before the member is chosen and once the placement has been resolved.
 """
 

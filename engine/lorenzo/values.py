@@ -1,4 +1,4 @@
-"""Action values (digest §2.3), in the recommended order:
+"""Action values (BGA help page §遊び方), in this project's order (no rule text fixes one):
 
 1. the base: the die of the member's colour, 0 for the neutral member, 5 for coloured members
    under Ludovico il Moro, 6 for the member chosen with Federico da Montefeltro;
@@ -7,7 +7,7 @@
 3. the action's modifiers: character bonuses (not for Sforza's or Leonardo's actions),
    excommunication penalties (1.5, 1.6, 2.1–2.4), the large space −3;
 4. servants, +1 each (2 servants per +1 under excommunication 2.6);
-5. the result is compared with the space's number: at least it (⚠ the seed says "greater than").
+5. the result is compared with the space's number: at least it (⚠ the BGA help page says "greater than").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Vatican report after rounds 2, 4 and 6 (digest §2.11, seed 教会の評価).
+"""The Vatican report after rounds 2, 4 and 6 (BGA help page §教会の評価).
 
 A player below the period's threshold (3, 4, 5 faith points) is excommunicated at once: a cube on
 that period's tile, whose effect applies from now on; faith points are kept. Every player at or
@@ -6,7 +6,7 @@ above it answers at the same time and in private: support the Church (the VP the
 for their points, at most 15 counting as 15, plus 5 with Sisto IV; faith back to 0) or accept the
 excommunication (points kept). Answers stay hidden (the board shows who has answered) and may be
 taken back until the last one is in; then they are revealed together. The report after round 6 is
-the faith scoring of the final tally: faith points are not scored again (⚠ recommended reading).
+the faith scoring of the final tally: faith points are not scored again (⚠ this project's reading).
 """
 
 from __future__ import annotations

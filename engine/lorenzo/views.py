@@ -1,4 +1,4 @@
-"""What everybody may see of a Lorenzo state, and what one player sees (digest §4.4).
+"""What everybody may see of a Lorenzo state, and what one player sees.
 
 Hidden: the order of the decks (their sizes are shown), the leaders in hands and the draft packets
 (their counts are shown), the leaders out of the game, a Vatican answer or draft pick not yet

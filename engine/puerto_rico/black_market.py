@@ -1,4 +1,4 @@
-"""Black Market [S digest 2.2]: when a building is otherwise unaffordable, its owner may
+"""Black Market [S]: when a building is otherwise unaffordable, its owner may
 return up to one colonist (or noble), one good and one VP chip, each −1 doubloon. It may
 only cover the shortfall: the builder pays all their doubloons and never keeps any. The
 colonist on the Black Market itself cannot be returned.

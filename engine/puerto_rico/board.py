@@ -23,7 +23,7 @@ def new_board(doubloons: int) -> Board:
 
 
 def active(board: Board, building: str) -> bool:
-    """A building works only while it has at least one colonist [S 1.5]."""
+    """A building works only while it has at least one colonist [S]."""
     return board["city"].get(building, 0) > 0
 
 
@@ -103,7 +103,7 @@ def goods_total(board: Board) -> int:
 
 
 def production(board: Board) -> list[int]:
-    """Barrels this board would make, per kind, before the supply cap [S Craftsman].
+    """Barrels this board would make, per kind, before the supply cap [S].
 
     Corn needs only occupied corn plantations; other kinds need an occupied
     plantation *and* an occupied circle of a matching production building.

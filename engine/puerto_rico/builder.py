@@ -1,9 +1,9 @@
-"""Builder [S 1.3]: each player in turn may build one building; quarries discount up to
+"""Builder [S]: each player in turn may build one building; quarries discount up to
 the building's column, the chooser pays 1 less, University adds a colonist.
 
 Expansions [S]: the variant rule's cost swap; forests (every 2 −1), the Zoning Office and
 the Library's doubled privilege; the Black Market only when the building is otherwise
-unaffordable; the Church pays VP for larger buildings. Discounts stack in the seed's order:
+unaffordable; the Church pays VP for larger buildings. Discounts stack in the wiki page's order:
 quarries, forests, Black Market, Zoning Office, privilege."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Captain [S 1.3]: loading laps from the chooser until nobody can load; one kind per turn,
+"""Captain [S]: loading laps from the chooser until nobody can load; one kind per turn,
 as many as fit; a kind already aboard may only go to its own ship; a new kind must use
 the empty ship that takes the most. 1 VP a barrel, +1 Harbor per load, +1 for the
 chooser's first load. Wharf: once, all of one kind, instead of a cargo ship. Then

@@ -1,4 +1,4 @@
-"""Captain hooks of the expansions [S digest 2.2, 2.3].
+"""Captain hooks of the expansions [S].
 
 - Union Hall: at the owner's first Captain turn, before shipping, +1 VP per 2 goods of a kind.
 - Royal Supplier (either occupant): at the owner's first turn only, optionally ship up to

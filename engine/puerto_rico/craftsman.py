@@ -1,4 +1,4 @@
-"""Craftsman [S 1.3]: everyone produces in turn order from the chooser, capped by the
+"""Craftsman [S]: everyone produces in turn order from the chooser, capped by the
 supply; Factory pays by kinds produced; then the chooser's privilege good.
 
 Expansions [S]: Aqueduct (+1 from a manned large indigo plant / sugar mill), Specialty
@@ -99,7 +99,7 @@ def _income(state: State, player: int, made: list[int], events: Events) -> None:
 
 def options(state: State, player: int) -> list[Action]:
     """The privilege: 1 more barrel of a kind the chooser produced, after everyone [S];
-    optional, as the seed's walkthrough says (it may be declined)."""
+    optional, as the wiki page's walkthrough says (it may be declined)."""
     supply = state["supply"]["goods"]
     opts: list[Action] = [
         {"verb": "bonus", "good": g} for g in state["phase"]["produced"] if supply[GOODS.index(g)] > 0

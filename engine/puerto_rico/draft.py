@@ -1,4 +1,4 @@
-"""Choosing the buildings of an expansion game [S digest 1.7.1].
+"""Choosing the buildings of an expansion game [S].
 
 Every cost has a fixed number of slots for non-production buildings; the candidates are
 the base game's plus those of the chosen expansions. A filled slot removes the other

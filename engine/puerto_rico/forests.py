@@ -1,4 +1,4 @@
-"""Forests [S digest 1.7.2]: with an occupied Forest House a player may take a forest
+"""Forests [S]: with an occupied Forest House a player may take a forest
 instead of a plantation, discarding a face-up plantation of their choice; a tile just drawn
 by the Hacienda or the Land Office may be discarded for a forest instead. A forest fills an
 island space, never holds a colonist and stays to the end; every 2 forests make any building

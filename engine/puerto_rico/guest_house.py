@@ -1,4 +1,4 @@
-"""Guest House [S digest 2.2]: holds up to 2 colonists; its owner may move them to any
+"""Guest House [S]: holds up to 2 colonists; its owner may move them to any
 free circle (a building or a plantation/quarry) at the start, middle or end of any phase,
 each separately, with immediate effect; once moved they stay put until the next Mayor.
 

@@ -1,4 +1,4 @@
-"""The Guest House window [S digest 2.2]: its owner may move guests at the start, in the
+"""The Guest House window [S]: its owner may move guests at the start, in the
 middle or at the end of any phase, with immediate effect. Inside the owner's own prompts
 the moves are offered anyway (:mod:`guest_house`); this window covers the moments where
 something the owner gets is settled with no prompt of theirs first:

@@ -1,4 +1,4 @@
-"""Hunting Lodge [S digest 2.3], at the **end** of the Settler phase. First every owner with
+"""Hunting Lodge [S], at the **end** of the Settler phase. First every owner with
 a colonist in it may discard a tile from their island (no compensation; in turn order from
 the chooser); then every owner with a noble in it scores 2 VP chips if they alone have the
 most empty island spaces, counted after those discards. Then the face-up row refills.

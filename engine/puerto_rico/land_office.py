@@ -1,4 +1,4 @@
-"""Land Office [S digest 2.3], once per Trader phase, on the owner's turn besides the sale.
+"""Land Office [S], once per Trader phase, on the owner's turn besides the sale.
 Colonist: pay 1 doubloon for a random plantation from the stack (with the Forest House it
 may become a forest: ``swap for forest``). Noble: discard a tile from the island for 1
 doubloon; the Trader's privilege does not apply; its occupant goes to San Juan."""

@@ -1,4 +1,4 @@
-"""Mayor [S 1.3]: optional privilege colonist from the supply; the ship's colonists go out
+"""Mayor [S]: optional privilege colonist from the supply; the ship's colonists go out
 one at a time from the Mayor; then every player places all their colonists at once
 (empty circles must be filled); finally the ship is refilled from empty building circles,
 at least one per player, and a shortfall ends the game.

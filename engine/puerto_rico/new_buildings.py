@@ -1,4 +1,4 @@
-"""Small effects of the expansion buildings, called from the role modules [S digest 2.2, 2.3].
+"""Small effects of the expansion buildings, called from the role modules [S].
 
 Each function is a no-op for a board without the building, so the base game runs the same
 code path and gets exactly its old results."""

@@ -1,4 +1,4 @@
-"""Nobles [S digest 1.7.3]: 20 nobles beside the colonists. A noble is a colonist everywhere
+"""Nobles [S]: 20 nobles beside the colonists. A noble is a colonist everywhere
 (production, circles, Fortress) and scores 1 VP wherever it is; some buildings act
 differently with a noble in them. One noble boards the colonist ship first at set-up and at
 every refill, so the Mayor (first in the distribution) gets it. The colonist-shortage end

@@ -1,4 +1,4 @@
-"""Table options [S digest 1.6, 1.7]: the variant rule, the 2-player 5-choice variant, the
+"""Table options [S]: the variant rule, the 2-player 5-choice variant, the
 expansions and how their buildings are chosen. States written before the options existed
 have ``options == {}``: every accessor falls back to the default, the base game."""
 
@@ -17,7 +17,7 @@ OPTIONS = (
         msg("Variant rule"),
         "off",
         {"off": msg("off"), "on": msg("corn starters 1 doubloon less, Factory 8 / University 7")},
-        msg("The seed's variant rule (ヴァリアントルール)."),
+        msg("The variant rule of the Japanese Board Game Arena wiki (ヴァリアントルール)."),
     ),
     OptionSpec(
         "two_player",
@@ -27,7 +27,7 @@ OPTIONS = (
             "official": msg("official: A,B,A,B,A,B"),
             "five_choices": msg("5 choices: A,B,A,B,A then B,A,B,A,B"),
         },
-        msg("2-player role order; five_choices is the seed's recommended 監督の苦悩."),
+        msg("2-player role order; five_choices is the Japanese Board Game Arena wiki's 監督の苦悩."),
     ),
     OptionSpec(
         "expansions",

@@ -1,4 +1,4 @@
-"""Choosing a role [S 1.2]: take its doubloons, then play it, chooser first.
+"""Choosing a role [S]: take its doubloons, then play it, chooser first.
 
 A role choice queues the role's step, registered by the module that plays it (``prospector``
 here); the Guest House window as some phases start comes first and resumes with ``role``."""

@@ -1,4 +1,4 @@
-"""The order of play: whose role choice, end of a role, end of round and game [S 1.2, 1.4].
+"""The order of play: whose role choice, end of a role, end of round and game [S].
 
 A phase that is done queues ``END_ROLE`` (:mod:`.flow`)."""
 
@@ -130,7 +130,7 @@ def check_vp_supply(state: State, events: Events) -> None:
 
 def take_colonist(state: State) -> bool:
     """One colonist for the Hospice or University: from the supply, else from the ship
-    (the official rule; the seed is silent — README rules notes). False if none."""
+    (the official rule; the wiki page is silent — README rules notes). False if none."""
     supply = state["supply"]
     if supply["colonists"] > 0:
         supply["colonists"] -= 1

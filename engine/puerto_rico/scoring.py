@@ -1,4 +1,4 @@
-"""Final scoring [S 1.4]: VP chips + printed building VP + bonuses of occupied large
+"""Final scoring [S]: VP chips + printed building VP + bonuses of occupied large
 buildings; tie-break doubloons + goods; a further tie is shared (README rules notes)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settler [S 1.3]: each player in turn may take a face-up plantation; the chooser (or an
+"""Settler [S]: each player in turn may take a face-up plantation; the chooser (or an
 occupied Construction Hut) may take a quarry instead. Hacienda draws before the pick,
 Hospice adds a colonist to the tile taken. The row refills only at the end of the phase.
 

@@ -1,4 +1,4 @@
-"""Trader [S 1.3]: each player in turn may sell one good to the trading house (4 spaces,
+"""Trader [S]: each player in turn may sell one good to the trading house (4 spaces,
 all different kinds unless the seller has an occupied Office). Markets add 1/2, the
 chooser 1. A full house ends the phase at once and is emptied; otherwise goods stay.
 

@@ -1,8 +1,9 @@
-"""Main action B, build and/or decorate (S004 §大聖堂の建築, §大聖堂の装飾; digest §2.4, §2.6):
-up to 3 deliveries from the inventory, each either one material a claimed unfinished section of
-one's own still needs, or the material of an ornament placed on any completed section without one
-(door on a base: lumber; arch on a middle: stone; cross on a dome: gold), followed at once by 0-2
-jewels set into it (each a delivery; 1 jewel +1 PP, two of a colour +2, one of each +3).
+"""Main action B, build and/or decorate (teaching script §大聖堂の建築, §大聖堂の装飾; Dized rules 'Build
+sections of the Cathedral', 'Decorate the Cathedral'): up to 3 deliveries from the inventory, each
+either one material a claimed unfinished section of one's own still needs, or the material of an
+ornament placed on any completed section without one (door on a base: lumber; arch on a middle:
+stone; cross on a dome: gold), followed at once by 0-2 jewels set into it (each a delivery; 1 jewel
++1 PP, two of a colour +2, one of each +3).
 
 A section holding all its materials is completed at once (the materials go back to the supply,
 its owner gains its RP and rubles, and every unfinished section below it in the tower costs its

@@ -1,7 +1,7 @@
-"""Main action A, claim a cathedral section (S004 §建築場所の確保; digest §2.3): take a banner
-(from the inventory, which frees its space at once, or from the board), put it on an available
-section, and place that section's workshop tile in an open slot face down (free, for good) or face
-up (paying, with its benefit now and at each activation)."""
+"""Main action A, claim a cathedral section (teaching script §建築場所の確保; Dized rules 'Claim a
+Cathedral section'): take a banner (from the inventory, which frees its space at once, or from the
+board), put it on an available section, and place that section's workshop tile in an open slot face
+down (free, for good) or face up (paying, with its benefit now and at each activation)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,18 @@ from .i18n import DOMAIN
 from .schema import FAMILIES
 
 DATA_DIR = Path(__file__).with_name("data")
-__all__ = ["DATA_DIR", "PACKS", "SPEC", "PackError", "load_pack"]
+# What a row's ``source`` may cite, each a public text (data/SCHEMA.md describes them).
+SOURCES = (
+    "Red Cathedral teaching script (Bodoge)",
+    "Dized rules",
+    "Yucata rules",
+    "review",
+    "GitHub",
+    "no public source",
+    "reading taken by this project",
+    "printed component",
+)
+__all__ = ["DATA_DIR", "PACKS", "SOURCES", "SPEC", "PackError", "load_pack"]
 
 
 def _keyed(rows: tuple[Row, ...], key: str) -> dict[Any, Any]:
@@ -30,6 +41,7 @@ def _assemble(base: Pack) -> m.Pack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=rows,
         families=base.families,
         materials=_keyed(rows["material"], "id"),
@@ -57,7 +69,7 @@ SPEC: PackSpec[m.Pack] = PackSpec(
     check=checks.run,
     schema=1,
     schema_doc="SCHEMA.md",
-    sources=Sources(prefixes=("S004", "digest"), examples="S004 §…, digest §…"),
+    sources=Sources(prefixes=SOURCES, examples="Red Cathedral teaching script (Bodoge) §…, Dized rules '…'"),
 )
 PACKS = DataPacks(SPEC)
 

@@ -1,8 +1,9 @@
-"""The two free actions, at any moment of one's own turn (S004 §手番; digest §2.2):
+"""The two free actions, at any moment of one's own turn (teaching script §手番; Dized rules 'When can
+a player execute an optional action'):
 
 * sell prestige: each prestige point given up (the marker back to the previous prestige space)
   gives 2 rubles; as many as wanted, but all at one moment of the turn (⚠ the official Q&A's
-  limit, which the seed leaves out);
+  limit, which the teaching script leaves out);
 * re-roll every die of one market space for 1 prestige point, once a turn.
 
 Both need a prestige space strictly behind the marker. They are offered inside every prompt of

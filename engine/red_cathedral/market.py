@@ -1,8 +1,9 @@
-"""Main action C, the market (S004 §財物の獲得; digest §2.5): move one die clockwise exactly its
-face value, plus any spaces paid for at 1 ruble each with the white die or one's own colour's die
-(⚠ at most once round the ring: a die never comes back to its own space), never onto a space that
-already holds 3 dice; then the market actions of the destination, each at most once, in any order
-(:mod:`.market_actions`); then every die there is re-rolled.
+"""Main action C, the market (teaching script §財物の獲得; Dized rules 'Move dice around the market'):
+move one die clockwise exactly its face value, plus any spaces paid for at 1 ruble each with the
+white die or one's own colour's die (⚠ at most once round the ring: a die never comes back to its
+own space), never onto a space that already holds 3 dice; then the market actions of the
+destination, each at most once, in any order (:mod:`.market_actions`); then every die there is
+re-rolled.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The market actions of the space a die moved to, each at most once, in the order the player
-chooses (S004 §市場アクション; digest §2.5):
+chooses (teaching script §市場アクション; Dized rules 'Use influence'):
 
 * take resources: the space's tile's item in its amount, up to once per die on the space (the
   moved die included), stopping whenever wished; materials are limited by the supply and the free

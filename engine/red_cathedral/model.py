@@ -1,7 +1,7 @@
 """Typed rows of a validated Red Cathedral data pack (``data/SCHEMA.md`` describes every field).
 
-Every row carries its provenance: ``source`` (``S004 §…`` for the seed, ``digest §…`` for the
-reference digest and the public source it cites) and, where no source gives the value,
+Every row carries its provenance: ``source`` (public texts by name, "Red Cathedral teaching script
+(Bodoge) §…", "Dized rules '…'", …; see ``data/SCHEMA.md``) and, where no source gives the value,
 ``provisional = true`` with a short ``why``.
 """
 

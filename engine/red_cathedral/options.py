@@ -14,8 +14,8 @@ OPTIONS = (
         "basic",
         {"basic": msg("basic side"), "advanced": msg("advanced side")},
         msg(
-            "The advanced side (S004 §上級ルール): face-up tiles cost 3 rubles, ornaments are unlocked tile by "
-            "tile, the white workshop opens once its banners are used. The whole table plays the same side."
+            "The advanced side: face-up tiles cost 3 rubles, ornaments are unlocked tile by tile, the white "
+            "workshop opens once its banners are used. The whole table plays the same side."
         ),
     ),
 )

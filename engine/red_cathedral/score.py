@@ -1,4 +1,4 @@
-"""The score track: one marker per player holds both scores (digest §2.7).
+"""The score track: one marker per player holds both scores (teaching script §得点トラック).
 
 Recognition (RP) moves the marker one space per point; Prestige (PP) is the number of prestige
 spaces at or behind it. The prestige spaces of one lap come from the pack (``track`` ends on the

@@ -1,16 +1,18 @@
-"""Final scoring in the seed's order (S004 §最終得点計算; digest §2.9), the winner and tie-breaks.
+"""Final scoring in the teaching script's order (§最終得点計算), the winner and tie-breaks.
 
 1. every marker not on a prestige space moves back to the nearest one behind it;
 2. +1 PP per 5 materials in the inventory and rubles together (materials on unfinished sections
    do not count, ⚠);
 3. each tower: value = 2 per completed section + 1 per ornament; presence = own banners on its
-   completed sections + own ornaments in it; nobody without presence scores. 3-4 players: the
-   most present scores the value, the next half of that, and so on, halving and rounding down at
-   each place, tied players sharing the places they occupy (rounded down). 2 players (⚠ the
-   official special rule; the seed gives only the general one): the most present scores the value,
-   the other a third of it (rounded down); a tie scores nothing.
+   completed sections + own ornaments in it; nobody without presence scores. 3-4 players: the most
+   present scores the value, the next half of that, and so on, halving and rounding down at each
+   place, tied players sharing the places they occupy (rounded down). 2 players (⚠ the official
+   special rule, Dized rules 'Special rules for two-player games'; the teaching script gives only
+   the general one): the most present scores the value, the other a third of it (rounded down); a
+   tie scores nothing.
 
-Most PP wins; ties go to most completed sections, then most ornaments placed, then are shared.
+Most PP wins; ties go (Dized rules 'Additional scoring') to most completed sections, then most
+ornaments placed, then are shared.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Set-up for 2-4 players (S004 §ゲームの準備, digest §1.3), all chance from the state's generator.
+"""Set-up for 2-4 players (teaching script §ゲームの準備), all chance from the state's generator.
 
 In order: markers on track space 2; the 8 resource tiles dealt face up at random; one influence
 card per guild drawn from each shuffled deck, the guilds dealt to the quadrants at random (⚠); the

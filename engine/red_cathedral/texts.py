@@ -1,4 +1,4 @@
-"""Event sentences (all public: the game has no hidden information, digest §4)."""
+"""Event sentences (all public: the game has no hidden information)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A player's turn (S004 §手番; digest §2.1, §4): exactly one main action (claim a section, build
-and/or decorate, or the market), free actions at any moment, and an explicit end of the turn
-(free actions may still follow the main action). The end of the turn is asked only while a free
-action is possible; otherwise the turn ends by itself.
+"""A player's turn (teaching script §手番; Dized rules 'A player's turn'): exactly one main action
+(claim a section, build and/or decorate, or the market), free actions at any moment, and an explicit
+end of the turn (free actions may still follow the main action). The end of the turn is asked only
+while a free action is possible; otherwise the turn ends by itself.
 
 After the end is triggered (:mod:`.build`) every other player takes exactly one more turn,
 clockwise from the trigger; then final scoring (:mod:`.scoring`).
@@ -36,7 +36,7 @@ def _main_step(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 def main_options(state: State, p: int) -> list[Action]:
-    """The main actions open to ``p`` (the market always is: digest §6.25), then free actions."""
+    """The main actions open to ``p`` (the market always is: some die always has a legal move), then free actions."""
     out = [{"verb": "claim"}] if claim.can_claim(state, p) else []
     out += [{"verb": "build"}] if build.can_build(state, p) else []
     return out + [{"verb": "market"}] + free.free_options(state, p)

@@ -1,5 +1,5 @@
-"""What players see. Nothing is hidden (digest §4: face-down workshop tiles were public before
-they were turned, ⚠ so everyone sees which tile they are), so a player's view is the public view
+"""What players see. Nothing is hidden (face-down workshop tiles were public before they
+were turned, ⚠ so everyone sees which tile they are), so a player's view is the public view
 plus their seat; the generator's state never appears."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ tile's benefit (on being placed face up, and on each activation from the market)
 
 A tile shows a resource (that resource in its amount) or a die (once, the yield of the market
 space where the die of that colour now stands; ⚠ x1, not times the dice there). Basic side: a
-face-up tile costs the slot's printed rubles. Advanced side (S004 §上級ルール): it always costs 3;
+face-up tile costs the slot's printed rubles. Advanced side (teaching script §上級ルール): it always costs 3;
 an ornament lying on a coloured slot is released by a face-up tile and lost by a face-down one; a
 white slot opens only once the banner on it has been used.
 """

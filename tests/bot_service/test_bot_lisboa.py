@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from bot_helpers import CHANNEL, refused, service_at, start_game, stored_state, user, waiting_users
 from bot_lisboa import check_offers, latest_state, store_state
+from sqlalchemy import func
 
 from bot import terminal
 from bot.service.service import GameService
+from bot.store import schema
 from engine.core import get_game, play
 
 GAME = get_game("lisboa")
@@ -93,6 +95,48 @@ async def test_a_game_whose_data_pack_is_not_loaded_is_refused_kindly(tmp_path: 
         await refused("data_pack", svc.table_in(CHANNEL))
         abandoned = await svc.lobby.abandon(CHANNEL, user("Ann"))  # the table can still end it
         assert abandoned.status == "abandoned"
+
+
+#: The fingerprint main's Lisboa pack had, before its citations were rewritten (the bytes of
+#: ``git show main:engine/lisboa/data/*.toml``); games set up then recorded it.
+MAIN_FINGERPRINT = "53d2b01507c6bd0e"
+
+
+async def test_a_game_set_up_before_the_packs_citations_changed_goes_on_and_its_record_imports(
+    tmp_path: Path,
+) -> None:
+    """Every snapshot of a game names the pack by main's fingerprint, as one set up before the
+    upgrade does: the bot goes on with it, and its record (replayed from set-up, which names the
+    pack by today's fingerprint) imports."""
+    path = tmp_path / "lisboa.sqlite3"
+    async with service_at(path, seed=5) as svc:
+        result = await start_game(svc, ("Ann", "Bob"), seed=5, game_id="lisboa")
+        rng = random.Random(5)
+        for _ in range(3):
+            who = rng.choice(result.waiting)
+            result = await svc.play.act(CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version)
+        row = result.game_row or 0
+        today = (await latest_state(svc, row))["pack"]["fingerprint"]
+        assert today != MAIN_FINGERPRINT
+        s = schema.snapshots
+        async with svc.store.transaction() as db:
+            await db.execute(
+                s.update()
+                .where(s.c.game == row)
+                .values(state_json=func.replace(s.c.state_json, f'"{today}"', f'"{MAIN_FINGERPRINT}"'))
+            )
+    async with service_at(path, seed=5) as svc:  # the upgraded bot: a fresh process
+        assert (await latest_state(svc, row))["pack"]["fingerprint"] == MAIN_FINGERPRINT
+        status = await svc.play.status(CHANNEL)
+        who = status.waiting[0]
+        moved = await svc.play.act(CHANNEL, who, status.legal[who][0], expected_version=status.version)
+        assert moved.version == status.version + 1
+        assert (await latest_state(svc, row))["pack"]["fingerprint"] == MAIN_FINGERPRINT  # kept, not rewritten
+        await svc.lobby.abandon(CHANNEL, user("Ann"))
+        export = await svc.archive.export(CHANNEL)
+        assert export.ended and MAIN_FINGERPRINT in export.text
+        imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
+        assert imported.status == "abandoned" and imported.version == moved.version
 
 
 def test_terminal_plays_lisboa_randomly_and_at_one_keyboard(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from bot_helpers import user
-from sqlalchemy import text
+from sqlalchemy import func, text
 
 from bot import copydb
 from bot.service.clock import ManualClock
@@ -28,6 +28,7 @@ from bot.store import schema
 from bot.store.copy import TABLES, CopyError, TargetNotEmpty, compare_tables, copy_database, row_counts, snapshot_read
 from bot.store.store import GameStore
 from engine.core import play as play_module
+from engine.core.datapack import packs_of
 
 TITLES = ("puerto_rico", "lisboa", "lorenzo", "red_cathedral")
 HOUR = 3600
@@ -36,6 +37,10 @@ FILLED = {
     "games", "seats", "actions", "snapshots", "clocks", "timeouts", "seat_holders", "audit", "votes",
     "ballots", "reminders", "clock_log", "away", "notify_prefs", "turn_messages", "bot_state",
 }  # fmt: skip
+
+#: The fingerprints main's packs had before their citations were rewritten (the bytes of
+#: ``git show main:`` of each pack's files); games set up then recorded them.
+MAIN_FINGERPRINTS = {"lisboa": "53d2b01507c6bd0e", "lorenzo": "b539bba4e7bf3b97", "red_cathedral": "8fcad79e814d4479"}
 
 #: The whole module works on SQLite files (not also run on PostgreSQL, see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -172,6 +177,39 @@ async def test_the_check_names_a_game_whose_snapshot_or_log_was_changed(source: 
             (lobby.id, lobby.title, None, "its games row differs (creator_id)"),
         }
         assert {p.split(":")[0] for p in await compare_tables(src, dst)} == {"snapshots", "actions", "games"}
+
+
+async def test_games_set_up_before_their_packs_citations_changed_replay_equal(
+    source: Path, pg_database_url: str
+) -> None:
+    """Every snapshot of the Lisboa, Lorenzo and Red Cathedral games names its pack by main's
+    fingerprint, as games set up before the upgrade do; their replays (from set-up: today's
+    fingerprint) are the same games, and a real difference is still found."""
+    with sqlite3.connect(source) as raw:
+        for game_id, old in MAIN_FINGERPRINTS.items():
+            today = packs_of(game_id).shipped().fingerprint
+            changed = raw.execute(
+                "UPDATE snapshots SET state_json = replace(state_json, ?, ?) "
+                "WHERE game IN (SELECT id FROM games WHERE game_id = ?)",
+                (f'"fingerprint":"{today}"', f'"fingerprint":"{old}"', game_id),
+            ).rowcount
+            assert changed > 2 * 30, game_id  # every snapshot of its two games
+    raw.close()
+    async with await GameStore.open(source) as src, await GameStore.open(pg_database_url) as dst:
+        await copy_database(src, dst)
+        report = await verify_copy(src, dst)
+        assert report.differences == [] and report.replayed == 2 * len(TITLES)
+        lorenzo = next(g for g in await dst.all_games() if g.game_id == "lorenzo" and g.status == "finished")
+        for store in (src, dst):  # the same pack named by a fingerprint no pack answers to: a difference
+            async with store.transaction() as db:
+                s = schema.snapshots
+                await db.execute(
+                    s.update()
+                    .where(s.c.game == lorenzo.id, s.c.version == 3)
+                    .values(state_json=func.replace(s.c.state_json, MAIN_FINGERPRINTS["lorenzo"], "0123456789abcdef"))
+                )
+        found = {(d.game, d.version, d.reason) for d in (await verify_copy(src, dst)).differences}
+        assert found == {(lorenzo.id, 3, "the replay differs from its stored snapshot")}
 
 
 async def test_a_target_that_holds_games_is_refused_and_left_unchanged(

@@ -139,6 +139,7 @@ def assemble(base: Pack) -> TinyPack:
         name=base.name,
         title=base.title,
         fingerprint=base.fingerprint,
+        former=base.former,
         rows=base.rows,
         families=base.families,
         things=things,

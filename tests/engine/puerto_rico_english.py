@@ -383,13 +383,13 @@ OPTIONS = [
         "variant",
         "Variant rule",
         {"off": "off", "on": "corn starters 1 doubloon less, Factory 8 / University 7"},
-        "The seed's variant rule (ヴァリアントルール).",
+        "The variant rule of the Japanese Board Game Arena wiki (ヴァリアントルール).",
     ),
     (
         "two_player",
         "2 players",
         {"official": "official: A,B,A,B,A,B", "five_choices": "5 choices: A,B,A,B,A then B,A,B,A,B"},
-        "2-player role order; five_choices is the seed's recommended 監督の苦悩.",
+        "2-player role order; five_choices is the Japanese Board Game Arena wiki's 監督の苦悩.",
     ),
     (
         "expansions",

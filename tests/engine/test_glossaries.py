@@ -1,5 +1,6 @@
 """Per-game glossaries (issue 16): engine/<game>/glossary.toml pairs each English game term with
-its Japanese term, citing the seed line it was taken from or marked ``chosen`` with a reason."""
+its Japanese term, citing the section of the public Japanese rules text it was taken from (the
+text's name and the section's headings) or marked ``chosen`` with a reason."""
 
 from __future__ import annotations
 
@@ -9,12 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cited_texts import cited, section, text_of
 
 REPO = Path(__file__).resolve().parents[2]
-# ../shared/seeds beside the repository (or beside the folder holding this worktree); absent on a fresh machine.
-SEEDS = next((p / "shared" / "seeds" for p in REPO.parents if (p / "shared" / "seeds").is_dir()), None)
 GAMES = sorted(p.parent.name for p in (REPO / "engine").glob("*/glossary.toml"))
-SEED_SOURCE = re.compile(r"seed (\d{3}) line (\d+)")
 
 
 def _entries(game: str) -> list[dict[str, Any]]:
@@ -42,7 +41,8 @@ def test_entries_are_complete_and_unique(game: str) -> None:
         if e["source"] == "chosen":
             assert e.get("why"), e
         else:
-            assert SEED_SOURCE.fullmatch(e["source"]), e
+            found = cited(e["source"])
+            assert found and len(found[1]) == 1 and all(found[1][0]), e  # one text, one section
     ens = [e["en"] for e in entries]
     assert len(ens) == len(set(ens)), [en for en in ens if ens.count(en) > 1]
 
@@ -55,21 +55,21 @@ def test_english_terms_are_the_engines(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_seed_sources_hold_the_japanese(game: str) -> None:
-    if SEEDS is None:
-        pytest.skip("the seed texts are not on this machine")
-    cache: dict[str, list[str]] = {}
+def test_the_cited_sections_hold_the_japanese(game: str) -> None:
+    """The cited text has the cited headings, and the Japanese term within that section."""
+    entries = [(e, cited(e["source"])) for e in _entries(game) if e["source"] != "chosen"]
+    names = {found[0] for _, found in entries if found}
+    if any(text_of(name) is None for name in names):
+        pytest.skip("the cited texts are not on this machine")
+    headings = {h for _, found in entries if found for h in found[1][0]}
     wrong = []
-    for e in _entries(game):
-        m = SEED_SOURCE.fullmatch(e["source"])
-        if not m:
-            continue
-        seed, line = m.group(1), int(m.group(2))
-        if seed not in cache:
-            (path,) = SEEDS.glob(f"{seed}_*.txt")
-            cache[seed] = path.read_text(encoding="utf-8").splitlines()
-        lines = cache[seed]
-        if not (1 <= line <= len(lines) and e["ja"] in lines[line - 1]):
+    for e, found in entries:
+        assert found, e
+        name, (path,) = found
+        text = text_of(name)
+        assert text is not None
+        body = section(text, path, headings)
+        if body is None or e["ja"] not in body:
             wrong.append((e["en"], e["ja"], e["source"]))
     assert not wrong
 

@@ -19,7 +19,7 @@ from render.i18n import catalogue_path
 REPO = Path(__file__).resolve().parents[2]
 MODULES = {"puerto_rico": ("puerto_rico", "pr_"), "lisboa": ("lisboa",), "lorenzo": ("lorenzo",)}
 MODULES["red_cathedral"] = ("red_cathedral",)
-# Where a board's room is tight the images use short forms of a glossary term (the seed's word for
+# Where a board's room is tight the images use short forms of a glossary term (the glossary's word for
 # "small"/"large" cut to one character): 小インディゴ工場 for 小さいインディゴ工場.
 SHORT_FORMS = (("小さい", "小"), ("大きい", "大"))
 # Ids whose English holds a glossary word in another sense (a verb, a part of another name).

@@ -3,7 +3,8 @@
 A game declares its families (:mod:`.schema`: fields, types, required or optional, allowed
 values), its cross-row checks and its paths in a :class:`PackSpec`; the core loads a pack
 (:func:`load`), validates every row with messages naming the file, the row and the field, keeps
-each row's provenance (``source``, ``provisional`` with ``why``), fingerprints the content, keeps
+each row's provenance (``source``, ``provisional`` with ``why``), fingerprints the game values
+(:mod:`.fingerprint`; ``python -m engine.core.datapack.former`` lists a pack's former ones), keeps
 the loaded packs of each game by fingerprint (:class:`DataPacks`) and summarises provenance
 (``python -m engine.core.datapack <game> [--pack PATH]``). :class:`PackGame` gives a game its
 data notice and a server owner's pack for new games (``DATA_PACKS`` in the bot).

@@ -1,4 +1,5 @@
-"""Reading and validating a pack: :func:`load` is the only function here that touches files.
+"""Reading and validating a pack: :func:`load` is the only function here that touches files
+(its fingerprint: :mod:`.fingerprint`).
 
 Every problem raises :class:`PackError` naming the file, the row and the field:
 ``cards.toml: card row 7 (id 'c-07'): field 'cost': must be 0..10, got 12``.
@@ -6,12 +7,12 @@ Every problem raises :class:`PackError` naming the file, the row and the field:
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .fingerprint import read_former, values_fingerprint
 from .pack import P, Pack, PackSpec, Refs, Sources
 from .schema import PROVENANCE, F, Family, PackError, Record, Row
 
@@ -19,11 +20,8 @@ from .schema import PROVENANCE, F, Family, PackError, Record, Row
 def load(spec: PackSpec[P], path: str | Path | None = None) -> P:
     """Read, validate and return the pack in directory ``path`` (default: the shipped one)."""
     root = Path(spec.default_dir if path is None else path)
-    digest, name, title = _meta(spec, root)
-    docs: dict[str, dict[str, Any]] = {}
-    for file in spec.files:
-        docs[file], blob = _read(root, file)
-        digest.update(file.encode() + b"\0" + blob)
+    name, title = _meta(spec, root)
+    docs = {file: _read(root, file) for file in spec.files}
     refs: Refs = {}
     rows: dict[str, tuple[Row, ...]] = {}
     for fam in spec.families:
@@ -36,25 +34,29 @@ def load(spec: PackSpec[P], path: str | Path | None = None) -> P:
         for key in doc:
             if key not in known:
                 raise PackError(f"{file}: unknown table {key!r} (known: {', '.join(sorted(known))})")
+    fingerprint = values_fingerprint(spec, name, spec.schema, docs)
     base = Pack(
         path=str(root),
         name=name,
         title=title,
-        fingerprint=digest.hexdigest()[:16],
+        fingerprint=fingerprint,
         rows=rows,
         families={f.name: f for f in spec.families},
+        former=read_former(root, fingerprint),
     )
     pack = spec.assemble(base)
+    if (pack.fingerprint, pack.former) != (base.fingerprint, base.former):
+        raise ValueError(f"{spec.game}: the spec's assemble must keep the fingerprint and the former fingerprints")
     spec.check(pack)
     return pack
 
 
-def _meta(spec: PackSpec[Any], root: Path) -> tuple[Any, str, str]:
-    """The fingerprint's hash (started with the meta file), and the pack's name and title."""
+def _meta(spec: PackSpec[Any], root: Path) -> tuple[str, str]:
+    """The pack's name and title."""
     if spec.meta_file is None:
-        return hashlib.sha256(), spec.name, spec.title
+        return spec.name, spec.title
     file = spec.meta_file
-    doc, blob = _read(root, file)
+    doc = _read(root, file)
     meta = doc.get("pack")
     if not isinstance(meta, dict) or meta.get("schema") != spec.schema:
         documented = f" (the schema {spec.schema_doc} documents)" if spec.schema_doc else ""
@@ -62,16 +64,15 @@ def _meta(spec: PackSpec[Any], root: Path) -> tuple[Any, str, str]:
     for key in ("name", "title"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():
             raise PackError(f"{file}: [pack] field {key!r}: must be a non-empty string")
-    return hashlib.sha256(blob), meta["name"], meta["title"]
+    return meta["name"], meta["title"]
 
 
-def _read(root: Path, name: str) -> tuple[dict[str, Any], bytes]:
+def _read(root: Path, name: str) -> dict[str, Any]:
     path = root / name
     if not path.is_file():
         raise PackError(f"{name}: missing from the pack at {root}")
-    blob = path.read_bytes()
     try:
-        return tomllib.loads(blob.decode("utf-8")), blob
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise PackError(f"{name}: not valid TOML: {exc}") from exc
 

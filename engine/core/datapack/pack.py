@@ -18,9 +18,11 @@ CARD_VALUES = msg("Card values")
 
 @dataclass(frozen=True)
 class Pack:
-    """A validated pack: where it was read, its identity, its content ``fingerprint`` (which a
-    game's state records) and every row by family, in file order. Games subclass it with typed
-    views of the rows (their ``assemble`` builds one from this)."""
+    """A validated pack: where it was read, its identity, the ``fingerprint`` of its game values
+    (which a game's state records), every row by family, in file order, and the ``former``
+    fingerprints earlier versions with the same values recorded (see :mod:`.fingerprint`). Games
+    subclass it with typed views of the rows (their ``assemble`` builds one from this, keeping
+    ``fingerprint`` and ``former``)."""
 
     path: str
     name: str
@@ -28,6 +30,7 @@ class Pack:
     fingerprint: str
     rows: dict[str, tuple[Row, ...]]
     families: dict[str, Family] = field(default_factory=dict, kw_only=True, repr=False, compare=False)
+    former: tuple[str, ...] = field(default=(), kw_only=True, compare=False)
 
     @property
     def provisional_rows(self) -> int:

@@ -1,9 +1,10 @@
-"""The packs of each game loaded in this process, by content fingerprint.
+"""The packs of each game loaded in this process, by the fingerprint of their values.
 
 A game's data module makes one :class:`DataPacks` from its :class:`PackSpec`. The shipped pack
 loads on first use; a server owner's pack is registered when loaded, and a state names the pack
 it was set up with (:meth:`DataPacks.record`), so a game always replays with its own pack and a
-state whose pack is not loaded is refused, never played with other values.
+state whose pack is not loaded is refused, never played with other values. A pack also answers to
+the former fingerprints earlier versions with the same values recorded (:mod:`.fingerprint`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class DataPacks(Generic[P]):
         self.spec = spec
         self._shipped: P | None = None
         self._registered: dict[str, P] = {}
+        self._former: dict[str, P] = {}  # a registered pack by each of its former fingerprints
         _BY_GAME[spec.game] = self
 
     def load(self, path: str | Path | None = None) -> P:
@@ -38,15 +40,22 @@ class DataPacks(Generic[P]):
         return self._shipped
 
     def register(self, pack: P) -> None:
-        """Make a (server owner's) pack findable by the fingerprint a state or view records."""
+        """Make a (server owner's) pack findable by the fingerprint a state or view records, and by
+        its former fingerprints."""
         self._registered[pack.fingerprint] = pack
+        for former in pack.former:
+            self._former[former] = pack
 
     def by_fingerprint(self, fingerprint: str) -> P:
-        """The loaded pack with ``fingerprint`` (the shipped one or a registered one), else ValueError."""
-        pack = self._registered.get(fingerprint) or self.shipped()
-        if pack.fingerprint != fingerprint:
-            raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
-        return pack
+        """The loaded pack with ``fingerprint``, or listing it as a former fingerprint (the same
+        values: see :mod:`.fingerprint`): a registered one, else the shipped one; else ValueError."""
+        pack = self._registered.get(fingerprint) or self._former.get(fingerprint)
+        if pack is not None:
+            return pack
+        shipped = self.shipped()
+        if fingerprint == shipped.fingerprint or fingerprint in shipped.former:
+            return shipped
+        raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
 
     @staticmethod
     def record(pack: P) -> dict[str, Any]:
@@ -56,6 +65,12 @@ class DataPacks(Generic[P]):
     def of_state(self, state: dict[str, Any]) -> P:
         """The pack ``state`` was set up with (see :meth:`record`); ValueError if it is not loaded."""
         return self.by_fingerprint(state["pack"]["fingerprint"])
+
+    def current(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A copy of ``state`` whose ``"pack"`` is what its pack records today (:meth:`record`): a
+        former fingerprint becomes the current one, so two states of the same pack compare equal
+        however they name it. ValueError if the pack is not loaded."""
+        return {**state, "pack": self.record(self.of_state(state))}
 
     def notice(self, pack: P) -> str:
         """The one-line provisional notice (empty when no row is provisional)."""

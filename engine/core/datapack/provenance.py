@@ -28,9 +28,14 @@ def describe(pack: Pack, values: str = CARD_VALUES) -> str:
     return f"{pack.title} [{pack.name}, {pack.fingerprint}]: " + (notice(pack, values) or "no provisional rows.")
 
 
-def _cited(row: Row) -> set[str]:
-    """The sources a row cites: the first word of each ``;``-separated part."""
-    return {part.split()[0] for part in row.source.split(";") if part.strip()}
+def _cited(row: Row, names: tuple[str, ...]) -> set[str]:
+    """The sources a row cites: for each ``;``-separated part, the longest of ``names`` (the
+    spec's source prefixes) it starts with, else its first word."""
+    cited = set()
+    for part in filter(None, (p.strip() for p in row.source.split(";"))):
+        known = [name for name in names if part.startswith(name)]
+        cited.add(max(known, key=len) if known else part.split()[0])
+    return cited
 
 
 def _line(name: str, rows: int, provisional: int, cited: Counter[str]) -> str:
@@ -48,7 +53,7 @@ def summary(spec: PackSpec[Any], pack: Pack) -> str:
         fam_rows = pack.rows[fam.name]
         cited: Counter[str] = Counter()
         for r in fam_rows:
-            cites = _cited(r)
+            cites = _cited(r, spec.sources.prefixes)
             cited.update(cites)
             uncited += not cites
         sources.update(cited)

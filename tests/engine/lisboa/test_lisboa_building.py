@@ -1,5 +1,5 @@
-"""Open a Public Building (engine/lisboa/building.py): digest §2.9.3, D20; §5 E25, E26, E27;
-§6.2 items 16-18; clergy CL-21..CL-23 and TP-05."""
+"""Open a Public Building (engine/lisboa/building.py): rulebook pp. 20-21 and its
+examples, D20; clergy CL-21..CL-23 and TP-05."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_e25_row_end_scores_matching_stores_of_every_owner_and_refills():  # E25
     assert b["plans"] == [] and b["completed_plans"] == ["S3"] and b["officials"] == 10 and s["plaza"] == {}
 
 
-def test_e26_hire_only_the_missing_official_and_check_payability():  # E26, §6.2 item 16
+def test_e26_hire_only_the_missing_official_and_check_payability():  # E26
     s = city_table(treasury=4, reis=5)  # right value 5
     stacks(s, ["PB05", "PB06"], [])
     s["boards"][0]["plans"] = ["B3"]  # blue, 3 officials
@@ -92,7 +92,7 @@ def test_e27_street_top_scores_every_store_facing_it():  # E27
     ]
 
 
-def test_street_top_needs_the_street_type_on_the_face():  # §6.2 item 18, S002 p20 note
+def test_street_top_needs_the_street_type_on_the_face():  # rulebook p. 20 note
     s = city_table(reis=10)
     stacks(s, ["PB02"], [])  # blue PB02 shows books only
     s["boards"][0]["plans"] = ["B1"]
@@ -118,7 +118,7 @@ def test_choose_where_the_returned_officials_come_from():  # D20
     assert "pay_reis" not in kinds(events) and s["boards"][0]["reis"] == 10 + 3  # L-B: 3 réis, no hire
 
 
-def test_no_official_out_hires_them_all():  # S002 p21: hire each missing one at the treasury value
+def test_no_official_out_hires_them_all():  # rulebook p. 21: hire each missing one at the treasury value
     s = city_table(reis=9)
     stacks(s, ["PB05"], [])
     s["boards"][0]["plans"] = ["B3"]  # 3 officials, none out
@@ -128,7 +128,7 @@ def test_no_official_out_hires_them_all():  # S002 p21: hire each missing one at
     assert s["boards"][0]["reis"] == 0 and s["boards"][0]["officials"] == 8
 
 
-def test_tp05_and_cl22_lower_the_officials_required():  # §3.5.2 TP-05, §3.6 CL-22
+def test_tp05_and_cl22_lower_the_officials_required():  # TP-05, CL-22
     s = city_table(reis=0)
     s["boards"][0]["portfolio"]["bottom"] = ["blue-19"]  # TP-05
     s["boards"][0]["clergy"] = ["T22"]
@@ -142,7 +142,7 @@ def test_tp05_and_cl22_lower_the_officials_required():  # §3.5.2 TP-05, §3.6 C
     assert s["boards"][0]["completed_plans"] == ["B1"]
 
 
-def test_cl23_two_reis_less_per_hired_official_and_cl21_two_wigs():  # §3.6 CL-21, CL-23
+def test_cl23_two_reis_less_per_hired_official_and_cl21_two_wigs():  # CL-21, CL-23
     s = city_table(treasury=4, reis=6)  # 5 réis an official, 3 with CL-23
     stacks(s, ["PB05"], [])
     s["boards"][0]["plans"] = ["B2"]  # 2 officials, none out
@@ -153,7 +153,7 @@ def test_cl23_two_reis_less_per_hired_official_and_cl21_two_wigs():  # §3.6 CL-
     assert s["boards"][0]["reis"] == 0 and s["boards"][0]["wigs"] == 2
 
 
-def test_an_empty_stack_stops_that_colour():  # §2.9.3 step 8
+def test_an_empty_stack_stops_that_colour():  # rulebook pp. 20-21
     s = city_table(reis=10)
     stacks(s, ["PB05"], [])
     b = s["boards"][0]
@@ -169,7 +169,7 @@ def test_an_empty_stack_stops_that_colour():  # §2.9.3 step 8
     assert building.can_open_building(s, 0)
 
 
-def test_built_and_covered_sites_are_not_offered():  # §2.9.3 step 1, §2.20
+def test_built_and_covered_sites_are_not_offered():  # rulebook pp. 20-21; row E covered in 2p
     s = city_table(n=2, reis=10)
     stacks(s, ["PB05"], [])
     s["boards"][0]["plans"] = ["B1"]
@@ -180,7 +180,7 @@ def test_built_and_covered_sites_are_not_offered():  # §2.9.3 step 1, §2.20
     assert "site L-A" not in sites and "site L-E" not in sites and "site R-E" not in sites and "site L-B" in sites
 
 
-def test_cl30_from_the_site_bonus_pays_nothing_for_the_site_cubes():  # §2.9.3 step 3: cubes, then bonus
+def test_cl30_from_the_site_bonus_pays_nothing_for_the_site_cubes():  # rulebook pp. 20-21: cubes, then bonus
     s = city_table(treasury=5, reis=4)  # right value 6: the one missing official costs 6 réis
     stacks(s, ["PB05"], [])
     s["boards"][0]["plans"] = ["B2"]  # blue, 2 officials; 1 is out
@@ -201,7 +201,7 @@ def test_cl30_from_the_site_bonus_pays_nothing_for_the_site_cubes():  # §2.9.3 
     assert s["boards"][0]["reis"] == 0 and s["boards"][0]["completed_plans"] == ["B2"]
 
 
-def test_a_free_hire_is_checked_after_the_site_bonus_raises_the_treasury():  # §2.9.3 steps 3 and 5, CL-23
+def test_a_free_hire_is_checked_after_the_site_bonus_raises_the_treasury():  # rulebook pp. 20-21, CL-23
     s = city_table(treasury=1, reis=0)  # right value 2: CL-23 makes each hired official free
     stacks(s, ["PB05"], [])
     s["boards"][0].update(plans=["B2"], clergy=["T23"])  # blue, 2 officials, none out: 2 to hire

@@ -1,5 +1,5 @@
-"""Meet the Cardinal and church scoring (engine/lisboa/church.py): digest §2.6, §2.13, D14, D23;
-§5 E13, T05, T07. The ring geometry is the pack's provisional one (12 path spaces, P01 = influence,
+"""Meet the Cardinal and church scoring (engine/lisboa/church.py): rulebook pp. 14-15 and
+the p. 15 example, D14, D23. The ring geometry is the pack's provisional one (12 path spaces, P01 = influence,
 P05 and P09 = treasury)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ def _tiles(s, spaces):
         s["church"]["spaces"][space] = spaces.get(space)
 
 
-def test_cardinal_moves_one_or_two_and_takes_an_adjacent_tile():  # §2.6 Meet the Cardinal
+def test_cardinal_moves_one_or_two_and_takes_an_adjacent_tile():  # rulebook p. 14
     s = table(3)
     _tiles(s, {"C1": "T01", "C2": "T02", "C3": "T03"})
     s["boards"][0]["clergy"] = []
@@ -24,7 +24,7 @@ def test_cardinal_moves_one_or_two_and_takes_an_adjacent_tile():  # §2.6 Meet t
     assert s["church"]["spaces"]["C3"] is None
 
 
-def test_treasury_icon_passed_moves_the_treasury_up():  # §2.6 step 3: stop on or pass
+def test_treasury_icon_passed_moves_the_treasury_up():  # rulebook p. 14: stop on or pass
     s = table(3)
     s["church"]["cardinal"] = "P04"
     _tiles(s, {"C3": "T03", "C4": "T04"})
@@ -42,7 +42,7 @@ def test_t05_four_tiles_forbid_meeting_the_cardinal():  # T05
     assert not any("meet-cardinal" in t for t in texts(s, 0))
 
 
-def test_nb07_single_step_and_cl20_extra_steps():  # single-arrow move; CL-20 adds up to 2 (§3.6)
+def test_nb07_single_step_and_cl20_extra_steps():  # single-arrow move; CL-20 adds up to 2
     s = table(3)
     _tiles(s, {"C1": "T01", "C2": "T02", "C3": "T03", "C4": "T04"})
     s["boards"][0]["clergy"] = []
@@ -74,7 +74,7 @@ def test_e13_church_scoring():  # E13: discard one tile (2 wigs on its back): +2
     assert g["influence"] == 10 and not s["church"]["lying"]
 
 
-def test_t07_scoring_asks_in_parallel_and_applies_from_the_triggerer():  # T07, §4.4
+def test_t07_scoring_asks_in_parallel_and_applies_from_the_triggerer():  # T07
     s = table(3)
     for seat, b in enumerate(s["boards"]):
         b["clergy"], b["influence"], b["wigs"] = ["T0" + str(seat + 1)], 9, 5
@@ -89,7 +89,7 @@ def test_t07_scoring_asks_in_parallel_and_applies_from_the_triggerer():  # T07, 
     assert order == [1, 2, 0] and not s["frames"]
 
 
-def test_players_without_tiles_are_not_asked():  # §2.13 note
+def test_players_without_tiles_are_not_asked():  # rulebook p. 15
     s = table(3)
     for b in s["boards"]:
         b["clergy"] = []
@@ -98,7 +98,7 @@ def test_players_without_tiles_are_not_asked():  # §2.13 note
     assert not s["frames"] and not s["church"]["lying"]
 
 
-def test_influence_icon_lays_the_cardinal_down_and_scoring_ends_the_turn():  # §2.6 step 4, §2.13
+def test_influence_icon_lays_the_cardinal_down_and_scoring_ends_the_turn():  # rulebook p. 14, p. 15
     s = table(3)
     s["church"]["cardinal"] = "P12"
     _tiles(s, {"C1": "T01", "C2": "T02"})

@@ -1,4 +1,4 @@
-"""CL-29 (engine/lisboa/rubble.py, rules.take_rubble): digest §3.6, §2.14, D26."""
+"""CL-29 (engine/lisboa/rubble.py, rules.take_rubble): rulebook p. 9, D26."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_discard_a_cube_just_taken_for_two_wigs():  # D26
     assert b["rubble"] == cubes() and b["wigs"] == 2 and s["box"]["rubble"]["fire"] == box + 1
 
 
-def test_the_set_check_waits_for_the_answer():  # §2.14 after D26
+def test_the_set_check_waits_for_the_answer():  # rulebook p. 9 after D26
     s = city_table()
     b = s["boards"][0]
     b["clergy"], b["rubble"] = ["T29"], cubes(earthquake=1, fire=1)
@@ -64,7 +64,7 @@ def test_no_question_without_a_kept_cube_or_without_the_tile():  # D26
     assert s["queue"] == [] and b["rubble"]["tsunami"] == 1
 
 
-def test_store_rubble_asks_before_the_land_cost():  # §2.9.1 step 4 then 5
+def test_store_rubble_asks_before_the_land_cost():  # rulebook pp. 17-18
     s = city_table(reis=10)
     s["boards"][0]["clergy"] = ["T29"]
     s["city"]["row_rubble"]["B"] = cubes(earthquake=1)

@@ -1,4 +1,4 @@
-"""End of era 1 (digest §2.17, D24, example E28) and the end of the game (§2.18, example E29)."""
+"""End of era 1 (rulebook p. 22 and its example, D24) and the end of the game (p. 22)."""
 
 from __future__ import annotations
 
@@ -51,9 +51,9 @@ def test_e28_era_one_ends_after_the_active_turn_and_discards_start_with_the_trig
     s, hands = e28_table()
     purple_deck = len(s["political"]["purple"])
     do(s, YELLOW, f"gold {hands['yellow'][2]}")
-    events = do(s, YELLOW, "draw maia")  # the draw and the refills come first (§2.16 ⚠ order)
+    events = do(s, YELLOW, "draw maia")  # the draw and the refills come first (rulebook p. 22 order)
     assert s["era"] == 1 and "era_end" in kinds(events)
-    # §2.17 item 1: 3 wigs per set for everyone, at once
+    # rulebook p. 22: 3 wigs per set for everyone, at once
     assert [b["wigs"] for b in s["boards"]] == [0, 0, 6, 3]
     assert all(not stack for stack in s["political"]["display"].values())  # the display is discarded
     assert s["shipyard"] and all(sh.split("-")[1] in ("purple", "brown") for sh in s["shipyard"])

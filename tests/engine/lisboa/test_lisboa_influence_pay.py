@@ -1,5 +1,5 @@
-"""Paying a visit's or follow's influence cost (D16; digest §2.12; S000 SG イ)② and CL ノ);
-S002 p16, p18): a réis ability (SG-L2, CL-26) never takes away paying the shortfall with wigs,
+"""Paying a visit's or follow's influence cost (D16; Bodoge summary §特殊効果 > 建物マス イ)② and
+> 教会チップ ノ); rulebook p. 16, p. 18): a réis ability (SG-L2, CL-26) never takes away paying the shortfall with wigs,
 every legal mix is offered, grouped by the influence spent."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_a_group_of_one_mix_shows_it_whole() -> None:  # E17 with CL-26: cost 6,
     assert texts(s, 0) == ["pay 1 influence then 5 reis or wigs", "pay 0 influence 5 reis 1 wigs"]
 
 
-def test_every_mix_is_legal_and_wigs_never_pay_beyond_the_shortfall() -> None:  # §2.12
+def test_every_mix_is_legal_and_wigs_never_pay_beyond_the_shortfall() -> None:  # rulebook pp. 10-11
     s = table(3)
     b = s["boards"][0]
     b.update(influence=1, reis=2, wigs=9, clergy=["T26"])
@@ -119,7 +119,7 @@ def test_every_mix_is_legal_and_wigs_never_pay_beyond_the_shortfall() -> None:  
     assert rules.influence_payments(s, 0, 4) == []  # 1 influence and 2 réis cannot pay 4
 
 
-def test_a_wig_mix_keeping_reis_makes_the_visit_legal() -> None:  # §2.7 precondition with D16's mixes
+def test_a_wig_mix_keeping_reis_makes_the_visit_legal() -> None:  # rulebook p. 16 with D16's mixes
     # visit cost 3 (left +3), an 8-réis lot with a 5-réis bonus; 3 réis and 3 wigs, no influence:
     # paying in réis would leave 5 réis for the lot, paying in wigs keeps the 8 it needs
     s = city_table(n=3, treasury=7, reis=3, influence=0)

@@ -1,5 +1,5 @@
-"""Visits of Maia and the King, and their follows, end to end through the driver: digest §2.7,
-§2.8, D16-D18, D20, D22; §5 E14, T06."""
+"""Visits of Maia and the King, and their follows, end to end through the driver: rulebook p. 16
+and its follow example, D16-D18, D20, D22."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from lisboa_play import do, texts
 MAIA, KING = "blue-01", "blue-11"
 
 
-def test_maia_visit_then_a_follower_builds_a_store():  # §2.7 steps 1-5, §2.8
+def test_maia_visit_then_a_follower_builds_a_store():  # rulebook p. 16
     s = city_table(n=3, reis=10)
     s["boards"][0]["hand"] = [MAIA]
     s["boards"][2]["favors"] = ["maia"]
@@ -75,7 +75,7 @@ def test_t06_king_visit_needs_a_usable_plan():  # T06
     assert f"visit {KING}" not in texts(s, 0)
 
 
-def test_follower_without_a_usable_plan_keeps_the_state_actions():  # §2.8: only actions they can complete
+def test_follower_without_a_usable_plan_keeps_the_state_actions():  # rulebook p. 16: only actions they can complete
     s = king_table()
     s["boards"][1]["plans"] = []
     do(s, 0, f"visit {KING}")
@@ -84,7 +84,7 @@ def test_follower_without_a_usable_plan_keeps_the_state_actions():  # §2.8: onl
     assert texts(s, 1) == ["decline", "follow meet-cardinal", "follow royal-favor"]
 
 
-def test_visit_payment_keeps_the_store_payable():  # §2.7: the noble action is mandatory; D16 with CL-26
+def test_visit_payment_keeps_the_store_payable():  # rulebook p. 16: the noble action is mandatory; D16 with CL-26
     s = city_table(n=3, treasury=7, reis=3, influence=3)  # visit cost 3 (left +3), land 8 réis
     s["boards"][0].update(hand=[MAIA], clergy=["T26"])
     do(s, 0, f"visit {MAIA}")
@@ -92,7 +92,7 @@ def test_visit_payment_keeps_the_store_payable():  # §2.7: the noble action is 
     assert texts(s, 0) == ["pay 3 influence 0 reis 0 wigs", "pay 2 influence 1 reis 0 wigs"]
 
 
-def test_free_cardinal_move_that_prices_out_the_officials_is_not_offered():  # §2.7 step 3 before 4
+def test_free_cardinal_move_that_prices_out_the_officials_is_not_offered():  # rulebook p. 16: free action first
     s = king_table()
     s["church"]["cardinal"] = "P04"  # every move passes P05's treasury icon: 4 réis an official
     s["plaza"] = {}

@@ -1,6 +1,7 @@
-"""The shipped data pack: it loads, its counts match the digest, every value the seeds and the
-digest give is in it, and every value no source gives is marked provisional with a reason.
-Expected values are typed in from the digest, independently of the TOML files."""
+"""The shipped data pack: it loads, its counts match the rules, every value the public texts give
+(the rulebook, the Bodoge rules summary) is in it, and every value no source gives is marked
+provisional with a reason. Expected values are typed in from the rules, independently of the
+TOML files."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.lisboa import provenance
-from engine.lisboa.data import DATA_DIR, default_pack, load_pack, provenance_notice, provenance_summary
+from engine.lisboa.data import DATA_DIR, SOURCES, default_pack, load_pack, provenance_notice, provenance_summary
 from engine.lisboa.effects import CLERGY_EFFECTS, DECREE_TYPES, REGISTRY
 from engine.lisboa.schema import FAMILIES
 
@@ -23,7 +24,7 @@ def test_shipped_pack_loads_once_and_is_stable(pack):
     assert re.fullmatch(r"[0-9a-f]{16}", pack.fingerprint)
 
 
-def test_political_cards_by_deck_and_stack(pack):  # digest §1.1, §3.5
+def test_political_cards_by_deck_and_stack(pack):  # rulebook p. 4, p. 7
     assert len(pack.cards) == 82
     decks = Counter(c.deck for c in pack.cards.values())
     assert decks["red"] == decks["brown"] == 20
@@ -35,7 +36,7 @@ def test_political_cards_by_deck_and_stack(pack):  # digest §1.1, §3.5
     assert decks["blue"] >= 20 and decks["purple"] >= 20  # 5 each for 4 players
 
 
-def test_component_counts(pack):  # digest §1.1, §1.2
+def test_component_counts(pack):  # rulebook p. 4, pp. 6-7
     assert len(pack.decrees) == 70
     assert set(d.type for d in pack.decrees.values()) == set(DECREE_TYPES) and len(DECREE_TYPES) == 23
     assert len(pack.clergy) == 37
@@ -50,7 +51,7 @@ def test_component_counts(pack):  # digest §1.1, §1.2
     assert sum(g.tokens for g in pack.goods.values()) == 68
 
 
-def test_city_map_geometry(pack):  # digest §1.2, R2.2
+def test_city_map_geometry(pack):  # rulebook pp. 6-7; the Gaming Rules! video
     assert list(pack.map_rows) == ["A", "B", "C", "D", "E"]
     assert list(pack.columns) == [1, 2, 3, 4, 5]
     assert len(pack.lots) == 25
@@ -68,7 +69,12 @@ def test_city_map_geometry(pack):  # digest §1.2, R2.2
 
 def test_values_the_sources_give(pack):
     g = pack.goods
-    assert {k: v.start_price for k, v in g.items()} == {"gold": 6, "books": 5, "cloth": 5, "tools": 4}  # S000
+    assert {k: v.start_price for k, v in g.items()} == {
+        "gold": 6,
+        "books": 5,
+        "cloth": 5,
+        "tools": 4,
+    }  # the Bodoge summary
     assert {k: v.land_cost for k, v in pack.rubble.items()} == {"earthquake": 3, "fire": 2, "tsunami": 1}
     ranks = {m.good or m.id: list(m.ranks) for m in pack.majorities.values()}
     assert ranks == {
@@ -96,7 +102,7 @@ def test_values_the_sources_give(pack):
         "purple": (3, 2, "top", 1),
         "brown": (4, 2, "bottom", 1),
     }
-    assert pack.ships["red"].sale_bonus == 1 and pack.ships["purple"].sale_bonus == 2  # S002 p11
+    assert pack.ships["red"].sale_bonus == 1 and pack.ships["purple"].sale_bonus == 2  # rulebook p. 11
     assert {t.value for t in pack.scoring_tiles.values()} >= {3, 4}
     assert {(p.colour, p.officials) for p in pack.plans.values()} >= {("blue", 2), ("blue", 3)}
     assert pack.treasury_spaces[pack.treasury.start].right == 3
@@ -127,8 +133,8 @@ def test_values_the_sources_give(pack):
     assert list(pack.setup.display_order) == ["maia", "marquis", "king", "treasury"]
     assert pack.setup.decree_display == 8
     example_cards = {(c.kind, c.influence, c.bottom) for c in pack.cards.values()}
-    assert ("maia", 3, "NB-09") in example_cards  # S002 p10
-    assert any(c.influence == 5 and c.bottom == "NB-01" for c in pack.cards.values())  # S002 p10
+    assert ("maia", 3, "NB-09") in example_cards  # rulebook p. 10
+    assert any(c.influence == 5 and c.bottom == "NB-01" for c in pack.cards.values())  # rulebook p. 10
     assert any(c.permanent == "TP-03" and c.permanent_params == {"n": 1} for c in pack.cards.values())
     assert any(d.type == "DC-01" and d.params == {"architect": "blue"} and d.wigs == 1 for d in pack.decrees.values())
 
@@ -137,7 +143,9 @@ def test_values_the_sources_give(pack):
     "n,favors,ships,covered,dummies,ranks,placed",
     [(2, 2, 1, ["E"], 1, [1, 3], 56), (3, 3, 2, [], 0, [1, 2, 3], 63), (4, 4, 3, [], 0, [1, 2, 3], 63)],
 )
-def test_setup_tables_by_player_count(pack, n, favors, ships, covered, dummies, ranks, placed):  # §1.5, §2.20
+def test_setup_tables_by_player_count(
+    pack, n, favors, ships, covered, dummies, ranks, placed
+):  # rulebook pp. 5-7, 2-player rules
     pc = pack.player_counts[n]
     assert (pc.favors_per_noble, pc.ships_per_colour, list(pc.covered_rows)) == (favors, ships, covered)
     assert (pc.dummy_officials_per_office, list(pc.ranks_paid), pc.rubble_placed) == (dummies, ranks, placed)
@@ -149,17 +157,19 @@ def test_rule_constraints_hold(pack):
         nobles = [c for c in pack.cards.values() if c.is_noble and pack.decks[c.deck].era == era]
         penalty = [c.influence for c in nobles if REGISTRY[c.bottom].penalty]
         others = [c.influence for c in nobles if not REGISTRY[c.bottom].penalty]
-        assert penalty and min(penalty) > max(others)  # S002 p10
+        assert penalty and min(penalty) > max(others)  # rulebook p. 10
     row_e = [d for d in pack.decrees.values() if d.params.get("row") == "E"]
     assert row_e and all(d.two_player for d in row_e)
     assert sum(d.two_player for d in pack.decrees.values()) == len(row_e)
 
 
-def test_every_row_names_a_source_and_provisional_rows_say_why(pack):
+def test_every_row_names_a_public_source_and_provisional_rows_say_why(pack):
     for family, rows in pack.rows.items():
         for row in rows:
             parts = [p.strip() for p in row.source.split(";")]
-            assert all(p.startswith(("S000", "S002", "digest")) for p in parts), (family, row)
+            assert all(p.startswith(SOURCES) for p in parts), (family, row)
+            if any(p.startswith("no public source") for p in parts):
+                assert row.provisional, (family, row)  # a value no text gives is never shown as printed
             if row.provisional:
                 assert len(row.why) > 10, (family, row)
             else:
@@ -246,13 +256,13 @@ def test_alternative_pack_from_a_path(pack, pack_dir: Path):
     text = (pack_dir / "ships.toml").read_text(encoding="utf-8")
     old = (
         '{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 3, influence = 4, '
-        'treasury_step = 1, source = "S002 p22", provisional = true, provisional_fields = ["sale_bonus", '
+        'treasury_step = 1, source = "Lisboa rulebook p. 22", provisional = true, provisional_fields = ["sale_bonus", '
         '"influence"], why = "sale bonus and influence not in any source; '
         'hull - 1 and hull, like the known ships" }'
     )
     new = (
         '{ id = "brown", hull = 4, era = 2, yard = "bottom", copies = 3, sale_bonus = 2, influence = 5, '
-        'treasury_step = 1, source = "S002 p22; digest §3.4 (read off my copy)" }'
+        'treasury_step = 1, source = "printed component (read off my copy)" }'
     )
     assert old in text
     (pack_dir / "ships.toml").write_text(text.replace(old, new), encoding="utf-8")

@@ -1,5 +1,5 @@
-"""Playing a card to the portfolio (engine/lisboa/portfolio.py, decree.py): digest §2.3, §2.9.2,
-D04-D07, D19; §5 E05, E06, E23."""
+"""Playing a card to the portfolio (engine/lisboa/portfolio.py, decree.py): rulebook pp. 9-10,
+p. 19 and their examples, D04-D07, D19."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_e06_treasury_card_subsidy_and_discount():  # E06
     assert s["decision"]["kind"] == "trade"
 
 
-def test_nb02_penalty_skipped_when_unpayable():  # §2.12: NB-02 skipped if unpayable even with influence
+def test_nb02_penalty_skipped_when_unpayable():  # rulebook pp. 10-11: NB-02 skipped if unpayable even with influence
     s = table(3)
     b = s["boards"][0]
     b["hand"][0] = "blue-05"  # NB-02
@@ -65,7 +65,7 @@ def test_cl01_and_cl02_on_adding_cards():  # CL-01 +1 wig per political card, CL
     assert b["wigs"] == wigs + 1 and b["reis"] == reis + value + 2
 
 
-def test_portfolio_play_needs_a_following_action():  # §2.2: no option whose mandatory part fails
+def test_portfolio_play_needs_a_following_action():  # rulebook pp. 8-9: no option whose mandatory part fails
     s = table(3)
     b = s["boards"][0]
     b["hand"] = ["blue-05", "blue-16", "blue-01"]
@@ -101,7 +101,7 @@ def test_e23_one_extra_decree_per_action():  # E23: 2 markers; take 1, destroy 1
     assert p["decrees"] == display[:2] and p["marquis_markers"] == 1 and s["decision"] is None
 
 
-def test_decree_display_refills_at_the_end_of_the_turn():  # §2.9.2 step 3, §2.16
+def test_decree_display_refills_at_the_end_of_the_turn():  # rulebook p. 19, p. 22
     s = table(3)
     b = s["boards"][0]
     b["hand"][0] = "blue-06"  # Marquis, NB-06 take a decree

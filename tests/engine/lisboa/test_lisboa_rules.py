@@ -1,5 +1,5 @@
-"""Shared rules helpers (engine/lisboa/rules.py): digest §2.1, §2.12, §2.14, §2.6 and §5 E02, E03,
-E06-E08, E15-E17. Numbers are typed in from the digest; provisional pack values are named where used."""
+"""Shared rules helpers (engine/lisboa/rules.py): rulebook pp. 9-12, p. 16, p. 18 and their
+examples. Numbers are typed in from the rules; provisional pack values are named where used."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_e07_influence_cap_and_wig():  # E07: top-row sum 5, track 7 -> 10 (+3 u
     assert (b["influence"], b["wigs"]) == (10, 6)
 
 
-def test_t03_gain_while_on_ten_still_gives_one_wig():  # T03, §6.2 item 2: once per gain event
+def test_t03_gain_while_on_ten_still_gives_one_wig():  # T03: once per gain event
     s = table(3)
     b = s["boards"][0]
     b["influence"], b["wigs"] = 10, 5
@@ -52,7 +52,7 @@ def test_e08_influence_substitutes_reis_icon_by_icon():  # E08 (icon positions p
     assert events[-1]["by_influence"] == 3
 
 
-def test_influence_track_yields_at_most_six_reis():  # §2.12 [P]: 6 réis from 10
+def test_influence_track_yields_at_most_six_reis():  # BGG Lisboa forum: 6 réis from 10
     s = table(3)
     b = s["boards"][0]
     b["influence"], b["reis"] = 10, 0
@@ -73,7 +73,7 @@ def test_d21_default_pays_reis_first():  # D21: réis first, influence only for 
 def test_e06_tp03_and_cl31_discount_reis_payments():  # E06: TP-03 N=1 makes every payment 1 less
     s = table(3)
     b = s["boards"][0]
-    b["portfolio"]["bottom"] = ["blue-16"]  # TP-03 n=1 (the S002 p10 example card)
+    b["portfolio"]["bottom"] = ["blue-16"]  # TP-03 n=1 (the rulebook p. 10 example card)
     assert rules.reis_cost(s, 0, 3) == 2
     b["clergy"] = ["T31"]  # CL-31: -1 more
     assert rules.reis_cost(s, 0, 3) == 1
@@ -116,7 +116,7 @@ def test_e17_sg_l2_allows_reis_even_with_influence_left():  # E17: cost 6, influ
     assert rules.influence_payments(s, 0, 6) == [(1, 5, 0), (0, 6, 0)]
 
 
-def test_warehouse_cap_returns_the_excess():  # §2.1: 2 + sets per type
+def test_warehouse_cap_returns_the_excess():  # rulebook pp. 9-11: 2 + sets per type
     s = table(3)
     b = s["boards"][0]
     assert rules.gain_goods(s, 0, "books", 3, [], "test") == 1
@@ -137,7 +137,7 @@ def test_e02_portfolio_capacity_with_one_set():  # E02: 1 set, 3 cards: a 4th ne
     assert rules.discard_candidates(s, 0, "top") == []
 
 
-def test_full_row_forces_a_discard_from_that_row():  # §2.1: physically 3 top slots
+def test_full_row_forces_a_discard_from_that_row():  # rulebook pp. 9-11: physically 3 top slots
     s = table(3)
     b = s["boards"][0]
     b["sets"] = 4
@@ -159,7 +159,7 @@ def test_e03_second_rubble_set_raises_caps_and_triggers_era_end():  # E03
     assert "era_end_triggered" in [e["kind"] for e in events]
 
 
-def test_rubble_capped_at_five_per_colour_and_cl30():  # §2.1: excess leaves the game; CL-30 +1 réis a cube
+def test_rubble_capped_at_five_per_colour_and_cl30():  # rulebook pp. 9-11: excess leaves the game; CL-30 +1 réis a cube
     s = table(3)
     b = s["boards"][0]
     b["rubble"]["fire"] = 5
@@ -169,7 +169,7 @@ def test_rubble_capped_at_five_per_colour_and_cl30():  # §2.1: excess leaves th
     assert b["rubble"]["fire"] == 5 and b["reis"] == reis + 1
 
 
-def test_hire_displacement_moves_one_of_each_tied_colour():  # §2.6: full office, tie -> one each to the plaza
+def test_hire_displacement_moves_one_of_each_tied_colour():  # rulebook p. 12: full office, tie -> one each to the plaza
     s = table(3)
     s["offices"]["maia"] = {"0": 2, "1": 2, "2": 2}  # 6 spaces (provisional) full
     rules.place_official(s, 0, "maia", [], "test")
@@ -177,21 +177,21 @@ def test_hire_displacement_moves_one_of_each_tied_colour():  # §2.6: full offic
     assert s["plaza"] == {"0": 1, "1": 1, "2": 1}
 
 
-def test_hire_displacement_most_is_your_own_colour_too():  # §2.6 ⚠: own colour included
+def test_hire_displacement_most_is_your_own_colour_too():  # ⚠ own colour included (our reading)
     s = table(3)
     s["offices"]["maia"] = {"0": 4, "1": 2}
     rules.place_official(s, 0, "maia", [], "test")
     assert s["offices"]["maia"] == {"0": 4, "1": 2} and s["plaza"] == {"0": 1}
 
 
-def test_two_player_dummy_never_leaves():  # §2.20, §6.2 item 26
+def test_two_player_dummy_never_leaves():  # rulebook p. 5, p. 12
     s = table(2)
     s["offices"]["king"] = {"dummy": 1, "0": 1, "1": 4}
     rules.place_official(s, 0, "king", [], "test")
     assert s["offices"]["king"] == {"dummy": 1, "0": 2, "1": 3}
 
 
-def test_treasury_clamps_and_prices_only_fall():  # §2.1, §6.2 items 27 and 32
+def test_treasury_clamps_and_prices_only_fall():  # rulebook pp. 9-11, p. 14
     s = table(3)
     s["treasury"] = 0
     rules.move_treasury(s, -1, [], "test")
@@ -207,7 +207,7 @@ def test_treasury_clamps_and_prices_only_fall():  # §2.1, §6.2 items 27 and 32
     assert s["prices"]["tools"] == 1
 
 
-def test_store_abilities_follow_the_houses_built():  # §3.8
+def test_store_abilities_follow_the_houses_built():  # Bodoge summary §特殊効果 > 建物マス
     s = table(3)
     pack, b = rules.pack_of(s), s["boards"][0]
     assert rules.store_abilities(pack, b) == set()

@@ -1,5 +1,5 @@
-"""Final scoring and end-of-era rubble wigs (engine/lisboa/scoring.py): digest §2.14, §2.17 item 1,
-§2.19, §2.20, §3.3, §3.6, §3.7; §5 E24, E30-E37, T08; §6.2 items 4, 19, 23, 24, 25, 28."""
+"""Final scoring and end-of-era rubble wigs (engine/lisboa/scoring.py): rulebook p. 9, p. 22,
+p. 23 and its examples; the Bodoge summary's clergy tiles and decree list."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def _scores(s: dict) -> list[dict]:
     return scoring.final_scoring(s)
 
 
-# --- majorities (§2.19, §3.3, §6.2 item 23) -------------------------------------------------------
+# --- majorities (rulebook p. 23) -----------------------------------------------------------------
 @pytest.mark.parametrize(
     ("counts", "values", "shares"),
     [
@@ -98,7 +98,7 @@ def test_examples_e30_to_e37_together():  # 4p: Green, Purple, Yellow, Orange
     assert purple["influence"] == 7 and purple["reis"] == 13  # E34: the marker does not move
 
 
-def test_t08_two_player_majorities_pay_first_and_third_place_values():  # T08, §2.20
+def test_t08_two_player_majorities_pay_first_and_third_place_values():  # T08, rulebook p. 23
     s = _blank(2)
     stores(s, 0, books=3)
     stores(s, 1, books=1, gold=2)
@@ -116,8 +116,8 @@ def test_two_player_tie_for_first_splits_first_and_third_place_values():
     assert [sc["stores"]["cloth"] for sc in _scores(s)] == [6, 6]
 
 
-# --- ships, rubble, réis, favors, clergy (§2.14, §2.19, §3.6) ---------------------------------------
-def test_era_rubble_wigs_and_cl34():  # §2.17 item 1, §6.2 item 19, CL-34
+# --- ships, rubble, réis, favors, clergy (rulebook p. 9, p. 23) ----------------------------------
+def test_era_rubble_wigs_and_cl34():  # rulebook p. 22, CL-34
     s = _blank()
     s["boards"][0]["sets"], s["boards"][1]["sets"] = 2, 2
     s["boards"][1]["clergy"] = ["T34"]
@@ -134,7 +134,7 @@ def test_cl17_adds_two_per_ship_at_the_end():  # CL-17 (⚠ recommended: +2 per 
     assert [sc["categories"]["ships"] for sc in _scores(s)] == [(1 + 2) + (4 + 2), 4, 0]
 
 
-def test_reis_round_down_and_influence_is_read_not_moved():  # E34, §6.2 item 4
+def test_reis_round_down_and_influence_is_read_not_moved():  # E34
     s = _blank()
     s["boards"][0].update(reis=14, influence=10)  # 14 + 6 = 20 → 4
     s["boards"][1].update(reis=4, influence=0)  # 4 → 0
@@ -163,7 +163,7 @@ def test_cl36_cl37_count_as_plans_with_no_officials():  # CL-36, CL-37 (⚠ reco
     assert [sc["tie_break"]["completed_plans"] for sc in scores] == [2, 2, 0]
 
 
-# --- decrees (§3.7) --------------------------------------------------------------------------------
+# --- decrees -------------------------------------------------------------------------------------
 def test_e24_blue_buildings_score_their_decree_owner():  # E24: D01 = 1 wig per blue building
     s = _blank()
     for site in ("L-A", "R-C", "T2"):
@@ -217,7 +217,7 @@ def _rich() -> dict:
         completed_plans=["B7", "B8"],
     )
     s["boards"][2]["goods"]["books"] = 3
-    give_ship(s, 0, "ship-red-1", cargo=["books", "cloth"])  # goods in a hold are not counted (§6.2 28)
+    give_ship(s, 0, "ship-red-1", cargo=["books", "cloth"])  # goods in a hold are not counted
     b0["portfolio"]["top"].append("blue-01")  # Maia, influence 3
     b0["portfolio"]["bottom"].append("blue-16")
     return s
@@ -284,7 +284,7 @@ def test_dc02_column_scope():  # DC-02 by column (no shipped card prints one)
     assert scoring.DECREES["DC-02"](s, 1, card) == 4
 
 
-def test_most_ties_score_for_every_owner():  # §3.7: "most" accepts ties
+def test_most_ties_score_for_every_owner():  # "most" accepts ties
     s = _rich()
     s["boards"][0]["decrees"], s["boards"][1]["decrees"] = ["D19"], ["D19", "D32"]
     scores = _scores(s)
@@ -292,7 +292,7 @@ def test_most_ties_score_for_every_owner():  # §3.7: "most" accepts ties
     assert scores[1]["decrees"] == [["D19", 5], ["D32", 5]]
 
 
-def test_most_needs_at_least_one():  # §3.7 ⚠ recommendation
+def test_most_needs_at_least_one():  # ⚠ this project's reading
     s = _blank()
     s["boards"][0]["decrees"] = ["D19", "D32", "D36", "D47", "D52", "D60", "D66"]
     assert [w for _, w in scoring.decree_wigs(s, 0)] == [0] * 7
@@ -300,7 +300,7 @@ def test_most_needs_at_least_one():  # §3.7 ⚠ recommendation
     assert scoring.decree_wigs(s, 0)[-1] == ("D66", 5)
 
 
-# --- ranking and tie-break (§2.19) ------------------------------------------------------------------
+# --- ranking and tie-break (rulebook p. 23) ------------------------------------------------------
 def _score(seat: int, total: int, sets: int = 0, shops: int = 0, plans: int = 0, reis: int = 0) -> dict:
     tb = {"rubble_sets": sets, "stores": shops, "completed_plans": plans, "reis": reis}
     return {"seat": seat, "total": total, "tie_break": tb}

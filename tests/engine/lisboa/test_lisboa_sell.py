@@ -1,4 +1,4 @@
-"""Action 1, Sell Goods (engine/lisboa/sell.py): digest §2.4, D08; §5 E09."""
+"""Action 1, Sell Goods (engine/lisboa/sell.py): rulebook p. 11 and its example, D08."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_e09_sell_goods():  # E09
     s = _e09()
     green, purple = s["boards"][0], s["boards"][1]
     reis, wigs, purple_wigs = green["reis"], green["wigs"], purple["wigs"]
-    assert "done" not in texts(s, 0)  # at least one good (§2.4)
+    assert "done" not in texts(s, 0)  # at least one good (rulebook p. 11)
     do(s, 0, "sell gold ship-red-1")
     do(s, 0, "sell gold ship-red-1")
     assert green["reis"] == reis + 10
@@ -37,7 +37,7 @@ def test_e09_sell_goods():  # E09
     assert s["decision"] is None
 
 
-def test_the_owner_scores_when_another_player_fills_the_ship():  # §6.2 item 13
+def test_the_owner_scores_when_another_player_fills_the_ship():
     s = _e09()
     purple = s["boards"][1]
     wigs = purple["wigs"]
@@ -56,7 +56,7 @@ def test_own_sale_bonuses_add_up():  # TP-04 (+2 its good), CL-12 (+2 gold), CL-
     assert green["reis"] == reis + 4 + 1 + 2 + 2 + 1
 
 
-def test_cl17_adds_two_wigs_when_your_ship_sails():  # CL-17 (digest recommendation: per sailing)
+def test_cl17_adds_two_wigs_when_your_ship_sails():  # CL-17 (this project's reading: per sailing)
     s = _e09()
     green = s["boards"][0]
     green["clergy"] = ["T17"]

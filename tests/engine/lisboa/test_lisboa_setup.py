@@ -1,5 +1,5 @@
-"""Setup for 2, 3 and 4 players (digest §1.3-§1.6, §2.20; S002 pp. 5-7): every number below is
-typed in from the digest, independently of the pack's setup tables."""
+"""Setup for 2, 3 and 4 players (rulebook pp. 5-7): every number below is typed in from the rules,
+independently of the pack's setup tables."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from engine.lisboa.data import default_pack, load_pack
 from engine.lisboa.setup import keep_clergy, setup, setup_pending
 from engine.lisboa.views import public_view
 
-INFLUENCE = {2: [4, 5], 3: [4, 5, 6], 4: [4, 5, 6, 7]}  # §1.4
-SHIPS_PER_COLOUR = {2: 1, 3: 2, 4: 3}  # §1.5 (players - 1)
-RUBBLE_PLACED = {2: 56, 3: 63, 4: 63}  # §1.2
+INFLUENCE = {2: [4, 5], 3: [4, 5, 6], 4: [4, 5, 6, 7]}  # rulebook p. 5
+SHIPS_PER_COLOUR = {2: 1, 3: 2, 4: 3}  # rulebook pp. 5-7 (players - 1)
+RUBBLE_PLACED = {2: 56, 3: 63, 4: 63}  # rulebook pp. 6-7
 LOTS = {2: 20, 3: 25, 4: 25}  # row E covered in 2p
 SITES = {2: 12, 3: 14, 4: 14}
 N = [2, 3, 4]
 
 
 @pytest.mark.parametrize("n", N)
-def test_starting_resources(n):  # §1.4
+def test_starting_resources(n):  # rulebook p. 5
     s = new_game(n)
     assert s["phase"] == "setup" and s["era"] == 1 and s["round"] == 1 and s["turn"] == 0
     for seat, b in enumerate(s["boards"]):
@@ -37,7 +37,7 @@ def test_starting_resources(n):  # §1.4
 
 
 @pytest.mark.parametrize("n", N)
-def test_officials_and_dummies(n):  # §1.4, §2.20
+def test_officials_and_dummies(n):  # rulebook p. 5
     s = new_game(n)
     assert s["offices"]["marquis"] == {str(seat): 1 for seat in range(n)} | ({"dummy": 1} if n == 2 else {})
     for noble in ("maia", "king"):
@@ -46,7 +46,7 @@ def test_officials_and_dummies(n):  # §1.4, §2.20
 
 
 @pytest.mark.parametrize("n", N)
-def test_royal_favors(n):  # §1.3 step 2 and 10: one set per player in the bag, each draws one
+def test_royal_favors(n):  # rulebook pp. 5-7: one set per player in the bag, each draws one
     s = new_game(n)
     held = Counter(f for b in s["boards"] for f in b["favors"])
     for noble in ("maia", "marquis", "king"):
@@ -55,7 +55,7 @@ def test_royal_favors(n):  # §1.3 step 2 and 10: one set per player in the bag,
 
 
 @pytest.mark.parametrize("n", N)
-def test_ships(n):  # §1.3 step 15, §1.5: players - 1 per colour; blue on top of red
+def test_ships(n):  # rulebook p. 7: players - 1 per colour; blue on top of red
     s = new_game(n)
     k = SHIPS_PER_COLOUR[n]
     assert [x.rsplit("-", 1)[0] for x in s["shipyard"]] == ["ship-blue"] * k + ["ship-red"] * k
@@ -65,7 +65,7 @@ def test_ships(n):  # §1.3 step 15, §1.5: players - 1 per colour; blue on top 
 
 
 @pytest.mark.parametrize("n", N)
-def test_rubble(n):  # §1.2, §1.3 step 13
+def test_rubble(n):  # rulebook p. 7
     s, pack = new_game(n), default_pack()
     placed = placed_rubble(s)
     assert sum(placed.values()) == RUBBLE_PLACED[n]
@@ -79,7 +79,7 @@ def test_rubble(n):  # §1.2, §1.3 step 13
 
 
 @pytest.mark.parametrize("n", N)
-def test_city_and_two_player_cover(n):  # §1.3 steps 6-8
+def test_city_and_two_player_cover(n):  # rulebook pp. 5-7
     s = new_game(n)
     city = s["city"]
     assert len(city["lots"]) == LOTS[n] and all(v is None for v in city["lots"].values())
@@ -94,7 +94,7 @@ def test_city_and_two_player_cover(n):  # §1.3 steps 6-8
 
 
 @pytest.mark.parametrize("n", N)
-def test_decrees_and_two_player_filtering(n):  # §1.3 step 12, §2.20
+def test_decrees_and_two_player_filtering(n):  # rulebook p. 7
     s, pack = new_game(n), default_pack()
     d = s["decrees"]
     assert len(d["display"]) == 8
@@ -119,7 +119,7 @@ def test_two_player_filter_boxes_every_revealed_symbol_card():
 
 
 @pytest.mark.parametrize("n", N)
-def test_political_cards(n):  # §1.3 step 14
+def test_political_cards(n):  # rulebook pp. 5-7
     s, pack = new_game(n), default_pack()
     display = s["political"]["display"]
     assert list(display) == ["maia", "marquis", "king", "treasury"]
@@ -135,7 +135,7 @@ def test_political_cards(n):  # §1.3 step 14
 
 
 @pytest.mark.parametrize("n", N)
-def test_buildings_plans_prices_treasury(n):  # §1.3 steps 3-5, 11
+def test_buildings_plans_prices_treasury(n):  # rulebook pp. 5-7
     s, pack = new_game(n), default_pack()
     b = s["buildings"]
     assert len(b["blue"]["stack"]) == len(b["green"]["stack"]) == 7
@@ -154,7 +154,7 @@ def test_buildings_plans_prices_treasury(n):  # §1.3 steps 3-5, 11
 
 
 @pytest.mark.parametrize("n", N)
-def test_clergy_keep_then_church(n):  # §1.3 step 9, §1.4 (D01): players draw first, then 6 for the track
+def test_clergy_keep_then_church(n):  # rulebook pp. 5-6 (D01): players draw first, then 6 for the track
     s = new_game(n)
     assert setup_pending(s) == ["keep_clergy"]
     assert all(len(o) == 2 for o in s["setup"]["clergy_offers"])
@@ -181,7 +181,7 @@ def test_keep_clergy_refuses_bad_answers():
     assert set(s["church"]["spaces"].values()) == {None}  # not filled until everyone kept
 
 
-def test_draft_option_is_stored_and_keeps_setup_open():  # §1.6 (the draft itself comes with the rules)
+def test_draft_option_is_stored_and_keeps_setup_open():  # rulebook p. 7 (the draft itself comes with the rules)
     s = new_game(3, keep=True, starting_draft=True)
     assert s["options"]["starting_draft"] is True and s["setup"]["draft"] == "pending"
     assert setup_pending(s) == ["draft"] and s["phase"] == "setup"
@@ -253,7 +253,7 @@ def test_state_records_the_pack(pack_dir):
 
 
 @pytest.mark.parametrize("n", N)
-def test_public_view_hides_hands_decks_bags_and_offers(n):  # §4.1
+def test_public_view_hides_hands_decks_bags_and_offers(n):
     s = new_game(n, seed=3)
     view = public_view(s)
     text = json.dumps(view)

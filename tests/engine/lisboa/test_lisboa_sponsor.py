@@ -1,4 +1,4 @@
-"""Action 4: Sponsor an Event (digest §2.10, §3.5.3 TC-01..TC-04; S000; CL-06, TP-03, CL-31)."""
+"""Action 4: Sponsor an Event (rulebook p. 21; TC-01..TC-04 of the Bodoge summary; CL-06, TP-03, CL-31)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_tc03_pays_the_treasury_value_and_gives_the_printed_good():
     b = s["boards"][0]
     assert b["reis"] == 10 - 3 and b["goods"]["tools"] == 1
     assert TOOLS in s["box"]["political"] and "court" not in s
-    assert "follow_skipped" not in kinds(events) and not s["frames"]  # nothing sponsored is followed (§2.8)
+    assert "follow_skipped" not in kinds(events) and not s["frames"]  # nothing sponsored is followed (rulebook p. 16)
 
 
 def test_tc03_plan_and_decree():
@@ -128,7 +128,7 @@ def test_a_centre_action_that_cannot_be_done_is_not_offered():
     assert not can_sponsor(s, 0, DECREE_CHOICE) and not can_sponsor(s, 0, STORE_OR_BUILDING)
 
 
-def test_t04_a_sponsored_store_pays_the_treasury_value_twice():  # T04, §6.2 item 6
+def test_t04_a_sponsored_store_pays_the_treasury_value_twice():  # T04
     from lisboa_city import city_table, cubes
 
     s = city_table(reis=30)  # treasury right value v = 3

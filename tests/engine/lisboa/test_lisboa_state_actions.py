@@ -1,5 +1,5 @@
 """State actions (engine/lisboa/state_actions.py): Hire (D10), Plan (D11), Produce (D13), Favor
-(D15); digest §2.6; §5 E12, E19."""
+(D15); rulebook pp. 12-15, p. 18 and their examples."""
 
 from __future__ import annotations
 
@@ -51,14 +51,14 @@ def test_sg_r1_and_cl19_choose_extra_goods():  # SG-R1 and CL-19: +1 of one prod
     assert b["goods"]["gold"] == 3 and b["goods"]["tools"] == 1
 
 
-def test_produce_needs_a_store():  # digest §2.6 ⚠ recommendation
+def test_produce_needs_a_store():  # ⚠ this project's reading
     s = table(3)
     goods(s, 0, books=1, gold=1)
     open_decision(s, "trade", 0, done=[])
     assert not any("produce-goods" in t for t in texts(s, 0))
 
 
-def test_hire_two_different_offices():  # §2.6 Hire; D10
+def test_hire_two_different_offices():  # rulebook p. 12; D10
     s = table(3)
     open_decision(s, "hire", 0)
     assert texts(s, 0) == ["hire maia marquis", "hire maia king", "hire marquis king"]
@@ -67,14 +67,14 @@ def test_hire_two_different_offices():  # §2.6 Hire; D10
     assert s["boards"][0]["officials"] == 5
 
 
-def test_hire_with_one_official_left_places_one():  # D28 / §6.1: 2 if you have them, else 1
+def test_hire_with_one_official_left_places_one():  # D28: 2 if you have them, else 1 (this project's reading)
     s = table(3)
     s["boards"][0]["officials"] = 1
     open_decision(s, "hire", 0)
     assert texts(s, 0) == ["hire maia", "hire marquis", "hire king"]
 
 
-def test_plan_takes_the_top_of_a_stack():  # §2.6 Obtain a Plan; D11
+def test_plan_takes_the_top_of_a_stack():  # rulebook p. 12; D11
     s = table(3)
     top = s["plans"]["green"][0]
     s["plans"]["blue"] = []
@@ -83,7 +83,7 @@ def test_plan_takes_the_top_of_a_stack():  # §2.6 Obtain a Plan; D11
     assert s["boards"][0]["plans"][-1] == top  # one stack left: automatic
 
 
-def test_royal_favor_only_for_nobles_you_lack_with_supply():  # §2.6 Royal Favor; D15
+def test_royal_favor_only_for_nobles_you_lack_with_supply():  # rulebook p. 15; D15
     s = table(3)
     b = s["boards"][0]
     b["favors"] = ["maia"]

@@ -1,4 +1,4 @@
-"""Build a Store (engine/lisboa/store.py): digest §2.9.1, §3.8, D18; §5 E20, E21, E22; §6.2 item 5."""
+"""Build a Store (engine/lisboa/store.py): rulebook pp. 17-18 and its examples, D18."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_e20_land_cost_15_becomes_12_after_taking_an_earthquake_cube():  # E20
     assert s["city"]["row_rubble"]["E"] == cubes(earthquake=2)
 
 
-def test_e20_rubble_is_a_choice_between_row_and_column():  # §2.9.1 step 4
+def test_e20_rubble_is_a_choice_between_row_and_column():  # rulebook pp. 17-18
     s = city_table(reis=20)
     s["city"]["row_rubble"]["E"] = cubes(earthquake=3)
     s["city"]["column_rubble"]["3"] = cubes(tsunami=3)
@@ -39,7 +39,7 @@ def test_e20_rubble_is_a_choice_between_row_and_column():  # §2.9.1 step 4
     assert s["city"]["column_rubble"]["3"] == cubes(tsunami=2)
 
 
-def test_e21_order_bonus_rubble_pay_house_then_score():  # E21; §6.2 item 5
+def test_e21_order_bonus_rubble_pay_house_then_score():  # E21: bonus before paying (BGG Lisboa forum)
     s = city_table(n=4, reis=0)
     s["city"]["row_rubble"]["C"] = cubes(fire=1)
     run_step(s, {"step": "build_store", "player": 1})
@@ -51,7 +51,7 @@ def test_e21_order_bonus_rubble_pay_house_then_score():  # E21; §6.2 item 5
     events = do(s, 1, "house left")
     assert kinds(events) == ["house", "store_built"]
     assert s["city"]["lots"]["C3"] == {"owner": 1, "type": "books", "street": "S3"}
-    assert not s["city"]["tile_display"]["D-books"]  # refilled at the end of the turn (§2.16)
+    assert not s["city"]["tile_display"]["D-books"]  # refilled at the end of the turn (rulebook p. 22)
 
 
 def test_e22_two_related_buildings_score_4_x_2():  # E22
@@ -80,7 +80,7 @@ def test_e22_two_related_buildings_score_4_x_2():  # E22
     assert s["boards"][0]["wigs"] == 8
 
 
-def test_cl24_adds_one_wig():  # §3.6 CL-24
+def test_cl24_adds_one_wig():  # CL-24
     s = city_table(reis=10)
     s["boards"][0]["clergy"] = ["T24"]
     run_step(s, BUILD)
@@ -90,7 +90,7 @@ def test_cl24_adds_one_wig():  # §3.6 CL-24
     assert s["boards"][0]["wigs"] == 1
 
 
-def test_small_tiles_only_on_column_5_lots():  # §1.2, S002 p17 note
+def test_small_tiles_only_on_column_5_lots():  # rulebook p. 17 note
     s = city_table(reis=10)
     run_step(s, BUILD)
     do(s, 0, "tile D-small")
@@ -101,7 +101,7 @@ def test_small_tiles_only_on_column_5_lots():  # §1.2, S002 p17 note
     assert texts(s, 0) == ["lot A4 S4", "lot B4 S4", "lot C4 S4", "lot D4 S4", "lot E4 S4"]
 
 
-def test_the_tile_must_face_a_street_of_its_type():  # §2.9.1 step 2
+def test_the_tile_must_face_a_street_of_its_type():  # rulebook pp. 17-18
     s = city_table(reis=10)
     s["city"]["lots"]["A1"] = {"owner": 1, "type": "gold", "street": "S1"}  # taken lots are not offered
     run_step(s, BUILD)
@@ -109,7 +109,7 @@ def test_the_tile_must_face_a_street_of_its_type():  # §2.9.1 step 2
     assert texts(s, 0) == [f"lot {lot} S1" for lot in GOLD_LOTS if lot != "A1"]
 
 
-def test_a_lot_facing_two_streets_takes_the_street_of_the_builders_choice():  # §1.2, S000
+def test_a_lot_facing_two_streets_takes_the_street_of_the_builders_choice():  # Bodoge summary §個別アクション > 開店
     s = city_table(reis=10)
     run_step(s, BUILD)
     do(s, 0, "tile D-cloth")
@@ -122,7 +122,7 @@ def test_a_lot_facing_two_streets_takes_the_street_of_the_builders_choice():  # 
     assert "lot B2 S1" not in texts(s, 1) and "lot A2 S1" in texts(s, 1)
 
 
-def test_a_five_reis_lot_bonus_funds_the_store():  # §6.2 item 5: the bonus comes before paying
+def test_a_five_reis_lot_bonus_funds_the_store():  # the bonus comes before paying (BGG Lisboa forum)
     s = city_table(reis=0)
     run_step(s, BUILD)
     do(s, 0, "tile D-gold")
@@ -131,7 +131,7 @@ def test_a_five_reis_lot_bonus_funds_the_store():  # §6.2 item 5: the bonus com
     assert s["boards"][0]["reis"] == 2
 
 
-def test_can_build_store_checks_the_land_cost():  # §2.7 precondition, §2.12 every other payment in full
+def test_can_build_store_checks_the_land_cost():  # rulebook p. 16; every other payment in full
     s = city_table(treasury=7, reis=0)  # 8 réis of land: a 5-réis bonus is not enough
     assert not store.can_build_store(s, 0)
     s["boards"][0]["reis"] = 3
@@ -141,13 +141,13 @@ def test_can_build_store_checks_the_land_cost():  # §2.7 precondition, §2.12 e
     assert store.can_build_store(s, 0)
 
 
-def test_no_house_left_no_store():  # §2.1: 8 houses
+def test_no_house_left_no_store():  # rulebook p. 4: 8 houses
     s = city_table(reis=10)
     s["boards"][0]["houses"] = {"left": 0, "middle": 0, "right": 0}
     assert not store.can_build_store(s, 0)
 
 
-def test_house_from_a_group_that_has_one_and_its_ability():  # §2.15, §3.8
+def test_house_from_a_group_that_has_one_and_its_ability():  # rulebook p. 18, Bodoge summary §特殊効果 > 建物マス
     s = city_table(reis=10)
     b = s["boards"][0]
     b["houses"] = {"left": 0, "middle": 3, "right": 3}
@@ -160,7 +160,7 @@ def test_house_from_a_group_that_has_one_and_its_ability():  # §2.15, §3.8
     assert "SG-M1" in rules.store_abilities(rules.pack_of(s), b)
 
 
-def test_tp01_tp02_then_tp03_on_the_land_cost():  # §3.5.2 TP-01, TP-02, TP-03
+def test_tp01_tp02_then_tp03_on_the_land_cost():  # TP-01, TP-02, TP-03
     s = city_table(reis=10)
     s["boards"][0]["portfolio"]["bottom"] = ["red-18", "blue-21", "blue-16"]  # TP-01 fire -1, TP-02 tsunami, TP-03 -1
     s["city"]["row_rubble"]["A"] = cubes(fire=2, tsunami=1)
@@ -187,7 +187,7 @@ def test_cardinal_lot_bonus_keeps_the_cost_payable():  # bonus.py guard: a treas
     assert s["treasury"] == 2 and s["boards"][0]["reis"] == 0 and s["decision"]["kind"] == "store_house"
 
 
-def test_two_player_row_e_is_covered():  # §2.20
+def test_two_player_row_e_is_covered():  # rulebook p. 6
     s = city_table(n=2, reis=10)
     run_step(s, BUILD)
     do(s, 0, "tile D-gold")

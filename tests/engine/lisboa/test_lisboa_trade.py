@@ -1,6 +1,5 @@
 """Action 2, Trade with Nobles, and the portfolio play before it (engine/lisboa/trade.py,
-portfolio.py, state_actions.py, room.py): digest §2.3, §2.5, §2.6, D04, D07, D09, D12; §5 E04, E10,
-E11, E18."""
+portfolio.py, state_actions.py, room.py): rulebook pp. 9-13 and their examples, D04, D07, D09, D12."""
 
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ def test_e10_build_a_ship_after_a_king_card():  # E10
     assert s["icons"] == {"build_ship": "books"}
     opts = texts(s, 0)
     assert "done" in opts and "trade obtain-plan tools" in opts  # a 2nd, different action
-    assert not any(t.startswith("trade build-ship") for t in opts)  # §6.2 item 11
+    assert not any(t.startswith("trade build-ship") for t in opts)
 
 
 def test_e11_upgrade_moves_the_goods_and_gains_influence():  # E11: hull 1 -> 3, 2 goods, +6 influence
@@ -67,7 +66,7 @@ def test_e18_two_middle_houses_save_one_good():  # E18: SG-M1 (houses 1-2 of the
     assert texts(s, 0) == ["ship new pay nothing"]
 
 
-def test_ship_goods_must_all_differ():  # §6.2 item 12
+def test_ship_goods_must_all_differ():
     s = table(3)
     s["shipyard"] = ["ship-red-1"]
     goods(s, 0, gold=2)
@@ -75,7 +74,7 @@ def test_ship_goods_must_all_differ():  # §6.2 item 12
     assert not any("build-ship" in t for t in texts(s, 0))
 
 
-def test_e04_the_cards_own_reward_pays_the_trade():  # E04 / S002 p13: +1 gold first, then trade with it
+def test_e04_the_cards_own_reward_pays_the_trade():  # E04 / rulebook p. 13: +1 gold first, then trade with it
     s = table(3)
     p = s["boards"][0]
     p["hand"][0] = "blue-01"  # Maia, influence 3, reward 1 gold
@@ -97,7 +96,7 @@ def test_e04_the_cards_own_reward_pays_the_trade():  # E04 / S002 p13: +1 gold f
     assert len(p["plans"]) == 2 and p["goods"]["gold"] == 0
 
 
-def test_trade_offers_the_wanted_good_or_gold_and_at_most_two():  # §2.5
+def test_trade_offers_the_wanted_good_or_gold_and_at_most_two():  # rulebook p. 12
     s = table(3)
     goods(s, 0, gold=2, tools=1, books=1, cloth=1)
     open_decision(s, "trade", 0, done=[])
@@ -113,7 +112,7 @@ def test_trade_offers_the_wanted_good_or_gold_and_at_most_two():  # §2.5
     assert s["decision"] is None and set(s["icons"]) == {"obtain_plan", "royal_favor"}  # no 3rd trade
 
 
-def test_icon_goods_return_at_the_end_of_the_turn():  # §2.16 step 4
+def test_icon_goods_return_at_the_end_of_the_turn():  # rulebook p. 22
     s = table(3)
     s["icons"] = {"obtain_plan": "tools"}
     do(s, 0, f"gold {sorted(s['boards'][0]['hand'])[0]}")

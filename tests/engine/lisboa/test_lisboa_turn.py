@@ -1,5 +1,5 @@
-"""The turn skeleton (engine/lisboa/turn.py, flow.py, driver.py): digest §2.2, §2.11, §2.16, D03,
-D25; §5 E01. The driver resolves every decision with exactly one option, as engine.core.play does."""
+"""The turn skeleton (engine/lisboa/turn.py, flow.py, driver.py): rulebook p. 8, p. 22, D03, D25.
+The driver resolves every decision with exactly one option, as engine.core.play does."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_e01_get_one_gold():  # E01: discard a card, +1 gold, draw back to 5, th
     assert s["active"] == 1 and s["decision"] == {"kind": "main", "player": 1}
 
 
-def test_get_one_gold_respects_the_warehouse_cap():  # §2.11: subject to the warehouse cap
+def test_get_one_gold_respects_the_warehouse_cap():  # rulebook p. 8: subject to the warehouse cap
     s = table(3)
     b = s["boards"][0]
     b["goods"]["gold"] = 2
@@ -40,7 +40,7 @@ def test_get_one_gold_respects_the_warehouse_cap():  # §2.11: subject to the wa
     assert b["goods"]["gold"] == 2
 
 
-def test_draw_takes_the_face_up_top_and_reveals_the_next():  # D25, §2.16 step 2
+def test_draw_takes_the_face_up_top_and_reveals_the_next():  # D25, rulebook p. 22
     s = table(3)
     stack = s["political"]["display"]["king"]
     top, below = stack[0], stack[1]
@@ -56,11 +56,11 @@ def test_draw_is_automatic_with_one_stack_left():  # D25: auto if 1
     top = s["political"]["display"]["treasury"][0]
     do(s, 0, f"gold {sorted(s['boards'][0]['hand'])[0]}")
     assert top in s["boards"][0]["hand"]
-    # 3 empty stacks end era 1 after that draw: the discard round starts with seat 0 (§2.17)
+    # 3 empty stacks end era 1 after that draw: the discard round starts with seat 0 (rulebook p. 22)
     assert s["decision"]["kind"] == "era_discard" and s["decision"]["player"] == 0
 
 
-def test_three_empty_stacks_trigger_the_era_end():  # §2.17: 3 of the 4 display stacks empty
+def test_three_empty_stacks_trigger_the_era_end():  # rulebook p. 22: 3 of the 4 display stacks empty
     s = table(3)
     for kind in ("maia", "marquis"):
         s["political"]["display"][kind] = []
@@ -78,7 +78,7 @@ def test_round_advances_after_the_last_seat():
     assert s["active"] == 0 and s["round"] == 2 and s["turn"] == 4
 
 
-def test_sailing_ship_docks_only_at_its_owners_turn():  # §2.2 step 1, §6.2 item 13
+def test_sailing_ship_docks_only_at_its_owners_turn():  # rulebook p. 8
     s = table(3)
     give_ship(s, 1, "ship-red-1", ["gold", "books"], sailing=True)
     do(s, 0, f"gold {sorted(s['boards'][0]['hand'])[0]}")
@@ -87,7 +87,7 @@ def test_sailing_ship_docks_only_at_its_owners_turn():  # §2.2 step 1, §6.2 it
     assert hold == {"goods": [], "sailing": False}
 
 
-def test_gold_only_when_stuck_option():  # §2.11 ⚠: behind a flag, off by default
+def test_gold_only_when_stuck_option():  # rulebook p. 8: behind a flag, off by default
     s = driver.new_game(["A", "B", "C"], {"gold_only_when_stuck": True}, 1)
     for seat in range(3):
         driver.apply(s, seat, driver.legal_actions(s, seat)[0])

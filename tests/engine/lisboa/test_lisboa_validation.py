@@ -1,5 +1,5 @@
 """Each validation rule of the pack loader rejects a corrupted copy of the shipped pack with a
-message naming the file, the row and the field (issue 5 §2; digest §3.10)."""
+message naming the file, the row and the field (issue 5 §2)."""
 
 from __future__ import annotations
 
@@ -135,14 +135,15 @@ CASES = [
     (
         "no source",
         "scoring.toml",
-        ', source = "S002 p23; S000 §ゲーム終了" },\n  { id = "stores-tools"',
+        ', source = "Lisboa rulebook p. 23; Lisboa rules summary (Bodoge) §遊び方 > ゲーム終了" },'
+        '\n  { id = "stores-tools"',
         ' },\n  { id = "stores-tools"',
         "scoring.toml: majority row 1 (id 'stores-gold'): field 'source': every row",
     ),
     (
         "bad source",
         "scoring.toml",
-        'ranks = [3, 2, 1], source = "S002 p23',
+        'ranks = [3, 2, 1], source = "Lisboa rulebook p. 23',
         'ranks = [3, 2, 1], source = "BGG p23',
         "scoring.toml: majority row 1 (id 'stores-gold'): field 'source': each ';'-separated part must start with",
     ),
@@ -178,8 +179,8 @@ CASES = [
     (
         "deck size",
         PC,
-        'cards = 21, source = "S002 p7',
-        'cards = 22, source = "S002 p7',
+        'cards = 21, source = "Lisboa rulebook p. 7',
+        'cards = 22, source = "Lisboa rulebook p. 7',
         "political_cards.toml: deck row 1 (id 'blue'): field 'cards': 21 cards name deck 'blue', this row says 22",
     ),
     (

@@ -1,6 +1,6 @@
 """Each validation rule of the pack loader for the board (tracks, the city map, the church, set-up
 tables) rejects a corrupted copy of the shipped pack with a message naming the file, the row and the
-field (issue 5 §2; digest §3.10); the cards and rows are in ``test_lisboa_validation.py``."""
+field (issue 5 §2); the cards and rows are in ``test_lisboa_validation.py``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Visit a Noble (digest §2.7, D16, D17) and the follow window (§2.8, D22), through the driver."""
+"""Visit a Noble (rulebook p. 16, D16, D17) and the follow window (p. 16, D22), through the driver."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def skipped(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
 
 
 # --- the visit ---------------------------------------------------------------------------------
-def test_maia_and_king_visits_need_their_noble_action():  # §2.7 precondition, T06
+def test_maia_and_king_visits_need_their_noble_action():  # rulebook p. 16, T06
     s = visit_table()
     s["city"]["tile_display"] = {space: False for space in s["city"]["tile_display"]}  # no city tile
     s["boards"][0]["plans"] = []  # no plan
@@ -55,7 +55,7 @@ def test_e15_visit_cost_counts_other_colours_and_the_treasury():  # E15 (Marquis
     s = visit_table(p0=6)
     s["treasury"] = 4  # left +1
     s["offices"]["marquis"] = {"0": 3, "1": 2, "2": 1, "3": 1}  # 4 not of seat 0's colour, own 3 ignored
-    s["plaza"] = {"1": 3}  # the plaza never counts (§6.2 item 30)
+    s["plaza"] = {"1": 3}  # the plaza never counts (rulebook p. 16)
     events = do(s, 0, f"visit {MARQUIS}")
     pay = [e for e in events if e["kind"] == "pay_influence"]
     assert pay == [
@@ -81,7 +81,7 @@ def test_e16_wigs_pay_only_the_shortfall():  # E16: cost 4, 2 influence -> 0 inf
     assert (b["influence"], b["wigs"]) == (0, 1)
 
 
-def test_unpayable_visit_is_refused():  # §2.12 ⚠: shortfall above the wigs makes the visit illegal
+def test_unpayable_visit_is_refused():  # rulebook pp. 10-11: shortfall above the wigs makes the visit illegal
     s = visit_table(p0=2)
     s["offices"]["marquis"] = {"1": 4}
     s["boards"][0]["wigs"] = 1
@@ -102,7 +102,7 @@ def test_e17_reis_may_pay_while_influence_remains():  # E17 with CL-26 in place 
     assert (b["influence"], b["reis"]) == (1, 1)
 
 
-def test_cl04_reis_on_the_court_before_paying():  # §2.7: CL-04 +3 réis on step 1 can fund the cost
+def test_cl04_reis_on_the_court_before_paying():  # rulebook p. 16: CL-04 +3 réis on step 1 can fund the cost
     s = visit_table(p0=0)
     s["offices"]["marquis"] = {"1": 3}
     s["boards"][0]["clergy"] = ["T04", "T26"]  # CL-04, and CL-26 so réis may pay
@@ -130,7 +130,7 @@ def test_d17_free_state_action_then_the_decree_e23_extra():  # D17, D19, E23
 
 
 # --- the follow window -------------------------------------------------------------------------
-def test_window_order_skips_answers_and_return_of_control():  # D22, §2.8, E14 (Marquis), §6.2 item 8
+def test_window_order_skips_answers_and_return_of_control():  # D22, rulebook p. 16, E14 (Marquis)
     s = visit_table(decrees=3, p3=0)
     favor(s, 1, 3, 0)  # the visitor's own favor is never asked
     s["offices"]["marquis"] = {"0": 2, "1": 1}
@@ -145,7 +145,7 @@ def test_window_order_skips_answers_and_return_of_control():  # D22, §2.8, E14 
     events = do(s, 1, "follow take-decree")
     b1 = s["boards"][1]
     assert b1["favors"] == [] and s["favors"]["marquis"] >= 1
-    assert b1["influence"] == 3  # follow cost with seat 1's colour: seat 0's 2 officials (§2.8 step 2)
+    assert b1["influence"] == 3  # follow cost with seat 1's colour: seat 0's 2 officials (rulebook p. 16)
     assert driver.waiting(s) == [1] and texts(s, 1) == [f"decree {d2}", f"decree {d3}"]  # sub-decision
     do(s, 1, f"decree {d2}")
     events = do(s, 1, f"decree {d3}")  # the extra decree by marker: the display is now empty
@@ -177,7 +177,7 @@ def test_each_answer_is_seen_by_the_next_and_the_window_survives_json():  # D22:
     assert s["decision"]["kind"] == "draw" and s["decision"]["player"] == 0 and "court" not in s
 
 
-def test_follow_with_a_state_action_without_paying_a_good():  # §2.8 step 3
+def test_follow_with_a_state_action_without_paying_a_good():  # rulebook p. 16
     s = visit_table(decrees=1)
     favor(s, 1)
     stores(s, 1, books=2)
@@ -191,7 +191,7 @@ def test_follow_with_a_state_action_without_paying_a_good():  # §2.8 step 3
     assert kinds(events).count("follow") == 1
 
 
-def test_cl08_follow_is_free_and_unpayable_follow_is_skipped():  # §2.8: CL-08; D22 auto-skip
+def test_cl08_follow_is_free_and_unpayable_follow_is_skipped():  # rulebook p. 16: CL-08; D22 auto-skip
     s = visit_table(decrees=3, p1=0, p2=0)
     favor(s, 1, 2)
     s["offices"]["marquis"] = {"0": 2}
@@ -217,7 +217,7 @@ def test_no_holder_no_window():  # D22: everyone without the favor is skipped, l
     assert not s["frames"] and s["decision"]["kind"] == "draw"
 
 
-def test_two_player_dummies_count_for_the_visit_cost():  # §2.7, §6.2 item 26
+def test_two_player_dummies_count_for_the_visit_cost():  # rulebook p. 16
     s = table(2)
     s["treasury"] = 2  # left 0
     for b in s["boards"]:

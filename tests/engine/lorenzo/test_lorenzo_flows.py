@@ -1,4 +1,4 @@
-"""Nested decisions in one turn (digest §2.10, §4.4): chains of granted actions, privileges from a
+"""Nested decisions in one turn: chains of granted actions, privileges from a
 production, taking back a Vatican answer, and the deadline default of every kind but the placement."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Digest §6: every subtlety implementations commonly get wrong, as a test. Items 21–24 and 30 are
+"""Every subtlety implementations commonly get wrong, as a test. Items 21–24 and 30 are
 scenario tests already (T18, T17, T15/T40, T20, T06/T22 in test_lorenzo_scenarios_*.py); the data
 errors of item 31 are checked against the pack in test_lorenzo_pack.py."""
 

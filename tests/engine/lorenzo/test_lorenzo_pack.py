@@ -1,5 +1,6 @@
-"""The shipped data pack: complete, sourced, no provisional row, every value the digest gives;
-corrupted copies are refused with a message naming the row and the field."""
+"""The shipped data pack: complete, sourced from public texts, no provisional row, every value the
+BGA help page and the open-source card data give; corrupted copies are refused with a message naming
+the row and the field."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from lorenzo_helpers import copy_pack, edit
 
 from engine.core.datapack import PackError
-from engine.lorenzo.data import PACKS, SPEC
+from engine.lorenzo.data import PACKS, SOURCES, SPEC
 from engine.lorenzo.model import TYPES
 
 
@@ -22,7 +23,8 @@ def test_the_pack_holds_every_component_with_a_source_and_nothing_provisional(pa
     assert sorted(pack.tiles) == ["a1", "a2", "a3", "a4", "standard"]
     assert sorted(pack.privileges) == ["coins", "faith", "military", "servants", "wood-stone"]
     assert pack.provisional_rows == 0
-    assert all(r.source for rows in pack.rows.values() for r in rows)
+    parts = [p.strip() for rows in pack.rows.values() for r in rows for p in r.source.split(";")]
+    assert parts and all(p.startswith(SOURCES) for p in parts)
     assert PACKS.notice(pack) == ""
 
 
@@ -33,7 +35,7 @@ def test_each_type_has_8_cards_per_period_numbered_as_printed(pack):
         assert [pack.cards[i].period for i in ids] == [1] * 8 + [2] * 8 + [3] * 8
 
 
-def test_tracks_and_constants_follow_the_digest(pack):
+def test_tracks_and_constants_follow_the_rules(pack):
     rules = pack.rules
     assert rules.territory_mp == (0, 0, 3, 7, 12, 18)
     assert rules.faith_thresholds == (3, 4, 5)
@@ -46,7 +48,8 @@ def test_tracks_and_constants_follow_the_digest(pack):
 
 
 def test_cards_the_peer_data_sets_disagree_on_take_the_majority_values(pack):
-    """Digest §6.31: Knight 2C, Stonemason 'or', Patron −2C, Marketplace value 3, Garden 2Sv..."""
+    """Where the seven open data sets disagree, the majority: Knight 2C, Stonemason 'or' (the card
+    text), Patron −2C, Marketplace value 3, Garden 2Sv..."""
     cards = pack.cards
     assert cards[52].cost == {"c": 2}
     assert cards[50].perm_params["discount_one_of"] == ["w", "s"]
@@ -61,7 +64,7 @@ def test_cards_the_peer_data_sets_disagree_on_take_the_majority_values(pack):
     assert cards[46].outputs == [{"pay": {"w": 1}, "get": {"fp": 2}}, {"pay": {"s": 1}, "get": {"fp": 2}}]
     assert pack.leaders["L17"].requires == {"building": 3, "c": 12, "fp": 2}
     assert pack.leaders["L15"].requires == {"vp": 35}
-    assert pack.privileges["faith"].gain == {"fp": 1}  # not the seed's 2 FP (§3.8)
+    assert pack.privileges["faith"].gain == {"fp": 1}  # not the BGA help page's 2 FP
 
 
 def test_no_fifth_advanced_tile(pack):
@@ -84,7 +87,12 @@ CORRUPTIONS = [
         "cost = { c = 1 }\nharvest_value = 1\nharvest = { c = 1 }",
         r"has no cost",
     ),
-    ("missing source", 'end_vp = 10\nsource = "digest §3.4"', "end_vp = 10", r"every row must name its source"),
+    (
+        "missing source",
+        'end_vp = 10\nsource = "open-source card data"',
+        "end_vp = 10",
+        r"every row must name its source",
+    ),
     (
         "card renumbered",
         'id = 96\nname = "Support to the Pope"',
@@ -106,9 +114,9 @@ CORRUPTIONS = [
     ("duplicate leader key", 'key = "cosimo"', 'key = "colleoni"', r"keys must be distinct"),
     (
         "unknown provenance prefix",
-        'source = "digest §3.7"\n\n[[bonus_tile]]\nid = "a1"',
+        'source = "open-source card data"\n\n[[bonus_tile]]\nid = "a1"',
         'source = "wiki"\n\n[[bonus_tile]]\nid = "a1"',
-        r"must start with seed or digest",
+        r"must start with BGA Lorenzo help page, open-source card data, ",
     ),
 ]
 

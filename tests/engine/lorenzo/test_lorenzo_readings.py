@@ -1,4 +1,4 @@
-"""The digest's ⚠ points not already covered by the scenario and §6 tests: the reading taken for
+"""The open points (⚠) not already covered by the scenario and mistakes tests: the reading taken for
 each (the README's Lorenzo rules notes list them all with their tests)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Digest §5, tests T01–T22: set-up, dice, members, servants, towers, harvest, production,
-market and council (the seed's rules as scenarios)."""
+"""Scenario tests T01–T22: set-up, dice, members, servants, towers, harvest, production, market and
+council (the BGA help page's rules as scenarios)."""
 
 from __future__ import annotations
 
@@ -219,4 +219,4 @@ def test_t22_a_privilege_offers_exactly_the_five_rewards():
     assert decision(state) == "privilege"
     assert texts(state, 0) == [f"privilege {p}" for p in ("coins", "servants", "wood-stone", "military", "faith")]
     state, events = act(state, 0, "privilege faith")
-    assert res(state, 0)["fp"] == 1  # 1 FP (digest §3.8), not the seed's 2
+    assert res(state, 0)["fp"] == 1  # 1 FP (the open card data), not the BGA help page's 2

@@ -1,4 +1,4 @@
-"""Digest §5, tests T23–T43: leader actions, the Vatican report, rounds, final scoring,
+"""Scenario tests T23–T43: leader actions, the Vatican report, rounds, final scoring,
 excommunication tiles and the advanced set-up."""
 
 from __future__ import annotations

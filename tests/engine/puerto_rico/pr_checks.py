@@ -1,7 +1,8 @@
 """Invariant checks for the Puerto Rico engine tests, and the building tables they check against.
 
 Conservation of colonists, nobles, goods and VP chips, nothing negative, city capacity. The
-tables are typed in from the rules digest, never read from the engine, so a wrong engine table
+tables are typed in from the rules ([P] tables, see engine/puerto_rico/__init__.py), never read
+from the engine, so a wrong engine table
 fails here. :mod:`pr_helpers` re-exports everything, so tests import from one place.
 """
 
@@ -66,7 +67,7 @@ def check_invariants(state: State) -> None:
     assert len(state["house"]) <= 4
 
 
-# The base-game building table, typed in from the rules digest section 2.1 (not read from
+# The base-game building table, typed in from the published building tables (not read from
 # the engine): id → (cost, VP, quarry column, circles, copies 3–5p, copies 2p, kind).
 # kind: "small" / "large" production, "violet" small violet, "big" large violet.
 BUILDING_TABLE: dict[str, tuple[int, int, int, int, int, int, str]] = {
@@ -96,7 +97,7 @@ BUILDING_TABLE: dict[str, tuple[int, int, int, int, int, int, str]] = {
 }
 
 
-# The expansion tables, typed in from the digest's tables 2.2 and 2.3 (not read from the
+# The expansion tables, typed in from the published expansion tables (not read from the
 # engine): id → (cost, VP, column, circles, copies at 3–5 players, large, set).
 EXPANSION_TABLE: dict[str, tuple[int, int, int, int, int, bool, str]] = {
     "aqueduct": (1, 1, 1, 1, 2, False, "new_buildings"),

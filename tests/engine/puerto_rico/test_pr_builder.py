@@ -1,4 +1,4 @@
-"""Builder (digest 1.3 Builder, 2.1, 6 item 5)."""
+"""Builder: the role, the building table and the wiki page's example."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Captain (digest 1.3 Captain, 2.1 Harbor/Wharf/warehouses, 5 items 3 and 5-8)."""
+"""Captain: the role, Harbor, Wharf and warehouses, and the points engines commonly get wrong."""
 
 from __future__ import annotations
 

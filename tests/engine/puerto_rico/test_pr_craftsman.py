@@ -1,4 +1,4 @@
-"""Craftsman (digest 1.3 Craftsman, 2.1 Factory, 5 item 9, 6 item 2)."""
+"""Craftsman: the role, the Factory and the wiki page's production example."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def test_others_get_no_privilege():
 
 
 def test_privilege_may_be_declined():
-    """Privileges are optional (digest 1.2 [S]); the seed's BGA walkthrough: 'if you do
+    """Privileges are optional [S]; the wiki page's BGA walkthrough: 'if you do
     not want the extra good, click ...' (監督: 追加の製品を受け取りたくない場合は…)."""
     s = make_game(4)
     set_board(s, 0, island={"corn": (1, 1)})

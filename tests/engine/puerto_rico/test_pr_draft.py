@@ -1,4 +1,4 @@
-"""Choosing the buildings of an expansion game [digest 1.7.1]: the draft as a prompt
+"""Choosing the buildings of an expansion game: the draft as a prompt
 sequence in cyclic order, slots per cost, automatic fills, the Board Game Arena
 restrictions, and the random selection."""
 
@@ -10,7 +10,7 @@ from pr_helpers import G, act, asked, check_invariants, make_game, of_kind, text
 from engine.core import play
 from engine.puerto_rico.data import BUILDINGS
 
-# Slots per cost, typed in from the digest's table 1.7.1 (not read from the engine).
+# Slots per cost, typed in from boardgamers/puerto-rico's MARKET_SLOTS (not read from the engine).
 SLOTS = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
 
 
@@ -79,7 +79,7 @@ def test_draft_view_lists_picks_open_candidates_and_slots():
 
 
 def test_jeweler_competes_for_an_eight_cost_slot():
-    """⚠ digest 1.7.1: the Jeweler is drafted like a violet building (README notes)."""
+    """⚠ the Jeweler is drafted like a violet building (README notes)."""
     s = make_game(4, expansions="nobles")
     assert "draft jeweler" in texts(s, 0)
     s, _ = act(s, 0, "draft jeweler")
@@ -88,7 +88,7 @@ def test_jeweler_competes_for_an_eight_cost_slot():
 
 
 def test_variant_swap_keeps_factory_and_university_in_their_printed_slots():
-    """⚠ digest 1.7.1: the slot is the printed cost, also under the cost swap."""
+    """⚠ the slot is the printed cost, also under the cost swap."""
     s = make_game(4, expansions="new_buildings", variant="on")
     s, _ = act(s, 0, "draft lighthouse")  # the 7-cost slot
     assert "draft factory" not in texts(s, 1)  # the Factory (now 8) stayed at 7

@@ -1,5 +1,4 @@
-"""Prospector, game end (digest 1.4, 5 item 14) and final scoring (1.4, 2.1 large
-buildings, 6 item 7)."""
+"""Prospector, game end and final scoring (large buildings; the wiki page's end-bonus examples)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The readings taken where the digest marks an open point (⚠) for the variants and the
+"""The readings taken where the sources leave an open point (⚠) for the variants and the
 expansions, and the engine's own choices where the sources leave a gap; each as listed in
 the README's rules notes. (Draft slots for the Jeweler and the swapped Factory/University
 are in test_pr_draft.py; the Library's doubled privileges in test_pr_new_buildings.py.)"""
@@ -26,7 +26,7 @@ from engine.core import play
 
 
 def test_vp_chips_running_out_outside_the_captain_phase_end_the_game():
-    """⚠ digest 1.4: any depletion triggers the end (here the Chapel's chip)."""
+    """⚠ any depletion triggers the end (here the Chapel's chip)."""
     s = exp_game(4, expansions="nobles")
     set_vp_supply(s, 1)
     set_board(s, 0, city={"chapel": 1}, nobles={"chapel": 1})
@@ -35,7 +35,7 @@ def test_vp_chips_running_out_outside_the_captain_phase_end_the_game():
 
 
 def test_customs_house_counts_only_the_captain_phase_chips():
-    """⚠ digest 2.1: the seed's reading: chips earned in the Captain phase only."""
+    """⚠ the wiki page's reading: chips earned in the Captain phase only."""
     s = exp_game(4, expansions="both")
     set_cargo(s, (None, 0), (None, 0), (None, 0))
     set_board(s, 0, goods={"corn": 6}, city={"customs-house": 1, "chapel": 1}, nobles={"chapel": 1})
@@ -60,7 +60,7 @@ def test_customs_house_black_market_chips_come_off_the_other_chips_first():
 
 
 def test_black_market_returns_go_back_to_the_supplies():
-    """⚠ digest 2.2: colonists and VP chips go back to the supply, not out of the game."""
+    """⚠ colonists and VP chips go back to the supply, not out of the game."""
     s = exp_game(4, expansions="both")
     set_board(
         s,
@@ -100,7 +100,7 @@ def test_black_market_chip_return_is_private_in_wording():
 
 
 def test_unmanned_lighthouse_gives_the_captain_nothing():
-    """1897 errata (digest 5.16): the Captain's +1 needs an occupied Lighthouse."""
+    """1897 errata (boardgamers/puerto-rico docs/sources.md): the Captain's +1 needs an occupied Lighthouse."""
     s = exp_game(4, expansions="new_buildings")
     set_board(s, 0, doubloons=0, city={"lighthouse": 0})
     s, _ = start_role(s, 0, "captain")
@@ -108,7 +108,7 @@ def test_unmanned_lighthouse_gives_the_captain_nothing():
 
 
 def test_nobles_leave_the_ship_first_so_the_mayor_gets_the_noble():
-    """⚠ digest 1.7.3: BGA hands it to the Mayor; the official rule (first in distribution
+    """⚠ BGA hands it to the Mayor; the official rule (first in distribution
     order) gives the same result."""
     for mayor in range(4):
         s = exp_game(4, seed=mayor + 1, expansions="nobles")

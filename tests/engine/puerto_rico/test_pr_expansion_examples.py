@@ -1,5 +1,5 @@
-"""The worked examples of the rules digest, section 6 item 8 (expansions), each as a
-scenario driven through play.apply, plus the seed's Lighthouse walkthrough (灯台の例)."""
+"""The worked examples of the Japanese Board Game Arena wiki page (expansions), each as a scenario
+driven through play.apply, plus the page's Lighthouse walkthrough (灯台の例)."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def _printed(building):
 
 
 def _independent_score(board):
-    """Final score from the rules (digest 1.4, 2.1–2.3), not from the engine's code."""
+    """Final score from the rules (final-scoring rules), not from the engine's code."""
     city = board["city"]
     nobles = sum((board.get("nobles") or {}).values())
     tiles = sum(t for t, _ in board["island"].values())

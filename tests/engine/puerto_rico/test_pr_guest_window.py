@@ -1,4 +1,4 @@
-"""The Guest House window [S digest 2.2]: guests move at the start, in the middle or at the end
+"""The Guest House window [S]: guests move at the start, in the middle or at the end
 of any phase. Where something the owner gets is settled with no prompt of theirs first, the
 owner is asked (``guests``) — only when a move could change it — with ``guests stay`` as the
 default."""

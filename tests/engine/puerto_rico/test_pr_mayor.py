@@ -1,4 +1,4 @@
-"""Mayor (digest 1.3 Mayor, 5 item 10, 6 item 1)."""
+"""Mayor: the role and the wiki page's distribution example."""
 
 from __future__ import annotations
 

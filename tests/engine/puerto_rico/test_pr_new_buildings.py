@@ -1,4 +1,4 @@
-"""New Buildings expansion [digest 1.7.2, 2.2]: each building's effect, driven through
+"""New Buildings expansion: each building's effect, driven through
 play.apply with canonical texts. Each test fails when its building's rule is removed."""
 
 from __future__ import annotations

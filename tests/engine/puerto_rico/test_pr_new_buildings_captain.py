@@ -1,4 +1,4 @@
-"""New Buildings for the Captain [digest 2.2]: Small Wharf, Lighthouse and Union Hall, driven
+"""New Buildings for the Captain: Small Wharf, Lighthouse and Union Hall, driven
 through play.apply with canonical texts."""
 
 from __future__ import annotations

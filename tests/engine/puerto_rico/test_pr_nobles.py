@@ -1,4 +1,4 @@
-"""Nobles expansion [digest 1.7.3, 2.3]: nobles on the colonist ship and in layouts, the
+"""Nobles expansion: nobles on the colonist ship and in layouts, the
 colonist-shortage end removed, +1 VP per noble, and each Nobles building's effect."""
 
 from __future__ import annotations

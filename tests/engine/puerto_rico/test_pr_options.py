@@ -1,4 +1,4 @@
-"""Table options [digest 1.6, 1.7]: validation, the variant rule, the 2-player 5-choice
+"""Table options: validation, the variant rule, the 2-player 5-choice
 order, expansion set-up, and the expansion building tables."""
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def test_expansion_building_copies(players):
             assert n == (1 if players == 2 else data[4]), b
 
 
-def test_expansion_building_data_matches_the_digest_tables():
+def test_expansion_building_data_matches_the_published_tables():
     from engine.puerto_rico.data import BUILDINGS
 
     assert {b for b, d in BUILDINGS.items() if d.set != "base"} == set(EXPANSION_TABLE)

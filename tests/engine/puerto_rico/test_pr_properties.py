@@ -12,7 +12,7 @@ from engine.core import play
 
 
 def _independent_score(board):
-    """Final score from the rules (digest 1.4 / 2.1), not from the engine's scoring code."""
+    """Final score from the rules (final-scoring rules), not from the engine's scoring code."""
     city = board["city"]
     printed = sum(BUILDING_TABLE[b][1] for b in city)
     kinds = {b: BUILDING_TABLE[b][6] for b in city}

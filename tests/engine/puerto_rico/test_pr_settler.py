@@ -1,4 +1,4 @@
-"""Settler (digest 1.3, 2.1 Hacienda/Construction Hut/Hospice, 5 items 12-13)."""
+"""Settler: the role, Hacienda, Construction Hut and Hospice."""
 
 from __future__ import annotations
 
@@ -218,7 +218,7 @@ def test_hospice_with_construction_hut_quarry():
 
 
 def test_hospice_takes_from_the_ship_when_the_supply_is_empty():
-    """README's reading of the official rule (digest 2.1 Hospice ⚠)."""
+    """README's reading of the official rule (Hospice ⚠)."""
     s = _game(["corn", "indigo", "sugar", "tobacco", "coffee"])
     set_board(s, 0, city={"hospice": 1})
     set_colonist_supply(s, supply=0, ship=4)

@@ -1,4 +1,4 @@
-"""Set-up by player count (digest 1.1) and the order of role choices (1.2, 1.6)."""
+"""Set-up by player count and the order of role choices (with the 2-player variants)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pr_helpers import BUILDING_TABLE, NAMES, G, act, answer_defaults, illegal, 
 
 from engine.core import IllegalAction, play
 
-# digest 1.1, typed in independently of buildings.toml
+# [P] per-count table, typed in independently of buildings.toml
 DOUBLOONS = {2: 3, 3: 2, 4: 3, 5: 4}
 START = {
     2: ["indigo", "corn"],
@@ -103,7 +103,7 @@ def test_two_player_copies_are_two_per_production_one_per_violet():
 
 
 def test_building_data_matches_rules_table():
-    """Cost, VP, quarry column and circles per the digest's table 2.1."""
+    """Cost, VP, quarry column and circles per the published building table."""
     from engine.puerto_rico.data import BUILDINGS
 
     assert {b for b, d in BUILDINGS.items() if d.set == "base"} == set(BUILDING_TABLE)

@@ -1,4 +1,4 @@
-"""Captain, end of phase (digest 1.3 Captain storage, 2.1 warehouses, 5 item 8): what each player
+"""Captain, end of phase (storage, warehouses): what each player
 keeps, when it is asked, and which ships are unloaded."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trader (digest 1.3 Trader, 2.1 Office/markets, 6 item 3)."""
+"""Trader: the role, the Office and the markets, and the wiki page's trading-house example."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The worked examples of the rules digest, section 6 items 1-7 (base game), each as a
-scenario driven through play.apply, plus the seed's round-1 walkthrough (ゲームの進行例)."""
+"""The worked examples of the Japanese Board Game Arena wiki page (base game), each as a scenario
+driven through play.apply, plus the page's round-1 walkthrough (ゲームの進行例)."""
 
 from __future__ import annotations
 
@@ -248,7 +248,7 @@ def test_7_fortress_with_18_placed_and_2_in_san_juan_is_6():
     assert _total(s, 0) == (4 + 2 + 3 + 2) + 6
 
 
-# --- the seed's round-1 walkthrough ------------------------------------------------------
+# --- the wiki page's round-1 walkthrough -------------------------------------------------
 
 
 def test_seed_round_one_walkthrough():

@@ -1,5 +1,6 @@
-"""Main action B, build and/or decorate (S004 §大聖堂の建築, §大聖堂の装飾; digest §2.4, §2.6;
-scenario tests S-16..S-23, P-01..P-05; pitfalls 8-12)."""
+"""Main action B, build and/or decorate (teaching script §大聖堂の建築, §大聖堂の装飾; Dized rules
+'Build sections of the Cathedral', 'Decorate the Cathedral', 'Penalty for unfinished sections' and
+their examples)."""
 
 from __future__ import annotations
 
@@ -140,7 +141,7 @@ def test_p01_penalties_count_other_players_completions_above_and_accumulate() ->
     state["seats"][BLUE]["pos"] = 20
     assert [(e["section"], e["rp"]) for e in _finish(state, s2, RED)] == [(s1, 1)]
     assert state["seats"][BLUE]["pos"] == 19
-    # P-01b: Yellow completes the top: the lower Blue section counts 2, the upper one 1.
+    # Yellow completes the top: the lower Blue section counts 2, the upper one 1.
     assert [(e["section"], e["rp"]) for e in _finish(state, s4, YELLOW)] == [(s1, 2), (s3, 1)]
     assert state["seats"][BLUE]["pos"] == 16
 
@@ -152,7 +153,7 @@ def test_p02_ones_own_completions_above_never_count() -> None:
     state["sections"][board.section_at(state, s2)]["done"] = True
     state["seats"][BLUE]["pos"] = 20
     assert [(e["section"], e["rp"]) for e in _finish(state, s3, BLUE)] == [(s1, 1)]  # Red only
-    assert [(e["section"], e["rp"]) for e in _finish(state, s4, YELLOW)] == [(s1, 2)]  # P-02b
+    assert [(e["section"], e["rp"]) for e in _finish(state, s4, YELLOW)] == [(s1, 2)]
     assert state["seats"][BLUE]["pos"] == 20 + 0 - 1 - 2 + board.card(state, board.section_at(state, s3)).rp
 
 

@@ -1,5 +1,5 @@
-"""Main action A, claim a cathedral section (S004 §建築場所の確保, §上級ルール; digest §2.3, §2.12;
-scenario tests S-09..S-15; pitfalls 4-7)."""
+"""Main action A, claim a cathedral section (teaching script §建築場所の確保, §上級ルール; Dized
+rules 'Claim a Cathedral section')."""
 
 from __future__ import annotations
 

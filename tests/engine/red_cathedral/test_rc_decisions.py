@@ -1,4 +1,4 @@
-"""Who decides what (digest §4): one active player, one prompt chain per turn in the right
+"""Who decides what: one active player, one prompt chain per turn in the right
 shapes, forced steps resolving themselves, legal-only options, a deadline default for every
 decision but the main action; texts, labels and the provisional-data notice."""
 

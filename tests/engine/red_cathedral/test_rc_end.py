@@ -1,6 +1,6 @@
-"""The end trigger, final scoring in the seed's order, the winner and tie-breaks (S004 §ゲームの終了,
-§最終得点計算; digest §2.8-§2.10, §3.10; scenario tests S-33, S-35..S-38, P-06, P-07; pitfalls
-19-24)."""
+"""The end trigger, final scoring in the teaching script's order, the winner and tie-breaks (teaching
+script §ゲームの終了, §最終得点計算; Dized rules 'End of the game', 'Additional scoring', 'Special
+rules for two-player games' and their examples)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def test_p07_two_players_tied_both_score_nothing() -> None:
     assert tower_scores(8, {0: 2, 1: 2}, "two_player") == {}
 
 
-def test_final_scoring_runs_in_the_seeds_order() -> None:
+def test_final_scoring_runs_in_the_teaching_scripts_order() -> None:
     state, tower = table_with_tower(2, 3)
     for name in tower:
         own(state, name, 0, done=True)  # value 6, Red alone: 6 PP

@@ -1,5 +1,5 @@
-"""The score track and the two free actions (S004 §得点トラック, §手番; digest §2.2, §2.7, R2.3;
-scenario tests S-05..S-08, S-34, P-12; pitfalls 1-3)."""
+"""The score track and the two free actions (teaching script §得点トラック, §手番; Dized rules 'When
+can a player execute an optional action'; review minarinbg.com for the first prestige spaces)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_the_published_prestige_spaces_and_the_start() -> None:
     assert (prestige(state, 1), prestige(state, 2)) == (5, 9)
     assert pp(state, 0) == 0
     lap = board.lap(state)
-    assert score.gain_pp(lap, 2, 1) == 5  # 3 RP reach the first prestige space (R2.3)
+    assert score.gain_pp(lap, 2, 1) == 5  # 3 RP reach the first prestige space (space 5)
 
 
 def test_pitfall_1_gaining_prestige_jumps_to_the_next_prestige_space() -> None:

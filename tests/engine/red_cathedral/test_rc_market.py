@@ -1,5 +1,5 @@
-"""Main action C, the market (S004 §財物の獲得, §市場アクション; digest §2.5; scenario tests
-S-24..S-32, P-08, P-09; pitfalls 13-18, 25, 26). Spaces are 0-7 here, 1-8 in texts."""
+"""Main action C, the market (teaching script §財物の獲得, §市場アクション; Dized rules 'Move dice
+around the market', 'Use influence' and their examples). Spaces are 0-7 here, 1-8 in texts."""
 
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ def test_market_actions_in_any_order_then_done_then_the_space_is_rerolled() -> N
     state, events = act(state, "take resources")
     inv = state["seats"][RED]["inventory"]
     assert (inv["stone"], inv["brick"]) == (1, 4)
-    roll = next(e for e in events if e["type"] == "roll")  # S-32: the destination is re-rolled
+    roll = next(e for e in events if e["type"] == "roll")  # the destination is re-rolled
     assert roll["space"] == 4 and list(roll["faces"]) == state["spaces"][4]["dice"] == ["white"]
 
 

@@ -1,5 +1,5 @@
 """The shipped data pack: what it holds, where each value comes from, and what is provisional
-(issue 15 "Data pack"; digest §3.12 and its round-2 appendix)."""
+(issue 15 "Data pack"): every row names public texts, and a value none gives is provisional."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from itertools import product
 
 from engine.core.datapack import describe, notice
 from engine.red_cathedral import model as m
-from engine.red_cathedral.data import PACKS, load_pack
+from engine.red_cathedral.data import PACKS, SOURCES, load_pack
 
 
 def test_the_shipped_pack_holds_every_component_the_sources_count() -> None:
@@ -30,12 +30,12 @@ def test_the_shipped_pack_holds_every_component_the_sources_count() -> None:
     assert [s.towers for s in pack.setups.values()] == [4, 5, 6]
 
 
-def test_the_rule_constants_are_the_seeds() -> None:
+def test_the_rule_constants_are_the_teaching_scripts() -> None:
     rules = load_pack().rules
     assert (rules.banners, rules.deliveries, rules.dice_per_space, rules.sell_rubles) == (6, 3, 3, 2)
     assert (rules.end_bonus, rules.leftovers_per_pp, rules.advanced_face_up_cost) == (3, 5, 3)
     assert (rules.jewel_one, rules.jewel_pair_same, rules.jewel_pair_mixed) == (1, 2, 3)
-    assert not rules.provisional and rules.source.startswith("S004")
+    assert not rules.provisional and rules.source.startswith("Red Cathedral teaching script (Bodoge)")
 
 
 def test_published_values_are_not_provisional_and_the_rest_say_why() -> None:
@@ -48,7 +48,10 @@ def test_published_values_are_not_provisional_and_the_rest_say_why() -> None:
     assert pack.resource_tiles["rt-rp"].cross and pack.resource_tiles["rt-rp"].provisional_fields == ("amount",)
     for rows in pack.rows.values():
         for row in rows:
-            assert row.source.split()[0] in ("S004", "digest"), row
+            parts = [p.strip() for p in row.source.split(";")]
+            assert all(p.startswith(SOURCES) for p in parts), row
+            if any(p.startswith("no public source") for p in parts):
+                assert row.provisional, row  # a value no text gives is never shown as printed
             assert not row.provisional or row.why, row
 
 

@@ -31,10 +31,11 @@ def test_the_provenance_command_refuses_a_bad_pack(pack_dir: Path, capsys: pytes
 def test_an_owners_pack_is_validated_and_used_for_new_games(pack_dir: Path) -> None:
     rows = (pack_dir / "market.toml").read_text(encoding="utf-8")
     owned = rows.replace(
-        'amount = 2, cross = false, source = "digest R2.2 (gamersalliance.com: item), §3.12 D4 (amount TBD)", '
+        'amount = 2, cross = false, source = "review gamersalliance.com/the-red-cathedral (item); no public source '
+        'for the amount", '
         'provisional = true, provisional_fields = ["amount"], why = "amount not in any source; 2 like the one '
         'published tile (lumber 2) for the building materials" },\n  { id = "rt-stone"',
-        'amount = 3, cross = false, source = "digest (my own copy of the game)" },\n  { id = "rt-stone"',
+        'amount = 3, cross = false, source = "printed component (my own copy of the game)" },\n  { id = "rt-stone"',
     )
     assert owned != rows
     (pack_dir / "market.toml").write_text(owned, encoding="utf-8")

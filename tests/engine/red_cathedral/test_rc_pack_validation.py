@@ -85,8 +85,8 @@ CASES = [
     (
         "source",
         "market.toml",
-        'cross = false, source = "digest R2.2 (gamersalliance.com/the-red-cathedral',
-        'cross = false, source = "wiki (gamersalliance.com/the-red-cathedral',
+        'source = "review gamersalliance.com/the-red-cathedral (item); review solitairetimes.net',
+        'source = "wiki gamersalliance.com/the-red-cathedral (item); review solitairetimes.net',
         "market.toml: resource_tile row 1 (id 'rt-lumber'): field 'source': each ';'-separated part must start with",
     ),
     (

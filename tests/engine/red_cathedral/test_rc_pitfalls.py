@@ -1,5 +1,5 @@
-"""Digest §6, the subtleties implementations get wrong, each as a short test (the others are
-named ``test_pitfall_N_…`` beside the rule they belong to: 4-6, 8, 9, 12, 13, 15, 16, 21, 24-26)."""
+"""Subtleties implementations easily get wrong, each as a short test (the others are named
+``test_pitfall_N_…`` beside the rule they belong to: 4-6, 8, 9, 12, 13, 15, 16, 21, 24-26)."""
 
 from __future__ import annotations
 

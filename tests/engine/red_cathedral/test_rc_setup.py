@@ -1,4 +1,4 @@
-"""Set-up per player count (S004 §ゲームの準備; digest §1.3; scenario tests S-01..S-04)."""
+"""Set-up per player count (teaching script §ゲームの準備)."""
 
 from __future__ import annotations
 
