@@ -21,7 +21,7 @@ CLOISTER_SETS: tuple[int, ...] = tuple(EFFECTS["cloister"])  # [S] by sets of th
 
 
 def privilege_count(state: State, player: int) -> int:
-    """Library: the privilege of the role its owner chooses is doubled [S] (README notes)."""
+    """Library: the privilege of the role its owner chooses is doubled [S] (docs/rules/puerto-rico.md)."""
     return 2 if active(state["boards"][player], "library") else 1
 
 

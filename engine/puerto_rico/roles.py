@@ -27,7 +27,7 @@ def role_options(state: State, player: int) -> list[Action]:
 
 @step("prospector")
 def _prospect(state: State, s: dict[str, Any], events: Events) -> None:
-    """Prospector: the chooser alone gains 1 doubloon [S] (2 with the Library: README notes)."""
+    """Prospector: the chooser alone gains 1 doubloon [S] (2 with the Library: docs/rules/puerto-rico.md)."""
     player = role_chooser(state)
     gain = privilege_count(state, player)
     state["boards"][player]["doubloons"] += gain

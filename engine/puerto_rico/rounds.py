@@ -130,7 +130,7 @@ def check_vp_supply(state: State, events: Events) -> None:
 
 def take_colonist(state: State) -> bool:
     """One colonist for the Hospice or University: from the supply, else from the ship
-    (the official rule; the wiki page is silent — README rules notes). False if none."""
+    (the official rule; the wiki page is silent — docs/rules/puerto-rico.md). False if none."""
     supply = state["supply"]
     if supply["colonists"] > 0:
         supply["colonists"] -= 1

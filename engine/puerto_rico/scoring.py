@@ -1,5 +1,5 @@
 """Final scoring [S]: VP chips + printed building VP + bonuses of occupied large
-buildings; tie-break doubloons + goods; a further tie is shared (README rules notes)."""
+buildings; tie-break doubloons + goods; a further tie is shared (docs/rules/puerto-rico.md)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _customs_house(board: Board) -> int:
 
 def _city_hall(board: Board) -> int:
     """+1 per non-production building, itself and other large ones included; the Jeweler
-    counts as production (README rules notes)."""
+    counts as production (docs/rules/puerto-rico.md)."""
     return sum(1 for b in board["city"] if BUILDINGS[b].produces is None and b not in PRODUCTION_LIKE)
 
 

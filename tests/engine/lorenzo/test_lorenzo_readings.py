@@ -1,5 +1,5 @@
 """The open points (⚠) not already covered by the scenario and mistakes tests: the reading taken for
-each (the README's Lorenzo rules notes list them all with their tests)."""
+each (docs/rules/lorenzo.md lists them all with their tests)."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def test_draft_view_lists_picks_open_candidates_and_slots():
 
 
 def test_jeweler_competes_for_an_eight_cost_slot():
-    """⚠ the Jeweler is drafted like a violet building (README notes)."""
+    """⚠ the Jeweler is drafted like a violet building (docs/rules/puerto-rico.md)."""
     s = make_game(4, expansions="nobles")
     assert "draft jeweler" in texts(s, 0)
     s, _ = act(s, 0, "draft jeweler")

@@ -1,6 +1,6 @@
 """The readings taken where the sources leave an open point (⚠) for the variants and the
 expansions, and the engine's own choices where the sources leave a gap; each as listed in
-the README's rules notes. (Draft slots for the Jeweler and the swapped Factory/University
+docs/rules/puerto-rico.md. (Draft slots for the Jeweler and the swapped Factory/University
 are in test_pr_draft.py; the Library's doubled privileges in test_pr_new_buildings.py.)"""
 
 from __future__ import annotations
