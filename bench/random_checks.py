@@ -8,6 +8,8 @@ every action :func:`play_checked` checks that
 * offered options apply without error to a copy of the state (``play.apply``, forced steps
   included): every option of every waiting seat, or ``sample`` of them per seat (the one played
   counts), always with the decision's deadline default;
+* the action played gives the same state and events when applied to the state reloaded from
+  canonical JSON (sorted keys, as the bot stores it): rules never depend on dict key order;
 
 and at the end that the game is scored and that replaying its log reproduces the final state. A
 failure comes back as a recipe (game, players, options, seed, the log as ``seat:text`` and the
@@ -87,6 +89,20 @@ def state_problem(state: State, game_id: str = "") -> str | None:
     return None
 
 
+def reload_difference(game: Game, state: State, seat: int, action: Action, after: State, events: list[Any]) -> str:
+    """How ``action`` plays on differently from ``state`` as stored (reloaded from canonical JSON,
+    sorted keys, as the bot does before every action) than from ``state`` kept in memory, or ``""``."""
+    reloaded, reloaded_events = play.apply(game, play.loads(play.dumps(state)), seat, action)
+    mine, theirs = play.dumps(after), play.dumps(reloaded)
+    if mine != theirs:
+        at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
+        here, there = mine[max(0, at - 40) : at + 40], theirs[max(0, at - 40) : at + 40]
+        return f"the state after a reload differs: `…{here}…` vs `…{there}…`"
+    if reloaded_events != events:
+        return "the events after a reload differ"
+    return ""
+
+
 def _error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -142,7 +158,7 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
                 "error": error,
                 "then": None if then is None else f"{then[0]}:{game.action_text(then[1])}",
             }
-            if then is not None:  # one bad option, or a stuck game where none applies?
+            if then is not None and check == "option":  # one bad option, or a stuck game where none applies?
                 failure["failing"] = _failing(game, state, then[0], offered[then[0]])
         return Outcome(0, seed, steps, checks, time.process_time() - start, failure)
 
@@ -166,11 +182,11 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
             return done("stuck", f"waiting {waiting}, offered {[len(o) for o in offered.values()]}")
         seat = chooser.choice(waiting)
         action = chooser.choice(offered[seat])
-        after: State | None = None
+        after: tuple[State, list[dict[str, Any]]] | None = None
         for s in waiting:
             for option in _to_check(offered[s], action if s == seat else None, defaults.get(s), sample, sampler):
                 try:
-                    result, _ = play.apply(game, state, s, option)
+                    result = play.apply(game, state, s, option)
                 except Exception as exc:
                     return done("option", _error(exc), (s, option))
                 checks += 1
@@ -178,11 +194,17 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
                     after = result
         if after is None:
             try:
-                after, _ = play.apply(game, state, seat, action)
+                after = play.apply(game, state, seat, action)
             except Exception as exc:
                 return done("option", _error(exc), (seat, action))
+        try:
+            differs = reload_difference(game, state, seat, action, *after)
+        except Exception as exc:
+            return done("reload", _error(exc), (seat, action))
+        if differs:
+            return done("reload", differs, (seat, action))
         log.append((seat, game.action_text(action)))
-        state = after
+        state = after[0]
         steps += 1
     problem = state_problem(state, case.game)
     if problem:

@@ -4,7 +4,8 @@ Each game is set up from a seed; then, until it ends, a uniformly random waiting
 uniformly random legal action, checked at every step by :mod:`bench.random_checks`: the state is
 plain JSON with no negative number, every waiting seat is offered something, offered options apply
 to copies (every one with ``--check-all-options``, else ``--sample`` per seat, and the deadline
-default), and at the end the game is scored and its log replays to the final state.
+default), the action played gives the same state and events on the state reloaded from canonical
+JSON, and at the end the game is scored and its log replays to the final state.
 
 Games go round-robin over every (player count, option set) the game's spec accepts, game ``i``
 with seed ``--seed + i``, so a run is the same whatever ``--jobs`` is. The figures are games per

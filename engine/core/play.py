@@ -24,7 +24,7 @@ from .takeback import (
     take_back_event,
     take_back_sentence,
 )
-from .text import match_text, normalize
+from .text import match_text, normalize, shorten
 
 MAX_FORCED_STEPS = 10_000
 
@@ -153,11 +153,12 @@ def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Act
 
 
 def _describe(game: Game, action: Action) -> str:
-    """The action's text, or its raw form when a front end sent something malformed."""
+    """The action's text, or its raw form when a front end sent something malformed, shortened like
+    typed text (a malformed action may carry a field of any length)."""
     try:
-        return action_text(game, action)
+        return shorten(action_text(game, action))
     except (KeyError, TypeError, ValueError, AttributeError):
-        return repr(action)
+        return shorten(repr(action))
 
 
 def apply_in_place(game: Game, state: State, player: int, action: Action) -> list[Event]:

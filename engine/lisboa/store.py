@@ -232,7 +232,7 @@ def _store_house(state: State, s: dict[str, Any], events: Events) -> None:
 
 def house_options(state: State, d: dict[str, Any]) -> list[Action]:
     houses = board(state, d["player"])["houses"]
-    return [{"verb": "store_house", "group": g} for g in houses if houses[g]]
+    return [{"verb": "store_house", "group": g} for g in sorted(houses) if houses[g]]  # never the dict's order
 
 
 def house_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:

@@ -6,7 +6,8 @@ floors, bottom first, and the three dice rolled (both logged as chance events); 
 place one member per turn in turn order, four laps. Under excommunication 2.7 a player loses the
 first lap and places their last member once everybody else has placed all theirs (several such
 players in turn order). The Vatican report follows rounds 2, 4 and 6. At the end of a round the
-leaders turn face up, the cards left on the towers are discarded, the new turn order is set by the
+leaders turn face up, the cards left on the towers are discarded (tower by tower in id order,
+never the dict's order, see :func:`tower_ids`), the new turn order is set by the
 council palace (in the order of each player's *first* member there, then the others in their
 previous order) and the members come home; after round 6 comes final scoring.
 """
@@ -37,17 +38,23 @@ def _roll(state: State, asked: Data, action: dict[str, Any], events: Events) -> 
     state["round"] += 1
     state["period"] = (state["round"] - 1) // rules.rounds_per_period + 1
     events.append({"type": "round", "round": state["round"], "period": state["period"]})
-    for tower in state["towers"]:
+    for tower in tower_ids(state):
         deck = state["decks"][tower]
         state["towers"][tower] = deck[: rules.cards_per_tower]
         state["decks"][tower] = deck[rules.cards_per_tower :]
-    events.append({"type": "deal", "towers": {t: list(c) for t, c in state["towers"].items()}, "random": True})
+    events.append({"type": "deal", "towers": {t: list(state["towers"][t]) for t in tower_ids(state)}, "random": True})
     state["dice"] = {m: randbelow(state, DIE_FACES) + 1 for m in MEMBERS[:3]}
     events.append({"type": "dice", "dice": dict(state["dice"]), "random": True})
     then(state, *turn_sequence(state, events), *report_steps(state), {"step": "round_end"})
 
 
 kind("roll", lambda state, asked: [{"do": "roll"}], _roll, msg("Deal the cards and roll the dice"))
+
+
+def tower_ids(state: State) -> list[str]:
+    """The towers in one fixed order, whatever order the state's dict holds them in: by id, the
+    order a stored game (canonical JSON, sorted keys) has always been played in."""
+    return sorted(state["towers"])
 
 
 def turn_sequence(state: State, events: Events) -> list[Data]:
@@ -80,9 +87,9 @@ def _round_end(state: State, s: Data, events: Events) -> None:
             entry["up"] = True
         mine["placed"] = []
         mine["value6"] = None
-    discarded = [c for cards in state["towers"].values() for c in cards if c is not None]
+    discarded = [c for t in tower_ids(state) for c in state["towers"][t] if c is not None]
     state["discarded"] += discarded
-    state["towers"] = {t: [None] * len(c) for t, c in state["towers"].items()}
+    state["towers"] = {t: [None] * len(state["towers"][t]) for t in tower_ids(state)}
     state["order"] = new_order(state)
     state["spaces"] = {}
     state["active"] = None

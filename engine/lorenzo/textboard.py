@@ -47,7 +47,8 @@ def _player_lines(pack: Pack, view: View, seat: int) -> list[str]:
     res = " ".join(f"{mine['res'][k]}{k}" for k in RES_ORDER)
     excomm = ",".join(view["excomm"][p - 1] for p in mine["excomm"]) or "-"
     lines = [f"  {view['players'][seat]}: {res}  excommunicated {excomm}  tile {mine['tile']}"]
-    for card_type, ids in mine["cards"].items():
+    for card_type in [t.type for t in pack.towers.values() if t.type in mine["cards"]]:  # the board's order
+        ids = mine["cards"][card_type]
         if ids:
             lines.append(f"    {word(CARD_TYPE_PLURALS, card_type)}: {_cards(pack, ids)}")
     if view["options"].get("advanced"):

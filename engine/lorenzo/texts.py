@@ -81,7 +81,8 @@ def _excommunicated(state: State, e: Event, who: str) -> str:
 
 def _towers(state: State, e: Event) -> str:
     shown: str | None = None
-    for tower, ids in e["towers"].items():
+    for tower in [t for t in pack(state).towers if t in e["towers"]]:  # the board's order, not the event's
+        ids = e["towers"][tower]
         cards = listing([card_name(state, c) for c in ids], "")
         part = msg("{tower}: {cards}", tower=word(TOWERS, tower), cards=cards)
         shown = part if shown is None else msg("{first}; {then}", first=shown, then=part)

@@ -66,8 +66,11 @@ def word(table: dict[str, Msg], key: Any) -> str:
 
 
 def words(bundle: dict[str, int]) -> str:
-    """``{"w": 1, "c": 2}`` → ``1 wood, 2 coins`` (``need`` shown as "needs N military")."""
-    return _words(tuple(bundle.items()))
+    """``{"c": 2, "w": 1}`` → ``1 wood, 2 coins``: always in the order of :data:`AMOUNTS` (then any
+    other key by name), never the dict's, which a stored state's sorted keys change (``need``
+    shown as "needs N military")."""
+    known = [k for k in AMOUNTS if k in bundle]
+    return _words(tuple((k, bundle[k]) for k in known + sorted(set(bundle) - set(known))))
 
 
 @lru_cache(maxsize=512)

@@ -161,6 +161,12 @@ def _die(state: State, p: int, d: dict[str, Any], a: Action) -> str:
 
 def _extra(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     dest = dict(market.moves(state, p, d["colour"]))[a["n"]]
+    if dest == board.die_space(state, d["colour"]):
+        return msg(
+            "Once round the ring, back to {space}, paying {cost}",
+            space=space_name(state, dest),
+            cost=item("rubles", a["n"]),
+        )
     if a["n"]:
         return msg("To {space}, paying {cost}", space=space_name(state, dest), cost=item("rubles", a["n"]))
     return msg("To {space}", space=space_name(state, dest))

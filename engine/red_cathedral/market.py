@@ -1,9 +1,14 @@
-"""Main action C, the market (teaching script §財物の獲得; Dized rules 'Move dice around the market'):
-move one die clockwise exactly its face value, plus any spaces paid for at 1 ruble each with the
-white die or one's own colour's die (⚠ at most once round the ring: a die never comes back to its
-own space), never onto a space that already holds 3 dice; then the market actions of the
+"""Main action C, the market (the rulebook's "Acquire resources"; Dized rules 'Move dice around the
+market'): move one die clockwise exactly its face value, plus any number of spaces paid for at 1 ruble each with the white die or one's own
+colour's die, never onto a space that already holds 3 dice; then the market actions of the
 destination, each at most once, in any order (:mod:`.market_actions`); then every die there is
 re-rolled.
+
+The ring has 8 spaces, so paid spaces may take a die past its own space, and a move of exactly 8
+brings it back to its own space: a legal move (the die is in the hand while it moves, so its own
+space always has room for it), after which the market actions are those of that space. Each
+reachable space is offered once, at its cheapest price: paying 8 more reaches the same space one
+lap later and is never offered. ``extra n`` (n rubles, n extra spaces) names a move.
 """
 
 from __future__ import annotations
@@ -26,16 +31,19 @@ def payable(state: State, p: int, colour: str) -> bool:
 
 
 def moves(state: State, p: int, colour: str) -> list[tuple[int, int]]:
-    """Every legal move of die ``colour`` for ``p``: (extra spaces paid, destination)."""
+    """Every legal move of die ``colour`` for ``p``: (extra spaces paid, destination), cheapest
+    first. Extra spaces 0 to 7 reach each of the 8 spaces once (its own after exactly 8 spaces),
+    so more is never offered; the player's rubles are the only other limit."""
     rules = board.pack_of(state).rules
     here, face = board.die_space(state, colour), state["faces"][colour]
     most = 0
     if payable(state, p, colour):
-        most = min(rules.market_spaces - 1 - face, board.seat(state, p)["rubles"])
+        most = min(rules.market_spaces - 1, board.seat(state, p)["rubles"])
     out = []
     for extra in range(most + 1):
         dest = (here + face + extra) % rules.market_spaces
-        if len(state["spaces"][dest]["dice"]) < rules.dice_per_space:
+        others = [d for d in state["spaces"][dest]["dice"] if d != colour]  # the moving die is in the hand
+        if len(others) < rules.dice_per_space:
             out.append((extra, dest))
     return out
 

@@ -127,6 +127,12 @@ def _roll(state: State, who: str, e: Event) -> str:
 
 def _move(state: State, who: str, e: Event) -> str:
     args = {"player": who, "colour": data_word(e["die"]), "start": e["from"] + 1, "to": space_name(state, e["to"])}
+    if e["from"] == e["to"]:  # 8 spaces, always paid for (a face is at most 6)
+        return msg(
+            "{player} moves the {colour} die once round the ring, back to {to}, paying {cost}.",
+            cost=item("rubles", e["paid"]),
+            **args,
+        )
     if e["paid"]:
         return msg(
             "{player} moves the {colour} die from space {start} to {to}, paying {cost}.",

@@ -83,6 +83,22 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
         assert err.value.code == "not_your_turn"
 
 
+def _said(game: Game, state: dict, events: list[dict]) -> list[object]:
+    return [[e, play.event_text(game, state, e)] for e in events]
+
+
+def _check_reload_plays_on_alike(
+    game: Game, state: dict, seat: int, action: dict, new_state: dict, events: list[dict]
+) -> None:
+    """Rules never depend on dict key order: the same action applied to the state as stored
+    (reloaded from canonical JSON, sorted keys, as the bot does before every action) gives the
+    same state, the same events and the same sentences as applied to the state kept in memory."""
+    reloaded, reloaded_events = play.apply(game, play.loads(play.dumps(state)), seat, action)
+    assert play.dumps(reloaded) == play.dumps(new_state), f"{action} plays on differently after a reload"
+    assert reloaded_events == events, f"{action} gives other events after a reload"
+    assert _said(game, reloaded, reloaded_events) == _said(game, new_state, events)
+
+
 @pytest.mark.parametrize(("game", "players", "seed"), CASES, ids=[f"{g.spec.id}-{n}p-seed{s}" for g, n, s in CASES])
 def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: int) -> None:
     names = [f"P{i + 1}" for i in range(players)]
@@ -100,8 +116,9 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
         if takers and rnd.random() < TAKE_BACK_RATE:
             seat, action = rnd.choice(takers), take_back_action()
         before = play.dumps(state)
-        new_state, _ = play.apply(game, state, seat, action)
+        new_state, events = play.apply(game, state, seat, action)
         assert play.dumps(state) == before, "apply must not mutate its input"
+        _check_reload_plays_on_alike(game, state, seat, action, new_state, events)
         assert play.dumps(play.loads(play.dumps(new_state))) == play.dumps(new_state)
         if action == take_back_action():  # the seat owes the decision again
             assert seat in play.waiting_players(game, new_state)

@@ -150,7 +150,7 @@ def test_no_house_left_no_store():  # rulebook p. 4: 8 houses
 def test_house_from_a_group_that_has_one_and_its_ability():  # rulebook p. 18, Bodoge summary §特殊効果 > 建物マス
     s = city_table(reis=10)
     b = s["boards"][0]
-    b["houses"] = {"left": 0, "middle": 3, "right": 3}
+    b["houses"] = {"right": 3, "middle": 3, "left": 0}  # the groups in the board's order, whatever the dict's
     run_step(s, BUILD)
     do(s, 0, "tile D-gold")
     do(s, 0, "lot B1 S1")

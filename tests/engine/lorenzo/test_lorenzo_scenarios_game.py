@@ -111,6 +111,19 @@ def test_t28_cards_left_on_the_board_are_discarded_and_16_new_period_1_cards_com
     assert {cards[c].period for c in new} == {1} and sorted(state["discarded"]) == sorted(old)
 
 
+def test_the_round_end_discards_tower_by_tower_in_id_order_whatever_the_dict_order():
+    """A state kept in memory holds the towers in the board's order (green, blue, yellow, purple), a
+    stored one reloaded from canonical JSON in sorted order: both play on alike."""
+    state = new_game(2)
+    assert list(state["towers"]) == ["green", "blue", "yellow", "purple"]
+    on_board = {t: list(c) for t, c in state["towers"].items()}
+    reloaded = play.loads(play.dumps(state))
+    run(state, {"step": "round_end"})
+    run(reloaded, {"step": "round_end"})
+    assert state["discarded"] == [c for t in sorted(on_board) for c in on_board[t]]
+    assert play.dumps(state) == play.dumps(reloaded)
+
+
 def test_t29_t30_territory_and_character_scores():
     state = table(2)
     for n, vp in ((2, 0), (3, 1), (4, 4), (5, 10), (6, 20)):

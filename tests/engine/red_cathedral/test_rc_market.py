@@ -77,12 +77,6 @@ def test_pitfall_25_the_market_is_always_open() -> None:
     assert "market" in texts(state)
 
 
-def test_extra_spaces_go_at_most_once_round_the_ring() -> None:
-    state = _table(white=(0, 6))
-    state["seats"][RED]["rubles"] = 10
-    assert [e for e, _ in market.moves(state, RED, "white")] == [0, 1]
-
-
 def test_s27_repetitions_up_to_the_dice_and_no_more_than_can_be_kept() -> None:
     state = _table(white=(0, 4), red=(4, 1), blue=(4, 2))
     set_tile(state, 4, "rt-gold")  # 1 gold
