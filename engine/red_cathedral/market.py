@@ -1,8 +1,8 @@
 """Main action C, the market (the rulebook's "Acquire resources"; Dized rules 'Move dice around the
-market'): move one die clockwise exactly its face value, plus any number of spaces paid for at 1 ruble each with the white die or one's own
-colour's die, never onto a space that already holds 3 dice; then the market actions of the
-destination, each at most once, in any order (:mod:`.market_actions`); then every die there is
-re-rolled.
+market'): move one die clockwise exactly its face value, plus any number of spaces paid for at 1
+ruble each with the white die or one's own colour's die, never onto a space that already holds 3
+dice; then the market actions of the destination, each at most once, in any order
+(:mod:`.market_actions`); then every die there is re-rolled.
 
 The ring has 8 spaces, so paid spaces may take a die past its own space, and a move of exactly 8
 brings it back to its own space: a legal move (the die is in the hand while it moves, so its own

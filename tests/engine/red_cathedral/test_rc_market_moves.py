@@ -1,7 +1,7 @@
 """How far a die moves on the market ring of 8 spaces: its face, plus one space per ruble paid
 with the white die or one's own, with no upper limit but the player's rubles (issue 23). Paid
 spaces take a die past its own space; exactly 8 spaces bring it back to its own space, a legal
-move (the reading in docs/rules/red-cathedral-readings.md). Spaces are 0-7 here, 1-8 in texts."""
+move (the reading in docs/rules/red-cathedral.md). Spaces are 0-7 here, 1-8 in texts."""
 
 from __future__ import annotations
 
