@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pg_server import with_database
 
+from bot.store.alembic import head
 from bot.store.preflight import place_problem, preflight
 from bot.store.store import GameStore
 
@@ -48,7 +49,7 @@ async def test_each_problem_is_one_line_and_changes_nothing(tmp_path: Path) -> N
         "photos.db": f"{d}/photos.db is a SQLite database of something else (tables albums, faces, people, …): "
         "name another file",
         "newer.sqlite3": f"{d}/newer.sqlite3 was written by a newer version of the bot (schema 9999, this code "
-        "knows up to 0003): update the code, or name another file",
+        f"knows up to {head()}): update the code, or name another file",
     }
     for where, said in cases.items():
         problem = await preflight(tmp_path / where)

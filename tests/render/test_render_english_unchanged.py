@@ -3,6 +3,9 @@
 ``english_images.json`` holds the SHA-256 of every image of :mod:`sample_views` (each game, several
 states up to the end) as drawn by the renderers of main at d5e3865, before language support. With
 the same Pillow and FreeType, any change to an English pixel (or to the PNG encoding) fails here.
+The Lorenzo and Red Cathedral entries were drawn again in issue 23 with the renderers unchanged:
+their sample games play on differently since Lorenzo's round end no longer follows dict order and
+The Red Cathedral's market offers moves past a die's own space.
 """
 
 from __future__ import annotations
