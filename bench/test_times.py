@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", default="auto", help="pytest-xdist processes: auto (default), 0 = serial, or N")
     parser.add_argument("--slowest", type=int, default=20, metavar="N", help="how many of the slowest tests to list")
+    parser.add_argument("--files", type=int, default=15, metavar="N", help="how many of the slowest test files to list")
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="test-times-") as scratch:
@@ -87,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\ntest time per folder (summed over workers):")
     for folder, seconds in sorted(per_folder.items(), key=lambda item: -item[1]):
         print(f"  {seconds:7.1f} s  {100 * seconds / total:4.1f} %  {folder}")
+    per_file: dict[str, float] = defaultdict(float)
+    for case in cases:
+        per_file[case.name.split("::", 1)[0]] += case.seconds
+    print(f"\nthe {args.files} slowest test files:")
+    for name, seconds in sorted(per_file.items(), key=lambda item: -item[1])[: args.files]:
+        print(f"  {seconds:7.1f} s  {name}")
     print(f"\nthe {args.slowest} slowest tests:")
     for case in sorted(cases, key=lambda c: -c.seconds)[: args.slowest]:
         print(f"  {case.seconds:6.2f} s  {case.name}")

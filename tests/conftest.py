@@ -66,6 +66,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         stack.close()
 
 
+@pytest.fixture(autouse=True)
+def _owner_packs_stay_in_their_test() -> Iterator[None]:
+    """A server owner's data pack a test loads (registered by fingerprint, chosen for new games) is
+    forgotten after it, so no later test on the same worker finds it."""
+    import engine
+    from engine.core.datapack.game import PackGame
+    from engine.core.datapack.packs import _BY_GAME
+
+    registered = {game: dict(packs._registered) for game, packs in _BY_GAME.items()}
+    chosen = {g.spec.id: g.pack for g in engine.all_games() if isinstance(g, PackGame)}
+    yield
+    for game, packs in _BY_GAME.items():
+        packs._registered = registered.get(game, {})
+    for g in engine.all_games():
+        if g.spec.id in chosen:
+            g.pack = chosen[g.spec.id]  # type: ignore[attr-defined]
+
+
 def _unavailable(reason: str) -> None:
     if on_ci():
         pytest.fail(f"CI must run the PostgreSQL tests, but {reason}", pytrace=False)
