@@ -3,9 +3,13 @@ checked at every step by the harness in ``bench/random_games.py``: offered optio
 deadline default) apply to copies without error, the state stays plain JSON with no negative
 count, and the log replays to the final state.
 
-The default run plays one game per table, in chunks of at most ``CHUNK`` tables so a parallel
-run (``pytest -n auto``) spreads them over the workers. The ``slow`` run plays thousands of games per title
-on every core (about 20 minutes on two); it is left out of the default run by ``addopts``:
+The default run plays one game on each of at most ``TABLES`` tables per title, spread evenly over
+the title's list (every table when it has fewer; every player count and every option value is
+among them, a test checks it), in chunks of at most ``CHUNK`` tables so a parallel run
+(``pytest -n auto``) spreads them over the workers. A title's own tests play its option
+combinations too (Puerto Rico's ``test_pr_expansion_properties`` every one of them). The ``slow``
+run plays thousands of games per title over every table, on every core (about 20 minutes on two);
+it is left out of the default run by ``addopts``:
 
     python -m pytest -m slow tests/engine/test_random_games.py
     RANDOM_GAMES=500 python -m pytest -m slow tests/engine/test_random_games.py   # fewer games
@@ -36,18 +40,26 @@ class KnownFailure(RuntimeError):
 KNOWN_ERRORS: dict[str, re.Pattern[str]] = {}
 MARKS: dict[str, pytest.MarkDecorator] = {}
 SLOW_GAMES = int(os.environ.get("RANDOM_GAMES", "2000"))
-CHUNK = 12  # tables per test of the default run: Puerto Rico's 110 tables make 10 tests
+TABLES = 24  # tables per title in the default run (Puerto Rico has 110; the others 6 to 12)
+CHUNK = 8  # tables per test of the default run
+
+
+def default_tables(game_id: str) -> list[int]:
+    """Indices of the tables the default run plays: all, or ``TABLES`` spread evenly over the list."""
+    count = len(cases(game_id))
+    wanted = min(count, TABLES)
+    return sorted({(i * count) // wanted for i in range(wanted)})
 
 
 def _chunks() -> list[object]:
-    """(game id, first table, end) for each chunk of each game's tables."""
+    """(game id, table indices) for each chunk of each title's default tables."""
     out: list[object] = []
     for g in all_games():
-        count = len(cases(g.spec.id))
-        for start in range(0, count, CHUNK):
-            end = min(count, start + CHUNK)
+        tables = default_tables(g.spec.id)
+        for start in range(0, len(tables), CHUNK):
+            chunk = tables[start : start + CHUNK]
             marks = MARKS.get(g.spec.id, ())
-            out.append(pytest.param(g.spec.id, start, end, id=f"{g.spec.id}-{start}-{end}", marks=marks))
+            out.append(pytest.param(g.spec.id, chunk, id=f"{g.spec.id}-{chunk[0]}-{chunk[-1]}", marks=marks))
     return out
 
 
@@ -69,13 +81,22 @@ def _check(game_id: str, failures: list[Recipe]) -> None:
         raise KnownFailure(f"{len(failures)} game(s) hit a known failure, seeds {seeds[:10]}")
 
 
-@pytest.mark.parametrize(("game_id", "start", "end"), _chunks())
-def test_one_random_game_per_table_keeps_every_check(game_id: str, start: int, end: int) -> None:
+@pytest.mark.parametrize(("game_id", "indices"), _chunks())
+def test_one_random_game_per_table_keeps_every_check(game_id: str, indices: list[int]) -> None:
     """Table ``i`` is played with seed ``1 + i``, whichever chunk it falls in."""
-    table = cases(game_id)[start:end]
-    outcomes = run(table, len(table), seed=1 + start, sample=1)
-    assert len(outcomes) == len(table) and all(o.steps > 0 for o in outcomes)
+    tables = cases(game_id)
+    outcomes = [run([tables[i]], 1, seed=1 + i, sample=1)[0] for i in indices]
+    assert len(outcomes) == len(indices) and all(o.steps > 0 for o in outcomes)
     _check(game_id, [o.failure for o in outcomes if o.failure is not None])
+
+
+@pytest.mark.parametrize("game_id", _params())
+def test_the_default_tables_hold_every_player_count_and_option_value(game_id: str) -> None:
+    tables = cases(game_id)
+    chosen = [tables[i] for i in default_tables(game_id)]
+    assert {t.players for t in chosen} == {t.players for t in tables}
+    values = {(name, repr(value)) for t in tables for name, value in t.options.items()}
+    assert {(name, repr(value)) for t in chosen for name, value in t.options.items()} == values
 
 
 @pytest.mark.slow
