@@ -45,10 +45,26 @@ CHUNK = 8  # tables per test of the default run
 
 
 def default_tables(game_id: str) -> list[int]:
-    """Indices of the tables the default run plays: all, or ``TABLES`` spread evenly over the list."""
-    count = len(cases(game_id))
-    wanted = min(count, TABLES)
-    return sorted({(i * count) // wanted for i in range(wanted)})
+    """Indices of the tables the default run plays: all of them, or ``TABLES`` of them holding every
+    player count and every option value (each first taken where the list first holds it), the rest
+    spread evenly over the list."""
+    tables = cases(game_id)
+    if len(tables) <= TABLES:
+        return list(range(len(tables)))
+
+    def traits(i: int) -> set[tuple[str, str]]:
+        t = tables[i]
+        return {("players", str(t.players))} | {(name, repr(value)) for name, value in t.options.items()}
+
+    chosen: list[int] = []
+    missing = set().union(*(traits(i) for i in range(len(tables))))
+    while missing:  # greedily, the table holding most of what is still missing
+        best = max(range(len(tables)), key=lambda i: (len(traits(i) & missing), -i))
+        chosen.append(best)
+        missing -= traits(best)
+    spread = [(i * len(tables)) // TABLES for i in range(TABLES)]
+    chosen += [i for i in spread if i not in chosen][: max(0, TABLES - len(chosen))]
+    return sorted(chosen)
 
 
 def _chunks() -> list[object]:
