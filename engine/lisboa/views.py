@@ -7,13 +7,13 @@ offered at setup and the box are hidden; the public view keeps their sizes only.
 
 from __future__ import annotations
 
-import copy
+import marshal
 from typing import Any
 
 
 def public_view(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of ``state`` with every hidden list replaced by its size."""
-    view = copy.deepcopy(state)
+    view: dict[str, Any] = marshal.loads(marshal.dumps(state))  # plain JSON data: the fastest exact copy
     view.pop("rng", None)
     view.pop("seed", None)
     view.pop("queue", None)  # the engine's own program of steps still to run

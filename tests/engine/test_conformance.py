@@ -50,9 +50,10 @@ def _check_shape(game: Game, d: Decision) -> None:
     assert sh.from_dict(json.loads(json.dumps(sh.to_dict(shape)))) == shape
 
 
-def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> None:
+def _check_step(game: Game, state: dict, stored: str, players: int, rnd: random.Random) -> None:
+    """``stored`` is ``play.dumps(state)``, the canonical JSON the bot stores."""
     # Plain JSON all the way down: a tuple or a set would come back as a list or not at all.
-    assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
+    assert play.loads(stored) == state, "the state is not plain JSON"
     waiting = play.waiting_players(game, state)
     assert waiting, "a running game always waits on somebody"
     decisions = play.pending(game, state)
@@ -71,7 +72,7 @@ def _check_step(game: Game, state: dict, players: int, rnd: random.Random) -> No
         for action, text in zip(legal, texts, strict=True):
             assert play.parse_action(game, state, seat, text) == action
     # Rules never depend on dict key order, which a JSON round trip (sorted keys) changes.
-    reloaded = play.loads(play.dumps(state))
+    reloaded = play.loads(stored)
     for seat in waiting:
         assert play.legal_texts(game, reloaded, seat) == play.legal_texts(game, state, seat)
     assert game.public_view(reloaded) == game.public_view(state)
@@ -88,13 +89,14 @@ def _said(game: Game, state: dict, events: list[dict]) -> list[object]:
 
 
 def _check_reload_plays_on_alike(
-    game: Game, state: dict, seat: int, action: dict, new_state: dict, events: list[dict]
+    game: Game, stored: str, seat: int, action: dict, new_state: dict, new_stored: str, events: list[dict]
 ) -> None:
     """Rules never depend on dict key order: the same action applied to the state as stored
-    (reloaded from canonical JSON, sorted keys, as the bot does before every action) gives the
-    same state, the same events and the same sentences as applied to the state kept in memory."""
-    reloaded, reloaded_events = play.apply(game, play.loads(play.dumps(state)), seat, action)
-    assert play.dumps(reloaded) == play.dumps(new_state), f"{action} plays on differently after a reload"
+    (``stored``: reloaded from canonical JSON, sorted keys, as the bot does before every action)
+    gives the same state, the same events and the same sentences as applied to the state kept in
+    memory (``new_state``, stored as ``new_stored``)."""
+    reloaded, reloaded_events = play.apply(game, play.loads(stored), seat, action)
+    assert play.dumps(reloaded) == new_stored, f"{action} plays on differently after a reload"
     assert reloaded_events == events, f"{action} gives other events after a reload"
     assert _said(game, reloaded, reloaded_events) == _said(game, new_state, events)
 
@@ -106,24 +108,25 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
     assert game.outcome(state) is None
     rnd = random.Random(seed)
     log: list[tuple[int, str]] = []
+    stored = play.dumps(state)  # the state's canonical JSON, carried from step to step
     for _ in range(MAX_STEPS):
         if game.is_over(state):
             break
-        _check_step(game, state, players, rnd)
+        _check_step(game, state, stored, players, rnd)
         seat = rnd.choice(play.waiting_players(game, state))
         action = rnd.choice(play.legal_actions(game, state, seat))
         takers = [s for s in range(players) if play.may_take_back(game, state, s)]
         if takers and rnd.random() < TAKE_BACK_RATE:
             seat, action = rnd.choice(takers), take_back_action()
-        before = play.dumps(state)
         new_state, events = play.apply(game, state, seat, action)
-        assert play.dumps(state) == before, "apply must not mutate its input"
-        _check_reload_plays_on_alike(game, state, seat, action, new_state, events)
-        assert play.dumps(play.loads(play.dumps(new_state))) == play.dumps(new_state)
+        assert play.dumps(state) == stored, "apply must not mutate its input"
+        new_stored = play.dumps(new_state)
+        _check_reload_plays_on_alike(game, stored, seat, action, new_state, new_stored, events)
+        assert play.dumps(play.loads(new_stored)) == new_stored
         if action == take_back_action():  # the seat owes the decision again
             assert seat in play.waiting_players(game, new_state)
         log.append((seat, play.action_text(game, action)))
-        state = new_state
+        state, stored = new_state, new_stored
     assert game.is_over(state), f"no end within {MAX_STEPS} decisions"
     assert json.loads(json.dumps(state)) == state, "the final state is not plain JSON"
     assert play.pending(game, state) == [] and play.waiting_players(game, state) == []
