@@ -26,13 +26,13 @@ import pytest
 from pg_server import PgServer, PgUnavailable, attach, describe, on_ci, running_server
 
 
-
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """--doctest-modules would import every conftest.py a second time as a module named "conftest",
     and two of them clash (``tests/engine/lisboa`` and ``tests/engine/red_cathedral`` in one run);
     they hold fixtures, not doctests. Their fixtures still load: pytest reads a folder's conftest.py
     as it enters the folder, not by collecting the file."""
     return True if collection_path.name == "conftest.py" else None
+
 
 SHARED = "pbp_pg_server"  # the workers' input key: the controller's server, described as JSON
 _controller_server = pytest.StashKey[dict[str, Any]]()

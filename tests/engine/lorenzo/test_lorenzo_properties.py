@@ -57,7 +57,7 @@ def test_random_games_keep_every_property(players, advanced, seed):
     for _ in range(5000):
         if GAME.is_over(state):
             break
-        _check_step(GAME, state, players, rnd)
+        _check_step(GAME, state, play.dumps(state), players, rnd)
         assert state_problem(state, "lorenzo") is None
         _cards_conserved(state)
         _leaders_conserved(state)
