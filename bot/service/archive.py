@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import SINGLE, IllegalAction, State, play
+from engine.core import SINGLE, IllegalAction, play
 from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
@@ -27,6 +27,7 @@ from .core import Core, seating_list, uid
 from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
+from .records import State
 from .results import Result, ServiceError
 from .steplines import check_lines
 from .words import status_word

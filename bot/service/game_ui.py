@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Decision, Game, GameSpec, State, play
+from engine.core import AnyGame, Decision, GameSpec, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
@@ -34,6 +34,7 @@ from .controls import (
 )
 from .i18n import msg
 from .packs import notice
+from .records import State
 from .results import joined, names_list
 from .words import status_word
 
@@ -60,7 +61,7 @@ class Table:
 
     record: GameRecord
     seats: list[SeatRecord]
-    game: Game
+    game: AnyGame
     state: State | None
     #: Running deadlines by seat (ISO-8601 UTC), for timed games.
     due: dict[int, str] = field(default_factory=dict)
@@ -109,11 +110,11 @@ class Table:
             self._memo[key] = ask(self.state)
         return self._memo[key]
 
-    def decisions(self, seat: int | None = None) -> list[Decision]:
+    def decisions(self, seat: int | None = None) -> list[Decision[Any]]:
         """Open decisions (of ``seat`` only, if given); empty unless the game is active."""
         if not self.active or self.state is None:
             return []
-        pending: list[Decision] = self._asked("pending", None, lambda state: play.pending(self.game, state))
+        pending: list[Decision[Any]] = self._asked("pending", None, lambda state: play.pending(self.game, state))
         return [d for d in pending if seat is None or d.player == seat]
 
     def waiting_seats(self) -> list[int]:

@@ -12,7 +12,7 @@ answer stopped, so it is refused once the time for the decision has run out.
 
 from __future__ import annotations
 
-from engine.core import Action, play
+from engine.core import play
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
 from ..store.clock import parse
@@ -24,6 +24,7 @@ from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
 from .packs import notice
+from .records import Action
 from .results import Result, ServiceError, format_scores, game_package, names_list
 from .step import Step, Txn
 from .steplines import TOOK_BACK, line

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from engine.core import PARALLEL, Action, Game, IllegalAction, State, play
+from engine.core import PARALLEL, AnyGame, IllegalAction, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
@@ -27,6 +27,7 @@ from .game_ui import Table
 from .history import render_events
 from .i18n import msg
 from .inputs import read_typed
+from .records import Action, State
 from .results import Result, ServiceError
 
 log = logging.getLogger("bot.service")
@@ -60,7 +61,7 @@ class Txn:
     core: Core
     record: GameRecord
     seats: list[SeatRecord]
-    game: Game
+    game: AnyGame
     #: The parsed state (``None`` in a lobby).
     state: State | None
     #: Users who had to act when the game was loaded (they are not pinged again for the same decision).
@@ -260,7 +261,7 @@ class Step(Result):
         return cls(**given, table=table, ping=ping, dm=dm, played=played, **turn)
 
 
-def windows_of(game: Game, state: State | None) -> list[str]:
+def windows_of(game: AnyGame, state: State | None) -> list[str]:
     """Kinds of the parallel decisions (everyone at once) open in ``state``, sorted."""
     if state is None or game.is_over(state):
         return []

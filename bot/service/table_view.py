@@ -7,7 +7,7 @@ import :mod:`bot.service.game_ui`, which imports it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core import Decision
 from engine.core.shapes import Shape
@@ -22,7 +22,7 @@ class TableView(Protocol):
     @property
     def rematch(self) -> bool: ...
 
-    def decisions(self, seat: int | None = None) -> list[Decision]: ...
+    def decisions(self, seat: int | None = None) -> list[Decision[Any]]: ...
 
     def waiting_seats(self) -> list[int]: ...
 

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from .errors import IllegalAction
-from .game import Game
+from .game import AnyGame
 from .i18n import listing, msg
 from .text import match_text, normalize, shorten
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, AnyGame] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: AnyGame) -> AnyGame:
     if game.spec.id in _GAMES and _GAMES[game.spec.id] is not game:
         raise ValueError(f"game id {game.spec.id!r} registered twice")
     _GAMES[game.spec.id] = game
     return game
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> AnyGame:
     """The game with exactly this id (stored records); :func:`find_game` reads what a person typed."""
     try:
         return _GAMES[game_id]
@@ -28,7 +28,7 @@ def get_game(game_id: str) -> Game:
         ) from None
 
 
-def find_game(typed: str) -> Game:
+def find_game(typed: str) -> AnyGame:
     """The game ``typed`` names: its id or its title, forgiving about case and separators
     (``Puerto Rico``, ``puerto-rico``, ``PUERTO_RICO``), or a unique prefix of either (``lis``).
 
@@ -55,7 +55,7 @@ def find_game(typed: str) -> Game:
     )
 
 
-def _names(typed: str, game: Game) -> bool:
+def _names(typed: str, game: AnyGame) -> bool:
     """True when ``typed`` abbreviates the game's id or title (see :func:`~engine.core.text.match_text`)."""
     try:
         match_text(typed, [game.spec.id, game.spec.title])
@@ -64,10 +64,10 @@ def _names(typed: str, game: Game) -> bool:
     return True
 
 
-def _titles(games: list[Game] | None = None, last: str = "and") -> str:
+def _titles(games: list[AnyGame] | None = None, last: str = "and") -> str:
     titles = [g.spec.title for g in (all_games() if games is None else games)]
     return listing(titles, last) if titles else msg("none")
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[AnyGame]:
     return [_GAMES[k] for k in sorted(_GAMES)]

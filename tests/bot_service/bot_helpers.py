@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 import toy_game
 
+from bot.service.records import State
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
 from bot.store.store import GameStore
-from engine.core import Game, State, play
+from engine.core import AnyGame, play
 
 TOY = toy_game.TOY
 CHANNEL = "chan-1"
@@ -116,7 +117,7 @@ async def play_random(
     return results
 
 
-def waiting_users(state: State, users: list[str], game: Game = TOY) -> list[str]:
+def waiting_users(state: State, users: list[str], game: AnyGame = TOY) -> list[str]:
     return [users[p] for p in play.waiting_players(game, state)]
 
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from bot.service.controls import BUTTON_ROWS, MAX_CHOICE, MAX_LABEL, PER_ROW, PER_SELECT, Control, plan_controls
 from bot.service.game_ui import Table, choice_value, resolve_value
+from bot.service.records import State
 from bot.service.service import GameService
-from engine.core import State, play
+from engine.core import play
 from engine.core.shapes import ChooseSeveral
 from engine.lisboa.data import DATA_DIR
 

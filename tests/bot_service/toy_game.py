@@ -20,9 +20,7 @@ from typing import Any
 from engine.core import (
     PARALLEL,
     SINGLE,
-    Action,
     Decision,
-    Event,
     EventText,
     Game,
     GameSpec,
@@ -30,7 +28,6 @@ from engine.core import (
     OptionSpec,
     Outcome,
     SeatResult,
-    State,
     get_game,
     place_ranks,
     register,
@@ -38,6 +35,8 @@ from engine.core import (
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.rng import seed_state, shuffle
 from engine.core.shapes import ChooseOne, Option
+
+State = Action = Event = dict[str, Any]
 
 DECK = [1, 1, 1, 2, 2, 2, 3, 3]
 MAX_HAND = 3

@@ -17,23 +17,16 @@ from itertools import combinations, groupby
 from pathlib import Path
 from typing import Any
 
-from engine.core import (
-    PARALLEL,
-    Action,
-    Event,
-    EventText,
-    GameSpec,
-    Outcome,
-    SeatResult,
-    State,
-    place_ranks,
-)
+from engine.core import PARALLEL, EventText, GameSpec, Outcome, SeatResult, place_ranks
 from engine.core.datapack import DataPacks, Family, Pack, PackGame, PackSpec, Record, Sources, integer, text
 from engine.core.frames import top_frame
 from engine.core.rng import seed_state, shuffle
 from engine.core.shapes import Amount, ChooseOne, ChooseSeveral, Confirm, Item, Option, Shape
 from engine.core.stepgame import Asked, StepGame
-from engine.core.steps import Data, Events, Steps, first
+from engine.core.steps import Steps, first
+
+State = Action = Event = Data = dict[str, Any]
+Events = list[Event]
 
 GAME_ID = "e2e_orchard"
 PACK_DIR = Path(__file__).parent / "data" / "orchard"
@@ -205,7 +198,7 @@ STEPS.kind("cash", lambda state, asked: [{"do": "keep"}, {"do": "cash"}], _cash_
 
 
 # --- the game --------------------------------------------------------------------------------------
-class LittleOrchard(StepGame, PackGame[Pack]):
+class LittleOrchard(StepGame[Any, Any, Any, Any, Any], PackGame[Any, Any, Any, Any, Pack]):
     spec = GameSpec(
         id=GAME_ID,
         title="Little Orchard",

@@ -6,11 +6,12 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from engine.core import State, play
+from engine.core import play
 from render import RENDERERS, drawer, render_board, render_player_board, text_board
 
 E2E = str(Path(__file__).resolve().parents[1] / "e2e")
@@ -18,6 +19,8 @@ if E2E not in sys.path:
     sys.path.insert(0, E2E)
 
 from toy_pack_game import GAME_ID, ORCHARD  # noqa: E402
+
+State = dict[str, Any]
 
 
 def played(moves: int, seed: int = 5) -> State:
