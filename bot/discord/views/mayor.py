@@ -132,7 +132,11 @@ class MayorEditor(discord.ui.View):
     def _place_line(self, target: str) -> str:
         """``Corn plantation 1/1 (1 noble)`` in the editor's language."""
         nobles = self.nobles.get(target, 0)
-        words = {"place": self.names[target], "n": self.layout.get(target, 0), "room": self.caps[target]}
+        words: dict[str, str | int] = {
+            "place": self.names[target],
+            "n": self.layout.get(target, 0),
+            "room": self.caps[target],
+        }
         if nobles and self.second:
             line = msg("{place} {n}/{room} ({nobles})", nobles=_plural(nobles, self.second.label), **words)
         else:
