@@ -3,8 +3,6 @@ data pack being drawn (:func:`.lisboa_parts.pack`)."""
 
 from __future__ import annotations
 
-from engine.core.json import Json
-
 from .common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
 from .i18n import msg
 from .lisboa_parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
@@ -107,7 +105,7 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
         pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
 
 
-def _param(key: str, value: Json, pen: Pen | None = None) -> str:
+def _param(key: str, value: str | int | bool, pen: Pen | None = None) -> str:
     if value is True:
         return key
     if pen is not None and pen.lang != "en":
