@@ -137,5 +137,5 @@ class Game(ABC, Generic[S, A, E, V]):
         return copied
 
 
-#: Any game, for code that handles every game alike (the registry, the bot, render's dispatch).
+#: Every game, for code that handles them all alike (the registry, the bot, render's dispatch).
 AnyGame = Game[Any, Any, Any, Any]

@@ -100,7 +100,7 @@ class BaseEvent(TypedDict, total=False):
     reveals: bool  # the event revealed hidden information: likewise
 
 
-#: Any game's state, and any step game's, as the core's generic code reads them (through these
+#: Every game's state, and every step game's, as the core's generic code reads them (through these
 #: bounds of ``S`` and ``SS``: mypy reads ``.get``/``.setdefault`` of a type variable's TypedDict
 #: only once the value is assigned to its bound, as in ``counted: AnyState = state``).
 AnyState = GameState[Any]

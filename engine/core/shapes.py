@@ -316,7 +316,7 @@ def to_dict(shape: Shape) -> JsonDict:
 
 def from_dict(data: dict[str, Any]) -> Shape:
     """Undo :func:`to_dict` (validating the shape again: ``data`` is stored JSON, each value
-    checked by the shape's own rules, hence ``Any``)."""
+    checked by the shape's own rules)."""
     cls = SHAPES[data["type"]]
     known = {f.name for f in fields(cls)}
     kwargs = {k: v for k, v in data.items() if k in known}
