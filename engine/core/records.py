@@ -4,11 +4,11 @@ A game types its own state, actions, events, views and step data with TypedDicts
 these (TypedDict inheritance: a game's record has every key of its base, so mypy accepts it
 wherever the core expects the base), and fills the core's type variables with them::
 
-    class PRFrameData(FrameData, total=False): ...      # what the game's frames carry
-    class PRDecision(DecisionData, total=False): ...    # the open decision's data
-    class PRStep(StepData[PRFrameData, PRAction], total=False): ...  # a queued step's data
-    class PRState(StepState[PRDecision, PRStep, PRFrameData], Seeded): ...
-    class PREvent(BaseEvent, total=False): ...
+    class MyFrameData(FrameData, total=False): ...      # what the game's frames carry
+    class MyDecision(DecisionData, total=False): ...    # the open decision's data
+    class MyStep(StepData[MyFrameData, MyAction], total=False): ...  # a queued step's data
+    class MyState(StepState[MyDecision, MyStep, MyFrameData], Seeded): ...
+    class MyEvent(BaseEvent, total=False): ...
 
 (see ``docs/contributors.md``, "Types"). The type variables below are the game's types as the
 core's generic code sees them: :class:`~engine.core.game.Game` is ``Game[S, A, E, V]``.

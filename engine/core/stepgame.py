@@ -49,8 +49,8 @@ _new = tuple.__new__  # Asked without the Python-level __new__ of a named tuple
 class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
     """Pending decisions, legal actions, defaults and answers derived from a :class:`Steps` registry.
 
-    Typed like its registry: ``StepGame[PRState, PRAction, PREvent, PRView, PRDecision]`` with
-    ``steps: Steps[PRState, PRAction, PREvent, PRDecision, PRStep, PRFrameData]`` (the step game
+    Typed like its registry: ``StepGame[MyState, MyAction, MyEvent, MyView, MyDecision]`` with
+    ``steps: Steps[MyState, MyAction, MyEvent, MyDecision, MyStep, MyFrameData]`` (the step game
     itself never reads a queued step's data or a frame's data)."""
 
     steps: Steps[SS, A, E, D, Any, Any]

@@ -87,7 +87,7 @@ class Steps(Generic[SS, A, E, D, Q, FD]):
     """One game's steps and decision kinds, and the queue machinery over them.
 
     Typed by the game's state, action, event, open decision, queued step and frame data
-    (``Steps[PRState, PRAction, PREvent, PRDecision, PRStep, PRFrameData]``, see
+    (``Steps[MyState, MyAction, MyEvent, MyDecision, MyStep, MyFrameData]``, see
     :mod:`engine.core.records`).
 
     ``default`` is the game's deadline rule for kinds declaring none (default: none).

@@ -21,7 +21,7 @@ class PackGame(Game[PGS, A, E, V], Generic[PGS, A, E, V, P]):
     """Implements :meth:`Game.notice` and :meth:`Game.load_data_pack` from ``packs``. New games use
     ``pack`` (a server owner's, once loaded) or the shipped one; a state names its own pack.
 
-    Typed like any game, and by its pack type: ``PackGame[LisboaState, ..., LisboaView, Pack]``."""
+    Typed like any game, and by its pack type: ``PackGame[MyState, MyAction, MyEvent, MyView, MyPack]``."""
 
     packs: DataPacks[P]
     pack: P | None = None  # a server owner's pack for new games (None: the shipped one)
