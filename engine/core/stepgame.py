@@ -82,7 +82,8 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
         declared = self.steps.kinds.get(kind)
         where = OWN if declared is not None and declared.own_answer else FRAME
         mode = CHAIN if frame["mode"] == CHAIN else PARALLEL
-        made: Asked[D] = _new(Asked, (seat, kind, mode, self.steps.frame_asked(kind, seat), where))
+        # the data of Steps.frame_asked, built here without its call (this runs several times an action)
+        made: Asked[D] = _new(Asked, (seat, kind, mode, {"kind": kind, "player": seat}, where))
         return made
 
     def asked_of(self, state: SS, player: int) -> Asked[D] | None:
@@ -146,7 +147,9 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
         if not frames or not is_asked(frames[-1], player):
             return []
         kind = frames[-1]["kind"]
-        return self.steps.kinds[kind].options(state, self.steps.frame_asked(kind, player))
+        # as in _frame_asked; mypy cannot build a value of a type variable (see Steps.frame_asked)
+        data: D = {"kind": kind, "player": player}  # type: ignore[assignment]
+        return self.steps.kinds[kind].options(state, data)
 
     def pending(self, state: SS) -> list[Decision[A]]:
         return [self.decision_for(state, asked) for asked in self.asked(state)]
