@@ -10,8 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-import engine  # registers every game, and with them their data packs
-
+from ..registry import get_game
 from .packs import games_with_packs, packs_of
 from .schema import PackError
 
@@ -24,7 +23,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m engine.core.datap
     parser.add_argument("--pack", default=None, help="directory of the data pack (default: the shipped one)")
     args = parser.parse_args(argv)
     packs = packs_of(game or args.game)
-    title = next((g.spec.title for g in engine.all_games() if g.spec.id == packs.spec.game), packs.spec.game)
+    title = get_game(packs.spec.game).spec.title
     try:
         pack = packs.load(args.pack)
     except PackError as exc:
