@@ -69,10 +69,6 @@ class Registry:
         """The ids of the games registered explicitly (not found through entry points), sorted."""
         return sorted(self._added)
 
-    def forget(self, game_id: str) -> None:
-        """Drop an explicitly registered game (a discovered one stays)."""
-        self._added.pop(game_id, None)
-
     def get(self, game_id: str) -> Game | None:
         """The game with exactly this id, or None. Raises :class:`BrokenEntryPoint` if its entry
         point is broken."""

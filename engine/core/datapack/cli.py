@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..registry import get_game
+from ..registry import current
 from .packs import games_with_packs, packs_of
 from .schema import PackError
 
@@ -23,7 +23,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m engine.core.datap
     parser.add_argument("--pack", default=None, help="directory of the data pack (default: the shipped one)")
     args = parser.parse_args(argv)
     packs = packs_of(game or args.game)
-    title = get_game(packs.spec.game).spec.title
+    game_found = current().get(packs.spec.game)
+    title = game_found.spec.title if game_found is not None else packs.spec.game
     try:
         pack = packs.load(args.pack)
     except PackError as exc:
