@@ -1,10 +1,11 @@
 """Engine core: game contract, decisions, validated apply, text matching, seeded RNG."""
 
 from .decisions import CHAIN, PARALLEL, SINGLE, Decision, EventText
+from .discovery import BrokenEntryPoint
 from .errors import IllegalAction
 from .game import AnyGame, Game
 from .outcome import Outcome, SeatResult, place_ranks
-from .registry import all_games, find_game, get_game, register
+from .registry import all_games, find_game, get_game, register, registered
 from .spec import GameSpec, Options, OptionSpec
 
 __all__ = [
@@ -21,9 +22,11 @@ __all__ = [
     "Options",
     "Outcome",
     "SeatResult",
+    "BrokenEntryPoint",
     "all_games",
     "find_game",
     "get_game",
     "place_ranks",
     "register",
+    "registered",
 ]

@@ -1,4 +1,4 @@
-"""Helpers shared by the bot tests (imported explicitly; registers Toy Race)."""
+"""Helpers shared by the bot tests (imported explicitly; the toy games are registered by the\n``toy_games`` fixture)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from engine.core import play
-from render import RENDERERS, drawer, render_board, render_player_board, text_board
+from render import drawer, render_board, render_player_board, renderer_ids, text_board
 
 E2E = str(Path(__file__).resolve().parents[1] / "e2e")
 if E2E not in sys.path:
@@ -38,7 +38,7 @@ def image(png: bytes) -> Image.Image:
 
 
 def test_a_game_without_a_renderer_is_drawn_as_the_text_of_its_public_view() -> None:
-    assert GAME_ID not in RENDERERS and drawer(GAME_ID) is text_board
+    assert GAME_ID not in renderer_ids() and drawer(GAME_ID) is text_board
     view = ORCHARD.public_view(played(6))
     assert text_board.lines(view) == [
         f"round {view['round']} · market {', '.join(view['market']) or 'none'} · deck {view['deck']}"

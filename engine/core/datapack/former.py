@@ -28,8 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import engine  # noqa: F401  (registers every game, and with them their data packs)
-
 from .fingerprint import FORMER_FILE, byte_fingerprint, read_former, values_fingerprint
 from .load import load
 from .pack import P, PackSpec

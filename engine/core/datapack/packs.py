@@ -9,10 +9,13 @@ the former fingerprints earlier versions with the same values recorded (:mod:`.f
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Generic, TypedDict, TypeVar
 
 from ..loose import LooseDict
+from ..discovery import BrokenEntryPoint
+from ..registry import all_games, current
 from . import provenance
 from .load import load
 from .pack import P, PackSpec
@@ -106,9 +109,15 @@ class DataPacks(Generic[P]):
 
 
 def packs_of(game: str) -> DataPacks[Any]:
-    """The :class:`DataPacks` a game declared (its data module must be imported); KeyError if none."""
+    """The :class:`DataPacks` a game declared (an installed game is imported first, which declares
+    its packs); KeyError if it has none."""
+    if game not in _BY_GAME:
+        with suppress(BrokenEntryPoint):  # logged by the registry; the game has no packs here
+            current().get(game)
     return _BY_GAME[game]
 
 
 def games_with_packs() -> list[str]:
+    """The ids of the games that declare data packs (every installed game is imported first)."""
+    all_games()
     return sorted(_BY_GAME)

@@ -1,11 +1,11 @@
 """Lisboa's cards as drawn: ships with their holds, political cards, decrees; read from the public
-data pack being drawn (:func:`.lisboa_parts.pack`)."""
+data pack being drawn (:func:`.parts.pack`)."""
 
 from __future__ import annotations
 
-from .common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
+from ..common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
 from .i18n import msg
-from .lisboa_parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
+from .parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
 DECREE_LABELS = {
