@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import io
 import random
-import time
 
 import pytest
 from PIL import Image
@@ -119,12 +118,3 @@ def test_new_decision_kinds_have_labels():
 def test_base_game_view_has_no_expansion_parts(pr_game, play_to):
     view = pr_game.public_view(play_to(4, 150))
     assert not {"market", "draft", "nobles", "options"} & set(view)
-
-
-def test_warm_expansion_render_is_fast(pr_game):
-    for steps in (0, 200):
-        view = pr_game.public_view(_state("both", 5, steps))
-        render_board(view)
-        start = time.perf_counter()
-        render_board(view)
-        assert time.perf_counter() - start < 0.15
