@@ -8,6 +8,9 @@ keep their own) and every id its data declares (:meth:`~engine.core.i18n.Domain.
     python -m render.catalogue update engine.lisboa  # add new ids (empty), drop gone ones
     python -m render.catalogue check                 # missing, empty or mismatched entries
 
+A package installed from another distribution (a game of its own) is named the same way:
+``python -m render.catalogue update my_game`` writes its catalogue in its own folder.
+
 ``check`` is what ``tests/test_catalogues.py`` runs for every package.
 
 Calls are found with :mod:`ast` rather than Babel's extractor, which misses a ``msg`` nested in an
@@ -23,6 +26,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -65,7 +69,23 @@ def speaking_packages() -> list[str]:
 
 
 def _directory(package: str) -> Path:
-    return _root().joinpath(*package.split("."))
+    """The package's folder: in this tree, or wherever it is installed (a game of another
+    distribution keeps its catalogues in its own packages)."""
+    inside = _root().joinpath(*package.split("."))
+    if inside.is_dir():
+        return inside
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError(f"{package} is not a package")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _where(path: Path, package: str) -> str:
+    """``path`` for messages: relative to this tree, or to the folder holding an outside package."""
+    root = _root()
+    if path.is_relative_to(root):
+        return str(path.relative_to(root))
+    return str(path.relative_to(_directory(package.split(".")[0]).parent))
 
 
 def _sources(package: str) -> Iterator[Path]:
@@ -86,7 +106,7 @@ def extract(package: str) -> list[Entry]:
             context = strings[0] if name == "msgp" else None
             singular = strings[1] if name == "msgp" else strings[0]
             plural = strings[1] if name == "msgn" else None
-            where = f"{path.relative_to(_root())}:{line}"
+            where = f"{_where(path, package)}:{line}"
             entries.setdefault((context, singular), Entry(singular, plural, context, where))
     for module in _modules(package):
         import_module(module)
