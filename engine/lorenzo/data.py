@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.datapack import DataPacks, Effects, PackError, PackSpec, Row, Sources
 from ..core.datapack import Pack as BasePack
+from ..core.datapack.packs import PackState
 from . import model as m
 from .effects import REGISTRY, bundle_problem, check_params
 from .i18n import DOMAIN
@@ -40,6 +41,8 @@ CARD_FIELDS: dict[str, dict[str, bool]] = {
 
 
 def _by_id(rows: tuple[Row, ...]) -> dict[Any, Any]:
+    """Rows of one family by id: the data-pack boundary, where rows of several classes (and ids of
+    several types) come in as the core's ``Row``; :class:`~.model.Pack` declares each table's types."""
     return {getattr(r, "id"): r for r in rows}  # noqa: B009 - rows of several classes
 
 
@@ -175,7 +178,7 @@ DOMAIN.declare_data(_data_ids)
 _FOUND: dict[str, m.Pack] = {}  # by fingerprint: the same content whichever pack object loaded it
 
 
-def pack_of(state: dict[str, Any]) -> m.Pack:
+def pack_of(state: PackState) -> m.Pack:
     """The pack ``state`` was set up with (refused when it is not loaded)."""
     fingerprint = state["pack"]["fingerprint"]
     found = _FOUND.get(fingerprint)

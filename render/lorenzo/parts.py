@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from engine.lorenzo.data import PACKS
 from engine.lorenzo.model import Card, Excommunication, Pack
+from engine.lorenzo.types import Bundle, BundleKey, Output
 
 from ..common import (
     BLUE,
@@ -45,7 +45,7 @@ SHORT = {
     "fp": msg("FP"),
     "cp": msg("CP"),
 }
-ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")
+ORDER: tuple[BundleKey, ...] = ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")
 ACTION_WORDS = {
     "territory": msg("green"),
     "building": msg("yellow"),
@@ -89,14 +89,14 @@ def player_colour(seat: int) -> RGB:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def bundle(b: dict[str, Any], lang: str = "en") -> str:
+def bundle(b: Bundle, lang: str = "en") -> str:
     """``{"w": 1, "c": 2}`` > ``1W 2C``; a military cost > ``need 3 MP, pay 2 MP``."""
     if "need" in b:
         return tr(msg("need {need} MP, pay {pay} MP", need=b["need"], pay=b.get("mp", 0)), lang)
     return " ".join(f"{b[k]}{tr(SHORT[k], lang)}" for k in ORDER if b.get(k)) or "-"
 
 
-def _output(option: dict[str, Any], lang: str) -> str:
+def _output(option: Output, lang: str) -> str:
     got = bundle(option["get"], lang) + (f"/{option['per']}" if "per" in option else "")
     return f"{bundle(option['pay'], lang)}>{got}" if option.get("pay") else f"+{got}"
 
