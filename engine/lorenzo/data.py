@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from ..core.datapack import DataPacks, Effects, PackError, PackSpec, Row, Sources
 from ..core.datapack import Pack as BasePack
@@ -20,6 +20,7 @@ from .effects import REGISTRY, bundle_problem, check_params
 from .i18n import DOMAIN
 from .schema import FAMILIES
 
+R = TypeVar("R", bound=Row)
 DATA_DIR = Path(__file__).with_name("data")
 # What a row's ``source`` may cite, each a public text (the head of data/lorenzo.toml describes them).
 SOURCES = (
@@ -40,10 +41,11 @@ CARD_FIELDS: dict[str, dict[str, bool]] = {
 }
 
 
-def _by_id(rows: tuple[Row, ...]) -> dict[Any, Any]:
-    """Rows of one family by id: the data-pack boundary, where rows of several classes (and ids of
-    several types) come in as the core's ``Row``; :class:`~.model.Pack` declares each table's types."""
-    return {getattr(r, "id"): r for r in rows}  # noqa: B009 - rows of several classes
+def _rows(rows: tuple[Row, ...], cls: type[R]) -> list[R]:
+    """One family's rows as its own class (the core loads every family as ``Row``)."""
+    typed = [r for r in rows if isinstance(r, cls)]
+    assert len(typed) == len(rows), f"{cls.__name__} rows expected"
+    return typed
 
 
 def _assemble(base: BasePack) -> m.Pack:
@@ -59,13 +61,13 @@ def _assemble(base: BasePack) -> m.Pack:
         rows=rows,
         families=base.families,
         rules=rules,
-        towers=_by_id(rows["tower"]),
-        spaces=_by_id(rows["space"]),
-        privileges=_by_id(rows["privilege"]),
-        tiles=_by_id(rows["bonus_tile"]),
-        excommunications=_by_id(rows["excommunication"]),
-        leaders=_by_id(rows["leader"]),
-        cards=_by_id(rows["card"]),
+        towers={r.id: r for r in _rows(rows["tower"], m.Tower)},
+        spaces={r.id: r for r in _rows(rows["space"], m.Space)},
+        privileges={r.id: r for r in _rows(rows["privilege"], m.Privilege)},
+        tiles={r.id: r for r in _rows(rows["bonus_tile"], m.BonusTile)},
+        excommunications={r.id: r for r in _rows(rows["excommunication"], m.Excommunication)},
+        leaders={r.id: r for r in _rows(rows["leader"], m.Leader)},
+        cards={r.id: r for r in _rows(rows["card"], m.Card)},
     )
 
 
