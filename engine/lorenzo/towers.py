@@ -46,7 +46,7 @@ def _take(state: State, s: LStep, events: Events) -> None:
     seat, space = s["player"], pack(state).spaces[s["space"]]
     if s["tax"]:
         pay(state, seat, {"c": s["tax"]})
-        events.append({"type": "tax", "player": seat, "coins": s["tax"], "tower": space.tower})
+        events.append({"type": "tax", "player": seat, "coins": s["tax"], "tower": space.tower_id})
     bonus = space.reward and not no_floor_bonus(state, seat)  # excommunications act in the gain step
     steps = [gain_step(seat, space.reward, "floor", space=space.id)] if bonus else []
     then(state, *steps, {**s, "step": "take_pay"})

@@ -284,7 +284,7 @@ class LEvent(BaseEvent, total=False):
     discarded: list[int]
     totals: list[int]
     coins: int
-    tower: TowerId | Literal[""]
+    tower: TowerId
     granted: bool
     chose: bool
     threshold: int
