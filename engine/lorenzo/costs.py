@@ -11,7 +11,7 @@ never discounted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from .board import (
     State,
@@ -24,37 +24,41 @@ from .board import (
     permanents,
     res,
     servant_price,
+    tower_card,
 )
-from .model import RESOURCES, Bundle, Card, Space
+from .model import RESOURCES, Card, Space
+from .types import Bundle, BundleKey, Holdings, Resource, TowerId
 
-COST_ORDER = ("w", "s", "sv", "c", "mp", "need")
+COST_ORDER: tuple[BundleKey, ...] = ("w", "s", "sv", "c", "mp", "need")
 
 
-def tower_spaces(state: State, tower: str) -> list[str]:
+def tower_spaces(state: State, tower: TowerId | Literal[""]) -> list[str]:
     return [s.id for s in pack(state).spaces.values() if s.tower == tower]
 
 
-def tower_occupied(state: State, tower: str) -> bool:
+def tower_occupied(state: State, tower: TowerId | Literal[""]) -> bool:
     """True when any member (anybody's, neutral included) stands in ``tower``."""
     return any(state["spaces"].get(s) for s in tower_spaces(state, tower))
 
 
-def tower_tax(state: State, seat: int, tower: str) -> int:
+def tower_tax(state: State, seat: int, tower: TowerId | Literal[""]) -> int:
     if not tower_occupied(state, tower) or ability(state, seat, "no_tower_tax") is not None:
         return 0
     return pack(state).rules.tower_tax
 
 
-def reduced(state: State, seat: int, bundle: Bundle, ws: str = "s") -> Bundle:
+def reduced(state: State, seat: int, bundle: Bundle, ws: Literal["w", "s"] = "s") -> Bundle:
     """``bundle`` as one source gives it under ``seat``'s excommunications 1.1–1.4: each of
     mp, c, sv is 1 smaller; wood and/or stone 1 smaller in total (``ws`` names the one reduced
     when the source gives both). Never below 0."""
     out = dict(bundle)
     for params in excomm_effects(state, seat, "reduce_gain"):
-        kind = params["resource"]
-        if kind == "ws":
+        resource = params["resource"]
+        if resource == "ws":
             both = out.get("w", 0) > 0 and out.get("s", 0) > 0
-            kind = ws if both else ("w" if out.get("w", 0) > 0 else "s")
+            kind: BundleKey = ws if both else ("w" if out.get("w", 0) > 0 else "s")
+        else:
+            kind = resource
         if out.get(kind, 0) > 0:
             out[kind] -= 1
     return {k: v for k, v in out.items() if v > 0}
@@ -83,7 +87,7 @@ def payments(state: State, seat: int, card: Card, discount: Bundle | None = None
     out: list[Bundle] = []
     for cost in card.costs:
         if "need" in cost:
-            variants = [dict(cost)]
+            variants: list[Bundle] = [dict(cost)]
         else:
             base = _discounted(cost, discount or {})
             for bonus in bonuses:
@@ -92,11 +96,11 @@ def payments(state: State, seat: int, card: Card, discount: Bundle | None = None
                 base = _discounted(base, {"c": pico["c"]})
             variants = [base]
             for bonus in bonuses:
-                one_of = [r for r in bonus.get("discount_one_of", ()) if base.get(r)]
+                one_of = [r for r in bonus.get("discount_one_of", []) if base.get(r)]
                 if one_of:
                     variants = [_discounted(v, {r: 1}) for v in variants for r in one_of]
         for variant in variants:
-            ordered = {k: variant[k] for k in COST_ORDER if variant.get(k)}
+            ordered: Bundle = {k: variant[k] for k in COST_ORDER if variant.get(k)}
             if ordered not in out:
                 out.append(ordered)
     return sorted(out, key=lambda p: sum(v for k, v in p.items() if k != "need"))
@@ -113,7 +117,7 @@ def may_take(state: State, seat: int, card: Card) -> bool:
     return True
 
 
-def after_entry(state: State, seat: int, space: Space, boost: int) -> dict[str, int] | None:
+def after_entry(state: State, seat: int, space: Space, boost: int) -> Holdings | None:
     """``seat``'s holdings once the servants, the tax and the floor bonus of ``space`` are settled
     (``None`` when the servants or the tax cannot be paid)."""
     held = dict(res(state, seat))
@@ -129,7 +133,7 @@ def after_entry(state: State, seat: int, space: Space, boost: int) -> dict[str, 
 def take_payments(state: State, seat: int, space: Space, boost: int, discount: Bundle | None = None) -> list[Bundle]:
     """The payments ``seat`` can make for the card on ``space`` after ``boost`` servants' worth of
     value, the tax and the floor bonus; empty when the card may not be taken or paid."""
-    card_id = state["towers"][space.tower][space.floor - 1]
+    card_id = tower_card(state, space)
     if card_id is None:
         return []
     card = pack(state).cards[card_id]
@@ -139,14 +143,14 @@ def take_payments(state: State, seat: int, space: Space, boost: int, discount: B
     return [p for p in payments(state, seat, card, discount) if can_pay(held, p)]
 
 
-def bundle_text(bundle: dict[str, Any]) -> str:
+def bundle_text(bundle: Bundle) -> str:
     """``{"w": 1, "c": 2}`` → ``1w 2c`` in a fixed order (``nothing`` when empty)."""
     order = COST_ORDER + ("vp", "fp", "cp")
     parts = [f"{bundle[k]}{k}" for k in order if bundle.get(k) and k != "need"]
     return " ".join(parts) or "nothing"
 
 
-def printed_building_cost(state: State, seat: int, resources: tuple[str, ...] = RESOURCES) -> int:
+def printed_building_cost(state: State, seat: int, resources: tuple[Resource, ...] = RESOURCES) -> int:
     """The wood and stone (``resources``) printed on the costs of ``seat``'s buildings (3.6)."""
     cards = pack(state).cards
     return sum(cards[c].cost.get(r, 0) for c in cards_of(state, seat, "building") for r in resources)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from ..core.datapack import DataPacks, Effects, PackError, PackSpec, Row, Sources
 from ..core.datapack import Pack as BasePack
+from ..core.datapack.packs import PackState
 from . import model as m
 from .effects import REGISTRY, bundle_problem, check_params
 from .i18n import DOMAIN
 from .schema import FAMILIES
 
+R = TypeVar("R", bound=Row)
 DATA_DIR = Path(__file__).with_name("data")
 # What a row's ``source`` may cite, each a public text (the head of data/lorenzo.toml describes them).
 SOURCES = (
@@ -39,8 +41,11 @@ CARD_FIELDS: dict[str, dict[str, bool]] = {
 }
 
 
-def _by_id(rows: tuple[Row, ...]) -> dict[Any, Any]:
-    return {getattr(r, "id"): r for r in rows}  # noqa: B009 - rows of several classes
+def _rows(rows: tuple[Row, ...], cls: type[R]) -> list[R]:
+    """One family's rows as its own class (the core loads every family as ``Row``)."""
+    typed = [r for r in rows if isinstance(r, cls)]
+    assert len(typed) == len(rows), f"{cls.__name__} rows expected"
+    return typed
 
 
 def _assemble(base: BasePack) -> m.Pack:
@@ -56,13 +61,13 @@ def _assemble(base: BasePack) -> m.Pack:
         rows=rows,
         families=base.families,
         rules=rules,
-        towers=_by_id(rows["tower"]),
-        spaces=_by_id(rows["space"]),
-        privileges=_by_id(rows["privilege"]),
-        tiles=_by_id(rows["bonus_tile"]),
-        excommunications=_by_id(rows["excommunication"]),
-        leaders=_by_id(rows["leader"]),
-        cards=_by_id(rows["card"]),
+        towers={r.id: r for r in _rows(rows["tower"], m.Tower)},
+        spaces={r.id: r for r in _rows(rows["space"], m.Space)},
+        privileges={r.id: r for r in _rows(rows["privilege"], m.Privilege)},
+        tiles={r.id: r for r in _rows(rows["bonus_tile"], m.BonusTile)},
+        excommunications={r.id: r for r in _rows(rows["excommunication"], m.Excommunication)},
+        leaders={r.id: r for r in _rows(rows["leader"], m.Leader)},
+        cards={r.id: r for r in _rows(rows["card"], m.Card)},
     )
 
 
@@ -175,7 +180,7 @@ DOMAIN.declare_data(_data_ids)
 _FOUND: dict[str, m.Pack] = {}  # by fingerprint: the same content whichever pack object loaded it
 
 
-def pack_of(state: dict[str, Any]) -> m.Pack:
+def pack_of(state: PackState) -> m.Pack:
     """The pack ``state`` was set up with (refused when it is not loaded)."""
     fingerprint = state["pack"]["fingerprint"]
     found = _FOUND.get(fingerprint)

@@ -10,8 +10,6 @@ and/or stone), a list of ``resources``, or ``outputs`` (a building's production 
 
 from __future__ import annotations
 
-from typing import Any
-
 from .model import ACTIONS, GAIN_KEYS, RESOURCES, TOWERS, TYPES
 
 Spec = dict[str, tuple[str, bool]]  # parameter -> (kind, required)
@@ -62,7 +60,7 @@ REGISTRY: dict[str, Spec] = {**ABILITIES, **CARD_ACTIONS, **PRODUCTION, **PERMAN
 ONCE_PER_ROUND = ("harvest", "production", "member_value", "gain")  # abilities that are activated
 
 
-def bundle_problem(value: Any, keys: tuple[str, ...] = GAIN_KEYS) -> str | None:
+def bundle_problem(value: object, keys: tuple[str, ...] = GAIN_KEYS) -> str | None:
     """Why ``value`` is not a bundle of ``keys`` with amounts 1..99, or ``None``."""
     if not isinstance(value, dict):
         return f"must be a table of amounts, got {value!r}"
@@ -74,7 +72,7 @@ def bundle_problem(value: Any, keys: tuple[str, ...] = GAIN_KEYS) -> str | None:
     return None
 
 
-def _outputs_problem(value: Any) -> str | None:
+def _outputs_problem(value: object) -> str | None:
     if not isinstance(value, list) or not value:
         return "must be a non-empty list of options"
     for option in value:
@@ -88,7 +86,7 @@ def _outputs_problem(value: Any) -> str | None:
     return None
 
 
-def _value_problem(kind: str, value: Any) -> str | None:
+def _value_problem(kind: str, value: object) -> str | None:
     if kind == "int":
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
         return None if ok else f"must be 0..99, got {value!r}"
@@ -108,7 +106,7 @@ def _value_problem(kind: str, value: Any) -> str | None:
     return None if value in allowed else f"must be one of {', '.join(allowed)}, got {value!r}"
 
 
-def check_params(effect_id: str, params: dict[str, Any], refs: Any = None) -> str | None:
+def check_params(effect_id: str, params: dict[str, object], refs: object = None) -> str | None:
     """``None`` when ``params`` fit the effect, else a message naming the parameter."""
     spec = REGISTRY[effect_id]
     for name in params:

@@ -14,8 +14,9 @@ rule-safe answer first, except the placement, which has none.
 
 from __future__ import annotations
 
-from ..core.loose import Loose
+from ..core.records import FrameData
 from ..core.steps import Steps, first
+from .types import LAction, LDecision, LEvent, LState, LStep
 
-STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("lorenzo", default=first)
+STEPS: Steps[LState, LAction, LEvent, LDecision, LStep, FrameData] = Steps("lorenzo", default=first)
 step, kind, ask, then = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then

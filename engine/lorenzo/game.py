@@ -10,13 +10,11 @@ loaded is refused, never played with other card values.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
-from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
+from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
 from .data import PACKS, pack_of
@@ -27,12 +25,12 @@ from .model import Pack
 from .options import OPTIONS, validate
 from .textboard import view_text
 from .texts import event_text
+from .types import LAction, LDecision, LEvent, LState, LView, PendingView
 from .views import player_view, public_view
 
-# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
-State = LooseDict
-Action = LooseDict
-Event = LooseDict
+State = LState
+Action = LAction
+Event = LEvent
 
 
 SPEC = GameSpec(
@@ -51,7 +49,7 @@ SPEC = GameSpec(
 RULE_MODULES = (gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican)
 
 
-class Lorenzo(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
+class Lorenzo(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LState, LAction, LEvent, LView, Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
@@ -60,12 +58,12 @@ class Lorenzo(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+    def setup(self, players: list[str], options: Options, seed: int) -> State:
         state = setup.setup(players, options, seed, self.pack_for_new_games())
         STEPS.run(state, [])
         return state
 
-    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[LDecision], options: list[Action]) -> Shape | None:
         return shape(state, asked.seat, asked.kind, options)
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
@@ -78,23 +76,19 @@ class Lorenzo(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose
     def event_text(self, state: State, event: Event) -> EventText:
         return event_text(state, event)
 
-    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+    def _pending_view(self, state: State) -> list[PendingView]:
         # A view is plain data: the prompt in English (a front end translates play.pending's prompt).
         return [
             {"player": d.player, "kind": d.kind, "prompt": str(d.prompt), "mode": d.mode} for d in self.pending(state)
         ]
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        view = public_view(state)
-        view["pending"] = self._pending_view(state)
-        return view
+    def public_view(self, state: State) -> LView:
+        return public_view(state, self._pending_view(state))
 
-    def view(self, state: State, player: int) -> dict[str, Any]:
-        view = player_view(state, player)
-        view["pending"] = self._pending_view(state)
-        return view
+    def view(self, state: State, player: int) -> LView:
+        return player_view(state, player, self._pending_view(state))
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: LView) -> str:
         return view_text(view)
 
     def outcome(self, state: State) -> Outcome | None:

@@ -16,25 +16,26 @@ servants may raise; excommunication penalties always apply).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from .board import State, board, can_pay, cards_of, pack, pay, res, servant_price
 from .flow import ask, kind, step, then
 from .gains import gain_step
 from .i18n import msg
+from .model import Card
 from .spaces import boost_choices
+from .types import Bundle, LAction, LDecision, LEvent, LStep, Output
 from .values import action_modifier
 from .words import card_name
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
+Events = list[LEvent]
 
 
 @step("harvest")
-def _harvest(state: State, s: Data, events: Events) -> None:
+def _harvest(state: State, s: LStep, events: Events) -> None:
     seat, value, rules = s["player"], s["value"], pack(state).rules
     events.append({"type": "harvest", "player": seat, "value": value})
-    steps = []
+    steps: list[LStep] = []
     if value >= rules.tile_value:
         tile = pack(state).tiles[board(state, seat)["tile"]]
         steps.append(gain_step(seat, tile.harvest, "tile", action="harvest"))
@@ -46,11 +47,11 @@ def _harvest(state: State, s: Data, events: Events) -> None:
 
 
 @step("production")
-def _production(state: State, s: Data, events: Events) -> None:
+def _production(state: State, s: LStep, events: Events) -> None:
     seat, value, cards = s["player"], s["value"], pack(state).cards
     events.append({"type": "production", "player": seat, "value": value})
     state["work"] = {"player": seat, "budget": dict(res(state, seat)), "chosen": [], "value": value}
-    steps = []
+    steps: list[LStep] = []
     for card_id in cards_of(state, seat, "building"):
         card = cards[card_id]
         if card.prod_value > value:
@@ -63,34 +64,40 @@ def _production(state: State, s: Data, events: Events) -> None:
     then(state, *steps, {"step": "produce_finish", "player": seat})
 
 
-def _committed(state: State) -> dict[str, int]:
+def _committed(state: State) -> Bundle:
     """What the chosen options pay in total so far."""
     return _committed_of(pack(state).cards, state["work"]["chosen"])
 
 
-def _produce_options(state: State, asked: Data) -> list[dict[str, Any]]:
-    card = pack(state).cards[asked["card"]]
+def _produce_options(state: State, asked: LDecision) -> list[LAction]:
+    return _produce_choices(state, pack(state).cards[asked["card"]])
+
+
+def _produce_choices(state: State, card: Card) -> list[LAction]:
     committed, budget = _committed(state), state["work"]["budget"]
     left = {k: v - committed.get(k, 0) for k, v in budget.items()}
-    out: list[dict[str, Any]] = [{"do": "skip", "card": card.id}]
+    out: list[LAction] = [{"do": "skip", "card": card.id}]
     for index, option in enumerate(card.outputs):
         if can_pay(left, option.get("pay", {})):
-            out.append({"do": "produce", "card": card.id, "option": index, "pay": option.get("pay", {})} | _get(option))
+            out.append(_produce(card, index, option))
     return out
 
 
-def _get(option: dict[str, Any]) -> dict[str, Any]:
-    return {"get": option["get"]} | ({"per": option["per"]} if "per" in option else {})
+def _produce(card: Card, index: int, option: Output) -> LAction:
+    action: LAction = {"do": "produce", "card": card.id, "option": index, "pay": option.get("pay", {})}
+    action["get"] = option["get"]
+    if "per" in option:
+        action["per"] = option["per"]
+    return action
 
 
 @step("produce_choice")
-def _produce_choice(state: State, s: Data, events: Events) -> None:
-    asked = {"player": s["player"], "card": s["card"]}
-    if len(_produce_options(state, asked)) > 1:
+def _produce_choice(state: State, s: LStep, events: Events) -> None:
+    if len(_produce_choices(state, pack(state).cards[s["card"]])) > 1:
         ask(state, "produce", s["player"], card=s["card"])
 
 
-def _produce_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _produce_act(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     if action["do"] == "produce":
         state["work"]["chosen"].append([action["card"], action["option"]])
 
@@ -104,27 +111,27 @@ kind(
 
 
 @step("produce_finish")
-def _produce_finish(state: State, s: Data, events: Events) -> None:
+def _produce_finish(state: State, s: LStep, events: Events) -> None:
     seat, cards, work = s["player"], pack(state).cards, state.pop("work")
     paid = _committed_of(cards, work["chosen"])
     if paid:
         pay(state, seat, paid)
-    steps = []
+    steps: list[LStep] = []
     if work["value"] >= pack(state).rules.tile_value:
         tile = pack(state).tiles[board(state, seat)["tile"]]
         steps.append(gain_step(seat, tile.production, "tile", action="production"))
     for card_id, index in sorted(work["chosen"], key=lambda c: cards_of(state, seat, "building").index(c[0])):
         option = cards[card_id].outputs[index]
         times = len(cards_of(state, seat, option["per"])) if "per" in option else 1
-        got = {k: v * times for k, v in option["get"].items()}
+        got: Bundle = {k: v * times for k, v in option["get"].items()}
         events.append({"type": "produce", "player": seat, "card": card_id, "paid": option.get("pay", {}), "got": got})
         if times:
             steps.append(gain_step(seat, got, "production", card=card_id))
     then(state, *steps)
 
 
-def _committed_of(cards: Any, chosen: list[list[int]]) -> dict[str, int]:
-    total: dict[str, int] = {}
+def _committed_of(cards: Mapping[int, Card], chosen: list[list[int]]) -> Bundle:
+    total: Bundle = {}
     for card_id, index in chosen:
         for key, amount in cards[card_id].outputs[index].get("pay", {}).items():
             total[key] = total.get(key, 0) + amount
@@ -132,12 +139,12 @@ def _committed_of(cards: Any, chosen: list[list[int]]) -> dict[str, int]:
 
 
 # --- a card's or leader's harvest or production action -------------------------------------------------
-def grant_base(state: State, seat: int, s: Data) -> int:
+def grant_base(state: State, seat: int, s: LStep | LDecision) -> int:
     return int(s["value"]) + action_modifier(state, seat, s["action"], bool(s.get("servants_only")))
 
 
 @step("grant_action")
-def _grant_action(state: State, s: Data, events: Events) -> None:
+def _grant_action(state: State, s: LStep, events: Events) -> None:
     """A card's action may be declined (asked even without a servants choice); a leader's was
     chosen by activating it (asked only when servants can add value)."""
     seat = s["player"]
@@ -146,17 +153,22 @@ def _grant_action(state: State, s: Data, events: Events) -> None:
     if len(choices) <= 1 and s.get("servants_only"):
         then(state, {"step": s["action"], "player": seat, "value": base})
         return
-    ask(state, "boost", seat, **{k: v for k, v in s.items() if k not in ("step", "player")})
+    granted: dict[str, object] = {"action": s["action"], "value": s["value"]}  # the decision's own keys
+    if "card" in s:
+        granted["card"] = s["card"]
+    if "servants_only" in s:
+        granted["servants_only"] = s["servants_only"]
+    ask(state, "boost", seat, **granted)
 
 
-def _boost_options(state: State, asked: Data) -> list[dict[str, Any]]:
+def _boost_options(state: State, asked: LDecision) -> list[LAction]:
     seat = asked["player"]
     base = grant_base(state, seat, asked)
-    out = [{"do": "servants", "n": n} for n in boost_choices(state, seat, base, 0, asked["action"])]
+    out: list[LAction] = [{"do": "servants", "n": n} for n in boost_choices(state, seat, base, 0, asked["action"])]
     return out if asked.get("servants_only") else out + [{"do": "decline"}]
 
 
-def _boost_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _boost_act(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     seat = asked["player"]
     if action["do"] == "decline":
         events.append({"type": "decline", "player": seat, "card": asked["card"]})
@@ -168,7 +180,7 @@ def _boost_act(state: State, asked: Data, action: dict[str, Any], events: Events
     then(state, {"step": asked["action"], "player": seat, "value": grant_base(state, seat, asked) + n})
 
 
-def _boost_prompt(state: State, asked: Data) -> str:
+def _boost_prompt(state: State, asked: LDecision) -> str:
     value = grant_base(state, asked["player"], asked)
     if asked["action"] == "harvest":
         return msg("Harvest action at value {value}: how many servants do you add?", value=value)

@@ -11,13 +11,13 @@ black``, ``support the church`` / ``accept excommunication``, ``tile a2``, ``kee
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..core.shapes import Amount, ChooseOne, ChooseSeveral, Item, Option, Shape
-from .board import State, board, pack, servant_price
+from .board import State, board, pack, servant_price, tower_card
 from .costs import bundle_text, tower_tax
 from .i18n import msg
 from .spaces import entry_boost
+from .types import LAction
 from .words import (
     CARD_TYPES,
     COLOURS,
@@ -32,7 +32,7 @@ from .words import (
     words,
 )
 
-Action = dict[str, Any]
+Action = LAction
 WORDS = {
     "w": "wood",
     "s": "stone",
@@ -93,7 +93,7 @@ def space_label(state: State, space_id: str) -> str:
     """``Green tower 3 (value 5, +1 wood): Forest`` / ``Market: 5 coins`` / ``Council palace: ...``."""
     space = pack(state).spaces[space_id]
     if space.area == "tower":
-        card = state["towers"][space.tower][space.floor - 1]
+        card = tower_card(state, space)
         name = card_name(state, card) if card is not None else msg("no card")
         tower = word(TOWER_TITLES, space.tower)
         if space.reward:
@@ -163,7 +163,7 @@ def _label(state: State, seat: int, a: Action) -> str:
     if do == "reduce":
         return LOSE[a.get("res", "s")]
     if do == "boost":
-        return msg("Your {member} family member is worth 6 this round", member=word(COLOURS, a.get("member")))
+        return msg("Your {member} family member is worth 6 this round", member=word(COLOURS, a["member"]))
     return FIXED[do]
 
 
@@ -183,10 +183,11 @@ def _produce_label(state: State, a: Action) -> str:
 def _entry_cost(state: State, seat: int, space_id: str) -> str:
     """The space's label and what entering it costs before the card: servants the value needs,
     the tower tax."""
-    decision = state["decision"] or {}
+    decision = state["decision"]
+    member = decision.get("member") if decision else None
     space = pack(state).spaces[space_id]
     label = space_label(state, space_id)
-    boost = entry_boost(state, seat, decision.get("member", ""), space) or 0
+    boost = (entry_boost(state, seat, member, space) or 0) if member else 0
     parts = [words({"sv": boost * servant_price(state, seat)})] if boost else []
     tax = tower_tax(state, seat, space.tower) if space.area == "tower" else 0
     if tax:

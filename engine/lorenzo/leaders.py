@@ -12,17 +12,15 @@ leader he cannot be played yet (⚠ this project's reading).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import COLOURED, State, ability_of, board, cards_of, leader, pack, res, unplaced
 from .flow import ask, kind, then
 from .gains import gain_step
 from .i18n import msg
-from .model import TYPES, Leader
+from .model import HELD, TYPES, WORK_ACTIONS, Leader
+from .types import Coloured, LAction, LDecision, LEvent, PlayedLeader
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+Events = list[LEvent]
+Action = LAction
 
 
 def meets(state: State, seat: int, lead: Leader) -> bool:
@@ -33,8 +31,10 @@ def meets(state: State, seat: int, lead: Leader) -> bool:
             have = len(cards_of(state, seat, key))
         elif key == "same_type":
             have = max(len(cards_of(state, seat, t)) for t in TYPES)
-        else:
+        elif key in HELD:
             have = held[key]
+        else:
+            raise KeyError(key)  # a requirement names points held, a card type or same_type
         if have < amount:
             return False
     return True
@@ -52,7 +52,7 @@ def copy_targets(state: State, seat: int) -> list[str]:
     return sorted(out)
 
 
-def _activatable(state: State, seat: int, entry: dict[str, Any]) -> bool:
+def _activatable(state: State, seat: int, entry: PlayedLeader) -> bool:
     lead = ability_of(state, entry)
     if lead is None or not lead.once_per_round or not entry["up"]:
         return False
@@ -105,19 +105,19 @@ def leader_apply(state: State, seat: int, action: Action, events: Events) -> Non
         _activate(state, seat, entry, events)
 
 
-def _activate(state: State, seat: int, entry: dict[str, Any], events: Events) -> None:
+def _activate(state: State, seat: int, entry: PlayedLeader, events: Events) -> None:
     lead = ability_of(state, entry)
     assert lead is not None
     params = lead.ability_params
     if lead.ability == "gain":
         then(state, gain_step(seat, params["gain"], "leader", leader=entry["id"]))
-    elif lead.ability in ("harvest", "production"):
+    elif lead.ability in WORK_ACTIONS:
         then(
             state,
             {
                 "step": "grant_action",
                 "player": seat,
-                "action": lead.ability,
+                "action": WORK_ACTIONS[lead.ability],
                 "value": params["value"],
                 "servants_only": True,
             },
@@ -136,28 +136,30 @@ def _copy(state: State, seat: int, target: str, events: Events) -> None:
     events.append({"type": "leader_copy", "player": seat, "leader": target})
 
 
-def _copy_options(state: State, asked: Data) -> list[Action]:
+def _copy_options(state: State, asked: LDecision) -> list[Action]:
     return [{"do": "copy", "leader": leader(state, t).key} for t in copy_targets(state, asked["player"])]
 
 
-def _copy_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _copy_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
     _copy(state, asked["player"], pack(state).leader_by_key(action["leader"]).id, events)
 
 
 kind("copy", _copy_options, _copy_act, msg("Lorenzo de' Medici: which played leader do you copy (for good)?"))
 
 
-def _set_value(state: State, seat: int, member: str, events: Events) -> None:
+def _set_value(state: State, seat: int, member: Coloured, events: Events) -> None:
     board(state, seat)["value6"] = member
     events.append({"type": "member_value", "player": seat, "member": member})
 
 
-def _value_options(state: State, asked: Data) -> list[Action]:
+def _value_options(state: State, asked: LDecision) -> list[Action]:
     return [{"do": "boost", "member": m} for m in unplaced(state, asked["player"]) if m in COLOURED]
 
 
-def _value_act(state: State, asked: Data, action: Action, events: Events) -> None:
-    _set_value(state, asked["player"], action["member"], events)
+def _value_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
+    member = action["member"]
+    assert member != "neutral", "only a coloured member is offered"
+    _set_value(state, asked["player"], member, events)
 
 
 kind(

@@ -9,20 +9,41 @@ carries its provenance (``source``: public texts by name, "BGA Lorenzo help page
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal
 
 from ..core.datapack import Pack as BasePack
 from ..core.datapack import Row
+from .types import (
+    AbilityParams,
+    ActionKind,
+    Area,
+    Bundle,
+    BundleKey,
+    CardActionParams,
+    CardType,
+    ExcommParams,
+    Held,
+    Output,
+    PermParams,
+    Point,
+    ProdParams,
+    Requirement,
+    Resource,
+    TowerId,
+    WorkAction,
+)
 
-RESOURCES = ("w", "s", "sv", "c")  # wood, stone, servants, coins: held, counted at the end
-POINTS = ("vp", "mp", "fp")
-GAIN_KEYS = RESOURCES + POINTS + ("cp",)  # cp: council privileges (all different in one bundle)
-COST_KEYS = RESOURCES + ("mp", "need", "fp")
-TYPES = ("territory", "building", "character", "venture")
-TOWERS = ("green", "blue", "yellow", "purple")
-AREAS = ("tower", "harvest", "production", "market", "council")
-ACTIONS = TYPES + ("harvest", "production")  # what an action value is for
-Bundle = dict[str, int]
+RESOURCES: tuple[Resource, ...] = ("w", "s", "sv", "c")  # wood, stone, servants, coins: held, counted at the end
+POINTS: tuple[Point, ...] = ("vp", "mp", "fp")
+GAIN_KEYS: tuple[BundleKey, ...] = RESOURCES + POINTS + ("cp",)  # cp: council privileges (all different in one bundle)
+COST_KEYS: tuple[BundleKey, ...] = RESOURCES + ("mp", "need", "fp")
+TYPES: tuple[CardType, ...] = ("territory", "building", "character", "venture")
+TOWERS: tuple[TowerId, ...] = ("green", "blue", "yellow", "purple")
+AREAS: tuple[Area, ...] = ("tower", "harvest", "production", "market", "council")
+ACTIONS: tuple[ActionKind, ...] = TYPES + ("harvest", "production")  # what an action value is for
+HELD: tuple[Held, ...] = RESOURCES + POINTS  # what a player's ``res`` counts
+#: The effect ids (a card's action, a leader's ability) that are a harvest or a production action.
+WORK_ACTIONS: dict[str, WorkAction] = {"harvest": "harvest", "production": "production"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,21 +71,27 @@ class Rules(Row):
 
 @dataclass(frozen=True, kw_only=True)
 class Tower(Row):
-    id: str
-    type: str
+    id: TowerId
+    type: CardType
 
 
 @dataclass(frozen=True, kw_only=True)
 class Space(Row):
     id: str
-    area: str
+    area: Area
     value: int
-    tower: str = ""
+    tower: TowerId | Literal[""] = ""  # "" off the towers
     floor: int = 0
     reward: Bundle = field(default_factory=dict)
     penalty: int = 0
     capacity: int = 1
     players: int = 2
+
+    @property
+    def tower_id(self) -> TowerId:
+        """The tower of a tower space (the pack's checks: every one names its tower)."""
+        assert self.tower, f"{self.id} is no tower space"
+        return self.tower
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,7 +113,7 @@ class Excommunication(Row):
     id: str
     period: int
     effect: str
-    effect_params: dict[str, Any] = field(default_factory=dict)
+    effect_params: ExcommParams = field(default_factory=lambda: ExcommParams())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,10 +121,10 @@ class Leader(Row):
     id: str
     key: str
     name: str
-    requires: Bundle
+    requires: dict[Requirement, int]
     once_per_round: bool
     ability: str
-    ability_params: dict[str, Any] = field(default_factory=dict)
+    ability_params: AbilityParams = field(default_factory=lambda: AbilityParams())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,20 +132,20 @@ class Card(Row):
     id: int
     name: str
     italian: str
-    type: str
+    type: CardType
     period: int
     cost: Bundle = field(default_factory=dict)
     alt_cost: Bundle = field(default_factory=dict)
     gain: Bundle = field(default_factory=dict)
     action: str = ""
-    action_params: dict[str, Any] = field(default_factory=dict)
+    action_params: CardActionParams = field(default_factory=lambda: CardActionParams())
     harvest_value: int = 0
     harvest: Bundle = field(default_factory=dict)
     prod_value: int = 0
     prod: str = ""
-    prod_params: dict[str, Any] = field(default_factory=dict)
+    prod_params: ProdParams = field(default_factory=lambda: ProdParams())
     perm: str = ""
-    perm_params: dict[str, Any] = field(default_factory=dict)
+    perm_params: PermParams = field(default_factory=lambda: PermParams())
     end_vp: int = 0
 
     @property
@@ -127,7 +154,7 @@ class Card(Row):
         return [c for c in (self.cost, self.alt_cost) if c] or [{}]
 
     @property
-    def outputs(self) -> list[dict[str, Any]]:
+    def outputs(self) -> list[Output]:
         """A building's production options (``pay``, ``get``, ``per``)."""
         return list(self.prod_params.get("options", ()))
 
@@ -137,7 +164,7 @@ class Pack(BasePack):
     """The validated pack with its rows by id."""
 
     rules: Rules = field(kw_only=True)
-    towers: dict[str, Tower] = field(kw_only=True)
+    towers: dict[TowerId, Tower] = field(kw_only=True)
     spaces: dict[str, Space] = field(kw_only=True)
     privileges: dict[str, Privilege] = field(kw_only=True)
     tiles: dict[str, BonusTile] = field(kw_only=True)
@@ -145,10 +172,10 @@ class Pack(BasePack):
     leaders: dict[str, Leader] = field(kw_only=True)
     cards: dict[int, Card] = field(kw_only=True)
 
-    def tower_type(self, tower: str) -> str:
+    def tower_type(self, tower: TowerId) -> CardType:
         return self.towers[tower].type
 
-    def tower_of(self, card_type: str) -> str:
+    def tower_of(self, card_type: CardType) -> TowerId:
         return next(t.id for t in self.towers.values() if t.type == card_type)
 
     def leader_by_key(self, key: str) -> Leader:

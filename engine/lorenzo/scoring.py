@@ -13,16 +13,14 @@ the player earlier in the final turn order. The state keeps every part as a non-
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.outcome import Outcome, SeatResult
 from .board import State, cards_of, excomm_effects, pack, res, resource_count
 from .costs import printed_building_cost
 from .flow import step
 from .i18n import msg
+from .types import CardType, LEvent, LStep
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
+Events = list[LEvent]
 # The parts' keys are catalogue ids kept as plain strings in the state and the outcome; a front end
 # shows them with ``render.i18n.tr_id("engine.lorenzo", key, lang)``.
 VP, TERRITORIES, CHARACTERS = str(msg("vp")), str(msg("territories")), str(msg("characters"))
@@ -54,7 +52,7 @@ def military_vp(state: State) -> dict[int, int]:
     return out
 
 
-def _no_final(state: State, seat: int, card_type: str) -> bool:
+def _no_final(state: State, seat: int, card_type: CardType) -> bool:
     return any(p["type"] == card_type for p in excomm_effects(state, seat, "no_final_vp"))
 
 
@@ -89,7 +87,7 @@ def total(parts: dict[str, int]) -> int:
 
 
 @step("final")
-def _final(state: State, s: Data, events: Events) -> None:
+def _final(state: State, s: LStep, events: Events) -> None:
     military = military_vp(state)
     parts = [seat_parts(state, seat, military[seat]) for seat in range(len(state["players"]))]
     state["result"] = {"parts": parts, "order": list(state["order"])}

@@ -12,23 +12,23 @@ without asking). Packets and hands are private.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.decisions import PARALLEL
+from ..core.records import Seeded
 from ..core.rng import randbelow, seed_state, shuffle
+from ..core.spec import Options
 from .board import State, leader, pack
 from .data import PACKS
 from .flow import STEPS, ask, kind, step, then
 from .i18n import msg
 from .model import RESOURCES, Pack
+from .types import Board, Holdings, LAction, LDecision, LEvent, LStep, TowerId
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
+Events = list[LEvent]
 RULES_VERSION = 1
 
 
-def _decks(state: State, chosen: Pack) -> dict[str, list[int]]:
-    decks: dict[str, list[int]] = {}
+def _decks(state: Seeded, chosen: Pack) -> dict[TowerId, list[int]]:
+    decks: dict[TowerId, list[int]] = {}
     periods = chosen.rules.rounds // chosen.rules.rounds_per_period
     for tower in chosen.towers.values():
         deck: list[int] = []
@@ -40,8 +40,10 @@ def _decks(state: State, chosen: Pack) -> dict[str, list[int]]:
     return decks
 
 
-def _board(chosen: Pack, coins: int) -> dict[str, Any]:
-    held = {r: 0 for r in RESOURCES} | {"vp": 0, "mp": 0, "fp": 0} | dict(chosen.rules.start)
+def _board(chosen: Pack, coins: int) -> Board:
+    held: Holdings = {r: 0 for r in RESOURCES}
+    held |= {"vp": 0, "mp": 0, "fp": 0}
+    held |= chosen.rules.start
     held["c"] += coins
     return {
         "res": held,
@@ -55,49 +57,53 @@ def _board(chosen: Pack, coins: int) -> dict[str, Any]:
     }
 
 
-def setup(players: list[str], options: dict[str, Any], seed: int, chosen: Pack) -> State:
+def setup(players: list[str], options: Options, seed: int, chosen: Pack) -> State:
     n = len(players)
-    state: State = {"game": "lorenzo", "players": list(players), "rng": seed_state(seed), "pack": PACKS.record(chosen)}
+    drawn: Seeded = {"rng": seed_state(seed)}  # the draws of the set-up, in this order
     order = list(range(n))
-    shuffle(state, order)
+    shuffle(drawn, order)
     excomm = []
     for period in range(1, len(chosen.rules.faith_thresholds) + 1):
         tiles = sorted(e.id for e in chosen.excommunications.values() if e.period == period)
-        excomm.append(tiles[randbelow(state, len(tiles))])
-    boards: list[dict[str, Any]] = [{} for _ in players]
-    for position, seat in enumerate(order):
-        boards[seat] = _board(chosen, chosen.rules.start_coins[position])
-    state.update(
-        options=dict(options),
-        phase="setup" if options.get("advanced") else "play",
-        round=0,
-        period=1,
-        order=order,
-        dice={},
-        excomm=excomm,
-        boards=boards,
-        decks=_decks(state, chosen),
-        towers={t: [None] * chosen.rules.cards_per_tower for t in chosen.towers},
-        spaces={},
-        discarded=[],
-        leader_discards=[],
-        active=None,
-        setup={"tiles": [], "packets": [], "out": []},
-        result=None,
-        queue=[],
-        decision=None,
-        frames=[],
-        over=False,
-    )
+        excomm.append(tiles[randbelow(drawn, len(tiles))])
+    boards = [_board(chosen, chosen.rules.start_coins[order.index(seat)]) for seat in range(n)]
+    decks = _decks(drawn, chosen)
+    state: State = {
+        "game": "lorenzo",
+        "players": list(players),
+        "rng": drawn["rng"],
+        "pack": PACKS.record(chosen),
+        "options": dict(options),
+        "phase": "setup" if options.get("advanced") else "play",
+        "round": 0,
+        "period": 1,
+        "order": order,
+        "dice": {},
+        "excomm": excomm,
+        "boards": boards,
+        "decks": decks,
+        "towers": {t: [None] * chosen.rules.cards_per_tower for t in chosen.towers},
+        "spaces": {},
+        "discarded": [],
+        "leader_discards": [],
+        "active": None,
+        "setup": {"tiles": [], "packets": [], "out": []},
+        "result": None,
+        "queue": [],
+        "decision": None,
+        "frames": [],
+        "over": False,
+    }
     if options.get("advanced"):
         state["setup"]["tiles"] = sorted(t.id for t in chosen.tiles.values() if t.advanced)
-        then(state, *({"step": "tile_pick", "player": p} for p in reversed(order)), {"step": "deal_leaders"})
+        picks: list[LStep] = [{"step": "tile_pick", "player": p} for p in reversed(order)]
+        then(state, *picks, {"step": "deal_leaders"})
     state["queue"].append({"step": "round_start"})
     return state
 
 
 @step("tile_pick")
-def _tile_pick(state: State, s: Data, events: Events) -> None:
+def _tile_pick(state: State, s: LStep, events: Events) -> None:
     left = state["setup"]["tiles"]
     if len(left) == 1:
         _take_tile(state, s["player"], left[0], events)
@@ -111,7 +117,7 @@ def _take_tile(state: State, seat: int, tile: str, events: Events) -> None:
     events.append({"type": "tile", "player": seat, "tile": tile})
 
 
-def _tile_options(state: State, asked: Data) -> list[dict[str, Any]]:
+def _tile_options(state: State, asked: LDecision) -> list[LAction]:
     return [{"do": "tile", "tile": t} for t in state["setup"]["tiles"]]
 
 
@@ -124,7 +130,7 @@ kind(
 
 
 @step("deal_leaders")
-def _deal_leaders(state: State, s: Data, events: Events) -> None:
+def _deal_leaders(state: State, s: LStep, events: Events) -> None:
     chosen, n = pack(state), len(state["players"])
     every = sorted(chosen.leaders)
     shuffle(state, every)
@@ -136,7 +142,7 @@ def _deal_leaders(state: State, s: Data, events: Events) -> None:
 
 
 @step("draft")
-def _draft(state: State, s: Data, events: Events) -> None:
+def _draft(state: State, s: LStep, events: Events) -> None:
     packets = state["setup"]["packets"]
     if all(len(p) == 1 for p in packets):
         for seat, packet in enumerate(packets):
@@ -147,18 +153,19 @@ def _draft(state: State, s: Data, events: Events) -> None:
     STEPS.open_frame(state, "draft", list(state["order"]), PARALLEL, "draft_done")
 
 
-def _draft_options(state: State, asked: Data) -> list[dict[str, Any]]:
+def _draft_options(state: State, asked: LDecision) -> list[LAction]:
     return [{"do": "keep", "leader": leader(state, i).key} for i in state["setup"]["packets"][asked["player"]]]
 
 
-def _picked(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _picked(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     events.append({"type": "draft_pick", "player": asked["player"], "leader": action["leader"]})
 
 
 @step("draft_done")
-def _draft_done(state: State, s: Data, events: Events) -> None:
+def _draft_done(state: State, s: LStep, events: Events) -> None:
     packets, n = state["setup"]["packets"], len(state["players"])
-    for key, answer in s["frame"]["answers"].items():
+    answers: dict[str, LAction] = s["frame"]["answers"]  # each seat's pick
+    for key, answer in answers.items():
         seat = int(key)
         kept = pack(state).leader_by_key(answer["leader"]).id
         packets[seat].remove(kept)

@@ -14,9 +14,10 @@ tower, the card may be taken and paid (tax and floor bonus included).
 
 from __future__ import annotations
 
-from .board import COLOURED, State, ability, cards_of, has_excomm, n_players, pack, unplaced
+from .board import COLOURED, State, ability, cards_of, has_excomm, n_players, pack, tower_card, unplaced
 from .costs import after_entry, take_payments
-from .model import Space
+from .model import WORK_ACTIONS, Space
+from .types import Member, WorkAction
 from .values import boost_needed, max_boost, placement_value
 
 
@@ -42,7 +43,7 @@ def _has_coloured_in(state: State, seat: int, space: Space) -> bool:
     return False
 
 
-def blocked(state: State, seat: int, member: str, space: Space) -> bool:
+def blocked(state: State, seat: int, member: Member, space: Space) -> bool:
     """True when the space is closed to ``member`` whatever the servants."""
     occupants = state["spaces"].get(space.id, [])
     ariosto = ability(state, seat, "ignore_occupied") is not None
@@ -50,14 +51,14 @@ def blocked(state: State, seat: int, member: str, space: Space) -> bool:
         return True
     if space.area == "market" and has_excomm(state, seat, "no_market"):
         return True
-    if space.area == "tower" and state["towers"][space.tower][space.floor - 1] is None and not occupants:
+    if space.area == "tower" and tower_card(state, space) is None and not occupants:
         return True  # emptied by a card's action
     if member in COLOURED and space.area in ("tower", "harvest", "production"):
         return _has_coloured_in(state, seat, space)
     return False
 
 
-def entry_boost(state: State, seat: int, member: str, space: Space) -> int | None:
+def entry_boost(state: State, seat: int, member: Member, space: Space) -> int | None:
     """The least servants' worth of value that makes the placement legal and payable, or ``None``."""
     if member not in unplaced(state, seat) or blocked(state, seat, member, space):
         return None
@@ -65,13 +66,13 @@ def entry_boost(state: State, seat: int, member: str, space: Space) -> int | Non
     if boost > max_boost(state, seat):
         return None
     if space.area == "tower":
-        if state["towers"][space.tower][space.floor - 1] is None:  # Ariosto: floor bonus only
+        if tower_card(state, space) is None:  # Ariosto: floor bonus only
             return boost if after_entry(state, seat, space, boost) is not None else None
         return boost if take_payments(state, seat, space, boost) else None
     return boost
 
 
-def useful_value(state: State, seat: int, action: str) -> int:
+def useful_value(state: State, seat: int, action: WorkAction) -> int:
     """The action value that activates everything ``seat`` owns for a harvest or production."""
     cards = pack(state).cards
     tile = pack(state).rules.tile_value
@@ -80,32 +81,32 @@ def useful_value(state: State, seat: int, action: str) -> int:
     return max([tile] + [cards[c].prod_value for c in cards_of(state, seat, "building")])
 
 
-def boost_choices(state: State, seat: int, base: int, least: int, action: str | None) -> list[int]:
+def boost_choices(state: State, seat: int, base: int, least: int, action: WorkAction | None) -> list[int]:
     """Servants' worth to offer: from ``least`` up to what can still activate more of ``seat``'s
     cards in a harvest or production (``base``: the value before servants); only ``least``
     elsewhere, where more value changes nothing."""
     most = max_boost(state, seat)
     if least > most:
         return []
-    if action not in ("harvest", "production"):
+    if action is None:
         return [least]
     top = max(least, useful_value(state, seat, action) - base)
     return list(range(least, min(top, most) + 1))
 
 
-def servant_options(state: State, seat: int, member: str, space: Space) -> list[int]:
+def servant_options(state: State, seat: int, member: Member, space: Space) -> list[int]:
     least = entry_boost(state, seat, member, space)
     if least is None:
         return []
-    action = space.area if space.area in ("harvest", "production") else None
+    action = WORK_ACTIONS.get(space.area)
     return boost_choices(state, seat, placement_value(state, seat, member, space), least, action)
 
 
-def member_spaces(state: State, seat: int, member: str) -> list[Space]:
+def member_spaces(state: State, seat: int, member: Member) -> list[Space]:
     return [s for s in open_spaces(state) if entry_boost(state, seat, member, s) is not None]
 
 
-def placeable_members(state: State, seat: int) -> list[str]:
+def placeable_members(state: State, seat: int) -> list[Member]:
     """``seat``'s members with at least one legal placement, in the order black, white, orange, neutral."""
     spaces = open_spaces(state)
     return [m for m in unplaced(state, seat) if any(entry_boost(state, seat, m, s) is not None for s in spaces)]

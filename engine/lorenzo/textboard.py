@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .board import seat_member
 from .data import PACKS
 from .labels import action_text
 from .model import Pack
+from .types import BundleKey, LView
 from .words import CARD_TYPE_PLURALS, word
 
-View = dict[str, Any]
-RES_ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp")
+View = LView
+RES_ORDER: tuple[BundleKey, ...] = ("w", "s", "sv", "c", "vp", "mp", "fp")
 
 
 def _cards(pack: Pack, ids: list[int]) -> str:
@@ -25,7 +25,7 @@ def _tower_lines(pack: Pack, view: View) -> list[str]:
             space = f"{tower}-{floor}"
             taken = view["spaces"].get(space)
             name = pack.cards[card].name if card is not None else "-"
-            who = f" [{', '.join(view['players'][s] + ' ' + m for s, m in taken)}]" if taken else ""
+            who = f" [{', '.join(view['players'][s] + ' ' + m for s, m in map(seat_member, taken))}]" if taken else ""
             floors.append(f"{floor}:{name}{who}")
         lines.append(f"  {tower:<7} " + " | ".join(floors) + f"   (deck {view['decks'][tower]})")
     return lines
@@ -37,7 +37,7 @@ def _space_lines(view: View) -> list[str]:
         if space.split("-")[0] in view["towers"]:
             continue
         taken = view["spaces"].get(space, [])
-        who = ", ".join(f"{view['players'][s]} {m}" for s, m in taken) or "-"
+        who = ", ".join(f"{view['players'][s]} {m}" for s, m in map(seat_member, taken)) or "-"
         out.append(f"  {space:<18} {who}")
     return out
 
@@ -75,8 +75,8 @@ def view_text(view: View) -> str:
     ]
     for seat in view["order"]:
         lines += _player_lines(pack, view, seat)
-    if view.get("window"):
-        window = view["window"]
+    window = view.get("window")
+    if window:
         answered = ", ".join(names[s] for s in window["answered"]) or "nobody"
         lines.append(f"{window['kind'].title()}: answered so far {answered}")
     if "seat" in view:
@@ -85,8 +85,10 @@ def view_text(view: View) -> str:
             lines.append(f"Your leaders in hand: {hand}")
         if view["packet"]:
             lines.append("Your draft packet: " + ", ".join(pack.leaders[i].name for i in view["packet"]))
-        if view.get("my_answer") is not None:
-            lines.append(f"Your answer so far: {action_text(view['my_answer'])}")
-    if view.get("totals"):
-        lines.append("Game over. Final scores: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"])))
+        answer = view.get("my_answer")
+        if answer is not None:
+            lines.append(f"Your answer so far: {action_text(answer)}")
+    totals = view.get("totals")
+    if totals:
+        lines.append("Game over. Final scores: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals)))
     return "\n".join(lines)

@@ -8,15 +8,15 @@ says who has answered. Everything else is public. Every sentence is a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..core.decisions import EventText
 from ..core.i18n import listing
 from .board import State, pack
 from .i18n import DOMAIN, msg, msgn
+from .types import LEvent
 from .words import COLOURS, TOWERS, card_name, leader_name, privileges, space_name, word, words
 
-Event = dict[str, Any]
+Event = LEvent
 
 
 def _source(state: State, e: Event) -> str:

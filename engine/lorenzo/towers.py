@@ -13,78 +13,99 @@ Immediate effects nest: Repairing the Cathedral → Ambassador → another take,
 
 from __future__ import annotations
 
-from typing import Any
-
-from .board import State, can_pay, cards_of, no_floor_bonus, pack, pay, res, servant_price
+from .board import State, can_pay, cards_of, no_floor_bonus, pack, pay, res, servant_price, tower_card
 from .costs import payments, take_payments, tower_tax
 from .flow import ask, kind, step, then
 from .gains import gain_step
 from .i18n import msg
+from .model import WORK_ACTIONS
+from .types import Bundle, LAction, LDecision, LEvent, LStep, TakeData
 from .values import action_modifier, boost_needed, max_boost
 from .words import TOWERS, card_name, word
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
+Events = list[LEvent]
 
 
-def take_step(seat: int, space: str, tax: int, discount: dict[str, int] | None = None, granted: bool = False) -> Data:
+def take_step(seat: int, space: str, tax: int, discount: Bundle | None = None, granted: bool = False) -> LStep:
     return {"step": "take", "player": seat, "space": space, "tax": tax, "discount": discount or {}, "granted": granted}
 
 
+def _take_data(s: LStep) -> TakeData:
+    """A take step's data without its name (what the ``pay`` decision carries)."""
+    return {
+        "player": s["player"],
+        "space": s["space"],
+        "tax": s["tax"],
+        "discount": s["discount"],
+        "granted": s["granted"],
+    }
+
+
 @step("take")
-def _take(state: State, s: Data, events: Events) -> None:
+def _take(state: State, s: LStep, events: Events) -> None:
     seat, space = s["player"], pack(state).spaces[s["space"]]
     if s["tax"]:
         pay(state, seat, {"c": s["tax"]})
-        events.append({"type": "tax", "player": seat, "coins": s["tax"], "tower": space.tower})
+        events.append({"type": "tax", "player": seat, "coins": s["tax"], "tower": space.tower_id})
     bonus = space.reward and not no_floor_bonus(state, seat)  # excommunications act in the gain step
     steps = [gain_step(seat, space.reward, "floor", space=space.id)] if bonus else []
     then(state, *steps, {**s, "step": "take_pay"})
 
 
-def _affordable(state: State, s: Data) -> list[dict[str, int]]:
+def _affordable(state: State, s: TakeData) -> list[Bundle]:
     space = pack(state).spaces[s["space"]]
-    card = pack(state).cards[state["towers"][space.tower][space.floor - 1]]
+    card_id = tower_card(state, space)
+    assert card_id is not None, f"the card on {space.id} was taken"
+    card = pack(state).cards[card_id]
     return [p for p in payments(state, s["player"], card, s["discount"]) if can_pay(res(state, s["player"]), p)]
 
 
 @step("take_pay")
-def _take_pay(state: State, s: Data, events: Events) -> None:
+def _take_pay(state: State, s: LStep, events: Events) -> None:
     space = pack(state).spaces[s["space"]]
-    if state["towers"][space.tower][space.floor - 1] is None:  # Ariosto on an occupied space
+    if tower_card(state, space) is None:  # Ariosto on an occupied space
         return
-    options = _affordable(state, s)
+    take = _take_data(s)
+    options = _affordable(state, take)
     assert options, f"a placement on {space.id} was offered that cannot be paid"
     if len(options) == 1:
-        _pay_and_take(state, s, options[0], events)
+        _pay_and_take(state, take, options[0], events)
     else:
-        ask(state, "pay", s["player"], take={k: v for k, v in s.items() if k != "step"})
+        ask(state, "pay", s["player"], take=take)
 
 
-def _pay_and_take(state: State, s: Data, cost: dict[str, int], events: Events) -> None:
+def _pay_and_take(state: State, s: TakeData, cost: Bundle, events: Events) -> None:
     seat, space = s["player"], pack(state).spaces[s["space"]]
-    card_id = state["towers"][space.tower][space.floor - 1]
+    card_id = tower_card(state, space)
+    assert card_id is not None, f"the card on {space.id} was taken"
     pay(state, seat, cost)
-    state["towers"][space.tower][space.floor - 1] = None
+    state["towers"][space.tower_id][space.floor - 1] = None
     card = pack(state).cards[card_id]
     cards_of(state, seat, card.type).append(card_id)
     events.append({"type": "card", "player": seat, "card": card_id, "paid": cost, "granted": s["granted"]})
     then(state, *immediate_steps(state, seat, card_id))
 
 
-def immediate_steps(state: State, seat: int, card_id: int) -> list[Data]:
+def immediate_steps(state: State, seat: int, card_id: int) -> list[LStep]:
     """A card's immediate effect as steps: its gain (privileges included), then its action."""
     card = pack(state).cards[card_id]
     steps = [gain_step(seat, card.gain, "card", card=card_id)] if card.gain else []
     params = card.action_params
     if card.action == "take":
+        grant: LStep = {
+            "step": "grant_take",
+            "player": seat,
+            "tower": params["tower"],
+            "value": params["value"],
+            "card": card_id,
+        }
+        if "discount" in params:
+            grant["discount"] = params["discount"]
+        steps.append(grant)
+    elif card.action in WORK_ACTIONS:
+        action = WORK_ACTIONS[card.action]
         steps.append(
-            {"step": "grant_take", "player": seat, "tower": params["tower"], "value": params["value"], "card": card_id}
-            | ({"discount": params["discount"]} if "discount" in params else {})
-        )
-    elif card.action in ("harvest", "production"):
-        steps.append(
-            {"step": "grant_action", "player": seat, "action": card.action, "value": params["value"], "card": card_id}
+            {"step": "grant_action", "player": seat, "action": action, "value": params["value"], "card": card_id}
         )
     elif card.action == "vp_per_card":
         vp = params["vp"] * len(cards_of(state, seat, params["type"]))
@@ -95,11 +116,11 @@ def immediate_steps(state: State, seat: int, card_id: int) -> list[Data]:
     return steps
 
 
-def _pay_options(state: State, asked: Data) -> list[dict[str, Any]]:
+def _pay_options(state: State, asked: LDecision) -> list[LAction]:
     return [{"do": "pay", "cost": p} for p in _affordable(state, asked["take"])]
 
 
-def _pay_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _pay_act(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     _pay_and_take(state, asked["take"], action["cost"], events)
 
 
@@ -109,17 +130,17 @@ kind("pay", _pay_options, _pay_act, msg("How do you pay for the card?"))
 # --- a card's action: take another card ---------------------------------------------------------------
 def grant_boost(state: State, seat: int, space_id: str, value: int) -> int:
     space = pack(state).spaces[space_id]
-    return boost_needed(value + action_modifier(state, seat, pack(state).tower_type(space.tower)), space.value)
+    return boost_needed(value + action_modifier(state, seat, pack(state).tower_type(space.tower_id)), space.value)
 
 
-def grant_options(state: State, asked: Data) -> list[dict[str, Any]]:
+def grant_options(state: State, asked: LDecision) -> list[LAction]:
     seat, towers = asked["player"], pack(state).towers
     scope = list(towers) if asked["tower"] == "any" else [asked["tower"]]
-    out: list[dict[str, Any]] = [{"do": "decline"}]
+    out: list[LAction] = [{"do": "decline"}]
     for space in pack(state).spaces.values():
         if space.area != "tower" or space.tower not in scope:
             continue
-        if state["towers"][space.tower][space.floor - 1] is None:
+        if tower_card(state, space) is None:
             continue
         boost = grant_boost(state, seat, space.id, asked["value"])
         if boost <= max_boost(state, seat) and take_payments(state, seat, space, boost, asked.get("discount")):
@@ -128,15 +149,23 @@ def grant_options(state: State, asked: Data) -> list[dict[str, Any]]:
 
 
 @step("grant_take")
-def _grant_take(state: State, s: Data, events: Events) -> None:
-    asked = {k: v for k, v in s.items() if k != "step"}
+def _grant_take(state: State, s: LStep, events: Events) -> None:
+    asked: LDecision = {
+        "kind": "take",
+        "player": s["player"],
+        "tower": s["tower"],
+        "value": s["value"],
+        "card": s["card"],
+    }
+    if "discount" in s:
+        asked["discount"] = s["discount"]
     if len(grant_options(state, asked)) == 1:
         events.append({"type": "lapse", "player": s["player"], "card": s["card"]})
         return
-    ask(state, "take", s["player"], **{k: v for k, v in asked.items() if k != "player"})
+    ask(state, "take", s["player"], **{k: v for k, v in asked.items() if k not in ("kind", "player")})
 
 
-def _take_act(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _take_act(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     seat = asked["player"]
     if action["do"] == "decline":
         events.append({"type": "decline", "player": seat, "card": asked["card"]})
@@ -149,7 +178,7 @@ def _take_act(state: State, asked: Data, action: dict[str, Any], events: Events)
     then(state, take_step(seat, space.id, tower_tax(state, seat, space.tower), asked.get("discount"), True))
 
 
-def _take_prompt(state: State, asked: Data) -> str:
+def _take_prompt(state: State, asked: LDecision) -> str:
     name, value = card_name(state, asked["card"]), asked["value"]
     if asked["tower"] == "any":
         return msg(

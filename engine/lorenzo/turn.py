@@ -11,8 +11,6 @@ are offered before the member is chosen and once the placement has been resolved
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import State, board, pack, pay, servant_price
 from .costs import tower_tax
 from .flow import ask, kind, step, then
@@ -21,26 +19,29 @@ from .i18n import msg
 from .leaders import leader_actions, leader_apply
 from .spaces import member_spaces, placeable_members, servant_options
 from .towers import take_step
+from .types import LAction, LDecision, LEvent, LStep, Member
 from .values import placement_value
 from .words import COLOURS, word
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+Events = list[LEvent]
+Action = LAction
 
 
 @step("turn")
-def _turn(state: State, s: Data, events: Events) -> None:
+def _turn(state: State, s: LStep, events: Events) -> None:
     seat = s["player"]
     state["active"] = seat
-    if not turn_options(state, {"player": seat}):
+    if not _turn_options(state, seat):
         events.append({"type": "skip", "player": seat})
         return
     ask(state, "turn", seat)
 
 
-def turn_options(state: State, asked: Data) -> list[Action]:
-    seat = asked["player"]
+def turn_options(state: State, asked: LDecision) -> list[Action]:
+    return _turn_options(state, asked["player"])
+
+
+def _turn_options(state: State, seat: int) -> list[Action]:
     members = placeable_members(state, seat)
     out: list[Action] = [{"do": "member", "member": m} for m in members]
     out += leader_actions(state, seat)
@@ -56,7 +57,7 @@ def turn_default(options: list[Action]) -> Action | None:
     return {"do": "pass"} if {"do": "pass"} in options else None
 
 
-def _turn_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _turn_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
     seat = asked["player"]
     if action["do"] == "member":
         ask(state, "space", seat, member=action["member"])
@@ -70,11 +71,11 @@ def _turn_act(state: State, asked: Data, action: Action, events: Events) -> None
 kind("turn", turn_options, _turn_act, msg("Your turn: choose a family member to place"), turn_default)
 
 
-def _space_options(state: State, asked: Data) -> list[Action]:
+def _space_options(state: State, asked: LDecision) -> list[Action]:
     return [{"do": "space", "space": s.id} for s in member_spaces(state, asked["player"], asked["member"])]
 
 
-def _space_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _space_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
     seat, member = asked["player"], asked["member"]
     choices = servant_options(state, seat, member, pack(state).spaces[action["space"]])
     if len(choices) == 1:
@@ -83,26 +84,26 @@ def _space_act(state: State, asked: Data, action: Action, events: Events) -> Non
         ask(state, "servants", seat, member=member, space=action["space"])
 
 
-def _space_prompt(state: State, asked: Data) -> str:
+def _space_prompt(state: State, asked: LDecision) -> str:
     return msg("Where does your {member} family member go?", member=word(COLOURS, asked["member"]))
 
 
 kind("space", _space_options, _space_act, _space_prompt, lambda options: None)
 
 
-def _servant_options(state: State, asked: Data) -> list[Action]:
+def _servant_options(state: State, asked: LDecision) -> list[Action]:
     space = pack(state).spaces[asked["space"]]
     return [{"do": "servants", "n": n} for n in servant_options(state, asked["player"], asked["member"], space)]
 
 
-def _servant_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _servant_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
     place(state, asked["player"], asked["member"], asked["space"], action["n"], events)
 
 
 kind("servants", _servant_options, _servant_act, msg("How many servants do you add to its value?"))
 
 
-def place(state: State, seat: int, member: str, space_id: str, boost: int, events: Events) -> None:
+def place(state: State, seat: int, member: Member, space_id: str, boost: int, events: Events) -> None:
     """Put ``member`` on ``space_id`` with ``boost`` servants' worth of value (already checked)."""
     space = pack(state).spaces[space_id]
     value = placement_value(state, seat, member, space) + boost
@@ -117,7 +118,7 @@ def place(state: State, seat: int, member: str, space_id: str, boost: int, event
     )
     if space.area == "tower":
         steps = [take_step(seat, space_id, tax)]
-    elif space.area in ("harvest", "production"):
+    elif space.area == "harvest" or space.area == "production":
         steps = [{"step": space.area, "player": seat, "value": value}]
     else:
         steps = [gain_step(seat, space.reward, "space", space=space_id)]
@@ -125,16 +126,17 @@ def place(state: State, seat: int, member: str, space_id: str, boost: int, event
 
 
 @step("after_turn")
-def _after_turn(state: State, s: Data, events: Events) -> None:
+def _after_turn(state: State, s: LStep, events: Events) -> None:
     if leader_actions(state, s["player"]):
         ask(state, "after", s["player"])
 
 
-def _after_options(state: State, asked: Data) -> list[Action]:
-    return [{"do": "end"}] + leader_actions(state, asked["player"])
+def _after_options(state: State, asked: LDecision) -> list[Action]:
+    end: Action = {"do": "end"}
+    return [end] + leader_actions(state, asked["player"])
 
 
-def _after_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _after_act(state: State, asked: LDecision, action: Action, events: Events) -> None:
     if action["do"] != "end":
         then(state, {"step": "after_turn", "player": asked["player"]})
         leader_apply(state, asked["player"], action, events)

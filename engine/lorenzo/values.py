@@ -25,9 +25,10 @@ from .board import (
     servant_price,
 )
 from .model import Space
+from .types import ActionKind, Member
 
 
-def base_value(state: State, seat: int, member: str) -> int:
+def base_value(state: State, seat: int, member: Member) -> int:
     if member not in COLOURED:
         return 0
     federico = ability(state, seat, "member_value")
@@ -39,7 +40,7 @@ def base_value(state: State, seat: int, member: str) -> int:
     return int(state["dice"][member])
 
 
-def member_value(state: State, seat: int, member: str) -> int:
+def member_value(state: State, seat: int, member: Member) -> int:
     """The member's value when placed, before the action's modifiers and servants."""
     value = base_value(state, seat, member)
     if member in COLOURED:
@@ -52,20 +53,20 @@ def member_value(state: State, seat: int, member: str) -> int:
     return value
 
 
-def action_modifier(state: State, seat: int, action: str, servants_only: bool = False) -> int:
+def action_modifier(state: State, seat: int, action: ActionKind, servants_only: bool = False) -> int:
     """Character bonuses (unless only servants may raise the action) less excommunication penalties."""
     bonus = 0 if servants_only else character_bonus(state, seat, action)
     return bonus - action_penalty(state, seat, action)
 
 
-def space_action(state: State, space: Space) -> str | None:
+def space_action(state: State, space: Space) -> ActionKind | None:
     """What an action on ``space`` is for: a card type (towers), harvest, production, or nothing."""
     if space.area == "tower":
-        return pack(state).tower_type(space.tower)
+        return pack(state).tower_type(space.tower_id)
     return space.area if space.area in ("harvest", "production") else None
 
 
-def placement_value(state: State, seat: int, member: str, space: Space) -> int:
+def placement_value(state: State, seat: int, member: Member, space: Space) -> int:
     """The value ``member`` has on ``space`` before servants."""
     value = member_value(state, seat, member) - space.penalty
     action = space_action(state, space)

@@ -11,16 +11,15 @@ the faith scoring of the final tally: faith points are not scored again (⚠ thi
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.decisions import PARALLEL
 from .board import State, ability, pack, res
 from .flow import STEPS, kind, step
 from .i18n import msg
+from .types import LAction, LDecision, LEvent, LStep
 
-Data = dict[str, Any]
-Events = list[dict[str, Any]]
-SUPPORT, REFUSE = {"do": "vatican", "support": True}, {"do": "vatican", "support": False}
+Events = list[LEvent]
+SUPPORT: LAction = {"do": "vatican", "support": True}
+REFUSE: LAction = {"do": "vatican", "support": False}
 
 
 def threshold(state: State) -> int:
@@ -39,7 +38,7 @@ def excommunicate(state: State, seat: int, events: Events, chose: bool) -> None:
 
 
 @step("vatican")
-def _vatican(state: State, s: Data, events: Events) -> None:
+def _vatican(state: State, s: LStep, events: Events) -> None:
     need = threshold(state)
     events.append({"type": "vatican", "period": state["period"], "threshold": need})
     eligible = []
@@ -52,19 +51,19 @@ def _vatican(state: State, s: Data, events: Events) -> None:
         STEPS.open_frame(state, "vatican", eligible, PARALLEL, "vatican_done")
 
 
-def _options(state: State, asked: Data) -> list[dict[str, Any]]:
-    return [dict(SUPPORT), dict(REFUSE)]
+def _options(state: State, asked: LDecision) -> list[LAction]:
+    return [SUPPORT.copy(), REFUSE.copy()]
 
 
-def _answered(state: State, asked: Data, action: dict[str, Any], events: Events) -> None:
+def _answered(state: State, asked: LDecision, action: LAction, events: Events) -> None:
     """Held by the frame until the last answer: only who has answered is public."""
     events.append({"type": "vatican_answer", "player": asked["player"], "support": action["support"]})
 
 
 @step("vatican_done")
-def _vatican_done(state: State, s: Data, events: Events) -> None:
-    answers = s["frame"]["answers"]
-    revealed = {}
+def _vatican_done(state: State, s: LStep, events: Events) -> None:
+    answers: dict[str, LAction] = s["frame"]["answers"]  # each asked seat's answer
+    revealed: dict[str, bool] = {}
     for seat in state["order"]:
         answer = answers.get(str(seat))
         if answer is None:

@@ -8,14 +8,13 @@ leaders face up or down, the excommunication tiles and cubes, resources, cards a
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.frames import top_frame
 from .board import State, pack
 from .scoring import total
+from .types import BoardView, LView, PendingView
 
 
-def _board_view(state: State, seat: int) -> dict[str, Any]:
+def _board_view(state: State, seat: int) -> BoardView:
     mine = state["boards"][seat]
     return {
         "res": dict(mine["res"]),
@@ -24,12 +23,13 @@ def _board_view(state: State, seat: int) -> dict[str, Any]:
         "excomm": list(mine["excomm"]),
         "tile": mine["tile"],
         "hand": len(mine["hand"]),
-        "leaders": [dict(e) for e in mine["leaders"]],
+        "leaders": [e.copy() for e in mine["leaders"]],
         "value6": mine["value6"],
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State, pending: list[PendingView]) -> LView:
+    """Everything everybody sees, with the decisions ``pending`` now."""
     frame = top_frame(state)
     decision = state["decision"]
     return {
@@ -63,12 +63,13 @@ def public_view(state: State) -> dict[str, Any]:
         "result": state["result"],
         "totals": [total(p) for p in state["result"]["parts"]] if state["result"] else None,
         "over": state["over"],
+        "pending": pending,
     }
 
 
-def player_view(state: State, seat: int) -> dict[str, Any]:
+def player_view(state: State, seat: int, pending: list[PendingView]) -> LView:
     """The public view plus ``seat``'s hand, draft packet and not yet revealed answer."""
-    view = public_view(state)
+    view = public_view(state, pending)
     view["seat"] = seat
     view["hand"] = list(state["boards"][seat]["hand"])
     packets = state["setup"]["packets"]

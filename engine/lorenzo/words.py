@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
 
 from ..core.i18n import Msg, listing
 from .board import State, pack
 from .i18n import DOMAIN, msg, msgn
+from .types import Bundle, BundleKey
 
-AMOUNTS: dict[str, Callable[[int], Msg]] = {
+AMOUNTS: dict[BundleKey, Callable[[int], Msg]] = {
     "w": lambda n: msg("{n} wood", n=n),
     "s": lambda n: msg("{n} stone", n=n),
     "sv": lambda n: msgn("{n} servant", "{n} servants", n),
@@ -60,12 +60,12 @@ WORK_LABELS = {
 NOTHING = msg("nothing")
 
 
-def word(table: dict[str, Msg], key: Any) -> str:
+def word(table: dict[str, Msg], key: str) -> str:
     """``key``'s word in ``table`` (the key itself, a plain string, for one a pack adds)."""
     return table.get(key) or str(key)
 
 
-def words(bundle: dict[str, int]) -> str:
+def words(bundle: Bundle) -> str:
     """``{"c": 2, "w": 1}`` → ``1 wood, 2 coins``: always in the order of :data:`AMOUNTS` (then any
     other key by name), never the dict's, which a stored state's sorted keys change (``need``
     shown as "needs N military")."""
@@ -74,7 +74,7 @@ def words(bundle: dict[str, int]) -> str:
 
 
 @lru_cache(maxsize=512)
-def _words(items: tuple[tuple[str, int], ...]) -> str:  # messages are immutable: one per bundle
+def _words(items: tuple[tuple[BundleKey, int], ...]) -> str:  # messages are immutable: one per bundle
     bundle = dict(items)
     parts: list[str] = [_amount(k, n) for k, n in items if k not in ("need", "cp") and n]
     if bundle.get("cp"):
@@ -86,7 +86,7 @@ def _words(items: tuple[tuple[str, int], ...]) -> str:  # messages are immutable
     return parts[0] if len(parts) == 1 else listing(parts, "")
 
 
-def _amount(key: str, n: int) -> str:
+def _amount(key: BundleKey, n: int) -> str:
     made = AMOUNTS.get(key)
     return f"{n} {key}" if made is None else made(n)
 

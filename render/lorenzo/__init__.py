@@ -17,7 +17,9 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engine.core.i18n import Msg
 from engine.lorenzo.model import Pack
+from engine.lorenzo.types import BundleKey, LView, TowerId
 
 from ..common import (
     BG,
@@ -30,7 +32,6 @@ from ..common import (
     PANEL,
     WHITE,
     Canvas,
-    View,
     blend,
     fit,
     palette_image,
@@ -51,8 +52,10 @@ from .parts import (
     excomm_text,
     member_badge,
     name,
+    pack_by_fingerprint,
     pack_of,
     player_colour,
+    seated,
     who_acts,
 )
 
@@ -81,7 +84,7 @@ SPACE_ROWS = (
 )
 EXCOMM_Y = TOP + 34 * len(SPACE_ROWS) + GAP
 TRACKS_Y = EXCOMM_Y + 84 + GAP
-RES_KEYS = (
+RES_KEYS: tuple[tuple[BundleKey, Msg], ...] = (
     ("w", msg("wood")),
     ("s", msg("stone")),
     ("sv", msg("servants")),
@@ -90,6 +93,7 @@ RES_KEYS = (
     ("mp", msg("MP")),
     ("fp", msg("FP")),
 )
+TRACK_KEYS: tuple[BundleKey, ...] = ("vp", "mp", "fp")
 # What a pending decision asks, by kind (the view's prompt is English text: drawn for English).
 PROMPTS = {
     "reduce": msg("Excommunication: lose 1 wood or 1 stone from this gain?"),
@@ -133,7 +137,7 @@ PALETTE = palette_image(
 )
 
 
-def _header(c: Canvas, view: View) -> None:
+def _header(c: Canvas, view: LView) -> None:
     lang = c.lang
     title = c.say(
         msg("Lorenzo il Magnifico · round {n} of 6 · period {period}", n=view["round"], period=view["period"])
@@ -154,9 +158,10 @@ def _header(c: Canvas, view: View) -> None:
         who = "、".join(str(view["players"][s]) for s in seats)
         status = c.say(msg("{names}: {prompt}", names=who, prompt=PROMPTS[str(pending[0].get("kind"))]))
     sep = ", " if lang == "en" else "、"
-    if view.get("totals"):
-        ranked = sorted(range(len(view["players"])), key=lambda s: (-view["totals"][s], view["order"].index(s)))
-        scores = sep.join(f"{view['players'][s]} {view['totals'][s]}" for s in ranked)
+    totals = view.get("totals")
+    if totals:
+        ranked = sorted(range(len(view["players"])), key=lambda s: (-totals[s], view["order"].index(s)))
+        scores = sep.join(f"{view['players'][s]} {totals[s]}" for s in ranked)
         status = c.say(msg("Final scores: {scores}", scores=scores))
     window = view.get("window")
     if window:
@@ -189,12 +194,12 @@ def _short(key: str, lang: str) -> str:
     return key.upper() if word is None else tr(word, lang)
 
 
-def _floor(c: Canvas, view: View, tower: str, floor: int, x: float, y: float) -> None:
+def _floor(c: Canvas, view: LView, tower: TowerId, floor: int, x: float, y: float) -> None:
     pack = pack_of(view)
     space = pack.spaces[f"{tower}-{floor}"]
     occupants = view["spaces"].get(space.id, [])
     bx = x + TOWER_W - 6
-    for seat, member in reversed(occupants):
+    for seat, member in map(seated, reversed(occupants)):
         bx -= member_badge(c, bx, y + 13, view, seat, member, 12, align="r") + 4
     card_id = view["towers"][tower][floor - 1]
     if card_id is None:
@@ -221,7 +226,7 @@ def _towers_frame(c: Canvas, pack: Pack, towers: tuple[str, ...]) -> None:
             _floor_frame(c, pack, tower, floor, x, TOP + TOWER_HEAD + (4 - floor) * FLOOR_H)
 
 
-def _towers(c: Canvas, view: View) -> None:
+def _towers(c: Canvas, view: LView) -> None:
     for i, tower in enumerate(view["towers"]):
         x = M + i * (TOWER_W + GAP)
         deck = view["decks"].get(tower, 0)
@@ -238,11 +243,11 @@ def _space_frame(c: Canvas, open_: bool, label: str, x: float, y: float, w: floa
         c.text(x + w - 8, y + 15, c.say(msg("covered")), 13, MUTED, "r")
 
 
-def _space_row(c: Canvas, view: View, space_id: str, x: float, y: float, w: float) -> None:
+def _space_row(c: Canvas, view: LView, space_id: str, x: float, y: float, w: float) -> None:
     if space_id not in view["open_spaces"]:
         return
     bx = x + 216
-    for seat, member in view["spaces"].get(space_id, []):
+    for seat, member in map(seated, view["spaces"].get(space_id, [])):
         if bx > x + w - 60:
             c.text(bx, y + 15, "…", 14, INK)
             break
@@ -254,12 +259,12 @@ def _spaces_frame(c: Canvas, open_rows: tuple[bool, ...]) -> None:
         _space_frame(c, open_, label, RIGHT_X, TOP + 34 * row, RIGHT_W)
 
 
-def _spaces(c: Canvas, view: View) -> None:
+def _spaces(c: Canvas, view: LView) -> None:
     for row, (space_id, _) in enumerate(SPACE_ROWS):
         _space_row(c, view, space_id, RIGHT_X, TOP + 34 * row, RIGHT_W)
 
 
-def _excommunications(c: Canvas, view: View) -> None:
+def _excommunications(c: Canvas, view: LView) -> None:
     pack = pack_of(view)
     w = (RIGHT_W - 2 * GAP) / 3
     y = EXCOMM_Y
@@ -276,7 +281,7 @@ def _excommunications(c: Canvas, view: View) -> None:
                 cx += 18
 
 
-def _need(view: View) -> int:
+def _need(view: LView) -> int:
     return pack_of(view).rules.faith_thresholds[max(0, min(2, view["period"] - 1))]
 
 
@@ -287,7 +292,7 @@ def _tracks_frame(c: Canvas, players: int) -> None:
         c.text(RIGHT_X + 330 + col * 90, y + 14, c.say(label), 13, MUTED, "c", bold=True)
 
 
-def _tracks(c: Canvas, view: View) -> None:
+def _tracks(c: Canvas, view: LView) -> None:
     y, need = TRACKS_Y, _need(view)
     tracks = c.say(msg("Tracks (Vatican report: {n} faith)", n=need))
     c.text(RIGHT_X + 8, y + 14, fit(tracks, 14, 280, True), 14, INK, bold=True)
@@ -296,13 +301,13 @@ def _tracks(c: Canvas, view: View) -> None:
         held = view["boards"][seat]["res"]
         c.circle(RIGHT_X + 16, ry, 7, fill=player_colour(seat))
         c.text(RIGHT_X + 30, ry, fit(str(view["players"][seat]), 14, 170), 14, INK)
-        for col, key in enumerate(("vp", "mp", "fp")):
+        for col, key in enumerate(TRACK_KEYS):
             value = str(held[key])
             fg = INK if key != "fp" or held["fp"] >= need else MUTED
             c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
 
 
-def _panel(c: Canvas, view: View, seat: int, x: float, y: float, w: float, h: float, hand: list[str]) -> None:
+def _panel(c: Canvas, view: LView, seat: int, x: float, y: float, w: float, h: float, hand: list[str]) -> None:
     pack = pack_of(view)
     mine = view["boards"][seat]
     position = view["order"].index(seat) + 1 if seat in view["order"] else 0
@@ -358,7 +363,7 @@ def _base(
 ) -> Image.Image:
     """What only the pack and the player count decide (drawn once, then copied): backgrounds, tower
     and floor frames with their labels, the action spaces, the tracks' frame, the panel frames."""
-    pack = pack_of({"pack": fingerprint})
+    pack = pack_by_fingerprint(fingerprint)
     height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
     c = Canvas(Image.new("RGB", (W, height), BG), lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
@@ -371,7 +376,7 @@ def _base(
     return c.im
 
 
-def board(view: View, lang: str = "en") -> Image.Image:
+def board(view: LView, lang: str = "en") -> Image.Image:
     """The whole table, from a (public) view."""
     open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
     players = len(view["players"])
@@ -387,7 +392,7 @@ def board(view: View, lang: str = "en") -> Image.Image:
     return c.im
 
 
-def player_board(view: View, seat: int, lang: str = "en") -> Image.Image:
+def player_board(view: LView, seat: int, lang: str = "en") -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
     c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG), lang)

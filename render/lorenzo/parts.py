@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from engine.lorenzo.data import PACKS
 from engine.lorenzo.model import Card, Excommunication, Pack
+from engine.lorenzo.types import Bundle, BundleKey, LView, Occupant, Output
 
 from ..common import (
     BLUE,
@@ -24,7 +24,6 @@ from ..common import (
     YELLOW,
     Align,
     Canvas,
-    View,
     fit,
 )
 from .i18n import WORDS, msg, tr, tr_id
@@ -45,7 +44,7 @@ SHORT = {
     "fp": msg("FP"),
     "cp": msg("CP"),
 }
-ORDER = ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")
+ORDER: tuple[BundleKey, ...] = ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")
 ACTION_WORDS = {
     "territory": msg("green"),
     "building": msg("yellow"),
@@ -76,27 +75,34 @@ def name(text: str, lang: str) -> str:
     return text if lang == "en" else tr_id(WORDS.name, text, lang)
 
 
-def pack_of(view: View) -> Pack:
-    return _pack(str(view["pack"]))
+def pack_of(view: LView) -> Pack:
+    return pack_by_fingerprint(str(view["pack"]))
 
 
 @lru_cache(maxsize=8)
-def _pack(fingerprint: str) -> Pack:
+def pack_by_fingerprint(fingerprint: str) -> Pack:
     return PACKS.by_fingerprint(fingerprint)
+
+
+def seated(occupant: Occupant) -> tuple[int, str]:
+    """A member on a space: the view's ``[seat, member]`` pair."""
+    seat, member = occupant
+    assert isinstance(seat, int), f"not a [seat, member] pair: {occupant}"
+    return seat, str(member)
 
 
 def player_colour(seat: int) -> RGB:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def bundle(b: dict[str, Any], lang: str = "en") -> str:
+def bundle(b: Bundle, lang: str = "en") -> str:
     """``{"w": 1, "c": 2}`` > ``1W 2C``; a military cost > ``need 3 MP, pay 2 MP``."""
     if "need" in b:
         return tr(msg("need {need} MP, pay {pay} MP", need=b["need"], pay=b.get("mp", 0)), lang)
     return " ".join(f"{b[k]}{tr(SHORT[k], lang)}" for k in ORDER if b.get(k)) or "-"
 
 
-def _output(option: dict[str, Any], lang: str) -> str:
+def _output(option: Output, lang: str) -> str:
     got = bundle(option["get"], lang) + (f"/{option['per']}" if "per" in option else "")
     return f"{bundle(option['pay'], lang)}>{got}" if option.get("pay") else f"+{got}"
 
@@ -205,7 +211,7 @@ def excomm_text(tile: Excommunication, lang: str = "en") -> str:
 
 
 def member_badge(
-    c: Canvas, x: float, y: float, view: View, seat: int, member: str, size: int = 13, align: Align = "l"
+    c: Canvas, x: float, y: float, view: LView, seat: int, member: str, size: int = 13, align: Align = "l"
 ) -> float:
     """A pill in the player's colour: their name and the member's letter; returns its width."""
     name = str(view["players"][seat])
@@ -219,7 +225,7 @@ def die(c: Canvas, x: float, y: float, colour: str, value: int, side: int = 30) 
     c.text(x + side / 2, y + side / 2, str(value), 17, WHITE if fill == INK else INK, "c", bold=True)
 
 
-def who_acts(view: View, lang: str = "en") -> str:
+def who_acts(view: LView, lang: str = "en") -> str:
     pending = view.get("pending") or []
     names = view["players"]
     seats = list(dict.fromkeys(int(p["player"]) for p in pending))
