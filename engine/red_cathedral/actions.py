@@ -9,9 +9,7 @@ prompt (:mod:`engine.core.play` parses them back). Market spaces are numbered 1-
 
 from __future__ import annotations
 
-from typing import Any
-
-Action = dict[str, Any]
+from .types import Action
 
 _FIXED = {
     "claim": "claim",

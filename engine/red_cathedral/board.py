@@ -3,16 +3,13 @@ payments, the cathedral's sections and the score track. Every rules module works
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from ..core.rng import randbelow
 from . import model as m
 from . import score
 from .data import PACKS
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-
+from .types import Cost, Die, Gain, Material, OrnamentKind, Seat, State, Turn
 
 _LAST: dict[str, m.Pack] = {}  # the pack last looked up, by fingerprint (asked thousands of times a game)
 
@@ -28,8 +25,15 @@ def pack_of(state: State) -> m.Pack:
     return pack
 
 
-def seat(state: State, p: int) -> dict[str, Any]:
+def seat(state: State, p: int) -> Seat:
     return state["seats"][p]
+
+
+def turn(state: State) -> Turn:
+    """The turn being played (the rules read it only inside a turn)."""
+    now = state["turn"]
+    assert now is not None, "no turn is being played"
+    return now
 
 
 def advanced(state: State) -> bool:
@@ -54,7 +58,7 @@ def room(state: State, p: int) -> int:
     return capacity(state, p) - held(state, p)
 
 
-def obtainable(state: State, p: int, item: str, n: int) -> int:
+def obtainable(state: State, p: int, item: Gain, n: int) -> int:
     """How much of ``n`` ``item`` player ``p`` would really get (supply and inventory space limit
     materials; rubles, RP and PP are never limited)."""
     if item in m.MATERIALS:
@@ -62,7 +66,7 @@ def obtainable(state: State, p: int, item: str, n: int) -> int:
     return n
 
 
-def gain(state: State, p: int, item: str, n: int) -> int:
+def gain(state: State, p: int, item: Gain, n: int) -> int:
     """Give ``p`` up to ``n`` of ``item`` (materials limited by supply and room: the rest is not
     taken); return what was gained."""
     got = obtainable(state, p, item, n)
@@ -79,18 +83,18 @@ def gain(state: State, p: int, item: str, n: int) -> int:
     return got
 
 
-def gain_all(state: State, p: int, gains: dict[str, int]) -> dict[str, int]:
+def gain_all(state: State, p: int, gains: Mapping[Gain, int]) -> dict[Gain, int]:
     """Apply every gain in ``gains``; return what was really gained (zeros left out)."""
     got = {item: gain(state, p, item, n) for item, n in gains.items()}
     return {k: v for k, v in got.items() if v}
 
 
-def can_pay(state: State, p: int, cost: dict[str, int], times: int = 1) -> bool:
+def can_pay(state: State, p: int, cost: Mapping[Cost, int], times: int = 1) -> bool:
     me = seat(state, p)
     return all((me["rubles"] if k == "rubles" else me["inventory"][k]) >= n * times for k, n in cost.items())
 
 
-def pay(state: State, p: int, cost: dict[str, int]) -> None:
+def pay(state: State, p: int, cost: Mapping[Cost, int]) -> None:
     """Pay ``cost`` (rubles to the bank, materials back to the supply); it must be payable."""
     me = seat(state, p)
     for k, n in cost.items():
@@ -118,7 +122,7 @@ def roll(state: State) -> int:
     return randbelow(state, pack_of(state).rules.die_faces) + 1
 
 
-def die_space(state: State, colour: str) -> int:
+def die_space(state: State, colour: Die) -> int:
     return next(i for i, s in enumerate(state["spaces"]) if colour in s["dice"])
 
 
@@ -131,7 +135,7 @@ def card(state: State, index: int) -> m.Section:
     return pack_of(state).sections[state["sections"][index]["card"]]
 
 
-def missing(state: State, index: int) -> dict[str, int]:
+def missing(state: State, index: int) -> dict[Material, int]:
     """Materials still to deliver to a section (zeros left out)."""
     sec = state["sections"][index]
     need = card(state, index).cost
@@ -146,7 +150,7 @@ def below(state: State, index: int) -> int | None:
 
 def available(state: State) -> list[int]:
     """Sections a banner may go on: unclaimed, and a base or right above a claimed section."""
-    out = []
+    out: list[int] = []
     for i, sec in enumerate(state["sections"]):
         under = below(state, i)
         if sec["owner"] is None and (under is None or state["sections"][under]["owner"] is not None):
@@ -162,10 +166,11 @@ def ornaments_placed(state: State, p: int) -> int:
     return sum(1 for s in state["sections"] if s["ornament"] and s["ornament"]["seat"] == p)
 
 
-def ornament_kind(state: State, index: int) -> str:
+def ornament_kind(state: State, index: int) -> OrnamentKind:
     level = card(state, index).level
     return next(o.id for o in pack_of(state).ornaments.values() if o.level == level)
 
 
 def banners_left(state: State, p: int) -> int:
-    return sum(seat(state, p)["banners"].values())
+    banners = seat(state, p)["banners"]
+    return banners["inventory"] + banners["board"]

@@ -14,16 +14,12 @@ owner 1 RP per completed section above it built by someone else); the first play
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
 
 from . import board, score
 from . import model as m
 from .flow import ask, kind, step, then
 from .i18n import msg
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
+from .types import Action, Decision, Events, Jewel, State, Step
 
 
 def delivery_options(state: State, p: int) -> list[Action]:
@@ -49,22 +45,22 @@ def can_build(state: State, p: int) -> bool:
 
 
 @step("build")
-def _build(state: State, s: dict[str, Any], events: Events) -> None:
+def _build(state: State, s: Step, events: Events) -> None:
     then(state, {"step": "deliver", "player": s["player"], "left": board.pack_of(state).rules.deliveries, "made": 0})
 
 
 @step("deliver")
-def _deliver_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _deliver_step(state: State, s: Step, events: Events) -> None:
     if s["left"] > 0 and delivery_options(state, s["player"]):
         ask(state, "deliver", s["player"], left=s["left"], made=s["made"])
 
 
-def _deliver_options(state: State, asked: dict[str, Any]) -> list[Action]:
-    done = [{"verb": "done"}] if asked["made"] else []
+def _deliver_options(state: State, asked: Decision) -> list[Action]:
+    done: list[Action] = [{"verb": "done"}] if asked["made"] else []
     return done + delivery_options(state, asked["player"])
 
 
-def _deliver(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _deliver(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, left, made = asked["player"], asked["left"], asked["made"]
     if action["verb"] == "done":
         return
@@ -96,11 +92,11 @@ def _decorate(state: State, p: int, index: int, events: Events) -> None:
 
 
 @step("jewels")
-def _jewels_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _jewels_step(state: State, s: Step, events: Events) -> None:
     ask(state, "jewels", s["player"], section=s["section"], left=s["left"], made=s["made"])
 
 
-def _jewels_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _jewels_options(state: State, asked: Decision) -> list[Action]:
     have = board.seat(state, asked["player"])["inventory"]
     out: list[Action] = [{"verb": "jewels", "jewels": []}]
     for k in range(1, min(2, asked["left"]) + 1):
@@ -110,7 +106,7 @@ def _jewels_options(state: State, asked: dict[str, Any]) -> list[Action]:
     return out
 
 
-def jewel_pp(state: State, jewels: list[str]) -> int:
+def jewel_pp(state: State, jewels: list[Jewel]) -> int:
     rules = board.pack_of(state).rules
     if not jewels:
         return 0
@@ -119,11 +115,13 @@ def jewel_pp(state: State, jewels: list[str]) -> int:
     return rules.jewel_pair_same if jewels[0] == jewels[1] else rules.jewel_pair_mixed
 
 
-def _jewels(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _jewels(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, index, jewels = asked["player"], asked["section"], action["jewels"]
     for j in jewels:
         board.pay(state, p, {j: 1})
-    state["sections"][index]["ornament"]["jewels"] = list(jewels)
+    ornament = state["sections"][index]["ornament"]
+    assert ornament is not None, "jewels go into the ornament just placed"
+    ornament["jewels"] = list(jewels)
     gained = jewel_pp(state, jewels)
     me = board.seat(state, p)
     me["pos"] = score.gain_pp(board.lap(state), me["pos"], gained)
@@ -139,6 +137,7 @@ def complete(state: State, index: int, events: Events) -> None:
     """Complete section ``index``: supply back, reward, the Tsar's penalty below, the end trigger."""
     section = state["sections"][index]
     owner, card = section["owner"], board.card(state, index)
+    assert owner is not None, "only a claimed section is built"
     for mat, n in section["delivered"].items():
         state["supply"][mat] += n
     section["delivered"], section["done"] = {}, True
@@ -169,10 +168,10 @@ def _penalties(state: State, completed: int, events: Events) -> None:
             continue
         due = penalty_of(state, index)
         if due:
-            lost = board.lose_rp(state, section["owner"], due)
-            events.append(
-                {"type": "penalty", "player": section["owner"], "section": section["name"], "rp": due, "lost": lost}
-            )
+            owner = section["owner"]
+            assert owner is not None, "a section below a completed one is claimed"
+            lost = board.lose_rp(state, owner, due)
+            events.append({"type": "penalty", "player": owner, "section": section["name"], "rp": due, "lost": lost})
 
 
 def _trigger(state: State, owner: int, events: Events) -> None:

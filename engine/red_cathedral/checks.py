@@ -4,9 +4,11 @@ the field (:meth:`engine.core.datapack.Pack.fail`), or the file and family for a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ..core.datapack import PackError
 from . import model as m
+from .types import Level
 
 
 def run(pack: m.Pack) -> None:
@@ -93,7 +95,7 @@ def _market(pack: m.Pack) -> None:
                 pack.fail("influence_card", card, f"{prefix}_cost", "a repeatable action must cost something")
 
 
-def _keys(pack: m.Pack, row: m.Row, field: str, table: dict[str, int], allowed: tuple[str, ...]) -> None:
+def _keys(pack: m.Pack, row: m.Row, field: str, table: Iterable[str], allowed: tuple[str, ...]) -> None:
     family = "influence_card" if isinstance(row, m.InfluenceCard) else "section"
     for key in table:
         if key not in allowed:
@@ -121,7 +123,7 @@ def _cathedral(pack: m.Pack) -> None:
                 "middles",
                 f"{sections} sections, but {plan.players} players hold {plan.players * pack.rules.banners} banners",
             )
-        need = {"base": len(plan.middles), "middle": sum(plan.middles), "dome": len(plan.middles)}
+        need: dict[Level, int] = {"base": len(plan.middles), "middle": sum(plan.middles), "dome": len(plan.middles)}
         for level, n in need.items():
             if have[level] < n:
                 pack.fail("plan", plan, "middles", f"needs {n} {level} sections, the pack has {have[level]}")

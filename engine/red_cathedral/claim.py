@@ -5,16 +5,12 @@ down (free, for good) or face up (paying, with its benefit now and at each activ
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board, free, workshop
 from .flow import ask, kind, step, then
 from .i18n import msg
+from .types import Action, Decision, Events, Source, State, Step
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
-SOURCES = ("inventory", "board")
+SOURCES: tuple[Source, ...] = ("inventory", "board")
 
 
 def can_claim(state: State, p: int) -> bool:
@@ -22,16 +18,16 @@ def can_claim(state: State, p: int) -> bool:
 
 
 @step("claim")
-def _claim(state: State, s: dict[str, Any], events: Events) -> None:
+def _claim(state: State, s: Step, events: Events) -> None:
     ask(state, "banner", s["player"])
 
 
-def _banner_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _banner_options(state: State, asked: Decision) -> list[Action]:
     banners = board.seat(state, asked["player"])["banners"]
     return [{"verb": "banner", "from": src} for src in SOURCES if banners[src] > 0]
 
 
-def _banner(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _banner(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     board.seat(state, p)["banners"][action["from"]] -= 1
     events.append({"type": "banner", "player": p, "from": action["from"]})
@@ -39,15 +35,15 @@ def _banner(state: State, asked: dict[str, Any], action: Action, events: Events)
 
 
 @step("section")
-def _section_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _section_step(state: State, s: Step, events: Events) -> None:
     ask(state, "section", s["player"])
 
 
-def _section_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _section_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "section", "section": state["sections"][i]["name"]} for i in board.available(state)]
 
 
-def _section(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _section(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     index = board.section_at(state, action["section"])
     state["sections"][index]["owner"] = p
@@ -56,26 +52,29 @@ def _section(state: State, asked: dict[str, Any], action: Action, events: Events
 
 
 @step("tile")
-def _tile_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _tile_step(state: State, s: Step, events: Events) -> None:
     ask(state, "tile", s["player"], section=s["section"])
 
 
-def _tile_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _tile_options(state: State, asked: Decision) -> list[Action]:
     p = asked["player"]
     slots = workshop.open_slots(state, p)
     rubles = board.seat(state, p)["rubles"]
-    down = [{"verb": "tile", "slot": s, "up": False} for s in slots]
-    up = [{"verb": "tile", "slot": s, "up": True} for s in slots if workshop.face_up_cost(state, s) <= rubles]
+    down: list[Action] = [{"verb": "tile", "slot": s, "up": False} for s in slots]
+    up: list[Action] = [
+        {"verb": "tile", "slot": s, "up": True} for s in slots if workshop.face_up_cost(state, s) <= rubles
+    ]
     return down + up + free.free_options(state, p)
 
 
-def _tile(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _tile(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, index = asked["player"], asked["section"]
     if free.is_free(action):
         free.take_free(state, p, action, {"step": "tile", "player": p, "section": index})
         return
     section = state["sections"][index]
     tile, section["tile"] = section["tile"], None
+    assert tile is not None, "a section claimed just now still holds its tile"
     workshop.place(state, p, tile, action["slot"], action["up"], events)
 
 

@@ -6,7 +6,7 @@ rules that tie rows together (:mod:`.checks`); :data:`PACKS` keeps the loaded pa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.datapack import DataPacks, Pack, PackError, PackSpec, Row, Sources
 from . import checks
@@ -30,12 +30,14 @@ __all__ = ["DATA_DIR", "PACKS", "SOURCES", "SPEC", "PackError", "load_pack"]
 
 
 def _keyed(rows: tuple[Row, ...], key: str) -> dict[Any, Any]:
+    """A family's rows by their key field: the loader's untyped rows become the pack's typed tables."""
     return {getattr(r, key): r for r in rows}
 
 
 def _assemble(base: Pack) -> m.Pack:
     rows = base.rows
-    prestige = tuple(r.space for r in sorted(rows["prestige_space"], key=lambda r: r.pp))  # type: ignore[attr-defined]
+    spaces = cast(tuple[m.PrestigeSpace, ...], rows["prestige_space"])  # the loader built them as this family's rows
+    prestige = tuple(r.space for r in sorted(spaces, key=lambda r: r.pp))
     return m.Pack(
         path=base.path,
         name=base.name,
@@ -47,9 +49,9 @@ def _assemble(base: Pack) -> m.Pack:
         materials=_keyed(rows["material"], "id"),
         colours=_keyed(rows["colour"], "id"),
         ornaments=_keyed(rows["ornament"], "id"),
-        rules=rows["rules"][0],  # type: ignore[arg-type]
+        rules=cast(m.Rules, rows["rules"][0]),
         setups=_keyed(rows["setup"], "players"),
-        track=rows["track"][0],  # type: ignore[arg-type]
+        track=cast(m.Track, rows["track"][0]),
         prestige=prestige,
         resource_tiles=_keyed(rows["resource_tile"], "id"),
         influence=_keyed(rows["influence_card"], "id"),

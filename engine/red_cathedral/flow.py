@@ -12,13 +12,11 @@ the table).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..core.loose import Loose
+from ..core.records import FrameData
 from ..core.steps import Steps
+from .types import Action, Decision, Event, State, Step
 
-Action = dict[str, Any]
-FINISHING = ({"verb": "end"}, {"verb": "done"}, {"verb": "jewels", "jewels": []})
+FINISHING: tuple[Action, ...] = ({"verb": "end"}, {"verb": "done"}, {"verb": "jewels", "jewels": []})
 
 
 def finish_default(options: list[Action]) -> Action | None:
@@ -26,5 +24,5 @@ def finish_default(options: list[Action]) -> Action | None:
     return next((d for d in FINISHING if d in options), options[0] if options else None)
 
 
-STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("red_cathedral", default=finish_default)
+STEPS: Steps[State, Action, Event, Decision, Step, FrameData] = Steps("red_cathedral", default=finish_default)
 step, kind, ask, then = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then

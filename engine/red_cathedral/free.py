@@ -14,84 +14,80 @@ interrupted question again.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board, score
 from .flow import ask, kind, step, then
 from .i18n import msg
+from .types import Action, Decision, Die, Events, State, Step
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
 SELL: Action = {"verb": "free", "what": "sell"}
 REROLL: Action = {"verb": "free", "what": "reroll"}
 
 
 def sellable(state: State, p: int) -> int:
     """Prestige points ``p`` may still sell this turn (0 once they have sold)."""
-    if state["turn"]["sold"]:
+    if board.turn(state)["sold"]:
         return 0
     return score.behind(board.lap(state), board.seat(state, p)["pos"])
 
 
 def may_reroll(state: State, p: int) -> bool:
-    return not state["turn"]["rerolled"] and score.behind(board.lap(state), board.seat(state, p)["pos"]) > 0
+    return not board.turn(state)["rerolled"] and score.behind(board.lap(state), board.seat(state, p)["pos"]) > 0
 
 
 def free_options(state: State, p: int) -> list[Action]:
     """The free actions ``p`` may take now, as options of the prompt being asked."""
-    return ([dict(SELL)] if sellable(state, p) else []) + ([dict(REROLL)] if may_reroll(state, p) else [])
+    return ([SELL.copy()] if sellable(state, p) else []) + ([REROLL.copy()] if may_reroll(state, p) else [])
 
 
 def is_free(action: Action) -> bool:
     return bool(action["verb"] == "free")
 
 
-def take_free(state: State, p: int, action: Action, resume: dict[str, Any]) -> None:
+def take_free(state: State, p: int, action: Action, resume: Step) -> None:
     """Ask the details of the free action chosen, then ``resume`` (the interrupted prompt's step)."""
     then(state, {"step": f"free_{action['what']}", "player": p}, resume)
 
 
 @step("free_sell")
-def _sell_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _sell_step(state: State, s: Step, events: Events) -> None:
     ask(state, "sell", s["player"])
 
 
 @step("free_reroll")
-def _reroll_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _reroll_step(state: State, s: Step, events: Events) -> None:
     ask(state, "reroll", s["player"])
 
 
-def _sell_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _sell_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "sell", "n": n} for n in range(1, sellable(state, asked["player"]) + 1)]
 
 
-def _sell(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _sell(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, n = asked["player"], action["n"]
     me = board.seat(state, p)
     me["pos"] = score.lose_pp(board.lap(state), me["pos"], n)
     rubles = n * board.pack_of(state).rules.sell_rubles
     me["rubles"] += rubles
-    state["turn"]["sold"] = True
+    board.turn(state)["sold"] = True
     events.append({"type": "sell", "player": p, "pp": n, "rubles": rubles})
 
 
-def _reroll_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _reroll_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "reroll", "space": i} for i, space in enumerate(state["spaces"]) if space["dice"]]
 
 
-def _reroll(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _reroll(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     me = board.seat(state, p)
     me["pos"] = score.lose_pp(board.lap(state), me["pos"], 1)
-    state["turn"]["rerolled"] = True
+    board.turn(state)["rerolled"] = True
     events.append({"type": "reroll", "player": p, "space": action["space"]})
     roll_space(state, action["space"], events)
 
 
 def roll_space(state: State, space: int, events: Events) -> None:
     """Re-roll every die on ``space`` (a chance event: logged, and no undo past it)."""
-    faces = {}
+    faces: dict[Die, int] = {}
     for colour in state["spaces"][space]["dice"]:
         state["faces"][colour] = faces[colour] = board.roll(state)
     events.append({"type": "roll", "space": space, "faces": faces, "random": True})

@@ -9,13 +9,11 @@ pack is not loaded is refused, never played with other values.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
-from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
+from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import board, claim, free, market, market_actions, scoring, turn, views
 from .actions import action_text
@@ -27,12 +25,7 @@ from .model import Pack
 from .options import OPTIONS, validate
 from .setup import RULES_VERSION, setup
 from .texts import event_text
-
-# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
-State = LooseDict
-Action = LooseDict
-Event = LooseDict
-
+from .types import Action, Decision, Event, State, View
 
 SPEC = GameSpec(
     id="red_cathedral",
@@ -50,7 +43,7 @@ SPEC = GameSpec(
 RULE_MODULES = (claim, free, market, market_actions, scoring, turn)
 
 
-class RedCathedral(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
+class RedCathedral(StepGame[State, Action, Event, View, Decision], PackGame[State, Action, Event, View, Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
@@ -58,7 +51,7 @@ class RedCathedral(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, 
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+    def setup(self, players: list[str], options: Options, seed: int) -> State:
         state = setup(players, options, seed, self.pack_for_new_games())
         STEPS.run(state, [])
         return state
@@ -67,7 +60,7 @@ class RedCathedral(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, 
         board.pack_of(state)  # refuses a state set up with a pack that is not loaded
         return super().legal_actions(state, player)
 
-    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[Decision], options: list[Action]) -> Shape | None:
         return shape(state, asked, options)
 
     def action_text(self, action: Action) -> str:
@@ -76,13 +69,13 @@ class RedCathedral(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, 
     def event_text(self, state: State, event: Event) -> EventText:
         return event_text(state, event)
 
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: State) -> View:
         return views.public_view(state)
 
-    def view(self, state: State, player: int) -> dict[str, Any]:
+    def view(self, state: State, player: int) -> View:
         return views.player_view(state, player)
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: View) -> str:
         return views.view_text(view)
 
     def outcome(self, state: State) -> Outcome | None:

@@ -4,17 +4,16 @@ rest a ChooseOne, whose pass option is ``end turn``, ``done`` or ``no jewels`` w
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.i18n import listing
 
-from ..core.loose import Loose
+from ..core.json import Json
 from ..core.shapes import Amount, ChooseOne, Option, Shape
 from ..core.stepgame import Asked
 from . import board, market, market_actions, workshop
 from .actions import action_text
 from .build import jewel_pp
 from .i18n import DOMAIN, capitalized, msg
+from .types import Action, Decision, State
 from .words import (
     GUILDS,
     amounts,
@@ -31,8 +30,6 @@ from .words import (
     times_capitalized,
 )
 
-State = dict[str, Any]
-Action = dict[str, Any]
 AMOUNTS = {
     "sell": msg("Sell prestige"),
     "extra": msg("Extra spaces"),
@@ -49,7 +46,7 @@ _FIXED = {
 }
 
 
-def shape(state: State, asked: Asked[Loose], options: list[Action]) -> Shape:
+def shape(state: State, asked: Asked[Decision], options: list[Action]) -> Shape:
     texts = [action_text(a) for a in options]
     labels = [label(state, asked, a) for a in options]
     if asked.kind in AMOUNTS:
@@ -64,7 +61,7 @@ def shape(state: State, asked: Asked[Loose], options: list[Action]) -> Shape:
     return ChooseOne(options=tuple(Option(t, lb) for t, lb in zip(texts, labels, strict=True)), pass_text=pass_text)
 
 
-def label(state: State, asked: Asked[Loose], a: Action) -> str:
+def label(state: State, asked: Asked[Decision], a: Action) -> str:
     verb, p = a["verb"], asked.seat
     if verb == "done" and asked.kind == "market_action":
         return msg("Finish the market actions")
@@ -78,18 +75,18 @@ def label(state: State, asked: Asked[Loose], a: Action) -> str:
     return _LABELS[verb](state, p, asked.data, a)
 
 
-def _sell(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _sell(state: State, p: int, d: Decision, a: Action) -> str:
     rubles = a["n"] * board.pack_of(state).rules.sell_rubles
     return msg("Sell {points} for {rubles} rubles", points=prestige(a["n"]), rubles=rubles)
 
 
-def _reroll(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _reroll(state: State, p: int, d: Decision, a: Action) -> str:
     dice = state["spaces"][a["space"]]["dice"]
     faces = listing([msg("{colour} {face}", colour=data_word(c), face=state["faces"][c]) for c in dice], "")
     return msg("Re-roll {space}: {faces}", space=space_name(state, a["space"]), faces=faces)
 
 
-def _banner(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _banner(state: State, p: int, d: Decision, a: Action) -> str:
     if a["from"] == "inventory":
         return msg("A banner from your inventory (frees an inventory space)")
     if board.advanced(state):
@@ -97,13 +94,20 @@ def _banner(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     return msg("A banner from beside your inventory")
 
 
-def _section(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _section(state: State, p: int, d: Decision, a: Action) -> str:
     index = board.section_at(state, a["section"])
-    tile = tile_text(state, state["sections"][index]["tile"])
+    tile = tile_text(state, _tile_on(state, index))
     return msg("{section}; its tile gives {tile}", section=section_text(state, index), tile=tile)
 
 
-def _tile(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _tile_on(state: State, index: int) -> str:
+    """The workshop tile still on a section (one offered, or the one being claimed)."""
+    tile = state["sections"][index]["tile"]
+    assert tile is not None, "a section not yet claimed holds its tile"
+    return tile
+
+
+def _tile(state: State, p: int, d: Decision, a: Action) -> str:
     slot = a["slot"]
     holds = board.pack_of(state).advanced[slot].holds if board.advanced(state) else ""
     ornament = holds in ("door", "arch", "cross")
@@ -115,7 +119,7 @@ def _tile(state: State, p: int, d: dict[str, Any], a: Action) -> str:
                 piece=data_word(holds),
             )
         return msg("Face down on {slot} (free; never activated)", slot=slot_name(slot))
-    tile = tile_text(state, state["sections"][d["section"]]["tile"])
+    tile = tile_text(state, _tile_on(state, d["section"]))
     cost = item("rubles", workshop.face_up_cost(state, slot))
     if ornament:
         return msg(
@@ -128,13 +132,13 @@ def _tile(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     return msg("Face up on {slot} for {cost}: {tile} now", slot=slot_name(slot), cost=cost, tile=tile)
 
 
-def _deliver(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _deliver(state: State, p: int, d: Decision, a: Action) -> str:
     need = board.missing(state, board.section_at(state, a["section"]))
     material = capitalized(noun(a["material"]))
     return msg("{material} to {section} (it needs {need})", material=material, section=a["section"], need=amounts(need))
 
 
-def _decorate(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _decorate(state: State, p: int, d: Decision, a: Action) -> str:
     index = board.section_at(state, a["section"])
     ornament = board.pack_of(state).ornaments[board.ornament_kind(state, index)]
     return msg(
@@ -145,22 +149,26 @@ def _decorate(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     )
 
 
-def _jewels(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _jewels(state: State, p: int, d: Decision, a: Action) -> str:
     if not a["jewels"]:
         return msg("No jewels")
     jewels = listing([item(j, 1) for j in a["jewels"]], "and")
     return msg("{jewels} (+{pp} PP)", jewels=jewels, pp=jewel_pp(state, a["jewels"]))
 
 
-def _die(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _die(state: State, p: int, d: Decision, a: Action) -> str:
     colour = a["colour"]
-    args = {"colour": data_word(colour), "space": board.die_space(state, colour) + 1, "face": state["faces"][colour]}
+    args: dict[str, Json] = {
+        "colour": data_word(colour),
+        "space": board.die_space(state, colour) + 1,
+        "face": state["faces"][colour],
+    }
     if market.payable(state, p, colour):
         return msg("The {colour} die (on space {space}, showing {face}) (you may pay for extra spaces)", **args)
     return msg("The {colour} die (on space {space}, showing {face})", **args)
 
 
-def _extra(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _extra(state: State, p: int, d: Decision, a: Action) -> str:
     dest = dict(market.moves(state, p, d["colour"]))[a["n"]]
     if dest == board.die_space(state, d["colour"]):
         return msg(
@@ -173,7 +181,7 @@ def _extra(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     return msg("To {space}", space=space_name(state, dest))
 
 
-def _menu(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _menu(state: State, p: int, d: Decision, a: Action) -> str:
     verb, space = a["verb"], d["space"]
     if verb == "take":
         tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
@@ -188,25 +196,26 @@ def _menu(state: State, p: int, d: dict[str, Any], a: Action) -> str:
     return msg("Activate your {colour} workshop", colour=data_word(d["die"]))
 
 
-def _reps(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _reps(state: State, p: int, d: Decision, a: Action) -> str:
     tile = board.pack_of(state).resource_tiles[state["spaces"][d["space"]]["tile"]]
     got = board.obtainable(state, p, tile.item, tile.amount * a["n"])
     return msg("{times}: {got}", times=times_capitalized(a["n"]), got=item(tile.item, got))
 
 
-def _use(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _use(state: State, p: int, d: Decision, a: Action) -> str:
     return capitalized(influence_text(state, market_actions.card_of(state, d["space"]), a["which"]))
 
 
-def _times(state: State, p: int, d: dict[str, Any], a: Action) -> str:
+def _times(state: State, p: int, d: Decision, a: Action) -> str:
     return msg(
         "{times} ({action})", times=times_capitalized(a["n"]), action=influence_text(state, d["card"], d["which"])
     )
 
 
-def _activate(state: State, p: int, d: dict[str, Any], a: Action) -> str:
-    tile = board.seat(state, p)["slots"][a["slot"]]["tile"]
-    return msg("The {slot} tile: {tile}", slot=slot_name(a["slot"]), tile=tile_text(state, tile))
+def _activate(state: State, p: int, d: Decision, a: Action) -> str:
+    placed = board.seat(state, p)["slots"][a["slot"]]
+    assert placed is not None, "only a slot holding a face-up tile is activated"
+    return msg("The {slot} tile: {tile}", slot=slot_name(a["slot"]), tile=tile_text(state, placed["tile"]))
 
 
 _LABELS = {

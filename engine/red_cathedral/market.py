@@ -13,24 +13,19 @@ lap later and is never offered. ``extra n`` (n rubles, n extra spaces) names a m
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board, free, market_actions
 from . import model as m
 from .flow import ask, kind, step, then
 from .i18n import msg
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
+from .types import Action, Decision, Die, Events, State, Step
 
 
-def payable(state: State, p: int, colour: str) -> bool:
+def payable(state: State, p: int, colour: Die) -> bool:
     """May ``p`` pay to move this die further? (the white die, or the die of their own colour)."""
     return colour == "white" or colour == board.seat(state, p)["colour"]
 
 
-def moves(state: State, p: int, colour: str) -> list[tuple[int, int]]:
+def moves(state: State, p: int, colour: Die) -> list[tuple[int, int]]:
     """Every legal move of die ``colour`` for ``p``: (extra spaces paid, destination), cheapest
     first. Extra spaces 0 to 7 reach each of the 8 spaces once (its own after exactly 8 spaces),
     so more is never offered; the player's rubles are the only other limit."""
@@ -49,17 +44,17 @@ def moves(state: State, p: int, colour: str) -> list[tuple[int, int]]:
 
 
 @step("market")
-def _market(state: State, s: dict[str, Any], events: Events) -> None:
+def _market(state: State, s: Step, events: Events) -> None:
     ask(state, "die", s["player"])
 
 
-def _die_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _die_options(state: State, asked: Decision) -> list[Action]:
     p = asked["player"]
-    dice = [{"verb": "die", "colour": c} for c in m.DICE if moves(state, p, c)]
+    dice: list[Action] = [{"verb": "die", "colour": c} for c in m.DICE if moves(state, p, c)]
     return dice + free.free_options(state, p)
 
 
-def _die(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _die(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     if free.is_free(action):
         free.take_free(state, p, action, {"step": "market", "player": p})
@@ -68,15 +63,15 @@ def _die(state: State, asked: dict[str, Any], action: Action, events: Events) ->
 
 
 @step("extra")
-def _extra_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _extra_step(state: State, s: Step, events: Events) -> None:
     ask(state, "extra", s["player"], colour=s["colour"])
 
 
-def _extra_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _extra_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "extra", "n": extra} for extra, _ in moves(state, asked["player"], asked["colour"])]
 
 
-def _extra(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _extra(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, colour, extra = asked["player"], asked["colour"], action["n"]
     dest = dict(moves(state, p, colour))[extra]
     here = board.die_space(state, colour)
@@ -92,7 +87,7 @@ def _extra(state: State, asked: dict[str, Any], action: Action, events: Events) 
 
 
 @step("market_reroll")
-def _market_reroll(state: State, s: dict[str, Any], events: Events) -> None:
+def _market_reroll(state: State, s: Step, events: Events) -> None:
     free.roll_space(state, s["space"], events)
 
 

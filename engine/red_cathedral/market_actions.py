@@ -14,15 +14,11 @@ Only actions that can do something are offered; ``done`` ends them (the space is
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board, free, workshop
 from .flow import ask, kind, step, then
 from .i18n import msg
+from .types import Action, Decision, Events, Gain, State, Step
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
 MENU = ("take", "influence", "workshop")
 
 
@@ -51,7 +47,7 @@ def usable(state: State, p: int, space: int) -> list[int]:
     return [w for w in (1, 2) if board.can_pay(state, p, card.action(w)[1])]
 
 
-def _menu(state: State, p: int, s: dict[str, Any]) -> list[str]:
+def _menu(state: State, p: int, s: Decision) -> list[str]:
     offered = {
         "take": lambda: take_limit(state, p, s["space"]) > 0,
         "influence": lambda: bool(usable(state, p, s["space"])),
@@ -61,19 +57,25 @@ def _menu(state: State, p: int, s: dict[str, Any]) -> list[str]:
 
 
 @step("market_menu")
-def _menu_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _menu_step(state: State, s: Step, events: Events) -> None:
     ask(state, "market_action", s["player"], space=s["space"], die=s["die"], used=list(s["used"]))
 
 
-def _menu_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _menu_options(state: State, asked: Decision) -> list[Action]:
     p = asked["player"]
-    actions = [{"verb": a} for a in _menu(state, p, asked)]
+    actions: list[Action] = [{"verb": a} for a in _menu(state, p, asked)]
     return actions + [{"verb": "done"}] + free.free_options(state, p)
 
 
-def _menu_act(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _menu_act(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, verb = asked["player"], action["verb"]
-    menu = {"step": "market_menu", "player": p, "space": asked["space"], "die": asked["die"], "used": asked["used"]}
+    menu: Step = {
+        "step": "market_menu",
+        "player": p,
+        "space": asked["space"],
+        "die": asked["die"],
+        "used": asked["used"],
+    }
     if free.is_free(action):
         free.take_free(state, p, action, menu)
         return
@@ -83,15 +85,15 @@ def _menu_act(state: State, asked: dict[str, Any], action: Action, events: Event
 
 
 @step("market_take")
-def _take_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _take_step(state: State, s: Step, events: Events) -> None:
     ask(state, "take", s["player"], space=s["space"])
 
 
-def _take_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _take_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "reps", "n": n} for n in range(1, take_limit(state, asked["player"], asked["space"]) + 1)]
 
 
-def _take(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _take(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, space = asked["player"], asked["space"]
     tile = board.pack_of(state).resource_tiles[state["spaces"][space]["tile"]]
     got = board.gain_all(state, p, {tile.item: tile.amount * action["n"]})
@@ -99,15 +101,15 @@ def _take(state: State, asked: dict[str, Any], action: Action, events: Events) -
 
 
 @step("market_influence")
-def _influence_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _influence_step(state: State, s: Step, events: Events) -> None:
     ask(state, "influence", s["player"], space=s["space"])
 
 
-def _influence_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _influence_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "use", "which": w} for w in usable(state, asked["player"], asked["space"])]
 
 
-def _influence(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _influence(state: State, asked: Decision, action: Action, events: Events) -> None:
     p, card = asked["player"], card_of(state, asked["space"])
     tag = board.pack_of(state).influence[card].action(action["which"])[0]
     if tag == "once":
@@ -125,23 +127,23 @@ def repeat_limit(state: State, p: int, card: str, which: int) -> int:
 
 
 @step("influence_times")
-def _times_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _times_step(state: State, s: Step, events: Events) -> None:
     ask(state, "times", s["player"], card=s["card"], which=s["which"])
 
 
-def _times_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _times_options(state: State, asked: Decision) -> list[Action]:
     limit = repeat_limit(state, asked["player"], asked["card"], asked["which"])
     return [{"verb": "times", "n": n} for n in range(1, limit + 1)]
 
 
-def _times(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _times(state: State, asked: Decision, action: Action, events: Events) -> None:
     use(state, asked["player"], asked["card"], asked["which"], action["n"], events)
 
 
 def use(state: State, p: int, card: str, which: int, times: int, events: Events) -> None:
     """Pay and apply action ``which`` of influence card ``card`` ``times`` times."""
     _, cost, gain = board.pack_of(state).influence[card].action(which)
-    got: dict[str, int] = {}
+    got: dict[Gain, int] = {}
     for _ in range(times):
         board.pay(state, p, cost)
         for item, n in board.gain_all(state, p, gain).items():
@@ -153,17 +155,19 @@ def use(state: State, p: int, card: str, which: int, times: int, events: Events)
 
 
 @step("market_workshop")
-def _workshop_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _workshop_step(state: State, s: Step, events: Events) -> None:
     ask(state, "workshop", s["player"], die=s["die"])
 
 
-def _workshop_options(state: State, asked: dict[str, Any]) -> list[Action]:
+def _workshop_options(state: State, asked: Decision) -> list[Action]:
     return [{"verb": "activate", "slot": s} for s in workshop.activatable(state, asked["player"], asked["die"])]
 
 
-def _workshop(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _workshop(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
-    tile = board.seat(state, p)["slots"][action["slot"]]["tile"]
+    placed = board.seat(state, p)["slots"][action["slot"]]
+    assert placed is not None, "only a slot holding a face-up tile is activated"
+    tile = placed["tile"]
     got = workshop.benefit(state, p, tile)
     events.append({"type": "gain", "player": p, "why": "workshop", "slot": action["slot"], "tile": tile, "got": got})
 

@@ -8,27 +8,29 @@ Every row carries its provenance: ``source`` (public texts by name, "Red Cathedr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..core.datapack import Pack as BasePack
 from ..core.datapack import Row as Row  # the core's row with provenance; every class below is one
+from . import types as t
 
-MATERIALS = ("lumber", "brick", "stone", "gold", "green", "purple")
-JEWELS = ("green", "purple")
-ITEMS = MATERIALS + ("rubles", "rp")  # what a resource or workshop tile gives
-GAINS = ITEMS + ("pp",)  # what an influence action may give
-COSTS = MATERIALS + ("rubles",)  # what an influence action may cost
-LEVELS = ("base", "middle", "dome")
-ORNAMENTS = ("door", "arch", "cross")
-DICE = ("white", "red", "blue", "yellow", "green")
-SLOTS = ("red", "blue", "yellow", "green", "white-1", "white-2")
-GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
-TAGS = ("once", "repeat")
+MATERIALS: tuple[t.Material, ...] = ("lumber", "brick", "stone", "gold", "green", "purple")
+JEWELS: tuple[t.Jewel, ...] = ("green", "purple")
+ITEMS: tuple[t.Item, ...] = MATERIALS + ("rubles", "rp")  # what a resource or workshop tile gives
+GAINS: tuple[t.Gain, ...] = ITEMS + ("pp",)  # what an influence action may give
+COSTS: tuple[t.Cost, ...] = MATERIALS + ("rubles",)  # what an influence action may cost
+LEVELS: tuple[t.Level, ...] = ("base", "middle", "dome")
+ORNAMENTS: tuple[t.OrnamentKind, ...] = ("door", "arch", "cross")
+DICE: tuple[t.Die, ...] = ("white", "red", "blue", "yellow", "green")
+SLOTS: tuple[t.Slot, ...] = ("red", "blue", "yellow", "green", "white-1", "white-2")
+GROUPS: tuple[t.Guild, ...] = ("craftsmen", "teamsters", "merchants", "clergy")
+TAGS: tuple[t.Tag, ...] = ("once", "repeat")
 TOWER_RULES = ("two_player", "halving")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Material(Row):
-    id: str
+    id: t.Material
     label: str
     supply: int
     jewel: bool
@@ -36,17 +38,17 @@ class Material(Row):
 
 @dataclass(frozen=True, kw_only=True)
 class Colour(Row):
-    id: str
+    id: t.Die
     label: str
     player: bool
 
 
 @dataclass(frozen=True, kw_only=True)
 class Ornament(Row):
-    id: str
+    id: t.OrnamentKind
     label: str
-    level: str
-    material: str
+    level: t.Level
+    material: t.Material
     per_player: int
 
 
@@ -96,7 +98,7 @@ class PrestigeSpace(Row):
 @dataclass(frozen=True, kw_only=True)
 class ResourceTile(Row):
     id: str
-    item: str
+    item: t.Item
     amount: int
     cross: bool
 
@@ -104,15 +106,15 @@ class ResourceTile(Row):
 @dataclass(frozen=True, kw_only=True)
 class InfluenceCard(Row):
     id: str
-    group: str
-    a_tag: str
-    a_cost: dict[str, int]
-    a_gain: dict[str, int]
-    b_tag: str
-    b_cost: dict[str, int]
-    b_gain: dict[str, int]
+    group: t.Guild
+    a_tag: t.Tag
+    a_cost: dict[t.Cost, int]
+    a_gain: dict[t.Gain, int]
+    b_tag: t.Tag
+    b_cost: dict[t.Cost, int]
+    b_gain: dict[t.Gain, int]
 
-    def action(self, which: int) -> tuple[str, dict[str, int], dict[str, int]]:
+    def action(self, which: int) -> tuple[t.Tag, dict[t.Cost, int], dict[t.Gain, int]]:
         """Action 1 or 2 of the card as (tag, cost, gain)."""
         if which == 1:
             return self.a_tag, self.a_cost, self.a_gain
@@ -122,8 +124,8 @@ class InfluenceCard(Row):
 @dataclass(frozen=True, kw_only=True)
 class Section(Row):
     id: str
-    level: str
-    cost: dict[str, int]
+    level: t.Level
+    cost: dict[t.Material, int]
     rp: int
     rubles: int
 
@@ -137,15 +139,15 @@ class Plan(Row):
 
 @dataclass(frozen=True, kw_only=True)
 class WorkshopSpace(Row):
-    slot: str
-    colour: str
+    slot: t.Slot
+    colour: t.Die
     cost: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class AdvancedSpace(Row):
-    slot: str
-    holds: str
+    slot: t.Slot
+    holds: t.OrnamentKind | Literal["banner"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,18 +155,18 @@ class WorkshopTile(Row):
     id: str
     kind: str
     three_plus: bool
-    item: str = ""
+    item: t.Item | Literal[""] = ""  # a resource tile's
     amount: int = 0
-    die: str = ""
+    die: t.Die | Literal[""] = ""  # a die tile's
 
 
 @dataclass(frozen=True)
 class Pack(BasePack):
     """A validated pack; keyed families are dicts in file order (``rows`` keeps every row)."""
 
-    materials: dict[str, Material]
-    colours: dict[str, Colour]
-    ornaments: dict[str, Ornament]
+    materials: dict[t.Material, Material]
+    colours: dict[t.Die, Colour]
+    ornaments: dict[t.OrnamentKind, Ornament]
     rules: Rules
     setups: dict[int, Setup]
     track: Track
@@ -173,6 +175,6 @@ class Pack(BasePack):
     influence: dict[str, InfluenceCard]
     sections: dict[str, Section]
     plans: dict[str, Plan]
-    workshop: dict[str, WorkshopSpace]
-    advanced: dict[str, AdvancedSpace]
+    workshop: dict[t.Slot, WorkshopSpace]
+    advanced: dict[t.Slot, AdvancedSpace]
     tiles: dict[str, WorkshopTile]

@@ -18,15 +18,13 @@ ornaments placed, then are shared.
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
 
 from ..core import Outcome, SeatResult, place_ranks
 from . import board, score
 from .flow import step
 from .i18n import msg
+from .types import Events, Result, SeatScore, State, Step, TowerScore
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
 #: The tie-break and the breakdown labels (message ids: front ends translate them with ``tr_id``).
 TIE_BREAK = str(msg("most completed sections, then most ornaments placed"))
 TRACK, LEFTOVERS, TOWERS = str(msg("track")), str(msg("leftovers")), str(msg("towers"))
@@ -88,42 +86,49 @@ def presence(state: State, tower: list[int]) -> dict[int, int]:
     return out
 
 
-def final_scores(state: State) -> dict[str, Any]:
+def final_scores(state: State) -> Result:
     """Apply final scoring to the markers and return the result kept in the state."""
     pack, lap = board.pack_of(state), board.lap(state)
     rule = pack.setups[len(state["players"])].tower_rule
-    seats: list[dict[str, Any]] = []
+    track: list[int] = []
+    leftovers: list[int] = []
     for p, me in enumerate(state["seats"]):
         me["pos"] = score.round_down(lap, me["pos"])
-        seats.append({"track": score.pp_at(lap, me["pos"]), "towers": 0})
-        leftovers = (board.held(state, p) + me["rubles"]) // pack.rules.leftovers_per_pp
-        me["pos"] = score.gain_pp(lap, me["pos"], leftovers)
-        seats[p]["leftovers"] = leftovers
-    towers = []
+        track.append(score.pp_at(lap, me["pos"]))
+        leftovers.append((board.held(state, p) + me["rubles"]) // pack.rules.leftovers_per_pp)
+        me["pos"] = score.gain_pp(lap, me["pos"], leftovers[p])
+    towers: list[TowerScore] = []
+    in_towers = [0] * len(state["seats"])
     for t, tower in enumerate(state["towers"]):
         value = tower_value(state, tower)
         scored = tower_scores(value, presence(state, tower), rule)
         towers.append({"tower": t, "value": value, "scores": {str(p): n for p, n in sorted(scored.items())}})
         for p, n in scored.items():
-            seats[p]["towers"] += n
+            in_towers[p] += n
+    seats: list[SeatScore] = []
     for p, me in enumerate(state["seats"]):
-        me["pos"] = score.gain_pp(lap, me["pos"], seats[p]["towers"])
-        seats[p].update(
-            total=score.pp_at(lap, me["pos"]),
-            sections=board.completed(state, p),
-            ornaments=board.ornaments_placed(state, p),
+        me["pos"] = score.gain_pp(lap, me["pos"], in_towers[p])
+        seats.append(
+            {
+                "track": track[p],
+                "towers": in_towers[p],
+                "leftovers": leftovers[p],
+                "total": score.pp_at(lap, me["pos"]),
+                "sections": board.completed(state, p),
+                "ornaments": board.ornaments_placed(state, p),
+            }
         )
     return {"seats": seats, "towers": towers}
 
 
 @step("final")
-def _final(state: State, s: dict[str, Any], events: Events) -> None:
-    state["result"] = final_scores(state)
+def _final(state: State, s: Step, events: Events) -> None:
+    result = state["result"] = final_scores(state)
     state["over"] = True
-    events.append({"type": "final", "result": state["result"]})
+    events.append({"type": "final", "result": result})
 
 
-def outcome_of(result: dict[str, Any], names: list[str]) -> Outcome:
+def outcome_of(result: Result, names: list[str]) -> Outcome:
     seats = result["seats"]
 
     def key(p: int) -> tuple[int, int, int]:

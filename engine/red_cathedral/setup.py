@@ -10,25 +10,32 @@ ones below 3 players) shuffled and one put on each section; rubles 3/4/4/5 from 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
+from ..core.records import Seeded
 from ..core.rng import randbelow, seed_state, shuffle
+from ..core.spec import Options as TableOptions
 from . import model as m
 from .data import PACKS
+from .types import Die, Guild, Options, Seat, Section, Space, State
 
 RULES_VERSION = 1
-State = dict[str, Any]
 TOWER_NAMES = "ABCDEFGHIJ"
 
 
-def setup(players: list[str], options: dict[str, Any], seed: int, pack: m.Pack) -> State:
+def setup(players: list[str], table: TableOptions, seed: int, pack: m.Pack) -> State:
     n = len(players)
-    state: State = {
+    options = cast(Options, table)  # resolved and validated by the game's spec (the lobby's boundary)
+    draws: Seeded = {"rng": seed_state(seed)}  # the generator, drawn from in set-up order
+    spaces, quadrants, influence, faces = _market(draws, pack)
+    plan, towers, sections = _cathedral(draws, pack, n)
+    colours = [c.id for c in pack.colours.values() if c.player]
+    return {
         "players": list(players),
-        "rng": seed_state(seed),
+        "rng": draws["rng"],
         "pack": PACKS.record(pack),
         "rules_version": RULES_VERSION,
-        "options": dict(options),
+        "options": options.copy(),
         "supply": {k: pack.materials[k].supply for k in m.MATERIALS},
         "turn": None,
         "end": None,
@@ -37,15 +44,18 @@ def setup(players: list[str], options: dict[str, Any], seed: int, pack: m.Pack) 
         "decision": None,
         "frames": [],
         "over": False,
+        "spaces": spaces,
+        "quadrants": quadrants,
+        "influence": influence,
+        "faces": faces,
+        "plan": plan,
+        "towers": towers,
+        "sections": sections,
+        "seats": [_seat(pack, options, colours[p], pack.setups[n].rubles[p]) for p in range(n)],
     }
-    _market(state, pack)
-    _cathedral(state, pack, n)
-    colours = [c.id for c in pack.colours.values() if c.player]
-    state["seats"] = [_seat(pack, options, colours[p], pack.setups[n].rubles[p]) for p in range(n)]
-    return state
 
 
-def _seat(pack: m.Pack, options: dict[str, Any], colour: str, rubles: int) -> dict[str, Any]:
+def _seat(pack: m.Pack, options: Options, colour: Die, rubles: int) -> Seat:
     rules = pack.rules
     basic = options["workshop"] == "basic"
     return {
@@ -60,42 +70,45 @@ def _seat(pack: m.Pack, options: dict[str, Any], colour: str, rubles: int) -> di
     }
 
 
-def _market(state: State, pack: m.Pack) -> None:
+def _market(draws: Seeded, pack: m.Pack) -> tuple[list[Space], list[Guild], dict[Guild, str], dict[Die, int]]:
+    """The market ring's spaces, the quadrants' guilds, each guild's influence card, the dice's faces."""
     tiles = list(pack.resource_tiles)
-    shuffle(state, tiles)
-    state["spaces"] = [{"tile": t, "dice": []} for t in tiles]
+    shuffle(draws, tiles)
+    spaces: list[Space] = [{"tile": t, "dice": []} for t in tiles]
     quadrants = list(m.GROUPS)
-    shuffle(state, quadrants)
-    state["quadrants"] = quadrants
-    state["influence"] = {}
+    shuffle(draws, quadrants)
+    influence: dict[Guild, str] = {}
     for group in m.GROUPS:
         deck = [c.id for c in pack.influence.values() if c.group == group]
-        state["influence"][group] = deck[randbelow(state, len(deck))]
+        influence[group] = deck[randbelow(draws, len(deck))]
     order = [c for c in pack.colours]
-    shuffle(state, order)
+    shuffle(draws, order)
     start = next(i for i, t in enumerate(tiles) if pack.resource_tiles[t].cross)
-    state["faces"] = {}
+    faces: dict[Die, int] = {}
     for k, colour in enumerate(order):
-        state["faces"][colour] = randbelow(state, pack.rules.die_faces) + 1
-        state["spaces"][(start + k) % len(tiles)]["dice"].append(colour)
+        faces[colour] = randbelow(draws, pack.rules.die_faces) + 1
+        spaces[(start + k) % len(tiles)]["dice"].append(colour)
+    return spaces, quadrants, influence, faces
 
 
-def _cathedral(state: State, pack: m.Pack, n: int) -> None:
+def _cathedral(draws: Seeded, pack: m.Pack, n: int) -> tuple[str, list[list[int]], list[Section]]:
+    """The building plan drawn, its towers (their sections' indexes, bottom up) and its sections."""
     plans = [p.id for p in pack.plans.values() if p.players == n]
-    plan = pack.plans[plans[randbelow(state, len(plans))]]
+    plan = pack.plans[plans[randbelow(draws, len(plans))]]
     decks = {level: [s.id for s in pack.sections.values() if s.level == level] for level in m.LEVELS}
     for deck in decks.values():
-        shuffle(state, deck)
+        shuffle(draws, deck)
     tiles = [t.id for t in pack.tiles.values() if pack.setups[n].three_plus_tiles or not t.three_plus]
-    shuffle(state, tiles)
-    state["plan"] = plan.id
-    state["towers"], state["sections"] = [], []
+    shuffle(draws, tiles)
+    towers: list[list[int]] = []
+    sections: list[Section] = []
+    base, middle, dome = m.LEVELS
     for t, middles in enumerate(plan.middles):
-        levels = ["base"] + ["middle"] * middles + ["dome"]
+        levels = [base] + [middle] * middles + [dome]
         tower = []
         for level_no, level in enumerate(levels):
-            tower.append(len(state["sections"]))
-            state["sections"].append(
+            tower.append(len(sections))
+            sections.append(
                 {
                     "name": f"{TOWER_NAMES[t]}{level_no + 1}",
                     "card": decks[level].pop(),
@@ -108,4 +121,5 @@ def _cathedral(state: State, pack: m.Pack, n: int) -> None:
                     "ornament": None,
                 }
             )
-        state["towers"].append(tower)
+        towers.append(tower)
+    return plan.id, towers, sections

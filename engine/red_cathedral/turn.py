@@ -9,21 +9,17 @@ clockwise from the trigger; then final scoring (:mod:`.scoring`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.steps import never
-from . import build, claim, free, market
+from . import board, build, claim, free, market
 from .flow import ask, kind, step, then
 from .i18n import msg
+from .types import Action, Decision, Events, State, Step
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
 MAIN = ("claim", "build", "market")
 
 
 @step("turn")
-def _turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _turn(state: State, s: Step, events: Events) -> None:
     p = s["player"]
     state["turn"] = {"player": p, "sold": False, "rerolled": False, "main": None}
     events.append({"type": "turn", "player": p, "last": state["end"] is not None})
@@ -31,37 +27,38 @@ def _turn(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @step("main")
-def _main_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _main_step(state: State, s: Step, events: Events) -> None:
     ask(state, "main", s["player"])
 
 
 def main_options(state: State, p: int) -> list[Action]:
     """The main actions open to ``p`` (the market always is: some die always has a legal move), then free actions."""
-    out = [{"verb": "claim"}] if claim.can_claim(state, p) else []
+    out: list[Action] = [{"verb": "claim"}] if claim.can_claim(state, p) else []
     out += [{"verb": "build"}] if build.can_build(state, p) else []
     return out + [{"verb": "market"}] + free.free_options(state, p)
 
 
-def _main(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _main(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     if free.is_free(action):
         free.take_free(state, p, action, {"step": "main", "player": p})
         return
-    state["turn"]["main"] = action["verb"]
+    board.turn(state)["main"] = action["verb"]
     events.append({"type": "main", "player": p, "action": action["verb"]})
     then(state, {"step": action["verb"], "player": p}, {"step": "end", "player": p})
 
 
 @step("end")
-def _end_step(state: State, s: dict[str, Any], events: Events) -> None:
+def _end_step(state: State, s: Step, events: Events) -> None:
     ask(state, "end", s["player"])
 
 
-def _end_options(state: State, asked: dict[str, Any]) -> list[Action]:
-    return [{"verb": "end"}] + free.free_options(state, asked["player"])
+def _end_options(state: State, asked: Decision) -> list[Action]:
+    end: list[Action] = [{"verb": "end"}]
+    return end + free.free_options(state, asked["player"])
 
 
-def _end(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+def _end(state: State, asked: Decision, action: Action, events: Events) -> None:
     p = asked["player"]
     if free.is_free(action):
         free.take_free(state, p, action, {"step": "end", "player": p})
@@ -71,10 +68,10 @@ def _end(state: State, asked: dict[str, Any], action: Action, events: Events) ->
 
 
 @step("next")
-def _next(state: State, s: dict[str, Any], events: Events) -> None:
+def _next(state: State, s: Step, events: Events) -> None:
     end = state["end"]
     if end is None:
-        then(state, {"step": "turn", "player": (state["turn"]["player"] + 1) % len(state["players"])})
+        then(state, {"step": "turn", "player": (board.turn(state)["player"] + 1) % len(state["players"])})
     elif end["left"]:
         then(state, {"step": "turn", "player": end["left"].pop(0)})
     else:

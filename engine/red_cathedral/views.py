@@ -4,23 +4,20 @@ plus their seat; the generator's state never appears."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board, market_actions, score
 from .data import PACKS
+from .types import Material, SeatView, SectionView, Slot, SlotView, SpaceView, State, View
 from .words import amounts, influence_text, item, slot_name, tile_text
 
-State = dict[str, Any]
 
-
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> View:
     pack = board.pack_of(state)
     return {
         "game": "red_cathedral",
         "players": list(state["players"]),
         "workshop_side": state["options"]["workshop"],
         "plan": state["plan"],
-        "turn": dict(state["turn"]) if state["turn"] else None,
+        "turn": state["turn"].copy() if state["turn"] else None,
         "end": {"trigger": state["end"]["trigger"], "left": list(state["end"]["left"])} if state["end"] else None,
         "over": state["over"],
         "result": state["result"],
@@ -42,11 +39,11 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, p: int) -> dict[str, Any]:
+def player_view(state: State, p: int) -> View:
     return {**public_view(state), "you": p}
 
 
-def _space(state: State, i: int) -> dict[str, Any]:
+def _space(state: State, i: int) -> SpaceView:
     tile = board.pack_of(state).resource_tiles[state["spaces"][i]["tile"]]
     return {
         "space": i + 1,
@@ -57,7 +54,7 @@ def _space(state: State, i: int) -> dict[str, Any]:
     }
 
 
-def _section(state: State, i: int) -> dict[str, Any]:
+def _section(state: State, i: int) -> SectionView:
     sec, card = state["sections"][i], board.card(state, i)
     return {
         "name": sec["name"],
@@ -68,14 +65,14 @@ def _section(state: State, i: int) -> dict[str, Any]:
         "owner": sec["owner"],
         "delivered": dict(sec["delivered"]),
         "done": sec["done"],
-        "ornament": dict(sec["ornament"]) if sec["ornament"] else None,
+        "ornament": sec["ornament"].copy() if sec["ornament"] else None,
         "tile": {"id": sec["tile"], "gives": str(tile_text(state, sec["tile"]))} if sec["tile"] else None,
     }
 
 
-def _seat(state: State, p: int) -> dict[str, Any]:
+def _seat(state: State, p: int) -> SeatView:
     me = board.seat(state, p)
-    slots = {
+    slots: dict[Slot, SlotView | None] = {
         s: {"tile": v["tile"], "up": v["up"], "gives": str(tile_text(state, v["tile"]))} if v else None
         for s, v in me["slots"].items()
     }
@@ -87,7 +84,7 @@ def _seat(state: State, p: int) -> dict[str, Any]:
         "pp": score.pp_at(board.lap(state), me["pos"]),
         "inventory": dict(me["inventory"]),
         "capacity": board.capacity(state, p),
-        "banners": dict(me["banners"]),
+        "banners": me["banners"].copy(),
         "ornaments": dict(me["ornaments"]),
         "lost_ornaments": dict(me["lost"]),
         "slots": slots,
@@ -96,7 +93,7 @@ def _seat(state: State, p: int) -> dict[str, Any]:
     }
 
 
-def view_text(view: dict[str, Any]) -> str:
+def view_text(view: View) -> str:
     """A plain-text board for terminals and logs."""
     names = view["players"]
     lines = [f"The Red Cathedral ({view['workshop_side']} workshops, plan {view['plan']})"]
@@ -112,13 +109,14 @@ def view_text(view: dict[str, Any]) -> str:
             state = "done" if s["done"] else f"needs {amounts(_left(s))}"
             orn = f" {s['ornament']['kind']} ({names[s['ornament']['seat']]})" if s["ornament"] else ""
             lines.append(f"    {s['name']} {s['level']:<6} {owner:<8} {state}{orn}")
-    for s in view["seats"]:
+    for seat in view["seats"]:
         slots = ", ".join(
-            f"{slot_name(k)}:{v['gives']}{'' if v['up'] else ' (down)'}" for k, v in s["slots"].items() if v
+            f"{slot_name(k)}:{v['gives']}{'' if v['up'] else ' (down)'}" for k, v in seat["slots"].items() if v
         )
+        banners = seat["banners"]["inventory"] + seat["banners"]["board"]
         lines.append(
-            f"  {s['name']} ({s['colour']}): {s['pp']} PP (space {s['space']}), {s['rubles']} rubles, "
-            f"inventory {amounts(s['inventory'])} ({s['capacity']} spaces), banners {sum(s['banners'].values())}, "
+            f"  {seat['name']} ({seat['colour']}): {seat['pp']} PP (space {seat['space']}), {seat['rubles']} rubles, "
+            f"inventory {amounts(seat['inventory'])} ({seat['capacity']} spaces), banners {banners}, "
             f"workshop {slots or 'empty'}"
         )
     if view["result"]:
@@ -128,7 +126,7 @@ def view_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _left(section: dict[str, Any]) -> dict[str, int]:
+def _left(section: SectionView) -> dict[Material, int]:
     return {
         k: n - section["delivered"].get(k, 0) for k, n in section["cost"].items() if n > section["delivered"].get(k, 0)
     }

@@ -9,16 +9,18 @@ is immutable, so the small ones (counts, colours) are made once and kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar
 
 from engine.core.i18n import Msg, listing
 
 from . import board
 from .i18n import DOMAIN, msg, msgn
+from .types import State
 
-State = dict[str, Any]
+K = TypeVar("K", bound=str)  # an amounts table's keys: materials, items...
+
 NOUNS = {
     "lumber": msg("lumber"),
     "brick": msg("brick"),
@@ -89,7 +91,7 @@ def item(name: str, n: int) -> str:
     return count(n) if count else f"{n} {name}"
 
 
-def amounts(d: dict[str, int]) -> str:
+def amounts(d: Mapping[K, int]) -> str:
     parts = [item(k, n) for k, n in d.items() if n]
     return listing(parts, "") if parts else msg("nothing")
 

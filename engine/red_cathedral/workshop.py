@@ -10,18 +10,15 @@ white slot opens only once the banner on it has been used.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board
 from . import model as m
+from .types import Die, Events, Gain, Item, Slot, State, TileEvent
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
 # Slots in the order they are offered: white first (no ornament to lose on the advanced side).
-OFFER_ORDER = ("white-1", "white-2", "red", "blue", "yellow", "green")
+OFFER_ORDER: tuple[Slot, ...] = ("white-1", "white-2", "red", "blue", "yellow", "green")
 
 
-def is_open(state: State, p: int, slot: str) -> bool:
+def is_open(state: State, p: int, slot: Slot) -> bool:
     """True when a tile may go on ``slot`` now: it is empty and, on the advanced side, not under a banner."""
     me = board.seat(state, p)
     if me["slots"][slot] is not None:
@@ -32,7 +29,7 @@ def is_open(state: State, p: int, slot: str) -> bool:
     return used >= int(slot.split("-")[1])
 
 
-def open_slots(state: State, p: int) -> list[str]:
+def open_slots(state: State, p: int) -> list[Slot]:
     """Open slots, with only one of two interchangeable empty white slots."""
     slots = [s for s in OFFER_ORDER if is_open(state, p, s)]
     if "white-1" in slots and "white-2" in slots:
@@ -40,35 +37,37 @@ def open_slots(state: State, p: int) -> list[str]:
     return slots
 
 
-def face_up_cost(state: State, slot: str) -> int:
+def face_up_cost(state: State, slot: Slot) -> int:
     pack = board.pack_of(state)
     return pack.rules.advanced_face_up_cost if board.advanced(state) else pack.workshop[slot].cost
 
 
-def yield_of(state: State, tile_id: str) -> tuple[str, int]:
+def yield_of(state: State, tile_id: str) -> tuple[Item, int]:
     """What a tile gives now: (item, amount)."""
     pack = board.pack_of(state)
     tile = pack.tiles[tile_id]
     if tile.kind == "resource":
+        assert tile.item, "a resource tile names its item (checks.py)"
         return tile.item, tile.amount
+    assert tile.die, "a die tile names its die (checks.py)"
     space = state["spaces"][board.die_space(state, tile.die)]
     resource = pack.resource_tiles[space["tile"]]
     return resource.item, resource.amount
 
 
-def benefit(state: State, p: int, tile_id: str) -> dict[str, int]:
+def benefit(state: State, p: int, tile_id: str) -> dict[Gain, int]:
     """Give ``p`` the tile's benefit once; return what was really gained."""
     item, amount = yield_of(state, tile_id)
     return board.gain_all(state, p, {item: amount})
 
 
-def place(state: State, p: int, tile_id: str, slot: str, up: bool, events: Events) -> None:
+def place(state: State, p: int, tile_id: str, slot: Slot, up: bool, events: Events) -> None:
     """Put ``tile_id`` on ``slot`` face up (paying, and gaining its benefit) or face down."""
     me = board.seat(state, p)
     cost = face_up_cost(state, slot) if up else 0
     me["rubles"] -= cost
     me["slots"][slot] = {"tile": tile_id, "up": up}
-    event: dict[str, Any] = {"type": "tile", "player": p, "tile": tile_id, "slot": slot, "up": up, "paid": cost}
+    event: TileEvent = {"type": "tile", "player": p, "tile": tile_id, "slot": slot, "up": up, "paid": cost}
     holds = board.pack_of(state).advanced[slot].holds if board.advanced(state) else None
     if holds in m.ORNAMENTS:  # the advanced side: release or lose the ornament lying there
         assert holds is not None
@@ -79,8 +78,8 @@ def place(state: State, p: int, tile_id: str, slot: str, up: bool, events: Event
         events.append({"type": "gain", "player": p, "why": "tile", "got": benefit(state, p, tile_id)})
 
 
-def activatable(state: State, p: int, die: str) -> list[str]:
+def activatable(state: State, p: int, die: Die) -> list[Slot]:
     """Slots with a face-up tile the moved ``die`` activates on ``p``'s board."""
     me = board.seat(state, p)
-    slots = ("white-1", "white-2") if die == "white" else (die,)
-    return [s for s in slots if me["slots"][s] is not None and me["slots"][s]["up"]]
+    slots: tuple[Slot, ...] = ("white-1", "white-2") if die == "white" else (die,)
+    return [s for s in slots if (tile := me["slots"][s]) is not None and tile["up"]]

@@ -17,7 +17,9 @@ from functools import lru_cache
 
 from PIL import Image
 
-from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, View, fit
+from engine.red_cathedral.types import View
+
+from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, fit
 from .i18n import msg, tr
 from .parts import (
     COLOUR_NAMES,
@@ -134,16 +136,16 @@ def _lap(view: View) -> int:
 
 
 def _header(c: Canvas, view: View) -> None:
-    names = view["players"]
-    if view.get("result"):
+    names, result, turn, end = view["players"], view.get("result"), view.get("turn"), view.get("end")
+    if result:
         scores = (", " if c.lang == "en" else "、").join(
-            c.say(msg("{name} {n} PP", name=names[p], n=s["total"])) for p, s in enumerate(view["result"]["seats"])
+            c.say(msg("{name} {n} PP", name=names[p], n=s["total"])) for p, s in enumerate(result["seats"])
         )
         status = c.say(msg("Final scores: {scores}", scores=scores))
-    elif view.get("turn"):
-        status = c.say(msg("{name} to play", name=names[view["turn"]["player"]]))
-        if view.get("end"):
-            status += c.say(msg(" · last turns ({name} completed a 6th section)", name=names[view["end"]["trigger"]]))
+    elif turn:
+        status = c.say(msg("{name} to play", name=names[turn["player"]]))
+        if end:
+            status += c.say(msg(" · last turns ({name} completed a 6th section)", name=names[end["trigger"]]))
     else:
         status = ""
     c.text(260, HEADER_H / 2, fit(status, 16, W - 260 - 220), 16, WHITE)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
+
+from engine.red_cathedral.types import SectionView, View
 
 from ..common import (
     BG,
@@ -18,13 +21,13 @@ from ..common import (
     WHITE,
     YELLOW,
     Canvas,
-    View,
     fit,
     palette_image,
     text_width,
 )
 from .i18n import msg, msgp, tr
 
+K = TypeVar("K", bound=str)  # an amounts table's keys: materials, ornaments...
 COLOURS: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN}
 DONE: RGB = (226, 214, 190)
 PRESTIGE: RGB = (214, 200, 168)
@@ -136,7 +139,7 @@ def _ink(colour: str) -> RGB:
     return INK if colour in ("yellow", "white") else WHITE
 
 
-def _amounts(d: dict[str, int], none: str = "-", lang: str = "en") -> str:
+def _amounts(d: Mapping[K, int], none: str = "-", lang: str = "en") -> str:
     if lang == "en":
         return ", ".join(f"{n} {k}" for k, n in d.items() if n) or none
     return (
@@ -147,7 +150,7 @@ def _amounts(d: dict[str, int], none: str = "-", lang: str = "en") -> str:
     )
 
 
-def section_box(c: Canvas, view: View, s: View, x: float, y: float, w: int, h: int) -> None:
+def section_box(c: Canvas, view: View, s: SectionView, x: float, y: float, w: int, h: int) -> None:
     """One section: name and level, then its state (needs, owner, ornament, or its tile)."""
     c.rect(
         (x, y, x + w, y + h), fill=DONE if s["done"] else PANEL, outline=INK if s["done"] else LINE, width=2, radius=6
