@@ -102,12 +102,12 @@ def _era_end(state: State, s: LStep, events: Events) -> None:
     order = [(first + k) % n for k in range(n)]
     flow.then(
         state,
-        *[discard_step(seat) for seat in order],
+        *[_discard_step(seat) for seat in order],
         {"step": "era_two", "order": order},
     )
 
 
-def discard_step(seat: int) -> LStep:
+def _discard_step(seat: int) -> LStep:
     return {"step": "era_discard", "player": seat, "discarded": []}
 
 

@@ -96,9 +96,8 @@ def _sponsor_centre(state: State, s: LStep, events: Events) -> None:
     elif centre == "TC-03":
         for good in params.get("goods", []):
             gain_goods(state, seat, good, 1, events, "sponsored event")
-        steps: list[LStep] = [{"step": "state_action", "player": seat, "action": "obtain_plan"}] * params.get(
-            "plans", 0
-        )
+        plan: LStep = {"step": "state_action", "player": seat, "action": "obtain_plan"}
+        steps = [plan] * params.get("plans", 0)
         steps += [{"step": "decree", "player": seat}] * params.get("decrees", 0)
         flow.then(state, *steps)
     elif centre == "TC-04" and board(state, seat)["officials"]:

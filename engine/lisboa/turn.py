@@ -127,9 +127,8 @@ flow.kind("draw", draw_options, draw_act, msg("Draw the top card of a display st
 @flow.step("draw")
 def _draw(state: State, s: LStep, events: Events) -> None:
     seat = state["active"]
-    if len(board(state, seat)["hand"]) < pack_of(state).player.hand and draw_options(
-        state, {"kind": "draw", "player": seat}
-    ):
+    asked: LDecision = {"kind": "draw", "player": seat}  # what the draw's options read
+    if len(board(state, seat)["hand"]) < pack_of(state).player.hand and draw_options(state, asked):
         flow.ask(state, "draw", seat)
 
 

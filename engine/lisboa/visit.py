@@ -71,15 +71,15 @@ def main_options(state: State, seat: int) -> list[Action]:
 def start(state: State, seat: int, card_id: str, events: Events) -> None:
     """Queue the whole visit of ``card_id`` (the caller queued the end of turn behind it)."""
     noble = pack_of(state).cards[card_id].kind
-    who: LStep = {"step": "visit_pay", "player": seat, "noble": noble}
+    pay: LStep = {"step": "visit_pay", "player": seat, "noble": noble}  # the later steps: the same data
     flow.then(
         state,
         {"step": "visit_court", "card": card_id, "player": seat, "noble": noble},
-        who,
-        {**who, "step": "visit_free"},
-        {**who, "step": "noble_action"},
-        {**who, "step": "follow_open"},
-        {**who, "step": "visit_close"},
+        pay,
+        {**pay, "step": "visit_free"},
+        {**pay, "step": "noble_action"},
+        {**pay, "step": "follow_open"},
+        {**pay, "step": "visit_close"},
     )
 
 
