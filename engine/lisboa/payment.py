@@ -13,6 +13,7 @@ Step ``pay_reis`` {player, base, why, keep?}; ``keep`` names a check in ``KEEP_C
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from . import flow
 from .i18n import msg
@@ -25,13 +26,20 @@ from .types import LState as State
 KEEP_CHECKS: dict[str, Callable[[State, int, ReisPayment], bool]] = {}
 
 
-def step(seat: int, base: int, why: str, keep: str | None = None, centre: str | None = None) -> LStep:
-    """The step that pays ``base`` réis for ``seat``; ``keep`` names the check narrowing the choices,
-    ``centre`` the sponsored card's centre (which the ``sponsor`` check reads)."""
+class Keep(TypedDict, total=False):
+    """What narrows a payment's choices: the check's name, and its data."""
+
+    keep: str
+    centre: str | None  # the sponsored card's centre (the ``sponsor`` check)
+
+
+def step(seat: int, base: int, why: str, **keep: Unpack[Keep]) -> LStep:
+    """The step that pays ``base`` réis for ``seat`` (``keep``: {"keep": name, ...its data})."""
     pay: LStep = {"step": "pay_reis", "player": seat, "base": base, "why": why}
-    if keep is not None:
-        pay["keep"] = keep
-        pay["centre"] = centre
+    if "keep" in keep:
+        pay["keep"] = keep["keep"]
+    if "centre" in keep:
+        pay["centre"] = keep["centre"]
     return pay
 
 

@@ -6,7 +6,7 @@ and return 1 *before* the 6 church tiles are drawn (Bodoge summary §セット�
 rulebook p. 5 before p. 6): ``setup`` therefore
 ends with the keep decision (D01) open and :func:`keep_clergy` fills the church once all kept.
 
-State shape (plain JSON; dict keys are strings; stacks are lists with the top first)::
+State shape (plain JSON, typed by :class:`.types.LState`; dict keys are strings; stacks are lists with the top first)::
 
     game "lisboa", rules_version, pack {name, fingerprint, provisional}  # pack the game was set up with
     options {starting_draft, gold_only_when_stuck}, players [names], seed, rng, step
