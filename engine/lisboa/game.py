@@ -32,7 +32,8 @@ from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .textboard import view_text
 from .texts import event_text
-from .types import LAction, LDecision, LEvent, LState, LView, PendingView
+from .types import LAction, LDecision, LEvent, LState
+from .view_types import LView, PendingView
 
 SPEC = GameSpec(
     id="lisboa",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .types import LView
+from .view_types import LView
 
 
 def _list(items: Sequence[object]) -> str:

@@ -1,5 +1,6 @@
-"""Lisboa's types: its state and every record in it, its actions, events, decisions, queued steps,
-frame data and views, as TypedDicts on the core's records (``docs/contributors.md``, "Types").
+"""Lisboa's types: its state and every record in it, its actions, events, decisions, queued steps
+and frame data, as TypedDicts on the core's records (``docs/contributors.md``, "Types"); its views
+are in :mod:`.view_types`.
 
 The state is the plain JSON of :mod:`.setup` (its docstring draws it). Keys that come from the data
 pack (goods, disasters, nobles, store groups, lots, sites, columns, church spaces, display stacks,
@@ -16,8 +17,8 @@ keys are required when its annotations are evaluated (the key tests read them).
 
 from typing import Literal, NotRequired, Required, TypedDict
 
-from ..core.datapack.packs import PackRecord, PackState
-from ..core.records import BaseEvent, DecisionData, Frame, FrameData, Seeded, StepData, StepState
+from ..core.datapack.packs import PackState
+from ..core.records import BaseEvent, DecisionData, FrameData, Seeded, StepData, StepState
 from .model import Params
 
 Row = Literal["top", "bottom"]  # a portfolio row
@@ -403,135 +404,6 @@ class LState(StepState[LDecision, LStep, LFrameData], Seeded, PackState):
     icons: NotRequired[dict[str, str]]  # state action → good, covered by a trade this turn
     era_end: NotRequired[Ending | None]
     court: NotRequired[Court]  # the card visited or sponsored, while its action runs
-
-
-# --- views ---------------------------------------------------------------------------------------
-class StackView(TypedDict):
-    top: str | None
-    count: int
-
-
-class BuildingStackView(TypedDict):
-    buildable: str | None
-    stack: StackView
-
-
-class PoliticalView(TypedDict):
-    display: dict[str, StackView]
-    purple: int
-    brown: int
-
-
-class DecreesView(TypedDict):
-    deck: int
-    display: list[str]
-    removed: list[str]
-
-
-class ChurchView(TypedDict):
-    spaces: dict[str, str | None]
-    cardinal: str
-    lying: bool
-    bag: int
-    trigger: NotRequired[int]
-
-
-class SetupView(TypedDict):
-    """Sizes in the public view; a player's own offer, packet and kept cards in theirs. The clergy
-    kept: whether each seat has kept during set-up (a player's own tile in theirs), the tiles once
-    play starts."""
-
-    clergy_offers: list[int | list[str]]
-    clergy_kept: list[str | bool | None]
-    draft: str
-    draft_pass: NotRequired[int]
-    packets: NotRequired[list[int | list[str]]]
-    draft_kept: NotRequired[list[int | list[str]]]
-    draft_picks: NotRequired[list[bool]]
-
-
-class BoardView(TypedDict):
-    """A board as the views show it: the hand's size (a player's own hand in their view)."""
-
-    reis: int
-    wigs: int
-    influence: int
-    goods: dict[str, int]
-    hand: int | list[str]
-    portfolio: Portfolio
-    holds: dict[str, Hold]
-    rubble: dict[str, int]
-    sets: int
-    set_markers: int
-    marquis_markers: int
-    houses: dict[str, int]
-    officials: int
-    clergy: list[str]
-    favors: list[str]
-    plans: list[str]
-    completed_plans: list[str]
-    decrees: list[str]
-
-
-class BoxView(TypedDict):
-    political: int
-    plans: int
-    ships: int
-    decrees: int
-    rubble: int
-
-
-class PendingView(TypedDict):
-    """A pending decision as plain data (its prompt in English)."""
-
-    player: int
-    kind: str
-    prompt: str
-    mode: str
-
-
-class LView(TypedDict):
-    """The public view (:func:`.views.public_view`, with ``pending``), and a player's (``seat``
-    besides, :func:`.views.player_view`): the state less its hidden parts."""
-
-    game: str
-    rules_version: int
-    pack: PackRecord
-    options: LOptions
-    players: list[str]
-    step: NotRequired[int]
-    phase: str
-    era: int
-    round: int
-    start_player: int
-    turn: int
-    decision: LDecision | None
-    frames: NotRequired[list[Frame[LFrameData]]]
-    end: Ending | None
-    over: bool
-    result: Result | None
-    box: BoxView
-    boards: list[BoardView]
-    favors: dict[str, int]
-    setup: SetupView
-    church: ChurchView
-    buildings: dict[str, BuildingStackView]
-    plans: dict[str, list[str]]
-    prices: dict[str, int]
-    treasury: int
-    offices: dict[str, dict[str, int]]
-    plaza: dict[str, int]
-    city: City
-    decrees: DecreesView
-    political: PoliticalView
-    shipyard: list[str]
-    ships_era2: list[str]
-    active: NotRequired[int]
-    icons: NotRequired[dict[str, str]]
-    era_end: NotRequired[Ending | None]
-    court: NotRequired[Court]
-    pending: NotRequired[list[PendingView]]  # added by the game (:meth:`.game.Lisboa.public_view`)
-    seat: NotRequired[int]  # a player's view: whose
 
 
 Events = list[LEvent]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import marshal
 
-from .types import LState, LView
+from .types import LState
+from .view_types import LView
 
 HIDDEN = ("rng", "seed", "queue")  # the generator, the seed and the engine's own program of steps
 

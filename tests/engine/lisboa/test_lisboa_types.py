@@ -22,7 +22,8 @@ from engine.core import play
 from engine.core.takeback import is_take_back, is_take_back_event
 from engine.lisboa import flow
 from engine.lisboa.game import GAME
-from engine.lisboa.types import LAction, LEvent, LState, LStep, LView
+from engine.lisboa.types import LAction, LEvent, LState, LStep
+from engine.lisboa.view_types import LView
 
 MAX_ACTIONS = 3000  # a whole game is far shorter
 CASES = [
