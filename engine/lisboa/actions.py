@@ -20,9 +20,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-Action = dict[str, Any]
+from .types import LAction as Action
+from .types import named
 
 
 def _words(items: list[str]) -> str:
@@ -51,7 +51,7 @@ TEXTS: dict[str, Callable[[Action], str]] = {
     "trade_nobles": lambda a: "trade with nobles",
     "sell": lambda a: f"sell {a['good']} {a['ship']}",
     "done": lambda a: "done",
-    "trade": lambda a: f"trade {_name(a['action'])} {a['good']}",
+    "trade": lambda a: f"trade {_name(named(a))} {a['good']}",
     "hire": lambda a: "hire " + " ".join(a["offices"]),
     "plan": lambda a: f"plan {a['colour']}",
     "ship": _ship,
@@ -73,11 +73,11 @@ TEXTS: dict[str, Callable[[Action], str]] = {
         if "rest" in a
         else f"pay {a['influence']} influence {a['reis']} reis {a['wigs']} wigs"
     ),
-    "free": lambda a: f"free {_name(a['action'])}" if a["action"] else "no free action",
+    "free": lambda a: f"free {_name(named(a))}" if a["action"] else "no free action",
     "decline": lambda a: "decline",
-    "follow": lambda a: f"follow {_name(a['action'])}",
+    "follow": lambda a: f"follow {_name(named(a))}",
     "sponsor": lambda a: f"sponsor {a['card']}",
-    "event": lambda a: f"event {_name(a['action'])}",
+    "event": lambda a: f"event {_name(named(a))}",
     "reward": lambda a: f"reward {a['card']}",
     "draft": lambda a: "draft " + " ".join(a["cards"]),
     "cover": lambda a: f"cover {a['influence']} with influence",

@@ -19,15 +19,14 @@ Texts: ``rubble fire`` (NB-10), ``cardinal 1 C3`` (NB-07), and those of the stat
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import church, flow, rubble, sim, state_actions  # noqa: F401  (they register their steps)
 from .i18n import msg
+from .model import Params
 from .rules import board, clergy_effects, gain_goods, gain_influence, pack_of, take_rubble
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, Guard, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 STATE_REWARDS = {
     "NB-04": "royal_favor",
@@ -37,17 +36,17 @@ STATE_REWARDS = {
     "NB-12": "produce_goods",
 }
 BONUSES = ("BN-01", "NB-05", "NB-09", "NB-10", *STATE_REWARDS)
-GUARDS: dict[str, Callable[[State, int, dict[str, Any]], bool]] = {}
+GUARDS: dict[str, Callable[[State, int, Guard], bool]] = {}
 
 
 def gain_bonus(
     state: State,
     seat: int,
     effect: str,
-    params: dict[str, Any],
+    params: Params,
     events: Events,
     why: str,
-    guard: dict[str, Any] | None = None,
+    guard: Guard | None = None,
 ) -> None:
     """Resolve reward ``effect`` for ``seat`` now (its decisions are asked or queued)."""
     if effect == "BN-01":
@@ -61,14 +60,16 @@ def gain_bonus(
         if any(state["city"]["spare_rubble"].values()):
             flow.ask(state, "spare_rubble", seat, why=why)
     elif effect == "NB-07" and guard is not None:
-        if not church.cardinal_options(state, {"player": seat, "steps": [1]}):
+        if not church.cardinal_options(state, {"kind": "cardinal", "player": seat, "steps": [1]}):
             events.append({"kind": "action_lost", "player": seat, "action": "meet_cardinal"})
             return
         events.append({"kind": "state_action", "player": seat, "action": "meet_cardinal"})
         flow.ask(state, "bonus_cardinal", seat, steps=[1], guard=guard)
     elif effect in STATE_REWARDS:
-        extra = {"steps": [1]} if effect == "NB-07" else {}
-        flow.then(state, {"step": "state_action", "player": seat, "action": STATE_REWARDS[effect], **extra})
+        step: LStep = {"step": "state_action", "player": seat, "action": STATE_REWARDS[effect]}
+        if effect == "NB-07":
+            step["steps"] = [1]
+        flow.then(state, step)
     else:
         raise ValueError(f"{effect} is not a reward")
 
@@ -82,7 +83,7 @@ def payable_after(
     state: State,
     seat: int,
     effect: str,
-    params: dict[str, Any],
+    params: Params,
     check: Callable[[State], bool],
     best_case: tuple[int, int] | None = None,
 ) -> bool:
@@ -96,18 +97,18 @@ def payable_after(
         reis, influence = _money(state, seat, effect, params)
         return _adjusted(state, b, reis, influence, 0, check)
     if effect == "NB-07":
-        steps = church.cardinal_options(state, {"player": seat, "steps": [1]})
+        steps = church.cardinal_options(state, {"kind": "cardinal", "player": seat, "steps": [1]})
         if not steps:
             return check(state)
         if _adjusted(state, b, 0, 0, max(o["steps"] for o in steps), check):
             return True
         if best_case is not None and not _adjusted(state, b, *best_case, 0, check):
             return False
-    step = {"step": "bonus", "player": seat, "effect": effect, "params": params, "why": "check"}
+    step: LStep = {"step": "bonus", "player": seat, "effect": effect, "params": params, "why": "check"}
     return any(check(after) for after in sim.outcomes(state, [step]))
 
 
-def _money(state: State, seat: int, effect: str, params: dict[str, Any]) -> tuple[int, int]:
+def _money(state: State, seat: int, effect: str, params: Params) -> tuple[int, int]:
     """Réis and influence a HELPFUL bonus brings (NB-10: CL-30's réis for the cube)."""
     pack, b = pack_of(state), board(state, seat)
     effects = clergy_effects(pack, b)
@@ -119,9 +120,7 @@ def _money(state: State, seat: int, effect: str, params: dict[str, Any]) -> tupl
     return (effects.count("CL-30") if any(state["city"]["spare_rubble"].values()) else 0), 0
 
 
-def _adjusted(
-    state: State, b: dict[str, Any], reis: int, influence: int, treasury: int, check: Callable[[State], bool]
-) -> bool:
+def _adjusted(state: State, b: Board, reis: int, influence: int, treasury: int, check: Callable[[State], bool]) -> bool:
     """``check`` with réis, influence (capped) and the treasury (clamped) raised for the moment."""
     top = len(pack_of(state).treasury_spaces) - 1
     old = (b["reis"], b["influence"], state["treasury"])
@@ -135,17 +134,17 @@ def _adjusted(
 
 
 @flow.step("bonus")
-def _bonus(state: State, s: dict[str, Any], events: Events) -> None:
+def _bonus(state: State, s: LStep, events: Events) -> None:
     gain_bonus(state, s["player"], s["effect"], s["params"], events, s["why"])
 
 
 # --- NB-10: a cube from the spare pile -----------------------------------------------------------
-def spare_options(state: State, d: dict[str, Any]) -> list[Action]:
+def spare_options(state: State, d: LDecision) -> list[Action]:
     spare = state["city"]["spare_rubble"]
     return [{"verb": "rubble", "rubble": r} for r in pack_of(state).rubble if spare[r]]
 
 
-def spare_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def spare_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     state["city"]["spare_rubble"][action["rubble"]] -= 1
     take_rubble(state, d["player"], action["rubble"], events, d.get("why", "card reward"))
 
@@ -154,16 +153,16 @@ flow.kind("spare_rubble", spare_options, spare_act, msg("Take a rubble cube from
 
 
 # --- NB-07 with a guard ----------------------------------------------------------------------------
-def guard_holds(state: State, d: dict[str, Any], option: Action) -> bool:
+def guard_holds(state: State, d: LDecision, option: Action) -> bool:
     """True if ``d["guard"]`` still holds once Cardinal move ``option`` is done (on a copy)."""
     trial = sim.copy(state)
-    trial.update(decision=None, queue=[], frames=[])
+    trial.update({"decision": None, "queue": [], "frames": []})
     church.cardinal_act(trial, d, option, [])
     guard = d["guard"]
     return GUARDS[guard["check"]](trial, d["player"], guard)
 
 
-def guarded_options(state: State, d: dict[str, Any]) -> list[Action]:
+def guarded_options(state: State, d: LDecision) -> list[Action]:
     opts = church.cardinal_options(state, d)
     return [o for o in opts if guard_holds(state, d, o)] or opts
 

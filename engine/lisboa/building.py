@@ -32,8 +32,6 @@ Texts: ``site T1``, ``plan B3``, ``officials plaza king``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
@@ -49,10 +47,9 @@ from .rules import (
     treasury_value,
 )
 from .store import face_icons
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 
 # --- officials and the hire ----------------------------------------------------------------------
@@ -142,14 +139,14 @@ def can_open_building(state: State, seat: int) -> bool:
 
 # --- the procedure -------------------------------------------------------------------------------
 @flow.step("open_building")
-def _open_building(state: State, s: dict[str, Any], events: Events) -> None:
+def _open_building(state: State, s: LStep, events: Events) -> None:
     if can_open_building(state, s["player"]):
         flow.ask(state, "building_site", s["player"])
     else:  # only if something done since the check took the last option away
         events.append({"kind": "action_lost", "player": s["player"], "action": "open_public_building"})
 
 
-def site_options(state: State, d: dict[str, Any]) -> list[Action]:
+def site_options(state: State, d: LDecision) -> list[Action]:
     plans = board(state, d["player"])["plans"]
     return [
         {"verb": "building_site", "site": site}
@@ -158,11 +155,11 @@ def site_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def site_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def site_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     flow.ask(state, "building_plan", d["player"], site=action["site"])
 
 
-def plan_options(state: State, d: dict[str, Any]) -> list[Action]:
+def plan_options(state: State, d: LDecision) -> list[Action]:
     return [
         {"verb": "building_plan", "plan": plan}
         for plan in board(state, d["player"])["plans"]
@@ -170,19 +167,19 @@ def plan_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def plan_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    who = {"player": d["player"], "site": d["site"], "plan": action["plan"]}
+def plan_act(state: State, d: LDecision, action: Action, events: Events) -> None:
+    first: LStep = {"step": "building_rubble", "player": d["player"], "site": d["site"], "plan": action["plan"]}
     flow.then(
         state,
-        {"step": "building_rubble", **who},
-        {"step": "building_bonus", **who},
-        {"step": "building_place", **who},
-        {"step": "building_officials", **who},
+        first,
+        {**first, "step": "building_bonus"},
+        {**first, "step": "building_place"},
+        {**first, "step": "building_officials"},
     )
 
 
 @flow.step("building_rubble")
-def _building_rubble(state: State, s: dict[str, Any], events: Events) -> None:
+def _building_rubble(state: State, s: LStep, events: Events) -> None:
     pile = state["city"]["sites"][s["site"]]["rubble"]
     cubes = [r for r in pack_of(state).rubble for _ in range(pile[r])]
     for r in pile:
@@ -192,7 +189,7 @@ def _building_rubble(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("building_bonus")
-def _building_bonus(state: State, s: dict[str, Any], events: Events) -> None:
+def _building_bonus(state: State, s: LStep, events: Events) -> None:
     spec = pack_of(state).sites[s["site"]]
     gain_bonus(
         state,
@@ -206,9 +203,10 @@ def _building_bonus(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("building_place")
-def _building_place(state: State, s: dict[str, Any], events: Events) -> None:
+def _building_place(state: State, s: LStep, events: Events) -> None:
     colour = pack_of(state).plans[s["plan"]].colour
     building = state["buildings"][colour]["buildable"]
+    assert building is not None, "a plan is usable only while its colour has a buildable building"
     state["buildings"][colour]["buildable"] = None
     state["city"]["sites"][s["site"]]["building"] = {"id": building, "face": colour}
     events.append(
@@ -224,11 +222,11 @@ def _building_place(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("building_officials")
-def _building_officials(state: State, s: dict[str, Any], events: Events) -> None:
+def _building_officials(state: State, s: LStep, events: Events) -> None:
     seat, plan = s["player"], s["plan"]
     need = required(state, seat, plan)
     back = min(need, sum(n for _, n in places(state, seat)))
-    finish = {"step": "building_finish", "player": seat, "site": s["site"], "plan": plan, "missing": need - back}
+    finish: LStep = {"step": "building_finish", "player": seat, "site": s["site"], "plan": plan, "missing": need - back}
     if back:
         flow.ask(state, "building_officials", seat, n=back, finish=finish)
     else:
@@ -245,18 +243,18 @@ def _returns(pools: list[tuple[str, int]], k: int) -> list[list[str]]:
     return [[place] * take + tail for take in range(min(n, k), -1, -1) for tail in _returns(rest, k - take)]
 
 
-def officials_options(state: State, d: dict[str, Any]) -> list[Action]:
+def officials_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "officials", "places": r} for r in _returns(places(state, d["player"]), d["n"])]
 
 
-def officials_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def officials_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     for place in action["places"]:
         recall_official(state, d["player"], place, events, "public building")
     flow.then(state, d["finish"])
 
 
 @flow.step("building_finish")
-def _building_finish(state: State, s: dict[str, Any], events: Events) -> None:
+def _building_finish(state: State, s: LStep, events: Events) -> None:
     pack, seat, plan = pack_of(state), s["player"], s["plan"]
     b = board(state, seat)
     if s["missing"] and not s.get("paid"):  # D21 may ask how much influence covers, then we come back

@@ -20,7 +20,6 @@ or ``church discard none``.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ..core import PARALLEL
 from . import flow
@@ -37,13 +36,12 @@ from .rules import (
     top_influence,
 )
 from .state_actions import ACTIONS
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 
-
-def cardinal_options(state: State, d: dict[str, Any]) -> list[Action]:
+def cardinal_options(state: State, d: LDecision) -> list[Action]:
     pack, seat = pack_of(state), d["player"]
     b = board(state, seat)
     if len(b["clergy"]) >= pack.player.clergy_max:
@@ -61,7 +59,7 @@ def cardinal_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def cardinal_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def cardinal_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     pack, seat, church = pack_of(state), d["player"], state["church"]
     paths = list(pack.church_paths)
     here = paths.index(church["cardinal"])
@@ -74,6 +72,7 @@ def cardinal_act(state: State, d: dict[str, Any], action: Action, events: Events
             events.append({"kind": "church_triggered", "player": seat})
     church["cardinal"] = paths[(here + action["steps"]) % len(paths)]
     tile = church["spaces"][action["space"]]
+    assert tile is not None, "the Cardinal's options name occupied tile spaces only"
     church["spaces"][action["space"]] = None
     board(state, seat)["clergy"].append(tile)
     events.append({"kind": "cardinal", "player": seat, "to": church["cardinal"], "tile": tile})
@@ -89,23 +88,26 @@ def cardinal_act(state: State, d: dict[str, Any], action: Action, events: Events
             flow.ask(state, "clergy_favors", seat)
 
 
-def favors_options(state: State, d: dict[str, Any]) -> list[Action]:
+def favors_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "favors", "nobles": list(c)} for c in combinations(favors_available(state, d["player"]), 2)]
 
 
-def favors_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def favors_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     for noble in action["nobles"]:
         take_favor(state, d["player"], noble, events, "clergy tile")
 
 
 flow.kind("cardinal", cardinal_options, cardinal_act, msg("Move the Cardinal and take an adjacent clergy tile."))
 flow.kind("clergy_favors", favors_options, favors_act, msg("Take 2 Royal Favors."), default_first=True)
-ACTIONS["meet_cardinal"] = (lambda state, seat: bool(cardinal_options(state, {"player": seat})), "cardinal")
+ACTIONS["meet_cardinal"] = (
+    lambda state, seat: bool(cardinal_options(state, {"kind": "cardinal", "player": seat})),
+    "cardinal",
+)
 
 
 # --- church scoring (D23) ------------------------------------------------------------------------
 @flow.step("church_scoring")
-def _church_scoring(state: State, s: dict[str, Any], events: Events) -> None:
+def _church_scoring(state: State, s: LStep, events: Events) -> None:
     n, first = len(state["players"]), state["church"].get("trigger", state["active"])
     seats = [(first + k) % n for k in range(n) if board(state, (first + k) % n)["clergy"]]
     if not seats:
@@ -114,7 +116,7 @@ def _church_scoring(state: State, s: dict[str, Any], events: Events) -> None:
     flow.STEPS.open_frame(state, "church", seats, PARALLEL, resume="church_resume")
 
 
-def church_options(state: State, d: dict[str, Any]) -> list[Action]:
+def church_options(state: State, d: LDecision) -> list[Action]:
     held = sorted(board(state, d["player"])["clergy"])
     return [{"verb": "church", "tiles": list(c)} for k in range(len(held) + 1) for c in combinations(held, k)]
 
@@ -129,7 +131,7 @@ flow.kind(
 
 
 @flow.step("church_resume")
-def _church_resume(state: State, s: dict[str, Any], events: Events) -> None:
+def _church_resume(state: State, s: LStep, events: Events) -> None:
     pack, frame = pack_of(state), s["frame"]
     for seat in frame["seats"]:
         tiles = frame["answers"][str(seat)]["tiles"]

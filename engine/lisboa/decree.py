@@ -10,31 +10,28 @@ Texts: ``decree <id>``, and for the extra ``decree <id>`` or ``no extra decree``
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
 from .i18n import msg
 from .rules import board, clergy_effects, pack_of
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 
 @flow.step("decree")
-def _decree(state: State, s: dict[str, Any], events: Events) -> None:
+def _decree(state: State, s: LStep, events: Events) -> None:
     if state["decrees"]["display"]:
         flow.ask(state, "decree", s["player"], extra=False)
     else:
         events.append({"kind": "action_lost", "player": s["player"], "action": "take_decree"})
 
 
-def options(state: State, d: dict[str, Any]) -> list[Action]:
+def options(state: State, d: LDecision) -> list[Action]:
     opts: list[Action] = [{"verb": "decree", "card": c} for c in state["decrees"]["display"]]
     return opts + [{"verb": "no_extra"}] if d["extra"] else opts
 
 
-def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat = d["player"]
     b = board(state, seat)
     if action["verb"] == "no_extra":

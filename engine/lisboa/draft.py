@@ -9,21 +9,23 @@ seat has picked (a parallel decision). Text: ``draft blue-03 blue-11``.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
-State = dict[str, Any]
-Action = dict[str, Any]
+from .types import LAction as Action
+from .types import LState as State
+
 KEEP_PER_PASS = (2, 1, 1)
 
 
 def start(state: State) -> None:
     s = state["setup"]
     s.update(
-        draft="running",
-        draft_pass=0,
-        packets=[sorted(b["hand"]) for b in state["boards"]],
-        draft_kept=[[] for _ in state["boards"]],
-        draft_picks=[None for _ in state["boards"]],
+        {
+            "draft": "running",
+            "draft_pass": 0,
+            "packets": [sorted(b["hand"]) for b in state["boards"]],
+            "draft_kept": [[] for _ in state["boards"]],
+            "draft_picks": [None for _ in state["boards"]],
+        }
     )
     for b in state["boards"]:
         b["hand"] = []
@@ -43,11 +45,12 @@ def pick(state: State, seat: int, cards: list[str]) -> bool:
     """Record ``seat``'s pick; once all have picked, pass the packets on. True when the draft is over."""
     s = state["setup"]
     s["draft_picks"][seat] = list(cards)
-    if any(p is None for p in s["draft_picks"]):
+    picks = [p for p in s["draft_picks"] if p is not None]
+    if len(picks) < len(s["draft_picks"]):
         return False
     n = len(state["boards"])
     rest = []
-    for seat_, picked in enumerate(s["draft_picks"]):
+    for seat_, picked in enumerate(picks):
         s["draft_kept"][seat_] += picked
         rest.append([c for c in s["packets"][seat_] if c not in picked])
     s["packets"] = [sorted(rest[(seat_ - 1) % n]) for seat_ in range(n)]  # passed to the left
@@ -57,6 +60,6 @@ def pick(state: State, seat: int, cards: list[str]) -> bool:
         return False
     for seat_, b in enumerate(state["boards"]):
         b["hand"] = s["draft_kept"][seat_] + s["packets"][seat_]
-    s.update(draft="done", packets=[[] for _ in range(n)], draft_kept=[[] for _ in range(n)])
+    s.update({"draft": "done", "packets": [[] for _ in range(n)], "draft_kept": [[] for _ in range(n)]})
     state["phase"] = "play"
     return True

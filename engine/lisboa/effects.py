@@ -13,8 +13,8 @@ family named in ``ref``: good, rubble, row, column). The loader checks every row
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 ARCHITECTS = ("blue", "green")
 SIDES = ("left", "right", "top")
@@ -252,7 +252,7 @@ STORE_GROUP_ABILITIES = tuple(e.id for e in _SG)
 BOARD_BONUSES = ("BN-01", "NB-04", "NB-05", "NB-07", "NB-08", "NB-09", "NB-10")
 
 
-def check_params(effect_id: str, params: dict[str, Any], refs: dict[str, set[Any]]) -> str | None:
+def check_params(effect_id: str, params: Mapping[str, object], refs: Mapping[str, set[object]]) -> str | None:
     """None when ``params`` fit ``effect_id``'s schema, else a message naming the parameter."""
     effect = REGISTRY[effect_id]
     known = {p.name: p for p in effect.params}
@@ -275,7 +275,7 @@ def check_params(effect_id: str, params: dict[str, Any], refs: dict[str, set[Any
     return None
 
 
-def _check_value(p: Param, value: Any, refs: dict[str, set[Any]]) -> str | None:
+def _check_value(p: Param, value: object, refs: Mapping[str, set[object]]) -> str | None:
     if p.kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             return f"must be an integer, got {value!r}"

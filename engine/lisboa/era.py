@@ -24,18 +24,15 @@ played, then final scoring (:mod:`.scoring`) and the game is over.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
 from .effects import REGISTRY
 from .i18n import msg
 from .rules import board, pack_of
 from .scoring import era_rubble_wigs, final_scoring, ranking
 from .setup import fill_church, refill_decrees
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep, later_deck
+from .types import LAction as Action
+from .types import LState as State
 
 
 def check_display(state: State, events: Events) -> None:
@@ -52,9 +49,9 @@ def check_display(state: State, events: Events) -> None:
         events.append({"kind": "game_end_triggered", "player": state["active"], "why": "display"})
 
 
-def after_turn(state: State) -> list[dict[str, Any]]:
+def after_turn(state: State) -> list[LStep]:
     """The steps that close a turn: the era-1 end if due, then the next turn or final scoring."""
-    steps: list[dict[str, Any]] = []
+    steps: list[LStep] = []
     if state["era"] == 1 and state["era_end"]:
         steps.append({"step": "era_end"})
     return steps + [{"step": "game_end_check"}]
@@ -72,7 +69,7 @@ def last_turn_played(state: State) -> bool:
 
 
 @flow.step("game_end_check")
-def _game_end_check(state: State, s: dict[str, Any], events: Events) -> None:
+def _game_end_check(state: State, s: LStep, events: Events) -> None:
     if not last_turn_played(state):
         flow.then(state, {"step": "next_turn"})
         return
@@ -86,7 +83,7 @@ def _game_end_check(state: State, s: dict[str, Any], events: Events) -> None:
 
 # --- era 1 end ---------------------------------------------------------------------------------
 @flow.step("era_end")
-def _era_end(state: State, s: dict[str, Any], events: Events) -> None:
+def _era_end(state: State, s: LStep, events: Events) -> None:
     pack, n = pack_of(state), len(state["players"])
     display = state["political"]["display"]
     for kind in pack.setup.display_order:
@@ -98,27 +95,34 @@ def _era_end(state: State, s: dict[str, Any], events: Events) -> None:
         events.append({"kind": "era_wigs", "player": seat, "wigs": wigs, "sets": board(state, seat)["sets"]})
     state["box"]["ships"] = sorted(state["box"]["ships"] + state["shipyard"])
     state["shipyard"], state["ships_era2"] = state["ships_era2"], []
-    first = state["era_end"]["by"]
+    ending = state["era_end"]
+    assert ending is not None, "era_end runs only once the era end was triggered"
+    first = ending["by"]
     events.append({"kind": "era_end", "by": first, "shipyard": state["shipyard"][:1]})
     order = [(first + k) % n for k in range(n)]
     flow.then(
         state,
-        *[{"step": "era_discard", "player": seat, "discarded": []} for seat in order],
+        *[_discard_step(seat) for seat in order],
         {"step": "era_two", "order": order},
     )
 
 
+def _discard_step(seat: int) -> LStep:
+    return {"step": "era_discard", "player": seat, "discarded": []}
+
+
 @flow.step("era_discard")
-def _era_discard(state: State, s: dict[str, Any], events: Events) -> None:
+def _era_discard(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "era_discard", s["player"], discarded=list(s["discarded"]))
 
 
-def discard_options(state: State, d: dict[str, Any]) -> list[Action]:
+def discard_options(state: State, d: LDecision) -> list[Action]:
     hand = sorted(board(state, d["player"])["hand"])
-    return [{"verb": "discard", "card": c} for c in hand] + [{"verb": "done"}]
+    opts: list[Action] = [{"verb": "discard", "card": c} for c in hand]
+    return opts + [{"verb": "done"}]
 
 
-def discard_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def discard_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat = d["player"]
     if action["verb"] == "done":
         events.append({"kind": "era_discards", "player": seat, "cards": list(d["discarded"])})
@@ -153,7 +157,7 @@ def _reward_cards(state: State, cards: list[str]) -> dict[str, list[str]]:
 
 
 @flow.step("era_rewards")
-def _era_rewards(state: State, s: dict[str, Any], events: Events) -> None:
+def _era_rewards(state: State, s: LStep, events: Events) -> None:
     by_noble = _reward_cards(state, s["cards"])
     if not by_noble:
         return
@@ -163,11 +167,11 @@ def _era_rewards(state: State, s: dict[str, Any], events: Events) -> None:
     flow.ask(state, "era_reward", s["player"], cards=cards)
 
 
-def reward_options(state: State, d: dict[str, Any]) -> list[Action]:
+def reward_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "reward", "card": c} for c in d["cards"]]
 
 
-def reward_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def reward_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     events.append({"kind": "era_reward", "player": d["player"], "card": action["card"]})
     flow.then(state, {"step": "bottom", "player": d["player"], "card": action["card"]})
 
@@ -182,11 +186,11 @@ flow.kind(
 
 
 @flow.step("era_two")
-def _era_two(state: State, s: dict[str, Any], events: Events) -> None:
+def _era_two(state: State, s: LStep, events: Events) -> None:
     """Hands up to 5 from purple (rest boxed), the brown display, refills; era 2 begins."""
     pack, pol = pack_of(state), state["political"]
-    refill = next(d.id for d in pack.decks.values() if d.use == "refill")
-    brown = next(d.id for d in pack.decks.values() if d.use == "display" and d.era == 2)
+    refill = later_deck(next(d.id for d in pack.decks.values() if d.use == "refill"))
+    brown = later_deck(next(d.id for d in pack.decks.values() if d.use == "display" and d.era == 2))
     for seat in s["order"]:
         hand = board(state, seat)["hand"]
         drawn = 0

@@ -16,21 +16,18 @@ and must end).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..core.loose import Loose
 from ..core.steps import Steps
+from .types import LAction, LDecision, LEvent, LFrameData, LState, LStep
 
-Action = dict[str, Any]
-DEFAULT_VERBS = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None})
+DEFAULT_VERBS: tuple[LAction, ...] = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None})
 
 
-def finish_default(options: list[Action]) -> Action | None:
+def finish_default(options: list[LAction]) -> LAction | None:
     """Finishing where offered, else the first option, so a timed-out turn still ends."""
     return next((d for d in DEFAULT_VERBS if d in options), options[0] if options else None)
 
 
-STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("lisboa", default=finish_default)
+STEPS: Steps[LState, LAction, LEvent, LDecision, LStep, LFrameData] = Steps("lisboa", default=finish_default)
 KINDS = STEPS.kinds
 step, kind, ask, then, run = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then, STEPS.run
 options, answer = STEPS.options, STEPS.answer

@@ -13,13 +13,11 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
-from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
+from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
 from .actions import action_text
@@ -34,12 +32,8 @@ from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .textboard import view_text
 from .texts import event_text
-
-# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
-State = LooseDict
-Action = LooseDict
-Event = LooseDict
-
+from .types import LAction, LDecision, LEvent, LState
+from .view_types import LView, PendingView
 
 SPEC = GameSpec(
     id="lisboa",
@@ -57,7 +51,7 @@ SPEC = GameSpec(
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
 
 
-class Lisboa(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
+class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LState, LAction, LEvent, LView, Pack]):
     """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
     :class:`~engine.core.datapack.PackGame`."""
 
@@ -69,60 +63,60 @@ class Lisboa(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose,
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+    def setup(self, players: list[str], options: Options, seed: int) -> LState:
         state = setup(players, options, seed, self.pack)
         state.setdefault("queue", [])
         return state
 
-    def asked(self, state: State) -> list[Asked[Loose]]:
+    def asked(self, state: LState) -> list[Asked[LDecision]]:
         if state["phase"] == "setup" and not state["over"]:  # the clergy keep and the draft
             return start.asked(state)
         return super().asked(state)
 
-    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
+    def shape_of(self, state: LState, asked: Asked[LDecision], options: list[LAction]) -> Shape | None:
         return shape(state, asked.seat, options)
 
-    def legal_actions(self, state: State, player: int) -> list[Action]:
+    def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack
         return super().legal_actions(state, player)
 
-    def may_take_back(self, state: State, player: int) -> bool:
+    def may_take_back(self, state: LState, player: int) -> bool:
         if state["phase"] == "setup":  # the clergy keep and the draft are not frames
             return start.answer_held(state, player)
         return super().may_take_back(state, player)  # church scoring: a parallel frame
 
-    def take_back(self, state: State, player: int) -> list[Event]:
+    def take_back(self, state: LState, player: int) -> list[LEvent]:
         if state["phase"] == "setup":
             start.take_back(state, player)
             return []
         return super().take_back(state, player)
 
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: LAction) -> str:
         return action_text(action)
 
-    def event_text(self, state: State, event: Event) -> EventText:
+    def event_text(self, state: LState, event: LEvent) -> EventText:
         return event_text(state, event)
 
-    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+    def _pending_view(self, state: LState) -> list[PendingView]:
         # Views are plain data: the prompt as its English text (a front end asks the game for words).
         return [
             {"player": d.player, "kind": d.kind, "prompt": str(d.prompt), "mode": d.mode} for d in self.pending(state)
         ]
 
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: LState) -> LView:
         view = views.public_view(state)
         view["pending"] = self._pending_view(state)
         return view
 
-    def view(self, state: State, player: int) -> dict[str, Any]:
+    def view(self, state: LState, player: int) -> LView:
         view = views.player_view(state, player)
         view["pending"] = self._pending_view(state)
         return view
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: LView) -> str:
         return view_text(view)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: LState) -> Outcome | None:
         return outcome_of(state["result"], state["players"]) if state["result"] else None
 
 

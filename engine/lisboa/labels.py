@@ -13,7 +13,7 @@ secret."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Literal
 
 from ..core.i18n import listing
 from ..core.shapes import Amount, ChooseOne, ChooseSeveral, Confirm, Item, Option, Shape
@@ -22,15 +22,21 @@ from .actions import action_text
 from .i18n import msg, msgn
 from .names import NOBLES, STACKS
 from .texts import _card
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Action = dict[str, Any]
 PASSES = ({"verb": "done"}, {"verb": "no_extra"}, {"verb": "free", "action": None}, {"verb": "decline"})
 # Verbs whose answer is a set chosen from the same list field: that field.
-SEVERAL = {"church": "tiles", "favors": "nobles", "draft": "cards", "place": "offices", "hire": "offices"}
+SEVERAL: dict[str, Literal["tiles", "nobles", "cards", "offices"]] = {
+    "church": "tiles",
+    "favors": "nobles",
+    "draft": "cards",
+    "place": "offices",
+    "hire": "offices",
+}
 
 
-def words(name: Any) -> str:
+def words(name: object) -> str:
     """``hire_officials`` or ``ship-blue-1`` → ``hire officials``, ``ship blue 1``."""
     return names.words(name)
 
@@ -55,12 +61,12 @@ def _pay(a: Action) -> str:
         return msg("Pay {rest} in réis or wigs (you choose the mix next)", rest=a["rest"])
     parts = [
         part
-        for k, part in (
-            ("influence", msg("{n} influence", n=a["influence"])),
-            ("reis", msg("{n} réis", n=a["reis"])),
-            ("wigs", msgn("{n} wig", "{n} wigs", a["wigs"])),
+        for amount, part in (
+            (a["influence"], msg("{n} influence", n=a["influence"])),
+            (a["reis"], msg("{n} réis", n=a["reis"])),
+            (a["wigs"], msgn("{n} wig", "{n} wigs", a["wigs"])),
         )
-        if a[k]
+        if amount
     ]
     if not parts:
         return msg("Pay nothing")
@@ -183,8 +189,11 @@ def _hidden(state: State, seat: int) -> set[str]:
     return hidden
 
 
-def _named(action: Action) -> list[Any]:
-    return [v for key in ("card", "tile") if key in action for v in [action[key]]] + list(action.get("cards", []))
+_NAMED: tuple[Literal["card", "tile"], ...] = ("card", "tile")  # the keys naming one card or tile
+
+
+def _named(action: Action) -> list[str]:
+    return [action[key] for key in _NAMED if key in action] + list(action.get("cards", []))
 
 
 def _item(state: State, field: str, key: str) -> str:
@@ -194,7 +203,9 @@ def _item(state: State, field: str, key: str) -> str:
     return _card(state, key) if field == "cards" else words(key)
 
 
-def _several(state: State, options: tuple[Option, ...], opts: list[Action], common: dict[str, Any]) -> Shape | None:
+def _several(
+    state: State, options: tuple[Option, ...], opts: list[Action], secret: bool, pass_text: str | None
+) -> Shape | None:
     verbs = {a["verb"] for a in opts}
     if len(verbs) != 1 or next(iter(verbs)) not in SEVERAL:
         return None
@@ -209,7 +220,8 @@ def _several(state: State, options: tuple[Option, ...], opts: list[Action], comm
         items=tuple(Item(i, _item(state, key, i)) for i in items),
         low=min(sizes),
         high=max(sizes),
-        **common,
+        secret=secret,
+        pass_text=pass_text,
     )
 
 
@@ -219,8 +231,7 @@ def shape(state: State, seat: int, opts: list[Action]) -> Shape:
     pass_text = next((action_text(p) for p in PASSES if p in opts), None)
     hidden = _hidden(state, seat)
     secret = any(name in hidden for a in opts for name in _named(a))
-    common: dict[str, Any] = {"secret": secret, "pass_text": pass_text}
-    several = _several(state, options, opts, common)
+    several = _several(state, options, opts, secret, pass_text)
     if several is not None:
         return several
     if opts and all(a["verb"] == "cover" for a in opts):
@@ -229,8 +240,9 @@ def shape(state: State, seat: int, opts: list[Action]) -> Shape:
             options=tuple(Option(o.text, o.label, amount=n) for o, n in zip(options, amounts, strict=True)),
             low=min(amounts),
             high=max(amounts),
-            **common,
+            secret=secret,
+            pass_text=pass_text,
         )
     if len(opts) == 2 and pass_text is not None:
-        return Confirm(options=options, **common)
-    return ChooseOne(options=options, **common)
+        return Confirm(options=options, secret=secret, pass_text=pass_text)
+    return ChooseOne(options=options, secret=secret, pass_text=pass_text)

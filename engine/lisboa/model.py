@@ -13,6 +13,11 @@ from typing import Any
 from ..core.datapack import Pack as BasePack
 from ..core.datapack import Row as Row  # the core's row with provenance; every class below is one
 
+#: An effect's parameters in a row (``bottom_params``, ``bonus_params``...): their keys and value
+#: types depend on the effect, checked against its schema when the pack loads
+#: (:func:`.effects.check_params`); the rules read them as that effect documents them.
+Params = dict[str, Any]
+
 
 @dataclass(frozen=True, kw_only=True)
 class Count(Row):
@@ -102,7 +107,7 @@ class StoreGroupSpace(Row):
     group: str
     house: int
     ability: str | None = None
-    ability_params: dict[str, Any] = field(default_factory=dict)
+    ability_params: Params = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,11 +166,11 @@ class PoliticalCard(Row):
     printed_no: int | None = None
     influence: int | None = None
     bottom: str | None = None
-    bottom_params: dict[str, Any] = field(default_factory=dict)
+    bottom_params: Params = field(default_factory=dict)
     centre: str | None = None
-    centre_params: dict[str, Any] = field(default_factory=dict)
+    centre_params: Params = field(default_factory=dict)
     permanent: str | None = None
-    permanent_params: dict[str, Any] = field(default_factory=dict)
+    permanent_params: Params = field(default_factory=dict)
 
     @property
     def is_noble(self) -> bool:
@@ -176,7 +181,7 @@ class PoliticalCard(Row):
 class Decree(Row):
     id: str
     type: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Params = field(default_factory=dict)
     wigs: int
     two_player: bool
 
@@ -246,7 +251,7 @@ class Lot(Row):
     size: str
     streets: tuple[str, ...]
     bonus: str
-    bonus_params: dict[str, Any] = field(default_factory=dict)
+    bonus_params: Params = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,7 +262,7 @@ class Site(Row):
     street: str | None = None
     rubble: int
     bonus: str
-    bonus_params: dict[str, Any] = field(default_factory=dict)
+    bonus_params: Params = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,12 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from ..core.i18n import Msg, listing
 from .i18n import DOMAIN, msg, msgp
-
-State = dict[str, Any]
 
 #: Each noble: the short name (``Marquis``) and the name in a sentence (``the Marquis``).
 NOBLES: dict[str, tuple[Msg, Msg]] = {
@@ -89,13 +86,13 @@ _SHIP = re.compile(r"^ship-([a-z]+)-(\d+)$")
 
 
 @lru_cache(maxsize=1024)  # messages are immutable: one per name
-def data(name: Any) -> str:
+def data(name: object) -> str:
     """A data id (``gold``, ``fire``, ``blue``, ``D-gold``, ``left``) as a message; anything else as text."""
     return DOMAIN.data(name) if isinstance(name, str) and name else str(name)
 
 
 @lru_cache(maxsize=1024)  # messages are immutable: one per name
-def words(name: Any) -> str:
+def words(name: object) -> str:
     """``hire_officials`` or ``ship-blue-1`` → ``hire officials``, ``ship blue 1`` (as a message
     where the name is known)."""
     text = str(name)
@@ -109,12 +106,12 @@ def words(name: Any) -> str:
     return text.replace("_", " ").replace("-", " ")
 
 
-def action(name: Any) -> str:
+def action(name: object) -> str:
     """A state or noble action (``build_ship``) by its name."""
     return ACTIONS.get(str(name)) or str(name).replace("_", " ")
 
 
-def why(reason: Any) -> str:
+def why(reason: object) -> str:
     """An event's ``why`` as it reads in brackets (``ship built``, ``visit king``), as a message."""
     text = str(reason)
     if text in WHY:
@@ -127,7 +124,7 @@ def why(reason: Any) -> str:
     return text
 
 
-def place(key: Any) -> str:
+def place(key: object) -> str:
     """``king`` → ``the King``, ``plaza`` → ``plaza``."""
     text = str(key)
     if text in NOBLES:
@@ -136,7 +133,7 @@ def place(key: Any) -> str:
 
 
 @lru_cache(maxsize=1024)  # messages are immutable: one per name
-def card_id(card: Any) -> str:
+def card_id(card: object) -> str:
     """``red-03`` with its deck colour as a message (the id reads the same in English)."""
     text = str(card)
     found = _CARD.match(text)
@@ -146,7 +143,7 @@ def card_id(card: Any) -> str:
 
 
 @lru_cache(maxsize=1024)  # messages are immutable: one per name
-def ship(ship_id: Any) -> str:
+def ship(ship_id: object) -> str:
     """``ship-blue-1`` (the id as events show it) as a message."""
     text = str(ship_id)
     found = _SHIP.match(text)
@@ -155,7 +152,7 @@ def ship(ship_id: Any) -> str:
     return text
 
 
-def goods(items: Iterable[Any]) -> list[str]:
+def goods(items: Iterable[object]) -> list[str]:
     return [data(g) for g in items]
 
 

@@ -19,15 +19,14 @@ paying with wigs can keep réis another would spend.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import building, flow, store
 from .i18n import msg
 from .rules import board, influence_payments, pack_of, pay_influence
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 Split = tuple[int, int, int]
 
 
@@ -76,7 +75,7 @@ def action_payable(state: State, seat: int, noble: str, cost: int, bonus_reis: i
     return any(possible_after(state, seat, noble, p, bonus_reis) for p in splits)
 
 
-def _splits(state: State, d: dict[str, Any]) -> list[Split]:
+def _splits(state: State, d: LDecision) -> list[Split]:
     """The mixes offered: with ``keep``, those after which its noble action stays possible (all of
     them if none does, which the legality checks rule out)."""
     splits = influence_payments(state, d["player"], d["cost"])
@@ -91,7 +90,7 @@ def _full(split: Split) -> Action:
 
 
 @flow.step("influence_pay")
-def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
+def _influence_pay(state: State, s: LStep, events: Events) -> None:
     if s["cost"] == 0:
         events.append(
             {"kind": "pay_influence", "player": s["player"], "influence": 0, "reis": 0, "wigs": 0, "why": s["why"]}
@@ -101,7 +100,7 @@ def _influence_pay(state: State, s: dict[str, Any], events: Events) -> None:
     flow.ask(state, "influence_pay", s["player"], cost=s["cost"], why=s["why"], **keep)
 
 
-def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
+def pay_options(state: State, d: LDecision) -> list[Action]:
     """One option per amount of influence (most first): the whole mix, or the group of mixes."""
     groups: dict[int, list[Split]] = {}
     for p in _splits(state, d):
@@ -112,7 +111,7 @@ def pay_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def pay_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     if "rest" in action:
         keep = {"keep": d["keep"]} if d.get("keep") else {}
         flow.ask(
@@ -122,7 +121,7 @@ def pay_act(state: State, d: dict[str, Any], action: Action, events: Events) -> 
     pay_influence(state, d["player"], (action["influence"], action["reis"], action["wigs"]), events, d["why"])
 
 
-def rest_options(state: State, d: dict[str, Any]) -> list[Action]:
+def rest_options(state: State, d: LDecision) -> list[Action]:
     return [_full(p) for p in _splits(state, d) if p[0] == d["influence"]]
 
 

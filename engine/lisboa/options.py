@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import OptionSpec
+from ..core.spec import Options
 from .i18n import msg
 
 OPTIONS = (
@@ -28,5 +27,5 @@ OPTIONS = (
 )
 
 
-def validate(options: dict[str, Any], players: int) -> None:
+def validate(options: Options, players: int) -> None:
     """Every combination of the two options is valid for 2-4 players."""

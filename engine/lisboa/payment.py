@@ -13,25 +13,37 @@ Step ``pay_reis`` {player, base, why, keep?}; ``keep`` names a check in ``KEEP_C
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict, Unpack
 
 from . import flow
 from .i18n import msg
 from .rules import board, pay_reis, reis_cost, reis_splits
 from .sim import copy
+from .types import Events, LDecision, LStep, ReisPayment
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
-KEEP_CHECKS: dict[str, Callable[[State, int, dict[str, Any]], bool]] = {}
+KEEP_CHECKS: dict[str, Callable[[State, int, ReisPayment], bool]] = {}
 
 
-def step(seat: int, base: int, why: str, **keep: Any) -> dict[str, Any]:
+class Keep(TypedDict, total=False):
+    """What narrows a payment's choices: the check's name, and its data."""
+
+    keep: str
+    centre: str | None  # the sponsored card's centre (the ``sponsor`` check)
+
+
+def step(seat: int, base: int, why: str, **keep: Unpack[Keep]) -> LStep:
     """The step that pays ``base`` réis for ``seat`` (``keep``: {"keep": name, ...its data})."""
-    return {"step": "pay_reis", "player": seat, "base": base, "why": why, **keep}
+    pay: LStep = {"step": "pay_reis", "player": seat, "base": base, "why": why}
+    if "keep" in keep:
+        pay["keep"] = keep["keep"]
+    if "centre" in keep:
+        pay["centre"] = keep["centre"]
+    return pay
 
 
-def choices(state: State, s: dict[str, Any]) -> list[int]:
+def choices(state: State, s: ReisPayment) -> list[int]:
     """How many réis influence may cover (ascending); only the least when the player is not short."""
     seat = s["player"]
     cost = reis_cost(state, seat, s["base"])
@@ -51,21 +63,26 @@ def choices(state: State, s: dict[str, Any]) -> list[int]:
 
 
 @flow.step("pay_reis")
-def _pay(state: State, s: dict[str, Any], events: Events) -> None:
+def _pay(state: State, s: LStep, events: Events) -> None:
     ks = choices(state, s)
     if not ks:
         raise RuntimeError(f"a réis payment ({s['why']}) was offered but cannot be paid")
     if len(ks) == 1:
         pay_reis(state, s["player"], s["base"], events, s["why"], substitute=ks[0])
         return
-    flow.ask(state, "reis_split", s["player"], pay={k: v for k, v in s.items() if k != "step"})
+    pay: ReisPayment = {"player": s["player"], "base": s["base"], "why": s["why"]}  # the step's data
+    if "keep" in s:
+        pay["keep"] = s["keep"]
+    if "centre" in s:
+        pay["centre"] = s["centre"]
+    flow.ask(state, "reis_split", s["player"], pay=pay)
 
 
-def split_options(state: State, d: dict[str, Any]) -> list[Action]:
+def split_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "cover", "influence": k} for k in choices(state, d["pay"])]
 
 
-def split_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def split_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     p = d["pay"]
     pay_reis(state, p["player"], p["base"], events, p["why"], substitute=action["influence"])
 

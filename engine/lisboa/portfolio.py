@@ -21,7 +21,6 @@ Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from . import decree, flow, payment, room, sell, trade  # noqa: F401  (they register their steps)
 from .bonus import BONUSES, gain_bonus
@@ -38,10 +37,10 @@ from .rules import (
     treasury_value,
 )
 from .sim import copy
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 SIMULATION_LIMIT = 100
 
 
@@ -73,10 +72,10 @@ def play(state: State, seat: int, card_id: str, events: Events) -> None:
 
 
 @flow.step("bottom")
-def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
+def _bottom(state: State, s: LStep, events: Events) -> None:
     seat, card = s["player"], pack_of(state).cards[s["card"]]
     effect, params = card.bottom, card.bottom_params
-    events.append({"kind": "card_bottom", "player": seat, "card": s["card"], "effect": effect})
+    events.append({"kind": "card_bottom", "player": seat, "card": s["card"], "effect": effect})  # None: no bottom
     if effect == "NB-01":
         places = officials_out(state, seat)
         if places:
@@ -95,21 +94,21 @@ def _bottom(state: State, s: dict[str, Any], events: Events) -> None:
         gain_bonus(state, seat, effect, params, events, "card reward")
 
 
-def recall_options(state: State, d: dict[str, Any]) -> list[Action]:
+def recall_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "recall", "place": p} for p in officials_out(state, d["player"])]
 
 
-def recall_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def recall_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     recall_official(state, d["player"], action["place"], events, "penalty")
 
 
-def place_options(state: State, d: dict[str, Any]) -> list[Action]:
+def place_options(state: State, d: LDecision) -> list[Action]:
     nobles = list(pack_of(state).nobles)
     most = min(d["n"], board(state, d["player"])["officials"], len(nobles))
     return [{"verb": "place", "offices": list(c)} for k in range(most, -1, -1) for c in combinations(nobles, k)]
 
 
-def place_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def place_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     for noble in action["offices"]:
         place_official(state, d["player"], noble, events, "card reward")
 
@@ -127,13 +126,13 @@ flow.kind(
 
 
 # --- Action 1 or 2 (D07) -------------------------------------------------------------------------
-def act12_options(state: State, d: dict[str, Any]) -> list[Action]:
+def act12_options(state: State, d: LDecision) -> list[Action]:
     seat = d["player"]
-    opts = [{"verb": "sell_goods"}] if sell.possible(state, seat) else []
+    opts: list[Action] = [{"verb": "sell_goods"}] if sell.possible(state, seat) else []
     return opts + ([{"verb": "trade_nobles"}] if trade.possible(state, seat) else [])
 
 
-def act12_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act12_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     step = "sell" if action["verb"] == "sell_goods" else "trade"
     flow.then(state, {"step": step, "player": d["player"]})
 
@@ -142,8 +141,8 @@ flow.kind("act12", act12_options, act12_act, msg("Sell goods or trade with noble
 
 
 @flow.step("act12")
-def _act12(state: State, s: dict[str, Any], events: Events) -> None:
-    if act12_options(state, {"player": s["player"]}):
+def _act12(state: State, s: LStep, events: Events) -> None:
+    if act12_options(state, {"kind": "act12", "player": s["player"]}):
         flow.ask(state, "act12", s["player"])
     else:  # only reachable if the copy run of can_play chose differently from the player
         events.append({"kind": "no_action", "player": s["player"]})

@@ -7,19 +7,16 @@ the game; a discarded ship loses its hold. Auto when one candidate. Text: ``disc
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
 from .i18n import msg
 from .rules import board, discard_candidates, discard_from_portfolio, is_ship
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep, Row
+from .types import LAction as Action
+from .types import LState as State
 
 
 @flow.step("insert")
-def _insert(state: State, s: dict[str, Any], events: Events) -> None:
+def _insert(state: State, s: LStep, events: Events) -> None:
     seat = s["player"]
     if discard_candidates(state, seat, s["row"]):
         flow.ask(state, "make_room", seat, card=s["card"], row=s["row"])
@@ -27,7 +24,7 @@ def _insert(state: State, s: dict[str, Any], events: Events) -> None:
         place(state, seat, s["card"], s["row"], events)
 
 
-def place(state: State, seat: int, card: str, row: str, events: Events) -> None:
+def place(state: State, seat: int, card: str, row: Row, events: Events) -> None:
     b = board(state, seat)
     b["portfolio"][row].append(card)
     if is_ship(card):
@@ -35,11 +32,11 @@ def place(state: State, seat: int, card: str, row: str, events: Events) -> None:
     events.append({"kind": "portfolio_add", "player": seat, "card": card, "row": row})
 
 
-def options(state: State, d: dict[str, Any]) -> list[Action]:
+def options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "discard", "card": c} for c in discard_candidates(state, d["player"], d["row"])]
 
 
-def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act(state: State, d: LDecision, action: Action, events: Events) -> None:
     discard_from_portfolio(state, d["player"], action["card"], events)
     place(state, d["player"], d["card"], d["row"], events)
 

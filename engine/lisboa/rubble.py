@@ -12,30 +12,28 @@ Texts: ``keep cubes``, ``discard fire for 2 wigs``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
 from .effects import REGISTRY
 from .i18n import msg
 from .rules import board, check_sets, pack_of
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 
 @flow.step("cl29")
-def _cl29(state: State, s: dict[str, Any], events: Events) -> None:
+def _cl29(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "cl29", s["player"], cubes=list(s["cubes"]))
 
 
-def options(state: State, d: dict[str, Any]) -> list[Action]:
+def options(state: State, d: LDecision) -> list[Action]:
     wigs = REGISTRY["CL-29"].constants["wigs"]
     kept = [r for r in pack_of(state).rubble if r in d["cubes"] and board(state, d["player"])["rubble"][r]]
-    return [{"verb": "cl29", "discard": None}] + [{"verb": "cl29", "discard": r, "wigs": wigs} for r in kept]
+    keep_all: list[Action] = [{"verb": "cl29", "discard": None}]
+    return keep_all + [{"verb": "cl29", "discard": r, "wigs": wigs} for r in kept]
 
 
-def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat, cube = d["player"], action["discard"]
     if cube is not None:
         b = board(state, seat)

@@ -19,13 +19,11 @@ Readings chosen (where the rulebook and the Bodoge summary are silent or differ)
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from . import data, flow
-from .model import Pack
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
+from .model import Pack, Params
+from .types import Board, Events, Row
+from .types import LState as State
 
 SALE_CLERGY = {"gold": "CL-12", "books": "CL-13", "tools": "CL-14", "cloth": "CL-15"}
 VISIT_CLERGY = {"maia": "CL-09", "marquis": "CL-10", "king": "CL-11"}
@@ -38,12 +36,12 @@ def pack_of(state: State) -> Pack:
     return data.pack_by_fingerprint(state["pack"]["fingerprint"])
 
 
-def board(state: State, seat: int) -> dict[str, Any]:
+def board(state: State, seat: int) -> Board:
     return state["boards"][seat]
 
 
 # --- what a player has active ------------------------------------------------------------------
-def store_abilities(pack: Pack, b: dict[str, Any]) -> set[str]:
+def store_abilities(pack: Pack, b: Board) -> set[str]:
     """SG abilities uncovered by houses already built (Bodoge summary §特殊効果 > 建物マス; M3/R3 replace M1/R1)."""
     totals = Counter(s.group for s in pack.store_groups.values())
     found = {
@@ -56,11 +54,11 @@ def store_abilities(pack: Pack, b: dict[str, Any]) -> set[str]:
     return found
 
 
-def clergy_effects(pack: Pack, b: dict[str, Any]) -> list[str]:
+def clergy_effects(pack: Pack, b: Board) -> list[str]:
     return [pack.clergy[t].effect for t in b["clergy"]]
 
 
-def permanents(pack: Pack, b: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+def permanents(pack: Pack, b: Board) -> list[tuple[str, Params]]:
     """The TP effects of the treasury cards in the bottom row (they stack)."""
     out = []
     for card_id in b["portfolio"]["bottom"]:
@@ -250,7 +248,7 @@ def portfolio_cap(state: State, seat: int) -> int:
     return pack_of(state).player.portfolio_base + board(state, seat)["sets"]
 
 
-def discard_candidates(state: State, seat: int, row: str) -> list[str]:
+def discard_candidates(state: State, seat: int, row: Row) -> list[str]:
     """D04: the cards one of which must go before a card enters ``row`` (empty if there is room)."""
     pack, b = pack_of(state), board(state, seat)
     folio = b["portfolio"]
@@ -265,7 +263,7 @@ def discard_candidates(state: State, seat: int, row: str) -> list[str]:
 def discard_from_portfolio(state: State, seat: int, card_id: str, events: Events) -> None:
     """The card leaves the game; a ship loses the goods in its hold (Bodoge summary §共通事項 > 所持品)."""
     b = board(state, seat)
-    row = "top" if card_id in b["portfolio"]["top"] else "bottom"
+    row: Row = "top" if card_id in b["portfolio"]["top"] else "bottom"
     b["portfolio"][row].remove(card_id)
     lost = b["holds"].pop(card_id, {"goods": []})["goods"] if is_ship(card_id) else []
     events.append({"kind": "portfolio_discard", "player": seat, "card": card_id, "goods_lost": lost})

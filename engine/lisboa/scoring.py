@@ -28,16 +28,17 @@ caller adds the wigs it returns. Readings chosen where the texts leave a point o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..core.outcome import Outcome, SeatResult, place_ranks
 from .effects import REGISTRY
 from .i18n import msg
-from .model import Decree, Majority, Pack
-from .rules import State, board, clergy_effects, influence_as_reis, is_ship, pack_of, ship_type
+from .model import Decree, Majority, Pack, Params
+from .rules import board, clergy_effects, influence_as_reis, is_ship, pack_of, ship_type
+from .types import LState as State
+from .types import Result, Score, Store
 
 PLAN_TILES = {"CL-36": "blue", "CL-37": "green"}  # clergy tiles counting as a completed plan
-Count = Callable[[State, int, dict[str, Any]], int]
+Count = Callable[[State, int, Params], int]
 Rule = Callable[[State, int, Decree], int]
 
 
@@ -70,13 +71,13 @@ def _seats(state: State) -> range:
     return range(len(state["players"]))
 
 
-def _stores(state: State, seat: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+def _stores(state: State, seat: int | None = None) -> list[tuple[str, Store]]:
     """(lot, store) on the map, of ``seat`` or of any owner, in lot order."""
     lots = state["city"]["lots"]
     return [(lot, s) for lot, s in sorted(lots.items()) if s is not None and (seat is None or s["owner"] == seat)]
 
 
-def _in_scope(pack: Pack, lot: str, store: dict[str, Any], params: dict[str, Any]) -> bool:
+def _in_scope(pack: Pack, lot: str, store: Store, params: Params) -> bool:
     """A decree scope: a row, a column, the street the store faces (by its type) or the map."""
     if "row" in params:
         return pack.lots[lot].row == params["row"]
@@ -145,7 +146,7 @@ def _most(count: Count) -> Rule:
     return rule
 
 
-def _buildings(state: State, seat: int, params: dict[str, Any]) -> int:
+def _buildings(state: State, seat: int, params: Params) -> int:
     """Built public buildings of any player at the named side or of the named architect face."""
     pack = pack_of(state)
     built = [(site, s["building"]) for site, s in state["city"]["sites"].items() if s["building"]]
@@ -154,21 +155,21 @@ def _buildings(state: State, seat: int, params: dict[str, Any]) -> int:
     return sum(1 for _, b in built if b["face"] == params["architect"])
 
 
-def _own_stores(state: State, seat: int, params: dict[str, Any]) -> int:
+def _own_stores(state: State, seat: int, params: Params) -> int:
     pack = pack_of(state)
     return sum(1 for lot, s in _stores(state, seat) if _in_scope(pack, lot, s, params))
 
 
-def _all_stores(state: State, seat: int, params: dict[str, Any]) -> int:
+def _all_stores(state: State, seat: int, params: Params) -> int:
     pack = pack_of(state)
     return sum(1 for lot, s in _stores(state) if _in_scope(pack, lot, s, params))
 
 
-def _every_store_type(state: State, seat: int, params: dict[str, Any]) -> int:
+def _every_store_type(state: State, seat: int, params: Params) -> int:
     return int(set(pack_of(state).goods) <= {s["type"] for _, s in _stores(state, seat)})
 
 
-def _every_good(state: State, seat: int, params: dict[str, Any]) -> int:
+def _every_good(state: State, seat: int, params: Params) -> int:
     goods = board(state, seat)["goods"]
     return int(all(goods.get(g, 0) >= 1 for g in pack_of(state).goods))
 
@@ -256,7 +257,7 @@ def tie_break_values(state: State, seat: int) -> dict[str, int]:
     return {key: keys[key]() for key in pack_of(state).final_scoring.tie_break}
 
 
-def final_scoring(state: State) -> list[dict[str, Any]]:
+def final_scoring(state: State) -> list[Score]:
     """One dict per seat (seat order)::
 
         {"seat", "board_wigs": wigs before scoring,
@@ -270,7 +271,7 @@ def final_scoring(state: State) -> list[dict[str, Any]]:
     pack = pack_of(state)
     fs = pack.final_scoring
     stores, officials = store_majorities(state), officials_majority(state)
-    scores = []
+    scores: list[Score] = []
     for seat in _seats(state):
         b = board(state, seat)
         decrees = decree_wigs(state, seat)
@@ -301,12 +302,12 @@ def final_scoring(state: State) -> list[dict[str, Any]]:
     return scores
 
 
-def ranking(state: State, scores: list[dict[str, Any]]) -> list[list[int]]:
+def ranking(state: State, scores: list[Score]) -> list[list[int]]:
     """Seats grouped by place, best first: total, then the tie-break keys in the pack's order;
     players still equal share the place (and so share the victory) (rulebook p. 23)."""
     order = pack_of(state).final_scoring.tie_break
 
-    def key(score: dict[str, Any]) -> tuple[int, ...]:
+    def key(score: Score) -> tuple[int, ...]:
         return (score["total"], *(score["tie_break"][k] for k in order))
 
     ranked = sorted(scores, key=lambda s: (tuple(-v for v in key(s)), s["seat"]))
@@ -341,7 +342,7 @@ def _label(key: str) -> str:
     return str(LABELS.get(key) or key.replace("_", " "))
 
 
-def outcome_of(result: dict[str, Any], names: Sequence[str]) -> Outcome:
+def outcome_of(result: Result, names: Sequence[str]) -> Outcome:
     """The typed outcome of the result the game end keeps in the state (``{"scores": rows of
     :func:`final_scoring`, "ranking": :func:`ranking`, "winners"}``, the layout since the first
     release): board wigs then each category as the breakdown, the tie-break keys in the pack's order."""

@@ -10,15 +10,12 @@ Texts: ``sell <good> <ship>`` (e.g. ``sell gold ship-red-1``), and ``done`` once
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
 from .i18n import msg
 from .rules import SALE_CLERGY, board, clergy_effects, pack_of, permanents, ship_type
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 
 def docked_ships(state: State) -> list[tuple[int, str]]:
@@ -46,7 +43,7 @@ def sale_value(state: State, seat: int, good: str, ship: str) -> int:
     return value
 
 
-def options(state: State, d: dict[str, Any]) -> list[Action]:
+def options(state: State, d: LDecision) -> list[Action]:
     seat = d["player"]
     goods = [g for g in pack_of(state).goods if board(state, seat)["goods"][g]]
     opts: list[Action] = [{"verb": "sell", "good": g, "ship": ship} for g in goods for _, ship in docked_ships(state)]
@@ -55,7 +52,7 @@ def options(state: State, d: dict[str, Any]) -> list[Action]:
     return opts
 
 
-def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act(state: State, d: LDecision, action: Action, events: Events) -> None:
     if action["verb"] == "done":
         return
     seat, good, ship = d["player"], action["good"], action["ship"]
@@ -82,7 +79,7 @@ def sell_one(state: State, seat: int, good: str, ship: str, events: Events) -> N
 
 
 @flow.step("sell")
-def _sell(state: State, s: dict[str, Any], events: Events) -> None:
+def _sell(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "sell", s["player"], sold=0)
 
 

@@ -9,24 +9,25 @@ copy runs without the original's decision, queue or frames; events are dropped.
 from __future__ import annotations
 
 import marshal
-from typing import Any
 
 from . import flow
+from .types import LState as State
+from .types import LStep
 
-State = dict[str, Any]
 LIMIT = 256  # end states explored at most (the steps used here reach far fewer)
 
 
 def copy(state: State) -> State:
     """A deep copy of a plain-data state."""
-    result: State = marshal.loads(marshal.dumps(state))
+    # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
+    result: State = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]
     return result
 
 
-def outcomes(state: State, steps: list[dict[str, Any]]) -> list[State]:
+def outcomes(state: State, steps: list[LStep]) -> list[State]:
     """The states ``steps`` can end in (a decision left without options ends a branch too)."""
     root = copy(state)
-    root.update(decision=None, queue=[dict(s) for s in steps], frames=[])
+    root.update({"decision": None, "queue": [s.copy() for s in steps], "frames": []})
     flow.run(root, [])
     done: list[State] = []
     todo = [root]

@@ -19,17 +19,16 @@ Texts: ``sponsor <card>`` (main action), ``event build-store`` (TC-01/02 choice)
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
 from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS
 from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
 from .sim import copy
+from .types import Events, LDecision, LStep, ReisPayment, named
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 CENTRE_CHOICES = {
     "TC-01": ("build_store", "open_public_building"),
     "TC-02": ("build_store", "take_decree", "open_public_building"),
@@ -73,21 +72,22 @@ def start(state: State, seat: int, card_id: str, events: Events) -> None:
 
 
 @flow.step("sponsor_pay")
-def _sponsor_pay(state: State, s: dict[str, Any], events: Events) -> None:
+def _sponsor_pay(state: State, s: LStep, events: Events) -> None:
     centre = pack_of(state).cards[state["court"]["card"]].centre
     flow.then(state, payment.step(s["player"], fee(state, s["player"]), "sponsor", keep="sponsor", centre=centre))
 
 
-def _centre_still_possible(state: State, seat: int, s: dict[str, Any]) -> bool:
+def _centre_still_possible(state: State, seat: int, s: ReisPayment) -> bool:
     """D21 choices for the fee must leave the sponsored noble action possible."""
-    return s["centre"] not in CENTRE_CHOICES or bool(noble_choices(state, seat, s["centre"]))
+    centre = s["centre"]
+    return centre is None or centre not in CENTRE_CHOICES or bool(noble_choices(state, seat, centre))
 
 
 payment.KEEP_CHECKS["sponsor"] = _centre_still_possible
 
 
 @flow.step("sponsor_centre")
-def _sponsor_centre(state: State, s: dict[str, Any], events: Events) -> None:
+def _sponsor_centre(state: State, s: LStep, events: Events) -> None:
     seat, card = s["player"], pack_of(state).cards[s["card"]]
     centre, params = str(card.centre), card.centre_params
     flow.then(state, {"step": "sponsor_close", "player": seat})
@@ -96,26 +96,28 @@ def _sponsor_centre(state: State, s: dict[str, Any], events: Events) -> None:
     elif centre == "TC-03":
         for good in params.get("goods", []):
             gain_goods(state, seat, good, 1, events, "sponsored event")
-        steps = [{"step": "state_action", "player": seat, "action": "obtain_plan"}] * params.get("plans", 0)
+        plan: LStep = {"step": "state_action", "player": seat, "action": "obtain_plan"}
+        steps = [plan] * params.get("plans", 0)
         steps += [{"step": "decree", "player": seat}] * params.get("decrees", 0)
         flow.then(state, *steps)
     elif centre == "TC-04" and board(state, seat)["officials"]:
         flow.ask(state, "sponsor_officials", seat, n=params["n"])
 
 
-def event_options(state: State, d: dict[str, Any]) -> list[Action]:
+def event_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "event", "action": a} for a in noble_choices(state, d["player"], d["centre"])]
 
 
-def event_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    events.append({"kind": "noble_action", "player": d["player"], "action": action["action"], "sponsored": True})
-    flow.then(state, {"step": NOBLE_ACTIONS[action["action"]][1], "player": d["player"]})
+def event_act(state: State, d: LDecision, action: Action, events: Events) -> None:
+    name = named(action)
+    events.append({"kind": "noble_action", "player": d["player"], "action": name, "sponsored": True})
+    flow.then(state, {"step": NOBLE_ACTIONS[name][1], "player": d["player"]})
 
 
 flow.kind("sponsor_event", event_options, event_act, msg("Sponsored event: choose the noble action to perform."))
 
 
-def officials_options(state: State, d: dict[str, Any]) -> list[Action]:
+def officials_options(state: State, d: LDecision) -> list[Action]:
     """TC-04: up to N officials, one per office; a 4th only after all three offices got one."""
     nobles = list(pack_of(state).nobles)
     have = board(state, d["player"])["officials"]
@@ -126,7 +128,7 @@ def officials_options(state: State, d: dict[str, Any]) -> list[Action]:
     return opts + [{"verb": "place", "offices": list(c)} for k in range(most, -1, -1) for c in combinations(nobles, k)]
 
 
-def officials_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def officials_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     for noble in action["offices"]:
         place_official(state, d["player"], noble, events, "sponsored event")
 
@@ -141,7 +143,7 @@ flow.kind(
 
 
 @flow.step("sponsor_close")
-def _sponsor_close(state: State, s: dict[str, Any], events: Events) -> None:
+def _sponsor_close(state: State, s: LStep, events: Events) -> None:
     court = state.pop("court")
     state["box"]["political"].append(court["card"])
     events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})

@@ -5,8 +5,6 @@ back. The last answer starts the first turn (:func:`.turn.begin`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import PARALLEL
 from ..core.loose import Loose
 from ..core.stepgame import OWN, Asked
@@ -14,10 +12,9 @@ from ..core.steps import first
 from . import draft, flow, turn
 from .i18n import msg
 from .setup import keep_clergy, setup_pending
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision
+from .types import LAction as Action
+from .types import LState as State
 
 
 def asked(state: State) -> list[Asked[Loose]]:
@@ -46,11 +43,11 @@ def take_back(state: State, seat: int) -> None:
     s["draft_picks" if s["draft"] == "running" else "clergy_kept"][seat] = None
 
 
-def _keep_options(state: State, d: dict[str, Any]) -> list[Action]:
+def _keep_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "keep", "tile": t} for t in state["setup"]["clergy_offers"][d["player"]]]
 
 
-def _keep_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def _keep_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     keep_clergy(state, d["player"], action["tile"])
     events.append({"kind": "keep_clergy", "player": d["player"], "tile": action["tile"]})
     if state["setup"]["draft"] == "pending" and "keep_clergy" not in setup_pending(state):
@@ -58,7 +55,7 @@ def _keep_act(state: State, d: dict[str, Any], action: Action, events: Events) -
     _play_started(state, events)
 
 
-def _draft_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def _draft_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     draft.pick(state, d["player"], action["cards"])
     events.append({"kind": "draft_pick", "player": d["player"], "cards": list(action["cards"])})
     _play_started(state, events)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
-from typing import Any
 
 from . import flow
 from .i18n import msg
@@ -36,16 +35,15 @@ from .rules import (
     take_favor,
     top_influence,
 )
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 ACTIONS: dict[str, tuple[Callable[[State, int], bool], str]] = {}  # action -> (possible, decision kind)
 
 
 @flow.step("state_action")
-def _state_action(state: State, s: dict[str, Any], events: Events) -> None:
+def _state_action(state: State, s: LStep, events: Events) -> None:
     seat, name = s["player"], s["action"]
     possible, kind_name = ACTIONS[name]
     if not possible(state, seat):
@@ -57,23 +55,23 @@ def _state_action(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 # --- Hire Officials (Maia) -----------------------------------------------------------------------
-def hire_options(state: State, d: dict[str, Any]) -> list[Action]:
+def hire_options(state: State, d: LDecision) -> list[Action]:
     nobles = list(pack_of(state).nobles)
     k = min(2, board(state, d["player"])["officials"])
     return [{"verb": "hire", "offices": list(c)} for c in combinations(nobles, k)] if k else []
 
 
-def hire_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def hire_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     for noble in action["offices"]:
         place_official(state, d["player"], noble, events, "hire officials")
 
 
 # --- Obtain a Plan (Maia) ------------------------------------------------------------------------
-def plan_options(state: State, d: dict[str, Any]) -> list[Action]:
+def plan_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "plan", "colour": c} for c in ("blue", "green") if state["plans"][c]]
 
 
-def plan_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def plan_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     plan = state["plans"][action["colour"]].pop(0)
     board(state, d["player"])["plans"].append(plan)
     events.append({"kind": "plan", "player": d["player"], "plan": plan})
@@ -92,7 +90,7 @@ def _payments(state: State, seat: int, n: int) -> list[list[str]]:
     return [list(c) for c in combinations(held, n)]
 
 
-def ship_options(state: State, d: dict[str, Any]) -> list[Action]:
+def ship_options(state: State, d: LDecision) -> list[Action]:
     if not state["shipyard"]:
         return []
     pack, seat = pack_of(state), d["player"]
@@ -107,7 +105,7 @@ def ship_options(state: State, d: dict[str, Any]) -> list[Action]:
     return opts
 
 
-def ship_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def ship_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat = d["player"]
     b = board(state, seat)
     for good in action["pay"]:
@@ -128,7 +126,7 @@ def ship_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
 
 
 @flow.step("ship_built")
-def _ship_built(state: State, s: dict[str, Any], events: Events) -> None:
+def _ship_built(state: State, s: LStep, events: Events) -> None:
     """Treasury up, then influence from the whole top row, the new ship included (rulebook p. 13)."""
     step = pack_of(state).ships[ship_type(s["ship"])].treasury_step
     move_treasury(state, step, events, "ship built")
@@ -145,7 +143,7 @@ def store_types(state: State, seat: int) -> dict[str, int]:
     return counts
 
 
-def produce_options(state: State, d: dict[str, Any]) -> list[Action]:
+def produce_options(state: State, d: LDecision) -> list[Action]:
     seat = d["player"]
     types = [g for g, n in store_types(state, seat).items() if n]
     if not types:
@@ -155,7 +153,7 @@ def produce_options(state: State, d: dict[str, Any]) -> list[Action]:
     return [{"verb": "produce", "extra": list(c)} for c in combinations_with_replacement(types, picks)]
 
 
-def produce_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def produce_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     """Cap per type; a price drops once per type of which at least 1 good was gained (rulebook p. 14)."""
     seat = d["player"]
     every = int("SG-R3" in store_abilities(pack_of(state), board(state, seat)))
@@ -165,16 +163,16 @@ def produce_act(state: State, d: dict[str, Any], action: Action, events: Events)
 
 
 # --- Royal Favor (King) --------------------------------------------------------------------------
-def favor_options(state: State, d: dict[str, Any]) -> list[Action]:
+def favor_options(state: State, d: LDecision) -> list[Action]:
     return [{"verb": "favor", "noble": n} for n in favors_available(state, d["player"])]
 
 
-def favor_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def favor_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     take_favor(state, d["player"], action["noble"], events, "royal favor")
 
 
-def _possible(opts: Callable[[State, dict[str, Any]], list[Action]]) -> Callable[[State, int], bool]:
-    return lambda state, seat: bool(opts(state, {"player": seat}))
+def _possible(opts: Callable[[State, LDecision], list[Action]]) -> Callable[[State, int], bool]:
+    return lambda state, seat: bool(opts(state, {"kind": "possible", "player": seat}))
 
 
 for _name, _kind, _opts, _act, _prompt in (

@@ -30,7 +30,6 @@ Texts: ``tile D-gold``, ``lot B3 S2``, ``rubble row fire`` / ``rubble column tsu
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
@@ -46,10 +45,10 @@ from .rules import (
     take_rubble,
     treasury_value,
 )
+from .types import Events, LDecision, LStep, Store
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 POOLS = ("row", "column")
 
 
@@ -137,14 +136,14 @@ def can_build_store(state: State, seat: int) -> bool:
 
 # --- the procedure -------------------------------------------------------------------------------
 @flow.step("build_store")
-def _build_store(state: State, s: dict[str, Any], events: Events) -> None:
+def _build_store(state: State, s: LStep, events: Events) -> None:
     if can_build_store(state, s["player"]):
         flow.ask(state, "store_tile", s["player"])
     else:  # only if something done since the check took the last option away
         events.append({"kind": "action_lost", "player": s["player"], "action": "build_store"})
 
 
-def tile_options(state: State, d: dict[str, Any]) -> list[Action]:
+def tile_options(state: State, d: LDecision) -> list[Action]:
     return [
         {"verb": "store_tile", "space": sp}
         for sp in pack_of(state).tile_display
@@ -152,7 +151,7 @@ def tile_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def tile_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def tile_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     space = action["space"]
     state["city"]["tile_display"][space] = False
     kind = pack_of(state).tile_display[space].type
@@ -160,7 +159,7 @@ def tile_act(state: State, d: dict[str, Any], action: Action, events: Events) ->
     flow.ask(state, "store_lot", d["player"], space=space)
 
 
-def lot_options(state: State, d: dict[str, Any]) -> list[Action]:
+def lot_options(state: State, d: LDecision) -> list[Action]:
     return [
         {"verb": "store_lot", "lot": lot, "street": street}
         for lot, street in lots_for(state, d["space"])
@@ -168,7 +167,7 @@ def lot_options(state: State, d: dict[str, Any]) -> list[Action]:
     ]
 
 
-def lot_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def lot_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat, lot, street = d["player"], action["lot"], action["street"]
     kind = pack_of(state).streets[street].type
     state["city"]["lots"][lot] = {"owner": seat, "type": kind, "street": street}
@@ -182,7 +181,7 @@ def lot_act(state: State, d: dict[str, Any], action: Action, events: Events) -> 
 
 
 @flow.step("store_bonus")
-def _store_bonus(state: State, s: dict[str, Any], events: Events) -> None:
+def _store_bonus(state: State, s: LStep, events: Events) -> None:
     spec = pack_of(state).lots[s["lot"]]
     gain_bonus(
         state,
@@ -196,26 +195,26 @@ def _store_bonus(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("store_rubble")
-def _store_rubble(state: State, s: dict[str, Any], events: Events) -> None:
+def _store_rubble(state: State, s: LStep, events: Events) -> None:
     if any(n for pool in _pools(state, s["lot"]).values() for n in pool.values()):
         flow.ask(state, "store_rubble", s["player"], lot=s["lot"])
 
 
-def rubble_options(state: State, d: dict[str, Any]) -> list[Action]:
+def rubble_options(state: State, d: LDecision) -> list[Action]:
     pools = _pools(state, d["lot"])
-    opts = [
+    opts: list[Action] = [
         {"verb": "store_rubble", "pool": p, "rubble": r} for p in POOLS for r in pack_of(state).rubble if pools[p][r]
     ]
     return [o for o in opts if _payable_with(state, d["player"], d["lot"], o["rubble"])] or opts
 
 
-def rubble_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def rubble_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     _pools(state, d["lot"])[action["pool"]][action["rubble"]] -= 1
     take_rubble(state, d["player"], action["rubble"], events, f"store {action['pool']}")
 
 
 @flow.step("store_pay")
-def _store_pay(state: State, s: dict[str, Any], events: Events) -> None:
+def _store_pay(state: State, s: LStep, events: Events) -> None:
     seat, lot = s["player"], s["lot"]
     base = land_cost(state, seat, lot)
     flow.then(
@@ -226,16 +225,16 @@ def _store_pay(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("store_house")
-def _store_house(state: State, s: dict[str, Any], events: Events) -> None:
+def _store_house(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "store_house", s["player"], lot=s["lot"], cost=s["cost"])
 
 
-def house_options(state: State, d: dict[str, Any]) -> list[Action]:
+def house_options(state: State, d: LDecision) -> list[Action]:
     houses = board(state, d["player"])["houses"]
     return [{"verb": "store_house", "group": g} for g in sorted(houses) if houses[g]]  # never the dict's order
 
 
-def house_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def house_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat, group = d["player"], action["group"]
     houses = board(state, seat)["houses"]
     houses[group] -= 1
@@ -246,11 +245,18 @@ def house_act(state: State, d: dict[str, Any], action: Action, events: Events) -
 def related(state: State, lot: str) -> int:
     """Built public buildings related to the store on ``lot``: its street's top site and its row's
     two ends, each when its face shows the store's type (rulebook p. 18; at most 3)."""
-    pack, store = pack_of(state), state["city"]["lots"][lot]
+    pack, store = pack_of(state), built_store(state, lot)
     row = pack.lots[lot].row
     sites = [pack.streets[store["street"]].top_site]
     sites += [s.id for s in pack.sites.values() if s.side != "top" and s.row == row]
     return sum(1 for site in sites if store["type"] in face_icons(state, site))
+
+
+def built_store(state: State, lot: str) -> Store:
+    """The store built on ``lot``."""
+    store = state["city"]["lots"][lot]
+    assert store is not None, f"no store on lot {lot}"
+    return store
 
 
 def face_icons(state: State, site: str) -> tuple[str, ...]:
@@ -263,7 +269,7 @@ def face_icons(state: State, site: str) -> tuple[str, ...]:
 
 
 def _score(state: State, seat: int, lot: str, cost: int, events: Events) -> None:
-    pack, store = pack_of(state), state["city"]["lots"][lot]
+    pack, store = pack_of(state), built_store(state, lot)
     n = related(state, lot)
     wigs = pack.column_score(pack.lots[lot].column, state["city"]["scoring"]) * n
     wigs += REGISTRY["CL-24"].constants["wigs"] * clergy_effects(pack, board(state, seat)).count("CL-24")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+
+from .view_types import LView
 
 
-def _list(items: list[Any]) -> str:
+def _list(items: Sequence[object]) -> str:
     return ", ".join(str(i) for i in items) if items else "nothing"
 
 
-def view_text(view: dict[str, Any]) -> str:
+def view_text(view: LView) -> str:
     """A compact plain-text table for the terminal client."""
     lines = [
         f"Lisboa — era {view['era']}, round {view['round']}, turn {view['turn']}; treasury space "

@@ -10,9 +10,9 @@ tile kept at setup and draft picks are told only to their owner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Literal
 
 from ..core import EventText
 from ..core.i18n import listing
@@ -20,20 +20,21 @@ from . import names
 from .i18n import msg, msgn
 from .names import NOBLES, OFFICES, STACKS
 from .rules import pack_of
+from .types import LEvent
+from .types import LState as State
 
-State = dict[str, Any]
-Event = dict[str, Any]
+Event = LEvent
 
 
-def _name(state: State, seat: Any) -> str:
+def _name(state: State, seat: object) -> str:
     return str(state["players"][seat]) if isinstance(seat, int) and 0 <= seat < len(state["players"]) else "?"
 
 
-def _words(name: Any) -> str:
+def _words(name: object) -> str:
     return str(name).replace("_", " ")
 
 
-def _card(state: State, card: Any) -> str:
+def _card(state: State, card: object) -> str:
     """``red-03 (Maia)``: the id with the card's kind, which players know it by."""
     cards = pack_of(state).cards
     if not isinstance(card, str) or card not in cards:
@@ -46,19 +47,25 @@ def _card_named(card: str, kind: str) -> str:
     return msg("{card} ({kind})", card=names.card_id(card), kind=STACKS.get(kind) or kind)
 
 
-def _cards(items: list[Any]) -> str:
-    return names.nothing_or([names.card_id(c) for c in items])
+def _cards(items: int | Sequence[object]) -> str:
+    """Card ids as players read them (an event's ``cards``: ids, but a count where ``era_draw`` tells it)."""
+    return names.nothing_or([names.card_id(c) for c in ([] if isinstance(items, int) else items)])
 
 
 def _noble(e: Event) -> str:
     return NOBLES[e["noble"]][0] if e.get("noble") in NOBLES else str(e.get("noble"))
 
 
-def _card_of(state: State, e: Event, key: str = "card") -> str:
+def _count(cards: int | list[str]) -> int:
+    """How many cards an event's ``cards`` (a count, or ids) stands for."""
+    return cards if isinstance(cards, int) else len(cards)
+
+
+def _card_of(state: State, e: Event, key: Literal["card", "revealed"] = "card") -> str:
     return _card(state, e[key]) if e.get(key) else str(e.get(key))
 
 
-def _an(rubble: Any) -> bool:
+def _an(rubble: object) -> bool:
     return str(rubble)[:1] in "aeiou"
 
 
@@ -304,7 +311,7 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         "{player} discards {cards} at the end of era 1.", player=who, cards=_cards(e["cards"])
     ),
     "era_reward": lambda s, e, who: msg("{player} takes the reward of {card}.", player=who, card=_card_of(s, e)),
-    "era_draw": lambda s, e, who: msg("{player} draws {n} purple card(s).", player=who, n=e["cards"]),
+    "era_draw": lambda s, e, who: msg("{player} draws {n} purple card(s).", player=who, n=_count(e["cards"])),
     "bonus_reis": lambda s, e, who: msg(
         "{player} gains {reis} réis ({why}).", player=who, reis=e["reis"], why=names.why(e["why"])
     ),
@@ -386,7 +393,7 @@ TABLE: dict[str, Callable[[State, Event], str]] = {
     "treasury": lambda s, e: msg(
         "The treasury marker moves from space {old} to {new} ({why}).",
         old=e["from"] + 1,
-        new=e["to"] + 1,
+        new=int(e["to"]) + 1,
         why=names.why(e["why"]),
     ),
     "refill": lambda s, e: msg("The city tiles, church track and decree display are refilled."),

@@ -11,16 +11,14 @@ Texts: ``trade <action> <good>`` (e.g. ``trade build-ship books``), then a secon
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import church, flow  # noqa: F401  (church registers meet_cardinal in ACTIONS)
 from .i18n import msg
 from .rules import board, pack_of
 from .state_actions import ACTIONS
+from .types import Events, LDecision, LStep, named
+from .types import LAction as Action
+from .types import LState as State
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 MAX_TRADES = 2
 
 
@@ -52,21 +50,21 @@ def possible(state: State, seat: int) -> bool:
 
 
 @flow.step("trade")
-def _trade(state: State, s: dict[str, Any], events: Events) -> None:
+def _trade(state: State, s: LStep, events: Events) -> None:
     done = s.get("done", [])
     if len(done) < MAX_TRADES:
         flow.ask(state, "trade", s["player"], done=done)
 
 
-def options(state: State, d: dict[str, Any]) -> list[Action]:
+def options(state: State, d: LDecision) -> list[Action]:
     opts = offers(state, d["player"], d["done"])
     return opts + [{"verb": "done"}] if d["done"] else opts
 
 
-def act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def act(state: State, d: LDecision, action: Action, events: Events) -> None:
     if action["verb"] == "done":
         return
-    seat, name, good = d["player"], action["action"], action["good"]
+    seat, name, good = d["player"], named(action), action["good"]
     board(state, seat)["goods"][good] -= 1
     state["icons"][name] = good
     events.append({"kind": "trade", "player": seat, "action": name, "good": good})

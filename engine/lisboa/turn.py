@@ -19,28 +19,27 @@ hand is empty (only possible once the display has run dry) passes the turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.steps import never
 from . import era, flow, portfolio, sponsor, visit
 from .i18n import msg
 from .rules import board, gain_goods, pack_of
 from .setup import fill_church, refill_decrees
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep
+from .types import LAction as Action
+from .types import LState as State
 
 
 def begin(state: State, events: Events) -> None:
     """Setup is over: the start player's first turn."""
-    state.update(active=state["start_player"], turn=0, queue=[], icons={}, era_end=state.get("era_end"))
+    state.update(
+        {"active": state["start_player"], "turn": 0, "queue": [], "icons": {}, "era_end": state.get("era_end")}
+    )
     flow.then(state, {"step": "start_turn"})
     flow.run(state, events)
 
 
 @flow.step("start_turn")
-def _start_turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _start_turn(state: State, s: LStep, events: Events) -> None:
     seat = state["active"]
     state["turn"] += 1
     events.append({"kind": "turn", "player": seat, "turn": state["turn"], "round": state["round"]})
@@ -61,7 +60,7 @@ def dock(state: State, seat: int, events: Events) -> None:
             holds[ship] = {"goods": [], "sailing": False}
 
 
-def main_options(state: State, d: dict[str, Any]) -> list[Action]:
+def main_options(state: State, d: LDecision) -> list[Action]:
     seat = d["player"]
     hand = sorted(board(state, seat)["hand"])
     opts: list[Action] = [{"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c)]
@@ -71,7 +70,7 @@ def main_options(state: State, d: dict[str, Any]) -> list[Action]:
     return opts
 
 
-def main_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def main_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     seat, card = d["player"], action["card"]
     flow.then(state, {"step": "end_turn"})  # then() runs first what is pushed last
     if action["verb"] == "portfolio":
@@ -94,19 +93,19 @@ flow.kind(
 
 
 @flow.step("end_turn")
-def _end_turn(state: State, s: dict[str, Any], events: Events) -> None:
-    steps = [{"step": "draw"}, {"step": "refill"}, {"step": "close_turn"}]
+def _end_turn(state: State, s: LStep, events: Events) -> None:
+    steps: list[LStep] = [{"step": "draw"}, {"step": "refill"}, {"step": "close_turn"}]
     if state["church"]["lying"]:
         steps.insert(0, {"step": "church_scoring"})
     flow.then(state, *steps)
 
 
-def draw_options(state: State, d: dict[str, Any]) -> list[Action]:
+def draw_options(state: State, d: LDecision) -> list[Action]:
     display = state["political"]["display"]
     return [{"verb": "draw", "stack": k} for k in pack_of(state).setup.display_order if display.get(k)]
 
 
-def draw_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
+def draw_act(state: State, d: LDecision, action: Action, events: Events) -> None:
     stack = state["political"]["display"][action["stack"]]
     card = stack.pop(0)
     board(state, d["player"])["hand"].append(card)
@@ -126,14 +125,15 @@ flow.kind("draw", draw_options, draw_act, msg("Draw the top card of a display st
 
 
 @flow.step("draw")
-def _draw(state: State, s: dict[str, Any], events: Events) -> None:
+def _draw(state: State, s: LStep, events: Events) -> None:
     seat = state["active"]
-    if len(board(state, seat)["hand"]) < pack_of(state).player.hand and draw_options(state, {}):
+    asked: LDecision = {"kind": "draw", "player": seat}  # what the draw's options read
+    if len(board(state, seat)["hand"]) < pack_of(state).player.hand and draw_options(state, asked):
         flow.ask(state, "draw", seat)
 
 
 @flow.step("refill")
-def _refill(state: State, s: dict[str, Any], events: Events) -> None:
+def _refill(state: State, s: LStep, events: Events) -> None:
     """City tiles, church track, decree display; icon goods back to the supply (rulebook p. 22)."""
     pack, city = pack_of(state), state["city"]
     for space in pack.tile_display.values():
@@ -149,13 +149,13 @@ def _refill(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("close_turn")
-def _close_turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _close_turn(state: State, s: LStep, events: Events) -> None:
     """The era-1 end if it was triggered this turn, then the next turn or final scoring."""
     flow.then(state, *era.after_turn(state))
 
 
 @flow.step("next_turn")
-def _next_turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _next_turn(state: State, s: LStep, events: Events) -> None:
     n = len(state["players"])
     state["active"] = (state["active"] + 1) % n
     if state["active"] == state["start_player"]:

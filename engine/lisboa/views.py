@@ -8,51 +8,60 @@ offered at setup and the box are hidden; the public view keeps their sizes only.
 from __future__ import annotations
 
 import marshal
-from typing import Any
+
+from .types import LState
+from .view_types import LView
+
+HIDDEN = ("rng", "seed", "queue")  # the generator, the seed and the engine's own program of steps
 
 
-def public_view(state: dict[str, Any]) -> dict[str, Any]:
+def public_view(state: LState) -> LView:
     """A deep copy of ``state`` with every hidden list replaced by its size."""
-    view: dict[str, Any] = marshal.loads(marshal.dumps(state))  # plain JSON data: the fastest exact copy
-    view.pop("rng", None)
-    view.pop("seed", None)
-    view.pop("queue", None)  # the engine's own program of steps still to run
-    for board in view["boards"]:
-        board["hand"] = len(board["hand"])
-    pol = view["political"]
-    for deck in [k for k in pol if k != "display"]:
-        pol[deck] = len(pol[deck])
+    shown = {key: value for key, value in state.items() if key not in HIDDEN}
+    view: LView = marshal.loads(marshal.dumps(shown))  # plain JSON data: the fastest exact copy
+    for board, held in zip(view["boards"], state["boards"], strict=True):
+        board["hand"] = len(held["hand"])
+    pol, political = view["political"], state["political"]
+    pol["purple"], pol["brown"] = len(political["purple"]), len(political["brown"])
     pol["display"] = {
-        kind: {"top": cards[0] if cards else None, "count": len(cards)} for kind, cards in pol["display"].items()
+        kind: {"top": cards[0] if cards else None, "count": len(cards)} for kind, cards in political["display"].items()
     }
-    view["decrees"]["deck"] = len(view["decrees"]["deck"])
-    view["church"]["bag"] = len(view["church"]["bag"])
-    setup = view["setup"]
-    setup["clergy_offers"] = [len(o) for o in setup["clergy_offers"]]
-    for key in ("packets", "draft_kept"):  # the starting draft (D02): sizes only
-        if key in setup:
-            setup[key] = [len(p) for p in setup[key]]
-    if "draft_picks" in setup:
-        setup["draft_picks"] = [p is not None for p in setup["draft_picks"]]
+    view["decrees"]["deck"] = len(state["decrees"]["deck"])
+    view["church"]["bag"] = len(state["church"]["bag"])
+    setup, chosen = view["setup"], state["setup"]
+    setup["clergy_offers"] = [len(o) for o in chosen["clergy_offers"]]
+    if "packets" in chosen:  # the starting draft (D02): sizes only
+        setup["packets"] = [len(p) for p in chosen["packets"]]
+    if "draft_kept" in chosen:
+        setup["draft_kept"] = [len(p) for p in chosen["draft_kept"]]
+    if "draft_picks" in chosen:
+        setup["draft_picks"] = [p is not None for p in chosen["draft_picks"]]
     if view["phase"] == "setup":
-        view["setup"]["clergy_kept"] = [k is not None for k in view["setup"]["clergy_kept"]]
-    view["box"] = {k: (sum(v.values()) if isinstance(v, dict) else len(v)) for k, v in view["box"].items()}
-    for colour in view["buildings"].values():
-        stack = colour["stack"]
-        colour["stack"] = {"top": stack[0] if stack else None, "count": len(stack)}
+        setup["clergy_kept"] = [k is not None for k in chosen["clergy_kept"]]
+    box = state["box"]
+    view["box"] = {
+        "political": len(box["political"]),
+        "plans": len(box["plans"]),
+        "ships": len(box["ships"]),
+        "decrees": len(box["decrees"]),
+        "rubble": sum(box["rubble"].values()),
+    }
+    for colour, shown_stack in view["buildings"].items():
+        stack = state["buildings"][colour]["stack"]
+        shown_stack["stack"] = {"top": stack[0] if stack else None, "count": len(stack)}
     return view
 
 
-def player_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
+def player_view(state: LState, seat: int) -> LView:
     """The public view plus what ``seat`` alone may see: its hand, clergy offer and draft packet."""
     view = public_view(state)
     view["seat"] = seat
     view["boards"][seat]["hand"] = sorted(state["boards"][seat]["hand"])
-    setup = state["setup"]
-    view["setup"]["clergy_offers"][seat] = list(setup["clergy_offers"][seat])
-    if "packets" in setup:
-        view["setup"]["packets"][seat] = list(setup["packets"][seat])
-        view["setup"]["draft_kept"][seat] = list(setup["draft_kept"][seat])
+    setup, chosen = view["setup"], state["setup"]
+    setup["clergy_offers"][seat] = list(chosen["clergy_offers"][seat])
+    if "packets" in chosen:
+        setup["packets"][seat] = list(chosen["packets"][seat])
+        setup["draft_kept"][seat] = list(chosen["draft_kept"][seat])
     if view["phase"] == "setup":
-        view["setup"]["clergy_kept"][seat] = setup["clergy_kept"][seat]
+        setup["clergy_kept"][seat] = chosen["clergy_kept"][seat]
     return view

@@ -29,8 +29,6 @@ King's favor included: the literal order of the rulebook p. 16). After the last 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.decisions import CHAIN
 from ..core.frames import record_answer, top_frame, waiting_seats
 from ..core.loose import Loose
@@ -40,10 +38,9 @@ from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS, action_payable, noble_action_possible
 from .rules import board, influence_payments, pack_of, visit_cost
 from .state_actions import ACTIONS
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, LDecision, LStep, named
+from .types import LAction as Action
+from .types import LState as State
 
 COURT_CLERGY = {"maia": ("CL-03", 2), "marquis": ("CL-04", 3), "king": ("CL-05", 2)}
 
@@ -74,20 +71,20 @@ def main_options(state: State, seat: int) -> list[Action]:
 def start(state: State, seat: int, card_id: str, events: Events) -> None:
     """Queue the whole visit of ``card_id`` (the caller queued the end of turn behind it)."""
     noble = pack_of(state).cards[card_id].kind
-    who = {"player": seat, "noble": noble}
+    pay: LStep = {"step": "visit_pay", "player": seat, "noble": noble}  # the later steps: the same data
     flow.then(
         state,
-        {"step": "visit_court", "card": card_id, **who},
-        {"step": "visit_pay", **who},
-        {"step": "visit_free", **who},
-        {"step": "noble_action", **who},
-        {"step": "follow_open", **who},
-        {"step": "visit_close", **who},
+        {"step": "visit_court", "card": card_id, "player": seat, "noble": noble},
+        pay,
+        {**pay, "step": "visit_free"},
+        {**pay, "step": "noble_action"},
+        {**pay, "step": "follow_open"},
+        {**pay, "step": "visit_close"},
     )
 
 
 @flow.step("visit_court")
-def _court(state: State, s: dict[str, Any], events: Events) -> None:
+def _court(state: State, s: LStep, events: Events) -> None:
     seat, noble = s["player"], s["noble"]
     b = board(state, seat)
     b["hand"].remove(s["card"])
@@ -98,7 +95,7 @@ def _court(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("visit_pay")
-def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
+def _visit_pay(state: State, s: LStep, events: Events) -> None:
     flow.then(
         state,
         {
@@ -112,17 +109,17 @@ def _visit_pay(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @flow.step("visit_free")
-def _visit_free(state: State, s: dict[str, Any], events: Events) -> None:
+def _visit_free(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "visit_free", s["player"], noble=s["noble"])
 
 
 def keeps_noble_action(state: State, seat: int, noble: str, action: str) -> bool:
     """Every way of doing state action ``action`` leaves ``noble``'s noble action possible."""
-    step = {"step": "state_action", "player": seat, "action": action}
+    step: LStep = {"step": "state_action", "player": seat, "action": action}
     return all(noble_action_possible(after, seat, noble) for after in sim.outcomes(state, [step]))
 
 
-def free_options(state: State, d: dict[str, Any]) -> list[Action]:
+def free_options(state: State, d: LDecision) -> list[Action]:
     seat, noble = d["player"], d["noble"]
     names = pack_of(state).nobles[noble].state_actions
     opts: list[Action] = [
@@ -133,25 +130,26 @@ def free_options(state: State, d: dict[str, Any]) -> list[Action]:
     return opts + [{"verb": "free", "action": None}]
 
 
-def free_act(state: State, d: dict[str, Any], action: Action, events: Events) -> None:
-    if action["action"] is None:
+def free_act(state: State, d: LDecision, action: Action, events: Events) -> None:
+    name = action["action"]
+    if name is None:
         events.append({"kind": "no_free_action", "player": d["player"]})
         return
-    flow.then(state, {"step": "state_action", "player": d["player"], "action": action["action"]})
+    flow.then(state, {"step": "state_action", "player": d["player"], "action": name})
 
 
 flow.kind("visit_free", free_options, free_act, msg("Visit: one of the noble's state actions for free, or none."))
 
 
 @flow.step("noble_action")
-def _noble_action(state: State, s: dict[str, Any], events: Events) -> None:
+def _noble_action(state: State, s: LStep, events: Events) -> None:
     name = pack_of(state).nobles[s["noble"]].noble_action
     events.append({"kind": "noble_action", "player": s["player"], "action": name})
     flow.then(state, {"step": NOBLE_ACTIONS[name][1], "player": s["player"]})
 
 
 @flow.step("visit_close")
-def _visit_close(state: State, s: dict[str, Any], events: Events) -> None:
+def _visit_close(state: State, s: LStep, events: Events) -> None:
     court = state.pop("court")
     state["box"]["political"].append(court["card"])  # the visited card leaves the game (rulebook p. 16)
     events.append({"kind": "court_cleared", "player": court["player"], "card": court["card"]})
@@ -179,7 +177,7 @@ def follow_actions(state: State, seat: int, noble: str) -> list[str]:
 
 
 @flow.step("follow_open")
-def _follow_open(state: State, s: dict[str, Any], events: Events) -> None:
+def _follow_open(state: State, s: LStep, events: Events) -> None:
     visitor, noble, n = s["player"], s["noble"], len(state["players"])
     holders = []
     for seat in [(visitor + k) % n for k in range(1, n)]:
@@ -215,11 +213,12 @@ def _advance(state: State, frame: Frame[Loose], events: Events) -> None:
         events.append({"kind": "follow_window_closed", "player": frame["data"]["visitor"], "noble": noble})
 
 
-def follow_options(state: State, d: dict[str, Any]) -> list[Action]:
+def follow_options(state: State, d: LDecision) -> list[Action]:
     frame = top_frame(state)
     assert frame is not None and frame["kind"] == "follow"
     acts = follow_actions(state, d["player"], frame["data"]["noble"])
-    return [{"verb": "decline"}] + [{"verb": "follow", "action": a} for a in acts] if acts else []
+    decline: list[Action] = [{"verb": "decline"}]
+    return decline + [{"verb": "follow", "action": a} for a in acts] if acts else []
 
 
 flow.kind(
@@ -232,7 +231,7 @@ flow.kind(
 
 
 @flow.step("follow_answer")
-def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
+def _follow_answer(state: State, s: LStep, events: Events) -> None:
     frame = top_frame(state)
     assert frame is not None
     seat, answer, noble = s["player"], s["answer"], frame["data"]["noble"]
@@ -243,30 +242,27 @@ def _follow_answer(state: State, s: dict[str, Any], events: Events) -> None:
     b = board(state, seat)
     b["favors"] = [n for n in b["favors"] if n != noble]
     state["favors"][noble] += 1
-    events.append({"kind": "follow", "player": seat, "noble": noble, "action": answer["action"]})
+    name = named(answer)
+    events.append({"kind": "follow", "player": seat, "noble": noble, "action": name})
     cost = visit_cost(state, seat, noble, follow=True)
-    name = answer["action"]
-    act = (
+    act: LStep = (
         {"step": NOBLE_ACTIONS[name][1], "player": seat}
         if name in NOBLE_ACTIONS
         else {"step": "state_action", "player": seat, "action": name}
     )
-    keep = {"keep": noble} if name in NOBLE_ACTIONS else {}
-    flow.then(
-        state,
-        {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble, **keep},
-        act,
-        {"step": "follow_next"},
-    )
+    pay: LStep = {"step": "influence_pay", "player": seat, "cost": cost, "why": "follow " + noble}
+    if name in NOBLE_ACTIONS:
+        pay["keep"] = noble
+    flow.then(state, pay, act, {"step": "follow_next"})
 
 
 @flow.step("follow_next")
-def _follow_next(state: State, s: dict[str, Any], events: Events) -> None:
+def _follow_next(state: State, s: LStep, events: Events) -> None:
     frame = top_frame(state)
     assert frame is not None and frame["kind"] == "follow"
     _advance(state, frame, events)
 
 
 @flow.step("follow_done")
-def _follow_done(state: State, s: dict[str, Any], events: Events) -> None:
+def _follow_done(state: State, s: LStep, events: Events) -> None:
     """Every follow has been applied already, one by one; nothing is left to resolve."""
