@@ -15,9 +15,9 @@ from typing import Any
 
 from scale_probes import StoreTrace, run_queue_wait
 
+from bot.service.change import CONFLICT
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
-from bot.service.step import CONFLICT
 from bot.store.store import GameStore
 from bot.terminal import load_games
 

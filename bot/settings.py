@@ -19,7 +19,7 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .store.engine import locate
+from .store.database import locate
 
 DEFAULT_DATABASE = "pbp_games.sqlite3"
 _TRUE = {"1", "true", "yes", "on"}

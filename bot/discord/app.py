@@ -28,6 +28,7 @@ from discord.ext import commands
 import engine  # noqa: F401  (importing registers every game)
 
 from .. import health
+from ..service.clock import DAY
 from ..service.controls import Control
 from ..service.core import Clock
 from ..service.game_ui import Table
@@ -36,7 +37,6 @@ from ..service.results import utc_now
 from ..service.service import GameService
 from ..service.shards import Shards
 from ..settings import Settings
-from ..store.clock import DAY
 from ..store.store import GameStore
 from .errors import GameTree
 from .i18n import COG_MODULES, CommandTranslator

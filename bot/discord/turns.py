@@ -1,7 +1,7 @@
 """What the bot posts: the turn message of every change, private boards and the current prompt.
 
 A turn message shows the board PNG (rendered off the event loop), the turn's event sentences, who
-must act and the components for the open decisions. The service's :class:`~bot.service.step.Step`
+must act and the components for the open decisions. The service's :class:`~bot.service.change.Step`
 says whether a change starts a new one or edits the current one in place:
 
 * a **new** message is posted in the channel, mentioning exactly ``step.ping``
@@ -29,10 +29,10 @@ from engine.core.i18n import listing
 from render import render_board, render_player_board
 from render.i18n import DEFAULT, tr
 
+from ..service.change import Step
 from ..service.game_ui import Table, plan_controls, status_lines, turn_text
 from ..service.notices import jump_link
 from ..service.results import ServiceError
-from ..service.step import Step
 from .host import Host, bot_of
 from .i18n import msg
 from .language import lines as in_lines
@@ -195,7 +195,7 @@ async def draw_step(
 async def post_step(
     bot: Host, step: Step, actor: str | None, interaction: discord.Interaction[Any] | None = None
 ) -> list[str]:
-    """Draw the turn message of a stored :class:`~bot.service.step.Step` (:func:`draw_step`) and deliver
+    """Draw the turn message of a stored :class:`~bot.service.change.Step` (:func:`draw_step`) and deliver
     what goes beside it: lines for other games' channels (silently), the DM copies of turn pings,
     others' private lines.
 

@@ -12,15 +12,15 @@ from engine.core import play
 
 from ..store.records import Records
 from ..store.rows import GameRecord
+from .change import Step, Txn
 from .consent import ConsentService
 from .core import Core, uid
 from .i18n import msg
 from .inputs import Boundary, display_name
+from .log_lines import FORCED, ROLLED_BACK, line
+from .play_step import Steps
 from .results import Result, ServiceError, names_list
 from .seats import SeatService
-from .step import Step, Txn
-from .steplines import FORCED, ROLLED_BACK, line
-from .steps import Steps
 
 
 class AdminService(Boundary):

@@ -8,7 +8,7 @@ the canonical action texts, except those made after the latest reveal while a pa
 decision was open, which are withheld. Such an export cannot be imported (there is no seed to
 replay it from): the import refuses it with a message saying so. An ended game's export imports
 as an ended, read-only game in the channel, after checking that the replay reproduces the
-exported final state and every step's public lines (see :mod:`bot.service.steplines`).
+exported final state and every step's public lines (see :mod:`bot.service.log_lines`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from .core import Core, seating_list, uid
 from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
+from .log_lines import check_lines
 from .results import Result, ServiceError
-from .steplines import check_lines
 from .words import status_word
 
 log = logging.getLogger("bot.archive")

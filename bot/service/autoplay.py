@@ -1,5 +1,5 @@
 """Standing answers played inside a change (no Discord): "in this game, answer decisions of kind K for
-me with their default", applied by :meth:`bot.service.steps.Steps.play_step` under the game's lock.
+me with their default", applied by :meth:`bot.service.play_step.Steps.play_step` under the game's lock.
 
 A standing answer only ever plays a decision's rule-safe default (``Decision.default``, the same
 move a deadline would take), so it never needs to see hidden information and its timing reveals
@@ -20,10 +20,10 @@ from engine.core import PARALLEL, Decision, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.records import Records
+from .change import Txn
 from .core import Core
+from .log_lines import STANDING, line
 from .results import Result, ServiceError
-from .step import Txn
-from .steplines import STANDING, line
 
 MAX_STANDING_STEPS = 50
 

@@ -18,14 +18,14 @@ from engine.core import play
 from ..store.records import Records
 from ..store.rows import GameRecord
 from ..store.votes import Votes
+from .change import Txn
 from .core import Core, uid
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
+from .log_lines import AGREED, NAMED, hidden_answers, line, proposal_lines
+from .play_step import Steps
 from .results import Result, ServiceError, names_list
-from .step import Txn
-from .steplines import AGREED, NAMED, hidden_answers, line, proposal_lines
-from .steps import Steps
 
 
 @dataclass

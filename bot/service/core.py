@@ -2,7 +2,7 @@
 generator, the loaders with their one cache of seats and parsed states, the games' locks, and the
 deadlines kept in step with who must act.
 
-A service never changes a game except through :meth:`bot.service.steps.Steps.play_step`; what it
+A service never changes a game except through :meth:`bot.service.play_step.Steps.play_step`; what it
 reads it reads through these loaders, and so does a front end (:meth:`Core.table`): one loader, one
 cache.
 """
@@ -23,18 +23,18 @@ from engine.core import Game, IllegalAction, State, get_game, play
 from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
-from ..store.clock import iso
 from ..store.deadlines import Deadlines
-from ..store.hours import stored
 from ..store.lobbies import Lobbies
 from ..store.notify import NotifyBook
 from ..store.records import Records
 from ..store.reminders import Reminders
 from ..store.rows import GameRecord, SeatRecord
 from ..store.store import GameStore
-from .clock import preset
+from ..store.times import iso
+from .clock import TableClock, preset
 from .game_ui import Table
 from .history import played_by
+from .hours import TABLE_TIME, stored
 from .i18n import msg
 from .packs import check_playable
 from .results import Result, ServiceError, names_list, utc_now
@@ -309,20 +309,21 @@ class Core:
             for frozen in await self.away.frozen(game=record.id):
                 if ended or frozen.seat not in waiting:
                     await self.thaw(frozen)
+        speed = preset(record.clock)
         if ended:
             await self.deadlines.stop(record.id)
-        elif await self.deadlines.sync(
-            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz), version, resume
-        ):
-            self.schedule()
+        elif speed.limited:
+            clock = TableClock(speed, stored(record.hours, record.hours_tz))
+            if await self.deadlines.sync(record.id, clock, waiting, self.now(), version, resume):
+                self.schedule()
         if record.clock != "none" and not ended:
             for game, seat, user in await self.away.to_freeze(record.id):
-                await self.away.freeze(game, seat, user, self.now())
+                await self.away.freeze(game, seat, user, self.now(), TABLE_TIME)
 
     async def thaw(self, frozen: Frozen) -> None:
-        moved = await self.away.thaw(frozen, self.now())
+        moved = await self.away.thaw(frozen, self.now(), TABLE_TIME)
         if moved is not None:
-            await self.reminders.follow(frozen.game, frozen.seat, *moved)
+            await self.reminders.follow(frozen.game, frozen.seat, *moved, TABLE_TIME)
             self.schedule()
 
     async def reconcile(self, held: int | None = None, *, own_only: bool = False) -> None:
@@ -333,7 +334,7 @@ class Core:
             if own_only and not await self.owns(game):
                 continue
             async with self.lock_unless(game, held):
-                await self.away.freeze(game, seat, user, self.now())
+                await self.away.freeze(game, seat, user, self.now(), TABLE_TIME)
         for frozen in await self.away.to_thaw():
             if own_only and not await self.owns(frozen.game):
                 continue

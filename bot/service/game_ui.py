@@ -15,7 +15,6 @@ from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
 from render.i18n import tr
 
-from ..store.hours import stored
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
 from .clock import clock_label, preset, stamp
@@ -32,6 +31,7 @@ from .controls import (
     label_of,
     plan_controls,
 )
+from .hours import stored
 from .i18n import msg
 from .packs import notice
 from .results import joined, names_list

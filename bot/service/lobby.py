@@ -13,6 +13,7 @@ from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
+from .change import Step, Txn
 from .clock import clock_label, preset
 from .core import COLOURS, Core, seating_list, uid, wrap_illegal
 from .hours import parse_hours
@@ -20,9 +21,8 @@ from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
 from .opening import REMATCH_ERROR, set_up
 from .packs import notice
+from .play_step import Steps
 from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
 
 
 class LobbyService(Boundary):

@@ -15,7 +15,7 @@ from engine.core.text import shorten
 from render.i18n import NAMES, tr
 
 from ..store.notify import MODES, Prefs
-from .away_service import AwayService, summary_line
+from .away import AwayService, summary_line
 from .clock import stamp
 from .core import Core, uid
 from .i18n import msg, msgp

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta
 
-from ..store.clock import iso, parse
 from ..store.notify import Prefs
 from ..store.rows import GameRecord
+from ..store.times import iso, parse
 from .core import Core
 from .i18n import msg
 from .notices import Later, Notice, jump_link

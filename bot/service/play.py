@@ -1,5 +1,5 @@
 """A seated player's requests (no Discord): act and undo, which change the game (each one runs through
-:meth:`~bot.service.steps.Steps.play_step`), and what the game looks like now: status and view.
+:meth:`~bot.service.play_step.Steps.play_step`), and what the game looks like now: status and view.
 
 Undo follows Board Game Arena: a player may take back their own latest
 action(s), only while they still owe a decision, and never an action whose
@@ -15,19 +15,19 @@ from __future__ import annotations
 from engine.core import Action, play
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
-from ..store.clock import parse
-from .away_service import AwayService
+from ..store.times import parse
+from .away import AwayService
+from .change import Step, Txn
 from .clock import stamp
 from .core import Core, uid
 from .game_ui import Table
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
+from .log_lines import TOOK_BACK, line
 from .packs import notice
+from .play_step import Steps
 from .results import Result, ServiceError, format_scores, game_package, names_list
-from .step import Step, Txn
-from .steplines import TOOK_BACK, line
-from .steps import Steps
 from .words import status_word
 
 TAKE_BACK_HINT = msg(

@@ -6,17 +6,17 @@ and announced publicly. A seat that owes a decision gets a fresh clock for its n
 
 from __future__ import annotations
 
-from ..store.clock import DAY, seconds_between
-from ..store.hours import advance, stored
 from ..store.records import Records
 from ..store.rows import GameRecord, SeatRecord
-from .clock import preset
+from ..store.times import seconds_between
+from .change import Step, Txn
+from .clock import DAY, preset
 from .core import Core, uid
+from .hours import advance, stored
 from .i18n import msg
 from .inputs import Boundary, display_name
+from .play_step import Steps
 from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
 
 #: The host may hand over a seat whose player has owed a decision this long (or whose deadline passed).
 ABSENT_AFTER = DAY

@@ -11,12 +11,12 @@ import re
 from engine.core import play
 from engine.core.text import shorten
 
+from .change import Step, Txn
 from .core import Core, uid
 from .i18n import msg, msgp
 from .inputs import Boundary
+from .play_step import Steps
 from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
 
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _ENDED = "ended"

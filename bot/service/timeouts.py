@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 
 from engine.core import play
 
-from ..store.hours import advance, stored
+from .change import Step, Txn
 from .clock import duration, preset
 from .core import Core, uid
+from .hours import TABLE_TIME, advance, stored
 from .i18n import msg
 from .inputs import Boundary, display_name
+from .log_lines import SKIPPED, TIMED_OUT, line
+from .play_step import Steps
 from .results import Result, ServiceError
-from .step import Step, Txn
-from .steplines import SKIPPED, TIMED_OUT, line
-from .steps import Steps
 
 log = logging.getLogger("bot.timeouts")
 MAX_DEFAULT_STEPS = 100
@@ -68,12 +68,12 @@ class TimeoutService(Boundary):
         (outage seconds, clocks extended)."""
         reminders = self.core.reminders
         before = await reminders.running_opened()
-        outage, extended = await self.core.deadlines.extend_for_downtime(self.core.now())
+        outage, extended = await self.core.deadlines.extend_for_downtime(self.core.now(), TABLE_TIME)
         if extended:
             after = await reminders.running_opened()
             for key, old in before.items():
                 if after.get(key, old) != old:
-                    await reminders.follow(*key, old, after[key])
+                    await reminders.follow(*key, old, after[key], TABLE_TIME)
         return outage, extended
 
     async def heartbeat(self) -> None:

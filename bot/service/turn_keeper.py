@@ -16,8 +16,8 @@ from typing import Any
 
 from ..store.store import GameStore
 from ..store.turn_messages import KEEP_LINES, TurnMessage, TurnMessages
+from .change import windows_of
 from .game_ui import Table
-from .step import windows_of
 from .turn_boundary import Boundary, turn_boundary
 
 #: Routes the users owed a ping: (who is mentioned, who also gets a DM with which question).
@@ -36,7 +36,7 @@ class TurnPlan:
     dm: dict[str, str]
 
     def step_fields(self) -> dict[str, Any]:
-        """The :class:`~bot.service.step.Step` fields that say how to draw it."""
+        """The :class:`~bot.service.change.Step` fields that say how to draw it."""
         return {
             "new": self.boundary.new,
             "edit": self.edit,

@@ -21,10 +21,10 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select, text, update
 
 from . import schema
-from .clock import DAY, iso, parse
-from .engine import EXCLUDED, instr, replace, upsert
+from .database import EXCLUDED, instr, replace, upsert
 from .lines import dump_line, load_line
 from .store import GameStore
+from .times import iso, parse
 
 MODES = ("channel", "dm", "digest")
 DEFAULT_BUDGET = 0  # no limit
@@ -167,7 +167,7 @@ class NotifyBook:
             p = schema.pings
             await db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
             if prune:
-                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(days=2))))
         if prune:
             self._pruned_at = now
 

@@ -3,7 +3,7 @@
 PostgreSQL (asyncpg).
 
 Design (issue 17). One :class:`GameStore` owns one backend made from a database location
-(:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
+(:func:`bot.store.database.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
 :mod:`bot.store.connection`). Each write runs in its own transaction on a connection taken from
 the engine's pool, an action being
 stored as log row + snapshot + ``games.version`` bump guarded by the expected version, so two
@@ -12,13 +12,13 @@ loser and the log's primary key (game, version) refuses a second row. On SQLite 
 with ``BEGIN IMMEDIATE`` (the writer lock first, as before) and, within a process, write
 transactions also queue on an :class:`asyncio.Lock` rather than busy-wait; reads use their own
 pooled connection in autocommit mode (WAL: they never block the writer). PRAGMAs are set per
-connection (:func:`bot.store.engine.create_backend`). On PostgreSQL a write is a ``READ
+connection (:func:`bot.store.database.create_backend`). On PostgreSQL a write is a ``READ
 COMMITTED`` transaction, which the guarded statements make safe.
 
 Statements are SQLAlchemy Core over the tables of :mod:`bot.store.schema` (``text()`` with named
 parameters where Core is awkward); the dialect differences they meet (upserts instead of ``INSERT
 OR REPLACE``/``OR IGNORE``, ``RETURNING`` instead of ``lastrowid``) live in
-:mod:`bot.store.engine`. A refused write (a duplicate key, a foreign key, a check) is raised as
+:mod:`bot.store.database`. A refused write (a duplicate key, a foreign key, a check) is raised as
 :class:`~bot.store.rows.ConstraintError` on both backends.
 
 Migrations: Alembic (``bot/store/alembic``, run programmatically at :meth:`GameStore.open`) is the
@@ -45,7 +45,7 @@ from sqlalchemy.sql import Executable
 
 from . import schema
 from .connection import Backend, Conn, params_of
-from .engine import Location, create_backend, locate
+from .database import Location, create_backend, locate
 from .inflight import CLOSE_GRACE, Operations
 from .lines import dump_lines
 from .migrations import MIGRATIONS

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, select, update
 
 from . import schema
-from .engine import replace
+from .database import replace
 from .lines import dump_lines, load_lines
 from .store import GameStore
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import user
 
-from bot.service.away_service import parse_until
-from bot.service.clock import ManualClock
+from bot.service.away import parse_until
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 
 ANN, BOB, CY = user("Ann"), user("Bob"), user("Cy")
 ONE, TWO = "101", "102"  # channel ids, numeric like Discord's

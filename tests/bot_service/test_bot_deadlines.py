@@ -11,11 +11,11 @@ import pytest
 from bot_helpers import CHANNEL, user
 
 import engine
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 from engine.core import play
 
 

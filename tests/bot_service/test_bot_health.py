@@ -19,9 +19,9 @@ from bot_helpers import service_at, start_game
 import bot.__main__ as entry
 from bot import health
 from bot.logs import ContextFilter, JsonFormatter, make_handler
+from bot.service.change import Txn
 from bot.service.logctx import GAME, SHARD, about_game
 from bot.service.results import Result
-from bot.service.step import Txn
 from bot.store import alembic as store_alembic
 from bot.store.store import GameStore
 

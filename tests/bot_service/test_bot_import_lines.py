@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from bot_helpers import CHANNEL, play_random, start_game, user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import HOUR
 
 ANN, BOB = user("Ann"), user("Bob")
 

@@ -14,11 +14,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 
 from bot_helpers import user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.results import Result
 from bot.service.service import GameService
 from bot.service.shards import LEASE_SECONDS, Shards
-from bot.store.clock import HOUR
 from bot.store.leases import LeaseBook
 from bot.store.store import GameStore
 

@@ -13,12 +13,11 @@ import pytest
 from bot_helpers import user
 from sqlalchemy import delete, select
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.notify import HINT
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
 from bot.store import schema
-from bot.store.clock import DAY, HOUR
 from bot.store.store import GameStore
 
 ANN, BOB = user("Ann"), user("Bob")

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.notices import Notice
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between, shift
 from bot.store.store import GameStore
+from bot.store.times import seconds_between, shift
 
 
 @asynccontextmanager

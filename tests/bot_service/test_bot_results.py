@@ -12,7 +12,7 @@ import bot.service.history
 import bot.service.results
 import engine  # noqa: F401  (registers the games)
 from bot.service.results import format_scores, names_list, winner_line
-from bot.store.clock import iso
+from bot.store.times import iso
 from engine.core import Outcome, SeatResult, get_game
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, play_random, refused, user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.results import Result
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.records import Records
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 
 DEE = "u-dee"
 

@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 from bot_helpers import user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.results import Result
 from bot.service.service import GameService
 from bot.service.shards import Shards, shard_of
 from bot.settings import Settings, SettingsError, parse_shard_ids
-from bot.store.clock import DAY, HOUR
 from bot.store.store import GameStore
 
 #: A real-looking server id (a snowflake from 2019) and the next id whose timestamp is 1 ms later.

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, refused, start_game, stored_state
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.game_ui import to_ping
 from bot.service.results import Result, ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between, shift
 from bot.store.deadlines import SeatClock
+from bot.store.times import seconds_between, shift
 from engine.core import play
 
 

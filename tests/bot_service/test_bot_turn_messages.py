@@ -10,11 +10,10 @@ from pathlib import Path
 
 from bot_helpers import CHANNEL, FakeClock, service_at, start_game, user
 
-from bot.service.clock import ManualClock
+from bot.service.change import Step
+from bot.service.clock import HOUR, ManualClock
 from bot.service.service import GameService
-from bot.service.step import Step
 from bot.service.turn_boundary import NEWCOMER, NO_MESSAGE, SAME_TURN, WINDOW
-from bot.store.clock import HOUR
 from bot.store.store import GameStore
 from bot.store.turn_messages import KEEP_LINES, TurnMessage, TurnMessages
 

@@ -13,10 +13,10 @@ from discord.ext import commands
 from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
+from ...service.clock import PRESETS
 from ...service.game_ui import MAX_CHOICE, label_of, option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...service.words import status_word
-from ...store.clock import PRESETS
 from ..i18n import msg
 from ..language import of_table, reader, sentences
 from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board

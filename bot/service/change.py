@@ -3,7 +3,7 @@ applied to it (:class:`Applied`), and what to post afterwards (:class:`Step`).
 
 Every path that changes a game (a move, an undo or take-back, an admin's force or rollback, a passed
 undo vote, a deadline's default or skip, a start or rematch, a handover) runs as one call of
-:meth:`bot.service.steps.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
+:meth:`bot.service.play_step.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
 the path's own change applies (:meth:`Txn.apply`) and stores (:meth:`Txn.commit`, one store
 transaction per action, with a version check), the standing answers that became due are stored as
 their own logged steps, the change is placed in the game's turn message (a new one, or the current

@@ -1,8 +1,8 @@
 """The one path of every change to a game: :meth:`Steps.play_step`.
 
-A service method that changes a game (see :mod:`bot.service.step` for the list) hands
+A service method that changes a game (see :mod:`bot.service.change` for the list) hands
 :meth:`Steps.play_step` its own change as a coroutine function of the loaded game (a
-:class:`~bot.service.step.Txn`); ``play_step`` takes the game's lock, loads it once, runs the change
+:class:`~bot.service.change.Txn`); ``play_step`` takes the game's lock, loads it once, runs the change
 (which applies and stores its own steps), stores the standing answers that became due as their own
 logged steps, fills the answer for the game as it stands, builds the table to draw from the same
 cache, places the change in the game's turn message (:mod:`bot.service.turn_keeper`: a new one,
@@ -15,12 +15,12 @@ from __future__ import annotations
 from engine.core import play
 
 from .autoplay import StandingAnswers
+from .change import Change, Step, Txn
 from .core import Core
 from .i18n import msg
 from .logctx import about_game
 from .pings import Pings
 from .results import Result, ServiceError, format_scores, game_package
-from .step import Change, Step, Txn
 from .turn_keeper import TurnKeeper
 
 #: Why a turn message is drawn again with nothing new in it (:meth:`Steps.redraw`).
@@ -50,7 +50,7 @@ class Steps:
 
         The game is loaded once (refused unless its status is ``want``, or stale if it is no longer
         at ``expected_version``); ``change`` checks, applies and stores the path's own steps (through
-        :meth:`Txn.apply <bot.service.step.Txn.apply>` and :meth:`Txn.commit <bot.service.step.Txn.commit>`);
+        :meth:`Txn.apply <bot.service.change.Txn.apply>` and :meth:`Txn.commit <bot.service.change.Txn.commit>`);
         then the standing answers that became due are stored as their own logged steps, the answer is
         filled for the game as it stands, and the change is placed in the game's turn message (a new
         one, whose pings are planned, or the current one edited; ``actor`` made the change). A

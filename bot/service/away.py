@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 
 from engine.core.text import shorten
 
-from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
 from ..store.rows import GameRecord
-from .clock import stamp
+from ..store.times import iso, parse, seconds_between, shift
+from .clock import DAY, HOUR, stamp
 from .core import Core, uid
 from .i18n import msg
 from .inputs import Boundary
@@ -87,7 +87,7 @@ class AwayService(Boundary):
 
     # --- starting and ending ----------------------------------------------------
     async def set(self, user_id: str | int, until: str) -> AwayChange:
-        """Away until ``until`` (see :func:`bot.service.away_service.parse_until`, read in the user's time
+        """Away until ``until`` (see :func:`bot.service.away.parse_until`, read in the user's time
         zone); again to change the date."""
         user, now = uid(user_id), self.core.now()
         end = parse_until(until, now, (await self.core.notify.get(user)).zone)
