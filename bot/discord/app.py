@@ -28,12 +28,11 @@ from discord.ext import commands
 import engine  # noqa: F401  (importing registers every game)
 
 from .. import health
-from ..service.clock import DAY
+from ..service.clock import DAY, utc_now
 from ..service.controls import Control
 from ..service.core import Clock
 from ..service.game_ui import Table
 from ..service.packs import load_data_packs
-from ..service.results import utc_now
 from ..service.service import GameService
 from ..service.shards import Shards
 from ..settings import Settings

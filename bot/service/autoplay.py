@@ -20,10 +20,10 @@ from engine.core import PARALLEL, Decision, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.records import Records
-from .change import Txn
+from .change import Said, Txn
 from .core import Core
 from .log_lines import STANDING, line
-from .results import Result, ServiceError
+from .results import ServiceError
 
 MAX_STANDING_STEPS = 50
 
@@ -36,7 +36,7 @@ class StandingAnswers:
         #: Game row -> the version at which a standing answer hit an engine error (not retried there).
         self.failed: dict[int, int] = {}
 
-    async def answer(self, txn: Txn) -> Result | None:
+    async def answer(self, txn: Txn) -> Said | None:
         """Play every open decision of the loaded game covered by a standing answer (repeatedly, as new
         ones open), each stored as its own logged step; ``None`` when there was none. The result
         mentions the new waiting players."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import PARALLEL, Action, Game, IllegalAction, State, play
+from engine.core import PARALLEL, Action, Game, IllegalAction, Outcome, State, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
@@ -27,7 +27,7 @@ from .game_ui import Table
 from .history import render_events
 from .i18n import msg
 from .inputs import read_typed
-from .results import Result, ServiceError
+from .results import ServiceError
 
 log = logging.getLogger("bot.service")
 ENGINE_ERROR = msg(
@@ -37,6 +37,23 @@ ENGINE_ERROR = msg(
 CONFLICT = msg(
     "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
 )
+
+
+@dataclass
+class Said:
+    """What a change says, gathered while it runs under the game's lock: the lines of its
+    :class:`Step`. ``mention`` holds the users who must act now when the change changed who must
+    act; ``elsewhere`` silent lines for other games' channels (channel id, line)."""
+
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    mention: list[str] = field(default_factory=list)
+    board_changed: bool = False
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)
+
+    def tell(self, user_id: str, line: str) -> None:
+        """Add a private line for ``user_id``."""
+        self.private.setdefault(user_id, []).append(line)
 
 
 @dataclass
@@ -100,9 +117,9 @@ class Txn:
     def over(self) -> bool:
         return self.state is not None and self.game.is_over(self.state)
 
-    def changed(self, public: list[str], private: dict[str, list[str]] | None = None) -> Result:
-        """The answer for a stored change: its lines, mentioning everybody who must act now."""
-        return Result(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
+    def changed(self, public: list[str], private: dict[str, list[str]] | None = None) -> Said:
+        """What a stored change says: its lines, mentioning everybody who must act now."""
+        return Said(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
 
     def apply(
         self, seat: int, action: Action | None = None, text: str | None = None, *, typed: bool = False
@@ -210,22 +227,28 @@ class Txn:
 
 
 #: A path's own change, run by ``play_step`` on the loaded game under its lock.
-Change = Callable[[Txn], Awaitable[Result]]
+Change = Callable[[Txn], Awaitable[Said]]
 
 
-@dataclass(kw_only=True)
-class Step(Result):
-    """A stored change as what to post: the service's answer (a :class:`Result` for the game as it
-    stands after the change and the standing answers that followed it), with the table to draw and
-    who to ping.
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """A stored change as what to post: the game as it stands after the change and the standing
+    answers that followed it (``table``), what the change said, who to ping and how to draw it.
 
-    ``public`` are the turn message's lines (event sentences and the bot's own lines, oldest first),
+    ``public`` are this change's lines (event sentences and the bot's own lines, oldest first),
     ``private`` the private lines per user (the actor's included: a front end shows those in its
-    reply to the actor), ``elsewhere`` the silent lines for other channels.
+    reply to the actor), ``elsewhere`` the silent lines for other channels (channel id, line).
     """
 
     #: The game as it stands now: the board, prompts and components to draw (from the service's cache).
     table: Table
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    #: The users who must act now, when the change changed who must act (empty otherwise).
+    mention: list[str] = field(default_factory=list)
+    #: True when a step was stored (the board changed).
+    board_changed: bool = False
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)
     #: Users mentioned (pinged) in the turn message; nobody else is.
     ping: list[str] = field(default_factory=list)
     #: Users also sent a direct message, with the question it repeats (the front end adds the link).
@@ -247,17 +270,61 @@ class Step(Result):
     #: The version the turn message started at (what the front end reports a posted message for).
     started: int = 0
 
+    @classmethod
+    def of(cls, said: Said, table: Table, ping: list[str], dm: dict[str, str], played: str | None, **turn: Any) -> Step:
+        """What ``said`` as a step, with the table, the pings, and (``turn``) the turn message's fields."""
+        return cls(
+            table=table,
+            public=said.public,
+            private=said.private,
+            mention=said.mention,
+            board_changed=said.board_changed,
+            elsewhere=said.elsewhere,
+            ping=ping,
+            dm=dm,
+            played=played,
+            **turn,
+        )
+
     @property
     def row(self) -> int:
         return self.table.row
 
-    @classmethod
-    def of(
-        cls, result: Result, table: Table, ping: list[str], dm: dict[str, str], played: str | None, **turn: Any
-    ) -> Step:
-        """``result`` as a step, with the table, the pings, and (``turn``) the turn message's fields."""
-        given = {f.name: getattr(result, f.name) for f in fields(Result) if f.init}
-        return cls(**given, table=table, ping=ping, dm=dm, played=played, **turn)
+    @property
+    def game_row(self) -> int:
+        return self.table.row
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def game_over(self) -> bool:
+        return self.table.state is not None and self.table.game.is_over(self.table.state)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.game_over else self.table.record.status
+
+    @property
+    def waiting(self) -> list[str]:
+        """Who must act now."""
+        return self.table.waiting_users()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The final result once the game is over."""
+        return self.table.game.outcome(self.table.state) if self.game_over and self.table.state is not None else None
+
+    @property
+    def legal(self) -> dict[str, list[str]]:
+        """The legal action texts of each user who must act now (asked of the rules on first use)."""
+        return self.table.legal_by_user()
+
+    @property
+    def state_view(self) -> dict[str, Any] | None:
+        """The public view of the game as it stands (``None`` in a lobby)."""
+        return self.table.public_view() if self.table.state is not None else None
 
 
 def windows_of(game: Game, state: State | None) -> list[str]:

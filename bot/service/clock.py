@@ -119,6 +119,11 @@ def duration(seconds: int) -> str:
     return msg("{n} min", n=max(1, round(seconds / 60)))
 
 
+def utc_now() -> datetime:
+    """The default clock."""
+    return datetime.now(UTC)
+
+
 class ManualClock:
     """A clock that moves only when told to (tests, the offline demo)."""
 

@@ -31,15 +31,15 @@ from ..store.reminders import Reminders
 from ..store.rows import GameRecord, SeatRecord
 from ..store.store import GameStore
 from ..store.times import iso
-from .clock import TableClock, preset
+from .clock import TableClock, preset, utc_now
 from .game_ui import Table
 from .history import played_by
 from .hours import TABLE_TIME, stored
 from .i18n import msg
 from .packs import check_playable
-from .results import Result, ServiceError, names_list, utc_now
+from .results import ServiceError
 from .shards import Shards
-from .words import colour_word, status_word
+from .words import colour_word, names_list, status_word
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
@@ -275,21 +275,6 @@ class Core:
         clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
         due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
         return Table(record, seats, game, state, due)
-
-    @staticmethod
-    def fill(result: Result, table: Table) -> Result:
-        """Add who must act and (when over) the outcome; the legal texts and the public view are read
-        from ``table`` only if a caller asks for them (the Discord path draws the table itself)."""
-        record, state = table.record, table.state
-        result.game_row, result.version, result.status, result.source = record.id, record.version, record.status, table
-        if state is None:
-            return result
-        waiting = table.waiting_seats() if table.active else play.waiting_players(table.game, state)
-        result.waiting = [table.users[p] for p in waiting]
-        if table.game.is_over(state):
-            result.game_over, result.status = True, "finished"
-            result.outcome = table.game.outcome(state)
-        return result
 
     # --- deadlines in step with who must act ------------------------------------------
     async def sync_clocks(

@@ -34,8 +34,7 @@ from .controls import (
 from .hours import stored
 from .i18n import msg
 from .packs import notice
-from .results import joined, names_list
-from .words import status_word
+from .words import joined, names_list, status_word
 
 __all__ = [
     "BUTTON_LIMIT",
@@ -133,7 +132,7 @@ class Table:
         return texts
 
     def legal_by_user(self) -> dict[str, list[str]]:
-        """Each waiting user's legal texts (what a :class:`~bot.service.results.Result` reports as ``legal``)."""
+        """Each waiting user's legal texts (what a :class:`~bot.service.change.Step` reports as ``legal``)."""
         return {self.users[p]: self.texts(p) for p in self.waiting_seats()}
 
     def shape(self, seat: int | None) -> Shape | None:

@@ -22,7 +22,8 @@ from .i18n import msg, msgp
 from .inputs import Boundary, spoken_language
 from .notices import Notice
 from .pings import PingPlan, Pings, day_start, digest_moment
-from .results import Result, ServiceError, joined
+from .results import Reply, ServiceError
+from .words import joined
 
 HINT = msg(
     "I can't send you direct messages (they are closed), so your notifications stay in this channel. "
@@ -103,7 +104,7 @@ class NotifyService(Boundary):
         timezone: str | None = None,
         quiet: str | None = None,
         budget: int | None = None,
-    ) -> Result:
+    ) -> Reply:
         """Change the given preferences (any change also forgets closed DMs); the settings as lines."""
         user, now = uid(user_id), self.core.now()
         prefs = await self.core.notify.get(user)
@@ -128,7 +129,7 @@ class NotifyService(Boundary):
                 changes["budget"] = budget
             prefs = replace(prefs, **changes)  # type: ignore[arg-type]
             await self.core.notify.put(prefs)
-        return Result(private={user: await self._describe(prefs)})
+        return Reply(await self._describe(prefs))
 
     async def _describe(self, prefs: Prefs) -> list[str]:
         now = self.core.now()
@@ -172,7 +173,7 @@ class NotifyService(Boundary):
             lines.append(msg("Standing answers: {answers}.", answers=shown))
         return lines
 
-    async def set_language(self, user_id: str | int, language: str | None) -> Result:
+    async def set_language(self, user_id: str | int, language: str | None) -> Reply:
         """Choose the language of the user's private replies and direct messages (``None``: follow
         their Discord client's); answered in the language chosen (the front end translates)."""
         user = uid(user_id)
@@ -185,7 +186,7 @@ class NotifyService(Boundary):
             if lang is not None
             else msg("Your language: the one your Discord app is set to.")
         )
-        return Result(private={user: [line]})
+        return Reply([line])
 
     async def language(self, user_id: str | int) -> str | None:
         """The language the user chose for private replies and direct messages (``None``: none chosen)."""

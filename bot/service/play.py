@@ -17,7 +17,7 @@ from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
 from ..store.times import parse
 from .away import AwayService
-from .change import Step, Txn
+from .change import Said, Step, Txn
 from .clock import stamp
 from .core import Core, uid
 from .game_ui import Table
@@ -27,8 +27,9 @@ from .inputs import Boundary
 from .log_lines import TOOK_BACK, line
 from .packs import notice
 from .play_step import Steps
-from .results import Result, ServiceError, format_scores, game_package, names_list
-from .words import status_word
+from .results import BoardText, ServiceError, Status
+from .scores import format_scores, game_package
+from .words import names_list, status_word
 
 TAKE_BACK_HINT = msg(
     " You may still change your answer until the last one is in: `/play action:{text}` "
@@ -59,7 +60,7 @@ class PlayService(Boundary):
             raise ServiceError(msg("Type an action; the board lists what is legal now."), "malformed")
         live, user = await self.core.live(channel_id, "active"), uid(user_id)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             game, state, names = txn.game, txn.state, txn.names
             assert state is not None
             seat = self.core.seat_of(txn.seats, user)
@@ -80,13 +81,13 @@ class PlayService(Boundary):
             applied = txn.apply(seat, action, text, typed=True)
             await txn.store(applied, seat, user, [])
             txn.played = applied.text
-            result = txn.changed(
+            said = txn.changed(
                 list(applied.public) or [msg("{player} has acted.", player=names[seat])], applied.private
             )
             if applied.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
-                result.mention = [u for u in result.mention if u != user]
-            await self.away.moved(user, txn.row, result)  # a move ends the player's absence
-            return result
+                said.mention = [u for u in said.mention if u != user]
+            await self.away.moved(user, txn.row, said)  # a move ends the player's absence
+            return said
 
         return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
 
@@ -110,7 +111,7 @@ class PlayService(Boundary):
         """Take back the caller's latest action (see the module docstring for the rule)."""
         live, user = await self.core.live(channel_id, "active"), uid(user_id)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             seat, names, record, state = self.core.seat_of(txn.seats, user), txn.names, txn.record, txn.state
             assert state is not None
             stack = effective_actions(await self.core.store.actions(record.id))
@@ -155,73 +156,67 @@ class PlayService(Boundary):
 
         return await self.steps.play_step(live.id, change, expected_version=expected_version, actor=user)
 
-    async def status(self, channel_id: str | int) -> Result:
+    async def status(self, channel_id: str | int) -> Status:
         """Whose turn it is, which decisions are open, and the version (or the lobby, or the result)."""
         record = await self.core.latest(channel_id)
         game = self.core.game(record.game_id)
         if record.status == "lobby":
             names = [s.name for s in await self.core.store.seats(record.id)]
             spec, data = game.spec, notice(game)
-            return Result(
-                public=[
-                    msg(
-                        "{title} lobby: {players} ({n} of {low}–{high} players); waiting for the creator to start.",
-                        title=record.title,
-                        players=names_list(names),
-                        n=len(names),
-                        low=spec.min_players,
-                        high=spec.max_players,
-                    )
-                ]
-                + ([msg("⚠️ {notice}", notice=data)] if data else []),
-                game_row=record.id,
-                status="lobby",
-                version=0,
+            lobby = msg(
+                "{title} lobby: {players} ({n} of {low}–{high} players); waiting for the creator to start.",
+                title=record.title,
+                players=names_list(names),
+                n=len(names),
+                low=spec.min_players,
+                high=spec.max_players,
             )
+            return Status(record.id, "lobby", 0, [lobby] + ([msg("⚠️ {notice}", notice=data)] if data else []))
         seats = await self.core.seats_of(record)
         state = await self.core.state(record)
+        table = Table(record, seats, game, state)
         names = [s.name for s in seats]
         data = notice(game, state)
-        result = Result(
-            public=[
-                msg(
-                    "{title}, version {version}: {status}.",
-                    title=record.title,
-                    version=record.version,
-                    status=status_word(record.status),
-                )
-            ]
-            + ([msg("⚠️ {notice}", notice=data)] if data else [])
-        )
+        lines = [
+            msg(
+                "{title}, version {version}: {status}.",
+                title=record.title,
+                version=record.version,
+                status=status_word(record.status),
+            )
+        ] + ([msg("⚠️ {notice}", notice=data)] if data else [])
         seen: set[int] = set()
-        for decision in play.pending(game, state) if record.status == "active" else []:
+        for decision in table.decisions():
             if decision.player not in seen:
                 seen.add(decision.player)
                 question = decision.prompt or decision.kind
-                result.public.append(
-                    msg("{player} to decide: {question}", player=names[decision.player], question=question)
-                )
-        if game.is_over(state):
-            result.public += format_scores(game.outcome(state), names, game_package(game))
-        result.public += await self.core.seat_lines(record.id)
-        return self.core.fill(result, Table(record, seats, game, state))
+                lines.append(msg("{player} to decide: {question}", player=names[decision.player], question=question))
+        over = game.is_over(state)
+        outcome = game.outcome(state) if over else None
+        if over:
+            lines += format_scores(outcome, names, game_package(game))
+        lines += await self.core.seat_lines(record.id)
+        return Status(
+            record.id,
+            "finished" if over else record.status,
+            record.version,
+            lines,
+            table.waiting_users(),
+            table.legal_by_user(),
+            outcome,
+        )
 
-    async def view(self, channel_id: str | int, user_id: str | int | None = None, private: bool = False) -> Result:
-        """The public board as text, or (``private``) the user's own view, sent to them only."""
+    async def view(self, channel_id: str | int, user_id: str | int | None = None, private: bool = False) -> BoardText:
+        """The public board as text, or (``private``) the user's own view, for them only."""
         record = await self.core.latest(channel_id)
         if record.status == "lobby":
             raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         game = self.core.game(record.game_id)
-        seats = await self.core.seats_of(record)
         state = await self.core.state(record)
-        result = self.core.fill(Result(), Table(record, seats, game, state))
         if private:
             if user_id is None:
                 raise ServiceError(msg("Say whose view you want."), "not_seated")
-            seen = game.view(state, self.core.seat_of(seats, uid(user_id)))
-            result.state_view, result.board_text = seen, game.view_text(seen)
-            result.tell(uid(user_id), result.board_text)
+            seen = game.view(state, self.core.seat_of(await self.core.seats_of(record), uid(user_id)))
         else:
-            result.board_text = game.view_text(result.state_view or {})
-            result.public = [result.board_text]
-        return result
+            seen = game.public_view(state)
+        return BoardText(record.id, record.version, game.view_text(seen), seen)

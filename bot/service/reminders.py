@@ -23,7 +23,8 @@ from .i18n import msg
 from .inputs import Boundary
 from .notices import Later, Notice
 from .pings import Pings
-from .results import Result, ServiceError, names_list
+from .results import Announcement, ServiceError
+from .words import names_list
 
 log = logging.getLogger("bot.ladder")
 #: A game nobody acted in for this long is announced to the table as stalled (once).
@@ -183,7 +184,7 @@ class ReminderService(Boundary):
             **base,
         )
 
-    async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Result:
+    async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Announcement:
         """The seat's own player moves their running deadline :data:`SNOOZE_SECONDS` later, once per
         decision (of the table's open time, with playing hours); logged in ``clock_log``."""
         async with self.core.lock(game_row):
@@ -219,4 +220,4 @@ class ReminderService(Boundary):
             if hours
             else msg("💤 {player} snoozed: their deadline in **{title}** moves {time} later, to {due}.", **fields)
         )
-        return Result(public=[line], game_row=game_row, version=record.version, status=record.status)
+        return Announcement(game_row, [line])

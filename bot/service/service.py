@@ -19,10 +19,11 @@ books, the clock, the random generator, the loaders with their one cache, the ga
 ``service.standing``      standing answers (:mod:`bot.service.standing`)
 ========================  ==============================================================================
 
-Front ends (Discord, the terminal, benchmarks) call these and post what the returned
-:class:`~bot.service.results.Result` says (a :class:`~bot.service.change.Step` for a change: what to
-draw and whom to ping); every refusal is a :class:`~bot.service.results.ServiceError` with a friendly
-message, and nothing is stored when one is raised.
+Front ends (Discord, the terminal, benchmarks) call these and post what the returned result says
+(one small type per family of commands, :mod:`bot.service.results`; a
+:class:`~bot.service.change.Step` for a change: what to draw and whom to ping); every refusal is a
+:class:`~bot.service.results.ServiceError` with a friendly message, and nothing is stored when one
+is raised.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .admin import AdminService
 from .archive import ArchiveService
 from .away import AwayService
 from .change import Step
+from .clock import utc_now
 from .consent import ConsentService
 from .core import Clock, Core
 from .game_ui import Table
@@ -44,14 +46,14 @@ from .pings import Pings
 from .play import PlayService
 from .play_step import Steps
 from .reminders import STALL_AFTER, ReminderService
-from .results import GameSummary, Result, ServiceError, utc_now
+from .results import GameSummary, ServiceError
 from .seats import SeatService
 from .shards import Shards
 from .standing import StandingService
 from .stats import StatsService
 from .timeouts import TimeoutService
 
-__all__ = ["GameService", "Result", "ServiceError", "GameSummary", "Step"]
+__all__ = ["GameService", "ServiceError", "GameSummary", "Step"]
 
 
 class GameService:

@@ -25,9 +25,9 @@ from discord_options import command_data, get_from_cdn
 from fake_http import Call, FakeDiscord
 
 from bot.discord.app import PbpBot, create_bot
+from bot.service.clock import utc_now
 from bot.service.core import Clock
 from bot.service.game_ui import Table
-from bot.service.results import utc_now
 from bot.settings import Settings
 from engine.core.shapes import ChooseSeveral
 

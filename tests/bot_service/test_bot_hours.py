@@ -9,10 +9,11 @@ import pytest
 from bot_helpers import CHANNEL, user
 from sqlalchemy import text
 
+from bot.service.change import Step
 from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.hours import Hours, advance, open_seconds, parse_hours
 from bot.service.reminders import LADDER
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.reminders import Reminders
 from bot.store.store import GameStore
@@ -112,7 +113,7 @@ def test_bad_input_is_refused_kindly(hours: str | None, zone: str | None, code: 
     assert err.value.code == code and "`" in err.value.message
 
 
-async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Result:
+async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Step:
     lobby = await svc.lobby.open(
         CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="daily", hours=hours, timezone=zone
     )

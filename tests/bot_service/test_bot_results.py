@@ -11,7 +11,8 @@ import pytest
 import bot.service.history
 import bot.service.results
 import engine  # noqa: F401  (registers the games)
-from bot.service.results import format_scores, names_list, winner_line
+from bot.service.scores import format_scores, winner_line
+from bot.service.words import names_list
 from bot.store.times import iso
 from engine.core import Outcome, SeatResult, get_game
 

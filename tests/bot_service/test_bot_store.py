@@ -149,8 +149,8 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
         assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
         # each service recovers and sees the winner's move
         for service in services:
-            status = await service.play.status(CHANNEL)
-            assert status.version == 1 and status.state_view and status.state_view["pos"].count(1) == 1
+            status, board = await service.play.status(CHANNEL), await service.play.view(CHANNEL)
+            assert status.version == board.version == 1 and board.view["pos"].count(1) == 1
 
 
 async def test_raw_store_race_between_connections(tmp_path: Path) -> None:

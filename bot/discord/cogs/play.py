@@ -88,7 +88,7 @@ class PlayCog(commands.Cog):
     async def mygames(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.away.my_games(interaction.user.id)
-        said = result.private.get(str(interaction.user.id), [])
+        said = result.lines
         await interaction.followup.send(lines(said, await reader(interaction))[:2000], ephemeral=True)
 
 
