@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.discord.views.layout import plan_controls, turn_text  # noqa: E402
 from bot.service.change import Step  # noqa: E402
-from bot.service.game_ui import plan_controls, turn_text  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from bot.store.store import GameStore  # noqa: E402
 from bot.terminal import DEFAULT_NAMES, load_games, new_game  # noqa: E402

@@ -29,7 +29,6 @@ import engine  # noqa: F401  (importing registers every game)
 
 from .. import health
 from ..service.clock import DAY, utc_now
-from ..service.controls import Control
 from ..service.core import Clock
 from ..service.game_ui import Table
 from ..service.packs import load_data_packs
@@ -43,6 +42,7 @@ from .stopping import answered, install_gate
 from .views.components import DYNAMIC_ITEMS, make_item
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
+from .views.layout import Control
 from .views.notify import direct
 from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton

@@ -30,13 +30,14 @@ from render import render_board, render_player_board
 from render.i18n import DEFAULT, tr
 
 from ..service.change import Step
-from ..service.game_ui import Table, plan_controls, status_lines, turn_text
+from ..service.game_ui import Table, status_lines
 from ..service.notices import jump_link
 from ..service.results import ServiceError
 from .host import Host, bot_of
 from .i18n import msg
 from .language import lines as in_lines
 from .language import of_table, of_user, reader, sentences
+from .views.layout import plan_controls, turn_text
 from .views.notify import direct
 
 log = logging.getLogger("bot.turns")
@@ -237,17 +238,9 @@ async def deliver(
     return [], updated
 
 
-async def act_and_post(
-    interaction: discord.Interaction[Any],
-    table: Table,
-    text: str,
-    expected_version: int | None,
-    *,
-    ack: bool,
-    strip: bool = False,
-) -> Step:
-    """Play ``text`` for the interaction's user in ``table``'s game, post or edit the turn message, then
-    answer the user.
+async def answer_played(interaction: discord.Interaction[Any], step: Step, *, ack: bool, strip: bool = False) -> None:
+    """Post or edit the turn message of ``step``, a change the interaction's user just made (a click, a
+    menu, ``/play``), then answer the user.
 
     The interaction must already be deferred (a click: as a deferred update, so that the clicked
     turn message can be updated in place). ``ack`` sends a short ephemeral confirmation (slash
@@ -256,14 +249,12 @@ async def act_and_post(
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
-    step = await bot.service.play.act(table.record.channel_id, user, text, expected_version=expected_version)
     notes, updated = await deliver(bot, step, user, interaction)
     if strip and not updated:
         await strip_components(interaction)
     lines = ([msg("You played `{text}`.", text=step.played)] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send(in_lines(lines, await reader(interaction))[:2000], ephemeral=True)
-    return step
 
 
 def options_line(texts: list[str], start: str) -> str:

@@ -101,6 +101,10 @@ class Txn:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def legal(self, seat: int) -> list[Action]:
+        """The seat's legal actions in the loaded state (none in a lobby): what a click's index counts."""
+        return play.legal_actions(self.game, self.state, seat) if self.state is not None else []
+
     def waiting(self) -> list[int]:
         """Seats that must act now (none in a lobby)."""
         return play.waiting_players(self.game, self.state) if self.state is not None else []

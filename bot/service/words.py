@@ -51,3 +51,13 @@ def colour_word(colour: str | None) -> str:
         "orange": msgp("colour", "orange"),
     }
     return words.get(colour or "", colour or "")
+
+
+def alternatives(labels: list[str]) -> str:
+    """Labels as alternatives, ``a; b; c`` (each translated with the sentence)."""
+    if not labels:
+        return ""
+    line = labels[-1]
+    for label in reversed(labels[:-1]):
+        line = msg("{first}; {rest}", first=label, rest=line)
+    return line

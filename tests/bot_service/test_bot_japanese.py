@@ -13,7 +13,8 @@ from typing import Any
 from bot_helpers import CHANNEL, play_random, service_at, user
 from sqlalchemy import text
 
-from bot.service.game_ui import status_lines, turn_text
+from bot.discord.views.layout import turn_text
+from bot.service.game_ui import status_lines
 from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.turn_messages import TurnMessages

@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from render.i18n import tr
 
-from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of, resolve_value, suggest
+from ...service.game_ui import resolve_value, suggest
 from ...service.results import ServiceError
 from ..i18n import msg
 from ..language import lines, reader
-from ..turns import act_and_post
+from ..turns import answer_played
+from ..views.layout import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -64,7 +65,8 @@ class PlayCog(commands.Cog):
             raise ServiceError(msg("There is no game in progress in this channel."), "no_game")
         seat = table.seat_of(interaction.user.id)
         text, version = resolve_value(action, table, seat)
-        await act_and_post(interaction, table, text, version, ack=True)
+        step = await self.bot.service.play.act_in(table.row, interaction.user.id, text, version)
+        await answer_played(interaction, step, ack=True)
 
     @play.autocomplete("action")
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
