@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import PARALLEL, Action, Game, IllegalAction, Outcome, State, play
+from engine.core import Action, Game, IllegalAction, Outcome, State, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
@@ -88,6 +88,18 @@ class Txn:
     stored: int = 0
     #: The canonical text of the actor's own action, once applied (for "You played …").
     played: str | None = None
+    _table: Table | None = field(default=None, init=False, repr=False)
+
+    @property
+    def table(self) -> Table:
+        """The loaded game as a :class:`Table`, kept while the loaded position stays: the rules are
+        asked each question once per position, by the change and by the front end drawing it."""
+        table = self._table
+        if table is None or table.state is not self.state or table.seats is not self.seats:
+            table = self._table = Table(self.record, self.seats, self.game, self.state)
+        elif table.record is not self.record:
+            table = self._table = table.sharing(record=self.record)
+        return table
 
     @property
     def row(self) -> int:
@@ -103,19 +115,18 @@ class Txn:
 
     def legal(self, seat: int) -> list[Action]:
         """The seat's legal actions in the loaded state (none in a lobby): what a click's index counts."""
-        return play.legal_actions(self.game, self.state, seat) if self.state is not None else []
+        return self.table.actions(seat)
 
     def waiting(self) -> list[int]:
         """Seats that must act now (none in a lobby)."""
-        return play.waiting_players(self.game, self.state) if self.state is not None else []
+        return self.table.waiting_seats()
 
     def waiting_users(self) -> list[str]:
-        users = self.users
-        return [users[p] for p in self.waiting()]
+        return self.table.waiting_users()
 
     def open_windows(self) -> list[str]:
         """Kinds of the parallel decisions open now, sorted."""
-        return windows_of(self.game, self.state)
+        return self.table.windows()
 
     @property
     def over(self) -> bool:
@@ -140,7 +151,7 @@ class Txn:
         assert state is not None
         try:
             if action is None and typed:
-                table = Table(self.record, self.seats, game, state)
+                table = self.table
                 text = read_typed(text or "", table.texts(seat), table.labels(seat))
             chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
             new_state, events = play.apply(game, state, seat, chosen)
@@ -200,8 +211,9 @@ class Txn:
         """Append one log row + snapshot at the next version in one transaction, or refuse a stale one;
         the loaded game moves on to it and the deadlines follow who must act."""
         core, record, users = self.core, self.record, self.users
-        waiting = play.waiting_players(self.game, state)
         status = "finished" if self.game.is_over(state) else "active"
+        after = Table(replace(record, status=status), self.seats, self.game, state)
+        waiting = after.waiting_seats()
         try:
             version = await core.store.append(
                 record.id,
@@ -225,6 +237,7 @@ class Txn:
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
         self.state, self.stored = state, self.stored + 1
+        self._table = after.sharing(record=self.record)
         resume = [seat] if kind == "action" and text == TAKE_BACK_TEXT else []  # its clock runs on from before
         await core.sync_clocks(record, waiting, status != "active", version, resume)
         return version
@@ -329,10 +342,3 @@ class Step:
     def state_view(self) -> dict[str, Any] | None:
         """The public view of the game as it stands (``None`` in a lobby)."""
         return self.table.public_view() if self.table.state is not None else None
-
-
-def windows_of(game: Game, state: State | None) -> list[str]:
-    """Kinds of the parallel decisions (everyone at once) open in ``state``, sorted."""
-    if state is None or game.is_over(state):
-        return []
-    return sorted({d.kind for d in play.pending(game, state) if d.mode == PARALLEL})

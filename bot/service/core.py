@@ -272,9 +272,12 @@ class Core:
         return await self.table_at(record, seats, game, state)
 
     async def table_at(self, record: GameRecord, seats: list[SeatRecord], game: Game, state: State | None) -> Table:
+        return Table(record, seats, game, state, await self.due(record))
+
+    async def due(self, record: GameRecord) -> dict[int, str]:
+        """The running deadlines of a timed game by seat (none for an untimed one)."""
         clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
-        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
-        return Table(record, seats, game, state, due)
+        return {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
 
     # --- deadlines in step with who must act ------------------------------------------
     async def sync_clocks(

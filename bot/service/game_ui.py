@@ -9,10 +9,10 @@ How those are laid out under a front end's limits is the front end's (the Discor
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Decision, Game, GameSpec, State, play
+from engine.core import PARALLEL, Action, Decision, Game, GameSpec, State, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
@@ -72,6 +72,13 @@ class Table:
         """A game played to its end here (not an imported record): its last message offers a rematch."""
         return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None
 
+    def sharing(self, record: GameRecord | None = None, due: dict[int, str] | None = None) -> Table:
+        """This table with another ``record`` of the same position (e.g. its version once stored) or
+        its running deadlines ``due``, sharing what the rules already said about the state."""
+        table = replace(self, record=self.record if record is None else record, due=self.due if due is None else due)
+        object.__setattr__(table, "_memo", self._memo)
+        return table
+
     def seat_of(self, user_id: str | int) -> int | None:
         """The user's seat once started (``None`` for spectators and in a lobby)."""
         return next((s.seat for s in self.seats if s.user_id == str(user_id) and s.seat is not None), None)
@@ -100,11 +107,24 @@ class Table:
     def waiting_users(self) -> list[str]:
         return [self.users[p] for p in self.waiting_seats()]
 
+    def windows(self) -> list[str]:
+        """Kinds of the parallel decisions (everyone at once) open now, sorted."""
+        return sorted({d.kind for d in self.decisions() if d.mode == PARALLEL})
+
+    def actions(self, seat: int | None) -> list[Action]:
+        """The seat's legal actions now, in the order of :meth:`texts` (what a click's index counts)."""
+        if seat is None or not self.active or self.state is None:
+            return []
+        actions: list[Action] = self._asked("actions", seat, lambda state: play.legal_actions(self.game, state, seat))
+        return actions
+
     def texts(self, seat: int | None) -> list[str]:
         """The seat's legal canonical texts now (empty when it owes nothing)."""
         if seat is None or not self.active or self.state is None:
             return []
-        texts: list[str] = self._asked("texts", seat, lambda state: play.legal_texts(self.game, state, seat))
+        texts: list[str] = self._asked(
+            "texts", seat, lambda _: [play.action_text(self.game, a) for a in self.actions(seat)]
+        )
         return texts
 
     def legal_by_user(self) -> dict[str, list[str]]:

@@ -200,7 +200,11 @@ class NotifyService(Boundary):
         """Of the users owed a ping for a new decision in ``game_row``: who is mentioned, who also DMed
         (see :meth:`Pings.plan <bot.service.pings.Pings.plan>`)."""
         record = await self.core.store.game(game_row)
-        return PingPlan() if record is None else await self.pings.plan(record, users)
+        if record is None:
+            return PingPlan()
+        plan = await self.pings.plan(record, users)
+        await self.pings.count(record, plan)
+        return plan
 
     async def held_due(self) -> list[Notice]:
         """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision.

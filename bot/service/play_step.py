@@ -13,8 +13,6 @@ the game after all of that.
 
 from __future__ import annotations
 
-from engine.core import play
-
 from .autoplay import StandingAnswers
 from .change import Change, Said, Step, Txn
 from .core import Core
@@ -37,7 +35,7 @@ class Steps:
         self.pings = pings
         self.standing = StandingAnswers(core)
         #: The current turn message of each game (a change starts a new one or edits it).
-        self.turn_messages = TurnKeeper(core.store, core.now)
+        self.turn_messages = TurnKeeper(core.store, core.notify, core.now)
 
     async def play_step(
         self,
@@ -80,11 +78,11 @@ class Steps:
                     txn.game.outcome(txn.state), txn.names, game_package(txn.game)
                 )
                 said.public += await core.seat_lines(txn.row)
-            table = await core.table_at(txn.record, txn.seats, txn.game, txn.state)
+            table = txn.table.sharing(due=await core.due(txn.record))
 
-            async def route(users: list[str]) -> tuple[list[str], dict[str, str]]:
+            async def route(users: list[str]) -> tuple[list[str], dict[str, str], list[str]]:
                 plan = await self.pings.plan(txn.record, users)
-                return plan.ping, {user: prompt(txn, user) for user in plan.dm}
+                return plan.ping, {user: prompt(txn, user) for user in plan.dm}, plan.counted
 
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, said.public, route)
             return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
@@ -144,8 +142,7 @@ class Steps:
     async def turn_posted(self, step: Step, message_id: str) -> None:
         """The front end posted ``step``'s turn message as ``message_id`` (a new one, or again when the
         one to edit was gone): the turn's later changes edit it, and jump links lead to it."""
-        await self.turn_messages.posted(step.row, step.started, message_id)
-        await self.core.away.note_post(step.row, step.table.version, message_id, self.core.now())
+        await self.turn_messages.posted(step.row, step.started, message_id, step.table.version)
 
 
 def prompt(txn: Txn, user_id: str) -> str:
@@ -153,5 +150,5 @@ def prompt(txn: Txn, user_id: str) -> str:
     if txn.record.status != "active" or txn.state is None:
         return ""
     seat = next((s.seat for s in txn.seats if s.user_id == user_id), None)
-    decision = next((d for d in play.pending(txn.game, txn.state) if d.player == seat), None)
+    decision = next(iter(txn.table.decisions(seat)), None) if seat is not None else None
     return (decision.prompt or decision.kind) if decision else ""
