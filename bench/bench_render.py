@@ -22,11 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_game  # noqa: E402
 from engine.core import play  # noqa: E402
-from render import common, pr_parts, render_board, render_player_board  # noqa: E402
-from render import lisboa as lb  # noqa: E402
-from render import lorenzo as lz  # noqa: E402
-from render import puerto_rico as pr  # noqa: E402
-from render import red_cathedral as rc  # noqa: E402
+from render import common, drawer, render_board, render_player_board  # noqa: E402
 
 View = dict[str, Any]
 
@@ -46,16 +42,18 @@ def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> lis
     return [(game.public_view(s), game.view(s, 0)) for s in picked]
 
 
-def clear_caches() -> None:
-    bases = (pr._base, pr._player_base, lb._base, lb._player_base, lz._base, rc._base)
+def clear_caches(game_id: str) -> None:
+    """The shared text caches and the game's renderer's own (its cached base images)."""
+    bases = [f for f in vars(drawer(game_id)).values() if callable(getattr(f, "cache_clear", None))]
     fonts = [getattr(common, name) for name in ("cjk_font", "uses_cjk", "shrink") if hasattr(common, name)]
     for fn in (common.font, common._mask, common.text_width, common.fit, common._wrap, *fonts, *bases):
         fn.cache_clear()
 
 
-def timed(fn: Callable[[], bytes], cold: bool) -> tuple[float, int]:
+def timed(fn: Callable[[], bytes], cold: str | None) -> tuple[float, int]:
+    """``fn``'s time and PNG size; ``cold``: the game whose caches are cleared first (None: warm)."""
     if cold:
-        clear_caches()
+        clear_caches(cold)
     start = time.perf_counter()
     png = fn()
     return (time.perf_counter() - start) * 1000, len(png)
@@ -84,15 +82,15 @@ def main() -> None:
     kw = {"lang": args.lang} if args.lang != "en" else {}
     spec = get_game(args.game).spec
     args.players = args.players or list(range(spec.min_players, spec.max_players + 1))
-    assert pr_parts.PANEL_W  # the renderer modules are imported before timing
+    drawer(args.game)  # the renderer package is imported before timing
     for players in args.players:
         views = sample_views(args.game, players, args.samples)
         for cold in (True, False):
             if not cold:
                 render_board(views[0][0], **kw)
-            runs = [timed(lambda v=pub: render_board(v, **kw), cold) for pub, _ in views]
+            runs = [timed(lambda v=pub: render_board(v, **kw), args.game if cold else None) for pub, _ in views]
             report(f"{players}p board {'cold' if cold else 'warm'}", [t for t, _ in runs], [n for _, n in runs])
-        runs = [timed(lambda v=mine: render_player_board(v, 0, **kw), False) for _, mine in views]
+        runs = [timed(lambda v=mine: render_player_board(v, 0, **kw), None) for _, mine in views]
         report(f"{players}p my board warm", [t for t, _ in runs], [n for _, n in runs])
 
 

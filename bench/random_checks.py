@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import get_game
-from engine.core import Action, Game, State, play
+from engine.core import AnyGame, play
 
+Action = dict[str, Any]  # any game's, as the checks see them
+State = dict[str, Any]
 MAX_STEPS = 5000
 NEGATIVE = re.compile(r"[\[:,]-\d")  # a negative number in compact JSON (maybe inside a string)
 Recipe = dict[str, Any]
@@ -89,7 +91,7 @@ def state_problem(state: State, game_id: str = "") -> str | None:
     return None
 
 
-def reload_difference(game: Game, state: State, seat: int, action: Action, after: State, events: list[Any]) -> str:
+def reload_difference(game: AnyGame, state: State, seat: int, action: Action, after: State, events: list[Any]) -> str:
     """How ``action`` plays on differently from ``state`` as stored (reloaded from canonical JSON,
     sorted keys, as the bot does before every action) than from ``state`` kept in memory, or ``""``."""
     reloaded, reloaded_events = play.apply(game, play.loads(play.dumps(state)), seat, action)
@@ -123,7 +125,7 @@ def _to_check(
     return chosen
 
 
-def _failing(game: Game, state: State, seat: int, offered: list[Action]) -> str:
+def _failing(game: AnyGame, state: State, seat: int, offered: list[Action]) -> str:
     bad = 0
     for option in offered:
         try:

@@ -31,13 +31,16 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a file: check this checkout, not whichever `engine` is installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.random_checks import MAX_STEPS, Case, Outcome, Recipe, play_checked  # noqa: E402
 from engine import all_games, get_game  # noqa: E402
-from engine.core import IllegalAction, State, play  # noqa: E402
+from engine.core import IllegalAction, play  # noqa: E402
+
+State = dict[str, Any]  # any game's, as the runs see it
 
 
 def cases(game_id: str, players: list[int] | None = None, only: dict[str, str] | None = None) -> list[Case]:

@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine import get_game  # noqa: E402
-from engine.core import Decision, Game, State, all_games, play  # noqa: E402
+from engine.core import AnyGame, Decision, all_games, play  # noqa: E402
+
+State = dict[str, Any]  # any game's, as the audit sees it
 
 MAX_STEPS = 3000
 
@@ -53,7 +55,7 @@ def strings(data: Any) -> set[str]:
     return found
 
 
-def hidden_words(game: Game, state: State, seat: int) -> set[str]:
+def hidden_words(game: AnyGame, state: State, seat: int) -> set[str]:
     """Strings of ``seat``'s own view that the public view does not contain."""
     return strings(game.view(state, seat)) - strings(game.public_view(state))
 
@@ -74,13 +76,13 @@ class Audit:
     flagged_only: Counter[tuple[str, str]] = field(default_factory=Counter)
     agreed: Counter[tuple[str, str]] = field(default_factory=Counter)
 
-    def check(self, game_id: str, game: Game, state: State, seat: int) -> None:
+    def check(self, game_id: str, game: AnyGame, state: State, seat: int) -> None:
         """Judge ``seat``'s open decision, if any."""
         decision = play.decision_of(game, state, seat)
         if decision is not None:
             self.judge(game_id, game, state, seat, decision)
 
-    def judge(self, game_id: str, game: Game, state: State, seat: int, decision: Decision) -> None:
+    def judge(self, game_id: str, game: AnyGame, state: State, seat: int, decision: Decision) -> None:
         """Compare the two verdicts on ``decision``, ``seat``'s open decision in ``state``."""
         if decision.shape is None:
             return
@@ -99,7 +101,7 @@ class Audit:
             self.agreed[(game_id, decision.kind)] += 1
 
 
-def tables(game: Game) -> list[tuple[int, dict[str, Any]]]:
+def tables(game: AnyGame) -> list[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, then each option's other values once."""
     spec = game.spec
     out: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in range(spec.min_players, spec.max_players + 1)]

@@ -31,11 +31,13 @@ if __package__ in (None, ""):  # run as a file: trace this checkout, not whichev
 
 import engine  # noqa: E402
 from engine import get_game  # noqa: E402
-from engine.core import Game, State, play  # noqa: E402
+from engine.core import AnyGame, play  # noqa: E402
 from engine.core.takeback import is_take_back  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from random_games import Case, cases  # noqa: E402
+
+State = dict[str, Any]
 
 MAX_STEPS = 5000
 
@@ -45,7 +47,7 @@ def _digest(parts: list[Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def _seen(game: Game, state: State) -> list[Any]:
+def _seen(game: AnyGame, state: State) -> list[Any]:
     """What a front end and the store read from ``state``."""
     decisions = [
         [
@@ -69,7 +71,7 @@ def _seen(game: Game, state: State) -> list[Any]:
     ]
 
 
-def _said(game: Game, state: State, events: list[dict[str, Any]]) -> list[Any]:
+def _said(game: AnyGame, state: State, events: list[dict[str, Any]]) -> list[Any]:
     return [[e, list(play.event_text(game, state, e).__dict__.values())] for e in events]
 
 

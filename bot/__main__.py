@@ -40,7 +40,6 @@ NO_TOKEN = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import engine  # noqa: F401  (registers every game)
     from engine.core import all_games
     from render.i18n import LANGUAGES
 

@@ -154,8 +154,6 @@ def load_packs(env_file: str) -> None:
 async def command(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     """The whole command in a running event loop: its exit code; a refusal is one line on stderr."""
     args = build_parser().parse_args(argv)
-    import engine  # noqa: F401  (registers every game)
-
     try:
         load_packs(args.env_file)
         return await run(args, out)

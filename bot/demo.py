@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import engine  # noqa: F401  (registers the games)
 from engine.core import IllegalAction, get_game
 from engine.core.spec import GameSpec
 from render import UnknownGame, render_board, render_player_board

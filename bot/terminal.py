@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TextIO
 
 from engine.core import IllegalAction
@@ -49,24 +50,29 @@ class Refused(Exception):
 
 
 def load_games(extra: list[str]) -> None:
-    """Register the engine's games, plus modules or ``.py`` files named by ``--load``."""
-    import engine  # noqa: F401  (importing registers every game)
+    """Register the games of the modules or ``.py`` files named by ``--load``: every game object each
+    one holds at its top level (the installed games are found without this)."""
+    from engine.core import Game, register
 
     for target in extra:
         try:
-            _load(target)
+            module = _load(target)
         except (ImportError, OSError, SyntaxError) as exc:
             raise Refused(f"--load {target}: cannot load it ({exc}); name a module or a .py file of games") from None
+        for game in [value for value in vars(module).values() if isinstance(value, Game)]:
+            try:
+                register(game)
+            except ValueError as exc:
+                raise Refused(f"--load {target}: {exc}") from None
 
 
-def _load(target: str) -> None:
+def _load(target: str) -> ModuleType:
     if not target.endswith(".py"):
-        importlib.import_module(target)
-        return
+        return importlib.import_module(target)
     path = Path(target).resolve()
     loaded = sys.modules.get(path.stem)
     if loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() == path:
-        return
+        return loaded
     if not path.is_file():
         raise FileNotFoundError(f"no file {path}")
     sys.path.insert(0, str(path.parent))
@@ -76,6 +82,7 @@ def _load(target: str) -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)
+    return module
 
 
 async def new_game(
@@ -152,7 +159,6 @@ async def run_session(svc: GameService, args: argparse.Namespace, out: TextIO, r
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import engine  # noqa: F401  (registers every game)
     from engine.core import all_games
 
     games = ", ".join(

@@ -1,12 +1,10 @@
-"""Pure, deterministic rules engines. Importing this package registers every game."""
+"""Pure, deterministic rules engines: :mod:`engine.core` and one package per game.
 
-from importlib import import_module
+The games are found, not listed: each game package is declared as an entry point of the group
+``pbp_euro_bot.games`` (see ``pyproject.toml`` and :mod:`engine.core.registry`) and imported the
+first time it is asked for.
+"""
 
 from .core import all_games, get_game
 
-GAME_PACKAGES = ("engine.puerto_rico", "engine.lisboa", "engine.lorenzo", "engine.red_cathedral")
-
-for _name in GAME_PACKAGES:
-    import_module(_name)
-
-__all__ = ["all_games", "get_game", "GAME_PACKAGES"]
+__all__ = ["all_games", "get_game"]

@@ -2,27 +2,32 @@
 
 ``render_board(view)`` draws the table for everyone; ``render_player_board(view, seat)``
 draws one player's board (the private "My board" image). Both return PNG bytes and
-dispatch on ``view["game"]`` through a small registry of renderer modules; a renderer
-module exposes ``board(view, lang) -> Image`` and ``player_board(view, seat, lang) -> Image`` (``lang``
-is "en" or "ja": every word drawn comes from the ``render`` catalogue), and
-optionally ``PALETTE`` (a P-mode image, see ``common.palette_image``) for fast PNG encoding.
-A game with no renderer registered is drawn by :mod:`render.text_board`: its view as text.
+dispatch on ``view["game"]`` to that game's renderer package.
+
+Renderers are found, not listed: a game's renderer is a package of its own, declared as an entry
+point of the group :data:`GROUP` (its name the game id, its value the package, e.g.
+``render.puerto_rico``) and imported the first time that game is drawn. The package exposes
+``board(view, lang) -> Image`` and ``player_board(view, seat, lang) -> Image`` (``lang`` is "en"
+or "ja": every word drawn comes from the package's own catalogue), and optionally ``PALETTE`` (a
+P-mode image, see ``common.palette_image``) for fast PNG encoding. A game with no renderer is drawn
+by :mod:`render.text_board`: its view as text. A renderer can also be registered explicitly
+(:func:`register`, or :func:`registered` for a block of code).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from types import ModuleType
+
+from engine.core.discovery import Declared
 
 from .common import View, encode_png
 from .i18n import LANGUAGES, language_of
 
-RENDERERS: dict[str, str] = {
-    "puerto_rico": "render.puerto_rico",
-    "lisboa": "render.lisboa",
-    "lorenzo": "render.lorenzo",
-    "red_cathedral": "render.red_cathedral",
-}
+#: The entry point group renderers are declared in.
+GROUP = "pbp_euro_bot.renderers"
 FALLBACK = "render.text_board"  # any other game: its view drawn as text
 
 
@@ -30,16 +35,49 @@ class UnknownGame(KeyError):
     """No renderer is registered for this game id."""
 
 
+def _a_renderer(name: str, obj: object) -> ModuleType:
+    if not isinstance(obj, ModuleType):
+        raise TypeError(f"names an object of type {type(obj).__name__}, not a renderer package")
+    missing = [f"{f}()" for f in ("board", "player_board") if not callable(getattr(obj, f, None))]
+    if missing:
+        raise TypeError(f"{obj.__name__} has no {' or '.join(missing)} to draw with")
+    return obj
+
+
+_FOUND = Declared(GROUP, _a_renderer)
+_ADDED: dict[str, str] = {}
+
+
 def register(game_id: str, module: str) -> None:
     """Register (or replace) the renderer module for ``game_id``, imported on first use."""
-    RENDERERS[game_id] = module
+    _ADDED[game_id] = module
+
+
+@contextmanager
+def registered(game_id: str, module: str) -> Iterator[None]:
+    """``module`` draws ``game_id`` inside the block only."""
+    before = dict(_ADDED)
+    register(game_id, module)
+    try:
+        yield
+    finally:
+        _ADDED.clear()
+        _ADDED.update(before)
+
+
+def renderer_ids() -> list[str]:
+    """The ids of the games with a renderer (declared or registered), sorted, without importing any."""
+    return sorted({*_FOUND.names(), *_ADDED})
 
 
 def renderer(game_id: str) -> ModuleType:
-    try:
-        return import_module(RENDERERS[game_id])
-    except KeyError:
-        raise UnknownGame(f"no board renderer for game {game_id!r}; known: {sorted(RENDERERS)}") from None
+    """The game's renderer package. :class:`UnknownGame` when it has none;
+    :class:`~engine.core.discovery.BrokenEntryPoint` when its entry point is broken."""
+    if game_id in _ADDED:
+        return import_module(_ADDED[game_id])
+    if _FOUND.declares(game_id):
+        return _FOUND.load(game_id)
+    raise UnknownGame(f"no board renderer for game {game_id!r}; known: {renderer_ids()}")
 
 
 def drawer(game_id: str) -> ModuleType:
@@ -71,11 +109,13 @@ def _language(lang: str) -> str:
 
 __all__ = [
     "FALLBACK",
-    "RENDERERS",
+    "GROUP",
     "UnknownGame",
     "drawer",
     "register",
+    "registered",
     "render_board",
     "render_player_board",
     "renderer",
+    "renderer_ids",
 ]

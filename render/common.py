@@ -311,23 +311,6 @@ class Canvas:
     ) -> None:
         self.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
-    def colonist(self, cx: float, cy: float, r: float, filled: bool) -> None:
-        """A colonist circle: filled dark disc with a light ring, or an empty white circle."""
-        if filled:
-            self.circle(cx, cy, r, fill=WHITE)
-            self.circle(cx, cy, r - 1.5, fill=INK)
-        else:
-            self.circle(cx, cy, r, fill=WHITE, outline=INK, width=2)
-
-    def coin(self, cx: float, cy: float, r: float, n: int | str, size: int | None = None) -> None:
-        """A doubloon: gold disc with a dark rim and the amount."""
-        self.circle(cx, cy, r, fill=GOLD, outline=GOLD_DARK, width=2)
-        label = str(n)
-        size = size or int(r * 1.15)
-        if len(label) > 2:
-            size = int(size * 2 / len(label) + 1)
-        self.text(cx, cy, label, size, INK, "c", bold=True)
-
     def badge(
         self,
         x: float,

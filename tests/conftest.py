@@ -19,6 +19,8 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from importlib import import_module
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,16 @@ def _controls_workers(config: pytest.Config) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """In a parallel run, start the one server every worker will share (about a second)."""
+    """No test runs without the games installed; in a parallel run, start the one server every worker
+    will share (about a second)."""
+    from engine.core.registry import GROUP
+
+    if not entry_points(group=GROUP):
+        pytest.exit(
+            f"no game is installed (no entry point in the group {GROUP}): the games are found through the "
+            "installed package's metadata, so run `pip install -e '.[test]'` in this checkout first",
+            returncode=4,
+        )
     if not _controls_workers(config):
         return
     stack = contextlib.ExitStack()
@@ -80,14 +91,40 @@ def _owner_packs_stay_in_their_test() -> Iterator[None]:
     from engine.core.datapack.game import PackGame
     from engine.core.datapack.packs import _BY_GAME
 
+    chosen = {g.spec.id: g.pack for g in engine.all_games() if isinstance(g, PackGame)}  # every game imported
     registered = {game: dict(packs._registered) for game, packs in _BY_GAME.items()}
-    chosen = {g.spec.id: g.pack for g in engine.all_games() if isinstance(g, PackGame)}
     yield
     for game, packs in _BY_GAME.items():
         packs._registered = registered.get(game, {})
     for g in engine.all_games():
         if g.spec.id in chosen:
             g.pack = chosen[g.spec.id]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _games_stay_in_their_test() -> Iterator[None]:
+    """A game a test registers (a toy game, one the terminal's ``--load`` adds) is forgotten after
+    it. None may be registered outside a test (on import, while collecting): it would be in every
+    later test on that worker, and in what tests parametrised over ``all_games()`` collect."""
+    from engine.core import registry
+
+    leaked = registry.current().added()
+    if leaked:
+        pytest.fail(f"games registered outside any test: {leaked} (register them in a test's scope)", pytrace=False)
+    with registry.scope():
+        yield
+
+
+@pytest.fixture
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, ...]]:
+    """The toy games of ``tests/bot_service/toy_game.py`` (Toy Race and its variants), registered for
+    this test alone."""
+    from engine.core import registered
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent / "bot_service"))
+    toys = import_module("toy_game").TOYS
+    with registered(*toys):
+        yield toys
 
 
 def _unavailable(reason: str) -> None:

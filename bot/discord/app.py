@@ -25,7 +25,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-import engine  # noqa: F401  (importing registers every game)
+from engine.core import all_games
 
 from .. import health
 from ..service.clock import DAY, utc_now
@@ -99,6 +99,7 @@ class PbpBot(commands.Bot):
             shards=self.shard_plan,
             holder=f"{socket.gethostname()}:{os.getpid()}:{self.shard_plan.label()}",
         )
+        all_games()  # every installed game imported now (a broken one logged now), not on a first click
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
         await self.tree.set_translator(CommandTranslator())  # Japanese names and descriptions for Discord
         for name in COGS:

@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import SINGLE, IllegalAction, State, play
+from engine.core import SINGLE, IllegalAction, play
 from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
@@ -28,6 +28,7 @@ from .history import log_lines, numbered, page_of, render_events, replay_log, re
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .log_lines import check_lines
+from .records import State
 from .results import Announcement, LogPage, PastBoard, ServiceError
 from .words import status_word
 

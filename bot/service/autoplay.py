@@ -16,6 +16,8 @@ decisions are answered as before.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import PARALLEL, Decision, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
@@ -81,7 +83,7 @@ class StandingAnswers:
                 private.setdefault(who, []).extend(told)
         return txn.changed(public, private) if public else None
 
-    async def took_back(self, row: int, decision: Decision) -> bool:
+    async def took_back(self, row: int, decision: Decision[Any]) -> bool:
         """True when the decision's player took back their answer to this parallel window and has not
         answered again (see the module docstring)."""
         if decision.mode != PARALLEL:

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Action, Game, IllegalAction, Outcome, State, play
+from engine.core import AnyGame, IllegalAction, Outcome, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
@@ -27,6 +27,7 @@ from .game_ui import Table
 from .history import render_events
 from .i18n import msg
 from .inputs import read_typed
+from .records import Action, State
 from .results import ServiceError
 
 log = logging.getLogger("bot.service")
@@ -77,7 +78,7 @@ class Txn:
     core: Core
     record: GameRecord
     seats: list[SeatRecord]
-    game: Game
+    game: AnyGame
     #: The parsed state (``None`` in a lobby).
     state: State | None
     #: Users who had to act when the game was loaded (they are not pinged again for the same decision).

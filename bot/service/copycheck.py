@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from engine.core import Game, IllegalAction, get_game
+from engine.core import AnyGame, IllegalAction, get_game
 
 from ..store.copy import snapshots_of
 from ..store.rows import ActionRecord, GameRecord
@@ -131,7 +131,7 @@ async def _check_started(
 
 
 def _replay(
-    game: Game, names: list[str], record: GameRecord, log: list[ActionRecord]
+    game: AnyGame, names: list[str], record: GameRecord, log: list[ActionRecord]
 ) -> tuple[list[str], tuple[int, str] | None]:
     """The state JSON after each version the log replays to, and (version, reason) of the step that
     does not replay, if one does not (found by replaying ever shorter prefixes: only on failure)."""
@@ -158,7 +158,7 @@ def _replay(
     return texts, (version, f"its log does not replay: {reason}")
 
 
-def _first_difference(ours: dict[int, str], theirs: dict[int, str], game: Game | None = None) -> int:
+def _first_difference(ours: dict[int, str], theirs: dict[int, str], game: AnyGame | None = None) -> int:
     """The first version where the two differ (with ``game``: as states, see :func:`same_state`)."""
     if game is None:
         return min(v for v in set(ours) | set(theirs) if ours.get(v) != theirs.get(v))

@@ -19,7 +19,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import datetime
 from typing import Any
 
-from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core import AnyGame, IllegalAction, get_game, play
 from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
@@ -37,6 +37,7 @@ from .history import played_by
 from .hours import TABLE_TIME, stored
 from .i18n import msg
 from .packs import check_playable
+from .records import State
 from .results import ServiceError
 from .shards import Shards
 from .words import colour_word, names_list, status_word
@@ -125,7 +126,7 @@ class Core:
 
     # --- loaders ----------------------------------------------------------------
     @staticmethod
-    def game(game_id: str) -> Game:
+    def game(game_id: str) -> AnyGame:
         try:
             return get_game(game_id)
         except IllegalAction as exc:
@@ -271,7 +272,7 @@ class Core:
                 check_playable(game, state, record.title)
         return await self.table_at(record, seats, game, state)
 
-    async def table_at(self, record: GameRecord, seats: list[SeatRecord], game: Game, state: State | None) -> Table:
+    async def table_at(self, record: GameRecord, seats: list[SeatRecord], game: AnyGame, state: State | None) -> Table:
         return Table(record, seats, game, state, await self.due(record))
 
     async def due(self, record: GameRecord) -> dict[int, str]:

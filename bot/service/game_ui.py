@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import PARALLEL, Action, Decision, Game, GameSpec, State, play
+from engine.core import PARALLEL, AnyGame, Decision, GameSpec, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
@@ -23,6 +23,7 @@ from .clock import clock_label, preset, stamp
 from .hours import stored
 from .i18n import msg
 from .packs import notice
+from .records import Action, State
 from .words import joined, names_list, status_word
 
 #: The label of ``take back`` (the engine's option to change an answer to a parallel decision).
@@ -35,7 +36,7 @@ class Table:
 
     record: GameRecord
     seats: list[SeatRecord]
-    game: Game
+    game: AnyGame
     state: State | None
     #: Running deadlines by seat (ISO-8601 UTC), for timed games.
     due: dict[int, str] = field(default_factory=dict)
@@ -91,11 +92,11 @@ class Table:
             self._memo[key] = ask(self.state)
         return self._memo[key]
 
-    def decisions(self, seat: int | None = None) -> list[Decision]:
+    def decisions(self, seat: int | None = None) -> list[Decision[Any]]:
         """Open decisions (of ``seat`` only, if given); empty unless the game is active."""
         if not self.active or self.state is None:
             return []
-        pending: list[Decision] = self._asked("pending", None, lambda state: play.pending(self.game, state))
+        pending: list[Decision[Any]] = self._asked("pending", None, lambda state: play.pending(self.game, state))
         return [d for d in pending if seat is None or d.player == seat]
 
     def waiting_seats(self) -> list[int]:

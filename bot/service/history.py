@@ -3,14 +3,17 @@ which seat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeAlias
 
-from engine.core import Event, Game, State, play
+from engine.core import AnyGame, play
 from engine.core.datapack import PackGame
+from engine.core.takeback import TakeBackEvent
 
 from ..store.records import Holder
 from ..store.rows import ActionRecord, SeatRecord
 from .i18n import msg
+from .records import Event, State
 
 #: A log page fits one Discord message (2000 characters) with its header.
 PAGE_CHARS = 1900
@@ -49,7 +52,7 @@ def canonical(state: State) -> State:
     return play.loads(play.dumps(state))
 
 
-def same_state(game: Game, one: str | None, other: str | None) -> bool:
+def same_state(game: AnyGame, one: str | None, other: str | None) -> bool:
     """True when two stored state JSONs (``None``: no state) are the same state of ``game``: equal,
     or different only in how they name the same data pack. A game set up before its pack's
     comments or citations changed recorded a former fingerprint of the pack, while a replay from
@@ -61,7 +64,7 @@ def same_state(game: Game, one: str | None, other: str | None) -> bool:
     return _pack_named_now(game, one) == _pack_named_now(game, other)
 
 
-def _pack_named_now(game: PackGame[Any], text: str) -> str:
+def _pack_named_now(game: PackGame[Any, Any, Any, Any, Any], text: str) -> str:
     state = play.loads(text)
     try:
         return play.dumps(game.packs.current(state))
@@ -69,7 +72,9 @@ def _pack_named_now(game: PackGame[Any], text: str) -> str:
         return text
 
 
-def replay_log(game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]) -> State:
+def replay_log(
+    game: AnyGame, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
+) -> State:
     """Rebuild the current state from set-up, the seed and the stored log, like the service does."""
     state = canonical(play.new_game(game, names, options, seed)[0])
     for row in effective_actions(actions):
@@ -79,7 +84,7 @@ def replay_log(game: Game, names: list[str], options: dict[str, Any], seed: int,
 
 
 def replay_steps(
-    game: Game, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
+    game: AnyGame, names: list[str], options: dict[str, Any], seed: int, actions: list[ActionRecord]
 ) -> tuple[list[str], list[list[str]]]:
     """The canonical state JSON after every version 0..n, as the service stores its snapshots, and
     the public event sentences of every version as the service renders them (none for set-up,
@@ -116,7 +121,7 @@ def replay_steps(
 
 
 def render_events(
-    game: Game, state: State, events: list[Event], users: list[str]
+    game: AnyGame, state: State, events: Sequence[Event | TakeBackEvent], users: list[str]
 ) -> tuple[list[str], dict[str, list[str]]]:
     """Public sentences, and private sentences keyed by the user holding each seat."""
     public: list[str] = []

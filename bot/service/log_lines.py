@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Collection
 from string import Formatter
 
-from engine.core import PARALLEL, Game, play
+from engine.core import PARALLEL, AnyGame, play
 from engine.core.i18n import listing
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import shorten
@@ -91,7 +91,7 @@ def proposal_lines(
 
 
 def hidden_answers(
-    game: Game, rows: list[ActionRecord], named: list[ActionRecord], board: Callable[[int], str | None]
+    game: AnyGame, rows: list[ActionRecord], named: list[ActionRecord], board: Callable[[int], str | None]
 ) -> set[int]:
     """Versions of the ``named`` steps that are secret answers still: answers to a parallel window
     (everyone at once; the window holds them until the last is in, then reveals them all) given
@@ -138,7 +138,7 @@ def pattern(template: str, **fixed: str | list[str]) -> re.Pattern[str]:
 
 
 def check_lines(
-    game: Game, names: list[str], rows: list[ActionRecord], snapshots: list[str], events: list[list[str]]
+    game: AnyGame, names: list[str], rows: list[ActionRecord], snapshots: list[str], events: list[list[str]]
 ) -> str | None:
     """``None`` when every row's public lines are what the replay produces (``snapshots`` and the
     event sentences ``events`` per version, from :func:`~bot.service.history.replay_steps`); otherwise a
@@ -160,7 +160,7 @@ def check_lines(
     return None
 
 
-def _action_heads(game: Game, names: list[str], row: ActionRecord, snapshots: list[str]) -> list[re.Pattern[str]]:
+def _action_heads(game: AnyGame, names: list[str], row: ActionRecord, snapshots: list[str]) -> list[re.Pattern[str]]:
     player, text = names[row.seat] if 0 <= row.seat < len(names) else "?", row.text
     before = play.loads(snapshots[row.version - 1])
     prompts = [d.prompt or d.kind for d in play.pending(game, before) if d.player == row.seat]
@@ -175,7 +175,7 @@ def _action_heads(game: Game, names: list[str], row: ActionRecord, snapshots: li
 
 
 def _bot_lines(
-    game: Game, names: list[str], row: ActionRecord, earlier: list[ActionRecord], snapshots: list[str]
+    game: AnyGame, names: list[str], row: ActionRecord, earlier: list[ActionRecord], snapshots: list[str]
 ) -> list[list[re.Pattern[str]]]:
     """The line lists an undo or rollback row may carry."""
     player = names[row.seat] if 0 <= row.seat < len(names) else "?"

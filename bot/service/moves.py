@@ -10,7 +10,7 @@ clicker is not the seat's player (refused, naming whose decision it is), then th
 
 from __future__ import annotations
 
-from engine.core import Action, play
+from engine.core import play
 from engine.core.i18n import listing
 from engine.core.shapes import ChooseSeveral, Distribute, Shape, distribute_action, option_index
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
@@ -21,6 +21,7 @@ from .change import Said, Txn
 from .clock import stamp
 from .core import Core
 from .i18n import msg
+from .records import Action
 from .results import ServiceError
 from .words import alternatives, names_list
 

@@ -12,12 +12,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Game, IllegalAction, State, play
+from engine.core import AnyGame, IllegalAction, play
 
 from ..store.rows import GameRecord
 from .core import wrap_illegal
 from .history import render_events
 from .i18n import msg
+from .records import State
 from .results import ServiceError
 
 log = logging.getLogger("bot.service")
@@ -45,7 +46,7 @@ class Opening:
     waiting: list[int]
 
 
-def set_up(game: Game, record: GameRecord, names: list[str], users: list[str], seed: int) -> Opening:
+def set_up(game: AnyGame, record: GameRecord, names: list[str], users: list[str], seed: int) -> Opening:
     """The lobby ``record``'s game set up by the rules for ``names`` (seats in order, played by
     ``users``) with ``seed``: options resolved, set-up and its forced steps, the opening lines,
     canonicalised; everything that runs rules code.

@@ -14,11 +14,12 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from engine.core import Game, IllegalAction, State, get_game, play
+from engine.core import AnyGame, IllegalAction, get_game, play
 from engine.core.i18n import Msg
 
 from ..settings import SettingsError
 from .i18n import msg
+from .records import State
 from .results import ServiceError
 
 log = logging.getLogger("bot.packs")
@@ -62,7 +63,7 @@ def load_data_packs(pairs: Iterable[tuple[str, str]]) -> list[str]:
     return lines
 
 
-def notice(game: Game, state: State | None = None) -> str | None:
+def notice(game: AnyGame, state: State | None = None) -> str | None:
     """The game's one-line data notice (e.g. provisional values) for ``state`` or for new games."""
     try:
         line = game.notice(state)
@@ -74,7 +75,7 @@ def notice(game: Game, state: State | None = None) -> str | None:
     return line if isinstance(line, Msg) and flat == line else flat  # a message stays one, to be translated
 
 
-def refusal(game: Game, state: State) -> str | None:
+def refusal(game: AnyGame, state: State) -> str | None:
     """Why the engine refuses to continue ``state`` here (a data pack that is not loaded), else ``None``."""
     if game.is_over(state):  # a finished game is only looked at, never continued
         return None
@@ -87,7 +88,7 @@ def refusal(game: Game, state: State) -> str | None:
     return None
 
 
-def check_playable(game: Game, state: State, title: str) -> None:
+def check_playable(game: AnyGame, state: State, title: str) -> None:
     """Raise a friendly :class:`ServiceError` when the engine refuses ``state`` (see :func:`refusal`)."""
     reason = refusal(game, state)
     if reason is not None:

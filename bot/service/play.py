@@ -19,7 +19,7 @@ answer stopped, so it is refused once the time for the decision has run out.
 
 from __future__ import annotations
 
-from engine.core import Action, play
+from engine.core import play
 from engine.core.shapes import Distribute
 from engine.core.takeback import is_take_back
 
@@ -34,6 +34,7 @@ from .log_lines import TOOK_BACK, line
 from .moves import TAKE_BACK_HINT, Moves, outdated
 from .packs import notice
 from .play_step import Steps
+from .records import Action
 from .results import BoardText, ServiceError, Status
 from .scores import format_scores, game_package
 from .words import names_list, status_word
@@ -119,10 +120,10 @@ class PlayService(Boundary):
         async def change(txn: Txn) -> Said:
             seat = self.core.seat_of(txn.seats, user)
             legal = self.moves.options(txn, version, seat)
-            back = next((a for a in legal if is_take_back(a)), None)
+            back = next((i for i, a in enumerate(legal) if is_take_back(a)), None)
             if back is None:
                 raise ServiceError(NOTHING_TO_CHANGE, "nothing_to_take_back")
-            return await self.moves.play(txn, seat, user, back)
+            return await self.moves.play(txn, seat, user, legal[back])
 
         return await self.steps.play_step(game_row, change, want=None, actor=user)
 

@@ -1,30 +1,32 @@
 """Engine core: game contract, decisions, validated apply, text matching, seeded RNG."""
 
-from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, EventText, State
+from .decisions import CHAIN, PARALLEL, SINGLE, Decision, EventText
+from .discovery import BrokenEntryPoint
 from .errors import IllegalAction
-from .game import Game
+from .game import AnyGame, Game
 from .outcome import Outcome, SeatResult, place_ranks
-from .registry import all_games, find_game, get_game, register
-from .spec import GameSpec, OptionSpec
+from .registry import all_games, find_game, get_game, register, registered
+from .spec import GameSpec, Options, OptionSpec
 
 __all__ = [
     "CHAIN",
     "PARALLEL",
     "SINGLE",
-    "Action",
+    "AnyGame",
     "Decision",
-    "Event",
     "EventText",
-    "State",
     "IllegalAction",
     "Game",
     "GameSpec",
     "OptionSpec",
+    "Options",
     "Outcome",
     "SeatResult",
+    "BrokenEntryPoint",
     "all_games",
     "find_game",
     "get_game",
     "place_ranks",
     "register",
+    "registered",
 ]

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
+from .records import A
 from .shapes import Shape
-
-Action = dict[str, Any]
-Event = dict[str, Any]
-State = dict[str, Any]
 
 SINGLE = "single"  # one active player
 PARALLEL = "parallel"  # several players, any order (Mayor layout, Vatican report)
@@ -17,7 +14,7 @@ CHAIN = "chain"  # out-of-turn reactions offered one seat after another (Lisboa 
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Generic[A]):
     """Who must decide what, right now.
 
     ``kind`` names the question (``role``, ``settle``, ``mayor_layout``...);
@@ -32,8 +29,8 @@ class Decision:
 
     kind: str
     player: int
-    options: tuple[Action, ...]
-    default: Action | None
+    options: tuple[A, ...]
+    default: A | None
     mode: str = SINGLE
     prompt: str = ""
     shape: Shape | None = None

@@ -15,35 +15,42 @@ frame may apply each answer at once (the follow window); its answers cannot be t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast, overload
 
-from .decisions import CHAIN, PARALLEL, State
+from .decisions import CHAIN, PARALLEL
+from .loose import Loose, LooseDict
+from .records import FD, Frame, GameState
 
 
 def push_frame(
-    state: State, kind: str, seats: list[int], mode: str, resume: str, data: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """Open a frame asking ``seats`` (in that order) and return it."""
+    state: GameState[FD], kind: str, seats: list[int], mode: str, resume: str, data: FD | None = None
+) -> Frame[FD]:
+    """Open a frame asking ``seats`` (in that order) and return it (with a copy of ``data``)."""
     if mode not in (PARALLEL, CHAIN):
         raise ValueError(f"unknown frame mode {mode!r}")
-    frame = {
+    frame: Frame[FD] = {
         "kind": kind,
         "mode": mode,
         "seats": list(seats),
         "answers": {},
         "resume": resume,
-        "data": dict(data or {}),
+        # no data: an empty one (a frame data type's keys are optional)
+        "data": data.copy() if data else cast(FD, {}),
     }
     state.setdefault("frames", []).append(frame)
     return frame
 
 
-def top_frame(state: State) -> dict[str, Any] | None:
+@overload
+def top_frame(state: GameState[FD]) -> Frame[FD] | None: ...
+@overload
+def top_frame(state: LooseDict) -> Frame[Loose] | None: ...  # transitional: see engine.core.loose
+def top_frame(state: GameState[FD] | LooseDict) -> Frame[FD] | Frame[Loose] | None:
     frames = state.get("frames") or []
     return frames[-1] if frames else None
 
 
-def waiting_seats(frame: dict[str, Any]) -> list[int]:
+def waiting_seats(frame: Frame[FD]) -> list[int]:
     """Seats asked now: all unanswered (parallel) or the first unanswered (chain)."""
     open_seats = [s for s in frame["seats"] if str(s) not in frame["answers"]]
     if frame["mode"] == CHAIN:
@@ -51,36 +58,36 @@ def waiting_seats(frame: dict[str, Any]) -> list[int]:
     return open_seats
 
 
-def is_asked(frame: dict[str, Any], seat: int) -> bool:
+def is_asked(frame: Frame[FD], seat: int) -> bool:
     """True when ``seat`` is being asked now (cheaper than :func:`waiting_seats`)."""
     if frame["mode"] == CHAIN:
         return seat in waiting_seats(frame)
     return str(seat) not in frame["answers"] and seat in frame["seats"]
 
 
-def record_answer(frame: dict[str, Any], seat: int, answer: Any) -> None:
+def record_answer(frame: Frame[FD], seat: int, answer: object) -> None:
     """Store ``seat``'s answer; JSON object keys are strings, so the seat is too."""
     if seat not in waiting_seats(frame):
         raise ValueError(f"seat {seat} is not being asked in frame {frame['kind']}")
     frame["answers"][str(seat)] = answer
 
 
-def held_answer(frame: dict[str, Any], seat: int) -> bool:
+def held_answer(frame: Frame[FD], seat: int) -> bool:
     """True while ``seat``'s answer to an open parallel frame may still be taken back."""
     return frame["mode"] == PARALLEL and str(seat) in frame["answers"] and not is_complete(frame)
 
 
-def withdraw_answer(frame: dict[str, Any], seat: int) -> Any:
+def withdraw_answer(frame: Frame[FD], seat: int) -> object:
     """Take back ``seat``'s held answer (it is asked again) and return it."""
     if not held_answer(frame, seat):
         raise ValueError(f"seat {seat} holds no answer to take back in frame {frame['kind']}")
     return frame["answers"].pop(str(seat))
 
 
-def is_complete(frame: dict[str, Any]) -> bool:
+def is_complete(frame: Frame[FD]) -> bool:
     return not waiting_seats(frame)
 
 
-def pop_frame(state: State) -> dict[str, Any]:
+def pop_frame(state: GameState[FD]) -> Frame[FD]:
     """Remove and return the top frame (once it is complete)."""
     return state["frames"].pop()

@@ -41,7 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from string import Formatter
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .json import Json, JsonDict
 
 _FORMATTER = Formatter()
 
@@ -62,7 +65,7 @@ class Msg(str):
     __slots__ = ("context", "domain", "msgid", "n", "params", "plural")
     domain: str
     msgid: str
-    params: Mapping[str, Any]
+    params: Mapping[str, Json]
     plural: str | None
     n: int | None
     context: str | None
@@ -71,7 +74,7 @@ class Msg(str):
         cls,
         domain: str,
         msgid: str,
-        params: Mapping[str, Any] | None = None,
+        params: Mapping[str, Json] | None = None,
         *,
         plural: str | None = None,
         n: int | None = None,
@@ -89,10 +92,10 @@ class Msg(str):
         self.context = context
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.domain, self.msgid, dict(self.params), self.plural, self.n, self.context))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Msg:
+    def __deepcopy__(self, memo: dict[int, object]) -> Msg:
         return self  # immutable
 
     def __copy__(self) -> Msg:
@@ -100,7 +103,7 @@ class Msg(str):
 
 
 def _rebuild(
-    domain: str, msgid: str, params: dict[str, Any], plural: str | None, n: int | None, context: str | None
+    domain: str, msgid: str, params: dict[str, Json], plural: str | None, n: int | None, context: str | None
 ) -> Msg:
     return Msg(domain, msgid, params, plural=plural, n=n, context=context)
 
@@ -132,7 +135,7 @@ class Listing(Msg):
         self.conjunction = conjunction
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (Listing, (self.items, self.conjunction))
 
 
@@ -151,19 +154,19 @@ class Domain:
         self.name = name
         self._data: list[Callable[[], Iterable[str]]] = []
 
-    def msg(self, msgid: str, /, **params: Any) -> Msg:
+    def msg(self, msgid: str, /, **params: Json) -> Msg:
         """A message with ``str.format`` parameters."""
         return Msg(self.name, msgid, params)
 
-    def msgn(self, singular: str, plural: str, n: int, /, **params: Any) -> Msg:
+    def msgn(self, singular: str, plural: str, n: int, /, **params: Json) -> Msg:
         """A message with a singular and a plural form chosen by ``n`` (also passed as ``{n}``)."""
         return Msg(self.name, singular, {"n": n, **params}, plural=plural, n=n)
 
-    def msgp(self, context: str, msgid: str, /, **params: Any) -> Msg:
+    def msgp(self, context: str, msgid: str, /, **params: Json) -> Msg:
         """A message whose id needs a context to be told apart (``msgp("role", "Trader")``)."""
         return Msg(self.name, msgid, params, context=context)
 
-    def data(self, msgid: str, /, **params: Any) -> Msg:
+    def data(self, msgid: str, /, **params: Json) -> Msg:
         """A message whose id comes from data (declare every such id with :meth:`declare_data`)."""
         return Msg(self.name, msgid, params)
 
@@ -199,7 +202,7 @@ CORE = domain(__package__)
 msg, msgn, msgp = CORE.msg, CORE.msgn, CORE.msgp
 
 
-def to_data(value: str) -> Any:
+def to_data(value: str) -> Json:
     """``value`` as JSON-able data that :func:`from_data` turns back into the same message (a plain
     string stays a string), so a stored line can be drawn again in any language.
 
@@ -213,7 +216,7 @@ def to_data(value: str) -> Any:
     if isinstance(value, Listing):
         return {"list": [to_data(item) for item in value.items], "and": value.conjunction}
     if isinstance(value, Msg):
-        data: dict[str, Any] = {"d": value.domain, "id": value.msgid}
+        data: JsonDict = {"d": value.domain, "id": value.msgid}
         if value.params:
             data["p"] = {k: to_data(v) if isinstance(v, str) else v for k, v in value.params.items()}
         if value.plural is not None:
@@ -225,7 +228,8 @@ def to_data(value: str) -> Any:
 
 
 def from_data(data: Any) -> Any:
-    """The message :func:`to_data` stored (anything else as it is)."""
+    """The message :func:`to_data` stored (anything else as it is): ``data`` is stored JSON of any
+    form, read by its shape."""
     if not isinstance(data, dict):
         return data
     if "list" in data:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import marshal
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class ContentMemo:
@@ -31,14 +33,16 @@ class ContentMemo:
         self.size = size
         self._values: OrderedDict[bytes, bytes] = OrderedDict()
 
-    def get(self, key: bytes, state: Any, compute: Callable[[], Any]) -> Any:
-        content = key + b"\x00" + marshal.dumps(state)
+    def get(self, key: bytes, state: object, compute: Callable[[], T]) -> T:
+        # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
+        content = key + b"\x00" + marshal.dumps(state)  # type: ignore[arg-type]
         hit = self._values.get(content)
         if hit is not None:
             self._values.move_to_end(content)
-            return marshal.loads(hit)
+            cached: T = marshal.loads(hit)
+            return cached
         value = compute()
-        self._values[content] = marshal.dumps(value)
+        self._values[content] = marshal.dumps(value)  # type: ignore[arg-type]  # likewise
         if len(self._values) > self.size:
             self._values.popitem(last=False)
         return value

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .json import JsonDict
+
 Number = int | float
 
 
@@ -73,7 +75,7 @@ class SeatResult:
             )
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonDict:
         """Plain JSON; the tables keep their order."""
         return {
             "seat": self.seat,
@@ -139,7 +141,7 @@ class Outcome:
                 return result
         raise KeyError(seat)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonDict:
         """Plain JSON: ``{"results": [seat result, ...] best first, "tie_break": text}``."""
         return {"results": [r.to_dict() for r in self.results], "tie_break": self.tie_break}
 

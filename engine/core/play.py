@@ -7,16 +7,20 @@ texts through :func:`action_text` and :func:`event_text` so they can name it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
-from .decisions import Action, Decision, Event, EventText, State
+from .decisions import Decision, EventText
 from .errors import IllegalAction
 from .game import Game
 from .i18n import listing, msg
+from .records import A, AnyState, E, S, V
 from .shapes import Distribute, Shape, accepts_action, is_forced, parse_distribute, plain
 from .takeback import (
     TAKE_BACK_TEXT,
+    TakeBack,
+    TakeBackEvent,
     is_take_back,
     is_take_back_event,
     names_take_back,
@@ -29,16 +33,19 @@ from .text import match_text, normalize, shorten
 MAX_FORCED_STEPS = 10_000
 
 
-def new_game(game: Game, players: list[str], options: dict[str, Any] | None, seed: int) -> tuple[State, list[Event]]:
+def new_game(
+    game: Game[S, A, E, V], players: list[str], options: Mapping[str, object] | None, seed: int
+) -> tuple[S, list[E]]:
     """Validated set-up, with the forced steps at the start already resolved."""
     resolved = game.spec.resolve_options(options, len(players))
     state = game.setup(list(players), resolved, seed)
-    state.setdefault("step", 0)
+    counted: AnyState = state  # read through the bound (see AnyState)
+    counted.setdefault("step", 0)
     events = resolve_forced(game, state)
     return state, events
 
 
-def pending(game: Game, state: State) -> list[Decision]:
+def pending(game: Game[S, A, E, V], state: S) -> list[Decision[A]]:
     """Every open decision, each with its shape (a plain :class:`~engine.core.shapes.ChooseOne` of
     the canonical texts where the game gives none)."""
     if game.is_over(state):
@@ -46,14 +53,14 @@ def pending(game: Game, state: State) -> list[Decision]:
     return [d if d.shape is not None else replace(d, shape=default_shape(game, d)) for d in game.pending(state)]
 
 
-def default_shape(game: Game, decision: Decision) -> Shape:
+def default_shape(game: Game[S, A, E, V], decision: Decision[A]) -> Shape:
     """The decision's own shape, else its canonical texts as a ChooseOne (``pass`` its pass option)."""
     if decision.shape is not None:
         return decision.shape
     return plain([game.action_text(a) for a in decision.options], "pass")
 
 
-def decision_of(game: Game, state: State, player: int) -> Decision | None:
+def decision_of(game: Game[S, A, E, V], state: S, player: int) -> Decision[A] | None:
     """``player``'s open decision (with its shape), if any."""
     decision = None if game.is_over(state) else game.decision(state, player)
     if decision is None or decision.shape is not None:
@@ -61,44 +68,47 @@ def decision_of(game: Game, state: State, player: int) -> Decision | None:
     return replace(decision, shape=default_shape(game, decision))
 
 
-def pass_text(game: Game, state: State, player: int) -> str | None:
+def pass_text(game: Game[S, A, E, V], state: S, player: int) -> str | None:
     """The canonical text of the pass option of ``player``'s open decision, if it has one."""
     decision = decision_of(game, state, player)
     return decision.shape.pass_text if decision is not None and decision.shape is not None else None
 
 
-def legal_actions(game: Game, state: State, player: int) -> list[Action]:
+def legal_actions(game: Game[S, A, E, V], state: S, player: int) -> list[A | TakeBack]:
     """The game's legal actions of ``player``, then ``take back`` while they may take an answer back."""
     if game.is_over(state):
         return []
-    return game.legal_actions(state, player) + ([take_back_action()] if game.may_take_back(state, player) else [])
+    legal: list[A | TakeBack] = [*game.legal_actions(state, player)]
+    if game.may_take_back(state, player):
+        legal.append(take_back_action())
+    return legal
 
 
-def may_take_back(game: Game, state: State, player: int) -> bool:
+def may_take_back(game: Game[S, A, E, V], state: S, player: int) -> bool:
     """True while ``player`` has answered an open parallel decision and may take the answer back."""
     return not game.is_over(state) and game.may_take_back(state, player)
 
 
-def legal_texts(game: Game, state: State, player: int) -> list[str]:
+def legal_texts(game: Game[S, A, E, V], state: S, player: int) -> list[str]:
     return [action_text(game, a) for a in legal_actions(game, state, player)]
 
 
-def action_text(game: Game, action: Action) -> str:
+def action_text(game: Game[S, A, E, V], action: A | TakeBack) -> str:
     """Canonical text of any legal action, ``take back`` included."""
     return TAKE_BACK_TEXT if is_take_back(action) else game.action_text(action)
 
 
-def event_text(game: Game, state: State, event: Event) -> EventText:
+def event_text(game: Game[S, A, E, V], state: S, event: E | TakeBackEvent) -> EventText:
     """Sentences of any event, the core's take-back event included."""
     return take_back_sentence(state, event) if is_take_back_event(event) else game.event_text(state, event)
 
 
-def waiting_players(game: Game, state: State) -> list[int]:
+def waiting_players(game: Game[S, A, E, V], state: S) -> list[int]:
     """Seats that owe a decision now, each once."""
     return [] if game.is_over(state) else game.waiting(state)
 
 
-def check(game: Game, state: State, player: int, action: Action) -> None:
+def check(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> None:
     """Raise :class:`IllegalAction` unless ``player`` may play ``action`` now."""
     if game.is_over(state):
         raise IllegalAction("game_over", msg("The game is over."))
@@ -116,17 +126,17 @@ def check(game: Game, state: State, player: int, action: Action) -> None:
         )
 
 
-def _accepts_unlisted(game: Game, state: State, player: int, action: Action) -> bool:
+def _accepts_unlisted(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> bool:
     """True for a valid answer the decision does not list (any valid layout of a Distribute)."""
     decision = decision_of(game, state, player)
     return decision is not None and decision.shape is not None and accepts_action(decision.shape, action)
 
 
-def _waiting_names(game: Game, state: State) -> str:
+def _waiting_names(game: Game[S, A, E, V], state: S) -> str:
     return listing([state["players"][p] for p in waiting_players(game, state)], "") or msg("nobody")
 
 
-def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
+def _not_your_turn(game: Game[S, A, E, V], state: S, answered: bool) -> IllegalAction:
     names = _waiting_names(game, state)
     if answered:
         return IllegalAction(
@@ -141,7 +151,7 @@ def _not_your_turn(game: Game, state: State, answered: bool) -> IllegalAction:
     return IllegalAction("not_your_turn", msg("You have nothing to decide now; waiting for {names}.", names=names))
 
 
-def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Action]) -> IllegalAction:
+def _nothing_to_take_back(game: Game[S, A, E, V], state: S, player: int, legal: list[A | TakeBack]) -> IllegalAction:
     rule = msg(
         "You have no answer to take back: only an answer to a decision everyone makes at once can be "
         "taken back, and only until the last answer is in."
@@ -152,7 +162,7 @@ def _nothing_to_take_back(game: Game, state: State, player: int, legal: list[Act
     return IllegalAction("nothing_to_take_back", waiting)
 
 
-def _describe(game: Game, action: Action) -> str:
+def _describe(game: Game[S, A, E, V], action: A | TakeBack) -> str:
     """The action's text, or its raw form when a front end sent something malformed, shortened like
     typed text (a malformed action may carry a field of any length)."""
     try:
@@ -161,22 +171,24 @@ def _describe(game: Game, action: Action) -> str:
         return shorten(repr(action))
 
 
-def apply_in_place(game: Game, state: State, player: int, action: Action) -> list[Event]:
+def apply_in_place(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> list[E | TakeBackEvent]:
     """Validate, apply, then resolve forced steps; mutates ``state``.
 
     Used by replay and benchmarks; everything else calls :func:`apply`.
     """
     check(game, state, player, action)
+    events: list[E | TakeBackEvent]
     if is_take_back(action):
-        events = [take_back_event(player)] + game.take_back(state, player)
+        events = [take_back_event(player), *game.take_back(state, player)]
     else:
-        events = game.apply_action(state, player, action)
+        events = [*game.apply_action(state, player, action)]
     events += resolve_forced(game, state)
-    state["step"] = state.get("step", 0) + 1
+    counted: AnyState = state  # read through the bound (see AnyState)
+    counted["step"] = counted.get("step", 0) + 1
     return events
 
 
-def apply(game: Game, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+def apply(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> tuple[S, list[E | TakeBackEvent]]:
     """Apply a legal action to a copy of ``state``; the input is never mutated.
 
     Raises :class:`IllegalAction`, whose message lists the legal texts.
@@ -186,9 +198,9 @@ def apply(game: Game, state: State, player: int, action: Action) -> tuple[State,
     return new, events
 
 
-def resolve_forced(game: Game, state: State) -> list[Event]:
+def resolve_forced(game: Game[S, A, E, V], state: S) -> list[E]:
     """Play every decision that has exactly one legal option; tag its events ``forced``."""
-    events: list[Event] = []
+    events: list[E] = []
     for _ in range(MAX_FORCED_STEPS):
         if game.is_over(state):
             return events
@@ -201,7 +213,7 @@ def resolve_forced(game: Game, state: State) -> list[Event]:
     raise RuntimeError("forced steps did not settle")  # a rules bug, never user input
 
 
-def _forced_step(game: Game, state: State) -> tuple[int, Action] | None:
+def _forced_step(game: Game[S, A, E, V], state: S) -> tuple[int, A] | None:
     for player in game.waiting(state):
         options = game.legal_actions(state, player)
         if len(options) == 1:
@@ -211,7 +223,7 @@ def _forced_step(game: Game, state: State) -> tuple[int, Action] | None:
     return None
 
 
-def parse_action(game: Game, state: State, player: int, text: str) -> Action:
+def parse_action(game: Game[S, A, E, V], state: S, player: int, text: str) -> A | TakeBack:
     """The action ``player`` means by ``text``: forgiving about case, separators
     and unique prefixes, strict about anything unknown or ambiguous."""
     if game.is_over(state):
@@ -221,33 +233,38 @@ def parse_action(game: Game, state: State, player: int, text: str) -> Action:
         check(game, state, player, take_back_action())
         return take_back_action()
     if all(is_take_back(a) for a in legal):  # nothing to decide (perhaps an answer to take back)
-        check(game, state, player, {})
+        raise _not_your_turn(game, state, bool(legal))
     texts = [action_text(game, a) for a in legal]
     typed = normalize(text)
     if typed not in [normalize(t) for t in texts]:  # an exact text needs no shape
         decision = decision_of(game, state, player)
         if decision is not None and isinstance(decision.shape, Distribute):
             shaped = parse_distribute(decision.shape, typed.split(" "))
-            if shaped is not None:
-                return shaped
+            if shaped is not None:  # text parsed into the action form the game's Distribute declares
+                return cast(A, shaped)
     return legal[match_text(text, texts)]
 
 
 def replay(
-    game: Game, players: list[str], options: dict[str, Any] | None, seed: int, log: list[tuple[int, str]]
-) -> State:
+    game: Game[S, A, E, V],
+    players: list[str],
+    options: Mapping[str, object] | None,
+    seed: int,
+    log: list[tuple[int, str]],
+) -> S:
     """Rebuild a game from set-up and its log of (player, canonical text)."""
     state, _ = new_game(game, players, options, seed)
     for player, text in log:
-        apply_in_place(game, state, player, parse_action(game, state, player, text))
+        action = parse_action(game, state, player, text)
+        apply_in_place(game, state, player, action)
     return state
 
 
-def dumps(state: State) -> str:
+def dumps(state: Mapping[str, object]) -> str:
     """Canonical JSON: sorted keys, no spaces; equal states give equal bytes."""
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def loads(text: str) -> State:
-    loaded: State = json.loads(text)
-    return loaded
+def loads(text: str) -> Any:
+    """A stored state (typed by whoever knows its game: it is JSON from the store)."""
+    return json.loads(text)

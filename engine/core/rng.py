@@ -7,10 +7,16 @@ so a game replays byte for byte from its seed and action log.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any, TypeVar
+from typing import TypeVar
+
+from .loose import LooseDict
+from .records import Seeded
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
+#: A state holding ``"rng"`` (a game's own state TypedDict inherits :class:`Seeded`); a loose dict
+#: while a game's rules are not typed yet (transitional, see :mod:`engine.core.loose`).
+Generator = Seeded | LooseDict
 
 
 def seed_state(seed: int) -> int:
@@ -18,7 +24,7 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
-def next_u64(state: dict[str, Any]) -> int:
+def next_u64(state: Generator) -> int:
     """Advance ``state['rng']`` and return 64 random bits."""
     z = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     state["rng"] = z
@@ -27,7 +33,7 @@ def next_u64(state: dict[str, Any]) -> int:
     return z ^ (z >> 31)
 
 
-def randbelow(state: dict[str, Any], n: int) -> int:
+def randbelow(state: Generator, n: int) -> int:
     """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
     if n <= 0:
         raise ValueError("n must be positive")
@@ -38,7 +44,7 @@ def randbelow(state: dict[str, Any], n: int) -> int:
             return r % n
 
 
-def shuffle(state: dict[str, Any], items: MutableSequence[T]) -> None:
+def shuffle(state: Generator, items: MutableSequence[T]) -> None:
     """Fisher-Yates shuffle of ``items`` in place, driven by ``state['rng']``."""
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(state, i + 1)

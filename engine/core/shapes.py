@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from .json import JsonDict
+
 CHOOSE_ONE, CONFIRM, CHOOSE_SEVERAL, AMOUNT, DISTRIBUTE = (
     "choose_one",
     "confirm",
@@ -29,7 +31,8 @@ CHOOSE_ONE, CONFIRM, CHOOSE_SEVERAL, AMOUNT, DISTRIBUTE = (
     "distribute",
 )
 Allocation = dict[str, dict[str, int]]
-Action = dict[str, Any]
+#: A Distribute's action: ``{"verb": verb, verb: {slot: n}, further kind: {slot: n}...}``.
+DistributeAction = dict[str, str | dict[str, int]]
 
 
 @dataclass(frozen=True)
@@ -163,11 +166,11 @@ class Distribute(Shape):
 SHAPES: dict[str, type[Shape]] = {s.type: s for s in (ChooseOne, Confirm, ChooseSeveral, Amount, Distribute)}
 
 
-def _count(value: Any) -> bool:
+def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def _accepts_allocation(shape: Distribute, answer: Any) -> bool:
+def _accepts_allocation(shape: Distribute, answer: object) -> bool:
     if not isinstance(answer, dict) or not set(answer) <= {p.key for p in shape.pieces}:
         return False
     caps = {s.key: s.count for s in shape.slots}
@@ -183,14 +186,14 @@ def _accepts_allocation(shape: Distribute, answer: Any) -> bool:
     return all(used[s] <= caps[s] for s in caps) and sum(used.values()) == shape.total
 
 
-def accepts(shape: Shape, answer: Any) -> bool:
+def accepts(shape: Shape, answer: object) -> bool:
     """True when ``answer`` is a valid answer of ``shape`` (see the module doc for each answer's form)."""
     if isinstance(shape, Distribute):
         return _accepts_allocation(shape, answer)
     return option_index(shape, answer) is not None
 
 
-def option_index(shape: Shape, answer: Any) -> int | None:
+def option_index(shape: Shape, answer: object) -> int | None:
     """The listed option ``answer`` means, by index; ``None`` when it means none."""
     if isinstance(shape, Confirm):
         if not isinstance(answer, bool):
@@ -218,14 +221,14 @@ def is_forced(shape: Shape) -> bool:
 
 
 # --- Distribute: answers as actions and texts ------------------------------------------------------
-def distribute_action(shape: Distribute, answer: Allocation) -> Action:
+def distribute_action(shape: Distribute, answer: Allocation) -> DistributeAction:
     """The action of a (valid) allocation, in the form the module doc describes."""
     order = [s.key for s in shape.slots]
     every: dict[str, int] = {}
     for spread in answer.values():
         for slot, n in spread.items():
             every[slot] = every.get(slot, 0) + n
-    action: Action = {"verb": shape.verb, shape.verb: {s: every[s] for s in order if every.get(s)}}
+    action: DistributeAction = {"verb": shape.verb, shape.verb: {s: every[s] for s in order if every.get(s)}}
     for piece in shape.pieces[1:]:
         spread = {s: n for s, n in answer.get(piece.key, {}).items() if n}
         if spread:
@@ -233,7 +236,7 @@ def distribute_action(shape: Distribute, answer: Allocation) -> Action:
     return action
 
 
-def distribute_answer(shape: Distribute, action: Any) -> Allocation | None:
+def distribute_answer(shape: Distribute, action: object) -> Allocation | None:
     """The allocation an action of this shape stands for; ``None`` when it is no such action."""
     if not isinstance(action, dict) or action.get("verb") != shape.verb:
         return None
@@ -259,7 +262,7 @@ def distribute_answer(shape: Distribute, action: Any) -> Allocation | None:
     return answer
 
 
-def accepts_action(shape: Shape, action: Any) -> bool:
+def accepts_action(shape: Shape, action: object) -> bool:
     """True when ``action`` is a valid unlisted answer: a Distribute action of a valid allocation."""
     if not isinstance(shape, Distribute):
         return False
@@ -267,7 +270,7 @@ def accepts_action(shape: Shape, action: Any) -> bool:
     return answer is not None and accepts(shape, answer)
 
 
-def parse_distribute(shape: Distribute, words: list[str]) -> Action | None:
+def parse_distribute(shape: Distribute, words: list[str]) -> DistributeAction | None:
     """The action a typed text (normalised words) names, or ``None`` when it is not this shape's
     text: ``verb``, then slot names (unique prefixes, words joined by ``-``) each followed by a
     count, ``none`` for no slot, and a further kind's key before its own slots."""
@@ -297,7 +300,7 @@ def parse_distribute(shape: Distribute, words: list[str]) -> Action | None:
         name = []
     if name:
         return None
-    action: Action = {"verb": shape.verb, shape.verb: {s: n for s, n in named[shape.verb].items() if n}}
+    action: DistributeAction = {"verb": shape.verb, shape.verb: {s: n for s, n in named[shape.verb].items() if n}}
     for key in markers:
         spread = {s: n for s, n in named.get(key, {}).items() if n}
         if spread:
@@ -306,13 +309,14 @@ def parse_distribute(shape: Distribute, words: list[str]) -> Action | None:
 
 
 # --- plain JSON -----------------------------------------------------------------------------------
-def to_dict(shape: Shape) -> dict[str, Any]:
+def to_dict(shape: Shape) -> JsonDict:
     """The shape as plain JSON data (``type`` names the shape)."""
     return {"type": shape.type, **asdict(shape)}
 
 
 def from_dict(data: dict[str, Any]) -> Shape:
-    """Undo :func:`to_dict` (validating the shape again)."""
+    """Undo :func:`to_dict` (validating the shape again: ``data`` is stored JSON, each value
+    checked by the shape's own rules)."""
     cls = SHAPES[data["type"]]
     known = {f.name for f in fields(cls)}
     kwargs = {k: v for k, v in data.items() if k in known}

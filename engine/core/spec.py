@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import IllegalAction
 from .i18n import listing, msg
 from .text import shorten
+
+OptionValue = str | int | bool  # one of an option's choices
+Options = dict[str, OptionValue]  # a table's resolved options, by name
 
 
 @dataclass(frozen=True)
@@ -20,11 +22,11 @@ class OptionSpec:
 
     name: str
     label: str
-    default: Any
-    choices: dict[Any, str]
+    default: OptionValue
+    choices: dict[OptionValue, str]
     help: str = ""
 
-    def parse(self, raw: Any) -> Any:
+    def parse(self, raw: object) -> OptionValue:
         """Accept a value or its text (``"yes"``, ``"true"``, ``"official"``...)."""
         for value in self.choices:
             if raw == value or str(raw).strip().lower() == str(value).lower():
@@ -61,9 +63,9 @@ class GameSpec:
     has_simultaneous: bool = False
     # Checks a resolved option set against the player count and each other; raises
     # IllegalAction("bad_option", ...) for a combination that does not apply.
-    validate: Callable[[dict[str, Any], int], None] | None = None
+    validate: Callable[[Options, int], None] | None = None
 
-    def resolve_options(self, given: dict[str, Any] | None, players: int) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, object] | None, players: int) -> Options:
         """Validate ``given`` against the schema and fill in defaults.
 
         >>> fast = OptionSpec("fast", "Fast", False, {False: "no", True: "yes"})
@@ -101,7 +103,7 @@ class GameSpec:
             self.validate(resolved, players)
         return resolved
 
-    def canonical(self, options: dict[str, Any], players: int) -> str:
+    def canonical(self, options: Mapping[str, object], players: int) -> str:
         """One string naming the game, player count and options, for logs and bug reports."""
         parts = [f"players={players}"] + [f"{k}={options[k]}" for k in sorted(options)]
         return f"{self.id}({','.join(parts)})"

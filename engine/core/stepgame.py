@@ -16,14 +16,15 @@ A frame's seats are asked with ``where=OWN`` too when their kind records its own
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple
 
-from .decisions import CHAIN, PARALLEL, SINGLE, Action, Decision, Event, State
+from .decisions import CHAIN, PARALLEL, SINGLE, Decision
 from .errors import IllegalAction
 from .frames import is_asked, top_frame, waiting_seats
 from .game import Game
 from .i18n import msg
 from .memo import ContentMemo
+from .records import FD, SS, A, AnyStepState, D, E, Frame, V
 from .shapes import Shape
 from .steps import Steps
 
@@ -32,39 +33,43 @@ FRAME = "frame"  # a seat asked by the top frame
 OWN = "own"  # kept elsewhere by the game, or a frame's own_answer kind; its kind's act applies the answer
 
 
-class Asked(NamedTuple):
+class Asked(NamedTuple, Generic[D]):
     """One seat asked one decision now: ``data`` is what the kind's options and act see."""
 
     seat: int
     kind: str
     mode: str
-    data: dict[str, Any]
+    data: D
     where: str
 
 
 _new = tuple.__new__  # Asked without the Python-level __new__ of a named tuple
 
 
-class StepGame(Game):
-    """Pending decisions, legal actions, defaults and answers derived from a :class:`Steps` registry."""
+class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
+    """Pending decisions, legal actions, defaults and answers derived from a :class:`Steps` registry.
 
-    steps: Steps
+    Typed like its registry: ``StepGame[MyState, MyAction, MyEvent, MyView, MyDecision]`` with
+    ``steps: Steps[MyState, MyAction, MyEvent, MyDecision, MyStep, MyFrameData]`` (the step game
+    itself never reads a queued step's data or a frame's data)."""
+
+    steps: Steps[SS, A, E, D, Any, Any]
     # True while a subclass keeps the derivation (overrides none of asked, is_over, options_of):
     # waiting(), asked_of() and legal_actions(), asked several times per action, then read the
     # open decision and the top frame directly: the same answers, without building every Asked.
     _direct = True
     _own_pending = False  # a subclass overriding pending(): decision() then reads it
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._direct = all(getattr(cls, name) is getattr(StepGame, name) for name in ("asked", "is_over", "options_of"))
         cls._own_pending = cls.pending is not StepGame.pending
 
-    def asked(self, state: State) -> list[Asked]:
+    def asked(self, state: SS) -> list[Asked[D]]:
         """Who is asked what now: the open decision, else the top frame's waiting seats."""
         if self.is_over(state):
             return []
-        decision = state["decision"]
+        decision: D | None = state["decision"]
         if decision is not None:
             return [Asked(decision["player"], decision["kind"], SINGLE, decision, DECISION)]
         frame = top_frame(state)
@@ -72,36 +77,39 @@ class StepGame(Game):
             return []
         return [self._frame_asked(frame, seat) for seat in waiting_seats(frame)]
 
-    def _frame_asked(self, frame: dict[str, Any], seat: int) -> Asked:
+    def _frame_asked(self, frame: Frame[FD], seat: int) -> Asked[D]:
         kind = frame["kind"]
         declared = self.steps.kinds.get(kind)
         where = OWN if declared is not None and declared.own_answer else FRAME
         mode = CHAIN if frame["mode"] == CHAIN else PARALLEL
-        made: Asked = _new(Asked, (seat, kind, mode, {"kind": kind, "player": seat}, where))
+        # the data of Steps.frame_asked, built here without its call (this runs several times an action)
+        made: Asked[D] = _new(Asked, (seat, kind, mode, {"kind": kind, "player": seat}, where))
         return made
 
-    def asked_of(self, state: State, player: int) -> Asked | None:
+    def asked_of(self, state: SS, player: int) -> Asked[D] | None:
         if not self._direct:
             return next((a for a in self.asked(state) if a.seat == player), None)
         if state["over"]:
             return None
-        decision = state["decision"]
+        decision: D | None = state["decision"]
         if decision is not None:
             if decision["player"] != player:
                 return None
-            made: Asked = _new(Asked, (player, decision["kind"], SINGLE, decision, DECISION))
+            made: Asked[D] = _new(Asked, (player, decision["kind"], SINGLE, decision, DECISION))
             return made
-        frames = state.get("frames")
+        held: AnyStepState = state  # read through the bound (see AnyState)
+        frames = held.get("frames")
         return self._frame_asked(frames[-1], player) if frames and is_asked(frames[-1], player) else None
 
-    def waiting(self, state: State) -> list[int]:
+    def waiting(self, state: SS) -> list[int]:
         if self._direct:
             if state["over"]:
                 return []
-            decision = state["decision"]
+            decision: D | None = state["decision"]
             if decision is not None:
                 return [decision["player"]]
-            frames = state.get("frames")
+            held: AnyStepState = state  # read through the bound (see AnyState)
+            frames = held.get("frames")
             return waiting_seats(frames[-1]) if frames else []
         seen: list[int] = []
         for asked in self.asked(state):
@@ -114,42 +122,45 @@ class StepGame(Game):
     options_cache = 0
     _options_memo: ContentMemo | None = None
 
-    def options_of(self, state: State, asked: Asked) -> list[Action]:
+    def options_of(self, state: SS, asked: Asked[D]) -> list[A]:
         """The legal answers of one seat asked (cached by content when ``options_cache`` is set)."""
         if not self.options_cache:
             return self.steps.kinds[asked.kind].options(state, asked.data)
         if self._options_memo is None:
             self._options_memo = ContentMemo(self.options_cache)
-        found: list[Action] = self._options_memo.get(
+        found: list[A] = self._options_memo.get(
             asked.seat.to_bytes(2, "big"), state, lambda: self.steps.kinds[asked.kind].options(state, asked.data)
         )
         return found
 
-    def legal_actions(self, state: State, player: int) -> list[Action]:
+    def legal_actions(self, state: SS, player: int) -> list[A]:
         if not self._direct:
             asked = self.asked_of(state, player)
             return [] if asked is None else self.options_of(state, asked)
         if state["over"]:
             return []
-        decision = state["decision"]
+        decision: D | None = state["decision"]
         if decision is not None:
             return self.steps.kinds[decision["kind"]].options(state, decision) if decision["player"] == player else []
-        frames = state.get("frames")
+        held: AnyStepState = state  # read through the bound (see AnyState)
+        frames = held.get("frames")
         if not frames or not is_asked(frames[-1], player):
             return []
         kind = frames[-1]["kind"]
-        return self.steps.kinds[kind].options(state, {"kind": kind, "player": player})
+        # as in _frame_asked; mypy cannot build a value of a type variable (see Steps.frame_asked)
+        data: D = {"kind": kind, "player": player}  # type: ignore[assignment]
+        return self.steps.kinds[kind].options(state, data)
 
-    def pending(self, state: State) -> list[Decision]:
+    def pending(self, state: SS) -> list[Decision[A]]:
         return [self.decision_for(state, asked) for asked in self.asked(state)]
 
-    def decision(self, state: State, player: int) -> Decision | None:
+    def decision(self, state: SS, player: int) -> Decision[A] | None:
         if self._own_pending:
             return super().decision(state, player)
         asked = self.asked_of(state, player)
         return None if asked is None else self.decision_for(state, asked)
 
-    def decision_for(self, state: State, asked: Asked) -> Decision:
+    def decision_for(self, state: SS, asked: Asked[D]) -> Decision[A]:
         """The decision of one seat asked: its options, deadline default, mode, prompt and shape."""
         options = self.options_of(state, asked)
         return Decision(
@@ -162,15 +173,15 @@ class StepGame(Game):
             self.shape_of(state, asked, options),
         )
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+    def shape_of(self, state: SS, asked: Asked[D], options: list[A]) -> Shape | None:
         """The decision's shape and labels; ``None`` lets :mod:`engine.core.play` offer a plain choice."""
         return None
 
-    def apply_action(self, state: State, player: int, action: Action) -> list[Event]:
+    def apply_action(self, state: SS, player: int, action: A) -> list[E]:
         """Apply an answer :mod:`engine.core.play` has validated; :class:`IllegalAction` when
         ``player`` is asked nothing (a caller that skipped validation)."""
-        events: list[Event] = []
-        decision = state["decision"]
+        events: list[E] = []
+        decision: D | None = state["decision"]
         if self._direct and decision is not None and decision["player"] == player and not state["over"]:
             self.steps.answer(state, action, events)  # the common case, without building an Asked
             return events
@@ -188,5 +199,5 @@ class StepGame(Game):
             self.steps.run(state, events)
         return events
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: SS) -> bool:
         return bool(state["over"])

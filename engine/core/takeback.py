@@ -11,23 +11,40 @@ Its event says only who took an answer back, never what the answer was.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
-from .decisions import Action, Event, EventText, State
+from .decisions import EventText
 from .i18n import msg
+from .records import FD, GameState
 from .text import normalize
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
+
 TAKE_BACK_TEXT = "take back"
-_KEY = "core"  # games' own actions and events never use this key
-_NAME = "take_back"
+_KEY: Final = "core"  # games' own actions and events never use this key
+_NAME: Final = "take_back"
 
 
-def take_back_action() -> Action:
+class TakeBack(TypedDict):
+    """The take-back action (``{"core": "take_back"}``), offered besides a game's own actions."""
+
+    core: Literal["take_back"]
+
+
+class TakeBackEvent(TypedDict):
+    """Its event: who took their answer back."""
+
+    core: Literal["take_back"]
+    player: int
+
+
+def take_back_action() -> TakeBack:
     """A fresh take-back action (a new dict each time, so nobody mutates a shared one)."""
     return {_KEY: _NAME}
 
 
-def is_take_back(action: Any) -> bool:
+def is_take_back(action: object) -> TypeIs[TakeBack]:
     return isinstance(action, dict) and action.get(_KEY) == _NAME
 
 
@@ -36,15 +53,15 @@ def names_take_back(text: str) -> bool:
     return normalize(text) == TAKE_BACK_TEXT
 
 
-def take_back_event(seat: int) -> Event:
+def take_back_event(seat: int) -> TakeBackEvent:
     return {_KEY: _NAME, "player": seat}
 
 
-def is_take_back_event(event: Event) -> bool:
-    return event.get(_KEY) == _NAME
+def is_take_back_event(event: object) -> TypeIs[TakeBackEvent]:
+    return isinstance(event, dict) and event.get(_KEY) == _NAME
 
 
-def take_back_sentence(state: State, event: Event) -> EventText:
+def take_back_sentence(state: GameState[FD], event: TakeBackEvent) -> EventText:
     """Public: who took their answer back (not what it was); private: what to do now."""
     seat = event["player"]
     return EventText(

@@ -2,9 +2,6 @@
 provisional, see ``python -m engine.lisboa.provenance``), the rules as a decision stack, the follow
 window as a chain of out-of-turn prompts, final scoring."""
 
-from ..core import register
 from .game import GAME
-
-register(GAME)
 
 __all__ = ["GAME"]

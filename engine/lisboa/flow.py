@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.loose import Loose
 from ..core.steps import Steps
 
 Action = dict[str, Any]
@@ -29,7 +30,7 @@ def finish_default(options: list[Action]) -> Action | None:
     return next((d for d in DEFAULT_VERBS if d in options), options[0] if options else None)
 
 
-STEPS = Steps("lisboa", default=finish_default)
+STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("lisboa", default=finish_default)
 KINDS = STEPS.kinds
 step, kind, ask, then, run = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then, STEPS.run
 options, answer = STEPS.options, STEPS.answer

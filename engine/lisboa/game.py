@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Event, EventText, GameSpec, State
+from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
+from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.stepgame import Asked, StepGame
@@ -34,6 +35,12 @@ from .setup import RULES_VERSION, setup
 from .textboard import view_text
 from .texts import event_text
 
+# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
+State = LooseDict
+Action = LooseDict
+Event = LooseDict
+
+
 SPEC = GameSpec(
     id="lisboa",
     title=msg("Lisboa"),
@@ -50,7 +57,7 @@ SPEC = GameSpec(
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
 
 
-class Lisboa(StepGame, PackGame[Pack]):
+class Lisboa(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
     """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
     :class:`~engine.core.datapack.PackGame`."""
 
@@ -67,12 +74,12 @@ class Lisboa(StepGame, PackGame[Pack]):
         state.setdefault("queue", [])
         return state
 
-    def asked(self, state: State) -> list[Asked]:
+    def asked(self, state: State) -> list[Asked[Loose]]:
         if state["phase"] == "setup" and not state["over"]:  # the clergy keep and the draft
             return start.asked(state)
         return super().asked(state)
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
         return shape(state, asked.seat, options)
 
     def legal_actions(self, state: State, player: int) -> list[Action]:

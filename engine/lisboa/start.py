@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import PARALLEL
+from ..core.loose import Loose
 from ..core.stepgame import OWN, Asked
 from ..core.steps import first
 from . import draft, flow, turn
@@ -19,7 +20,7 @@ Events = list[dict[str, Any]]
 Action = dict[str, Any]
 
 
-def asked(state: State) -> list[Asked]:
+def asked(state: State) -> list[Asked[Loose]]:
     """The seats still to answer this set-up question (during set-up only)."""
     s = state["setup"]
     if s["draft"] == "running":

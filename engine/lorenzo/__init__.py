@@ -3,9 +3,6 @@
 and decision kinds on the core's step queue, the Vatican report and the leader draft as parallel
 secret windows, final scoring. Basic and advanced rules (``advanced=yes``)."""
 
-from ..core import register
 from .game import GAME
-
-register(GAME)
 
 __all__ = ["GAME"]

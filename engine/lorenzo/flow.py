@@ -14,7 +14,8 @@ rule-safe answer first, except the placement, which has none.
 
 from __future__ import annotations
 
+from ..core.loose import Loose
 from ..core.steps import Steps, first
 
-STEPS = Steps("lorenzo", default=first)
+STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("lorenzo", default=first)
 step, kind, ask, then = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Event, EventText, GameSpec, State
+from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
+from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.stepgame import Asked, StepGame
@@ -27,6 +28,12 @@ from .options import OPTIONS, validate
 from .textboard import view_text
 from .texts import event_text
 from .views import player_view, public_view
+
+# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
+State = LooseDict
+Action = LooseDict
+Event = LooseDict
+
 
 SPEC = GameSpec(
     id="lorenzo",
@@ -44,7 +51,7 @@ SPEC = GameSpec(
 RULE_MODULES = (gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican)
 
 
-class Lorenzo(StepGame, PackGame[Pack]):
+class Lorenzo(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
@@ -58,7 +65,7 @@ class Lorenzo(StepGame, PackGame[Pack]):
         STEPS.run(state, [])
         return state
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
         return shape(state, asked.seat, asked.kind, options)
 
     def legal_actions(self, state: State, player: int) -> list[Action]:

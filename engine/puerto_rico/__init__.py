@@ -8,9 +8,6 @@ published rules as others reproduce them (the Rio Grande rulebook on fwtwr.com, 
 sob-zine.org, Brettspielwelt's rules, Rio Grande's notes "All buildings in detail", and the data of
 the open-source engine boardgamers/puerto-rico)."""
 
-from ..core import register
 from .game import GAME
-
-register(GAME)
 
 __all__ = ["GAME"]

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.loose import Loose
 from ..core.steps import DefaultFn, Kind, PromptFn, Steps
 from . import guest_house
 
@@ -48,7 +49,9 @@ def pass_default(options: list[Action]) -> Action | None:
     return PASS if PASS in options else None
 
 
-STEPS = Steps("puerto_rico", default=pass_default, transient_queue=True)
+STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps(
+    "puerto_rico", default=pass_default, transient_queue=True
+)
 step, ask, then = STEPS.step, STEPS.ask, STEPS.then
 
 
@@ -56,11 +59,11 @@ def kind(
     name: str,
     options: PlayerOptions,
     act: PlayerAct,
-    prompt: str | PromptFn,
-    default: DefaultFn | None = None,
+    prompt: str | PromptFn[Loose, Loose],
+    default: DefaultFn[Loose] | None = None,
     frame: bool = False,
     last: PlayerAct | None = None,
-) -> Kind:
+) -> Kind[Loose, Loose, Loose, Loose]:
     """Declare the decision kind ``name`` from functions of the seat asked: ``options(state,
     seat)`` and ``act(state, seat, action, events)``. A ``frame`` kind is asked in a parallel
     frame and ``act`` records the answers itself (a layout is placed one colonist at a time, a

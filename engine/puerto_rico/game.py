@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Event, EventText, GameSpec, State
+from ..core import EventText, GameSpec
+from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.stepgame import Asked, StepGame
@@ -40,6 +41,12 @@ from .options import validate
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 
+# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
+State = LooseDict
+Action = LooseDict
+Event = LooseDict
+
+
 SPEC = GameSpec(
     id="puerto_rico",
     title=msg("Puerto Rico"),
@@ -56,14 +63,14 @@ SPEC = GameSpec(
 RULE_MODULES = (builder, captain, craftsman, draft, guest_window, hunting_lodge, mayor, roles, rounds, settler, trader)
 
 
-class PuertoRico(StepGame):
+class PuertoRico(StepGame[Loose, Loose, Loose, Loose, Loose]):
     spec = SPEC
     steps = STEPS
 
     def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(players, options, seed)
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
         return shape(state, asked.kind, asked.seat, options)
 
     def action_text(self, action: Action) -> str:

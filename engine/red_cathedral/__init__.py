@@ -3,9 +3,6 @@ pack (values partly provisional, see ``python -m engine.red_cathedral.provenance
 chain of one player's prompts, the basic and advanced workshop sides, final scoring.
 Solo play against Ivan is not offered (see docs/rules/red-cathedral.md)."""
 
-from ..core import register
 from .game import GAME
-
-register(GAME)
 
 __all__ = ["GAME"]

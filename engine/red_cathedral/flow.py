@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.loose import Loose
 from ..core.steps import Steps
 
 Action = dict[str, Any]
@@ -25,5 +26,5 @@ def finish_default(options: list[Action]) -> Action | None:
     return next((d for d in FINISHING if d in options), options[0] if options else None)
 
 
-STEPS = Steps("red_cathedral", default=finish_default)
+STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps("red_cathedral", default=finish_default)
 step, kind, ask, then = STEPS.step, STEPS.kind, STEPS.ask, STEPS.then

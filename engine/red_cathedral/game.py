@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Event, EventText, GameSpec, State
+from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
+from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.stepgame import Asked, StepGame
@@ -26,6 +27,12 @@ from .model import Pack
 from .options import OPTIONS, validate
 from .setup import RULES_VERSION, setup
 from .texts import event_text
+
+# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
+State = LooseDict
+Action = LooseDict
+Event = LooseDict
+
 
 SPEC = GameSpec(
     id="red_cathedral",
@@ -43,7 +50,7 @@ SPEC = GameSpec(
 RULE_MODULES = (claim, free, market, market_actions, scoring, turn)
 
 
-class RedCathedral(StepGame, PackGame[Pack]):
+class RedCathedral(StepGame[Loose, Loose, Loose, Loose, Loose], PackGame[Loose, Loose, Loose, Loose, Pack]):
     spec = SPEC
     packs = PACKS
     steps = STEPS
@@ -60,7 +67,7 @@ class RedCathedral(StepGame, PackGame[Pack]):
         board.pack_of(state)  # refuses a state set up with a pack that is not loaded
         return super().legal_actions(state, player)
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape | None:
+    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
         return shape(state, asked, options)
 
     def action_text(self, action: Action) -> str:

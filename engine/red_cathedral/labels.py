@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.i18n import listing
 
+from ..core.loose import Loose
 from ..core.shapes import Amount, ChooseOne, Option, Shape
 from ..core.stepgame import Asked
 from . import board, market, market_actions, workshop
@@ -48,7 +49,7 @@ _FIXED = {
 }
 
 
-def shape(state: State, asked: Asked, options: list[Action]) -> Shape:
+def shape(state: State, asked: Asked[Loose], options: list[Action]) -> Shape:
     texts = [action_text(a) for a in options]
     labels = [label(state, asked, a) for a in options]
     if asked.kind in AMOUNTS:
@@ -63,7 +64,7 @@ def shape(state: State, asked: Asked, options: list[Action]) -> Shape:
     return ChooseOne(options=tuple(Option(t, lb) for t, lb in zip(texts, labels, strict=True)), pass_text=pass_text)
 
 
-def label(state: State, asked: Asked, a: Action) -> str:
+def label(state: State, asked: Asked[Loose], a: Action) -> str:
     verb, p = a["verb"], asked.seat
     if verb == "done" and asked.kind == "market_action":
         return msg("Finish the market actions")

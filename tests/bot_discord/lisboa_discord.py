@@ -24,7 +24,8 @@ from discord_fakes import (
 from discord_fakes import NAMES as THREE
 
 from bot.service.game_ui import Table
-from engine.core import State, play
+from bot.service.records import State
+from engine.core import play
 from engine.lisboa import GAME as LISBOA
 
 _SERVICE_TESTS = str(Path(__file__).resolve().parents[1] / "bot_service")

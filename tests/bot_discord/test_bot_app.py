@@ -6,7 +6,6 @@ import asyncio
 import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +67,8 @@ async def test_setup_hook_syncs_commands_to_the_dev_guild(tmp_path: Path) -> Non
         await made.close()
 
 
-async def test_game_options_are_suggested_and_validated_by_the_engine(
-    guild: Guild, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bot_service"))
-    import_module("toy_game")  # registers Toy Race, a game that declares options
+async def test_game_options_are_suggested_and_validated_by_the_engine(guild: Guild, toy_games: Any) -> None:
+    """Toy Race (registered by ``toy_games``) declares options."""
     values = await guild.autocomplete(*ANN, "game new", "options", game="toy_race", options="length=6 ca")
     assert values == ["length=6 cards=true", "length=6 cards=false"]
     assert await guild.autocomplete(*ANN, "game new", "options", game="nope", options="") == []

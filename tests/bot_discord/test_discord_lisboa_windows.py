@@ -8,7 +8,7 @@ from discord_fakes import Call, Guild, pinged, shown, table_now
 from lisboa_discord import NAMES, choose, components, finish_setup, labels, offered, open_lisboa, play_text, reach
 
 from bot.discord.views.layout import PRIVATE_LABEL
-from engine.core import State
+from bot.service.records import State
 
 
 def church_open(state: State) -> bool:

@@ -13,7 +13,8 @@ from discord_fakes import ANN, BOB, CHANNEL_ID, CY, Guild, posted, table_now
 
 from bot.discord.errors import APOLOGY
 from bot.service.opening import SETUP_ERROR
-from engine.core import State, find_game
+from bot.service.records import State
+from engine.core import find_game
 from render.i18n import tr
 
 

@@ -13,8 +13,8 @@ from lisboa_discord import NAMES, arrange, components, finish_setup, open_lisboa
 
 from bot.discord.views.common import OUTDATED
 from bot.service.moves import pick
+from bot.service.records import State
 from bot.service.results import ServiceError
-from engine.core import State
 from engine.core.shapes import ChooseSeveral, Item, Option
 
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +12,8 @@ from bot.discord.views.components import DYNAMIC_ITEMS, ChangeButton
 
 
 @pytest.fixture(autouse=True)
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bot_service"))
-    import_module("toy_game")  # registers Toy Race, whose push/rest is a core parallel frame
+def toy(toy_games: tuple[Any, ...]) -> None:
+    """Toy Race (its push/rest is a core parallel frame), registered for each test here."""
 
 
 async def to_bets(guild: Guild) -> list[int]:

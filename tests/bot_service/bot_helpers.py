@@ -1,4 +1,4 @@
-"""Helpers shared by the bot tests (imported explicitly; registers Toy Race)."""
+"""Helpers shared by the bot tests (imported explicitly; the toy games are registered by the\n``toy_games`` fixture)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import pytest
 import toy_game
 
 from bot.service.change import Step
+from bot.service.records import State
 from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.store import GameStore
-from engine.core import Game, State, play
+from engine.core import AnyGame, play
 
 TOY = toy_game.TOY
 CHANNEL = "chan-1"
@@ -117,7 +118,7 @@ async def play_random(
     return results
 
 
-def waiting_users(state: State, users: list[str], game: Game = TOY) -> list[str]:
+def waiting_users(state: State, users: list[str], game: AnyGame = TOY) -> list[str]:
     return [users[p] for p in play.waiting_players(game, state)]
 
 

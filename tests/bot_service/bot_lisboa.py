@@ -17,8 +17,9 @@ from bot.discord.views.layout import (
     plan_controls,
 )
 from bot.service.game_ui import Table, resolve_value
+from bot.service.records import State
 from bot.service.service import GameService
-from engine.core import State, play
+from engine.core import play
 from engine.core.shapes import ChooseSeveral
 from engine.lisboa.data import DATA_DIR
 

@@ -32,6 +32,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("store_backend", BACKENDS, indirect=True)
 
 
+@pytest.fixture(autouse=True)
+def _toys_registered(toy_games: tuple[Any, ...]) -> None:
+    """Every service test may play the toy games (``toy_race``...): registered for the test alone."""
+
+
 @pytest.fixture
 def store_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """``postgresql``: the SQLite databases the test opens are PostgreSQL databases instead."""

@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-import toy_game  # noqa: F401  (registers Toy Race, the games raced on)
+import toy_game
 
 from bot.service.change import Step
 from bot.service.clock import ManualClock
@@ -177,6 +177,7 @@ class Worker:
 
 def serve(name: str, commands: Any, answers: Any, start: Any, gate: Any) -> None:
     """The process's main function: answer commands until ``stop``."""
+    toy_game.register_toys()  # this process's own registry: the games raced on
     asyncio.run(_serve(Worker(name, answers, start, gate), commands))
 
 

@@ -16,8 +16,9 @@ from test_bot_rematch import finished
 from bot.service.change import ENGINE_ERROR
 from bot.service.clock import HOUR, ManualClock
 from bot.service.opening import REMATCH_ERROR, SETUP_ERROR
+from bot.service.records import Action, Event, State
 from bot.service.service import GameService
-from engine.core import Action, Event, State, play
+from engine.core import play
 
 Apply = Callable[[State, int, Action], list[Event]]
 

@@ -42,7 +42,8 @@ CHILD = textwrap.dedent(
     from bot.service.service import GameService
     from bot.service.shards import Shards
     from bot.store.store import GameStore
-    import toy_game  # noqa: F401  (registers the tests' toy game, as the tests' conftest does)
+    import toy_game
+    toy_game.register_toys()  # the tests' toy games, as the tests' conftest registers them
 
     async def main(database, at, out):
         store = await GameStore.open(database)

@@ -10,7 +10,6 @@ import pytest
 
 import bot.service.history
 import bot.service.results
-import engine  # noqa: F401  (registers the games)
 from bot.service.scores import format_scores, winner_line
 from bot.service.words import names_list
 from bot.store.times import iso

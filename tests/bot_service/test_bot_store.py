@@ -256,7 +256,8 @@ async def test_failure_inside_transaction_keeps_last_commit(tmp_path: Path, stag
 
 CHILD = textwrap.dedent("""
     import asyncio, os, sys
-    import toy_game  # registers toy_race
+    import toy_game
+    toy_game.register_toys()
     from bot.service.service import GameService
     from bot.store.store import GameStore
 

@@ -6,9 +6,11 @@ action, ``pass``. After every round all players secretly and in parallel choose
 ``push`` (+1, unless everybody pushes) or ``rest``: a parallel reaction frame of
 :mod:`engine.core.frames`, so an answer can be taken back until the last one is in, for free.
 First to the finish wins.
-Importing this module registers the game as ``toy_race`` (idempotently), and two variants:
-``toy_stubborn`` (moves have no default) and ``toy_done`` (also no default, and its pass is
-called ``done``, named by its decisions' shapes).
+Its id is ``toy_race``; two variants are ``toy_stubborn`` (moves have no default) and ``toy_done``
+(also no default, and its pass is called ``done``, named by its decisions' shapes). Importing this
+module registers none of them: a test registers them for its own duration (``registered(*TOYS)``;
+the service tests' conftest does it for every test), a child process of a test with
+:func:`register_toys`, the terminal with ``--load``.
 """
 
 from __future__ import annotations
@@ -20,24 +22,21 @@ from typing import Any
 from engine.core import (
     PARALLEL,
     SINGLE,
-    Action,
     Decision,
-    Event,
     EventText,
     Game,
     GameSpec,
-    IllegalAction,
     OptionSpec,
     Outcome,
     SeatResult,
-    State,
-    get_game,
     place_ranks,
     register,
 )
 from engine.core.frames import is_complete, pop_frame, push_frame, record_answer, top_frame, waiting_seats
 from engine.core.rng import seed_state, shuffle
 from engine.core.shapes import ChooseOne, Option
+
+State = Action = Event = dict[str, Any]
 
 DECK = [1, 1, 1, 2, 2, 2, 3, 3]
 MAX_HAND = 3
@@ -266,17 +265,6 @@ class ToyRace(Game):
         )
 
 
-def register_toy() -> Game:
-    """Register Toy Race once, whichever module object imports this file first."""
-    try:
-        return get_game(ToyRace.spec.id)
-    except IllegalAction:
-        return register(ToyRace())
-
-
-TOY = register_toy()
-
-
 class StubbornRace(ToyRace):
     """Toy Race whose moves have no default (a deadline must be settled by the table)."""
 
@@ -284,16 +272,6 @@ class StubbornRace(ToyRace):
 
     def pending(self, state: State) -> list[Decision]:
         return [replace(d, default=None) if d.kind == "move" else d for d in super().pending(state)]
-
-
-def register_stubborn() -> Game:
-    try:
-        return get_game(StubbornRace.spec.id)
-    except IllegalAction:
-        return register(StubbornRace())
-
-
-STUBBORN = register_stubborn()
 
 
 class DoneRace(StubbornRace):
@@ -323,11 +301,13 @@ class DoneRace(StubbornRace):
         return out
 
 
-def register_done() -> Game:
-    try:
-        return get_game(DoneRace.spec.id)
-    except IllegalAction:
-        return register(DoneRace())
+TOY = ToyRace()
+STUBBORN = StubbornRace()
+DONE = DoneRace()
+TOYS: tuple[Game, ...] = (TOY, STUBBORN, DONE)
 
 
-DONE = register_done()
+def register_toys() -> None:
+    """Register the toy games for as long as this process lives (a test's child process)."""
+    for game in TOYS:
+        register(game)

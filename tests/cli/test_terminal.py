@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from cli_helpers import one_error_line, run_process
 
-import engine  # noqa: F401  (registers the games)
 from bot.hotseat import typing_example
 from bot.service.service import GameService
 from bot.store.store import GameStore

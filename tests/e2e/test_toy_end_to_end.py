@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ from toy_pack_game import GAME_ID, ORCHARD, PACKS  # noqa: E402
 
 from bot.service.change import Step  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
-from engine.core import Outcome, find_game, play, registry  # noqa: E402
+from engine.core import Outcome, find_game, play, registered  # noqa: E402
 from engine.core.datapack import load  # noqa: E402
 
 TITLE = "Little Orchard"
@@ -49,9 +49,10 @@ SEED = 5
 
 
 @pytest.fixture(autouse=True)
-def orchard(monkeypatch: pytest.MonkeyPatch) -> None:
+def orchard() -> Iterator[None]:
     """Register the game for this test only (the registry is the one place the bot finds games)."""
-    monkeypatch.setitem(registry._GAMES, GAME_ID, ORCHARD)
+    with registered(ORCHARD):
+        yield
 
 
 def choose(texts: list[str], uid: str = "") -> str:

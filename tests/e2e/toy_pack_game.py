@@ -15,25 +15,19 @@ from __future__ import annotations
 
 from itertools import combinations, groupby
 from pathlib import Path
-from typing import Any
 
-from engine.core import (
-    PARALLEL,
-    Action,
-    Event,
-    EventText,
-    GameSpec,
-    Outcome,
-    SeatResult,
-    State,
-    place_ranks,
-)
+from orchard_types import OrchardAction, OrchardEvent, OrchardState, OrchardStep, OrchardView
+
+from engine.core import PARALLEL, EventText, GameSpec, Options, Outcome, SeatResult, place_ranks
 from engine.core.datapack import DataPacks, Family, Pack, PackGame, PackSpec, Record, Sources, integer, text
 from engine.core.frames import top_frame
+from engine.core.records import DecisionData, FrameData
 from engine.core.rng import seed_state, shuffle
 from engine.core.shapes import Amount, ChooseOne, ChooseSeveral, Confirm, Item, Option, Shape
 from engine.core.stepgame import Asked, StepGame
-from engine.core.steps import Data, Events, Steps, first
+from engine.core.steps import Steps, first
+
+Events = list[OrchardEvent]
 
 GAME_ID = "e2e_orchard"
 PACK_DIR = Path(__file__).parent / "data" / "orchard"
@@ -51,22 +45,24 @@ SPEC: PackSpec[Pack] = PackSpec(
     values="Fruit values",
 )
 PACKS = DataPacks(SPEC)
-STEPS = Steps(GAME_ID, default=first)  # every kind lists its safe answer first
+# every kind lists its safe answer first
+STEPS: Steps[OrchardState, OrchardAction, OrchardEvent, DecisionData, OrchardStep, FrameData]
+STEPS = Steps(GAME_ID, default=first)
 
 
-def fruit(state: State) -> dict[str, Record]:
+def fruit(state: OrchardState) -> dict[str, Record]:
     """The fruit rows of the pack this game was set up with (refused if that pack is not loaded)."""
     return {r["id"]: r for r in PACKS.of_state(state).rows["fruit"] if isinstance(r, Record)}
 
 
-def order(state: State) -> list[int]:
+def order(state: OrchardState) -> list[int]:
     n = len(state["players"])
     return [(state["first"] + i) % n for i in range(n)]
 
 
 # --- steps -----------------------------------------------------------------------------------------
 @STEPS.step("round")
-def _round(state: State, s: Data, events: Events) -> None:
+def _round(state: OrchardState, s: OrchardStep, events: Events) -> None:
     state["round"] += 1
     size = len(state["players"]) + 1
     state["market"], state["deck"] = state["deck"][:size], state["deck"][size:]
@@ -74,29 +70,25 @@ def _round(state: State, s: Data, events: Events) -> None:
         {"type": "market", "round": state["round"], "fruit": list(state["market"]), "random": state["round"] > 1}
     )
     seats = order(state)
-    STEPS.then(
-        state,
-        *({"step": "pick", "player": p} for p in seats),
-        {"step": "bid"},
-        *({"step": "tend", "player": p} for p in seats),
-        {"step": "end_round"},
-    )
+    picks: list[OrchardStep] = [{"step": "pick", "player": p} for p in seats]
+    tends: list[OrchardStep] = [{"step": "tend", "player": p} for p in seats]
+    STEPS.then(state, *picks, {"step": "bid"}, *tends, {"step": "end_round"})
 
 
 @STEPS.step("pick")
-def _pick(state: State, s: Data, events: Events) -> None:
+def _pick(state: OrchardState, s: OrchardStep, events: Events) -> None:
     STEPS.ask(state, "pick", s["player"])
 
 
 @STEPS.step("bid")
-def _bid(state: State, s: Data, events: Events) -> None:
+def _bid(state: OrchardState, s: OrchardStep, events: Events) -> None:
     bidders = [p for p in order(state) if state["coins"][p] > 0]
     if bidders and state["market"]:
         STEPS.open_frame(state, "bid", bidders, PARALLEL, "auction")
 
 
 @STEPS.step("auction")
-def _auction(state: State, s: Data, events: Events) -> None:
+def _auction(state: OrchardState, s: OrchardStep, events: Events) -> None:
     bids = {int(p): a["n"] for p, a in s["frame"]["answers"].items()}
     top = max(bids.values())
     best = [p for p, n in bids.items() if n == top]
@@ -118,43 +110,45 @@ def _auction(state: State, s: Data, events: Events) -> None:
 
 
 @STEPS.step("tend")
-def _tend(state: State, s: Data, events: Events) -> None:
+def _tend(state: OrchardState, s: OrchardStep, events: Events) -> None:
     if polishable(state, s["player"]) and state["coins"][s["player"]] > 0:
         STEPS.ask(state, "tend", s["player"])
 
 
 @STEPS.step("end_round")
-def _end_round(state: State, s: Data, events: Events) -> None:
+def _end_round(state: OrchardState, s: OrchardStep, events: Events) -> None:
     state["market"] = []
     state["first"] = (state["first"] + 1) % len(state["players"])
     if state["round"] < ROUNDS:
         STEPS.then(state, {"step": "round"})
     else:
-        STEPS.then(state, *({"step": "cash", "player": p} for p in order(state)), {"step": "score"})
+        cash: list[OrchardStep] = [{"step": "cash", "player": p} for p in order(state)]
+        STEPS.then(state, *cash, {"step": "score"})
 
 
 @STEPS.step("cash")
-def _cash(state: State, s: Data, events: Events) -> None:
+def _cash(state: OrchardState, s: OrchardStep, events: Events) -> None:
     if state["coins"][s["player"]] >= 2:
         STEPS.ask(state, "cash", s["player"])
 
 
 @STEPS.step("score")
-def _score(state: State, s: Data, events: Events) -> None:
+def _score(state: OrchardState, s: OrchardStep, events: Events) -> None:
     state["over"] = True
     events.append({"type": "over"})
 
 
 # --- decision kinds --------------------------------------------------------------------------------
-def polishable(state: State, player: int) -> list[str]:
+def polishable(state: OrchardState, player: int) -> list[str]:
     return sorted(set(state["baskets"][player]) - set(state["polished"][player]))
 
 
-def _pick_options(state: State, asked: Data) -> list[Action]:
-    return [{"do": "pass"}] + [{"do": "pick", "fruit": f} for f in sorted(set(state["market"]))]
+def _pick_options(state: OrchardState, asked: DecisionData) -> list[OrchardAction]:
+    picks: list[OrchardAction] = [{"do": "pick", "fruit": f} for f in sorted(set(state["market"]))]
+    return [{"do": "pass"}, *picks]
 
 
-def _pick_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _pick_act(state: OrchardState, asked: DecisionData, action: OrchardAction, events: Events) -> None:
     p = asked["player"]
     if action["do"] == "pass":
         state["coins"][p] += 1
@@ -165,25 +159,26 @@ def _pick_act(state: State, asked: Data, action: Action, events: Events) -> None
         events.append({"type": "pick", "player": p, "fruit": action["fruit"]})
 
 
-def _bid_options(state: State, asked: Data) -> list[Action]:
+def _bid_options(state: OrchardState, asked: DecisionData) -> list[OrchardAction]:
     return [{"do": "bid", "n": n} for n in range(min(MAX_BID, state["coins"][asked["player"]]) + 1)]
 
 
-def _bid_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _bid_act(state: OrchardState, asked: DecisionData, action: OrchardAction, events: Events) -> None:
     """A bid is only held by the frame (the auction reads them all); say who has bid, secretly what."""
     events.append({"type": "bid", "player": asked["player"], "n": action["n"]})
 
 
-def _tend_options(state: State, asked: Data) -> list[Action]:
+def _tend_options(state: OrchardState, asked: DecisionData) -> list[OrchardAction]:
     p = asked["player"]
     kinds = polishable(state, p)
     most = min(MAX_POLISH, state["coins"][p], len(kinds))
-    return [{"do": "skip"}] + [
+    polish: list[OrchardAction] = [
         {"do": "polish", "fruits": list(c)} for k in range(1, most + 1) for c in combinations(kinds, k)
     ]
+    return [{"do": "skip"}, *polish]
 
 
-def _tend_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _tend_act(state: OrchardState, asked: DecisionData, action: OrchardAction, events: Events) -> None:
     p = asked["player"]
     if action["do"] == "polish":
         state["coins"][p] -= len(action["fruits"])
@@ -191,7 +186,7 @@ def _tend_act(state: State, asked: Data, action: Action, events: Events) -> None
         events.append({"type": "polish", "player": p, "fruits": action["fruits"]})
 
 
-def _cash_act(state: State, asked: Data, action: Action, events: Events) -> None:
+def _cash_act(state: OrchardState, asked: DecisionData, action: OrchardAction, events: Events) -> None:
     if action["do"] == "cash":
         state["coins"][asked["player"]] -= 2
         state["cashed"][asked["player"]] += 1
@@ -205,7 +200,10 @@ STEPS.kind("cash", lambda state, asked: [{"do": "keep"}, {"do": "cash"}], _cash_
 
 
 # --- the game --------------------------------------------------------------------------------------
-class LittleOrchard(StepGame, PackGame[Pack]):
+class LittleOrchard(
+    StepGame[OrchardState, OrchardAction, OrchardEvent, OrchardView, DecisionData],
+    PackGame[OrchardState, OrchardAction, OrchardEvent, OrchardView, Pack],
+):
     spec = GameSpec(
         id=GAME_ID,
         title="Little Orchard",
@@ -219,10 +217,10 @@ class LittleOrchard(StepGame, PackGame[Pack]):
     packs = PACKS
     steps = STEPS
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+    def setup(self, players: list[str], options: Options, seed: int) -> OrchardState:
         pack = self.pack_for_new_games()
         n = len(players)
-        state: State = {
+        state: OrchardState = {
             "players": list(players),
             "rng": seed_state(seed),
             "pack": PACKS.record(pack),
@@ -243,7 +241,7 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         STEPS.run(state, [])
         return state
 
-    def shape_of(self, state: State, asked: Asked, options: list[Action]) -> Shape:
+    def shape_of(self, state: OrchardState, asked: Asked[DecisionData], options: list[OrchardAction]) -> Shape:
         labels = {f: r["label"] for f, r in fruit(state).items()}
         texts = [self.action_text(a) for a in options]
         if asked.kind == "pick":
@@ -287,7 +285,7 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         )
 
     # --- text ---------------------------------------------------------------------------------------
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: OrchardAction) -> str:
         do = action["do"]
         if do == "pick":
             return f"pick {action['fruit']}"
@@ -297,7 +295,7 @@ class LittleOrchard(StepGame, PackGame[Pack]):
             return "polish " + " ".join(action["fruits"])
         return str({"keep": "keep coins", "cash": "cash in"}.get(do, do))
 
-    def event_text(self, state: State, event: Event) -> EventText:
+    def event_text(self, state: OrchardState, event: OrchardEvent) -> EventText:
         names, kind = state["players"], event["type"]
         who = names[event["player"]] if "player" in event else ""
         if kind == "market":
@@ -325,7 +323,7 @@ class LittleOrchard(StepGame, PackGame[Pack]):
         return EventText(None)
 
     # --- views and results --------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: OrchardState) -> OrchardView:
         frame = top_frame(state)
         return {
             "game": GAME_ID,
@@ -341,12 +339,12 @@ class LittleOrchard(StepGame, PackGame[Pack]):
             "over": state["over"],
         }
 
-    def view(self, state: State, player: int) -> dict[str, Any]:
+    def view(self, state: OrchardState, player: int) -> OrchardView:
         frame = top_frame(state)
         held = frame["answers"].get(str(player)) if frame else None
         return {**self.public_view(state), "you": player, "my_bid": held["n"] if held else None}
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: OrchardView) -> str:
         lines = [f"Little Orchard, round {view['round']}: market {', '.join(view['market']) or 'empty'}"]
         for seat, name in enumerate(view["players"]):
             lines.append(f"  {name:<6} coins {view['coins'][seat]}  basket {', '.join(view['baskets'][seat]) or '-'}")
@@ -354,7 +352,7 @@ class LittleOrchard(StepGame, PackGame[Pack]):
             lines.append(f"  your bid: {view['my_bid']}")
         return "\n".join(lines)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: OrchardState) -> Outcome | None:
         if not state["over"]:
             return None
         points = {f: r["points"] for f, r in fruit(state).items()}

@@ -1,5 +1,5 @@
 """One API conformance suite for every registered game (OpenSpiel's random_sim_test
-in spirit): random playouts checked at every step."""
+in spirit): random playouts checked at every step, at every player count the game allows."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from engine.core import shapes as sh
 from engine.core.shapes import accepts_action
 from engine.core.takeback import take_back_action
 
-CASES = [
-    (g, n, seed) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1) for seed in (1, 2)
-]
+#: Every game with every player count it allows.
+TABLES = [(g, n) for g in all_games() for n in range(g.spec.min_players, g.spec.max_players + 1)]
+TABLE_IDS = [f"{g.spec.id}-{n}p" for g, n in TABLES]
+CASES = [(g, n, seed) for g, n in TABLES for seed in (1, 2)]
 MAX_STEPS = 5000
 TAKE_BACK_RATE = 0.1  # how often a playout takes back a held answer to a parallel decision
 
@@ -141,10 +142,10 @@ def test_random_playout_keeps_every_api_promise(game: Game, players: int, seed: 
     assert play.dumps(play.replay(game, names, {}, seed, log)) == play.dumps(state)
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
-def test_same_seed_and_choices_give_identical_games_whatever_global_random_does(game: Game) -> None:
+@pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)
+def test_same_seed_and_choices_give_identical_games_whatever_global_random_does(game: Game, players: int) -> None:
     def run() -> str:
-        state, _ = play.new_game(game, ["A", "B", "C"], {}, 42)
+        state, _ = play.new_game(game, [f"P{i + 1}" for i in range(players)], {}, 42)
         chooser = random.Random(3)
         for _ in range(150):
             if game.is_over(state):
@@ -157,10 +158,11 @@ def test_same_seed_and_choices_give_identical_games_whatever_global_random_does(
     assert run() == run()
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
-def test_different_seeds_give_different_set_ups(game: Game) -> None:
+@pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)
+def test_different_seeds_give_different_set_ups(game: Game, players: int) -> None:
     if not game.spec.has_chance:
         pytest.skip("no chance in this game")
-    one, _ = play.new_game(game, ["A", "B", "C"], {}, 1)
-    two, _ = play.new_game(game, ["A", "B", "C"], {}, 2)
+    names = [f"P{i + 1}" for i in range(players)]
+    one, _ = play.new_game(game, names, {}, 1)
+    two, _ = play.new_game(game, names, {}, 2)
     assert play.dumps(one) != play.dumps(two)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from typing import Any
 
 import pytest
 from datapack_tiny import FILES, TinyPack, edited, packs, spec, write
@@ -176,7 +177,7 @@ def test_command_line_summary(tmp_path, capsys):
     )
 
 
-class TinyGame(PackGame[TinyPack]):
+class TinyGame(PackGame[Any, Any, Any, Any, TinyPack]):
     """Just enough of a game to show what :class:`PackGame` gives one."""
 
     spec = GameSpec(id="tiny", title="Tiny", min_players=1, max_players=2, rules_version=1)

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import engine  # noqa: F401  (registers every game, and with them their data packs)
 from engine.core import get_game, play
 from engine.core.datapack import DataPacks, packs_of
 

@@ -6,19 +6,34 @@ from __future__ import annotations
 
 import re
 import tomllib
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
-from render import lorenzo_parts, pr_expansion, pr_parts
+from engine.core import registry
+from render import renderer, renderer_ids
 from render.catalogue import extract
 from render.i18n import catalogue_path
 
-REPO = Path(__file__).resolve().parents[2]
-MODULES = {"puerto_rico": ("puerto_rico", "pr_"), "lisboa": ("lisboa",), "lorenzo": ("lorenzo",)}
-MODULES["red_cathedral"] = ("red_cathedral",)
+
+def _glossary(game: str) -> Path | None:
+    """The game package's ``glossary.toml`` (found through the game's entry point, not imported)."""
+    found = registry.current().found
+    if found is None or not found.declares(game):
+        return None
+    spec = find_spec(found.point(game).module)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "glossary.toml"
+    return path if path.is_file() else None
+
+
+#: Every installed game with a glossary and a renderer of its own.
+GAMES = [game for game in renderer_ids() if _glossary(game) is not None]
+
 # Where a board's room is tight the images use short forms of a glossary term (the glossary's word for
 # "small"/"large" cut to one character): 小インディゴ工場 for 小さいインディゴ工場.
 SHORT_FORMS = (("小さい", "小"), ("大きい", "大"))
@@ -38,12 +53,15 @@ FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def _entries(game: str) -> list[dict[str, Any]]:
-    with (REPO / "engine" / game / "glossary.toml").open("rb") as f:
+    path = _glossary(game)
+    assert path is not None
+    with path.open("rb") as f:
         return list(tomllib.load(f)["term"])
 
 
-def _catalogue() -> dict[tuple[str | None, str], str]:
-    path = catalogue_path("render", "ja")
+def _catalogue(package: str) -> dict[tuple[str | None, str], str]:
+    """The Japanese catalogue of a renderer package, by (context, id)."""
+    path = catalogue_path(package, "ja")
     assert path is not None
     with path.open("rb") as handle:
         catalog = read_po(handle, locale="ja")
@@ -55,25 +73,20 @@ def _catalogue() -> dict[tuple[str | None, str], str]:
     return out
 
 
-def _game_ids(game: str) -> set[tuple[str | None, str]]:
-    """The catalogue keys the game's renderer uses: its msg calls and the data ids it declares."""
-    prefixes = MODULES[game]
-    ids = {
-        (e.context, e.msgid)
-        for e in extract("render")
-        if e.where != "data" and Path(e.where.split(":")[0]).name.startswith(prefixes)
-    }
-    if game == "puerto_rico":
-        ids |= {(None, b) for b in pr_parts.BUILDING_ORDER} | {(None, w) for w in pr_expansion.OPTION_WORDS}
-    if game == "lorenzo":
-        ids |= {(None, name) for name in lorenzo_parts._names()}
-    return ids
+def test_each_renderer_found_is_a_package_with_its_own_catalogue() -> None:
+    assert GAMES, "no installed game has both a renderer and a glossary"
+    for game in GAMES:
+        package = renderer(game).__name__
+        path = catalogue_path(package, "ja")
+        assert package != "render" and path is not None and path.is_file(), (game, package)
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", GAMES)
 def test_board_words_use_the_glossary_terms(game: str) -> None:
-    catalogue = _catalogue()
-    ids = sorted(_game_ids(game), key=str)  # once: extracting the renderer's ids parses every module
+    """Every id of the game's renderer package (its msg calls and the data ids it declares)."""
+    package = renderer(game).__name__
+    catalogue = _catalogue(package)
+    ids = sorted({(e.context, e.msgid) for e in extract(package)}, key=str)  # once: extraction parses the package
     wrong = []
     for e in _entries(game):
         word = re.compile(rf"\b{re.escape(e['en'])}(s|es)?\b", re.IGNORECASE)

@@ -338,13 +338,13 @@ def test_fixed_palette_keeps_colours(games):
             stored = _open(png).convert("RGB")
             assert stored.size == drawn.size
             histogram = ImageChops.difference(drawn, stored).convert("L").histogram()
-            assert sum(histogram[33:]) == 0, "a colour is missing from render.lisboa_parts.PALETTE"
+            assert sum(histogram[33:]) == 0, "a colour is missing from render.lisboa.parts.PALETTE"
 
 
 def test_every_decision_is_named_for_people_paying_the_rest_of_an_influence_cost_too(monkeypatch):
     from engine.lisboa import flow
     from render import common
-    from render.lisboa_view import DECISION_NAMES, decision_name
+    from render.lisboa.view import DECISION_NAMES, decision_name
 
     assert set(flow.KINDS) <= set(DECISION_NAMES)  # no decision shows its raw key
     assert all(name.isascii() for name in DECISION_NAMES.values())  # the bundled font has no accents

@@ -9,7 +9,16 @@ import time
 import pytest
 from PIL import Image
 
-from render import UnknownGame, drawer, register, render_board, render_player_board, renderer, text_board
+from render import (
+    UnknownGame,
+    drawer,
+    registered,
+    render_board,
+    render_player_board,
+    renderer,
+    renderer_ids,
+    text_board,
+)
 from render.common import encode_png
 
 MAX_BYTES = 1 << 20
@@ -126,13 +135,10 @@ def test_registry_dispatches_and_draws_unknown_games_as_text(pr_game, play_to):
         renderer("no_such_game")
     assert drawer("no_such_game") is text_board  # no renderer of its own: its view as text
     assert render_board(view) == encode_png(text_board.board(view))
-    register("no_such_game", "render.puerto_rico")  # a stand-in module: the registry is just a mapping
-    try:
+    with registered("no_such_game", "render.puerto_rico"):  # a stand-in module, for this block only
+        assert "no_such_game" in renderer_ids()
         assert render_board(view) == render_board(dict(view, game="puerto_rico"))
-    finally:
-        from render import RENDERERS
-
-        RENDERERS.pop("no_such_game")
+    assert "no_such_game" not in renderer_ids() and drawer("no_such_game") is text_board
 
 
 def test_player_board_rejects_a_missing_seat(pr_game, play_to):
@@ -155,4 +161,4 @@ def test_fixed_palette_keeps_colours(pr_game, play_to, players):
     stored = _open(render_board(view)).convert("RGB")
     assert stored.size == drawn.size
     histogram = ImageChops.difference(drawn, stored).convert("L").histogram()
-    assert sum(histogram[33:]) == 0, "a colour is missing from render.pr_parts.PALETTE"
+    assert sum(histogram[33:]) == 0, "a colour is missing from render.puerto_rico.parts.PALETTE"

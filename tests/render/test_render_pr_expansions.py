@@ -13,7 +13,7 @@ from PIL import Image
 from engine import get_game
 from engine.core import play
 from render import render_board, render_player_board
-from render.pr_parts import KIND_NAMES
+from render.puerto_rico.parts import KIND_NAMES
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 _CACHE: dict[tuple[str, int, int], dict] = {}

@@ -6,18 +6,21 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from engine.core import State, play
-from render import RENDERERS, drawer, render_board, render_player_board, text_board
+from engine.core import play
+from render import drawer, render_board, render_player_board, renderer_ids, text_board
 
 E2E = str(Path(__file__).resolve().parents[1] / "e2e")
 if E2E not in sys.path:
     sys.path.insert(0, E2E)
 
 from toy_pack_game import GAME_ID, ORCHARD  # noqa: E402
+
+State = dict[str, Any]
 
 
 def played(moves: int, seed: int = 5) -> State:
@@ -35,7 +38,7 @@ def image(png: bytes) -> Image.Image:
 
 
 def test_a_game_without_a_renderer_is_drawn_as_the_text_of_its_public_view() -> None:
-    assert GAME_ID not in RENDERERS and drawer(GAME_ID) is text_board
+    assert GAME_ID not in renderer_ids() and drawer(GAME_ID) is text_board
     view = ORCHARD.public_view(played(6))
     assert text_board.lines(view) == [
         f"round {view['round']} · market {', '.join(view['market']) or 'none'} · deck {view['deck']}"

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from engine.core import play
-from engine.core.shapes import Distribute, distribute_action
+from engine.core.shapes import Distribute, DistributeAction, distribute_action
 from render.i18n import DEFAULT, tr
 
 from ...service.game_ui import Table
@@ -38,6 +38,12 @@ Counts = dict[str, int]
 
 def _clean(counts: Counts) -> Counts:
     return {k: v for k, v in counts.items() if v > 0}
+
+
+def _slots(action: DistributeAction, key: str) -> Counts:
+    """The pieces per slot a Distribute action names under ``key`` (none when it names none)."""
+    spread = action.get(key, {})
+    return dict(spread) if isinstance(spread, dict) else {}
 
 
 def _plural(n: int, word: str) -> str:
@@ -66,8 +72,8 @@ class MayorEditor(discord.ui.View):
         self.names = {s.key: s.label for s in shape.slots}
         self.piece, self.second = shape.pieces[0], (shape.pieces[1] if len(shape.pieces) > 1 else None)
         self.proposal_action = distribute_action(shape, shape.proposal)
-        self.proposal = _clean(dict(self.proposal_action[shape.verb]))
-        self.proposal_nobles = _clean(dict(self.proposal_action.get(self.second.key, {}))) if self.second else {}
+        self.proposal = _clean(_slots(self.proposal_action, shape.verb))
+        self.proposal_nobles = _clean(_slots(self.proposal_action, self.second.key)) if self.second else {}
         self.noble_count = self.second.count if self.second else 0
         #: Ordinary pieces (colonists, not nobles) the player has.
         self.colonist_count = self.piece.count
@@ -130,7 +136,11 @@ class MayorEditor(discord.ui.View):
     def _place_line(self, target: str) -> str:
         """``Corn plantation 1/1 (1 noble)`` in the editor's language."""
         nobles = self.nobles.get(target, 0)
-        words = {"place": self.names[target], "n": self.layout.get(target, 0), "room": self.caps[target]}
+        words: dict[str, str | int] = {
+            "place": self.names[target],
+            "n": self.layout.get(target, 0),
+            "room": self.caps[target],
+        }
         if nobles and self.second:
             line = msg("{place} {n}/{room} ({nobles})", nobles=_plural(nobles, self.second.label), **words)
         else:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-import engine  # registers every game, and with them their data packs
-
+from ..registry import current
 from .packs import games_with_packs, packs_of
 from .schema import PackError
 
@@ -24,7 +23,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m engine.core.datap
     parser.add_argument("--pack", default=None, help="directory of the data pack (default: the shipped one)")
     args = parser.parse_args(argv)
     packs = packs_of(game or args.game)
-    title = next((g.spec.title for g in engine.all_games() if g.spec.id == packs.spec.game), packs.spec.game)
+    game_found = current().get(packs.spec.game)
+    title = game_found.spec.title if game_found is not None else packs.spec.game
     try:
         pack = packs.load(args.pack)
     except PackError as exc:

@@ -22,17 +22,17 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
+from datetime import date, time
 from pathlib import Path
-from typing import Any
 
-from .pack import PackSpec
-from .schema import PROVENANCE, Family, PackError
+from .pack import P, PackSpec
+from .schema import PROVENANCE, Family, PackError, Toml
 
 FORMER_FILE = "fingerprints.toml"
 _HEX16 = re.compile(r"[0-9a-f]{16}")
 
 
-def values_fingerprint(spec: PackSpec[Any], name: str, schema: Any, docs: Mapping[str, dict[str, Any]]) -> str:
+def values_fingerprint(spec: PackSpec[P], name: str, schema: object, docs: Mapping[str, Toml]) -> str:
     """The fingerprint of the pack named ``name`` (schema ``schema``) whose files parse to ``docs``
     (by file name; every file of ``spec.files``). Raise :class:`PackError` if a family's rows are
     not where ``spec`` puts them (a pack that loads never does)."""
@@ -46,7 +46,7 @@ def values_fingerprint(spec: PackSpec[Any], name: str, schema: Any, docs: Mappin
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def byte_fingerprint(spec: PackSpec[Any], blobs: Mapping[str, bytes]) -> str:
+def byte_fingerprint(spec: PackSpec[P], blobs: Mapping[str, bytes]) -> str:
     """What packs were fingerprinted by before values were: the SHA-256 of the meta file's bytes,
     then of each file of ``spec.files`` as its name, a NUL byte and its bytes (``blobs`` by file name)."""
     digest = hashlib.sha256(blobs[spec.meta_file] if spec.meta_file is not None else b"")
@@ -83,7 +83,7 @@ def read_former(root: Path, values: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(former)) if doc["values"] == values else ()
 
 
-def _rows(fam: Family, doc: dict[str, Any]) -> list[dict[str, Any]]:
+def _rows(fam: Family, doc: Toml) -> list[Toml]:
     """The tables of ``doc`` that are rows of ``fam``."""
     if not fam.table:
         return [doc]
@@ -99,7 +99,7 @@ def _rows(fam: Family, doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in rows if isinstance(r, dict)]
 
 
-def _without_provenance(spec: PackSpec[Any], file: str, doc: dict[str, Any]) -> dict[str, Any]:
+def _without_provenance(spec: PackSpec[P], file: str, doc: Toml) -> Toml:
     out = copy.deepcopy(doc)
     for fam in spec.families:
         if fam.file != file:
@@ -112,6 +112,6 @@ def _without_provenance(spec: PackSpec[Any], file: str, doc: dict[str, Any]) -> 
     return out
 
 
-def _toml_value(value: Any) -> Any:
+def _toml_value(value: date | time) -> dict[str, str]:
     """A TOML date or time, told apart from a string holding the same text."""
     return {"toml": type(value).__name__, "value": value.isoformat()}

@@ -27,13 +27,10 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import engine  # noqa: F401  (registers every game, and with them their data packs)
 
 from .fingerprint import FORMER_FILE, byte_fingerprint, read_former, values_fingerprint
 from .load import load
-from .pack import PackSpec
+from .pack import P, PackSpec
 from .packs import games_with_packs, packs_of
 from .schema import PackError
 
@@ -74,7 +71,7 @@ def _git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProce
 
 
 def former_fingerprints(
-    spec: PackSpec[Any], revisions: tuple[str, ...] = ("main",), pack: str | Path | None = None
+    spec: PackSpec[P], revisions: tuple[str, ...] = ("main",), pack: str | Path | None = None
 ) -> History:
     """The history of the pack in ``pack`` (default: the shipped one; see the module's text): its
     commits, and the ``revisions`` the repository has. A folder outside a repository has no history;
@@ -119,7 +116,7 @@ def _on_disk(path: Path) -> bytes | None:
     return path.read_bytes() if path.is_file() else None
 
 
-def _version(spec: PackSpec[Any], commit: str, label: str, read: Callable[[str], bytes | None], now: str) -> Version:
+def _version(spec: PackSpec[P], commit: str, label: str, read: Callable[[str], bytes | None], now: str) -> Version:
     """The version whose files ``read`` gives (``None``: missing), against the values fingerprint ``now``."""
     blobs: dict[str, bytes] = {}
     for file in ([spec.meta_file] if spec.meta_file is not None else []) + list(spec.files):

@@ -10,11 +10,11 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from .fingerprint import read_former, values_fingerprint
 from .pack import P, Pack, PackSpec, Refs, Sources
-from .schema import PROVENANCE, F, Family, PackError, Record, Row
+from .schema import PROVENANCE, F, Family, PackError, Record, Row, Toml, Values
 
 
 def load(spec: PackSpec[P], path: str | Path | None = None) -> P:
@@ -51,7 +51,7 @@ def load(spec: PackSpec[P], path: str | Path | None = None) -> P:
     return pack
 
 
-def _meta(spec: PackSpec[Any], root: Path) -> tuple[str, str]:
+def _meta(spec: PackSpec[P], root: Path) -> tuple[str, str]:
     """The pack's name and title."""
     if spec.meta_file is None:
         return spec.name, spec.title
@@ -67,7 +67,7 @@ def _meta(spec: PackSpec[Any], root: Path) -> tuple[str, str]:
     return meta["name"], meta["title"]
 
 
-def _read(root: Path, name: str) -> dict[str, Any]:
+def _read(root: Path, name: str) -> Toml:
     path = root / name
     if not path.is_file():
         raise PackError(f"{name}: missing from the pack at {root}")
@@ -81,7 +81,7 @@ def _fail(where: str, field: str, message: str) -> NoReturn:
     raise PackError(f"{where}: field {field!r}: {message}")
 
 
-def _raw_rows(fam: Family, doc: dict[str, Any], others: set[str]) -> list[tuple[str, Any]]:
+def _raw_rows(fam: Family, doc: Toml, others: set[str]) -> list[tuple[str, object]]:
     """``(where, raw row)`` of every row of ``fam`` in its file's document (``others``: the
     tables of the file's other families, which a top-level family leaves alone)."""
     if not fam.table:
@@ -109,11 +109,11 @@ def _raw_rows(fam: Family, doc: dict[str, Any], others: set[str]) -> list[tuple[
     ]
 
 
-def _family_rows(spec: PackSpec[Any], fam: Family, doc: dict[str, Any], refs: Refs) -> tuple[Row, ...]:
+def _family_rows(spec: PackSpec[P], fam: Family, doc: Toml, refs: Refs) -> tuple[Row, ...]:
     others = {f.table for f in spec.families if f.file == fam.file and f is not fam}
     rows = tuple(_row(spec, fam, where, raw, refs) for where, raw in _raw_rows(fam, doc, others))
     if fam.key and not fam.single:
-        seen: dict[Any, int] = {}
+        seen: dict[object, int] = {}
         for i, r in enumerate(rows, start=1):
             key = r.get(fam.key) if isinstance(r, Record) else getattr(r, fam.key)
             if key in seen:
@@ -123,7 +123,7 @@ def _family_rows(spec: PackSpec[Any], fam: Family, doc: dict[str, Any], refs: Re
     return rows
 
 
-def _row(spec: PackSpec[Any], fam: Family, where: str, raw: Any, refs: Refs) -> Row:
+def _row(spec: PackSpec[P], fam: Family, where: str, raw: object, refs: Refs) -> Row:
     if not isinstance(raw, dict):
         raise PackError(f"{where}: must be a table, got {raw!r}")
     names = fam.field_names()
@@ -143,7 +143,7 @@ def _row(spec: PackSpec[Any], fam: Family, where: str, raw: Any, refs: Refs) -> 
             _fail(where, f.name, str(v))
         values[f.name] = v
         if f.kind == "effect":
-            _effect_params(spec, fam, f, where, v, raw, refs, values)
+            _effect_params(spec, fam, f, where, str(v), raw, refs, values)  # a known effect id
     if fam.cls is None:
         provenance = {k: values.pop(k) for k in PROVENANCE}
         return Record(values=values, **provenance)
@@ -151,14 +151,14 @@ def _row(spec: PackSpec[Any], fam: Family, where: str, raw: Any, refs: Refs) -> 
 
 
 def _effect_params(
-    spec: PackSpec[Any],
+    spec: PackSpec[P],
     fam: Family,
     f: F,
     where: str,
     effect_id: str,
-    raw: dict[str, Any],
+    raw: Toml,
     refs: Refs,
-    values: dict[str, Any],
+    values: Values,
 ) -> None:
     assert spec.effects is not None  # a spec with effect fields has a registry (PackSpec checks)
     params = raw.get(f.params_name, {})
@@ -175,7 +175,7 @@ def _either(words: tuple[str, ...]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _provenance(sources: Sources, where: str, raw: dict[str, Any], names: set[str]) -> dict[str, Any]:
+def _provenance(sources: Sources, where: str, raw: Toml, names: set[str]) -> Values:
     source = raw.get("source", None if sources.required else "")
     if not isinstance(source, str) or (sources.required and not source.strip()):
         if sources.required:
@@ -193,7 +193,7 @@ def _provenance(sources: Sources, where: str, raw: dict[str, Any], names: set[st
                     "source",
                     f"each ';'-separated part must start with {_either(sources.prefixes)}, got {part!r}",
                 )
-    out: dict[str, Any] = {"source": source.strip()}
+    out: Values = {"source": source.strip()}
     provisional = raw.get("provisional", False)
     if not isinstance(provisional, bool):
         _fail(where, "provisional", f"must be true or false, got {provisional!r}")
@@ -218,7 +218,7 @@ class _Problem(str):
     """What is wrong with a value (a ``str`` so it can stand where the value would)."""
 
 
-def _value(spec: PackSpec[Any], f: F, v: Any, refs: Refs) -> Any:
+def _value(spec: PackSpec[P], f: F, v: object, refs: Refs) -> object:
     """The checked value (lists become tuples) or a :class:`_Problem`."""
     if f.kind == "list":
         if not isinstance(v, list):
@@ -251,7 +251,7 @@ def _value(spec: PackSpec[Any], f: F, v: Any, refs: Refs) -> Any:
     return _Problem(problem) if problem else v
 
 
-def _scalar(f: F, kind: str, v: Any, refs: Refs) -> str | None:
+def _scalar(f: F, kind: str, v: object, refs: Refs) -> str | None:
     """None if ``v`` fits ``kind`` (a field kind or an item kind), else the problem."""
     if kind == "int":
         if not isinstance(v, int) or isinstance(v, bool):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Generic, NoReturn, TypeVar
 
 from ..i18n import msg
 from .schema import ITEM_KINDS, KINDS, Family, PackError, Record, Row
 
-Refs = dict[str, set[Any]]
+Refs = dict[str, set[object]]  # the keys of each keyed family loaded so far
 
 #: What a pack's values are called in its notice (a game may name them more precisely).
 CARD_VALUES = msg("Card values")
@@ -71,13 +71,13 @@ class Effects:
     parameters (``None`` when they fit, else a message naming the parameter)."""
 
     known: Collection[str]
-    check: Callable[[str, dict[str, Any], Refs], str | None]
+    check: Callable[[str, dict[str, object], Refs], str | None]
 
 
 P = TypeVar("P", bound=Pack)
 
 
-def _no_checks(pack: Any) -> None:
+def _no_checks(pack: object) -> None:
     return None
 
 

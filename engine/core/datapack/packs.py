@@ -9,14 +9,35 @@ the former fingerprints earlier versions with the same values recorded (:mod:`.f
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Generic, TypedDict, TypeVar
 
+from ..discovery import BrokenEntryPoint
+from ..loose import LooseDict
+from ..registry import all_games, current
 from . import provenance
 from .load import load
 from .pack import P, PackSpec
 
 _BY_GAME: dict[str, DataPacks[Any]] = {}
+
+
+class PackRecord(TypedDict):
+    """What a state records of its pack (:meth:`DataPacks.record`)."""
+
+    name: str
+    fingerprint: str
+    provisional: int  # how many of its rows are provisional
+
+
+class PackState(TypedDict):
+    """The key a pack game's state holds (its state TypedDict inherits this)."""
+
+    pack: PackRecord
+
+
+PS = TypeVar("PS", bound=PackState)
 
 
 class DataPacks(Generic[P]):
@@ -58,19 +79,21 @@ class DataPacks(Generic[P]):
         raise ValueError(f"game uses data pack {fingerprint}, which is not loaded")
 
     @staticmethod
-    def record(pack: P) -> dict[str, Any]:
+    def record(pack: P) -> PackRecord:
         """What a new state records as its ``"pack"``: the pack's name, fingerprint and provisional rows."""
         return {"name": pack.name, "fingerprint": pack.fingerprint, "provisional": pack.provisional_rows}
 
-    def of_state(self, state: dict[str, Any]) -> P:
+    def of_state(self, state: PackState | LooseDict) -> P:
         """The pack ``state`` was set up with (see :meth:`record`); ValueError if it is not loaded."""
         return self.by_fingerprint(state["pack"]["fingerprint"])
 
-    def current(self, state: dict[str, Any]) -> dict[str, Any]:
+    def current(self, state: PS) -> PS:
         """A copy of ``state`` whose ``"pack"`` is what its pack records today (:meth:`record`): a
         former fingerprint becomes the current one, so two states of the same pack compare equal
         however they name it. ValueError if the pack is not loaded."""
-        return {**state, "pack": self.record(self.of_state(state))}
+        now = state.copy()
+        now["pack"] = self.record(self.of_state(state))
+        return now
 
     def notice(self, pack: P) -> str:
         """The one-line provisional notice (empty when no row is provisional)."""
@@ -86,9 +109,15 @@ class DataPacks(Generic[P]):
 
 
 def packs_of(game: str) -> DataPacks[Any]:
-    """The :class:`DataPacks` a game declared (its data module must be imported); KeyError if none."""
+    """The :class:`DataPacks` a game declared (an installed game is imported first, which declares
+    its packs); KeyError if it has none."""
+    if game not in _BY_GAME:
+        with suppress(BrokenEntryPoint):  # logged by the registry; the game has no packs here
+            current().get(game)
     return _BY_GAME[game]
 
 
 def games_with_packs() -> list[str]:
+    """The ids of the games that declare data packs (every installed game is imported first)."""
+    all_games()
     return sorted(_BY_GAME)

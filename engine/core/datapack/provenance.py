@@ -4,10 +4,9 @@ shows while any row is provisional, and the per-family summary the command line 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..i18n import msg
-from .pack import CARD_VALUES, Pack, PackSpec
+from .pack import CARD_VALUES, P, Pack, PackSpec
 from .schema import Row
 
 
@@ -43,7 +42,7 @@ def _line(name: str, rows: int, provisional: int, cited: Counter[str]) -> str:
     return f"{name:<20}{rows:>6}{provisional:>13}  {cites}".rstrip()
 
 
-def summary(spec: PackSpec[Any], pack: Pack) -> str:
+def summary(spec: PackSpec[P], pack: Pack) -> str:
     """Rows per family, how many are provisional, and which sources the rows cite."""
     lines = [f"{pack.title} [{pack.name}, fingerprint {pack.fingerprint}]", f"path: {pack.path}", ""]
     lines.append(f"{'family':<20}{'rows':>6}{'provisional':>13}  rows citing each source")

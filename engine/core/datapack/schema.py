@@ -17,6 +17,10 @@ KINDS = ("str", "int", "bool", "enum", "ref", "list", "table", "effect")
 ITEM_KINDS = ("str", "int", "enum", "ref", "list")
 
 
+Toml = dict[str, object]  # a parsed TOML document or table, read by its shape
+Values = dict[str, Any]  # a row's checked values by field name (of the types its fields declare)
+
+
 class PackError(ValueError):
     """A data pack failed validation; the message names the file, the row and the field."""
 
@@ -37,12 +41,12 @@ class Row:
 class Record(Row):
     """A row of a family without its own class: the given fields by name (lists as tuples)."""
 
-    values: dict[str, Any]
+    values: Values
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> Any:
         return self.values.get(name, default)
 
 
@@ -155,7 +159,7 @@ class Family:
     key: str = "id"
     keyed: bool = False  # a table of tables: ``[table.<key>]``
 
-    def where(self, index: int, key: Any = None) -> str:
+    def where(self, index: int, key: object = None) -> str:
         """``file: table row N (id 'x')``, ``file: [table]``, ``file: [table.x]`` or ``file: top level``."""
         if self.single:
             return f"{self.file}: top level" if not self.table else f"{self.file}: [{self.table}]"

@@ -10,7 +10,7 @@ from typing import Any
 from engine.lorenzo.data import PACKS
 from engine.lorenzo.model import Card, Excommunication, Pack
 
-from .common import (
+from ..common import (
     BLUE,
     GREEN,
     HEADER,
@@ -73,7 +73,7 @@ WORDS.declare_data(_names)
 
 def name(text: str, lang: str) -> str:
     """A card's or a leader's name in ``lang`` (a pack's own new names stay as they are)."""
-    return text if lang == "en" else tr_id("render", text, lang)
+    return text if lang == "en" else tr_id(WORDS.name, text, lang)
 
 
 def pack_of(view: View) -> Pack:

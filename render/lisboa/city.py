@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, WHITE, Box, View
+from ..common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, WHITE, Box, View
 from .i18n import msg
-from .lisboa_parts import COVER, FACES, GOOD_NAMES, GOODS, RUBBLE, Pen, pack, seat_style
+from .parts import COVER, FACES, GOOD_NAMES, GOODS, RUBBLE, Pen, pack, seat_style
 
 CITY_W = 890
 PAD, SITE_W, LOT_W, SMALL_W, LANE_W = 12, 86, 100, 62, 36

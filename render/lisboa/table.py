@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 
-from .common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, VERMILLION, WHITE, View
+from ..common import FAINT, GREY_FILL, INK, LINE, MUTED, PANEL, VERMILLION, WHITE, View
+from .cards import SHIP_COLOUR_NAMES, decree_text, decree_wigs, draw_card, draw_ship
 from .i18n import msg
-from .lisboa_cards import SHIP_COLOUR_NAMES, decree_text, decree_wigs, draw_card, draw_ship
-from .lisboa_parts import FACES, NOBLE_NAMES, Pen, pack
-from .lisboa_view import top_frame
+from .parts import FACES, NOBLE_NAMES, Pen, pack
+from .view import top_frame
 
 BOX_W = 666
 COURT_H, POLITICAL_H, MARKET_H, CHURCH_H, ARCH_H = 166, 118, 130, 262, 114

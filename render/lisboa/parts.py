@@ -1,6 +1,6 @@
 """Lisboa drawing kit: colours with letters (colour-blind safe), the fixed palette, the data pack
 being drawn, a scaling pen and its tokens (goods, rubble cubes, seat discs, houses). Ships, cards and
-decrees are drawn by :mod:`.lisboa_cards`; the small readers of the view are in :mod:`.lisboa_view`.
+decrees are drawn by :mod:`.cards`; the small readers of the view are in :mod:`.view`.
 
 Every token carries a letter or a digit as well as its colour; the key is drawn by :func:`legend`.
 Reads only the view dict and the public data pack (``engine.lisboa.data``).
@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from engine.lisboa.data import default_pack, pack_by_fingerprint
 from engine.lisboa.model import Pack
 
-from .common import (
+from ..common import (
     BG,
     BLACK,
     BLUE,
@@ -240,7 +240,14 @@ class Pen:
         return self.c.badge(*self.p(x, y), label, bg, fg, self.s(size), align, outline) / self.k
 
     def coin(self, cx: float, cy: float, r: float, n: int | str) -> None:
-        self.c.coin(*self.p(cx, cy), r * self.k, n, self.s(r * 1.1))
+        """A coin (reis): a gold disc with a dark rim and the amount."""
+        x, y = self.p(cx, cy)
+        self.c.circle(x, y, r * self.k, fill=GOLD, outline=GOLD_DARK, width=2)
+        label = str(n)
+        size = self.s(r * 1.1)
+        if len(label) > 2:
+            size = int(size * 2 / len(label) + 1)
+        self.c.text(x, y, label, size, INK, "c", bold=True)
 
     # --- tokens -------------------------------------------------------------------------------
     def good(self, cx: float, cy: float, good: str, r: float = 10) -> None:

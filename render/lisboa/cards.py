@@ -1,11 +1,11 @@
 """Lisboa's cards as drawn: ships with their holds, political cards, decrees; read from the public
-data pack being drawn (:func:`.lisboa_parts.pack`)."""
+data pack being drawn (:func:`.parts.pack`)."""
 
 from __future__ import annotations
 
-from .common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
+from ..common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
 from .i18n import msg
-from .lisboa_parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
+from .parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
 DECREE_LABELS = {
@@ -105,7 +105,7 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
         pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
 
 
-def _param(key: str, value: object, pen: Pen | None = None) -> str:
+def _param(key: str, value: str | int | bool, pen: Pen | None = None) -> str:
     if value is True:
         return key
     if pen is not None and pen.lang != "en":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS
 
-from .common import INK, PURPLE, WHITE, Canvas, View
+from ..common import INK, PURPLE, WHITE, Canvas, View
 from .i18n import WORDS, msg, tr, tr_id
 
 _ORDER = {b: i for i, b in enumerate(BUILDING_ORDER)}
@@ -76,7 +76,7 @@ WORDS.declare_data(lambda: OPTION_WORDS)
 
 def _option_word(value: object, lang: str) -> str:
     word = str(value).replace("_", " ")
-    return tr_id("render", word, lang) if lang != "en" and word in OPTION_WORDS else word
+    return tr_id(WORDS.name, word, lang) if lang != "en" and word in OPTION_WORDS else word
 
 
 def options_text(view: View, lang: str = "en") -> str:

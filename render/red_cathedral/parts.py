@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .common import (
+from ..common import (
     BG,
     BLUE,
     GREEN,

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.puerto_rico.data import BUILDINGS, GOODS, HOUSE_SIZE
 
-from .common import (
+from ..common import (
     BG,
     FAINT,
     GREEN,
@@ -32,9 +32,10 @@ from .common import (
     shrink,
     wrap,
 )
+from .expansion import listed, noble, options_text, picked_by, slots_text, sort_key
 from .i18n import msg, msgp, tr
-from .pr_expansion import listed, noble, options_text, picked_by, slots_text, sort_key
-from .pr_parts import GOOD_NAMES, PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+from .parts import GOOD_NAMES, PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+from .pieces import coin, colonist
 
 __all__ = ["PALETTE", "board", "player_board"]
 
@@ -181,7 +182,7 @@ def _building_row(c: Canvas, x: float, y: float, w: float, b: str, sold_out: boo
     cy = y + BROW_H / 2
     if sold_out:
         c.rect((x + 4, y + 2, x + w - 4, y + BROW_H - 2), fill=GREY_FILL, radius=4)
-    c.coin(x + 18, cy, 12, info.cost if info else "?", 14)
+    coin(c, x + 18, cy, 12, info.cost if info else "?", 14)
     tx = x + 36
     if info and info.produces:
         letter_box(c, tx, cy - 9, 18, 18, info.produces, 12, radius=2)
@@ -248,7 +249,7 @@ def _roles(c: Canvas, view: View, y: int, lang: str) -> None:
         else:
             money = view["role_money"][role]
             if money:
-                c.coin(x + w / 2 - 22, y + 60, 17, money, 18)
+                coin(c, x + w / 2 - 22, y + 60, 17, money, 18)
                 c.text(x + w / 2, y + 60, tr(msg("bonus"), lang), 14, MUTED)
             else:
                 c.text(x + w / 2, y + 60, tr(msg("no bonus"), lang), 14, MUTED, "c")
@@ -262,7 +263,7 @@ def _supply(c: Canvas, view: View, y: int, lang: str) -> None:
     nobles = view.get("nobles")
     x = BOX_A[0] + (100 if nobles else 130)
     for dy, n in ((58, s["ship"]), (102, s["colonists"])):
-        c.colonist(x, y + dy, 9, True)
+        colonist(c, x, y + dy, 9, True)
         c.text(x + 16, y + dy, str(n), 22, INK, bold=True)
     if nobles:
         if lang == "en":

@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from PIL import Image
 
-from .common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, View, fit
+from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, View, fit
 from .i18n import msg, tr
-from .red_cathedral_parts import (
+from .parts import (
     COLOUR_NAMES,
     COLOURS,
     GUILDS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import (
+from ..common import (
     FAINT,
     GREEN,
     GREY_FILL,
@@ -26,10 +26,10 @@ from .common import (
     View,
     shrink,
 )
+from .cards import draw_card, draw_ship
 from .i18n import msg
-from .lisboa_cards import draw_card, draw_ship
-from .lisboa_parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, SEAT_COLOUR_NAMES, Pen, pack, seat_style
-from .lisboa_view import answer_text, decision_name, hand_size, top_frame, waiting
+from .parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, SEAT_COLOUR_NAMES, Pen, pack, seat_style
+from .view import answer_text, decision_name, hand_size, top_frame, waiting
 
 PANEL_W, PANEL_H = 778, 214
 PLAN_COLOURS = {"b": msg("b"), "g": msg("g")}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import View
+from ..common import View
 from .i18n import msg, tr
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".

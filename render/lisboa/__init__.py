@@ -15,14 +15,13 @@ from functools import lru_cache
 
 from PIL import Image
 
-from . import lisboa_city as city
-from . import lisboa_table as table
-from .common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE, YELLOW, Canvas, View, fit
+from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE, YELLOW, Canvas, View, fit
+from . import city, table
+from .cards import draw_card
 from .i18n import msg, msgn, tr
-from .lisboa_cards import draw_card
-from .lisboa_panel import PANEL_H, PANEL_W, panel, panel_base
-from .lisboa_parts import FOLLOW_TINT, NOBLE_NAMES, PALETTE, Pen, legend, use_pack
-from .lisboa_view import answer_text, decision_name, frame_waiting, top_frame, waiting
+from .panel import PANEL_H, PANEL_W, panel, panel_base
+from .parts import FOLLOW_TINT, NOBLE_NAMES, PALETTE, Pen, legend, use_pack
+from .view import answer_text, decision_name, frame_waiting, top_frame, waiting
 
 __all__ = ["PALETTE", "board", "player_board"]
 

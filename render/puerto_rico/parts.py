@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_KINDS, ISLAND_SPACES
 
-from .common import (
+from ..common import (
     BG,
     BLACK,
     BLUE,
@@ -36,8 +36,9 @@ from .common import (
     shrink,
     text_width,
 )
+from .expansion import noble
 from .i18n import WORDS, msg, msgp, tr, tr_id
-from .pr_expansion import noble
+from .pieces import coin, colonist
 
 COFFEE: RGB = (72, 44, 26)
 QUARRY: RGB = (150, 150, 150)
@@ -189,7 +190,7 @@ GOOD_NAMES = {
 
 def short(building: str, lang: str = "en") -> str:
     if lang != "en" and building in BUILDINGS:
-        return tr_id("render", building, lang)
+        return tr_id(WORDS.name, building, lang)
     return SHORT.get(building, building.replace("-", " ").capitalize())
 
 
@@ -220,7 +221,7 @@ def tile(
     if is_noble:
         noble(c, x + s / 2, y + s * 0.7, s * 0.18)
     else:
-        c.colonist(x + s / 2, y + s * 0.7, s * 0.18, occupied)
+        colonist(c, x + s / 2, y + s * 0.7, s * 0.18, occupied)
 
 
 def _city_cells(x: float, y: float, w: float) -> list[Box]:
@@ -317,7 +318,7 @@ def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0, lang
         if i < min(nobles, colonists):
             noble(c, cx + i * (2 * r + 3), cy, r)
         else:
-            c.colonist(cx + i * (2 * r + 3), cy, r, i < colonists)
+            colonist(c, cx + i * (2 * r + 3), cy, r, i < colonists)
 
 
 def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None, lang: str = "en") -> None:
@@ -330,7 +331,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         c.rect((x - 1, y - 1, x + PANEL_W + 1, y + PANEL_H + 1), outline=VERMILLION, width=5, radius=11)
     # Header: name, badges; doubloons and VP on the right.
     right = x + PANEL_W - 14
-    c.coin(right - 15, y + 23, 15, board["doubloons"], 16)
+    coin(c, right - 15, y + 23, 15, board["doubloons"], 16)
     right -= 38
     bldg = tr(msg("bldg {n} VP", n=board["building_vp"]), lang)
     right -= c.text(right, y + 23, bldg, 16, INK, "r", bold=True) + 10
@@ -355,7 +356,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         sj -= nobles.get("san_juan", 0)
         noble(c, x + PANEL_W - 80, y + 62, 8)
         c.text(x + PANEL_W - 68, y + 62, f"x{nobles.get('san_juan', 0)}", 16, INK, bold=True)
-    c.colonist(sx, y + 62, 8, True)
+    colonist(c, sx, y + 62, 8, True)
     c.text(sx + 12, y + 62, f"x{sj}", 16, INK, bold=True)
     c.text(sx - 10, y + 62, tr(msg("San Juan"), lang), 15, MUTED, "r")
     result = view.get("result") or {}
@@ -442,9 +443,9 @@ def legend(
         elif symbol == "noble":
             noble(c, x + 11, y, 8)
         elif symbol == "coin":
-            c.coin(x + 11, y, 11, "$", 13)
+            coin(c, x + 11, y, 11, "$", 13)
         else:
-            c.colonist(x + 11, y, 8, symbol == "colonist")
+            colonist(c, x + 11, y, 8, symbol == "colonist")
         c.text(x + 26, y, label, size, INK)
         x += w
     return y

@@ -19,7 +19,7 @@ from PIL import Image
 
 from engine.lorenzo.model import Pack
 
-from .common import (
+from ..common import (
     BG,
     FAINT,
     GREY_FILL,
@@ -37,7 +37,7 @@ from .common import (
     wrap,
 )
 from .i18n import msg, tr
-from .lorenzo_parts import (
+from .parts import (
     DIE_FILL,
     MEMBER_LETTERS,
     PLAYER_COLOURS,
