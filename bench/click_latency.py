@@ -26,6 +26,9 @@ when the busy loop got round to it), to when the request reached the fake HTTP l
 * **CPU per move**: this process's CPU time and its child processes' (a render pool) over the run,
   divided by the moves answered; **sustained**: moves answered per second of the run.
 
+With ``--profile FILE`` the event loop's thread is profiled over the moves (not the set-up) into a
+pstats file (the profiler slows every figure).
+
 The machine's load average is printed first: other work on it skews every figure.
 """
 
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
 import random
 import sys
@@ -51,6 +55,8 @@ from discord.webhook.async_ import async_context  # noqa: E402
 from discord_fakes import Guild, start_bot  # noqa: E402
 from discord_options import command_data  # noqa: E402
 from fake_http import Call, FakeDiscord  # noqa: E402
+
+from bot.settings import Settings  # noqa: E402
 
 KEYSTROKE = 0.1  # seconds between two autocomplete look-ups of one move
 THINK = 0.3  # seconds between an answer and the next move of the single game
@@ -221,7 +227,12 @@ async def open_tables(bot: Any, fake: Recorder, specs: list[tuple[str, int]], rn
 async def run(scenario: str, args: argparse.Namespace, db: Path) -> Figures:
     fake = Recorder()
     async_context.set(fake)  # the tasks discord.py creates copy this context
-    bot = await start_bot(db, fake, seed=args.seed)
+    workers = Settings.__dataclass_fields__.get("render_workers")  # the render pool, where there is one
+    default = workers.default_factory() if workers is not None else None  # type: ignore[misc]
+    extra = (
+        {} if workers is None else {"render_workers": default if args.render_workers is None else args.render_workers}
+    )
+    bot = await start_bot(db, fake, seed=args.seed, **extra)
     rng = random.Random(args.seed)
     figures = Figures()
     try:
@@ -230,6 +241,9 @@ async def run(scenario: str, args: argparse.Namespace, db: Path) -> Figures:
         stop = asyncio.Event()
         tick = asyncio.create_task(ticker(figures.lag, stop))
         began, cpu, children = time.monotonic(), time.process_time(), descendants_cpu()
+        profile = cProfile.Profile() if args.profile else None
+        if profile is not None:
+            profile.enable()
         if scenario == "one":
             table = tables[0]
             for _ in range(args.moves):
@@ -239,6 +253,9 @@ async def run(scenario: str, args: argparse.Namespace, db: Path) -> Figures:
                 await asyncio.sleep(THINK)
         else:
             await open_loop(tables, args, figures, rng)
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(args.profile)
         figures.seconds = time.monotonic() - began
         figures.cpu = time.process_time() - cpu + descendants_cpu() - children
         stop.set()
@@ -305,6 +322,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="moves a second (scenario many)")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the open-loop run (scenario many)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--render-workers", type=int, help="RENDER_WORKERS (default: the bot's default; absent before issue 24)"
+    )
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the loop's thread over the moves (pstats file)")
     args = parser.parse_args(argv)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     best_of: Callable[[list[Figures]], Figures] = lambda runs: min(runs, key=lambda f: pct(f.board, 0.95))  # noqa: E731
