@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Connection, func, insert, select, text, update
 
 from . import schema
 from .clock import Preset, seconds_between
@@ -122,15 +122,16 @@ class Deadlines:
         if not preset.limited:
             return False
         assert preset.initial is not None
-        opened = False
-        c = schema.clocks
-        async with self.store.transaction() as db:
+        initial, c = preset.initial, schema.clocks
+
+        def write(db: Connection) -> bool:  # one unit of work (at every action of a timed game)
+            opened = False
             if version is not None:
                 g = schema.games
                 at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
-                if (await db.execute(at)).scalar_one_or_none() != version:
+                if db.execute(at).scalar_one_or_none() != version:
                     return False
-            found = await db.execute(
+            found = db.execute(
                 select(c.c.seat, c.c.bank, c.c.opened_at, c.c.due_at, c.c.state, *PREV).where(c.c.game == game)
             )
             rows = {r.seat: r for r in found}
@@ -138,7 +139,7 @@ class Deadlines:
                 row = rows.get(seat)
                 if row is not None and row.state != "idle":
                     continue
-                bank, start, due = (preset.initial if row is None else row.bank), now, None
+                bank, start, due = (initial if row is None else row.bank), now, None
                 if row is not None and seat in resume and row.prev_bank is not None and row.prev_opened_at:
                     bank, start, due = row.prev_bank, row.prev_opened_at, row.prev_due_at
                 values = {
@@ -151,19 +152,21 @@ class Deadlines:
                 }
                 keys = ("game", "seat")
                 moved = {"bank": EXCLUDED, "opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
-                await db.execute(upsert(db.dialect.name, c, values, keys, moved))
+                db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row.state == "idle":
                     continue
                 bank = preset.after_move(row.bank, open_seconds(hours, row.opened_at, now))
                 stopped = {"prev_bank": row.bank, "prev_opened_at": row.opened_at, "prev_due_at": row.due_at}
-                await db.execute(
+                db.execute(
                     update(c)
                     .where(c.c.game == game, c.c.seat == seat)
                     .values(bank=bank, opened_at=None, due_at=None, state="idle", **stopped)
                 )
-        return opened
+            return opened
+
+        return await self.store.transact(write)
 
     async def stop(self, game: int) -> None:
         """Stop every clock of a game that ended."""

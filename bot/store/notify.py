@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select, text, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, insert, literal_column, select, text, update
 
 from . import schema
 from .clock import DAY, iso, parse
@@ -163,11 +163,14 @@ class NotifyBook:
         """Note a ping sent (for the daily budget); pings older than two days, which no budget reads,
         are dropped at most once an hour (a statement less on almost every ping)."""
         prune = self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1)
-        async with self.store.transaction() as db:
-            p = schema.pings
-            await db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
+        p = schema.pings
+
+        def write(db: Connection) -> None:
+            db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
             if prune:
-                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+                db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
+
+        await self.store.transact(write)  # one unit of work
         if prune:
             self._pruned_at = now
 

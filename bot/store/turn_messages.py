@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Connection, bindparam, select, update
 
 from . import schema
 from .engine import replace
@@ -89,31 +89,33 @@ class TurnMessages:
 
     async def put(self, turn: TurnMessage) -> None:
         """Store the game's turn message as ``turn`` (a new one replaces the row)."""
-        async with self.store.transaction() as db:
-            values = {
-                "game": turn.game,
-                "channel_id": turn.channel_id,
-                "message_id": turn.message_id,
-                "started_version": turn.started_version,
-                "version": turn.version,
-                "pinged": json.dumps(turn.pinged),
-                "waiting": json.dumps(turn.waiting),
-                "parallel": json.dumps(turn.parallel),
-                "lines": dump_lines(turn.lines),
-                "hidden": turn.hidden,
-                "started_at": turn.started_at,
-                "updated_at": turn.updated_at,
-            }
-            await db.execute(replace(db.dialect.name, schema.turn_messages, values, ["game"]))
+        values = {
+            "game": turn.game,
+            "channel_id": turn.channel_id,
+            "message_id": turn.message_id,
+            "started_version": turn.started_version,
+            "version": turn.version,
+            "pinged": json.dumps(turn.pinged),
+            "waiting": json.dumps(turn.waiting),
+            "parallel": json.dumps(turn.parallel),
+            "lines": dump_lines(turn.lines),
+            "hidden": turn.hidden,
+            "started_at": turn.started_at,
+            "updated_at": turn.updated_at,
+        }
+
+        def write(db: Connection) -> None:
+            db.execute(replace(db.dialect.name, schema.turn_messages, values, ["game"]))
+
+        await self.store.transact(write)  # written at every action: one unit of work
 
     async def posted(self, game: int, started_version: int, message_id: str, now: str) -> bool:
         """The turn message that started at ``started_version`` was posted as ``message_id`` (or
         posted again, its old message being gone); False if the game has moved on to another one."""
-        async with self.store.transaction() as db:
-            t = schema.turn_messages
-            cur = await db.execute(
-                update(t)
-                .where(t.c.game == game, t.c.started_version == started_version)
-                .values(message_id=message_id, updated_at=now)
-            )
-            return cur.rowcount == 1
+        t = schema.turn_messages
+        statement = (
+            update(t)
+            .where(t.c.game == game, t.c.started_version == started_version)
+            .values(message_id=message_id, updated_at=now)
+        )
+        return await self.store.transact(lambda db: db.execute(statement).rowcount == 1)
