@@ -43,7 +43,7 @@ from sqlalchemy import Connection, Dialect, Engine, Row
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.sql import Executable
 
-from .connection import INLINE_BUSY_MS, InlineConn
+from .connection import INLINE_BUSY_MS, Conn, InlineConn
 
 T = TypeVar("T")
 #: Pause between two tries of ``BEGIN IMMEDIATE`` while another process writes (seconds).
@@ -124,16 +124,10 @@ class Fetched:
     def all(self) -> Sequence[Row[Any]]:
         return self.rows
 
-    def first(self) -> Row[Any] | None:
-        return self.rows[0] if self.rows else None
-
     def one(self) -> Row[Any]:
         if len(self.rows) != 1:
             raise ValueError(f"expected one row, got {len(self.rows)}")
         return self.rows[0]
-
-    def scalar(self) -> Any:
-        return self.rows[0][0] if self.rows else None
 
     def scalar_one(self) -> Any:
         return self.one()[0]
@@ -282,7 +276,7 @@ class SqliteBackend:
         return await self.thread.run(self._fetch, statement, parameters)
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[ThreadConn]:
+    async def write(self) -> AsyncIterator[Conn]:
         async with self._lock:
             db = ThreadConn(self, await self.thread.run(self._writes))
             try:
@@ -295,7 +289,7 @@ class SqliteBackend:
                 await self.thread.run(Connection.commit, db.sync)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[ThreadConn]:
+    async def read(self) -> AsyncIterator[Conn]:
         """Reads on the thread's read connection, one hop each (no transaction: nothing to begin)."""
         db = ThreadConn(self, await self.thread.run(self._reads))
         db.begun = True
