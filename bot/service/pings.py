@@ -131,8 +131,10 @@ class Pings:
 
     async def count(self, record: GameRecord, plan: PingPlan) -> None:
         """Count the turn pings of ``plan`` in ``record`` against their users' daily budgets."""
-        async with self.core.store.transaction() as db:
-            await self.core.notify.count_pings(db, plan.counted, record.id, "turn", self.core.now())
+        if plan.counted:
+            await self.core.store.transact(
+                self.core.notify.count_pings, plan.counted, record.id, "turn", self.core.now()
+            )
 
     async def within_budget(self, prefs: Prefs, now: str) -> bool:
         """Whether the user's daily ping budget has room for one more ping."""

@@ -34,12 +34,12 @@ class Frozen:
 
 # Read at every action: built once (see bot.store.store).
 UNTIL = select(schema.away.c.until).where(schema.away.c.user_id == bindparam("user"))
-#: The latest turn message of a game (for jump links): a newer version's replaces an older one's.
+#: A game's latest turn message (for jump links): a newer version's replaces an older one's, kept if
+#: a later one was noted meanwhile.
 NOTE_POST = text(
-    "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (:game, :version, "
-    ":message, :now) ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = "
-    "excluded.message_id, posted_at = excluded.posted_at WHERE excluded.version >= "
-    "turn_posts.version"
+    "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (:game, :version, :message, :now) "
+    "ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = excluded.message_id, "
+    "posted_at = excluded.posted_at WHERE excluded.version >= turn_posts.version"
 )
 AWAY_AMONG = select(schema.away.c.user_id).where(schema.away.c.user_id.in_(bindparam("users", expanding=True)))
 
@@ -183,8 +183,8 @@ class AwayBook:
 
     # --- the latest turn message of each game (jump links) ------------------
     async def note_post(self, game: int, version: int, message_id: str, now: str) -> None:
-        async with self.store.transaction() as db:
-            await db.execute(NOTE_POST, {"game": game, "version": version, "message": message_id, "now": now})
+        values = {"game": game, "version": version, "message": message_id, "now": now}
+        await self.store.transact(lambda db: db.execute(NOTE_POST, values))
 
     async def posts(self, games: list[int]) -> dict[int, str]:
         """game -> id of its latest turn message."""

@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Connection, func, insert, select, text, update
 
 from . import schema
 from .database import EXCLUDED, upsert
@@ -136,15 +136,16 @@ class Deadlines:
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
-        opened = False
         c = schema.clocks
-        async with self.store.transaction() as db:
+
+        def write(db: Connection) -> bool:  # one unit of work (at every action of a timed game)
+            opened = False
             if version is not None:
                 g = schema.games
                 at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
-                if (await db.execute(at)).scalar_one_or_none() != version:
+                if db.execute(at).scalar_one_or_none() != version:
                     return False
-            found = await db.execute(
+            found = db.execute(
                 select(c.c.seat, c.c.bank, c.c.opened_at, c.c.due_at, c.c.state, *PREV).where(c.c.game == game)
             )
             rows = {r.seat: r for r in found}
@@ -165,19 +166,21 @@ class Deadlines:
                 }
                 keys = ("game", "seat")
                 moved = {"bank": EXCLUDED, "opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
-                await db.execute(upsert(db.dialect.name, c, values, keys, moved))
+                db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row.state == "idle":
                     continue
                 bank = clock.bank_after(row.bank, row.opened_at, now)
                 stopped = {"prev_bank": row.bank, "prev_opened_at": row.opened_at, "prev_due_at": row.due_at}
-                await db.execute(
+                db.execute(
                     update(c)
                     .where(c.c.game == game, c.c.seat == seat)
                     .values(bank=bank, opened_at=None, due_at=None, state="idle", **stopped)
                 )
-        return opened
+            return opened
+
+        return await self.store.transact(write)
 
     async def stop(self, game: int) -> None:
         """Stop every clock of a game that ended."""

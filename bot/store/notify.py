@@ -18,10 +18,9 @@ from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select, text, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, insert, literal_column, select, text, update
 
 from . import schema
-from .connection import Conn
 from .database import EXCLUDED, instr, replace, upsert
 from .lines import dump_line, load_line
 from .store import GameStore
@@ -166,21 +165,19 @@ class NotifyBook:
         return int(rows[0][0])
 
     async def count_ping(self, user_id: str, game: int, kind: str, now: str) -> None:
-        """Note a ping sent (for the daily budget), in a transaction of its own."""
-        async with self.store.transaction() as db:
-            await self.count_pings(db, [user_id], game, kind, now)
+        """Note a ping sent (for the daily budget), in a transaction of its own (one unit of work)."""
+        await self.store.transact(self.count_pings, [user_id], game, kind, now)
 
-    async def count_pings(self, db: Conn, users: list[str], game: int, kind: str, now: str) -> None:
-        """Note a ping sent to each of ``users`` (for the daily budget) in the transaction ``db`` (a
-        turn message's pings are counted with the message: :mod:`bot.store.turn_messages`); pings
-        older than two days, which no budget reads, are dropped at most once an hour (a statement
-        less on almost every ping)."""
+    def count_pings(self, db: Connection, users: list[str], game: int, kind: str, now: str) -> None:
+        """Note a ping sent to each of ``users`` (for the daily budget) in the write unit ``db`` (see
+        :meth:`GameStore.transact <bot.store.store.GameStore.transact>`: a turn message's pings are
+        counted with the message, :mod:`bot.store.turn_messages`); pings older than two days, which
+        no budget reads, are dropped at most once an hour (a statement less on almost every ping)."""
         if not users:
             return
-        for user in users:
-            await db.execute(INSERT_PING, {"user_id": user, "game": game, "kind": kind, "sent_at": now})
+        db.execute(INSERT_PING, [{"user_id": user, "game": game, "kind": kind, "sent_at": now} for user in users])
         if self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1):
-            await db.execute(PRUNE_PINGS, {"before": iso(parse(now) - timedelta(days=2))})
+            db.execute(PRUNE_PINGS, {"before": iso(parse(now) - timedelta(days=2))})
             self._pruned_at = now
 
     # --- the digest -----------------------------------------------------------

@@ -20,13 +20,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Connection, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import Insert
 
 from . import schema
 from .away import NOTE_POST
-from .connection import Conn
 from .lines import dump_lines, load_lines
 from .notify import NotifyBook
 from .store import GameStore
@@ -121,14 +120,19 @@ class TurnMessages:
 
     async def put(self, turn: TurnMessage, counted: list[str] | None = None) -> None:
         """Store the game's turn message as ``turn`` (a new one replaces the row) and, in the same
-        transaction, count the turn pings it spends against the ``counted`` users' daily budgets."""
-        async with self.store.transaction() as db:
-            await self._write(db, turn)
-            await self.notify.count_pings(db, counted or [], turn.game, "turn", turn.updated_at)
+        transaction, count the turn pings it spends against the ``counted`` users' daily budgets:
+        written at every action, one unit of work."""
+        values = self._values(turn)
+
+        def write(db: Connection) -> None:
+            db.execute(PUT[db.dialect.name], values)
+            self.notify.count_pings(db, counted or [], turn.game, "turn", turn.updated_at)
+
+        await self.store.transact(write)
 
     @staticmethod
-    async def _write(db: Conn, turn: TurnMessage) -> None:
-        values: dict[str, Any] = {
+    def _values(turn: TurnMessage) -> dict[str, Any]:
+        return {
             "game": turn.game,
             "channel_id": turn.channel_id,
             "message_id": turn.message_id,
@@ -142,14 +146,18 @@ class TurnMessages:
             "started_at": turn.started_at,
             "updated_at": turn.updated_at,
         }
-        await db.execute(PUT[db.dialect.name], values)
 
     async def posted(self, game: int, started_version: int, message_id: str, now: str, version: int) -> bool:
         """The turn message that started at ``started_version`` was posted as ``message_id`` (or
         posted again, its old message being gone), showing ``version``: it is the game's latest turn
-        message for jump links (``turn_posts``) too. False if the game has moved on to another turn
-        message (the jump link is noted all the same)."""
-        async with self.store.transaction() as db:
-            cur = await db.execute(POSTED, {"row": game, "started": started_version, "message": message_id, "now": now})
-            await db.execute(NOTE_POST, {"game": game, "version": version, "message": message_id, "now": now})
-            return cur.rowcount == 1
+        message for jump links (``turn_posts``) too, in the same unit of work. False if the game has
+        moved on to another turn message (the jump link is noted all the same)."""
+        posted = {"row": game, "started": started_version, "message": message_id, "now": now}
+        post = {"game": game, "version": version, "message": message_id, "now": now}
+
+        def write(db: Connection) -> bool:
+            moved = db.execute(POSTED, posted).rowcount == 1
+            db.execute(NOTE_POST, post)
+            return moved
+
+        return await self.store.transact(write)
