@@ -150,6 +150,7 @@ class AdminService(Boundary):
             record = await self.core.fresh(live.id)
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError(msg("This game has already ended."), "stale")
+            self.core.tables.drop(record.id)
             await self.core.deadlines.stop(record.id)
             await Records(self.core.store).audit(
                 record.id, record.version, uid(user_id), "end", "abandoned", self.core.now()

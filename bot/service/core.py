@@ -36,6 +36,7 @@ from .game_ui import Table
 from .history import played_by
 from .hours import TABLE_TIME, stored
 from .i18n import msg
+from .memory import TableMemory
 from .packs import check_playable
 from .records import State
 from .results import ServiceError
@@ -87,6 +88,9 @@ class Core:
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
         self._seats: dict[int, list[SeatRecord]] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Each channel's table as last stored or loaded here, for look-ups that must not touch the
+        #: database (autocomplete).
+        self.tables = TableMemory(cache_size)
         self.deadlines = Deadlines(store)
         self.reminders = Reminders(store)
         self.notify = NotifyBook(store)
@@ -180,6 +184,7 @@ class Core:
     def seats_changed(self, row: int) -> None:
         """A seat changed hands: the next read loads the seats again."""
         self._seats.pop(row, None)
+        self.tables.drop(row)
 
     @staticmethod
     def seat_of(seats: list[SeatRecord], user_id: str) -> int:
@@ -204,6 +209,7 @@ class Core:
                 ),
                 "rules_version",
             )
+        self.tables.moved(record.id, record.version)  # e.g. another process stored a newer one
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)
@@ -217,6 +223,7 @@ class Core:
         return state
 
     def remember(self, row: int, version: int, state: State) -> None:
+        self.tables.moved(row, version)
         self._states[row] = (version, state)
         self._states.move_to_end(row)
         while len(self._states) > self._cache_size:
@@ -225,6 +232,7 @@ class Core:
     def forget(self, row: int) -> None:
         """The cached state of ``row`` is outdated (someone else stored a newer version)."""
         self._states.pop(row, None)
+        self.tables.drop(row)
 
     async def seat_lines(self, game_row: int) -> list[str]:
         """Who played which seat, for seats that changed hands (empty when none did)."""
@@ -253,9 +261,20 @@ class Core:
         return await self.table_of(record)
 
     async def table_in(self, channel_id: str | int) -> Table | None:
-        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
-        record = await self.store.latest_game(uid(channel_id))
-        return None if record is None else await self.table_of(record)
+        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet),
+        kept in :attr:`tables` for :meth:`suggesting`."""
+        channel, since = uid(channel_id), self.tables.mark()
+        record = await self.store.latest_game(channel)
+        if record is None:
+            return None
+        table = await self.table_of(record)
+        self.tables.loaded(channel, table, since)
+        return table
+
+    async def suggesting(self, channel_id: str | int) -> Table | None:
+        """:meth:`table_in` from memory when this process holds the channel's table at its current
+        version (no database statement: autocomplete asks at every keystroke), else loaded."""
+        return self.tables.get(uid(channel_id)) or await self.table_in(channel_id)
 
     async def table_of(self, record: GameRecord) -> Table:
         seats, game = await self.seats_of(record), self.game(record.game_id)

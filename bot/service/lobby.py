@@ -349,6 +349,7 @@ class LobbyService(Boundary):
         async with self.core.lock(record.id):
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError(msg("This game has already ended."), "stale")
+            self.core.tables.drop(record.id)
             await self.core.deadlines.stop(record.id)
         seats = await self.core.store.seats(record.id)
         who = next((s.name for s in seats if s.user_id == uid(user_id)), None)

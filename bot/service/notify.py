@@ -8,6 +8,7 @@ gets one short hint.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -30,6 +31,11 @@ HINT = msg(
     "`/notify` changes this."
 )
 _QUIET = re.compile(r"(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?")
+
+#: Seconds a user's chosen language is answered from memory (see :meth:`NotifyService.language`).
+LANGUAGE_MEMORY = 60.0
+#: Users whose language is kept in memory at most (the memory starts afresh beyond).
+LANGUAGES_KEPT = 10_000
 
 
 def zone_of(name: str) -> ZoneInfo:
@@ -92,6 +98,8 @@ class NotifyService(Boundary):
         self.core = core
         self.pings = pings
         self.away = away
+        #: user -> (monotonic time read, chosen language): :meth:`language` answers from memory.
+        self._languages: dict[str, tuple[float, str | None]] = {}
 
     async def zone(self, user_id: str) -> ZoneInfo:
         """The user's time zone (UTC until they set one)."""
@@ -181,6 +189,7 @@ class NotifyService(Boundary):
         lang = None if follow else spoken_language(language)
         prefs = await self.core.notify.get(user)
         await self.core.notify.put(replace(prefs, language=lang, updated_at=self.core.now()))
+        self._languages[user] = (time.monotonic(), lang)
         line = (
             msg("Your language: {language}.", language=NAMES[lang])
             if lang is not None
@@ -189,8 +198,18 @@ class NotifyService(Boundary):
         return Reply([line])
 
     async def language(self, user_id: str | int) -> str | None:
-        """The language the user chose for private replies and direct messages (``None``: none chosen)."""
-        return (await self.core.notify.get(uid(user_id))).language
+        """The language the user chose for private replies and direct messages (``None``: none chosen),
+        from memory for :data:`LANGUAGE_MEMORY` seconds after it was read or chosen here (asked at
+        every keystroke of an autocomplete; another process may change it, so it is read again)."""
+        user, now = uid(user_id), time.monotonic()
+        known = self._languages.get(user)
+        if known is not None and now - known[0] < LANGUAGE_MEMORY:
+            return known[1]
+        if len(self._languages) >= LANGUAGES_KEPT:
+            self._languages.clear()
+        language = (await self.core.notify.get(user)).language
+        self._languages[user] = (now, language)
+        return language
 
     async def languages(self, user_ids: list[str]) -> dict[str, str]:
         """The chosen languages of those of ``user_ids`` who chose one (for notices and DMs)."""

@@ -85,6 +85,7 @@ class Steps:
                 return plan.ping, {user: prompt(txn, user) for user in plan.dm}, plan.counted
 
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, said.public, route)
+            core.tables.stored(table)  # what autocomplete reads until the game moves again
             return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
     async def redraw(self, row: int) -> Step | None:

@@ -103,6 +103,11 @@ class GameService:
         """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
         return await self.core.table_in(channel_id)
 
+    async def suggesting(self, channel_id: str | int) -> Table | None:
+        """:meth:`table_in` answered from memory for the table's current version when this process
+        holds it (see :meth:`Core.suggesting <bot.service.core.Core.suggesting>`): for autocomplete."""
+        return await self.core.suggesting(channel_id)
+
     async def redraw(self, game_row: int) -> Step | None:
         """The game's current turn message to draw again in place, nothing new in it (see
         :meth:`Steps.redraw <bot.service.play_step.Steps.redraw>`); ``None`` when it has none posted."""

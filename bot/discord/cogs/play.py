@@ -71,8 +71,10 @@ class PlayCog(commands.Cog):
     @play.autocomplete("action")
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal options matching what they typed, shown by their labels (in the reader's
-        language) with their canonical texts as values (at most 25; none if they owe nothing)."""
-        table = await self.bot.service.table_in(str(interaction.channel_id))
+        language) with their canonical texts as values (at most 25; none if they owe nothing); from
+        memory while the table is at the version this process last stored or loaded (no database
+        statement at a keystroke on a warm table)."""
+        table = await self.bot.service.suggesting(str(interaction.channel_id))
         if table is None:
             return []
         seat = table.seat_of(interaction.user.id)
