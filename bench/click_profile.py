@@ -201,7 +201,10 @@ class Statements:
     sqlalchemy: list[str] = field(default_factory=list)
     sqlite: list[str] = field(default_factory=list)
 
-    def install(self, engine: Any) -> None:
+    def install(self, backend: Any) -> None:
+        """Listen to the store's ``backend``: its engine's statements, and SQLite's own on every
+        connection (those the database thread holds open already, and any opened later)."""
+        engine = backend.engine
         sync = getattr(engine, "sync_engine", engine)
 
         @event.listens_for(sync, "before_cursor_execute")
@@ -212,6 +215,10 @@ class Statements:
         def _trace(dbapi_connection: Any, *_rest: Any) -> None:
             if hasattr(dbapi_connection, "set_trace_callback"):
                 dbapi_connection.set_trace_callback(lambda sql: self.sqlite.append(" ".join(sql.split())))
+
+        for held in (getattr(backend, "_reader", None), getattr(backend, "_writer", None)):
+            if held is not None:  # opened by the database thread before: no checkout to come
+                _trace(held.connection.dbapi_connection)
 
     def clear(self) -> None:
         self.sqlalchemy.clear()
@@ -283,7 +290,7 @@ async def play(args: argparse.Namespace, db: Path, mode: str) -> list[Sample]:
         if mode != "statements":
             meter_service(bot.service)
         else:
-            statements.install(bot.service.core.store.db.engine)
+            statements.install(bot.service.core.store.db)
         rng = random.Random(args.seed)
         names = dict(PLAYERS)
         moves = 0
