@@ -68,7 +68,7 @@ def draw(view: View, seat: int | None, lang: str, expected: str) -> bytes:
 def warm_up() -> None:
     """In a new worker: import every game and its renderer, load the fonts and draw one board of each
     game in every language, so the caches of first drawings are filled before a player waits."""
-    from engine.core import play, registry  # the games register themselves as they are imported
+    from engine.core import play, registry  # every game the registry finds (entry points)
 
     for game in registry.all_games():
         players = [f"P{n + 1}" for n in range(max(game.spec.min_players, 2))]

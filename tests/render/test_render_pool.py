@@ -101,13 +101,10 @@ async def test_a_pool_that_cannot_start_leaves_the_drawing_to_a_thread(
         await failing.close()
 
 
-async def test_a_board_another_renderer_would_draw_is_refused(
-    drawing: RenderPool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_board_another_renderer_would_draw_is_refused(drawing: RenderPool) -> None:
     """A renderer registered in this process only (the workers would draw with their own)."""
     view = sample_views()[0][1]
-    monkeypatch.setitem(render.RENDERERS, "puerto_rico", "render.text_board")
-    with pytest.raises(Unavailable, match="text_board"):
+    with render.registered(str(view["game"]), "render.text_board"), pytest.raises(Unavailable, match="text_board"):
         await drawing.draw(view)
 
 
