@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.service.game_ui import plan_controls, turn_text  # noqa: E402
-from bot.service.results import Result  # noqa: E402
+from bot.discord.views.layout import plan_controls, turn_text  # noqa: E402
+from bot.service.change import Step  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from bot.store.store import GameStore  # noqa: E402
 from bot.terminal import DEFAULT_NAMES, load_games, new_game  # noqa: E402
@@ -40,8 +40,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def play(
-    svc: GameService, channel: str, result: Result, rng: random.Random, click: bool
-) -> tuple[Result, list[float], list[float]]:
+    svc: GameService, channel: str, result: Step, rng: random.Random, click: bool
+) -> tuple[Step, list[float], list[float]]:
     """Uniformly random legal actions to the end; per action the wall-clock and the process CPU seconds
     of ``act`` (and, with ``click``, of the components and text planned from its table)."""
     wall: list[float] = []

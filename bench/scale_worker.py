@@ -15,9 +15,9 @@ from typing import Any
 
 from scale_probes import StoreTrace, run_queue_wait
 
-from bot.service.results import Result, ServiceError
+from bot.service.change import CONFLICT, Step
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.service.step import CONFLICT
 from bot.store.store import GameStore
 from bot.terminal import load_games
 
@@ -81,7 +81,7 @@ class Worker:
         self.a = wargs
         self.rng = random.Random(wargs.seed * 1000 + wargs.index)
         self.report = WorkerReport(wargs.index)
-        self.results: dict[str, Result] = {}
+        self.results: dict[str, Step] = {}
         self.busy: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.trace = StoreTrace()
@@ -200,7 +200,7 @@ class Worker:
         self.busy.add(channel)
         self.spawn(self.own(channel, who, text, version, tick, fire, pair))
 
-    async def act(self, channel: str, who: str, text: str, version: int) -> tuple[Result | None, str]:
+    async def act(self, channel: str, who: str, text: str, version: int) -> tuple[Step | None, str]:
         """One timed ``act``: its answer (``None`` if refused) and ``"won"`` or the refusal's code."""
         self.report.acts += 1
         began = time.perf_counter()

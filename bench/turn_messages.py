@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draw", action="store_true", help="draw real board images (slower; same counts)")
     args = parser.parse_args(argv)
     if not args.draw:
-        bot.discord.turns.render_board = lambda view: PNG + b"board"  # type: ignore[assignment]
+        bot.discord.turns.render_board = lambda view, lang="en": PNG + b"board"  # type: ignore[assignment]
     results = asyncio.run(bench(args))
     summary(results)
     return 0 if all(f.ok for f in results) else 1

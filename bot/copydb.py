@@ -28,7 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .service.copycheck import ReplayReport, verify_copy
 from .settings import SettingsError, load_dotenv, parse_data_packs
 from .store.copy import CopyError, CopyReport, compare_tables, copy_database
-from .store.engine import locate
+from .store.database import locate
 from .store.store import GameStore
 
 

@@ -27,9 +27,9 @@ from render import UnknownGame, render_board, render_player_board
 from render.i18n import tr
 
 from .cli import count
+from .service.change import Step
 from .service.game_ui import parse_options
 from .service.packs import notice
-from .service.results import Result
 from .service.service import GameService
 from .store.store import GameStore
 
@@ -158,7 +158,7 @@ async def play_demo(
         await svc.lobby.open(CHANNEL, None, users[0], names[0], table.game, table.options, language=lang)
         for user, name in zip(users[1:], names[1:], strict=True):
             await svc.lobby.join(CHANNEL, user, name)
-        result: Result = await svc.lobby.start(CHANNEL, users[0], seed=seed)
+        result: Step = await svc.lobby.start(CHANNEL, users[0], seed=seed)
         line = notice(get_game(table.game))
         echo(
             "\n".join(tr(said, lang) for said in result.public[:1] + ([line] if line else []))
@@ -180,10 +180,10 @@ async def play_demo(
                 report.actions += 1
                 jobs.append(draw(f"board-{report.actions:04d}.png", render_board, result.state_view))
             final = await svc.play.view(CHANNEL, users[0], private=False)
-            jobs.append(draw("final-board.png", render_board, final.state_view))
+            jobs.append(draw("final-board.png", render_board, final.view))
             for seat, user in enumerate(users):
                 mine = await svc.play.view(CHANNEL, user, private=True)
-                jobs.append(draw(f"final-player-{seat + 1}.png", render_player_board, mine.state_view, seat))
+                jobs.append(draw(f"final-player-{seat + 1}.png", render_player_board, mine.view, seat))
             report.images = list(await asyncio.gather(*jobs))
     finally:
         await store.close()

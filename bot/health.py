@@ -28,7 +28,7 @@ from sqlalchemy.pool import NullPool
 
 from .settings import Settings, SettingsError
 from .store.alembic import head as alembic_head
-from .store.engine import locate
+from .store.database import locate
 from .store.preflight import place_problem
 
 #: Where a migrated database keeps its schema revision (Alembic's table).

@@ -10,16 +10,33 @@ sentence, since every seat's moves are on this one screen anyway.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from engine.core import IllegalAction
 from engine.core.text import match_text, normalize, shorten
 
-from .service.results import Result, ServiceError
+from .service.change import Step
+from .service.results import ServiceError, Status
 from .service.service import GameService
 
 CHANNEL = "terminal"
 COMMANDS = "Commands: undo (or `name: undo`), log [page], board, help, quit."
+
+
+class Position(Protocol):
+    """What the loop reads of the game as it stands: a :class:`Status`, or the :class:`Step` of a move."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def waiting(self) -> list[str]: ...
+
+    @property
+    def legal(self) -> dict[str, list[str]]: ...
+
+    @property
+    def game_over(self) -> bool: ...
 
 
 def user_id(name: str) -> str:
@@ -65,7 +82,7 @@ def typing_example(legal: dict[str, list[str]]) -> str | None:
     return None
 
 
-def help_text(status: Result) -> str:
+def help_text(status: Position) -> str:
     """How to type, with an example from the position on the board."""
     example = typing_example(status.legal)
     shortcut = f"; the first letters of each word work (e.g. {example})" if example else ""
@@ -83,7 +100,7 @@ class Session:
         for line in lines:
             self.out.write(line + "\n")
 
-    def report(self, result: Result) -> None:
+    def report(self, result: Step) -> None:
         self.say(result.public)
         for who, lines in result.private.items():
             self.say([f"[to {self.name_of(who)}] {line}" for line in lines])
@@ -91,17 +108,17 @@ class Session:
     def name_of(self, uid: str) -> str:
         return next((n for n in self.names if user_id(n) == uid), uid)
 
-    async def board(self) -> Result:
+    async def board(self) -> Status:
         status = await self.svc.play.status(CHANNEL)
-        public = (await self.svc.play.view(CHANNEL)).board_text or ""
+        public = (await self.svc.play.view(CHANNEL)).text
         self.say([public])
         shown = set(public.splitlines())
         for uid in status.waiting:  # only what the public board does not already show
-            own = (await self.svc.play.view(CHANNEL, uid, private=True)).board_text or ""
+            own = (await self.svc.play.view(CHANNEL, uid, private=True)).text
             extra = [line for line in own.splitlines() if line not in shown]
             if extra:
                 self.say([f"{self.name_of(uid)} only:"] + [f"  {line}" for line in extra])
-        self.say(status.public)
+        self.say(status.lines)
         for uid, texts in status.legal.items():
             self.say([f"{self.name_of(uid)} may: " + ", ".join(texts)])
         return status
@@ -122,7 +139,7 @@ class Session:
             raise ServiceError(f"Several players must act now ({names}): type `name: action`.")
         return waiting[0], line.strip()
 
-    async def step(self, line: str, status: Result) -> Result | None:
+    async def step(self, line: str, status: Position) -> Position | None:
         """Handle one line; ``None`` means quit."""
         word, _, arg = line.strip().partition(" ")
         command = word.lower()
@@ -135,7 +152,7 @@ class Session:
             return await self.board()
         if command == "log":
             page = int(arg) if arg.strip().lstrip("-").isdigit() else None
-            self.say((await self.svc.archive.log(CHANNEL, page, reveal=True)).public)
+            self.say((await self.svc.archive.log(CHANNEL, page, reveal=True)).lines)
             return status
         who, text = self.who_and_what(line, status.waiting)
         if text.lower() == "undo":
@@ -147,13 +164,13 @@ class Session:
             await self.board()
         return result
 
-    async def play(self, started: Result | None) -> int:
+    async def play(self, started: Step | None) -> int:
         """Show the board and take lines until the game ends, ``quit`` or the end of input."""
         if started is not None:
             self.report(started)
-        status = await self.svc.play.status(CHANNEL)
-        self.names = [s.name for s in await self.svc.store.seats(status.game_row or 0)]
-        status = await self.board()
+        asked = await self.svc.play.status(CHANNEL)
+        self.names = [s.name for s in await self.svc.store.seats(asked.game_row)]
+        status: Position = await self.board()
         self.say([help_text(status)])
         while not status.game_over:
             try:
@@ -169,5 +186,5 @@ class Session:
                 continue
             if next_status is None:
                 break
-            status = next_status if next_status.version is not None else status
+            status = next_status
         return 0

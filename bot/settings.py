@@ -2,7 +2,7 @@
 
 Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_URL`` or ``DATABASE_PATH``,
 ``DEV_GUILD_ID``, ``LOG_LEVEL``, ``LOG_FORMAT``, ``SYNC_COMMANDS``, ``STALL_DAYS``, ``DATA_PACKS``,
-``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT`` and ``HEALTH_HOST``.
+``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT``, ``HEALTH_HOST`` and ``RENDER_WORKERS``.
 
 ``DATA_PACKS`` lets a server owner who owns a game use their own transcription of its printed
 components: comma-separated ``game=folder`` pairs, e.g. ``DATA_PACKS=lisboa=/srv/packs/lisboa``
@@ -16,10 +16,10 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .store.engine import locate
+from .store.database import locate
 
 DEFAULT_DATABASE = "pbp_games.sqlite3"
 _TRUE = {"1", "true", "yes", "on"}
@@ -124,6 +124,25 @@ def parse_shard_ids(raw: str | None, count: int) -> tuple[int, ...]:
     return tuple(ids) if ids else tuple(range(count))
 
 
+def default_render_workers() -> int:
+    """Board-drawing processes when ``RENDER_WORKERS`` is unset: one core is left to the event loop,
+    at least one worker and at most four (1 on a 2-core machine)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def parse_render_workers(raw: str | None) -> int:
+    """``RENDER_WORKERS``: a whole number of processes (0 draws boards in a thread of the bot's own).
+
+    >>> parse_render_workers("0"), parse_render_workers(" 3 ")
+    (0, 3)
+    """
+    if raw is None or not raw.strip():
+        return default_render_workers()
+    if not raw.strip().isdigit() or int(raw) > 64:
+        raise SettingsError(f"RENDER_WORKERS must be a whole number from 0 to 64, not {raw!r}.")
+    return int(raw)
+
+
 def _flag(name: str, raw: str | None, default: bool) -> bool:
     if raw is None or not raw.strip():
         return default
@@ -163,6 +182,8 @@ class Settings:
     #: The libraries' level (discord.py, Alembic, SQLAlchemy, aiohttp): ``LOG_LEVEL`` when it is set,
     #: else WARNING, so that their INFO lines show only to whoever asks for them.
     libraries_log_level: str = "WARNING"
+    #: Processes drawing board images (``RENDER_WORKERS``; 0: a thread of the bot's own process).
+    render_workers: int = field(default_factory=default_render_workers)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -216,6 +237,7 @@ class Settings:
             health_port=int(port_raw) if port_raw else None,
             health_host=(env.get("HEALTH_HOST") or "").strip() or "127.0.0.1",
             log_format=log_format,
+            render_workers=parse_render_workers(env.get("RENDER_WORKERS")),
         )
 
     @property

@@ -31,8 +31,10 @@ from engine.core import IllegalAction
 
 from .cli import Parser, fail, seed, whole
 from .hotseat import CHANNEL, Session, user_id
+from .service.change import Step
 from .service.game_ui import parse_options
-from .service.results import Result, ServiceError, winner_line
+from .service.results import ServiceError
+from .service.scores import winner_line
 from .service.service import GameService
 from .store.preflight import preflight
 from .store.store import GameStore
@@ -85,7 +87,7 @@ def _load(target: str) -> ModuleType:
 
 async def new_game(
     svc: GameService, channel: str, game_id: str, names: list[str], options: dict[str, Any], seed: int | None
-) -> Result:
+) -> Step:
     """Open a lobby, seat everybody and start."""
     await svc.lobby.open(channel, None, user_id(names[0]), names[0], game_id, options)
     for name in names[1:]:
@@ -94,8 +96,8 @@ async def new_game(
 
 
 async def play_randomly(
-    svc: GameService, channel: str, result: Result, rng: random.Random, max_actions: int = 100_000
-) -> tuple[Result, int, list[float]]:
+    svc: GameService, channel: str, result: Step, rng: random.Random, max_actions: int = 100_000
+) -> tuple[Step, int, list[float]]:
     """Uniformly random legal actions for whoever must act, to the end; returns per-action seconds."""
     timings: list[float] = []
     while not result.game_over and len(timings) < max_actions:
@@ -107,7 +109,7 @@ async def play_randomly(
     return result, len(timings), timings
 
 
-def final_line(result: Result) -> str:
+def final_line(result: Step) -> str:
     """The winner line of a finished game, seats named as the game recorded them."""
     return (winner_line(result.outcome, []) if result.outcome else None) or "no winner"
 

@@ -176,3 +176,21 @@ def test_the_check_finds_what_it_forbids(name: str, source: str, expected: str) 
 )
 def test_the_check_allows_the_layering(name: str, source: str) -> None:
     assert problems(name, imported(source, name, False)) == []
+
+
+#: Top-level packages of the repository: no module of ``bot/`` is named like one it is not.
+TOP_LEVEL = {"engine", "render", "bot", "discord", "tests", "bench"}
+
+
+def test_module_names_say_what_they_are() -> None:
+    """No bot module shares its name with a top-level package it is not (the SQLAlchemy engine was
+    ``bot/store/engine.py`` beside the rules' ``engine``), and none repeats its layer in its name
+    (``away_service`` among the services)."""
+    misleading = []
+    for name in bot_modules():
+        last = name.rsplit(".", 1)[-1]
+        if name != "bot.discord" and last in TOP_LEVEL and name != "bot":
+            misleading.append(name)
+        if last.endswith(("_service", "_store", "_discord")):
+            misleading.append(name)
+    assert misleading == []

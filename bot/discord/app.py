@@ -1,15 +1,16 @@
 """The Discord bot: :func:`create_bot` builds it from settings without connecting.
 
-``setup_hook`` (run by discord.py at login, or by tests directly) opens the SQLite store
+``setup_hook`` (run by discord.py at login, or by tests directly) starts the processes that draw
+board images (``RENDER_WORKERS``, :mod:`render.pool`; warm before the bot serves), opens the store
 (which runs the migrations), registers the persistent DynamicItems, installs the command
 translator (Japanese names and descriptions, :mod:`bot.discord.i18n`), loads the cogs and syncs
 the slash commands to ``DEV_GUILD_ID`` when set, otherwise globally.
 
 ``close`` stops cleanly (:mod:`bot.discord.stopping`): new interactions are refused, background
 work stops between two rounds, the interactions being answered are answered, the cogs unload (the
-shard leases are given up), the connection to Discord closes, and the store closes last, once no
-operation is in flight. ``asyncio.run`` then cancels what is left, which no longer touches the
-database.
+shard leases are given up), the connection to Discord closes, the store closes once no operation is
+in flight, and the board-drawing processes stop last. ``asyncio.run`` then cancels what is left,
+which no longer touches the database.
 """
 
 from __future__ import annotations
@@ -26,17 +27,16 @@ import discord
 from discord.ext import commands
 
 from engine.core import all_games
+from render.pool import RenderPool
 
 from .. import health
-from ..service.controls import Control
+from ..service.clock import DAY, utc_now
 from ..service.core import Clock
 from ..service.game_ui import Table
 from ..service.packs import load_data_packs
-from ..service.results import utc_now
 from ..service.service import GameService
 from ..service.shards import Shards
 from ..settings import Settings
-from ..store.clock import DAY
 from ..store.store import GameStore
 from .errors import GameTree
 from .i18n import COG_MODULES, CommandTranslator
@@ -44,6 +44,7 @@ from .stopping import answered, install_gate
 from .views.components import DYNAMIC_ITEMS, make_item
 from .views.control import CONTROL_ITEMS
 from .views.history import HISTORY_ITEMS
+from .views.layout import Control
 from .views.notify import direct
 from .views.reminders import SnoozeButton
 from .views.timeouts import OfferButton
@@ -86,11 +87,14 @@ class PbpBot(commands.Bot):
         #: When the timer loop last finished a round (service clock, ISO-8601), for ``/health``.
         self.last_tick: str | None = None
         self.health_server: asyncio.Server | None = None
+        #: The processes drawing board images (:mod:`render.pool`), started by :meth:`setup_hook`.
+        self.renderer = RenderPool(settings.render_workers)
         #: Set by :meth:`close`: new interactions are refused from then on.
         self.stopping = False
         install_gate(self, lambda: self.stopping)
 
     async def setup_hook(self) -> None:
+        await self.renderer.start()  # False (logged): boards are drawn in a thread instead
         self.store = await GameStore.open(self.settings.database_path)
         self.service = GameService(
             self.store,
@@ -163,6 +167,7 @@ class PbpBot(commands.Bot):
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()  # once the operations in flight have finished
+        await self.renderer.close()  # after the last board: the interactions were answered
 
 
 class ShardedPbpBot(PbpBot, commands.AutoShardedBot):

@@ -11,9 +11,9 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from ..service.controls import Control
 from ..service.game_ui import Table
 from ..service.service import GameService
+from .views.layout import Control
 
 
 class Host(Protocol):

@@ -1,7 +1,8 @@
 """What the bot posts: the turn message of every change, private boards and the current prompt.
 
-A turn message shows the board PNG (rendered off the event loop), the turn's event sentences, who
-must act and the components for the open decisions. The service's :class:`~bot.service.step.Step`
+A turn message shows the board PNG (drawn off the event loop, by other processes), the turn's event
+sentences, who must act and the components for the open decisions. The service's
+:class:`~bot.service.change.Step`
 says whether a change starts a new one or edits the current one in place:
 
 * a **new** message is posted in the channel, mentioning exactly ``step.ping``
@@ -21,22 +22,23 @@ import io
 import logging
 import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
 from engine.core.i18n import listing
-from render import render_board, render_player_board
+from render import pool, render_board, render_player_board
 from render.i18n import DEFAULT, tr
 
-from ..service.game_ui import Table, plan_controls, status_lines, turn_text
+from ..service.change import Step
+from ..service.game_ui import Table, status_lines
 from ..service.notices import jump_link
 from ..service.results import ServiceError
-from ..service.step import Step
 from .host import Host, bot_of
 from .i18n import msg
 from .language import lines as in_lines
 from .language import of_table, of_user, reader, sentences
+from .views.layout import plan_controls, turn_text
 from .views.notify import direct
 
 log = logging.getLogger("bot.turns")
@@ -64,9 +66,17 @@ def only(users: list[str]) -> discord.AllowedMentions:
 
 
 async def board_png(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> bytes | None:
-    """PNG of the public board (or ``seat``'s own board) in ``lang``, rendered in a worker thread (a game
-    without a renderer of its own gets its view drawn as text); ``None`` on failure."""
+    """PNG of the public board (or ``seat``'s own board) in ``lang`` (a game without a renderer of its
+    own gets its view drawn as text), drawn off the event loop: by the render pool's processes
+    (:mod:`render.pool`), or in a worker thread when none runs or it cannot draw this one; ``None``
+    on failure."""
     try:
+        drawing = pool.current()
+        if drawing is not None:
+            try:
+                return await drawing.draw(view, seat, lang)
+            except pool.Unavailable as why:
+                log.debug("drawing %s in a thread: %s", view.get("game"), why)
         if seat is None:
             return await asyncio.to_thread(render_board, view, lang)
         return await asyncio.to_thread(render_player_board, view, seat, lang)
@@ -101,17 +111,24 @@ def turn_message(table: Table, public: list[str], ping: list[str], hidden: int =
 
 
 async def post_turn(
-    bot: Host, table: Table, public: list[str], ping: list[str], *, text: str | None = None, png: bytes | None = None
+    bot: Host,
+    table: Table,
+    public: list[str],
+    ping: list[str],
+    *,
+    text: str | None = None,
+    png: bytes | None = None,
+    view: discord.ui.View | None | Literal["plan"] = "plan",
 ) -> discord.Message:
     """One new public message: board image, event sentences, prompts, pings for ``ping`` only
-    (silent when nobody is pinged); ``text`` and ``png`` when already drawn.
+    (silent when nobody is pinged); ``text``, ``png`` and the components' ``view`` when already drawn.
 
     Without the Attach Files permission the message goes out without the image and says so.
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     if png is None and text is None and table.state is not None:
         png = await board_png(table.public_view(), lang=table.language)
-    view = components(bot, table)
+    view = components(bot, table) if view == "plan" else view
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
     text = turn_message(table, public, ping) if text is None else text
@@ -132,13 +149,19 @@ def clicked_on(interaction: discord.Interaction[Any] | None, message_id: str | N
 
 
 async def edit_turn(
-    bot: Host, step: Step, text: str, png: bytes | None, interaction: discord.Interaction[Any] | None = None
+    bot: Host,
+    step: Step,
+    text: str,
+    png: bytes | None,
+    interaction: discord.Interaction[Any] | None = None,
+    view: discord.ui.View | None | Literal["plan"] = "plan",
 ) -> discord.Message | None:
     """Edit the turn message ``step.edit`` in place (no pings): through ``interaction`` when it is a
-    click on that message, else through the channel. ``None`` when it is gone or refuses the edit."""
+    click on that message, else through the channel; ``view``: its components when already drawn.
+    ``None`` when it is gone or refuses the edit."""
     table = step.table
     assert step.edit is not None
-    view = components(bot, table)
+    view = components(bot, table) if view == "plan" else view
 
     async def attempt(content: str, files: list[discord.File]) -> discord.Message:
         if clicked_on(interaction, step.edit):
@@ -175,16 +198,23 @@ async def draw_step(
     if lock is None:
         lock = _drawing[table.row] = asyncio.Lock()
     async with lock:
-        lines = step.lines or step.public
-        text = turn_message(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
-        png = await board_png(table.public_view(), lang=table.language) if table.state is not None else None
+        # The board is drawn by another process (or thread) while the text and components are planned here.
+        drawing = board_png(table.public_view(), lang=table.language) if table.state is not None else None
+        board = asyncio.ensure_future(drawing) if drawing is not None else None
+        try:
+            lines = step.lines or step.public
+            text = turn_message(table, lines, step.ping if step.new else step.named, hidden=step.hidden)
+            view = components(bot, table)
+        finally:
+            png = await board if board is not None else None
         if not step.new and step.edit is not None:
-            message = await edit_turn(bot, step, text, png, interaction)
+            message = await edit_turn(bot, step, text, png, interaction, view)
             if message is not None:
                 return message, clicked_on(interaction, step.edit)
             text = turn_message(table, lines, step.ping, hidden=step.hidden)  # posted anew: nobody mentioned
+            view = components(bot, table)  # a view of its own for the new message
         try:
-            message = await post_turn(bot, table, lines, step.ping, text=text, png=png)
+            message = await post_turn(bot, table, lines, step.ping, text=text, png=png, view=view)
         except discord.HTTPException as exc:
             log.warning("game %s move %s saved but not posted: %s", table.row, table.version, exc)
             return None, False
@@ -195,7 +225,7 @@ async def draw_step(
 async def post_step(
     bot: Host, step: Step, actor: str | None, interaction: discord.Interaction[Any] | None = None
 ) -> list[str]:
-    """Draw the turn message of a stored :class:`~bot.service.step.Step` (:func:`draw_step`) and deliver
+    """Draw the turn message of a stored :class:`~bot.service.change.Step` (:func:`draw_step`) and deliver
     what goes beside it: lines for other games' channels (silently), the DM copies of turn pings,
     others' private lines.
 
@@ -237,17 +267,9 @@ async def deliver(
     return [], updated
 
 
-async def act_and_post(
-    interaction: discord.Interaction[Any],
-    table: Table,
-    text: str,
-    expected_version: int | None,
-    *,
-    ack: bool,
-    strip: bool = False,
-) -> Step:
-    """Play ``text`` for the interaction's user in ``table``'s game, post or edit the turn message, then
-    answer the user.
+async def answer_played(interaction: discord.Interaction[Any], step: Step, *, ack: bool, strip: bool = False) -> None:
+    """Post or edit the turn message of ``step``, a change the interaction's user just made (a click, a
+    menu, ``/play``), then answer the user.
 
     The interaction must already be deferred (a click: as a deferred update, so that the clicked
     turn message can be updated in place). ``ack`` sends a short ephemeral confirmation (slash
@@ -256,14 +278,12 @@ async def act_and_post(
     """
     bot = bot_of(interaction)
     user = str(interaction.user.id)
-    step = await bot.service.play.act(table.record.channel_id, user, text, expected_version=expected_version)
     notes, updated = await deliver(bot, step, user, interaction)
     if strip and not updated:
         await strip_components(interaction)
     lines = ([msg("You played `{text}`.", text=step.played)] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send(in_lines(lines, await reader(interaction))[:2000], ephemeral=True)
-    return step
 
 
 def options_line(texts: list[str], start: str) -> str:

@@ -12,15 +12,16 @@ from engine.core import play
 
 from ..store.records import Records
 from ..store.rows import GameRecord
+from .change import Said, Step, Txn
 from .consent import ConsentService
 from .core import Core, uid
 from .i18n import msg
 from .inputs import Boundary, display_name
-from .results import Result, ServiceError, names_list
+from .log_lines import FORCED, ROLLED_BACK, line
+from .play_step import Steps
+from .results import Announcement, ServiceError
 from .seats import SeatService
-from .step import Step, Txn
-from .steplines import FORCED, ROLLED_BACK, line
-from .steps import Steps
+from .words import names_list
 
 
 class AdminService(Boundary):
@@ -53,7 +54,7 @@ class AdminService(Boundary):
         name, admin = display_name(name), uid(user_id)
         live = await self._admin_game(channel_id, user_id, can_manage)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             record, seats, game, state = txn.record, txn.seats, txn.game, txn.state
             assert state is not None
             waiting = play.waiting_players(game, state)
@@ -115,7 +116,7 @@ class AdminService(Boundary):
         name, new_name = display_name(name), display_name(new_name)
         live = await self._admin_game(channel_id, user_id, can_manage)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             seat = self.seats.seat_of_other(txn.seats, uid(player))
             old = txn.seats[seat].name
             said = msg(
@@ -136,12 +137,12 @@ class AdminService(Boundary):
         live = await self._admin_game(channel_id, user_id, can_manage)
         said = line(ROLLED_BACK, admin=name, step=step)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             return await self.consent.roll_back(txn, -1, admin, step, admin, [said], "rollback")
 
         return await self.steps.play_step(live.id, change)
 
-    async def end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Result:
+    async def end(self, channel_id: str | int, user_id: str | int, name: str, can_manage: bool = False) -> Announcement:
         """End the game without a result (status ``abandoned``); its record stays for history and export."""
         name = display_name(name)
         live = await self._admin_game(channel_id, user_id, can_manage)
@@ -149,6 +150,7 @@ class AdminService(Boundary):
             record = await self.core.fresh(live.id)
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError(msg("This game has already ended."), "stale")
+            self.core.tables.drop(record.id)
             await self.core.deadlines.stop(record.id)
             await Records(self.core.store).audit(
                 record.id, record.version, uid(user_id), "end", "abandoned", self.core.now()
@@ -160,4 +162,4 @@ class AdminService(Boundary):
             title=record.title,
             step=record.version,
         )
-        return Result(public=[said], game_row=record.id, version=record.version, status="abandoned")
+        return Announcement(record.id, [said])

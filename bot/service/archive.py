@@ -8,7 +8,7 @@ the canonical action texts, except those made after the latest reveal while a pa
 decision was open, which are withheld. Such an export cannot be imported (there is no seed to
 replay it from): the import refuses it with a message saying so. An ended game's export imports
 as an ended, read-only game in the channel, after checking that the replay reproduces the
-exported final state and every step's public lines (see :mod:`bot.service.steplines`).
+exported final state and every step's public lines (see :mod:`bot.service.log_lines`).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from .core import Core, seating_list, uid
 from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
+from .log_lines import check_lines
 from .records import State
-from .results import Result, ServiceError
-from .steplines import check_lines
+from .results import Announcement, LogPage, PastBoard, ServiceError
 from .words import status_word
 
 log = logging.getLogger("bot.archive")
@@ -59,20 +59,20 @@ class ArchiveService(Boundary):
         self.core = core
         self.page = log_page_size
 
-    async def log(self, channel_id: str | int, page: int | None = None, reveal: bool = False) -> Result:
+    async def log(self, channel_id: str | int, page: int | None = None, reveal: bool = False) -> LogPage:
         """Public log lines, ``page`` 1 = oldest; ``None`` = newest page (each page fits a message).
         ``reveal`` names the actions that made no public sentence (the terminal's hot seat, where
         everybody sees every move: :func:`~bot.service.history.step_lines`)."""
         return await self._log_page(await self.core.latest(channel_id), page, reveal)
 
-    async def log_of_game(self, game_row: int, page: int | None = None) -> Result:
+    async def log_of_game(self, game_row: int, page: int | None = None) -> LogPage:
         """:meth:`log` of a game by its row (the log's page buttons)."""
         record = await self.core.store.game(game_row)
         if record is None:
             raise ServiceError(msg("This game no longer exists."), "no_game")
         return await self._log_page(record, page)
 
-    async def _log_page(self, record: GameRecord, page: int | None, reveal: bool = False) -> Result:
+    async def _log_page(self, record: GameRecord, page: int | None, reveal: bool = False) -> LogPage:
         if record.status == "lobby" or record.seed is None:
             raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         game = self.core.game(record.game_id)
@@ -84,14 +84,7 @@ class ArchiveService(Boundary):
         started = msg("{title} started. Seats: {seats}.", title=record.title, seats=seating)
         lines = log_lines(await self.core.store.actions(record.id), names, [started] + setup, reveal)
         chunk, number, pages = page_of(lines, page, self.page)
-        return Result(
-            public=[msg("Log, page {n} of {pages}:", n=number, pages=pages)] + chunk,
-            game_row=record.id,
-            version=record.version,
-            status=record.status,
-            page=number,
-            pages=pages,
-        )
+        return LogPage(record.id, [msg("Log, page {n} of {pages}:", n=number, pages=pages)] + chunk, number, pages)
 
     async def rebuild(self, game_row: int) -> State:
         """Replay a game from set-up and its log (undos included); the same state as the latest
@@ -117,7 +110,7 @@ class ArchiveService(Boundary):
             raise ServiceError(msg("The {title} game here has not started yet.", title=record.title), "not_started")
         return record
 
-    async def history(self, channel_id: str | int, step: int, game_row: int | None = None) -> Result:
+    async def history(self, channel_id: str | int, step: int, game_row: int | None = None) -> PastBoard:
         """The public board as it was after step ``step`` (a version: ``#n`` in the log; 0 = set-up).
 
         Only the public view of the stored snapshot is returned, so nothing hidden then or now leaks.
@@ -149,23 +142,10 @@ class ArchiveService(Boundary):
         else:
             what = step_lines((await self.core.store.actions(record.id, since=step - 1))[0], names)
         view = game.public_view(state)
-        result = Result(
-            public=[
-                msg(
-                    "{title}: the board after step {step} of {version}.",
-                    title=record.title,
-                    step=step,
-                    version=record.version,
-                )
-            ]
-            + what,
-            game_row=record.id,
-            version=step,
-            status=record.status,
-            board_text=game.view_text(view),
+        head = msg(
+            "{title}: the board after step {step} of {version}.", title=record.title, step=step, version=record.version
         )
-        result.state_view = view
-        return result
+        return PastBoard(record.id, step, [head] + what, view, game.view_text(view))
 
     # --- export and import ----------------------------------------------------------------
     async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:
@@ -228,7 +208,7 @@ class ArchiveService(Boundary):
 
     async def import_record(
         self, channel_id: str | int, guild_id: str | int | None, user_id: str | int, name: str, text: str | bytes
-    ) -> Result:
+    ) -> Announcement:
         """Rebuild an ended game's export in the channel as a read-only game; refuses anything else."""
         data, name = clean(_parse(text)), display_name(name)
         if data.get("seed") is None or "final_state" not in data:
@@ -311,8 +291,9 @@ class ArchiveService(Boundary):
             snapshots=snapshots,
             now=self.core.now(),
         )
-        return Result(
-            public=[
+        return Announcement(
+            row,
+            [
                 msg(
                     "{player} imported a {title} record ({n} players, {steps} steps, {status}) as a read-only "
                     "game: `/game history`, `/game log` and `/game board` show it.",
@@ -323,9 +304,6 @@ class ArchiveService(Boundary):
                     status=status_word(status),
                 )
             ],
-            game_row=row,
-            status=status,
-            version=len(snapshots) - 1,
         )
 
 

@@ -1,5 +1,5 @@
 """Standing answers played inside a change (no Discord): "in this game, answer decisions of kind K for
-me with their default", applied by :meth:`bot.service.steps.Steps.play_step` under the game's lock.
+me with their default", applied by :meth:`bot.service.play_step.Steps.play_step` under the game's lock.
 
 A standing answer only ever plays a decision's rule-safe default (``Decision.default``, the same
 move a deadline would take), so it never needs to see hidden information and its timing reveals
@@ -22,10 +22,10 @@ from engine.core import PARALLEL, Decision, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.records import Records
+from .change import Said, Txn
 from .core import Core
-from .results import Result, ServiceError
-from .step import Txn
-from .steplines import STANDING, line
+from .log_lines import STANDING, line
+from .results import ServiceError
 
 MAX_STANDING_STEPS = 50
 
@@ -38,7 +38,7 @@ class StandingAnswers:
         #: Game row -> the version at which a standing answer hit an engine error (not retried there).
         self.failed: dict[int, int] = {}
 
-    async def answer(self, txn: Txn) -> Result | None:
+    async def answer(self, txn: Txn) -> Said | None:
         """Play every open decision of the loaded game covered by a standing answer (repeatedly, as new
         ones open), each stored as its own logged step; ``None`` when there was none. The result
         mentions the new waiting players."""

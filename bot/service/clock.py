@@ -1,21 +1,84 @@
-"""Game clocks as the service speaks of them: a preset by name (with a friendly error), Discord
-timestamps, durations in words, and a settable clock for tests and the offline demo.
+"""Game clocks: the speed presets, a table's clock (its preset counted in its playing hours, what
+the store's deadlines follow), a preset by name (with a friendly error), Discord timestamps,
+durations in words, and a settable clock for tests and the offline demo.
 
-The stored-time arithmetic and the presets themselves are :mod:`bot.store.clock`.
+A preset is a per-seat time bank: a seat that starts owing a decision gets a deadline of
+``now + bank``; when it stops owing, the time it took is taken off the bank, the increment is
+added, and the bank is capped. "fast" (12 h, +12 h, cap 12 h) is simply 12 hours per decision.
+Stored times are ISO-8601 strings (:mod:`bot.store.times`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from engine.core.i18n import listing
 from engine.core.text import shorten
 
-from ..store.clock import DAY, HOUR, PRESETS, Preset, parse
+from ..store.times import parse
+from .hours import Hours, advance, open_seconds
 from .i18n import DOMAIN, msg, msgn
 from .results import ServiceError
 
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A speed preset: ``initial`` bank, ``increment`` per move and ``cap`` in seconds (``None``: no limit)."""
+
+    key: str
+    label: str
+    initial: int | None
+    increment: int = 0
+    cap: int = 0
+
+    @property
+    def limited(self) -> bool:
+        return self.initial is not None
+
+    def after_move(self, bank: int, elapsed: int) -> int:
+        """The bank after a decision that took ``elapsed`` seconds.
+
+        >>> PRESETS["daily"].after_move(3 * DAY, 5 * HOUR) == 3 * DAY
+        True
+        >>> PRESETS["daily"].after_move(1 * DAY, 20 * HOUR) == DAY + 4 * HOUR
+        True
+        """
+        return min(self.cap, max(0, bank - elapsed) + self.increment)
+
+
+PRESETS: dict[str, Preset] = {
+    "none": Preset("none", "no time limit", None),
+    "daily": Preset("daily", "1 move/day (bank 3 days, +24 h per move, capped at 3 days)", 3 * DAY, DAY, 3 * DAY),
+    "fast": Preset("fast", "fast (12 h per move)", 12 * HOUR, 12 * HOUR, 12 * HOUR),
+}
 DOMAIN.declare_data(lambda: [p.label for p in PRESETS.values()])
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """A timed table's clock: its preset's bank, counted in the table's playing ``hours`` (what
+    :meth:`bot.store.deadlines.Deadlines.sync` opens and closes the seats' clocks by)."""
+
+    preset: Preset
+    hours: Hours | None = None
+
+    @property
+    def initial(self) -> int:
+        """The bank of a seat's first decision."""
+        assert self.preset.initial is not None, "an untimed table has no clocks"
+        return self.preset.initial
+
+    def due(self, start: str, bank: int) -> str:
+        """The deadline of a clock opened at ``start`` with ``bank`` seconds left (open time only)."""
+        return advance(self.hours, start, bank)
+
+    def bank_after(self, bank: int, opened_at: str, now: str) -> int:
+        """The bank of a clock open since ``opened_at`` that stops ``now`` (only open time is charged)."""
+        return self.preset.after_move(bank, open_seconds(self.hours, opened_at, now))
 
 
 def clock_label(speed: Preset) -> str:
@@ -54,6 +117,11 @@ def duration(seconds: int) -> str:
     if seconds >= HOUR:
         return msg("{n} h", n=round(seconds / HOUR))
     return msg("{n} min", n=max(1, round(seconds / 60)))
+
+
+def utc_now() -> datetime:
+    """The default clock."""
+    return datetime.now(UTC)
 
 
 class ManualClock:

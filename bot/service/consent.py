@@ -18,21 +18,23 @@ from engine.core import play
 from ..store.records import Records
 from ..store.rows import GameRecord
 from ..store.votes import Votes
+from .change import Said, Step, Txn
 from .core import Core, uid
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
-from .results import Result, ServiceError, names_list
-from .step import Txn
-from .steplines import AGREED, NAMED, hidden_answers, line, proposal_lines
-from .steps import Steps
+from .log_lines import AGREED, NAMED, hidden_answers, line, proposal_lines
+from .play_step import Steps
+from .results import Announcement, ServiceError
+from .words import names_list
 
 
 @dataclass
 class Ballot:
     """The state of a vote after a proposal or a ballot: ``status`` open, passed, rejected or stale."""
 
-    result: Result
+    #: The vote asked for (its lines for the channel), or the change it made (a turn message to post).
+    result: Announcement | Step
     vote_id: int
     status: str
     waiting_for: list[str] = field(default_factory=list)
@@ -71,17 +73,11 @@ class ConsentService(Boundary):
             others = [s for s in txn.seats if s.user_id != user]
             lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others], hidden)
             if others:
-                result = Result(
-                    public=lines,
-                    mention=[s.user_id for s in others],
-                    game_row=record.id,
-                    version=record.version,
-                    status="active",
-                )
+                result = Announcement(record.id, lines, [s.user_id for s in others])
                 return Ballot(result, vote, "open", [s.user_id for s in others])
             await votes.close(vote, "passed", self.core.now())
 
-        async def change(txn: Txn) -> Result:  # nobody else to ask: it passes at once
+        async def change(txn: Txn) -> Said:  # nobody else to ask: it passes at once
             return await self.roll_back(txn, seat, user, target, user, lines)
 
         return Ballot(await self.steps.play_step(record.id, change, expected_version=record.version), vote, "passed")
@@ -106,7 +102,7 @@ class ConsentService(Boundary):
             raise ServiceError(msg("This vote no longer exists."), "no_game")
         outcome: list[str] = []
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             record = txn.record
             vote = await votes.get(vote_id)
             if vote is None or vote.status != "open":
@@ -128,7 +124,7 @@ class ConsentService(Boundary):
             if not yes:
                 await votes.close(vote.id, "rejected", self.core.now())
                 outcome.append("rejected")
-                return Result(
+                return Said(
                     public=[
                         msg("❌ {player} said no: the game goes on from step {step}.", player=name, step=record.version)
                     ]
@@ -137,7 +133,7 @@ class ConsentService(Boundary):
             if missing:
                 outcome.extend(["open"] + [s.user_id for s in missing])
                 names = names_list([s.name for s in missing])
-                return Result(
+                return Said(
                     public=[
                         msg(
                             "{player} agrees to go back to step {step}; waiting for {players}.",
@@ -163,7 +159,7 @@ class ConsentService(Boundary):
 
     async def roll_back(
         self, txn: Txn, seat: int, user: str, target: int, by: str, lines: list[str], what: str = "vote"
-    ) -> Result:
+    ) -> Said:
         """Store the snapshot of step ``target`` as the next version (a ``rollback`` row by ``seat``'s
         ``user``, asked for by ``by``); the caller runs it as a change of ``play_step``."""
         record = txn.record

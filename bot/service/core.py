@@ -2,7 +2,7 @@
 generator, the loaders with their one cache of seats and parsed states, the games' locks, and the
 deadlines kept in step with who must act.
 
-A service never changes a game except through :meth:`bot.service.steps.Steps.play_step`; what it
+A service never changes a game except through :meth:`bot.service.play_step.Steps.play_step`; what it
 reads it reads through these loaders, and so does a front end (:meth:`Core.table`): one loader, one
 cache.
 """
@@ -23,24 +23,25 @@ from engine.core import AnyGame, IllegalAction, get_game, play
 from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
-from ..store.clock import iso
 from ..store.deadlines import Deadlines
-from ..store.hours import stored
 from ..store.lobbies import Lobbies
 from ..store.notify import NotifyBook
 from ..store.records import Records
 from ..store.reminders import Reminders
 from ..store.rows import GameRecord, SeatRecord
 from ..store.store import GameStore
-from .clock import preset
+from ..store.times import iso
+from .clock import TableClock, preset, utc_now
 from .game_ui import Table
 from .history import played_by
+from .hours import TABLE_TIME, stored
 from .i18n import msg
+from .memory import TableMemory
 from .packs import check_playable
 from .records import State
-from .results import Result, ServiceError, names_list, utc_now
+from .results import ServiceError
 from .shards import Shards
-from .words import colour_word, status_word
+from .words import colour_word, names_list, status_word
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
@@ -87,6 +88,9 @@ class Core:
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
         self._seats: dict[int, list[SeatRecord]] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Each channel's table as last stored or loaded here, for look-ups that must not touch the
+        #: database (autocomplete).
+        self.tables = TableMemory(cache_size)
         self.deadlines = Deadlines(store)
         self.reminders = Reminders(store)
         self.notify = NotifyBook(store)
@@ -180,6 +184,7 @@ class Core:
     def seats_changed(self, row: int) -> None:
         """A seat changed hands: the next read loads the seats again."""
         self._seats.pop(row, None)
+        self.tables.drop(row)
 
     @staticmethod
     def seat_of(seats: list[SeatRecord], user_id: str) -> int:
@@ -204,6 +209,7 @@ class Core:
                 ),
                 "rules_version",
             )
+        self.tables.moved(record.id, record.version)  # e.g. another process stored a newer one
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)
@@ -217,6 +223,7 @@ class Core:
         return state
 
     def remember(self, row: int, version: int, state: State) -> None:
+        self.tables.moved(row, version)
         self._states[row] = (version, state)
         self._states.move_to_end(row)
         while len(self._states) > self._cache_size:
@@ -225,6 +232,7 @@ class Core:
     def forget(self, row: int) -> None:
         """The cached state of ``row`` is outdated (someone else stored a newer version)."""
         self._states.pop(row, None)
+        self.tables.drop(row)
 
     async def seat_lines(self, game_row: int) -> list[str]:
         """Who played which seat, for seats that changed hands (empty when none did)."""
@@ -253,9 +261,20 @@ class Core:
         return await self.table_of(record)
 
     async def table_in(self, channel_id: str | int) -> Table | None:
-        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
-        record = await self.store.latest_game(uid(channel_id))
-        return None if record is None else await self.table_of(record)
+        """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet),
+        kept in :attr:`tables` for :meth:`suggesting`."""
+        channel, since = uid(channel_id), self.tables.mark()
+        record = await self.store.latest_game(channel)
+        if record is None:
+            return None
+        table = await self.table_of(record)
+        self.tables.loaded(channel, table, since)
+        return table
+
+    async def suggesting(self, channel_id: str | int) -> Table | None:
+        """:meth:`table_in` from memory when this process holds the channel's table at its current
+        version (no database statement: autocomplete asks at every keystroke), else loaded."""
+        return self.tables.get(uid(channel_id)) or await self.table_in(channel_id)
 
     async def table_of(self, record: GameRecord) -> Table:
         seats, game = await self.seats_of(record), self.game(record.game_id)
@@ -273,24 +292,12 @@ class Core:
         return await self.table_at(record, seats, game, state)
 
     async def table_at(self, record: GameRecord, seats: list[SeatRecord], game: AnyGame, state: State | None) -> Table:
-        clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
-        due = {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
-        return Table(record, seats, game, state, due)
+        return Table(record, seats, game, state, await self.due(record))
 
-    @staticmethod
-    def fill(result: Result, table: Table) -> Result:
-        """Add who must act and (when over) the outcome; the legal texts and the public view are read
-        from ``table`` only if a caller asks for them (the Discord path draws the table itself)."""
-        record, state = table.record, table.state
-        result.game_row, result.version, result.status, result.source = record.id, record.version, record.status, table
-        if state is None:
-            return result
-        waiting = table.waiting_seats() if table.active else play.waiting_players(table.game, state)
-        result.waiting = [table.users[p] for p in waiting]
-        if table.game.is_over(state):
-            result.game_over, result.status = True, "finished"
-            result.outcome = table.game.outcome(state)
-        return result
+    async def due(self, record: GameRecord) -> dict[int, str]:
+        """The running deadlines of a timed game by seat (none for an untimed one)."""
+        clocks = await self.deadlines.of_game(record.id) if record.clock != "none" else {}
+        return {seat: c.due_at for seat, c in clocks.items() if c.state == "running" and c.due_at}
 
     # --- deadlines in step with who must act ------------------------------------------
     async def sync_clocks(
@@ -310,20 +317,21 @@ class Core:
             for frozen in await self.away.frozen(game=record.id):
                 if ended or frozen.seat not in waiting:
                     await self.thaw(frozen)
+        speed = preset(record.clock)
         if ended:
             await self.deadlines.stop(record.id)
-        elif await self.deadlines.sync(
-            record.id, preset(record.clock), waiting, self.now(), stored(record.hours, record.hours_tz), version, resume
-        ):
-            self.schedule()
+        elif speed.limited:
+            clock = TableClock(speed, stored(record.hours, record.hours_tz))
+            if await self.deadlines.sync(record.id, clock, waiting, self.now(), version, resume):
+                self.schedule()
         if record.clock != "none" and not ended:
             for game, seat, user in await self.away.to_freeze(record.id):
-                await self.away.freeze(game, seat, user, self.now())
+                await self.away.freeze(game, seat, user, self.now(), TABLE_TIME)
 
     async def thaw(self, frozen: Frozen) -> None:
-        moved = await self.away.thaw(frozen, self.now())
+        moved = await self.away.thaw(frozen, self.now(), TABLE_TIME)
         if moved is not None:
-            await self.reminders.follow(frozen.game, frozen.seat, *moved)
+            await self.reminders.follow(frozen.game, frozen.seat, *moved, TABLE_TIME)
             self.schedule()
 
     async def reconcile(self, held: int | None = None, *, own_only: bool = False) -> None:
@@ -334,7 +342,7 @@ class Core:
             if own_only and not await self.owns(game):
                 continue
             async with self.lock_unless(game, held):
-                await self.away.freeze(game, seat, user, self.now())
+                await self.away.freeze(game, seat, user, self.now(), TABLE_TIME)
         for frozen in await self.away.to_thaw():
             if own_only and not await self.owns(frozen.game):
                 continue

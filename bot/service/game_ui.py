@@ -1,58 +1,33 @@
-"""Discord-free helpers for the bot: one game at one version (:class:`Table`, loaded by the service
-from its own caches: ``GameService.table``), what to offer whom (:func:`plan_controls`, in
-:mod:`bot.service.controls`), the turn message text and ``/play`` suggestions; testable without Discord.
+"""One game at one version as front ends draw it (:class:`Table`, loaded by the service from its own
+caches: ``GameService.table``, and carried by every :class:`~bot.service.change.Step`): its open
+decisions with their shapes, legal texts and labels, its views; and the words of a turn message
+(header, prompts, who has answered), a status, typed-text matching for ``/play`` and table options.
+How those are laid out under a front end's limits is the front end's (the Discord layer:
+:mod:`bot.discord.views.layout`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import AnyGame, Decision, GameSpec, play
+from engine.core import PARALLEL, AnyGame, Decision, GameSpec, play
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
-from render.i18n import tr
 
-from ..store.hours import stored
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
 from .clock import clock_label, preset, stamp
-from .controls import (
-    BUTTON_LIMIT,
-    BUTTON_ROWS,
-    CHANGE_LABEL,
-    MAX_CHOICE,
-    MAX_LABEL,
-    PER_ROW,
-    PER_SELECT,
-    Control,
-    hidden_words,
-    label_of,
-    plan_controls,
-)
+from .hours import stored
 from .i18n import msg
 from .packs import notice
-from .records import State
-from .results import joined, names_list
-from .words import status_word
+from .records import Action, State
+from .words import joined, names_list, status_word
 
-__all__ = [
-    "BUTTON_LIMIT",
-    "BUTTON_ROWS",
-    "MAX_CHOICE",
-    "MAX_LABEL",
-    "PER_ROW",
-    "PER_SELECT",
-    "Control",
-    "Table",
-    "label_of",
-    "plan_controls",
-]
-
-MAX_SUGGESTIONS = 25
-MESSAGE_LIMIT = 2000
+#: The label of ``take back`` (the engine's option to change an answer to a parallel decision).
+CHANGE_LABEL = msg("Change my answer")
 
 
 @dataclass(frozen=True)
@@ -98,6 +73,13 @@ class Table:
         """A game played to its end here (not an imported record): its last message offers a rematch."""
         return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None
 
+    def sharing(self, record: GameRecord | None = None, due: dict[int, str] | None = None) -> Table:
+        """This table with another ``record`` of the same position (e.g. its version once stored) or
+        its running deadlines ``due``, sharing what the rules already said about the state."""
+        table = replace(self, record=self.record if record is None else record, due=self.due if due is None else due)
+        object.__setattr__(table, "_memo", self._memo)
+        return table
+
     def seat_of(self, user_id: str | int) -> int | None:
         """The user's seat once started (``None`` for spectators and in a lobby)."""
         return next((s.seat for s in self.seats if s.user_id == str(user_id) and s.seat is not None), None)
@@ -126,15 +108,28 @@ class Table:
     def waiting_users(self) -> list[str]:
         return [self.users[p] for p in self.waiting_seats()]
 
+    def windows(self) -> list[str]:
+        """Kinds of the parallel decisions (everyone at once) open now, sorted."""
+        return sorted({d.kind for d in self.decisions() if d.mode == PARALLEL})
+
+    def actions(self, seat: int | None) -> list[Action]:
+        """The seat's legal actions now, in the order of :meth:`texts` (what a click's index counts)."""
+        if seat is None or not self.active or self.state is None:
+            return []
+        actions: list[Action] = self._asked("actions", seat, lambda state: play.legal_actions(self.game, state, seat))
+        return actions
+
     def texts(self, seat: int | None) -> list[str]:
         """The seat's legal canonical texts now (empty when it owes nothing)."""
         if seat is None or not self.active or self.state is None:
             return []
-        texts: list[str] = self._asked("texts", seat, lambda state: play.legal_texts(self.game, state, seat))
+        texts: list[str] = self._asked(
+            "texts", seat, lambda _: [play.action_text(self.game, a) for a in self.actions(seat)]
+        )
         return texts
 
     def legal_by_user(self) -> dict[str, list[str]]:
-        """Each waiting user's legal texts (what a :class:`~bot.service.results.Result` reports as ``legal``)."""
+        """Each waiting user's legal texts (what a :class:`~bot.service.change.Step` reports as ``legal``)."""
         return {self.users[p]: self.texts(p) for p in self.waiting_seats()}
 
     def shape(self, seat: int | None) -> Shape | None:
@@ -187,15 +182,11 @@ class Table:
         assert self.state is not None
         return self.game.view(self.state, seat)
 
-    def secret_options(self, seat: int) -> bool:
-        """True when the seat's legal texts name something only that seat may see (e.g. a card in
-        its hand): they are then offered privately, never as buttons on the public message."""
-        if self.state is None or not self.game.spec.has_hidden_info:
-            return False
-        if any(d.shape is not None and d.shape.secret for d in self.decisions(seat)):
-            return True
-        hidden = hidden_words(self.private_view(seat), self.public_view())
-        return any(word in hidden for text in self.texts(seat) for word in text.split())
+    def secret(self, seat: int) -> bool:
+        """True when the seat's open decision says its options are secret (e.g. cards in its hand):
+        they are then offered privately, never on the public message. The decision's shape alone
+        decides."""
+        return any(d.shape is not None and d.shape.secret for d in self.decisions(seat))
 
     def notice(self) -> str | None:
         """The game's one-line data notice (e.g. "Card values partly provisional …"), if any."""
@@ -253,32 +244,6 @@ def answered_line(table: Table) -> list[str]:
     return [msg("✅ Answered: {players}.", players=names_list([table.names[s] for s in seats]))] if seats else []
 
 
-def turn_text(
-    table: Table,
-    public: list[str],
-    ping: list[str],
-    limit: int = MESSAGE_LIMIT,
-    hidden: int = 0,
-    lang: str | None = None,
-) -> str:
-    """Header, the turn's event sentences, who has answered a window, and the prompts, in ``lang``
-    (``None``: the table's language), cut to Discord's 2000 characters: the oldest lines give way
-    first (``… n more``, counting ``hidden`` lines the caller already left out), the header and the
-    prompts stay."""
-    lang = getattr(table, "language", "en") if lang is None else lang  # stand-ins in tests may have none
-    top = tr(header(table), lang)
-    prompts = [tr(line, lang) for line in answered_line(table) + prompt_lines(table, ping)]
-    events = [tr(line, lang) for line in public if line.strip()]
-    dropped = 0
-    while True:
-        more = hidden + dropped
-        shown = ([tr(msg("… {n} more (see /game log)", n=more), lang)] if more else []) + events[dropped:]
-        text = "\n".join([top, *shown, *prompts])
-        if len(text) <= limit or dropped >= len(events):
-            return text[:limit]
-        dropped += 1
-
-
 def to_ping(after: list[str], before: list[str], actor: str | None) -> list[str]:
     """Users to notify: those who must act now, except idle ones already asked before this action.
 
@@ -319,9 +284,9 @@ def status_lines(table: Table) -> list[str]:
 
 
 # --- suggestions and options -------------------------------------------------------------------
-def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS, last: str | None = None) -> list[str]:
+def suggest(texts: list[str], typed: str, last: str | None = None) -> list[str]:
     """Legal texts matching what was typed: prefix matches, then word-prefix, then substring;
-    the pass option ``last`` (``pass``, ``done``...) last; at most ``limit``.
+    the pass option ``last`` (``pass``, ``done``...) last (a front end shows as many as it may).
 
     >>> suggest(["build small-market", "build large-market", "pass"], "bu la")
     ['build large-market']
@@ -342,16 +307,13 @@ def suggest(texts: list[str], typed: str, limit: int = MAX_SUGGESTIONS, last: st
         else:
             continue
         ranked.append((rank + (3 if text == last else 0), order, text))
-    return [text for _, _, text in sorted(ranked)[:limit]]
-
-
-def choice_value(text: str, version: int, index: int) -> str:
-    """The autocomplete value for a legal text: the text itself, or ``#version.index`` if too long."""
-    return text if len(text) <= MAX_CHOICE else f"#{version}.{index}"
+    return [text for _, _, text in sorted(ranked)]
 
 
 def resolve_value(value: str, table: Table, seat: int | None) -> tuple[str, int | None]:
-    """Undo :func:`choice_value`: (text to play, expected version or ``None`` for typed text)."""
+    """A ``/play`` value as the service reads it: (text to play, expected version or ``None`` for typed
+    text). A value too long for a front end's suggestion comes as ``#version.index`` (the legal text
+    of that index at that version)."""
     head, dot, tail = value.strip().removeprefix("#").partition(".")
     if value.strip().startswith("#") and dot and head.isdigit() and tail.isdigit():
         texts = table.texts(seat)
@@ -378,8 +340,9 @@ def parse_options(text: str | None) -> dict[str, str]:
     return pairs
 
 
-def option_suggestions(spec: GameSpec, typed: str, limit: int = MAX_SUGGESTIONS) -> list[tuple[str, str]]:
-    """(name, value) autocomplete pairs: the complete pairs typed so far plus one more ``key=value``."""
+def option_suggestions(spec: GameSpec, typed: str) -> list[tuple[str, str]]:
+    """(name, value) suggestion pairs: the complete pairs typed so far plus one more ``key=value``
+    (a front end cuts them to its limits)."""
     words = typed.replace(",", " ").split()
     complete = [w for w in words if "=" in w]
     partial = words[-1].lower() if words and "=" not in words[-1] else ""
@@ -393,5 +356,5 @@ def option_suggestions(spec: GameSpec, typed: str, limit: int = MAX_SUGGESTIONS)
             if pair.startswith(partial) or partial in label.lower():
                 full = " ".join([*complete, pair])
                 shown = msg("{option}: {choice} ({pairs})", option=option.label, choice=label, pairs=full)
-                out.append((label_of(shown, MAX_CHOICE), full[:MAX_CHOICE]))
-    return out[:limit]
+                out.append((shown, full))
+    return out

@@ -8,17 +8,18 @@ English, so an English front end needs nothing.
 
 What a front end reads, and in which language:
 
-* ``Result.public``, ``Step.lines``, :func:`~bot.service.game_ui.status_lines`: the table's
+* ``Announcement.public``, ``Step.public``, ``Step.lines``, :func:`~bot.service.game_ui.status_lines`: the table's
   (``Table.language``, ``service.table(row).language``); :func:`~bot.service.game_ui.turn_text`
   translates itself (``lang=None``: the table's).
-* ``Result.private[user]``, ``ServiceError.message``, ``AwayChange.message``, ``Control.label``,
+* ``Step.private[user]``, ``Reply.lines``, ``MyGames.lines``, ``LogPage.lines``, ``ServiceError.message``,
+  ``AwayChange.message``, ``Control.label``,
   ``option_suggestions`` names: the reader's (the interaction's locale, or the language the user
   chose: ``service.notify.language(user)``).
 * Messages without an interaction name their reader: ``Notice.user_id`` (``None``: the whole table),
   ``Digest.user_id`` (``Digest.text_in(lang)``), ``Step.dm`` keys, ``notify.dm_failed(user)``; use the
   user's chosen language (``service.notify.languages(users)``), else the table's.
   ``Notice.text()`` is a message; ``Notice.dm_text(lang)`` is already text.
-* ``Result.elsewhere`` lines go to other games' channels: their own table's language.
+* ``Step.elsewhere`` lines go to other games' channels: their own table's language.
 
 Stored lines (turn messages, the log's public lines, digest items) keep their messages as data
 (:mod:`bot.store.lines`), so they redraw in any language.

@@ -13,6 +13,7 @@ from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
+from .change import Said, Step, Txn
 from .clock import clock_label, preset
 from .core import COLOURS, Core, seating_list, uid, wrap_illegal
 from .hours import parse_hours
@@ -20,9 +21,9 @@ from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
 from .opening import REMATCH_ERROR, set_up
 from .packs import notice
-from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
+from .play_step import Steps
+from .results import Announcement, ServiceError
+from .words import names_list
 
 
 class LobbyService(Boundary):
@@ -44,7 +45,7 @@ class LobbyService(Boundary):
         hours: str | None = None,
         timezone: str | None = None,
         language: str | None = None,
-    ) -> Result:
+    ) -> Announcement:
         """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
         creator as first member, a clock preset, playing hours and the table's ``language`` for its
         public messages (one of ``render.i18n.LANGUAGES``; ``None``: English)."""
@@ -111,14 +112,9 @@ class LobbyService(Boundary):
                 **fields,
             )
         )
-        return Result(
-            public=[opened] + ([msg("⚠️ {notice}", notice=data)] if data else []),
-            game_row=record.id,
-            status="lobby",
-            version=0,
-        )
+        return Announcement(record.id, [opened] + ([msg("⚠️ {notice}", notice=data)] if data else []))
 
-    async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Result:
+    async def join(self, channel_id: str | int, user_id: str | int, name: str) -> Announcement:
         name = display_name(name)
         record = await self.core.live(channel_id, "lobby")
         seats = await self.core.store.seats(record.id)
@@ -140,8 +136,9 @@ class LobbyService(Boundary):
         except ConstraintError:  # the same user joining twice at once
             raise ServiceError(msg("You are already in this lobby."), "already_joined") from None
         names = [s.name for s in seats] + [name]
-        return Result(
-            public=[
+        return Announcement(
+            record.id,
+            [
                 msg(
                     "{player} joined ({n}/{high}): {players}.",
                     player=name,
@@ -150,12 +147,9 @@ class LobbyService(Boundary):
                     players=names_list(names),
                 )
             ],
-            game_row=record.id,
-            status="lobby",
-            version=0,
         )
 
-    async def leave(self, channel_id: str | int, user_id: str | int) -> Result:
+    async def leave(self, channel_id: str | int, user_id: str | int) -> Announcement:
         """Leave a lobby; the last member leaving closes it, a leaving creator hands it on."""
         record = await self.core.live(channel_id, "lobby")
         seats = await self.core.store.seats(record.id)
@@ -166,11 +160,8 @@ class LobbyService(Boundary):
         others = [s for s in seats if s.user_id != user]
         if not others:
             await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
-            return Result(
-                public=[msg("{player} left; the {title} lobby is closed.", player=me.name, title=record.title)],
-                game_row=record.id,
-                status="abandoned",
-                version=0,
+            return Announcement(
+                record.id, [msg("{player} left; the {title} lobby is closed.", player=me.name, title=record.title)]
             )
         heir = others[0] if user == record.creator_id else None
         try:
@@ -184,13 +175,13 @@ class LobbyService(Boundary):
             if heir
             else msg("{player} left the lobby.", player=me.name)
         )
-        return Result(public=[line], game_row=record.id, status="lobby", version=0)
+        return Announcement(record.id, [line])
 
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
         """Creator only: random seats and colours, set-up, snapshot version 0."""
         record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             if user != txn.record.creator_id:
                 raise ServiceError(msg("Only the lobby's creator can start the game."), "not_creator")
             order = list(txn.seats)
@@ -207,7 +198,7 @@ class LobbyService(Boundary):
         colours: list[str],
         seed: int | None,
         lead: list[str] | None = None,
-    ) -> Result:
+    ) -> Said:
         """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
         record, game = txn.record, txn.game
         seed = self.core.rng.randrange(2**63) if seed is None else seed
@@ -309,7 +300,7 @@ class LobbyService(Boundary):
             )
         ]
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             members = {m.user_id: m for m in txn.seats}
             order: list[SeatRecord] = [members[s.user_id] for s in rotated]
             return await self._launch(txn, order, [s.colour or "" for s in rotated], seed, lead)
@@ -324,7 +315,7 @@ class LobbyService(Boundary):
 
     async def set_language(
         self, channel_id: str | int, user_id: str | int, language: str, can_manage_channel: bool = False
-    ) -> Result:
+    ) -> Announcement:
         """Change the language of the channel's table (its lobby or game, else its latest game, whose
         rematch keeps it) for its public messages; its creator or someone who can manage the channel
         may, as for :meth:`abandon` and ``/admin``. Announced in the new language."""
@@ -344,9 +335,11 @@ class LobbyService(Boundary):
             if changed
             else msg("This table already speaks {language}.", language=NAMES[lang])
         )
-        return Result(public=[line], game_row=fresh.id, status=fresh.status, version=fresh.version)
+        return Announcement(fresh.id, [line])
 
-    async def abandon(self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False) -> Result:
+    async def abandon(
+        self, channel_id: str | int, user_id: str | int, can_manage_channel: bool = False
+    ) -> Announcement:
         """End the channel's lobby or game without a result (creator or channel managers)."""
         record = await self.core.live(channel_id)
         if uid(user_id) != record.creator_id and not can_manage_channel:
@@ -356,6 +349,7 @@ class LobbyService(Boundary):
         async with self.core.lock(record.id):
             if not await self.core.store.set_status(record.id, "abandoned", self.core.now()):
                 raise ServiceError(msg("This game has already ended."), "stale")
+            self.core.tables.drop(record.id)
             await self.core.deadlines.stop(record.id)
         seats = await self.core.store.seats(record.id)
         who = next((s.name for s in seats if s.user_id == uid(user_id)), None)
@@ -373,9 +367,4 @@ class LobbyService(Boundary):
                 version=record.version,
             )
         )
-        return Result(
-            public=[said],
-            game_row=record.id,
-            status="abandoned",
-            version=record.version,
-        )
+        return Announcement(record.id, [said])

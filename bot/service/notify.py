@@ -8,6 +8,7 @@ gets one short hint.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -15,20 +16,26 @@ from engine.core.text import shorten
 from render.i18n import NAMES, tr
 
 from ..store.notify import MODES, Prefs
-from .away_service import AwayService, summary_line
+from .away import AwayService, summary_line
 from .clock import stamp
 from .core import Core, uid
 from .i18n import msg, msgp
 from .inputs import Boundary, spoken_language
 from .notices import Notice
 from .pings import PingPlan, Pings, day_start, digest_moment
-from .results import Result, ServiceError, joined
+from .results import Reply, ServiceError
+from .words import joined
 
 HINT = msg(
     "I can't send you direct messages (they are closed), so your notifications stay in this channel. "
     "`/notify` changes this."
 )
 _QUIET = re.compile(r"(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?")
+
+#: Seconds a user's chosen language is answered from memory (see :meth:`NotifyService.language`).
+LANGUAGE_MEMORY = 60.0
+#: Users whose language is kept in memory at most (the memory starts afresh beyond).
+LANGUAGES_KEPT = 10_000
 
 
 def zone_of(name: str) -> ZoneInfo:
@@ -91,6 +98,8 @@ class NotifyService(Boundary):
         self.core = core
         self.pings = pings
         self.away = away
+        #: user -> (monotonic time read, chosen language): :meth:`language` answers from memory.
+        self._languages: dict[str, tuple[float, str | None]] = {}
 
     async def zone(self, user_id: str) -> ZoneInfo:
         """The user's time zone (UTC until they set one)."""
@@ -103,7 +112,7 @@ class NotifyService(Boundary):
         timezone: str | None = None,
         quiet: str | None = None,
         budget: int | None = None,
-    ) -> Result:
+    ) -> Reply:
         """Change the given preferences (any change also forgets closed DMs); the settings as lines."""
         user, now = uid(user_id), self.core.now()
         prefs = await self.core.notify.get(user)
@@ -128,7 +137,7 @@ class NotifyService(Boundary):
                 changes["budget"] = budget
             prefs = replace(prefs, **changes)  # type: ignore[arg-type]
             await self.core.notify.put(prefs)
-        return Result(private={user: await self._describe(prefs)})
+        return Reply(await self._describe(prefs))
 
     async def _describe(self, prefs: Prefs) -> list[str]:
         now = self.core.now()
@@ -172,7 +181,7 @@ class NotifyService(Boundary):
             lines.append(msg("Standing answers: {answers}.", answers=shown))
         return lines
 
-    async def set_language(self, user_id: str | int, language: str | None) -> Result:
+    async def set_language(self, user_id: str | int, language: str | None) -> Reply:
         """Choose the language of the user's private replies and direct messages (``None``: follow
         their Discord client's); answered in the language chosen (the front end translates)."""
         user = uid(user_id)
@@ -180,16 +189,27 @@ class NotifyService(Boundary):
         lang = None if follow else spoken_language(language)
         prefs = await self.core.notify.get(user)
         await self.core.notify.put(replace(prefs, language=lang, updated_at=self.core.now()))
+        self._languages[user] = (time.monotonic(), lang)
         line = (
             msg("Your language: {language}.", language=NAMES[lang])
             if lang is not None
             else msg("Your language: the one your Discord app is set to.")
         )
-        return Result(private={user: [line]})
+        return Reply([line])
 
     async def language(self, user_id: str | int) -> str | None:
-        """The language the user chose for private replies and direct messages (``None``: none chosen)."""
-        return (await self.core.notify.get(uid(user_id))).language
+        """The language the user chose for private replies and direct messages (``None``: none chosen),
+        from memory for :data:`LANGUAGE_MEMORY` seconds after it was read or chosen here (asked at
+        every keystroke of an autocomplete; another process may change it, so it is read again)."""
+        user, now = uid(user_id), time.monotonic()
+        known = self._languages.get(user)
+        if known is not None and now - known[0] < LANGUAGE_MEMORY:
+            return known[1]
+        if len(self._languages) >= LANGUAGES_KEPT:
+            self._languages.clear()
+        language = (await self.core.notify.get(user)).language
+        self._languages[user] = (now, language)
+        return language
 
     async def languages(self, user_ids: list[str]) -> dict[str, str]:
         """The chosen languages of those of ``user_ids`` who chose one (for notices and DMs)."""
@@ -199,7 +219,11 @@ class NotifyService(Boundary):
         """Of the users owed a ping for a new decision in ``game_row``: who is mentioned, who also DMed
         (see :meth:`Pings.plan <bot.service.pings.Pings.plan>`)."""
         record = await self.core.store.game(game_row)
-        return PingPlan() if record is None else await self.pings.plan(record, users)
+        if record is None:
+            return PingPlan()
+        plan = await self.pings.plan(record, users)
+        await self.pings.count(record, plan)
+        return plan
 
     async def held_due(self) -> list[Notice]:
         """Turn pings held back by quiet hours, now due: a short ping if the user still owes a decision.

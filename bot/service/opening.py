@@ -1,7 +1,7 @@
 """A lobby's game set up by the rules (:func:`set_up`), before anything is stored: what starting it
 (:meth:`LobbyService.start <bot.service.lobby.LobbyService.start>`, a rematch) stores and posts.
 
-As with a move (:meth:`Txn.apply <bot.service.step.Txn.apply>`), a bug in the rules never strands a
+As with a move (:meth:`Txn.apply <bot.service.change.Txn.apply>`), a bug in the rules never strands a
 table: any exception from the engine other than a refusal of the rules is logged with its context
 and refused with a friendly message; nothing is stored and the lobby stays open.
 """

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta
 
-from ..store.clock import iso, parse
 from ..store.notify import Prefs
 from ..store.rows import GameRecord
+from ..store.times import iso, parse
 from .core import Core
 from .i18n import msg
 from .notices import Later, Notice, jump_link
@@ -61,10 +61,13 @@ def digest_moment(prefs: Prefs, now: str) -> str:
 
 @dataclass
 class PingPlan:
-    """Who to mention in a turn message, and who also gets a direct message."""
+    """Who to mention in a turn message, and who also gets a direct message; ``counted`` are the
+    pings this plan spends of their users' daily budgets, counted when the message is stored
+    (:meth:`Pings.count`, or with the turn message itself: :mod:`bot.service.turn_keeper`)."""
 
     ping: list[str] = field(default_factory=list)
     dm: list[str] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)
 
 
 class Pings:
@@ -80,7 +83,8 @@ class Pings:
 
     async def plan(self, record: GameRecord, users: list[str]) -> PingPlan:
         """Of the users owed a ping for a new decision in ``record`` (as it stands): who is mentioned,
-        who is also sent a DM. The others are held (quiet hours) or put in their digest."""
+        who is also sent a DM. The others are held (quiet hours) or put in their digest. The pings
+        mentioned are the plan's ``counted``, not yet counted against the budgets (:meth:`count`)."""
         book, plan, now = self.core.notify, PingPlan(), self.core.now()
         game_row, version = record.id, record.version
         for user in await self.pingable(users):
@@ -95,10 +99,11 @@ class Pings:
                 await book.queue(user, game_row, line, now)
             elif (until := quiet_until(prefs, now)) is not None:
                 await book.hold(user, game_row, version, until)
-            elif not await self.spend(prefs, game_row, "turn", now):
+            elif not await self.within_budget(prefs, now):
                 await book.queue(user, game_row, msg("{line} (over your daily ping budget)", line=line), now)
             else:
                 plan.ping.append(user)
+                plan.counted.append(user)
                 if prefs.mode == "dm" and prefs.dms:
                     plan.dm.append(user)
         return plan
@@ -124,10 +129,22 @@ class Pings:
         await book.queue(notice.user_id, notice.game_row, silent.text(), now)
         return silent
 
+    async def count(self, record: GameRecord, plan: PingPlan) -> None:
+        """Count the turn pings of ``plan`` in ``record`` against their users' daily budgets."""
+        if plan.counted:
+            await self.core.store.transact(
+                self.core.notify.count_pings, plan.counted, record.id, "turn", self.core.now()
+            )
+
+    async def within_budget(self, prefs: Prefs, now: str) -> bool:
+        """Whether the user's daily ping budget has room for one more ping."""
+        return (
+            not prefs.budget or await self.core.notify.pings_since(prefs.user_id, day_start(prefs, now)) < prefs.budget
+        )
+
     async def spend(self, prefs: Prefs, game: int, kind: str, now: str) -> bool:
         """Count one ping against the user's daily budget; False (nothing counted) when it is spent."""
-        book = self.core.notify
-        if prefs.budget and await book.pings_since(prefs.user_id, day_start(prefs, now)) >= prefs.budget:
+        if not await self.within_budget(prefs, now):
             return False
-        await book.count_ping(prefs.user_id, game, kind, now)
+        await self.core.notify.count_ping(prefs.user_id, game, kind, now)
         return True

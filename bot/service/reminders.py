@@ -1,5 +1,6 @@
-"""The reminder ladder as service methods (no Discord): half-time reminder, final warning, snooze,
-stalled-game announcement.
+"""The reminder ladder (no Discord): when a decision's half-time reminder and final warning fire
+(:data:`LADDER`, what the store plans its rows by), and as service methods the reminders, the
+final warning, the snooze and the stalled-game announcement.
 
 The deadline outcome itself is :mod:`bot.service.timeouts`. A reminder pings only the player who owes
 the decision; a stalled game is announced to the table once (no pings) until someone acts
@@ -14,20 +15,54 @@ from typing import Any
 
 from engine.core import play
 
-from ..store.clock import DAY
-from ..store.hours import advance, stored
-from ..store.reminders import FINAL, HALF, SNOOZE_SECONDS, STALL, Reminder
-from .clock import duration, stamp
+from ..store.reminders import FINAL, HALF, STALL, Reminder
+from .clock import DAY, HOUR, duration, stamp
 from .core import Core, uid
+from .hours import Hours, advance, open_seconds, stored
 from .i18n import msg
 from .inputs import Boundary
 from .notices import Later, Notice
 from .pings import Pings
-from .results import Result, ServiceError, names_list
+from .results import Announcement, ServiceError
+from .words import names_list
 
 log = logging.getLogger("bot.ladder")
 #: A game nobody acted in for this long is announced to the table as stalled (once).
 STALL_AFTER = 7 * DAY
+#: How much later a snooze moves the deadline (once per decision).
+SNOOZE_SECONDS = 12 * HOUR
+#: The final warning comes at 90 % of the time or this long before the deadline, whichever is later.
+FINAL_BEFORE = 2 * HOUR
+
+
+def fire_time(kind: str, opened: str, due: str, hours: Hours | None = None) -> str:
+    """When the ``half`` or ``final`` reminder of a decision open from ``opened`` to ``due`` fires.
+
+    With table playing ``hours`` the shares are of the open time between the two, so a reminder
+    falls inside the window like the deadline.
+
+    >>> fire_time("half", "2030-01-01T00:00:00.000+00:00", "2030-01-01T12:00:00.000+00:00")
+    '2030-01-01T06:00:00.000+00:00'
+    >>> fire_time("final", "2030-01-01T00:00:00.000+00:00", "2030-01-01T12:00:00.000+00:00")
+    '2030-01-01T10:48:00.000+00:00'
+    >>> fire_time("final", "2030-01-01T00:00:00.000+00:00", "2030-01-04T00:00:00.000+00:00")
+    '2030-01-03T22:00:00.000+00:00'
+    """
+    span = max(0, open_seconds(hours, opened, due))
+    if kind == HALF:
+        return advance(hours, opened, span // 2)
+    return advance(hours, opened, max(span * 9 // 10, span - FINAL_BEFORE))
+
+
+class Ladder:
+    """:func:`fire_time` over a game row's playing-hours columns (what :meth:`bot.store.reminders.Reminders.plan`
+    plans by: :class:`bot.store.reminders.Ladder`)."""
+
+    def fire_time(self, kind: str, opened: str, due: str, hours: str | None, tz: str | None) -> str:
+        return fire_time(kind, opened, due, stored(hours, tz))
+
+
+LADDER = Ladder()
 
 
 class ReminderService(Boundary):
@@ -59,7 +94,7 @@ class ReminderService(Boundary):
         down), only the final warning is sent. Only games on this process's shards are handled.
         """
         now = self.core.now()
-        await self.core.reminders.plan(self.stall_after)
+        await self.core.reminders.plan(self.stall_after, LADDER)
         groups: dict[tuple[int, int], list[Reminder]] = {}
         for row in await self.core.reminders.due(now):
             if not await self.core.owns(row.game):  # another process's shard: it claims the row
@@ -149,7 +184,7 @@ class ReminderService(Boundary):
             **base,
         )
 
-    async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Result:
+    async def snooze(self, game_row: int, seat: int, user_id: str | int) -> Announcement:
         """The seat's own player moves their running deadline :data:`SNOOZE_SECONDS` later, once per
         decision (of the table's open time, with playing hours); logged in ``clock_log``."""
         async with self.core.lock(game_row):
@@ -185,4 +220,4 @@ class ReminderService(Boundary):
             if hours
             else msg("💤 {player} snoozed: their deadline in **{title}** moves {time} later, to {due}.", **fields)
         )
-        return Result(public=[line], game_row=game_row, version=record.version, status=record.status)
+        return Announcement(game_row, [line])

@@ -1,15 +1,27 @@
-"""What the service hands to front ends: :class:`Result`, :class:`ServiceError`, score lines."""
+"""What the service answers front ends: one small frozen type per family of commands, and
+:class:`ServiceError`, the one refusal.
+
+=====================  =====================================================================================
+:class:`~bot.service.change.Step`  a change of a game (a move, an undo, a start, a deadline...): what to post
+:class:`Announcement`  a lobby or table command that changed no game: the lines to post in the channel
+:class:`Status`        ``play.status``: who must act and what they may play, or the lobby, or the result
+:class:`BoardText`     ``play.view``: the board as text (public, or one player's own)
+:class:`LogPage`       ``archive.log``: one page of the game's log
+:class:`PastBoard`     ``archive.history``: the public board after an earlier step
+:class:`MyGames`       ``away.my_games``: the user's games
+:class:`Reply`         a personal setting (``/notify``, a standing answer): lines for the asker only
+=====================  =====================================================================================
+
+Each front end (the Discord layer, the terminal, the offline demo) reads only the fields of the family
+it asked for. Lines are messages (:class:`~engine.core.i18n.Msg`), translated by the front end.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
-from engine.core import Outcome, SeatResult
-from engine.core.i18n import listing
-
-from .i18n import msg, term
+from engine.core import Outcome
 
 UserId = str
 #: Discord's limit for one message: a refusal never says more.
@@ -34,6 +46,69 @@ class ServiceError(Exception):
 
 
 @dataclass(frozen=True)
+class Announcement:
+    """What a lobby or table command that changed no game's position says in the channel (open, join,
+    leave, abandon, the table's language, an import, a vote asked for, waiting longer, a snooze)."""
+
+    #: The game (or lobby) it is about.
+    game_row: int
+    #: The lines to post.
+    public: list[str]
+    #: Users it asks something of (a vote's other players), named in the lines.
+    mention: list[UserId] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Status:
+    """The channel's latest game as it stands (``play.status``): its lines (the lobby, whose turn and
+    what, or the result), who must act and their legal texts."""
+
+    game_row: int
+    status: str
+    version: int
+    lines: list[str]
+    waiting: list[UserId] = field(default_factory=list)
+    legal: dict[UserId, list[str]] = field(default_factory=dict)
+    outcome: Outcome | None = None
+
+    @property
+    def game_over(self) -> bool:
+        return self.status == "finished"
+
+
+@dataclass(frozen=True)
+class BoardText:
+    """The board as text (``play.view``): the public view, or one player's own."""
+
+    game_row: int
+    version: int
+    text: str
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of a game's log (``page`` of ``pages``, 1 = oldest), its heading first."""
+
+    game_row: int
+    lines: list[str]
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True)
+class PastBoard:
+    """The public board after ``step`` of a game (``archive.history``): the lines saying what that step
+    did, the public view (nothing hidden, then or now) and the view as text."""
+
+    game_row: int
+    step: int
+    lines: list[str]
+    view: dict[str, Any]
+    text: str
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """One line of ``my_games``."""
 
@@ -55,194 +130,17 @@ class GameSummary:
     clock: str = ""
 
 
-@dataclass
-class Result:
-    """Everything a front end needs to answer one request.
+@dataclass(frozen=True)
+class MyGames:
+    """The user's lobbies and games (those owing a decision first) and the lines listing them."""
 
-    ``public`` lines go to the channel, ``private`` lines to single users
-    (ephemeral or DM); ``mention`` holds exactly the users who must act now and
-    is filled only when the request changed who must act (start, act, undo);
-    ``waiting`` always lists who must act; ``legal`` gives their action texts
-    and ``state_view`` the public view, both computed from ``source`` only when
-    read (the Discord path draws from the table instead); ``version`` is the
-    game version the answer describes.
-    """
+    games: list[GameSummary]
+    lines: list[str]
 
-    public: list[str] = field(default_factory=list)
-    private: dict[UserId, list[str]] = field(default_factory=dict)
-    mention: list[UserId] = field(default_factory=list)
-    board_changed: bool = False
-    version: int | None = None
-    game_over: bool = False
+
+@dataclass(frozen=True)
+class Reply:
+    """Lines for the asker only (a personal setting); ``game_row`` when it is about one game."""
+
+    lines: list[str]
     game_row: int | None = None
-    status: str | None = None
-    waiting: list[UserId] = field(default_factory=list)
-    board_text: str | None = None
-    #: The final result once the game is over.
-    outcome: Outcome | None = None
-    games: list[GameSummary] = field(default_factory=list)
-    #: Silent lines for other games' channels: (channel id, line).
-    elsewhere: list[tuple[str, str]] = field(default_factory=list)
-    #: For paged answers (the log): this page and the page count.
-    page: int | None = None
-    pages: int | None = None
-    #: The game the answer describes, for :attr:`legal` and :attr:`state_view` on first use.
-    source: Source | None = field(default=None, repr=False, compare=False)
-    _legal: dict[UserId, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
-    _view: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
-
-    @property
-    def legal(self) -> dict[UserId, list[str]]:
-        """The legal action texts of each user who must act now (computed on first use)."""
-        if self._legal is None:
-            self._legal = self.source.legal_by_user() if self.source is not None else {}
-        return self._legal
-
-    @legal.setter
-    def legal(self, value: dict[UserId, list[str]]) -> None:
-        self._legal = value
-
-    @property
-    def state_view(self) -> dict[str, Any] | None:
-        """The view shown with the answer: the public view unless set otherwise (computed on first use)."""
-        if self._view is None and self.source is not None and self.source.state is not None:
-            self._view = self.source.public_view()
-        return self._view
-
-    @state_view.setter
-    def state_view(self, value: dict[str, Any] | None) -> None:
-        self._view = value
-
-    def tell(self, user_id: UserId, line: str) -> None:
-        """Add a private line for ``user_id``."""
-        self.private.setdefault(user_id, []).append(line)
-
-
-class Source(Protocol):
-    """Where a :class:`Result` reads its legal texts and public view (the service's table of the game)."""
-
-    @property
-    def state(self) -> dict[str, Any] | None: ...
-
-    def legal_by_user(self) -> dict[UserId, list[str]]: ...
-
-    def public_view(self) -> dict[str, Any]: ...
-
-
-def utc_now() -> datetime:
-    """The default clock."""
-    return datetime.now(UTC)
-
-
-def names_list(names: list[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (a list each language joins its own way)."""
-    if not names:
-        return msg("nobody")
-    return listing(names)
-
-
-def joined(items: list[str], separator: str = "; ") -> str:
-    """``items`` separated by ``separator`` (``"; "`` or ``" · "``), as one message each language
-    separates its own way (an empty string for no items)."""
-    if not items:
-        return ""
-    line = items[-1]
-    for item in reversed(items[:-1]):
-        line = (
-            msg("{first} · {rest}", first=item, rest=line)
-            if separator == " · "
-            else msg("{first}; {rest}", first=item, rest=line)
-        )
-    return line
-
-
-def game_package(game: object) -> str:
-    """The package of a game object's module (``engine.puerto_rico``): its catalogue translates the
-    plain English ids the game keeps in data (an outcome's breakdown and tie-break labels)."""
-    return type(game).__module__.rpartition(".")[0]
-
-
-def _term(label: str, package: str | None) -> str:
-    return term(package, label) if package else label
-
-
-def _number(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def _name(result: SeatResult, names: list[str]) -> str:
-    """The seat's name at the table (``names`` by seat), else as the game recorded it."""
-    return names[result.seat] if result.seat < len(names) else result.name
-
-
-def _tie_lines(outcome: Outcome, names: list[str], package: str | None) -> list[str]:
-    """For each total several seats reached: the tie-break values of those seats."""
-    lines: list[str] = []
-    for total in dict.fromkeys(r.total for r in outcome.results):
-        tied = [r for r in outcome.results if r.total == total]
-        if len(tied) > 1 and any(r.tie_break for r in tied):
-            shown = joined(
-                [
-                    msg(
-                        "{player} ({values})",
-                        player=_name(r, names),
-                        values=listing(
-                            [
-                                msg("{label} {value}", label=_term(k, package), value=_number(v))
-                                for k, v in r.tie_break.items()
-                            ],
-                            "",
-                        ),
-                    )
-                    for r in tied
-                ]
-            )
-            lines.append(msg("Tie-break at {total}: {seats}.", total=_number(total), seats=shown))
-    return lines
-
-
-def winner_line(outcome: Outcome, names: list[str]) -> str | None:
-    """``Winner: Ann.`` or ``Shared win: Ann and Bob.`` (``None`` if nobody won); seats named as
-    in :func:`format_scores`."""
-    winners = [_name(r, names) for r in outcome.results if r.winner]
-    if not winners:
-        return None
-    if len(winners) == 1:
-        return msg("Winner: {players}.", players=names_list(winners))
-    return msg("Shared win: {players}.", players=names_list(winners))
-
-
-def format_scores(outcome: Outcome | None, names: list[str], package: str | None = None) -> list[str]:
-    """Final-score lines: each seat in rank order with its breakdown, the winner(s), the tie-break.
-
-    A tie-break the game describes in words is shown inline (``tie-break N`` per seat) and named
-    once at the end; otherwise each seat's named tie-break values are listed where totals are equal.
-    Seats are named by ``names`` (the table's current names), else by the outcome. The breakdown and
-    tie-break labels (plain English ids) are translated through the catalogue of ``package`` (the
-    game's package, :func:`game_package`) when it is given.
-
-    >>> bob = SeatResult(1, "Bob", 9, 1, {"vp": 9}, winner=True)
-    >>> format_scores(Outcome((bob, SeatResult(0, "Ann", 7, 2))), ["Ann", "Bob"])
-    ['Final scores:', '1. Bob — 9 (vp 9)', '2. Ann — 7', 'Winner: Bob.']
-    """
-    if outcome is None:
-        return []
-    lines = [msg("Final scores:")]
-    for r in outcome.results:
-        parts = [
-            msg("{label} {value}", label=_term(label, package), value=_number(value))
-            for label, value in r.breakdown.items()
-        ]
-        if outcome.tie_break:
-            parts += [msg("tie-break {value}", value=_number(value)) for value in r.tie_break.values()]
-        fields = {"rank": r.rank, "player": _name(r, names), "total": _number(r.total)}
-        if parts:
-            lines.append(msg("{rank}. {player} — {total} ({breakdown})", breakdown=listing(parts, ""), **fields))
-        else:
-            lines.append(msg("{rank}. {player} — {total}", **fields))
-    winners = winner_line(outcome, names)
-    if winners:
-        lines.append(winners)
-    if outcome.tie_break:
-        return lines + [msg("Tie-break: {rule}.", rule=_term(outcome.tie_break, package))]
-    return lines + _tie_lines(outcome, names, package)

@@ -6,17 +6,18 @@ and announced publicly. A seat that owes a decision gets a fresh clock for its n
 
 from __future__ import annotations
 
-from ..store.clock import DAY, seconds_between
-from ..store.hours import advance, stored
 from ..store.records import Records
 from ..store.rows import GameRecord, SeatRecord
-from .clock import preset
+from ..store.times import seconds_between
+from .change import Said, Step, Txn
+from .clock import DAY, preset
 from .core import Core, uid
+from .hours import advance, stored
 from .i18n import msg
 from .inputs import Boundary, display_name
-from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
+from .play_step import Steps
+from .results import ServiceError
+from .words import names_list
 
 #: The host may hand over a seat whose player has owed a decision this long (or whose deadline passed).
 ABSENT_AFTER = DAY
@@ -42,7 +43,7 @@ class SeatService(Boundary):
         live = await self.core.live(channel_id, "active")
         by = uid(by_user)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             record, seats = txn.record, txn.seats
             target = by if for_user is None else uid(for_user)
             if target == by:
@@ -109,7 +110,7 @@ class SeatService(Boundary):
 
     async def hand_over(
         self, txn: Txn, seat: int, by: str, new_user: str | int, new_name: str, reason: str, line: str
-    ) -> Result:
+    ) -> Said:
         """Move ``seat`` of the loaded game to ``new_user`` (a change of ``play_step``); stored and audited."""
         record, seats = txn.record, txn.seats
         new, old, now = uid(new_user), seats[seat].user_id, self.core.now()
@@ -134,7 +135,7 @@ class SeatService(Boundary):
             record.id, record.version, by, reason, f"seat {seat + 1} ({seats[seat].name}): {old} -> {new}", now
         )
         txn.seats = await self.core.seats_of(record)
-        return Result(public=[line], mention=[new] if new in txn.waiting_users() else [])
+        return Said(public=[line], mention=[new] if new in txn.waiting_users() else [])
 
     async def history(self, game_row: int) -> list[str]:
         """Who played which seat, for seats that changed hands (empty when none did)."""

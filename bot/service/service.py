@@ -2,7 +2,7 @@
 
 :class:`GameService` composes them around one :class:`~bot.service.core.Core` (the store and its
 books, the clock, the random generator, the loaders with their one cache, the games' locks) and one
-:class:`~bot.service.steps.Steps` (``play_step``, the locked path of every change):
+:class:`~bot.service.play_step.Steps` (``play_step``, the locked path of every change):
 
 ========================  ==============================================================================
 ``service.lobby``         open, join, leave, start, abandon, rematch (:mod:`bot.service.lobby`)
@@ -14,15 +14,16 @@ books, the clock, the random generator, the loaders with their one cache, the ga
 ``service.consent``       undo by vote (:mod:`bot.service.consent`)
 ``service.admin``         ``/admin`` (:mod:`bot.service.admin`)
 ``service.stats``         ``/stats`` (:mod:`bot.service.stats`)
-``service.away``          away mode and ``/mygames`` (:mod:`bot.service.away_service`)
+``service.away``          away mode and ``/mygames`` (:mod:`bot.service.away`)
 ``service.notify``        ``/notify`` settings, held pings, digests, closed DMs (:mod:`bot.service.notify`)
 ``service.standing``      standing answers (:mod:`bot.service.standing`)
 ========================  ==============================================================================
 
-Front ends (Discord, the terminal, benchmarks) call these and post what the returned
-:class:`~bot.service.results.Result` says (a :class:`~bot.service.step.Step` for a change: what to
-draw and whom to ping); every refusal is a :class:`~bot.service.results.ServiceError` with a friendly
-message, and nothing is stored when one is raised.
+Front ends (Discord, the terminal, benchmarks) call these and post what the returned result says
+(one small type per family of commands, :mod:`bot.service.results`; a
+:class:`~bot.service.change.Step` for a change: what to draw and whom to ping); every refusal is a
+:class:`~bot.service.results.ServiceError` with a friendly message, and nothing is stored when one
+is raised.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ import random
 from ..store.store import GameStore
 from .admin import AdminService
 from .archive import ArchiveService
-from .away_service import AwayService
+from .away import AwayService
+from .change import Step
+from .clock import utc_now
 from .consent import ConsentService
 from .core import Clock, Core
 from .game_ui import Table
@@ -41,17 +44,16 @@ from .lobby import LobbyService
 from .notify import NotifyService
 from .pings import Pings
 from .play import PlayService
+from .play_step import Steps
 from .reminders import STALL_AFTER, ReminderService
-from .results import GameSummary, Result, ServiceError, utc_now
+from .results import GameSummary, ServiceError
 from .seats import SeatService
 from .shards import Shards
 from .standing import StandingService
 from .stats import StatsService
-from .step import Step
-from .steps import Steps
 from .timeouts import TimeoutService
 
-__all__ = ["GameService", "Result", "ServiceError", "GameSummary", "Step"]
+__all__ = ["GameService", "ServiceError", "GameSummary", "Step"]
 
 
 class GameService:
@@ -101,9 +103,14 @@ class GameService:
         """:meth:`table` of the channel's live game, else of its most recent one (``None``: no game yet)."""
         return await self.core.table_in(channel_id)
 
+    async def suggesting(self, channel_id: str | int) -> Table | None:
+        """:meth:`table_in` answered from memory for the table's current version when this process
+        holds it (see :meth:`Core.suggesting <bot.service.core.Core.suggesting>`): for autocomplete."""
+        return await self.core.suggesting(channel_id)
+
     async def redraw(self, game_row: int) -> Step | None:
         """The game's current turn message to draw again in place, nothing new in it (see
-        :meth:`Steps.redraw <bot.service.steps.Steps.redraw>`); ``None`` when it has none posted."""
+        :meth:`Steps.redraw <bot.service.play_step.Steps.redraw>`); ``None`` when it has none posted."""
         return await self.steps.redraw(game_row)
 
     async def posted(self, game_row: int, version: int, message_id: str) -> None:
@@ -112,5 +119,5 @@ class GameService:
 
     async def turn_posted(self, step: Step, message_id: str) -> None:
         """The front end posted ``step``'s turn message as ``message_id`` (see :meth:`Steps.turn_posted
-        <bot.service.steps.Steps.turn_posted>`): later changes of the turn edit it."""
+        <bot.service.play_step.Steps.turn_posted>`): later changes of the turn edit it."""
         await self.steps.turn_posted(step, message_id)

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from ..store.clock import iso, parse
 from ..store.leases import Lease
+from ..store.times import iso, parse
 
 #: Discord ids are snowflakes: the creation time in milliseconds sits above bit 22.
 SNOWFLAKE_TIME_SHIFT = 22

@@ -11,12 +11,13 @@ import re
 from engine.core import play
 from engine.core.text import shorten
 
+from .change import Said, Step, Txn
 from .core import Core, uid
 from .i18n import msg, msgp
 from .inputs import Boundary
-from .results import Result, ServiceError, names_list
-from .step import Step, Txn
-from .steps import Steps
+from .play_step import Steps
+from .results import Reply, ServiceError
+from .words import names_list
 
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _ENDED = "ended"
@@ -30,7 +31,7 @@ class StandingService(Boundary):
         self.core = core
         self.steps = steps
 
-    async def set(self, channel_id: str | int, user_id: str | int, kind: str, on: bool = True) -> Result:
+    async def set(self, channel_id: str | int, user_id: str | int, kind: str, on: bool = True) -> Reply:
         """Turn the caller's standing answer for decisions of ``kind`` in this channel's game on or off."""
         record = await self.core.live(channel_id, "active")
         user, kind = uid(user_id), kind.strip().lower()
@@ -64,10 +65,7 @@ class StandingService(Boundary):
             if on
             else msg("Decisions of kind `{kind}` in **{title}** are asked of you again.", kind=kind, title=record.title)
         )
-        return Result(
-            private={user: [head, msg("Your standing answers in this game: {answers}.", answers=shown)]},
-            game_row=record.id,
-        )
+        return Reply([head, msg("Your standing answers in this game: {answers}.", answers=shown)], record.id)
 
     async def kinds(self, channel_id: str | int, user_id: str | int) -> list[str]:
         """Suggestions for ``kind``: the caller's standing answers here, then the kinds open now."""
@@ -86,10 +84,10 @@ class StandingService(Boundary):
         """The standing answers due in ``game_row`` now (e.g. one just turned on, or after a restart), as
         one step to post; ``None`` when nothing was answered."""
 
-        async def nothing(txn: Txn) -> Result:
+        async def nothing(txn: Txn) -> Said:
             if txn.record.status != "active":
                 raise ServiceError(msg("This game is not running."), _ENDED)
-            return Result()
+            return Said()
 
         try:
             step = await self.steps.play_step(game_row, nothing, want=None)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.core import play
 
-from ..store.clock import seconds_between
 from ..store.stats import StatsBook
+from ..store.times import seconds_between
 from .clock import duration
 from .core import Core, uid
 from .i18n import msg, msgp

@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 
 from engine.core import play
 
-from ..store.hours import advance, stored
+from .change import Said, Step, Txn
 from .clock import duration, preset
 from .core import Core, uid
+from .hours import TABLE_TIME, advance, stored
 from .i18n import msg
 from .inputs import Boundary, display_name
-from .results import Result, ServiceError
-from .step import Step, Txn
-from .steplines import SKIPPED, TIMED_OUT, line
-from .steps import Steps
+from .log_lines import SKIPPED, TIMED_OUT, line
+from .play_step import Steps
+from .results import Announcement, ServiceError
 
 log = logging.getLogger("bot.timeouts")
 MAX_DEFAULT_STEPS = 100
@@ -68,12 +68,12 @@ class TimeoutService(Boundary):
         (outage seconds, clocks extended)."""
         reminders = self.core.reminders
         before = await reminders.running_opened()
-        outage, extended = await self.core.deadlines.extend_for_downtime(self.core.now())
+        outage, extended = await self.core.deadlines.extend_for_downtime(self.core.now(), TABLE_TIME)
         if extended:
             after = await reminders.running_opened()
             for key, old in before.items():
                 if after.get(key, old) != old:
-                    await reminders.follow(*key, old, after[key])
+                    await reminders.follow(*key, old, after[key], TABLE_TIME)
         return outage, extended
 
     async def heartbeat(self) -> None:
@@ -94,7 +94,7 @@ class TimeoutService(Boundary):
         """One seat's deadline: defaults taken, or the table offered; ``None`` if it was no longer due."""
         expiry = Expiry("")
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             record = txn.record
             if record.status != "active":
                 await self.core.deadlines.stop(game_row)
@@ -121,7 +121,7 @@ class TimeoutService(Boundary):
         expiry.result = step if step.board_changed else None
         return expiry
 
-    async def _expire(self, txn: Txn, seat: int, expiry: Expiry) -> Result:
+    async def _expire(self, txn: Txn, seat: int, expiry: Expiry) -> Said:
         record, game = txn.record, txn.game
         users, names = txn.users, txn.names
         public: list[str] = []
@@ -166,7 +166,7 @@ class TimeoutService(Boundary):
                 play.pass_text(game, txn.state, seat) is not None,
                 preset(record.clock).increment,
             )
-        return txn.changed(public, private) if public else Result()
+        return txn.changed(public, private) if public else Said()
 
     # --- the table's answer to an offer -----------------------------------------------
     async def _offered(self, txn: Txn, version: int, seat: int) -> None:
@@ -181,7 +181,7 @@ class TimeoutService(Boundary):
             raise ServiceError(msg("Only the players of this game can decide this."), "not_seated")
         return name
 
-    async def wait_longer(self, game_row: int, version: int, seat: int, user_id: str | int) -> Result:
+    async def wait_longer(self, game_row: int, version: int, seat: int, user_id: str | int) -> Announcement:
         """A player chooses to wait: the seat's clock runs again for the preset's increment."""
         async with self.core.lock(game_row):
             txn = await self.steps.load(game_row, "active")
@@ -208,17 +208,12 @@ class TimeoutService(Boundary):
                 "{player} chose to wait for {absent} another {time}.", player=who, absent=name, time=duration(wait)
             )
         )
-        return Result(
-            public=[said],
-            game_row=game_row,
-            version=version,
-            status="active",
-        )
+        return Announcement(game_row, [said])
 
     async def skip_turn(self, game_row: int, version: int, seat: int, user_id: str | int) -> Step:
         """A player skips the timed-out seat: it passes (only where the rules allow passing)."""
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             await self._offered(txn, version, seat)
             assert txn.state is not None
             who, name = self._player(txn, uid(user_id)), txn.names[seat]
@@ -242,7 +237,7 @@ class TimeoutService(Boundary):
         """A non-player takes over the timed-out seat, with a fresh clock; logged and stored."""
         user, name = uid(user_id), display_name(name)
 
-        async def change(txn: Txn) -> Result:
+        async def change(txn: Txn) -> Said:
             await self._offered(txn, version, seat)
             record = txn.record
             if any(s.user_id == user for s in txn.seats):
@@ -267,6 +262,6 @@ class TimeoutService(Boundary):
                 new=name,
                 player=seat_name,
             )
-            return Result(public=[line], mention=[user])
+            return Said(public=[line], mention=[user])
 
         return await self.steps.play_step(game_row, change)

@@ -1,8 +1,32 @@
-"""Stored words (a game's status, a seat's colour) as messages for people."""
+"""Stored words (a game's status, a seat's colour) and lists of names or items as messages for people."""
 
 from __future__ import annotations
 
-from .i18n import msgp
+from engine.core.i18n import listing
+
+from .i18n import msg, msgp
+
+
+def names_list(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (a list each language joins its own way)."""
+    if not names:
+        return msg("nobody")
+    return listing(names)
+
+
+def joined(items: list[str], separator: str = "; ") -> str:
+    """``items`` separated by ``separator`` (``"; "`` or ``" · "``), as one message each language
+    separates its own way (an empty string for no items)."""
+    if not items:
+        return ""
+    line = items[-1]
+    for item in reversed(items[:-1]):
+        line = (
+            msg("{first} · {rest}", first=item, rest=line)
+            if separator == " · "
+            else msg("{first}; {rest}", first=item, rest=line)
+        )
+    return line
 
 
 def status_word(status: str) -> str:
@@ -27,3 +51,13 @@ def colour_word(colour: str | None) -> str:
         "orange": msgp("colour", "orange"),
     }
     return words.get(colour or "", colour or "")
+
+
+def alternatives(labels: list[str]) -> str:
+    """Labels as alternatives, ``a; b; c`` (each translated with the sentence)."""
+    if not labels:
+        return ""
+    line = labels[-1]
+    for label in reversed(labels[:-1]):
+        line = msg("{first}; {rest}", first=label, rest=line)
+    return line

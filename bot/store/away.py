@@ -6,7 +6,7 @@ A frozen clock stays ``running`` in ``clocks`` but with ``due_at`` NULL, so noth
 Thawing sets the deadline to that much table time after now and moves ``opened_at`` on by the
 table time spent frozen, so the bank is never charged for it.
 Times are ISO-8601 UTC strings from the caller; reading ``/away until`` is
-:func:`bot.service.away_service.parse_until`.
+:func:`bot.service.away.parse_until`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, delete, func, insert, select, text, update
 
 from . import schema
-from .engine import EXCLUDED, replace, upsert
-from .hours import advance, open_seconds, stored
+from .database import EXCLUDED, replace, upsert
 from .store import GameStore
+from .times import OpenTime
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,13 @@ class Frozen:
 
 # Read at every action: built once (see bot.store.store).
 UNTIL = select(schema.away.c.until).where(schema.away.c.user_id == bindparam("user"))
+#: A game's latest turn message (for jump links): a newer version's replaces an older one's, kept if
+#: a later one was noted meanwhile.
+NOTE_POST = text(
+    "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (:game, :version, :message, :now) "
+    "ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = excluded.message_id, "
+    "posted_at = excluded.posted_at WHERE excluded.version >= turn_posts.version"
+)
 AWAY_AMONG = select(schema.away.c.user_id).where(schema.away.c.user_id.in_(bindparam("users", expanding=True)))
 
 
@@ -111,8 +118,9 @@ class AwayBook:
         rows = await self.store.query(query)
         return [Frozen(r.game, r.seat, r.user_id, r.frozen_at, r.remaining) for r in rows]
 
-    async def freeze(self, game: int, seat: int, user_id: str, now: str) -> bool:
-        """Freeze one running deadline; False if it was not running (or already frozen)."""
+    async def freeze(self, game: int, seat: int, user_id: str, now: str, time: OpenTime) -> bool:
+        """Freeze one running deadline; False if it was not running (or already frozen). The seconds
+        left are of the table's open time, as ``time`` counts it."""
         async with self.store.transaction() as db:
             rows = (
                 await db.execute(
@@ -125,7 +133,7 @@ class AwayBook:
             ).all()
             if not rows:
                 return False
-            remaining = max(0, open_seconds(stored(rows[0][1], rows[0][2]), now, rows[0][0]))
+            remaining = max(0, time.open_seconds(rows[0][1], rows[0][2], now, rows[0][0]))
             values = {"game": game, "seat": seat, "user_id": user_id, "frozen_at": now, "remaining": remaining}
             await db.execute(replace(db.dialect.name, schema.frozen_clocks, values, ["game", "seat"]))
             c = schema.clocks
@@ -137,8 +145,9 @@ class AwayBook:
             )
         return True
 
-    async def thaw(self, frozen: Frozen, now: str) -> tuple[str, str] | None:
-        """Run a frozen deadline again; (old, new) ``opened_at`` when it runs, ``None`` if it had stopped."""
+    async def thaw(self, frozen: Frozen, now: str, time: OpenTime) -> tuple[str, str] | None:
+        """Run a frozen deadline again (its times moved by the table's open time, as ``time`` counts
+        it); (old, new) ``opened_at`` when it runs, ``None`` if it had stopped."""
         async with self.store.transaction() as db:
             f, c = schema.frozen_clocks, schema.clocks
             await db.execute(delete(f).where(f.c.game == frozen.game, f.c.seat == frozen.seat))
@@ -153,12 +162,12 @@ class AwayBook:
             ).all()
             if not rows:
                 return None
-            old, hours = rows[0][0], stored(rows[0][1], rows[0][2])
-            new = advance(hours, old, max(0, open_seconds(hours, frozen.frozen_at, now)))
+            old, hours, tz = rows[0][0], rows[0][1], rows[0][2]
+            new = time.advance(hours, tz, old, max(0, time.open_seconds(hours, tz, frozen.frozen_at, now)))
             await db.execute(
                 update(c)
                 .where(c.c.game == frozen.game, c.c.seat == frozen.seat)
-                .values(opened_at=new, due_at=advance(hours, now, frozen.remaining))
+                .values(opened_at=new, due_at=time.advance(hours, tz, now, frozen.remaining))
             )
             await db.execute(
                 insert(schema.clock_log).values(
@@ -174,16 +183,8 @@ class AwayBook:
 
     # --- the latest turn message of each game (jump links) ------------------
     async def note_post(self, game: int, version: int, message_id: str, now: str) -> None:
-        async with self.store.transaction() as db:
-            await db.execute(
-                text(
-                    "INSERT INTO turn_posts (game, version, message_id, posted_at) VALUES (:game, :version, "
-                    ":message, :now) ON CONFLICT (game) DO UPDATE SET version = excluded.version, message_id = "
-                    "excluded.message_id, posted_at = excluded.posted_at WHERE excluded.version >= "
-                    "turn_posts.version"
-                ),
-                {"game": game, "version": version, "message": message_id, "now": now},
-            )
+        values = {"game": game, "version": version, "message": message_id, "now": now}
+        await self.store.transact(lambda db: db.execute(NOTE_POST, values))
 
     async def posts(self, games: list[int]) -> dict[int, str]:
         """game -> id of its latest turn message."""

@@ -1,51 +1,65 @@
 """How the store reaches its database: one :class:`Backend` per store, giving a connection for one
-write transaction (:meth:`Backend.write`) or one read (:meth:`Backend.read`).
+write transaction (:meth:`Backend.write`) or one read (:meth:`Backend.read`), and running a whole
+unit of work at once: the rows of one statement (:meth:`Backend.fetch`) or a function of several
+statements in one write transaction (:meth:`Backend.transact`).
 
 Both backends hand out a :class:`Conn`, the small async surface the store's statements use
-(``execute``, ``exec_driver_sql``, ``run_sync``):
+(``execute``, ``exec_driver_sql``, ``run_sync``), whose results are :class:`Rows`:
 
 - **PostgreSQL** (:class:`PostgresBackend`): SQLAlchemy's ``AsyncConnection`` over asyncpg, from the
   async engine's pool; a write is one ``READ COMMITTED`` transaction (the store's guarded statements
-  make that safe).
-- **SQLite** (:class:`SqliteBackend`): SQLAlchemy's synchronous ``Connection`` over the standard
-  ``sqlite3`` module, run in the event loop's own thread. A statement on a local SQLite file takes
-  tens of microseconds; handing it to a worker thread (aiosqlite) costs several hops per statement
-  (cursor, execute, fetch, close), which measured five times the whole action's store time. The one
-  wait that can be long, the writer lock another process holds, is never waited for in the thread:
-  ``BEGIN IMMEDIATE`` is tried without ``busy_timeout`` and, while the file is locked, retried after
-  an ``asyncio.sleep`` until ``busy_timeout_ms`` has passed; other statements wait at most
-  :data:`INLINE_BUSY_MS` in the thread (a reader in WAL mode is only rarely kept waiting). Within a
-  process, writers queue on an :class:`asyncio.Lock` first. Reads run outside any transaction (WAL:
-  they never wait for the writer). The commit, the one call that may wait for the disk, runs in a
-  worker thread (one hop per write transaction).
+  make that safe); a unit of work runs on it through ``run_sync``.
+- **SQLite** (:class:`bot.store.sqlite.SqliteBackend`): SQLAlchemy's synchronous engine over the
+  standard ``sqlite3`` module, every statement run in a database thread of the store's own, one
+  hop per unit of work (see :mod:`bot.store.sqlite`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Connection, CursorResult, Dialect, Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import Connection, Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import Executable
 
+from .rows import AnyRow
+
 T = TypeVar("T")
-#: What a statement gives back (rows of any columns).
-Rows = CursorResult[*tuple[Any, ...]]
-#: How long one statement on SQLite may wait for a lock inside the event loop's thread (ms).
+#: How long one statement on SQLite may wait for another connection's lock (ms): the store waits
+#: for another process's writer lock itself, between tries of ``BEGIN IMMEDIATE``.
 INLINE_BUSY_MS = 20
-#: Pause between two tries of ``BEGIN IMMEDIATE`` while another process writes (seconds).
-RETRY_PAUSE = 0.005
 #: PostgreSQL: connections per process (the pool's size, and more in a burst).
 POOL_SIZE, POOL_OVERFLOW = 10, 10
 #: PostgreSQL: blocks of reads sharing one connection at once (:meth:`PostgresBackend.reads_together`).
 SHARED_READERS = 8
+
+
+class Rows(Protocol):
+    """What a statement gives back: the part of SQLAlchemy's ``CursorResult`` the store reads."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    @property
+    def returns_rows(self) -> bool: ...
+
+    def __iter__(self) -> Iterator[AnyRow]: ...
+
+    def all(self) -> Sequence[AnyRow]: ...
+
+    def one(self) -> AnyRow: ...
+
+    def scalar_one(self) -> Any: ...
+
+    def scalar_one_or_none(self) -> Any: ...
+
+    def scalars(self) -> Iterable[Any]: ...
+
+    def partitions(self, size: int | None = None) -> Iterator[Sequence[AnyRow]]: ...
 
 
 class Conn(Protocol):
@@ -62,7 +76,8 @@ class Conn(Protocol):
 
 
 class InlineConn:
-    """A synchronous SQLAlchemy connection behind :class:`Conn`: each call runs at once, in this thread."""
+    """A synchronous SQLAlchemy connection behind :class:`Conn`: each call runs at once, in this thread
+    (SQLite's snapshots for the copy tool, see :mod:`bot.store.sqlite`)."""
 
     def __init__(self, connection: Connection) -> None:
         self.sync = connection
@@ -90,81 +105,11 @@ class Backend(Protocol):
 
     def reads_together(self) -> Any: ...  # the reads of a block share one connection (where it pays)
 
+    async def fetch(self, statement: Executable | str, parameters: Any = None) -> list[AnyRow]: ...
+
+    async def transact(self, fn: Callable[..., T], *args: Any) -> T: ...
+
     async def dispose(self) -> None: ...
-
-
-class SqliteBackend:
-    """SQLite through a synchronous engine run in the event loop's thread (see the module's text)."""
-
-    def __init__(self, engine: Engine, busy_timeout_ms: int) -> None:
-        self.engine = engine
-        self.busy_timeout_ms = busy_timeout_ms
-        self._lock = asyncio.Lock()
-
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[InlineConn]:
-        async with self._lock:
-            connection = self.engine.connect()
-            try:
-                await self._begin_immediate(connection)
-                try:
-                    yield InlineConn(connection)
-                except BaseException:
-                    connection.rollback()
-                    raise
-                # The commit is the one call that may touch the disk for long (an fsync with
-                # synchronous=FULL, a WAL checkpoint): it runs in a worker thread, the loop goes on.
-                await asyncio.to_thread(connection.commit)
-            finally:
-                connection.close()
-
-    async def _begin_immediate(self, connection: Connection) -> None:
-        """Take the writer lock, waiting (without blocking the loop) while another process holds it.
-
-        Each try fails at once when the file is locked (``busy_timeout`` 0 for it): the wait is the
-        ``asyncio.sleep`` between tries, never the thread."""
-        driver = connection.connection.driver_connection
-        assert driver is not None
-        deadline = time.monotonic() + self.busy_timeout_ms / 1000
-        driver.execute("PRAGMA busy_timeout = 0")
-        try:
-            while True:
-                try:
-                    connection.exec_driver_sql("BEGIN IMMEDIATE")
-                    return
-                except OperationalError as exc:
-                    locked = isinstance(exc.orig, sqlite3.OperationalError) and "locked" in str(exc.orig)
-                    if not locked or time.monotonic() >= deadline:
-                        raise
-                await asyncio.sleep(RETRY_PAUSE)
-        finally:
-            driver.execute(f"PRAGMA busy_timeout = {INLINE_BUSY_MS}")
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[InlineConn]:
-        connection = self.engine.connect()
-        try:
-            yield InlineConn(connection)
-        finally:
-            connection.close()
-
-    @asynccontextmanager
-    async def reads_together(self) -> AsyncIterator[None]:
-        """Nothing to share on SQLite: a read takes a pooled connection in the loop's thread (µs)."""
-        yield
-
-    @asynccontextmanager
-    async def snapshot(self) -> AsyncIterator[InlineConn]:
-        """A read transaction (deferred ``BEGIN``: it holds one WAL snapshot until it ends)."""
-        async with self.read() as db:
-            db.sync.exec_driver_sql("BEGIN")
-            try:
-                yield db
-            finally:
-                db.sync.exec_driver_sql("ROLLBACK")
-
-    async def dispose(self) -> None:
-        self.engine.dispose()
 
 
 class PostgresBackend:
@@ -211,6 +156,20 @@ class PostgresBackend:
             return
         async with self._reader.connect() as connection:
             yield connection
+
+    async def fetch(self, statement: Executable | str, parameters: Any = None) -> list[AnyRow]:
+        """The rows of one statement (a driver SQL string takes a tuple or a mapping of parameters)."""
+        async with self.read() as db:
+            if isinstance(statement, str):
+                result = await db.exec_driver_sql(statement, parameters if parameters is not None else ())
+            else:
+                result = await db.execute(statement, parameters)
+            return list(result.all()) if result.returns_rows else []
+
+    async def transact(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(connection, *args)`` on a synchronous face of one write transaction (``run_sync``)."""
+        async with self.engine.begin() as connection:
+            return await connection.run_sync(fn, *args)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Conn]:

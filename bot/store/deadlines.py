@@ -16,21 +16,38 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Connection, func, insert, select, text, update
 
 from . import schema
-from .clock import Preset, seconds_between
-from .engine import EXCLUDED, upsert
-from .hours import Hours, advance, open_seconds, stored
+from .database import EXCLUDED, upsert
 from .rows import VersionConflict
 from .store import GameStore
+from .times import OpenTime, seconds_between
 
 HEARTBEAT = "heartbeat"
 #: An outage shorter than this (missed heartbeats, slow start) is not worth extending for.
 OUTAGE_GRACE = 120
 #: The clock a row's latest stop closed (what a take-back resumes).
 PREV = (schema.clocks.c.prev_bank, schema.clocks.c.prev_opened_at, schema.clocks.c.prev_due_at)
+
+
+class ClockRule(Protocol):
+    """How a timed table's seat clocks open and close (the service's :class:`bot.service.clock.TableClock`)."""
+
+    @property
+    def initial(self) -> int:
+        """The bank of a seat's first decision."""
+        ...
+
+    def due(self, start: str, bank: int) -> str:
+        """The deadline of a clock opened at ``start`` with ``bank`` seconds left."""
+        ...
+
+    def bank_after(self, bank: int, opened_at: str, now: str) -> int:
+        """The bank of a clock open since ``opened_at`` that stops ``now``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -102,35 +119,33 @@ class Deadlines:
     async def sync(
         self,
         game: int,
-        preset: Preset,
+        clock: ClockRule,
         waiting: Sequence[int],
         now: str,
-        hours: Hours | None = None,
         version: int | None = None,
         resume: Collection[int] = (),
     ) -> bool:
         """Open clocks for seats that now owe a decision, close (and credit) those that no longer do;
         the seats in ``resume`` took their answer back: their clock resumes (see the module docstring).
 
-        With table playing ``hours``, only open time is charged and deadlines count open time only.
-        ``waiting`` as of game ``version`` (when given) changes nothing once the game is past it: the
-        process that stored the newer version brings the clocks in step with that one (the version is
-        read with a share lock, so no newer version is stored meanwhile).
+        ``clock`` says a new clock's bank, its deadline and the bank left when it stops (with table
+        playing hours, only open time is charged and deadlines count open time only). ``waiting`` as
+        of game ``version`` (when given) changes nothing once the game is past it: the process that
+        stored the newer version brings the clocks in step with that one (the version is read with a
+        share lock, so no newer version is stored meanwhile).
 
         Idempotent; returns True when a new deadline was set (the timer loop may need to wake).
         """
-        if not preset.limited:
-            return False
-        assert preset.initial is not None
-        opened = False
         c = schema.clocks
-        async with self.store.transaction() as db:
+
+        def write(db: Connection) -> bool:  # one unit of work (at every action of a timed game)
+            opened = False
             if version is not None:
                 g = schema.games
                 at = select(g.c.version).where(g.c.id == game).with_for_update(read=True)
-                if (await db.execute(at)).scalar_one_or_none() != version:
+                if db.execute(at).scalar_one_or_none() != version:
                     return False
-            found = await db.execute(
+            found = db.execute(
                 select(c.c.seat, c.c.bank, c.c.opened_at, c.c.due_at, c.c.state, *PREV).where(c.c.game == game)
             )
             rows = {r.seat: r for r in found}
@@ -138,7 +153,7 @@ class Deadlines:
                 row = rows.get(seat)
                 if row is not None and row.state != "idle":
                     continue
-                bank, start, due = (preset.initial if row is None else row.bank), now, None
+                bank, start, due = (clock.initial if row is None else row.bank), now, None
                 if row is not None and seat in resume and row.prev_bank is not None and row.prev_opened_at:
                     bank, start, due = row.prev_bank, row.prev_opened_at, row.prev_due_at
                 values = {
@@ -146,24 +161,26 @@ class Deadlines:
                     "seat": seat,
                     "bank": bank,
                     "opened_at": start,
-                    "due_at": due or advance(hours, start, bank),
+                    "due_at": due or clock.due(start, bank),
                     "state": "running",
                 }
                 keys = ("game", "seat")
                 moved = {"bank": EXCLUDED, "opened_at": EXCLUDED, "due_at": EXCLUDED, "state": "running"}
-                await db.execute(upsert(db.dialect.name, c, values, keys, moved))
+                db.execute(upsert(db.dialect.name, c, values, keys, moved))
                 opened = True
             for seat, row in rows.items():
                 if seat in waiting or row.state == "idle":
                     continue
-                bank = preset.after_move(row.bank, open_seconds(hours, row.opened_at, now))
+                bank = clock.bank_after(row.bank, row.opened_at, now)
                 stopped = {"prev_bank": row.bank, "prev_opened_at": row.opened_at, "prev_due_at": row.due_at}
-                await db.execute(
+                db.execute(
                     update(c)
                     .where(c.c.game == game, c.c.seat == seat)
                     .values(bank=bank, opened_at=None, due_at=None, state="idle", **stopped)
                 )
-        return opened
+            return opened
+
+        return await self.store.transact(write)
 
     async def stop(self, game: int) -> None:
         """Stop every clock of a game that ended."""
@@ -275,14 +292,14 @@ class Deadlines:
             values = {"key": HEARTBEAT, "value": now}
             await db.execute(upsert(db.dialect.name, schema.bot_state, values, ["key"], {"value": EXCLUDED}))
 
-    async def extend_for_downtime(self, now: str) -> tuple[int, int]:
+    async def extend_for_downtime(self, now: str, time: OpenTime) -> tuple[int, int]:
         """On start-up: push every deadline that was running when the bot went down back by the outage.
 
-        With table playing hours only the open time the outage took is given back (the deadline and
-        ``opened_at`` move on by that much open time); a game whose table was closed throughout keeps
-        its deadline. A clock an answer stopped (``prev_*``, resumed if the answer is taken back) moves
-        on the same way. Returns (outage seconds, running clocks extended); (0, 0) after a short or
-        first start.
+        With table playing hours (counted by ``time``) only the open time the outage took is given
+        back (the deadline and ``opened_at`` move on by that much open time); a game whose table was
+        closed throughout keeps its deadline. A clock an answer stopped (``prev_*``, resumed if the
+        answer is taken back) moves on the same way. Returns (outage seconds, running clocks
+        extended); (0, 0) after a short or first start.
         """
         state = schema.bot_state
         rows = await self.store.query(select(state.c.value).where(state.c.key == HEARTBEAT))
@@ -300,15 +317,14 @@ class Deadlines:
                 )
                 c = schema.clocks
                 for r in running.all():
-                    hours = stored(r.hours, r.hours_tz)
-                    lost = open_seconds(hours, last, now)
+                    lost = time.open_seconds(r.hours, r.hours_tz, last, now)
                     if lost <= 0:
                         continue
-                    await db.execute(
-                        update(c)
-                        .where(c.c.game == r.game, c.c.seat == r.seat)
-                        .values(opened_at=advance(hours, r.opened_at, lost), due_at=advance(hours, r.due_at, lost))
-                    )
+                    moved = {
+                        "opened_at": time.advance(r.hours, r.hours_tz, r.opened_at, lost),
+                        "due_at": time.advance(r.hours, r.hours_tz, r.due_at, lost),
+                    }
+                    await db.execute(update(c).where(c.c.game == r.game, c.c.seat == r.seat).values(**moved))
                     extended += 1
                 stopped = await db.execute(  # clocks an answer stopped, which a take-back would resume
                     text(
@@ -319,12 +335,11 @@ class Deadlines:
                     {"last": last},
                 )
                 for r in stopped.all():
-                    hours = stored(r.hours, r.hours_tz)
-                    lost = open_seconds(hours, last, now)
+                    lost = time.open_seconds(r.hours, r.hours_tz, last, now)
                     if lost > 0:
                         moved = {
-                            "prev_opened_at": advance(hours, r.prev_opened_at, lost),
-                            "prev_due_at": advance(hours, r.prev_due_at, lost),
+                            "prev_opened_at": time.advance(r.hours, r.hours_tz, r.prev_opened_at, lost),
+                            "prev_due_at": time.advance(r.hours, r.hours_tz, r.prev_due_at, lost),
                         }
                         await db.execute(update(c).where(c.c.game == r.game, c.c.seat == r.seat).values(**moved))
         await self.heartbeat(now)

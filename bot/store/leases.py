@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, func, select
 
 from . import schema
-from .engine import replace
+from .database import replace
 from .store import GameStore
 
 #: The advisory lock key of lease renewals on PostgreSQL ("leas").

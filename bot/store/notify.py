@@ -18,13 +18,13 @@ from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select, text, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, insert, literal_column, select, text, update
 
 from . import schema
-from .clock import DAY, iso, parse
-from .engine import EXCLUDED, instr, replace, upsert
+from .database import EXCLUDED, instr, replace, upsert
 from .lines import dump_line, load_line
 from .store import GameStore
+from .times import iso, parse
 
 MODES = ("channel", "dm", "digest")
 DEFAULT_BUDGET = 0  # no limit
@@ -45,6 +45,12 @@ AUTOS = {
     (False, True): _AUTO_ALL.where(_AUTO.c.user_id == bindparam("user")),
     (True, True): _AUTO_ALL.where(_AUTO.c.game == bindparam("game"), _AUTO.c.user_id == bindparam("user")),
 }
+
+
+_PINGS = schema.pings
+INSERT_PING = insert(_PINGS)
+PINGS_SINCE = select(func.count()).where(_PINGS.c.user_id == bindparam("user"), _PINGS.c.sent_at >= bindparam("since"))
+PRUNE_PINGS = delete(_PINGS).where(_PINGS.c.sent_at < bindparam("before"))
 
 
 @dataclass(frozen=True)
@@ -155,20 +161,23 @@ class NotifyBook:
 
     # --- the daily budget -----------------------------------------------------
     async def pings_since(self, user_id: str, since: str) -> int:
-        p = schema.pings
-        rows = await self.store.query(select(func.count()).where(p.c.user_id == user_id, p.c.sent_at >= since))
+        rows = await self.store.query(PINGS_SINCE, {"user": user_id, "since": since})
         return int(rows[0][0])
 
     async def count_ping(self, user_id: str, game: int, kind: str, now: str) -> None:
-        """Note a ping sent (for the daily budget); pings older than two days, which no budget reads,
-        are dropped at most once an hour (a statement less on almost every ping)."""
-        prune = self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1)
-        async with self.store.transaction() as db:
-            p = schema.pings
-            await db.execute(insert(p).values(user_id=user_id, game=game, kind=kind, sent_at=now))
-            if prune:
-                await db.execute(delete(p).where(p.c.sent_at < iso(parse(now) - timedelta(seconds=2 * DAY))))
-        if prune:
+        """Note a ping sent (for the daily budget), in a transaction of its own (one unit of work)."""
+        await self.store.transact(self.count_pings, [user_id], game, kind, now)
+
+    def count_pings(self, db: Connection, users: list[str], game: int, kind: str, now: str) -> None:
+        """Note a ping sent to each of ``users`` (for the daily budget) in the write unit ``db`` (see
+        :meth:`GameStore.transact <bot.store.store.GameStore.transact>`: a turn message's pings are
+        counted with the message, :mod:`bot.store.turn_messages`); pings older than two days, which
+        no budget reads, are dropped at most once an hour (a statement less on almost every ping)."""
+        if not users:
+            return
+        db.execute(INSERT_PING, [{"user_id": user, "game": game, "kind": kind, "sent_at": now} for user in users])
+        if self._pruned_at is None or parse(now) - parse(self._pruned_at) >= timedelta(hours=1):
+            db.execute(PRUNE_PINGS, {"before": iso(parse(now) - timedelta(days=2))})
             self._pruned_at = now
 
     # --- the digest -----------------------------------------------------------

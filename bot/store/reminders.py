@@ -3,9 +3,9 @@
 Rows are derived from the clocks by :meth:`Reminders.plan`, which the timer loop runs before
 every firing, so whatever moved a deadline (a move, a snooze, the table waiting longer, an
 admin) the ladder follows. Per running clock (one *decision*: the seat owes something since
-``opened_at``) there is a ``half`` row (half of the time gone) and a ``final`` row (90 % gone
-or 2 h before the deadline, whichever is later), both counted in the table's open time when it
-has playing hours (:func:`bot.store.hours.advance`); a ``snooze`` row records that the decision was
+``opened_at``) there is a ``half`` row and a ``final`` row, each firing when the service's
+:class:`Ladder` says (:mod:`bot.service.reminders`: half of the time gone; 90 % gone or 2 h before
+the deadline, in the table's open time); a ``snooze`` row records that the decision was
 snoozed. Per active game one ``stall`` row (seat -1) fires when nobody has acted for
 ``stall_after`` seconds (wall time) since ``games.updated_at``. ``sent_at`` is written before anything is
 posted, so a row fires at most once, across restarts too. No Discord here.
@@ -15,22 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import ColumnElement, case, insert, select, text, update
 
 from . import schema
-from .clock import HOUR, shift
-from .engine import replace
-from .hours import Hours, advance, open_seconds, stored
+from .database import replace
 from .store import GameStore
+from .times import OpenTime, shift
 
+#: The kinds of rows: the ladder's two reminders of a decision, a snooze, a stalled game.
 HALF, FINAL, SNOOZE, STALL = "half", "final", "snooze", "stall"
 LADDER = (HALF, FINAL)
-#: How much later a snooze moves the deadline (once per decision).
-SNOOZE_SECONDS = 12 * HOUR
-#: The final warning comes at 90 % of the time or this long before the deadline, whichever is later.
-FINAL_BEFORE = 2 * HOUR
 TABLE_SEAT = -1
 _table = schema.reminders
 
@@ -58,23 +54,13 @@ def _unsent(row: Reminder) -> tuple[ColumnElement[bool], ...]:
     )
 
 
-def fire_time(kind: str, opened: str, due: str, hours: Hours | None = None) -> str:
-    """When the ``half`` or ``final`` reminder of a decision open from ``opened`` to ``due`` fires.
+class Ladder(Protocol):
+    """When the reminders of a decision fire (the service's :data:`bot.service.reminders.LADDER`)."""
 
-    With table playing ``hours`` the shares are of the open time between the two, so a reminder
-    falls inside the window like the deadline.
-
-    >>> fire_time("half", "2030-01-01T00:00:00.000+00:00", "2030-01-01T12:00:00.000+00:00")
-    '2030-01-01T06:00:00.000+00:00'
-    >>> fire_time("final", "2030-01-01T00:00:00.000+00:00", "2030-01-01T12:00:00.000+00:00")
-    '2030-01-01T10:48:00.000+00:00'
-    >>> fire_time("final", "2030-01-01T00:00:00.000+00:00", "2030-01-04T00:00:00.000+00:00")
-    '2030-01-03T22:00:00.000+00:00'
-    """
-    span = max(0, open_seconds(hours, opened, due))
-    if kind == HALF:
-        return advance(hours, opened, span // 2)
-    return advance(hours, opened, max(span * 9 // 10, span - FINAL_BEFORE))
+    def fire_time(self, kind: str, opened: str, due: str, hours: str | None, tz: str | None) -> str:
+        """When the ``half`` or ``final`` reminder of a decision open from ``opened`` to ``due`` fires,
+        at a table with the playing hours of a game row (its ``hours`` and ``hours_tz`` columns)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -95,8 +81,9 @@ class Reminders:
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
-    async def plan(self, stall_after: int) -> None:
-        """Bring the rows in line with the clocks and games (idempotent; nothing fires here)."""
+    async def plan(self, stall_after: int, ladder: Ladder) -> None:
+        """Bring the rows in line with the clocks and games, the reminders of each decision firing
+        when ``ladder`` says (idempotent; nothing fires here)."""
         async with self.store.transaction() as db:
             dialect = db.dialect.name
             await db.execute(
@@ -122,10 +109,9 @@ class Reminders:
             }
             for clock in clocks.all():
                 opened, due = clock.opened_at, clock.due_at
-                hours = stored(clock.hours, clock.hours_tz)
                 for kind in LADDER:
                     row = rows.get((clock.game, clock.seat, kind))
-                    fire = fire_time(kind, opened, due, hours)
+                    fire = ladder.fire_time(kind, opened, due, clock.hours, clock.hours_tz)
                     key = {"game": clock.game, "seat": clock.seat, "kind": kind}
                     if row is None or row.opened_at != opened:
                         values = {**key, "opened_at": opened, "due_at": due, "fire_at": fire}
@@ -223,9 +209,9 @@ class Reminders:
                 )
             )
 
-    async def follow(self, game: int, seat: int, old_opened: str, new_opened: str) -> None:
+    async def follow(self, game: int, seat: int, old_opened: str, new_opened: str, time: OpenTime) -> None:
         """A running clock was shifted as a whole (downtime, a freeze): its rows move with it, by the
-        same amount of the table's open time."""
+        same amount of the table's open time (as ``time`` counts it)."""
         async with self.store.transaction() as db:
             rows = await db.execute(
                 text(
@@ -235,15 +221,14 @@ class Reminders:
                 {"game": game, "seat": seat, "opened": old_opened},
             )
             for r in rows.all():
-                hours = stored(r.hours, r.hours_tz)
-                delta = open_seconds(hours, old_opened, new_opened)
+                delta = time.open_seconds(r.hours, r.hours_tz, old_opened, new_opened)
                 await db.execute(
                     update(_table)
                     .where(_table.c.game == game, _table.c.seat == seat, _table.c.kind == r.kind)
                     .values(
                         opened_at=new_opened,
-                        due_at=advance(hours, r.due_at, delta),
-                        fire_at=advance(hours, r.fire_at, delta),
+                        due_at=time.advance(r.hours, r.hours_tz, r.due_at, delta),
+                        fire_at=time.advance(r.hours, r.hours_tz, r.fire_at, delta),
                     )
                 )
 

@@ -20,6 +20,14 @@ STAR: ColumnClause[Any] = literal_column("*")
 # cache key again at each call cost about 40% of a statement's time in SQLAlchemy (measured).
 GAME_BY_ID = select(STAR).select_from(games).where(games.c.id == bindparam("row"))
 LIVE_GAME = select(STAR).select_from(games).where(games.c.channel_id == bindparam("channel"), games.c.status.in_(LIVE))
+#: The channel's live game, else its most recent finished or abandoned one (read at every look-up).
+LATEST_GAME = (
+    select(STAR)
+    .select_from(games)
+    .where(games.c.channel_id == bindparam("channel"))
+    .order_by(games.c.status.in_(LIVE).desc(), games.c.id.desc())
+    .limit(1)
+)
 SEATS = select(seats).where(seats.c.game == bindparam("row")).order_by(seats.c.seat, seats.c.join_order)
 SNAPSHOT = select(snapshots.c.state_json).where(
     snapshots.c.game == bindparam("row"), snapshots.c.version == bindparam("version")
@@ -29,6 +37,11 @@ HOLDERS = (
     .where(seats.c.game == bindparam("row"), seats.c.seat.is_not(None))
     .order_by(seats.c.seat)
     .with_for_update(read=True)
+)
+ACTIONS_SINCE = (
+    select(actions)
+    .where(actions.c.game == bindparam("row"), actions.c.version > bindparam("since"))
+    .order_by(actions.c.version)
 )
 INSERT_ACTION = insert(actions)
 INSERT_SNAPSHOT = insert(snapshots)

@@ -3,22 +3,23 @@
 PostgreSQL (asyncpg).
 
 Design (issue 17). One :class:`GameStore` owns one backend made from a database location
-(:func:`bot.store.engine.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
+(:func:`bot.store.database.locate`: a file path, ``sqlite:///path`` or ``postgresql://…``;
 :mod:`bot.store.connection`). Each write runs in its own transaction on a connection taken from
 the engine's pool, an action being
 stored as log row + snapshot + ``games.version`` bump guarded by the expected version, so two
 writers (tasks or processes) can never both win: the guarded ``UPDATE`` matches no row for the
-loser and the log's primary key (game, version) refuses a second row. On SQLite a write begins
-with ``BEGIN IMMEDIATE`` (the writer lock first, as before) and, within a process, write
-transactions also queue on an :class:`asyncio.Lock` rather than busy-wait; reads use their own
-pooled connection in autocommit mode (WAL: they never block the writer). PRAGMAs are set per
-connection (:func:`bot.store.engine.create_backend`). On PostgreSQL a write is a ``READ
-COMMITTED`` transaction, which the guarded statements make safe.
+loser and the log's primary key (game, version) refuses a second row. On SQLite every statement
+runs in a database thread of the store's own, a read or a whole write (:meth:`GameStore.transact`)
+in one hop (:mod:`bot.store.sqlite`); a write begins with ``BEGIN IMMEDIATE`` (the writer lock
+first, as before) and, within a process, write transactions also queue on an :class:`asyncio.Lock`
+rather than busy-wait; reads use their own connection in autocommit mode (WAL: they never block the
+writer). PRAGMAs are set per connection (:func:`bot.store.database.create_backend`). On PostgreSQL a
+write is a ``READ COMMITTED`` transaction, which the guarded statements make safe.
 
 Statements are SQLAlchemy Core over the tables of :mod:`bot.store.schema` (``text()`` with named
 parameters where Core is awkward); the dialect differences they meet (upserts instead of ``INSERT
 OR REPLACE``/``OR IGNORE``, ``RETURNING`` instead of ``lastrowid``) live in
-:mod:`bot.store.engine`. A refused write (a duplicate key, a foreign key, a check) is raised as
+:mod:`bot.store.database`. A refused write (a duplicate key, a foreign key, a check) is raised as
 :class:`~bot.store.rows.ConstraintError` on both backends.
 
 Migrations: Alembic (``bot/store/alembic``, run programmatically at :meth:`GameStore.open`) is the
@@ -36,16 +37,16 @@ import json
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Connection, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
 from . import schema
 from .connection import Backend, Conn, params_of
-from .engine import Location, create_backend, locate
+from .database import Location, create_backend, locate
 from .inflight import CLOSE_GRACE, Operations
 from .lines import dump_lines
 from .migrations import MIGRATIONS
@@ -61,20 +62,23 @@ from .rows import (
     _seat,
 )
 from .statements import (
+    ACTIONS_SINCE,
     BUMP_VERSION,
     GAME_BY_ID,
     HOLDERS,
     INSERT_ACTION,
     INSERT_SNAPSHOT,
+    LATEST_GAME,
     LIVE,
     LIVE_GAME,
     SEATS,
     SNAPSHOT,
     STAR,
-    actions,
     games,
     snapshots,
 )
+
+T = TypeVar("T")
 
 
 def split_statements(script: str) -> list[str]:
@@ -168,16 +172,25 @@ class GameStore:
         """A write transaction for companion stores (e.g. :mod:`bot.store.deadlines`)."""
         return self._tx()
 
+    async def transact(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(connection, *args)`` in one write transaction, for a write of several statements with
+        nothing to await between them: ``fn`` gets a synchronous SQLAlchemy ``Connection`` and runs
+        in the database thread on SQLite (one hop for the whole transaction), through ``run_sync``
+        on PostgreSQL. Committed unless it raises; a refused write is a :class:`ConstraintError`."""
+        try:
+            async with self.ops.one():
+                return await self.db.transact(fn, *args)
+        except IntegrityError as exc:
+            raise ConstraintError(str(exc.orig)) from exc
+
     async def query(self, statement: Executable | str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[AnyRow]:
         """Rows of a read-only query, for companion stores: a Core statement or ``text()`` (with a
         mapping of named ``params``), or a plain string of the driver's SQL (``?`` marks on SQLite)."""
         try:
-            async with self.ops.one(), self.db.read() as db:
+            async with self.ops.one():
                 if isinstance(statement, str):
-                    result = await db.exec_driver_sql(statement, params_of(params))
-                else:
-                    result = await db.execute(statement, dict(params) if isinstance(params, Mapping) else None)
-                return list(result.all()) if result.returns_rows else []
+                    return await self.db.fetch(statement, params_of(params))
+                return await self.db.fetch(statement, dict(params) if isinstance(params, Mapping) else None)
         except IntegrityError as exc:
             raise ConstraintError(str(exc.orig)) from exc
 
@@ -216,13 +229,7 @@ class GameStore:
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         """The channel's live game, else its most recent finished or abandoned one."""
-        rows = await self.query(
-            select(STAR)
-            .select_from(games)
-            .where(games.c.channel_id == channel_id)
-            .order_by(games.c.status.in_(LIVE).desc(), games.c.id.desc())
-            .limit(1)
-        )
+        rows = await self.query(LATEST_GAME, {"channel": channel_id})
         return _game(rows[0]) if rows else None
 
     async def all_games(self) -> list[GameRecord]:
@@ -238,10 +245,7 @@ class GameStore:
 
     async def actions(self, row_id: int, since: int = 0) -> list[ActionRecord]:
         """Log rows with version > ``since``, oldest first."""
-        rows = await self.query(
-            select(actions).where(actions.c.game == row_id, actions.c.version > since).order_by(actions.c.version)
-        )
-        return [_action(r) for r in rows]
+        return [_action(r) for r in await self.query(ACTIONS_SINCE, {"row": row_id, "since": since})]
 
     async def games_of_user(self, user_id: str) -> list[tuple[GameRecord, SeatRecord]]:
         """Every lobby/active game the user is in, least recently updated first."""
@@ -337,39 +341,41 @@ class GameStore:
         move sees it.
         """
         version = expected_version + 1
+        logged = {
+            "game": row_id,
+            "version": version,
+            "seat": seat,
+            "user_id": user_id,
+            "kind": kind,
+            "text": text,
+            "undo_barrier": int(undo_barrier),
+            "public_lines": dump_lines(public_lines),
+            "created_at": now,
+        }
+        bump = {
+            "row": row_id,
+            "expected": expected_version,
+            "to_version": version,
+            "to_status": status,
+            "to_waiting": json.dumps(waiting),
+            "now": now,
+        }
+
+        def store(db: Connection) -> None:
+            if holders is not None:
+                held = db.execute(HOLDERS, {"row": row_id}).scalars()
+                if list(held) != list(holders):
+                    raise VersionConflict(f"a seat of game {row_id} changed hands")
+            db.execute(INSERT_ACTION, logged)
+            self._hook("after_log")
+            db.execute(INSERT_SNAPSHOT, {"game": row_id, "version": version, "state_json": state_json})
+            self._hook("after_snapshot")
+            if db.execute(BUMP_VERSION, bump).rowcount != 1:
+                raise VersionConflict(f"game {row_id} is no longer at version {expected_version}")
+            self._hook("before_commit")
+
         try:
-            async with self._tx() as db:
-                if holders is not None:
-                    held = (await db.execute(HOLDERS, {"row": row_id})).scalars()
-                    if list(held) != list(holders):
-                        raise VersionConflict(f"a seat of game {row_id} changed hands")
-                logged = {
-                    "game": row_id,
-                    "version": version,
-                    "seat": seat,
-                    "user_id": user_id,
-                    "kind": kind,
-                    "text": text,
-                    "undo_barrier": int(undo_barrier),
-                    "public_lines": dump_lines(public_lines),
-                    "created_at": now,
-                }
-                await db.execute(INSERT_ACTION, logged)
-                self._hook("after_log")
-                await db.execute(INSERT_SNAPSHOT, {"game": row_id, "version": version, "state_json": state_json})
-                self._hook("after_snapshot")
-                bump = {
-                    "row": row_id,
-                    "expected": expected_version,
-                    "to_version": version,
-                    "to_status": status,
-                    "to_waiting": json.dumps(waiting),
-                    "now": now,
-                }
-                cur = await db.execute(BUMP_VERSION, bump)
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"game {row_id} is no longer at version {expected_version}")
-                self._hook("before_commit")
+            await self.transact(store)  # one transaction, one hop to SQLite's thread
         except ConstraintError as exc:  # the same version was logged by another writer
             raise VersionConflict(f"version {version} of game {row_id} already exists") from exc
         return version

@@ -7,18 +7,27 @@ decisions were open at that version (what the message shows), and the turn's eve
 (the oldest beyond :data:`KEEP_LINES` only counted), stored as messages (:mod:`bot.store.lines`) so
 the message can be drawn again in any language. Everything a restarted bot needs to go on
 editing the same message.
+
+A change writes its game's row in one transaction with the pings its new message spends
+(:meth:`TurnMessages.put`); the front end's report of the posted message records its id with the
+game's latest turn message for jump links (``turn_posts``) in another (:meth:`TurnMessages.posted`).
+Their statements are built once.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Connection, bindparam, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.dml import Insert
 
 from . import schema
-from .engine import replace
+from .away import NOTE_POST
 from .lines import dump_lines, load_lines
+from .notify import NotifyBook
 from .store import GameStore
 
 #: Lines kept per turn message; older ones are only counted (the message shows "… n more").
@@ -57,15 +66,37 @@ class TurnMessage:
         return merged[cut:], self.hidden + cut
 
 
+_TURNS = schema.turn_messages
 #: Read at every action: built once (see bot.store.store).
-TURN_MESSAGE = select(schema.turn_messages).where(schema.turn_messages.c.game == bindparam("game"))
+TURN_MESSAGE = select(_TURNS).where(_TURNS.c.game == bindparam("game"))
+POSTED = (
+    update(_TURNS)
+    .where(_TURNS.c.game == bindparam("row"), _TURNS.c.started_version == bindparam("started"))
+    .values(message_id=bindparam("message"), updated_at=bindparam("now"))
+)
+
+
+def _put_statements() -> dict[str, Insert]:
+    """The whole row replaced, by dialect: SQLite's ``INSERT OR REPLACE``, PostgreSQL's upsert of
+    every column (the row always carries them all)."""
+    upsert = postgresql.insert(_TURNS)
+    others = {c.name: upsert.excluded[c.name] for c in _TURNS.columns if c.name != "game"}
+    return {
+        "sqlite": sqlite.insert(_TURNS).prefix_with("OR REPLACE"),
+        "postgresql": upsert.on_conflict_do_update(index_elements=["game"], set_=others),
+    }
+
+
+PUT = _put_statements()
 
 
 class TurnMessages:
     """The ``turn_messages`` table of a :class:`GameStore`."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, notify: NotifyBook | None = None) -> None:
         self.store = store
+        #: Where the pings a new message spends are counted (in the same transaction as its row).
+        self.notify = notify if notify is not None else NotifyBook(store)
 
     async def get(self, game: int) -> TurnMessage | None:
         rows = await self.store.query(TURN_MESSAGE, {"game": game})
@@ -87,33 +118,46 @@ class TurnMessages:
             r.updated_at,
         )
 
-    async def put(self, turn: TurnMessage) -> None:
-        """Store the game's turn message as ``turn`` (a new one replaces the row)."""
-        async with self.store.transaction() as db:
-            values = {
-                "game": turn.game,
-                "channel_id": turn.channel_id,
-                "message_id": turn.message_id,
-                "started_version": turn.started_version,
-                "version": turn.version,
-                "pinged": json.dumps(turn.pinged),
-                "waiting": json.dumps(turn.waiting),
-                "parallel": json.dumps(turn.parallel),
-                "lines": dump_lines(turn.lines),
-                "hidden": turn.hidden,
-                "started_at": turn.started_at,
-                "updated_at": turn.updated_at,
-            }
-            await db.execute(replace(db.dialect.name, schema.turn_messages, values, ["game"]))
+    async def put(self, turn: TurnMessage, counted: list[str] | None = None) -> None:
+        """Store the game's turn message as ``turn`` (a new one replaces the row) and, in the same
+        transaction, count the turn pings it spends against the ``counted`` users' daily budgets:
+        written at every action, one unit of work."""
+        values = self._values(turn)
 
-    async def posted(self, game: int, started_version: int, message_id: str, now: str) -> bool:
+        def write(db: Connection) -> None:
+            db.execute(PUT[db.dialect.name], values)
+            self.notify.count_pings(db, counted or [], turn.game, "turn", turn.updated_at)
+
+        await self.store.transact(write)
+
+    @staticmethod
+    def _values(turn: TurnMessage) -> dict[str, Any]:
+        return {
+            "game": turn.game,
+            "channel_id": turn.channel_id,
+            "message_id": turn.message_id,
+            "started_version": turn.started_version,
+            "version": turn.version,
+            "pinged": json.dumps(turn.pinged),
+            "waiting": json.dumps(turn.waiting),
+            "parallel": json.dumps(turn.parallel),
+            "lines": dump_lines(turn.lines),
+            "hidden": turn.hidden,
+            "started_at": turn.started_at,
+            "updated_at": turn.updated_at,
+        }
+
+    async def posted(self, game: int, started_version: int, message_id: str, now: str, version: int) -> bool:
         """The turn message that started at ``started_version`` was posted as ``message_id`` (or
-        posted again, its old message being gone); False if the game has moved on to another one."""
-        async with self.store.transaction() as db:
-            t = schema.turn_messages
-            cur = await db.execute(
-                update(t)
-                .where(t.c.game == game, t.c.started_version == started_version)
-                .values(message_id=message_id, updated_at=now)
-            )
-            return cur.rowcount == 1
+        posted again, its old message being gone), showing ``version``: it is the game's latest turn
+        message for jump links (``turn_posts``) too, in the same unit of work. False if the game has
+        moved on to another turn message (the jump link is noted all the same)."""
+        posted = {"row": game, "started": started_version, "message": message_id, "now": now}
+        post = {"game": game, "version": version, "message": message_id, "now": now}
+
+        def write(db: Connection) -> bool:
+            moved = db.execute(POSTED, posted).rowcount == 1
+            db.execute(NOTE_POST, post)
+            return moved
+
+        return await self.store.transact(write)

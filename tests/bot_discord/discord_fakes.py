@@ -25,9 +25,9 @@ from discord_options import command_data, get_from_cdn
 from fake_http import Call, FakeDiscord
 
 from bot.discord.app import PbpBot, create_bot
+from bot.service.clock import utc_now
 from bot.service.core import Clock
 from bot.service.game_ui import Table
-from bot.service.results import utc_now
 from bot.settings import Settings
 from engine.core.shapes import ChooseSeveral
 
@@ -144,9 +144,10 @@ async def start_bot(
     """A real bot on ``db`` with the HTTP layer recorded by ``fake``; setup_hook run, no login.
 
     The service gets a seeded generator so seating and set-up are the same on every run, and
-    ``clock``; the timer loop is off unless ``run_timers=True`` (tests fire deadlines by hand).
+    ``clock``; the timer loop is off unless ``run_timers=True`` (tests fire deadlines by hand). Boards
+    are drawn in a thread (tests replace the drawing functions) unless ``render_workers`` is given.
     """
-    base = {"database_path": str(db), "sync_commands": False, "run_timers": False}
+    base = {"database_path": str(db), "sync_commands": False, "run_timers": False, "render_workers": 0}
     bot = create_bot(Settings(**{**base, **settings}), clock=clock, rng=random.Random(seed))
     bot.http.request = fake.http  # type: ignore[method-assign]
     bot.http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]

@@ -22,8 +22,7 @@ from discord_options import command_data
 from bot.discord.app import PbpBot
 from bot.discord.errors import APOLOGY, CUT_SHORT, friendly
 from bot.discord.stopping import RESTARTING
-from bot.service.clock import ManualClock
-from bot.store.clock import HOUR
+from bot.service.clock import HOUR, ManualClock
 from bot.store.rows import StoreClosed
 from render.i18n import tr
 

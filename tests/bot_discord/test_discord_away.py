@@ -20,8 +20,7 @@ from discord_fakes import (
     table_now,
 )
 
-from bot.service.clock import ManualClock
-from bot.store.clock import DAY
+from bot.service.clock import DAY, ManualClock
 
 OTHER = CHANNEL_ID + 1
 SILENT = 4096

@@ -5,7 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord_fakes import ANN, BOB, CY, EPHEMERAL, NAMES, PNG, Guild, open_table, pinged, posted, shown, table_now
 
-from bot.service.game_ui import MAX_SUGGESTIONS
+from bot.discord.views.layout import MAX_SUGGESTIONS
 
 
 def test_command_tree_has_the_commands(guild: Guild) -> None:

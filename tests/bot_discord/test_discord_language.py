@@ -30,9 +30,9 @@ from discord_fakes import (
 from test_discord_full_game import CHOICE, SELECT, components
 
 from bot.discord.turns import NO_IMAGE, SAVED_NOT_POSTED
-from bot.service.clock import ManualClock
-from bot.service.game_ui import Table, label_of, plan_controls
-from bot.store.clock import HOUR
+from bot.discord.views.layout import label_of, plan_controls
+from bot.service.clock import HOUR, ManualClock
+from bot.service.game_ui import Table
 from engine.core import find_game
 from engine.core.i18n import Msg
 from render.i18n import tr

@@ -7,7 +7,7 @@ from __future__ import annotations
 from discord_fakes import Call, Guild, pinged, shown, table_now
 from lisboa_discord import NAMES, choose, components, finish_setup, labels, offered, open_lisboa, play_text, reach
 
-from bot.service.controls import PRIVATE_LABEL
+from bot.discord.views.layout import PRIVATE_LABEL
 from bot.service.records import State
 
 

@@ -9,9 +9,8 @@ from typing import Any
 
 from discord_fakes import ANN, BOB, CY, NAMES, FakeDiscord, Guild, pinged, posted, start_bot, table_now
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.notify import HINT
-from bot.store.clock import HOUR
 
 SILENT = 4096
 PLAYERS = (ANN, BOB, CY)

@@ -10,7 +10,8 @@ import pytest
 from discord_fakes import ANN, BOB, CY, NAMES, Guild, posted, table_now
 from test_discord_language import labels
 
-from bot.service.game_ui import Table, label_of
+from bot.discord.views.layout import label_of
+from bot.service.game_ui import Table
 from engine.core.i18n import Msg
 from render.i18n import translations
 

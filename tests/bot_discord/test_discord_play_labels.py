@@ -10,7 +10,7 @@ from discord_fakes import shown as turn_message
 from lisboa_discord import finish_setup, open_lisboa
 
 from bot.discord.cogs.play import suggestions
-from bot.service.game_ui import MAX_SUGGESTIONS
+from bot.discord.views.layout import MAX_SUGGESTIONS
 from engine.core.text import normalize
 from engine.puerto_rico.wording import ROLE_LABELS
 from render.i18n import tr

@@ -12,9 +12,8 @@ from timed_tables import open_timed, timed_guild
 from bot.discord.views.components import DYNAMIC_ITEMS
 from bot.discord.views.reminders import SnoozeButton
 from bot.discord.views.timeouts import OfferButton
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.settings import Settings, SettingsError
-from bot.store.clock import DAY, HOUR
 
 SILENT = 4096
 

@@ -12,7 +12,7 @@ from discord_fakes import Call, Guild, picks_of, shown, table_now
 from lisboa_discord import NAMES, arrange, components, finish_setup, open_lisboa, play_text, reach
 
 from bot.discord.views.common import OUTDATED
-from bot.discord.views.several import answer_text
+from bot.service.moves import pick
 from bot.service.records import State
 from bot.service.results import ServiceError
 from engine.core.shapes import ChooseSeveral, Item, Option
@@ -103,8 +103,8 @@ async def test_an_outdated_menu_or_another_players_pick_changes_nothing(guild: G
 
 
 class Listed:
-    """A table whose seat 0 chooses two or three of four nobles, and may not take the King with the
-    Maia: just what :func:`answer_text` reads."""
+    """A seat choosing two or three of four nobles, who may not take the King with the Maia: the
+    shape and the legal texts :func:`pick` reads."""
 
     NOBLES = ("maia", "marquis", "king", "treasury")
     SETS = (("maia", "marquis"), ("marquis", "king"), ("maia", "marquis", "treasury"))
@@ -123,12 +123,13 @@ class Listed:
 
 
 def test_a_set_the_decision_does_not_list_is_refused_with_the_ones_it_does() -> None:
-    table: Any = Listed()
-    assert answer_text(table, 0, ["1", "0"]) == "take maia marquis"  # any order
-    assert answer_text(table, 0, ["0", "1", "3"]) == "take maia marquis treasury"
+    table = Listed()
+    texts = table.texts(0)
+    assert texts[pick(table.shape(0), [1, 0], texts)] == "take maia marquis"  # any order
+    assert texts[pick(table.shape(0), [0, 1, 3], texts)] == "take maia marquis treasury"
     with pytest.raises(ServiceError) as refused:
-        answer_text(table, 0, ["0", "2"])
+        pick(table.shape(0), [0, 2], texts)
     assert refused.value.message.startswith("Maia, King is not one of your options; you may: Take maia and marquis")
-    for bad in ([], ["9"], ["x"]):
+    for bad in ([], [9], [-1]):  # a value that is no number comes as -1
         with pytest.raises(ServiceError, match="Pick from the listed options"):
-            answer_text(table, 0, bad)
+            pick(table.shape(0), bad, texts)

@@ -11,8 +11,8 @@ from discord_fakes import ANN, BOB, CY, Guild, pinged, posted, shown, table_now
 from timed_tables import open_timed, timed_guild
 
 from bot.discord.cogs.timers import TimerCog
-from bot.service.clock import ManualClock
-from bot.store.clock import HOUR, parse, seconds_between
+from bot.service.clock import HOUR, ManualClock
+from bot.store.times import parse, seconds_between
 
 DEE = (1004, "Dee")
 

@@ -1,4 +1,5 @@
-"""The Discord-free helpers: suggestions, option parsing, pings, turn text, and the control plan."""
+"""The service's words of a table (suggestions, option parsing, pings, prompts) and the Discord layer's
+layout of a turn message under Discord's limits (its text and the control plan)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import bot.service.controls
+import bot.discord.views.layout as layout
 import bot.service.game_ui as ui
 import bot.service.results
 import bot.settings
@@ -17,13 +18,13 @@ from engine.core.shapes import ChooseOne, ChooseSeveral, Distribute, Item, Optio
 
 
 def test_doctests() -> None:
-    for module in (ui, bot.settings, bot.service.controls, bot.service.results):
+    for module in (ui, bot.settings, layout, bot.service.results):
         assert doctest.testmod(module).failed == 0
 
 
 def test_suggest_ranks_filters_and_caps() -> None:
     texts = [f"build b{i:02d}" for i in range(30)] + ["pass", "bonus corn"]
-    assert len(ui.suggest(texts, "")) == ui.MAX_SUGGESTIONS
+    assert len(ui.suggest(texts, "")) == len(texts)  # every match, ranked: the front end shows its share
     assert ui.suggest(texts, "bu b0")[:3] == ["build b00", "build b01", "build b02"]
     assert ui.suggest(["pass", "take corn", "take quarry"], "", last="pass") == ["take corn", "take quarry", "pass"]
     assert ui.suggest(["take corn", "ship corn 4", "pass"], "corn") == ["take corn", "ship corn 4"]
@@ -32,9 +33,9 @@ def test_suggest_ranks_filters_and_caps() -> None:
 
 def test_long_texts_travel_as_version_and_index() -> None:
     long = "layout " + " ".join(f"place-{i} 1" for i in range(20))
-    assert len(long) > ui.MAX_CHOICE
-    assert ui.choice_value("pass", 7, 3) == "pass"
-    value = ui.choice_value(long, 7, 1)
+    assert len(long) > layout.MAX_CHOICE
+    assert layout.choice_value("pass", 7, 3) == "pass"
+    value = layout.choice_value(long, 7, 1)
     assert value == "#7.1"
     table: Any = StubTable(version=7, legal=["pass", long])
     assert ui.resolve_value(value, table, 0) == (long, 7)
@@ -141,7 +142,6 @@ class StubTable:
     def editor(self, seat: int | None) -> bool:
         return isinstance(self.shape(seat), Distribute)
 
-    secret: bool = False
     data_notice: str | None = None
 
     answered: tuple[int, ...] = ()
@@ -152,8 +152,8 @@ class StubTable:
     def answered_seats(self) -> list[int]:
         return list(self.answered)
 
-    def secret_options(self, seat: int) -> bool:
-        return self.secret
+    def secret(self, seat: int) -> bool:
+        return bool(self.given is not None and self.given.secret)
 
     def notice(self) -> str | None:
         return self.data_notice
@@ -161,50 +161,50 @@ class StubTable:
 
 def test_few_options_become_buttons_with_my_board_last() -> None:
     table: Any = StubTable(legal=["role settler", "role mayor", "pass"])
-    plan = ui.plan_controls(table)
+    plan = layout.plan_controls(table)
     assert [(c.kind, c.label, c.index) for c in plan[:3]] == [
         ("choice", "role settler", 0),
         ("choice", "role mayor", 1),
         ("choice", "pass", 2),
     ]
     assert plan[2].style == "secondary" and plan[-1].kind == "board" and plan[-1].row == 4
-    assert ui.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
+    assert layout.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
     over: Any = StubTable(active=False, rematch=True)
-    assert [(c.kind, c.label) for c in ui.plan_controls(over)] == [("rematch", "Rematch")]
-    assert ui.plan_controls(over, 0) == []  # not on a player's own panel
+    assert [(c.kind, c.label) for c in layout.plan_controls(over)] == [("rematch", "Rematch")]
+    assert layout.plan_controls(over, 0) == []  # not on a player's own panel
 
 
 def test_many_options_become_selects_of_25_plus_pass() -> None:
     legal = [f"build b{i:02d}" for i in range(60)] + ["pass"]
-    plan = ui.plan_controls(StubTable(legal=legal))  # type: ignore[arg-type]
+    plan = layout.plan_controls(StubTable(legal=legal))  # type: ignore[arg-type]
     selects = [c for c in plan if c.kind == "select"]
     assert [len(s.options) for s in selects] == [25, 25, 10] and len({s.row for s in selects}) == 3
     assert [c.label for c in plan if c.kind == "choice"] == ["pass"]
     assert all(len(label) <= 100 for s in selects for _, label in s.options)
     assert max(c.row for c in plan) <= 4
-    eleven = ui.plan_controls(StubTable(legal=[f"build b{i:02d}" for i in range(11)]))  # type: ignore[arg-type]
+    eleven = layout.plan_controls(StubTable(legal=[f"build b{i:02d}" for i in range(11)]))  # type: ignore[arg-type]
     assert [c.kind for c in eleven] == ["select", "board"] and len(eleven[0].options) == 11
 
 
 def test_parallel_decisions_get_one_panel_and_the_mayor_an_editor() -> None:
-    plan = ui.plan_controls(StubTable(legal=["keep 1 corn"], kind="keep", seats=(0, 2)))  # type: ignore[arg-type]
+    plan = layout.plan_controls(StubTable(legal=["keep 1 corn"], kind="keep", seats=(0, 2)))  # type: ignore[arg-type]
     assert [(c.kind, c.label) for c in plan] == [("panel", "Choose goods to keep"), ("board", "My board")]
-    mayor = ui.plan_controls(StubTable(legal=["layout corn 1"], kind="mayor_layout"))  # type: ignore[arg-type]
+    mayor = layout.plan_controls(StubTable(legal=["layout corn 1"], kind="mayor_layout"))  # type: ignore[arg-type]
     assert mayor[0].kind == "panel" and mayor[0].label == "Place colonists"
 
 
 def test_turn_text_mentions_new_players_names_idle_ones_and_fits_2000() -> None:
     record = type("R", (), {"title": "Puerto Rico", "clock": "none"})()
     table: Any = StubTable(kind="mayor_layout", seats=(0, 1), record=record)
-    text = ui.turn_text(table, ["Ann placed her colonists."], ping=["22"])
+    text = layout.turn_text(table, ["Ann placed her colonists."], ping=["22"])
     assert text.splitlines()[0] == "**Puerto Rico** · move 3"
     assert "<@22>" in text and "**Ann**" in text and "<@11>" not in text
-    long = ui.turn_text(table, [f"event number {i} " + "x" * 80 for i in range(60)], ping=["11"])
+    long = layout.turn_text(table, [f"event number {i} " + "x" * 80 for i in range(60)], ping=["11"])
     assert len(long) <= 2000 and "more (see /game log)" in long and long.endswith("Decide.")
     assert "event number 59" in long and "event number 0 " not in long  # the newest lines stay
-    assert "… 3 more (see /game log)" in ui.turn_text(table, ["a", "b"], ping=[], hidden=3)
+    assert "… 3 more (see /game log)" in layout.turn_text(table, ["a", "b"], ping=[], hidden=3)
     answered: Any = StubTable(kind="mayor_layout", seats=(1, 2), record=record, answered=(0,))
-    assert "✅ Answered: Ann." in ui.turn_text(answered, [], ping=[])
+    assert "✅ Answered: Ann." in layout.turn_text(answered, [], ping=[])
 
 
 def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> None:
@@ -215,7 +215,7 @@ def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> Non
         record=record,
         due={0: "2030-01-02T00:00:00.000+00:00", 1: "2030-01-01T12:00:00.000+00:00"},
     )
-    text = ui.turn_text(table, [], ["11"])
+    text = layout.turn_text(table, [], ["11"])
     assert text.splitlines()[0] == (
         "**Puerto Rico** · move 3 · ⏱ 1 move/day (bank 3 days, +24 h per move, capped at 3 days)"
     )
@@ -225,13 +225,13 @@ def test_timed_game_header_shows_the_clock_and_each_prompt_its_deadline() -> Non
 def test_a_list_too_long_for_four_selects_continues_with_more_options() -> None:
     legal = [f"church discard t{i:03d}" for i in range(130)] + ["pass"]
     table: Any = StubTable(legal=legal)
-    public = ui.plan_controls(table)
+    public = layout.plan_controls(table)
     selects = [c for c in public if c.kind == "select"]
     assert [c.page for c in selects] == [0, 1, 2, 3] and selects[0].label == "Choose (1/6)"
     more = [c for c in public if c.kind == "more"]
     assert len(more) == 1 and more[0].page == 4 and more[0].seat == 0 and more[0].row == 4
     assert "5–6 of 6" in more[0].label and [c.kind for c in public if c.row == 4] == ["choice", "more", "board"]
-    rest = ui.plan_controls(table, 0, first=more[0].page)  # the seat's private panel from page 5 on
+    rest = layout.plan_controls(table, 0, first=more[0].page)  # the seat's private panel from page 5 on
     assert [(c.kind, c.page) for c in rest if c.kind != "choice"] == [("select", 4), ("select", 5)]
     offered = {i for c in public + rest for i, _ in c.options} | {c.index for c in public if c.kind == "choice"}
     assert offered == set(range(131))
@@ -257,38 +257,53 @@ def discard(tiles: int, high: int | None = None) -> StubTable:
 
 def test_a_choice_of_several_is_one_multi_select_with_the_empty_answer_as_a_button() -> None:
     table: Any = discard(4)
-    plan = ui.plan_controls(table)
+    plan = layout.plan_controls(table)
     assert [(c.kind, c.row) for c in plan] == [("several", 0), ("choice", 1), ("board", 4)]
     menu, none = plan[0], plan[1]
     assert menu.options == tuple((i, f"Tile T{i:02d}") for i in range(4)) and (menu.low, menu.high) == (1, 2)
     assert menu.label == "Choose 1–2…" and menu.seat == 0
     assert (none.label, none.index, none.style) == ("None", 0, "secondary")
-    assert [c.kind for c in ui.plan_controls(table, 0)] == ["several", "choice"]  # the player's own panel
+    assert [c.kind for c in layout.plan_controls(table, 0)] == ["several", "choice"]  # the player's own panel
 
 
 def test_a_choice_of_several_that_does_not_fit_one_menu_keeps_the_listed_options() -> None:
     many: Any = discard(30, high=2)  # more than 25 items: the listed sets in selects of 25, as before
-    plan = ui.plan_controls(many)
+    plan = layout.plan_controls(many)
     assert "several" not in {c.kind for c in plan} and "select" in {c.kind for c in plan}
     offered = {i for c in plan for i, _ in c.options} | {c.index for c in plan if c.kind == "choice"}
     assert offered == set(range(len(many.legal)))
     single: Any = discard(3, high=1)  # at most one item: a plain choice, one button each
-    assert [c.kind for c in ui.plan_controls(single)] == ["choice"] * 4 + ["board"]
+    assert [c.kind for c in layout.plan_controls(single)] == ["choice"] * 4 + ["board"]
 
 
-def test_options_naming_a_secret_go_to_a_private_panel() -> None:
-    table: Any = StubTable(legal=["portfolio red-04", "gold red-04"], secret=True)
-    assert [(c.kind, c.label) for c in ui.plan_controls(table)] == [
+def hand(secret: bool) -> StubTable:
+    """A seat choosing between two cards, the decision flagged secret or not."""
+    texts = ["portfolio red-04", "gold red-04"]
+    shape = ChooseOne(options=tuple(Option(t, t) for t in texts), secret=secret)
+    return StubTable(legal=texts, given=shape)
+
+
+def test_a_decision_flagged_secret_goes_to_a_private_panel() -> None:
+    table: Any = hand(secret=True)
+    assert [(c.kind, c.label) for c in layout.plan_controls(table)] == [
         ("panel", "Your options (private)"),
         ("board", "My board"),
     ]
-    assert [c.kind for c in ui.plan_controls(table, 0)] == ["choice", "choice"]  # the player's own panel
-    assert sorted(ui.hidden_words({"hand": ["red-04"], "top": "b"}, {"hand": 1, "top": "b"})) == ["red-04"]
+    assert [c.kind for c in layout.plan_controls(table, 0)] == ["choice", "choice"]  # the player's own panel
+
+
+def test_secrecy_comes_from_the_flag_alone() -> None:
+    """Options naming a card are drawn publicly unless the decision is flagged secret: the flag is
+    the only judge (the engine flags every decision whose options name something private)."""
+    table: Any = hand(secret=False)
+    assert [c.kind for c in layout.plan_controls(table)] == ["choice", "choice", "board"]
+    flagged: Any = StubTable(legal=["draw"], given=ChooseOne(options=(Option("draw", "Draw"),), secret=True))
+    assert layout.plan_controls(flagged)[0].kind == "panel"  # even options naming nothing hidden
 
 
 def test_header_and_status_carry_the_data_notice_in_one_line() -> None:
     record = type("R", (), {"title": "Lisboa", "clock": "none", "status": "active"})()
     table: Any = StubTable(record=record, data_notice="Card values partly provisional (3 of 9 rows).")
-    text = ui.turn_text(table, ["Ann visits."], ping=[])
+    text = layout.turn_text(table, ["Ann visits."], ping=[])
     assert text.splitlines()[:2] == ["**Lisboa** · move 3", "⚠️ Card values partly provisional (3 of 9 rows)."]
     assert "\n".join(ui.status_lines(table)).splitlines()[1] == "⚠️ Card values partly provisional (3 of 9 rows)."

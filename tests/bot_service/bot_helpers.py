@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 import toy_game
 
+from bot.service.change import Step
 from bot.service.records import State
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.store import GameStore
 from engine.core import AnyGame, play
@@ -66,7 +67,7 @@ async def start_game(
     seed: int = 1,
     channel: str = CHANNEL,
     game_id: str = "toy_race",
-) -> Result:
+) -> Step:
     """Open, fill and start a game (Toy Race by default); returns the start result."""
     await svc.lobby.open(channel, "guild", user(names[0]), names[0], game_id, options or {})
     for name in names[1:]:
@@ -93,12 +94,12 @@ def name_of(uid: str) -> str:
 
 async def play_random(
     svc: GameService,
-    result: Result,
+    result: Step,
     rng: random.Random,
     channel: str = CHANNEL,
     max_actions: int = 2000,
     undo_rate: float = 0.0,
-) -> list[Result]:
+) -> list[Step]:
     """Play uniformly random legal actions (and optional undo attempts) to the end."""
     results = []
     for _ in range(max_actions):

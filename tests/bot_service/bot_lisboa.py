@@ -6,8 +6,17 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.service.controls import BUTTON_ROWS, MAX_CHOICE, MAX_LABEL, PER_ROW, PER_SELECT, Control, plan_controls
-from bot.service.game_ui import Table, choice_value, resolve_value
+from bot.discord.views.layout import (
+    BUTTON_ROWS,
+    MAX_CHOICE,
+    MAX_LABEL,
+    PER_ROW,
+    PER_SELECT,
+    Control,
+    choice_value,
+    plan_controls,
+)
+from bot.service.game_ui import Table, resolve_value
 from bot.service.records import State
 from bot.service.service import GameService
 from engine.core import play

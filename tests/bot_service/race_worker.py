@@ -35,8 +35,9 @@ from typing import Any
 
 import toy_game
 
+from bot.service.change import Step
 from bot.service.clock import ManualClock
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.service.timeouts import Expiry
 from bot.store.store import GameStore
@@ -92,7 +93,7 @@ OPS: dict[str, Op] = {
 
 def summary(value: Any) -> Any:
     """What a request returned, as plain data for the answer queue."""
-    if isinstance(value, Result):
+    if isinstance(value, Step):
         return {"version": value.version, "status": value.status, "changed": value.board_changed}
     if isinstance(value, list):
         return [summary(v) for v in value]

@@ -71,10 +71,10 @@ async def test_replace_rollback_and_end(svc: GameService) -> None:
     assert await stored_state(svc, row) == (2, await svc.store.snapshot(row, 0))
     last = (await svc.store.actions(row))[-1]
     assert (last.kind, last.text, last.seat, last.user_id) == ("rollback", "0", -1, user("Ann"))
-    assert "rolled the game back" in (await svc.archive.log(CHANNEL)).public[-1]
+    assert "rolled the game back" in (await svc.archive.log(CHANNEL)).lines[-1]
     await refused("bad_step", svc.admin.rollback(CHANNEL, user("Ann"), "Ann", 2))
     ended = await svc.admin.end(CHANNEL, ZED, "Zed", can_manage=True)
-    assert ended.status == "abandoned" and ended.public[0].startswith("🛠 Zed (admin) ended the Toy Race game at step 2")
+    assert ended.game_row == row and ended.public[0].startswith("🛠 Zed (admin) ended the Toy Race game at step 2")
     assert (await svc.store.game(row)).status == "abandoned"  # type: ignore[union-attr]
     trail = [what for _, _, what, _ in await Records(svc.store).audit_trail(row)]
     assert trail == ["admin", "rollback", "end"]

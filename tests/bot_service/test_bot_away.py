@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from bot_helpers import user
 
-from bot.service.away_service import parse_until
-from bot.service.clock import ManualClock
-from bot.service.results import Result, ServiceError
+from bot.service.away import parse_until
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 
 ANN, BOB, CY = user("Ann"), user("Bob"), user("Cy")
 ONE, TWO = "101", "102"  # channel ids, numeric like Discord's
@@ -31,7 +32,7 @@ async def timed(path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def table(svc: GameService, channel: str, clock: str, other: str = BOB) -> Result:
+async def table(svc: GameService, channel: str, clock: str, other: str = BOB) -> Step:
     """A started two-player Toy Race in ``channel`` (Ann and ``other``), Ann owing the first decision."""
     await svc.lobby.open(channel, GUILD, ANN, "Ann", "toy_race", {}, clock=clock)
     await svc.lobby.join(channel, other, other.removeprefix("u-").capitalize())
@@ -39,14 +40,14 @@ async def table(svc: GameService, channel: str, clock: str, other: str = BOB) ->
     return await until_owes(svc, channel, ANN, result)
 
 
-async def until_owes(svc: GameService, channel: str, who: str, result: Result) -> Result:
+async def until_owes(svc: GameService, channel: str, who: str, result: Step) -> Step:
     while who not in result.waiting:
         mover = result.waiting[0]
         result = await svc.play.act(channel, mover, "step" if "step" in result.legal[mover] else "rest")
     return result
 
 
-async def clock_of(svc: GameService, result: Result, who: str = ANN) -> tuple[str, str | None, str | None]:
+async def clock_of(svc: GameService, result: Step, who: str = ANN) -> tuple[str, str | None, str | None]:
     row = result.game_row or 0
     seat = [s.user_id for s in await svc.store.seats(row)].index(who)
     c = (await svc.core.deadlines.of_game(row))[seat]
@@ -184,15 +185,15 @@ async def test_mygames_lists_owed_games_oldest_first_with_deadlines_and_links(tm
         clock.advance(HOUR)
         listing = await svc.away.my_games(ANN)
         assert [(g.channel_id, g.your_turn) for g in listing.games] == [(ONE, True), (TWO, True), ("103", False)]
-        first, second, lobby = listing.private[ANN]
+        first, second, lobby = listing.lines
         assert first.startswith("**your turn** in Toy Race, <#101>") and "; due <t:" in first
         assert first.endswith(f"[jump](https://discord.com/channels/{GUILD}/{ONE}/999)")
         assert "due" not in second and second.endswith(f"(https://discord.com/channels/{GUILD}/{TWO})")
         assert lobby.startswith("Toy Race lobby in <#103>")
         await svc.away.set(ANN, "1d")
         away = await svc.away.my_games(ANN)
-        assert away.private[ANN][0].startswith("🏝️ You are away until") and "clock is frozen" in away.private[ANN][1]
-        assert (await svc.away.my_games(CY)).private[CY][0].startswith("Toy Race in <#102> (move")
+        assert away.lines[0].startswith("🏝️ You are away until") and "clock is frozen" in away.lines[1]
+        assert (await svc.away.my_games(CY)).lines[0].startswith("Toy Race in <#102> (move")
 
 
 def test_away_dates_are_checked() -> None:

@@ -11,11 +11,12 @@ import pytest
 from bot_helpers import CHANNEL, user
 
 import engine
-from bot.service.clock import ManualClock
-from bot.service.results import Result, ServiceError
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 from engine.core import play
 
 
@@ -34,7 +35,7 @@ async def open_game(
     names: tuple[str, ...] = ("Ann", "Bob"),
     game_id: str = "toy_race",
     options: dict[str, str] | None = None,
-) -> Result:
+) -> Step:
     lobby = await svc.lobby.open(CHANNEL, "g", user(names[0]), names[0], game_id, options or {}, clock=clock)
     assert "clock:" in lobby.public[0]
     for name in names[1:]:
@@ -99,7 +100,7 @@ async def test_deadline_takes_the_default_and_logs_a_timeout(tmp_path: Path) -> 
         assert late not in result.waiting and result.mention == result.waiting
         assert [o for _, _, o in await svc.core.deadlines.timeouts(row)] == ["default", "default"]
         log = await svc.archive.log(CHANNEL)
-        assert any("ran out of time" in line for line in log.public)
+        assert any("ran out of time" in line for line in log.lines)
         assert play.dumps(await svc.archive.rebuild(row)) == (await svc.store.snapshot(row, result.version or 0))
         assert await svc.timeouts.expire_due() == []  # nothing fires twice
 

@@ -13,12 +13,11 @@ import toy_game
 from bot_helpers import CHANNEL, refused, start_game, stored_state, user
 from test_bot_rematch import finished
 
-from bot.service.clock import ManualClock
+from bot.service.change import ENGINE_ERROR
+from bot.service.clock import HOUR, ManualClock
 from bot.service.opening import REMATCH_ERROR, SETUP_ERROR
 from bot.service.records import Action, Event, State
 from bot.service.service import GameService
-from bot.service.step import ENGINE_ERROR
-from bot.store.clock import HOUR
 from engine.core import play
 
 Apply = Callable[[State, int, Action], list[Event]]

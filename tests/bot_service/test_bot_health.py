@@ -19,9 +19,8 @@ from bot_helpers import service_at, start_game
 import bot.__main__ as entry
 from bot import health
 from bot.logs import ContextFilter, JsonFormatter, make_handler
+from bot.service.change import Said, Txn
 from bot.service.logctx import GAME, SHARD, about_game
-from bot.service.results import Result
-from bot.service.step import Txn
 from bot.store import alembic as store_alembic
 from bot.store.store import GameStore
 
@@ -219,10 +218,10 @@ async def test_play_step_sets_the_game_for_every_line_logged_inside_it(
 ) -> None:
     seen: list[int | None] = []
 
-    async def change(txn: Txn) -> Result:
+    async def change(txn: Txn) -> Said:
         seen.append(GAME.get())
         logging.getLogger("bot.test").warning("inside the step")
-        return Result()
+        return Said()
 
     async with service_at(tmp_path / "g.sqlite3") as svc:
         row = (await start_game(svc)).game_row or 0

@@ -57,14 +57,14 @@ async def test_history_shows_the_public_board_after_each_step(svc: GameService) 
     for step in range(5):
         seen = await svc.archive.history(CHANNEL, step)
         state = play.loads(await svc.store.snapshot(row_id, step) or "{}")
-        assert seen.version == step and seen.state_view == TOY.public_view(state)
-        assert "hand" not in (seen.state_view or {}) and seen.board_text == TOY.view_text(TOY.public_view(state))
-        assert seen.public[0] == f"Toy Race: the board after step {step} of 4."
-        assert all(line.startswith(f"#{step} ") for line in seen.public[1:]) and seen.public[1:]
-    assert "draws a card" in (await svc.archive.history(CHANNEL, 1)).public[1]
-    assert "took back" in (await svc.archive.history(CHANNEL, 3)).public[1]
-    assert (await svc.archive.history(CHANNEL, 3)).state_view == (await svc.archive.history(CHANNEL, 1)).state_view
-    assert (await svc.archive.history("elsewhere", 2, game_row=row_id)).version == 2  # by row, for buttons
+        assert seen.step == step and seen.view == TOY.public_view(state)
+        assert "hand" not in seen.view and seen.text == TOY.view_text(TOY.public_view(state))
+        assert seen.lines[0] == f"Toy Race: the board after step {step} of 4."
+        assert all(line.startswith(f"#{step} ") for line in seen.lines[1:]) and seen.lines[1:]
+    assert "draws a card" in (await svc.archive.history(CHANNEL, 1)).lines[1]
+    assert "took back" in (await svc.archive.history(CHANNEL, 3)).lines[1]
+    assert (await svc.archive.history(CHANNEL, 3)).view == (await svc.archive.history(CHANNEL, 1)).view
+    assert (await svc.archive.history("elsewhere", 2, game_row=row_id)).step == 2  # by row, for buttons
     for bad in (-1, 5):
         with pytest.raises(ServiceError) as err:
             await svc.archive.history(CHANNEL, bad)
@@ -89,6 +89,6 @@ async def test_log_pages_by_row_report_page_and_count(svc: GameService) -> None:
         who = result.waiting[0]
         result = await svc.play.act(CHANNEL, who, "step" if "step" in result.legal[who] else "rest")
     newest = await svc.archive.log(CHANNEL)
-    assert newest.page == newest.pages and (newest.pages or 0) >= 2
+    assert newest.page == newest.pages and newest.pages >= 2
     first = await svc.archive.log_of_game(started.game_row or 0, 1)
-    assert first.page == 1 and first.pages == newest.pages and first.public[1].startswith("#0 Toy Race started")
+    assert first.page == 1 and first.pages == newest.pages and first.lines[1].startswith("#0 Toy Race started")

@@ -9,14 +9,15 @@ import pytest
 from bot_helpers import CHANNEL, user
 from sqlalchemy import text
 
-from bot.service.clock import ManualClock
-from bot.service.hours import parse_hours
-from bot.service.results import Result, ServiceError
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
+from bot.service.hours import Hours, advance, open_seconds, parse_hours
+from bot.service.reminders import LADDER
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between, shift
-from bot.store.hours import Hours, advance, open_seconds
 from bot.store.reminders import Reminders
 from bot.store.store import GameStore
+from bot.store.times import seconds_between, shift
 
 T0 = "2030-01-01T00:00:00.000+00:00"  # a Tuesday, midnight UTC (the ManualClock's start)
 EVENING = Hours(18, 23, "UTC")
@@ -112,7 +113,7 @@ def test_bad_input_is_refused_kindly(hours: str | None, zone: str | None, code: 
     assert err.value.code == code and "`" in err.value.message
 
 
-async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Result:
+async def _open(svc: GameService, hours: str | None, zone: str | None = None) -> Step:
     lobby = await svc.lobby.open(
         CHANNEL, "g", user("Ann"), "Ann", "toy_race", {}, clock="daily", hours=hours, timezone=zone
     )
@@ -131,7 +132,7 @@ async def _bank_after(tmp_path: Path, hours: str | None, zone: str | None = None
         row, first = started.game_row or 0, started.waiting[0]
         seat = [s.user_id for s in await store.seats(row)].index(first)
         opened = (await svc.core.deadlines.of_game(row))[seat]
-        await Reminders(store).plan(stall_after=10 * DAY)
+        await Reminders(store).plan(10 * DAY, LADDER)
         fires = [
             r[0]
             for r in await store.query(

@@ -20,10 +20,11 @@ from zoneinfo import ZoneInfo
 from bot_helpers import CHANNEL, user
 from sqlalchemy import text
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
+from bot.service.reminders import LADDER
 from bot.service.service import GameService
-from bot.store.clock import HOUR, iso
 from bot.store.store import GameStore
+from bot.store.times import iso
 
 PARIS = ZoneInfo("Europe/Paris")
 
@@ -72,7 +73,7 @@ async def clock_of(svc: GameService, row: int, seat: int) -> tuple[str | None, s
 
 async def fires(svc: GameService, row: int, seat: int) -> dict[str, str]:
     """kind -> fire_at of the seat's planned reminder rows."""
-    await svc.core.reminders.plan(svc.reminders.stall_after)
+    await svc.core.reminders.plan(svc.reminders.stall_after, LADDER)
     rows = await svc.store.query(
         text("SELECT kind, fire_at FROM reminders WHERE game = :game AND seat = :seat"), {"game": row, "seat": seat}
     )

@@ -10,12 +10,17 @@ from typing import Any
 import pytest
 from bot_helpers import CHANNEL, play_random, start_game, user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import HOUR
 
 ANN, BOB = user("Ann"), user("Bob")
+
+
+async def status_of(svc: GameService, row: int) -> str:
+    record = await svc.store.game(row)
+    assert record is not None
+    return record.status
 
 
 async def refused(svc: GameService, data: dict[str, Any]) -> str:
@@ -56,7 +61,8 @@ async def test_a_forged_line_is_refused_naming_its_step(svc: GameService) -> Non
     huge = json.loads(json.dumps(data))
     huge["actions"][0]["public"][0] = "x" * 10_000
     assert len(await refused(svc, huge)) < 600
-    assert (await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))).status == "finished"
+    imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
+    assert (await status_of(svc, imported.game_row)) == "finished"
 
 
 async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
@@ -91,8 +97,8 @@ async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
     assert {"🛠", "🤖", "⏰", "⏪"} <= {h[0] for h in heads}
     assert any("skipped" in a["public"][0] for a in data["actions"] if a["public"])
     imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", json.dumps(data))
-    assert imported.status == "abandoned"
-    assert (await svc.archive.log("chan-bug", 1)).public[1:] == (await svc.archive.log(CHANNEL, 1)).public[1:]
+    assert (await status_of(svc, imported.game_row)) == "abandoned"
+    assert (await svc.archive.log("chan-bug", 1)).lines[1:] == (await svc.archive.log(CHANNEL, 1)).lines[1:]
     for mark, wrong in (
         ("🛠", "forced the default for Nobody"),
         ("⏰", "Nobody ran out of time"),

@@ -13,7 +13,8 @@ from typing import Any
 from bot_helpers import CHANNEL, play_random, service_at, user
 from sqlalchemy import text
 
-from bot.service.game_ui import status_lines, turn_text
+from bot.discord.views.layout import turn_text
+from bot.service.game_ui import status_lines
 from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.turn_messages import TurnMessages
@@ -70,7 +71,7 @@ async def test_a_whole_puerto_rico_game_at_a_japanese_table(tmp_path: Path) -> N
         lines: list[Any] = [opened.public]
         for name in names[1:]:
             lines.append((await svc.lobby.join(CHANNEL, user(name), name)).public)
-        lines.append((await svc.play.status(CHANNEL)).public)
+        lines.append((await svc.play.status(CHANNEL)).lines)
         lines.append(status_lines(await svc.table(opened.game_row or 0)))
         try:
             await svc.lobby.start(CHANNEL, user("Bob"))
@@ -95,15 +96,15 @@ async def test_a_whole_puerto_rico_game_at_a_japanese_table(tmp_path: Path) -> N
         final = results[-1]
         assert final.game_over and "Final scores:" in final.public
         assert any(r.public and "took back" in str(r.public[0]) for r in results)
-        lines.append((await svc.play.status(CHANNEL)).public)
+        lines.append((await svc.play.status(CHANNEL)).lines)
         for page in (1, None):
-            lines.append((await svc.archive.log(CHANNEL, page)).public)
-        lines.append((await svc.archive.history(CHANNEL, 0)).public)
-        lines.append((await svc.archive.history(CHANNEL, 5)).public)
+            lines.append((await svc.archive.log(CHANNEL, page)).lines)
+        lines.append((await svc.archive.history(CHANNEL, 0)).lines)
+        lines.append((await svc.archive.history(CHANNEL, 5)).lines)
         for name in names:
             lines.append((await svc.stats.player(user(name))).lines(name))
-            lines.append((await svc.away.my_games(user(name))).private)
-        lines.append((await svc.notify.settings(user("Ann"), mode="digest", quiet="22-07")).private)
+            lines.append((await svc.away.my_games(user(name))).lines)
+        lines.append((await svc.notify.settings(user("Ann"), mode="digest", quiet="22-07")).lines)
         lines.append((await svc.lobby.set_language(CHANNEL, user("Ann"), "ja")).public)
         again = await svc.lobby.rematch(row, user("Bob"))
         assert again.table.language == "ja"
@@ -111,7 +112,7 @@ async def test_a_whole_puerto_rico_game_at_a_japanese_table(tmp_path: Path) -> N
         check_japanese(lines, seen)
         final_ja = [tr(line, "ja") for line in final.public]
         assert "最終得点：" in final_ja and any(line.startswith(("勝者：", "同点勝利：")) for line in final_ja)
-        log_ja = [tr(line, "ja") for line in (await svc.archive.log(CHANNEL, 1)).public]
+        log_ja = [tr(line, "ja") for line in (await svc.archive.log(CHANNEL, 1)).lines]
         assert log_ja[0].startswith("ログ")
     assert {"Final scores:", "{player} took back their last action.", "The game is over!"} <= seen
     assert len(seen) >= 25
@@ -134,7 +135,7 @@ async def test_stored_turn_lines_redraw_in_japanese_and_old_plain_rows_still_rea
         assert tr(took, "ja").endswith("が直前の手を取り消し。")
         stored = (await svc.store.actions(row))[-1].public_lines
         assert isinstance(stored[0], Msg) and tr(stored[0], "ja") == tr(took, "ja")
-        log = (await svc.archive.log(CHANNEL)).public
+        log = (await svc.archive.log(CHANNEL)).lines
         assert any(tr(line, "ja").endswith("が直前の手を取り消し。") for line in log)
         await svc.store.query("SELECT 1")
         async with svc.store.transaction() as db:  # a row stored before languages: plain strings

@@ -21,10 +21,9 @@ from pathlib import Path
 
 from bot_helpers import user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.service import GameService
 from bot.service.shards import Shards
-from bot.store.clock import HOUR
 from bot.store.leases import LeaseBook
 from bot.store.store import GameStore
 

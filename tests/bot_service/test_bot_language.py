@@ -87,7 +87,7 @@ async def test_a_user_sets_and_clears_their_language(svc: GameService) -> None:
     assert await svc.notify.language(user("Ann")) is None
     told = await svc.notify.set_language(user("Ann"), "ja")
     assert await svc.notify.language(user("Ann")) == "ja"
-    assert tr(told.private[user("Ann")][0], "ja") != told.private[user("Ann")][0]
+    assert tr(told.lines[0], "ja") != told.lines[0]
     await svc.notify.settings(user("Ann"), mode="dm")  # other settings keep it
     assert await svc.notify.languages([user("Ann"), user("Bob")]) == {user("Ann"): "ja"}
     await expect("bad_language", svc.notify.set_language(user("Ann"), "xx"))

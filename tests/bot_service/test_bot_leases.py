@@ -14,11 +14,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 
 from bot_helpers import user
 
-from bot.service.clock import ManualClock
-from bot.service.results import Result
+from bot.service.change import Step
+from bot.service.clock import HOUR, ManualClock
 from bot.service.service import GameService
 from bot.service.shards import LEASE_SECONDS, Shards
-from bot.store.clock import HOUR
 from bot.store.leases import LeaseBook
 from bot.store.store import GameStore
 
@@ -47,7 +46,7 @@ async def pass_time(clock: ManualClock, seconds: int, *procs: GameService) -> No
             await proc.leases.renew()
 
 
-async def table(svc: GameService, channel: str, guild: int) -> Result:
+async def table(svc: GameService, channel: str, guild: int) -> Step:
     await svc.lobby.open(channel, str(guild), ANN, "Ann", "toy_race", {}, clock="fast")
     await svc.lobby.join(channel, BOB, "Bob")
     return await svc.lobby.start(channel, ANN, seed=3)

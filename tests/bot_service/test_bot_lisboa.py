@@ -58,18 +58,19 @@ async def test_whole_game_to_final_scoring_every_option_offered(
         version, snapshot = await stored_state(svc, row)
         assert play.dumps(await svc.archive.rebuild(row)) == snapshot and version == len(await svc.store.actions(row))
         export = await svc.archive.export(CHANNEL)  # the replay regenerates every stored line exactly
-        assert (await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)).version == version
+        imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
+        assert (await stored_state(svc, imported.game_row))[0] == version
 
 
 async def test_lobby_status_and_header_say_the_values_are_provisional(svc: GameService) -> None:
     assert NOTICE and NOTICE.startswith("Card values partly provisional (")
     lobby = await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", "lisboa")
     assert lobby.public[-1] == f"⚠️ {NOTICE}" and len(lobby.public) == 2
-    assert (await svc.play.status(CHANNEL)).public[-1] == f"⚠️ {NOTICE}"
+    assert (await svc.play.status(CHANNEL)).lines[-1] == f"⚠️ {NOTICE}"
     await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
     await svc.lobby.start(CHANNEL, user("Ann"), seed=1)
     status = await svc.play.status(CHANNEL)
-    assert status.public[1] == f"⚠️ {NOTICE}" and status.public.count(f"⚠️ {NOTICE}") == 1
+    assert status.lines[1] == f"⚠️ {NOTICE}" and status.lines.count(f"⚠️ {NOTICE}") == 1
     table = await svc.table_in(CHANNEL)
     assert table is not None and table.notice() == NOTICE
     pr = await svc.lobby.open("chan-pr", "guild", user("Ann"), "Ann", "puerto_rico")
@@ -94,7 +95,7 @@ async def test_a_game_whose_data_pack_is_not_loaded_is_refused_kindly(tmp_path: 
         await refused("data_pack", svc.play.status(CHANNEL))
         await refused("data_pack", svc.table_in(CHANNEL))
         abandoned = await svc.lobby.abandon(CHANNEL, user("Ann"))  # the table can still end it
-        assert abandoned.status == "abandoned"
+        assert (await svc.store.game(abandoned.game_row)).status == "abandoned"  # type: ignore[union-attr]
 
 
 #: The fingerprint main's Lisboa pack had, before its citations were rewritten (the bytes of
@@ -136,7 +137,8 @@ async def test_a_game_set_up_before_the_packs_citations_changed_goes_on_and_its_
         export = await svc.archive.export(CHANNEL)
         assert export.ended and MAIN_FINGERPRINT in export.text
         imported = await svc.archive.import_record("chan-bug", "g", user("Dev"), "Dev", export.text)
-        assert imported.status == "abandoned" and imported.version == moved.version
+        copy = await svc.store.game(imported.game_row)
+        assert copy is not None and copy.status == "abandoned" and copy.version == moved.version
 
 
 def test_terminal_plays_lisboa_randomly_and_at_one_keyboard(tmp_path: Path) -> None:

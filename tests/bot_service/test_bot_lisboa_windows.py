@@ -9,9 +9,8 @@ from pathlib import Path
 from bot_helpers import CHANNEL, user
 from bot_lisboa import arrange_visit, latest_state, store_state
 
-from bot.service.clock import ManualClock
+from bot.service.clock import DAY, ManualClock
 from bot.service.service import GameService
-from bot.store.clock import DAY
 from bot.store.store import GameStore
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")

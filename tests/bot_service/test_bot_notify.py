@@ -13,12 +13,12 @@ import pytest
 from bot_helpers import user
 from sqlalchemy import delete, select
 
-from bot.service.clock import ManualClock
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.notify import HINT
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store import schema
-from bot.store.clock import DAY, HOUR
 from bot.store.store import GameStore
 
 ANN, BOB = user("Ann"), user("Bob")
@@ -34,13 +34,13 @@ async def service(path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def table(svc: GameService, channel: str = "101", clock: str = "fast", game_id: str = "toy_race") -> Result:
+async def table(svc: GameService, channel: str = "101", clock: str = "fast", game_id: str = "toy_race") -> Step:
     await svc.lobby.open(channel, GUILD, ANN, "Ann", game_id, {}, clock=clock)
     await svc.lobby.join(channel, BOB, "Bob")
     return await svc.lobby.start(channel, ANN, seed=3)
 
 
-async def owes(svc: GameService, channel: str, who: str, result: Result) -> Result:
+async def owes(svc: GameService, channel: str, who: str, result: Step) -> Step:
     while who not in result.waiting:
         mover = result.waiting[0]
         result = await svc.play.act(channel, mover, "step" if "step" in result.legal[mover] else "rest")
@@ -49,7 +49,7 @@ async def owes(svc: GameService, channel: str, who: str, result: Result) -> Resu
 
 async def test_settings_are_validated_stored_and_shown(tmp_path: Path) -> None:
     async with service(tmp_path / "g.sqlite3", ManualClock()) as svc:
-        shown = (await svc.notify.settings(ANN)).private[ANN]
+        shown = (await svc.notify.settings(ANN)).lines
         assert shown[0] == "Notifications: a mention in the game's channel."
         assert "UTC; quiet hours: none" in shown[1] and "no limit (0 today)" in shown[2]
         for kwargs, code in (
@@ -62,12 +62,10 @@ async def test_settings_are_validated_stored_and_shown(tmp_path: Path) -> None:
             with pytest.raises(ServiceError) as err:
                 await svc.notify.settings(ANN, **kwargs)  # type: ignore[arg-type]
             assert err.value.code == code
-        lines = (await svc.notify.settings(ANN, mode="dm", timezone="Europe/Berlin", quiet="22-07", budget=3)).private[
-            ANN
-        ]
+        lines = (await svc.notify.settings(ANN, mode="dm", timezone="Europe/Berlin", quiet="22-07", budget=3)).lines
         assert "a direct message" in lines[0] and "Europe/Berlin; quiet hours: 22:00–07:00" in lines[1]
         assert "budget across all your games: 3 (0 used today)" in lines[2]
-        assert (await svc.notify.settings(ANN, quiet="off")).private[ANN][1].endswith("quiet hours: none.")
+        assert (await svc.notify.settings(ANN, quiet="off")).lines[1].endswith("quiet hours: none.")
         assert str(await svc.notify.zone(ANN)) == "Europe/Berlin"
 
 
@@ -125,7 +123,7 @@ async def test_over_the_daily_budget_pings_turn_silent_and_go_to_the_next_digest
         clock.advance(6 * HOUR)
         [half] = [n for n in await svc.reminders.due() if n.user_id == ANN]
         assert not half.ping and half.text().startswith("⏳ **Ann**, a reminder")  # named, silent
-        assert "2 (2 used today)" in (await svc.notify.settings(ANN)).private[ANN][2]
+        assert "2 (2 used today)" in (await svc.notify.settings(ANN)).lines[2]
         assert await svc.notify.digest_due() == []  # the next digest is tomorrow at 09:00
         clock.advance(17 * HOUR)  # 09:00 the next day: a new budget, and the digest
         [digest] = await svc.notify.digest_due()
@@ -165,7 +163,7 @@ async def test_closed_dms_are_remembered_hinted_once_and_retried_only_after_a_ch
         assert await svc.notify.dm_failed(ANN) == HINT
         assert await svc.notify.dm_failed(ANN) is None  # the hint only once
         assert not await svc.notify.dm_allowed(ANN) and (await svc.notify.plan_pings(row, [ANN])).dm == []
-        assert "DMs were closed" in (await svc.notify.settings(ANN)).private[ANN][-1]
+        assert "DMs were closed" in (await svc.notify.settings(ANN)).lines[-1]
         await svc.notify.settings(ANN, mode="dm")
         assert await svc.notify.dm_allowed(ANN)
 
@@ -182,7 +180,7 @@ async def test_standing_answers_play_the_default_and_are_logged(tmp_path: Path) 
             await svc.standing.set("101", "u-zed", "bet")
         assert err.value.code == "not_seated"
         told = await svc.standing.set("101", ANN, "bet")
-        assert "answered for you with their default" in told.private[ANN][0] and "`bet`" in told.private[ANN][1]
+        assert "answered for you with their default" in told.lines[0] and "`bet`" in told.lines[1]
         assert await svc.standing.kinds("101", ANN) == ["bet", "move"]
         result = started
         for _ in range(2):  # both players finish their turns: the parallel bet opens...
@@ -201,7 +199,7 @@ async def test_standing_answers_play_the_default_and_are_logged(tmp_path: Path) 
         )
         assert await svc.standing.answer(row) is None and await svc.standing.due() == []
         off = await svc.standing.set("101", ANN, "bet", on=False)
-        assert "asked of you again" in off.private[ANN][0] and "none" in off.private[ANN][1]
+        assert "asked of you again" in off.lines[0] and "none" in off.lines[1]
 
 
 async def test_a_kind_without_default_is_refused_and_the_sweep_answers_later_decisions(tmp_path: Path) -> None:

@@ -11,8 +11,9 @@ import pytest
 from bot_helpers import CHANNEL, start_game, user
 from test_bot_deadlines import open_game, timed
 
+from bot.discord.views.layout import plan_controls
 from bot.service.clock import HOUR, ManualClock
-from bot.service.game_ui import plan_controls, suggest
+from bot.service.game_ui import suggest
 from bot.service.service import GameService
 from engine.core import play
 

@@ -8,9 +8,9 @@ import asyncio
 
 from bot_helpers import CHANNEL, start_game, stored_state, user
 
+from bot.service.change import Step
 from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.service.step import Step
 
 ANN, BOB = user("Ann"), user("Bob")
 

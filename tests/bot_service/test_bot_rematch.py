@@ -8,11 +8,11 @@ import random
 from bot_helpers import CHANNEL, play_random, user
 from bot_helpers import refused as expect
 
-from bot.service.results import Result
+from bot.service.change import Step
 from bot.service.service import GameService
 
 
-async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), **table: str) -> Result:
+async def finished(svc: GameService, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), **table: str) -> Step:
     await svc.lobby.open(CHANNEL, "g", user(names[0]), names[0], "toy_race", {"length": 6}, clock="fast", **table)
     for name in names[1:]:
         await svc.lobby.join(CHANNEL, user(name), name)

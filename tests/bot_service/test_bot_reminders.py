@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, user
 
-from bot.service.clock import ManualClock
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.notices import Notice
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between, shift
 from bot.store.store import GameStore
+from bot.store.times import seconds_between, shift
 
 
 @asynccontextmanager
@@ -28,7 +29,7 @@ async def timed(path: Path, clock: ManualClock, **kwargs: int) -> AsyncIterator[
         await store.close()
 
 
-async def open_game(svc: GameService, clock: str = "fast", game_id: str = "toy_race") -> Result:
+async def open_game(svc: GameService, clock: str = "fast", game_id: str = "toy_race") -> Step:
     await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", game_id, {}, clock=clock)
     await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
     return await svc.lobby.start(CHANNEL, user("Ann"), seed=3)

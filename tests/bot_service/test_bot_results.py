@@ -10,8 +10,9 @@ import pytest
 
 import bot.service.history
 import bot.service.results
-from bot.service.results import format_scores, names_list, winner_line
-from bot.store.clock import iso
+from bot.service.scores import format_scores, winner_line
+from bot.service.words import names_list
+from bot.store.times import iso
 from engine.core import Outcome, SeatResult, get_game
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, play_random, refused, user
 
-from bot.service.clock import ManualClock
-from bot.service.results import Result
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between
 from bot.store.records import Records
 from bot.store.store import GameStore
+from bot.store.times import seconds_between
 
 DEE = "u-dee"
 
@@ -34,7 +34,7 @@ async def svc(tmp_path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def begin(svc: GameService, clock: str = "none") -> Result:
+async def begin(svc: GameService, clock: str = "none") -> Step:
     await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 6}, clock=clock)
     await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
     return await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
@@ -62,7 +62,7 @@ async def test_a_player_hands_their_own_seat_over(svc: GameService) -> None:
     [(version, by, what, detail)] = await Records(svc.store).audit_trail(row)
     assert (version, by, what) == (0, mover, "self") and detail.endswith(f"{mover} -> {DEE}")
     status = await svc.play.status(CHANNEL)
-    assert f"({name}): {name}, then Dee from step 0." in status.public[-1]
+    assert f"({name}): {name}, then Dee from step 0." in status.lines[-1]
 
 
 async def test_the_host_hands_over_only_an_absent_players_seat(svc: GameService, clock: ManualClock) -> None:
@@ -100,7 +100,7 @@ async def test_a_finished_game_records_who_played_which_seat(svc: GameService) -
     results = await play_random(svc, await svc.play.status(CHANNEL), random.Random(3))
     final = results[-1]
     assert final.game_over and "Seat " in final.public[-1] and "(Bob): Bob, then Dee from step 2." in final.public[-1]
-    assert "then Dee from step 2" in (await svc.play.status(CHANNEL)).public[-1]
+    assert "then Dee from step 2" in (await svc.play.status(CHANNEL)).lines[-1]
     changes = json.loads((await svc.archive.export(CHANNEL)).text)["seat_changes"]
     assert changes == [{"seat": changes[0]["seat"], "name": "Dee", "from_version": 2, "reason": "self"}]
     assert await svc.seats.history(row) == [final.public[-1]]

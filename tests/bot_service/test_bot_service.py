@@ -172,7 +172,7 @@ async def test_game_over_posts_scores_and_frees_the_channel(svc: GameService) ->
     record = await svc.store.game(final.game_row or 0)
     assert record is not None and record.status == "finished" and record.waiting == []
     status = await svc.play.status(CHANNEL)
-    assert "finished" in status.public[0] and "Final scores:" in status.public
+    assert "finished" in status.lines[0] and "Final scores:" in status.lines
     await expect_error(svc, "no_game", svc.play.act(CHANNEL, user("Ann"), "step"), "finished")
     await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race")
 
@@ -200,20 +200,20 @@ async def test_views_log_and_my_games(svc: GameService) -> None:
     mover = started.waiting[0]
     public = await svc.play.view(CHANNEL)
     mine = await svc.play.view(CHANNEL, mover, private=True)
-    assert "hand" not in public.board_text and "hand" in (mine.board_text or "")
-    assert mine.public == [] and mine.private == {mover: [mine.board_text]}
+    assert "hand" not in public.text and "hand" in mine.text
+    assert "hand" not in public.view and "hand" in mine.view
     for _ in range(30):
         status = await svc.play.status(CHANNEL)
         who = status.waiting[0]
         await svc.play.act(CHANNEL, who, "step" if "step" in status.legal[who] else "rest")
     log = await svc.archive.log(CHANNEL)
-    pages = int(log.public[0].split(" of ")[1].rstrip(":"))
-    assert pages >= 2 and log.public[0] == f"Log, page {pages} of {pages}:"
-    every = [line for n in range(1, pages + 1) for line in (await svc.archive.log(CHANNEL, page=n)).public[1:]]
-    assert every[0].startswith("#0 Toy Race started") and every[-len(log.public) + 1 :] == log.public[1:]
+    pages = int(log.lines[0].split(" of ")[1].rstrip(":"))
+    assert pages >= 2 and log.lines[0] == f"Log, page {pages} of {pages}:" and log.pages == pages
+    every = [line for n in range(1, pages + 1) for line in (await svc.archive.log(CHANNEL, page=n)).lines[1:]]
+    assert every[0].startswith("#0 Toy Race started") and every[-len(log.lines) + 1 :] == log.lines[1:]
     versions = [int(line[1:].split(" ")[0]) for line in every]
     assert versions == sorted(versions) and versions[-1] == 30 and set(range(31)) == set(versions)
-    assert len((await svc.archive.log(CHANNEL, page=1)).public) == 21
+    assert len((await svc.archive.log(CHANNEL, page=1)).lines) == 21
     assert all("You drew" not in line for line in every)
     listing = await svc.away.my_games(user("Ann"))
     channels = [g.channel_id for g in listing.games]
@@ -231,7 +231,7 @@ async def test_abandon_by_channel_manager_and_clock_timestamps(svc: GameService)
     assert record is not None and record.created_at.startswith("2030-01-01T00:00:0")
     await expect_error(svc, "not_allowed", svc.lobby.abandon(CHANNEL, user("Bob")))
     done = await svc.lobby.abandon(CHANNEL, user("Bob"), can_manage_channel=True)
-    assert "abandoned" in done.public[0] and done.status == "abandoned"
+    assert "abandoned" in done.public[0] and done.game_row == started.game_row
     assert (await svc.store.game(started.game_row or 0)).status == "abandoned"  # type: ignore[union-attr]
 
 

@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 from bot_helpers import user
 
-from bot.service.clock import ManualClock
-from bot.service.results import Result
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.service import GameService
 from bot.service.shards import Shards, shard_of
 from bot.settings import Settings, SettingsError, parse_shard_ids
-from bot.store.clock import DAY, HOUR
 from bot.store.store import GameStore
 
 #: A real-looking server id (a snowflake from 2019) and the next id whose timestamp is 1 ms later.
@@ -107,7 +106,7 @@ async def process(path: Path, clock: ManualClock, shards: Shards) -> AsyncIterat
         await store.close()
 
 
-async def table(svc: GameService, channel: str, guild: int, clock: str = "fast") -> Result:
+async def table(svc: GameService, channel: str, guild: int, clock: str = "fast") -> Step:
     await svc.lobby.open(channel, str(guild), ANN, "Ann", "toy_race", {}, clock=clock)
     await svc.lobby.join(channel, BOB, "Bob")
     return await svc.lobby.start(channel, ANN, seed=3)
@@ -186,7 +185,7 @@ async def test_unsharded_service_keeps_firing_everything(tmp_path: Path) -> None
         assert sorted(e.channel_id for e in await only.timeouts.expire_due()) == ["101", "102"]
 
 
-async def owes(svc: GameService, channel: str, who: str, result: Result) -> Result:
+async def owes(svc: GameService, channel: str, who: str, result: Step) -> Step:
     while who not in result.waiting:
         mover = result.waiting[0]
         result = await svc.play.act(channel, mover, "step" if "step" in result.legal[mover] else "rest")

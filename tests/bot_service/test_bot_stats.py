@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from bot_helpers import CHANNEL, play_random, user
 
-from bot.service.clock import ManualClock
+from bot.service.clock import HOUR, ManualClock
 from bot.service.service import GameService
 from bot.service.stats import PlayerStats
-from bot.store.clock import HOUR
 from bot.store.store import GameStore
 from engine.core import play
 

@@ -149,8 +149,8 @@ async def test_two_connections_race_on_the_version_check(tmp_path: Path) -> None
         assert (await stores[1].game(row)).version == 1  # type: ignore[union-attr]
         # each service recovers and sees the winner's move
         for service in services:
-            status = await service.play.status(CHANNEL)
-            assert status.version == 1 and status.state_view and status.state_view["pos"].count(1) == 1
+            status, board = await service.play.status(CHANNEL), await service.play.view(CHANNEL)
+            assert status.version == board.version == 1 and board.view["pos"].count(1) == 1
 
 
 async def test_raw_store_race_between_connections(tmp_path: Path) -> None:
@@ -186,8 +186,9 @@ def _raw_append(store: GameStore, row: int, user: str, expected_version: int = 0
 
 @pytest.mark.sqlite_only
 async def test_writer_lock_of_another_process_is_waited_for_without_blocking_the_loop(tmp_path: Path) -> None:
-    """SQLite runs in the loop's thread: another process's writer lock is waited for by sleeping, so
-    the loop keeps serving other work meanwhile, and the write goes through once the lock is freed."""
+    """Another process's writer lock is waited for by sleeping between tries (neither the loop nor the
+    store's database thread blocks), so the loop keeps serving other work meanwhile, and the write
+    goes through once the lock is freed."""
     path = tmp_path / "g.sqlite3"
     async with service_at(path) as svc:
         row = (await start_game(svc)).game_row or 0

@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, refused, start_game, stored_state
 
-from bot.service.clock import ManualClock
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
 from bot.service.game_ui import to_ping
-from bot.service.results import Result, ServiceError
+from bot.service.results import ServiceError
 from bot.service.service import GameService
-from bot.store.clock import DAY, HOUR, seconds_between, shift
 from bot.store.deadlines import SeatClock
+from bot.store.times import seconds_between, shift
 from engine.core import play
 
 
-async def to_bets(svc: GameService) -> Result:
+async def to_bets(svc: GameService) -> Step:
     result = await start_game(svc, ("Ann", "Bob", "Cy"), {"cards": "no"}, seed=3)
     while len(result.waiting) < 3:  # walk to the parallel push/rest
         result = await svc.play.act(CHANNEL, result.waiting[0], "step")

@@ -10,11 +10,10 @@ from pathlib import Path
 
 from bot_helpers import CHANNEL, FakeClock, service_at, start_game, user
 
-from bot.service.clock import ManualClock
+from bot.service.change import Step
+from bot.service.clock import HOUR, ManualClock
 from bot.service.service import GameService
-from bot.service.step import Step
 from bot.service.turn_boundary import NEWCOMER, NO_MESSAGE, SAME_TURN, WINDOW
-from bot.store.clock import HOUR
 from bot.store.store import GameStore
 from bot.store.turn_messages import KEEP_LINES, TurnMessage, TurnMessages
 
@@ -121,8 +120,9 @@ async def test_the_store_keeps_the_newest_lines_and_counts_the_rest(tmp_path: Pa
         await book.put(TurnMessage(**{**vars(turn), "lines": lines, "hidden": hidden}))
         again = await book.get(start.row)
         assert again is not None and (again.lines, again.hidden) == (lines, hidden)
-        assert not await book.posted(start.row, start.version + 7, "m9", svc.now())  # another turn's report
-        assert await book.posted(start.row, start.version, "m9", svc.now())
+        assert not await book.posted(start.row, start.version + 7, "m9", svc.now(), start.version)  # another turn's
+        assert await book.posted(start.row, start.version, "m9", svc.now(), start.version)
+        assert await svc.core.away.posts([start.row]) == {start.row: "m9"}  # the jump link too
 
 
 async def test_a_reminder_during_a_turn_counts_from_the_turns_start(tmp_path: Path) -> None:

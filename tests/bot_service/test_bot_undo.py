@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from bot_helpers import CHANNEL, start_game, stored_state
 
-from bot.service.results import Result, ServiceError
+from bot.service.change import Step
+from bot.service.results import ServiceError
 from bot.service.service import GameService
 from engine.core import play
 
 
 @pytest.fixture
-async def started(svc: GameService) -> Result:
+async def started(svc: GameService) -> Step:
     return await start_game(svc, ("Ann", "Bob"), {"actions": 3, "length": 15}, seed=21)
 
 
@@ -25,7 +26,7 @@ async def refused(svc: GameService, who: str, code: str) -> ServiceError:
     return info.value
 
 
-async def test_own_latest_action_can_be_taken_back(svc: GameService, started: Result) -> None:
+async def test_own_latest_action_can_be_taken_back(svc: GameService, started: Step) -> None:
     row, mover = started.game_row or 0, started.waiting[0]
     _, initial = await stored_state(svc, row)
     stepped = await svc.play.act(CHANNEL, mover, "step")
@@ -42,7 +43,7 @@ async def test_own_latest_action_can_be_taken_back(svc: GameService, started: Re
     assert (await svc.play.act(CHANNEL, mover, "step", expected_version=2)).version == 3
 
 
-async def test_several_own_actions_back_to_the_turn_start(svc: GameService, started: Result) -> None:
+async def test_several_own_actions_back_to_the_turn_start(svc: GameService, started: Step) -> None:
     row, mover = started.game_row or 0, started.waiting[0]
     _, initial = await stored_state(svc, row)
     await svc.play.act(CHANNEL, mover, "step")
@@ -54,7 +55,7 @@ async def test_several_own_actions_back_to_the_turn_start(svc: GameService, star
     assert play.dumps(await svc.archive.rebuild(row)) == initial
 
 
-async def test_other_players_action_is_refused(svc: GameService, started: Result) -> None:
+async def test_other_players_action_is_refused(svc: GameService, started: Step) -> None:
     mover = started.waiting[0]
     other = next(u for u in ("u-ann", "u-bob") if u != mover)
     await refused(svc, mover, "nothing_to_undo")
@@ -63,7 +64,7 @@ async def test_other_players_action_is_refused(svc: GameService, started: Result
     assert "your own latest action" in err.message
 
 
-async def test_random_draw_is_a_barrier(svc: GameService, started: Result) -> None:
+async def test_random_draw_is_a_barrier(svc: GameService, started: Step) -> None:
     row, mover = started.game_row or 0, started.waiting[0]
     drew = await svc.play.act(CHANNEL, mover, "draw")
     assert (await svc.store.actions(row))[-1].undo_barrier
@@ -75,7 +76,7 @@ async def test_random_draw_is_a_barrier(svc: GameService, started: Result) -> No
     await refused(svc, mover, "undo_barrier")  # ...but never back across the draw
 
 
-async def test_refused_once_the_turn_has_passed(svc: GameService, started: Result) -> None:
+async def test_refused_once_the_turn_has_passed(svc: GameService, started: Step) -> None:
     mover = started.waiting[0]
     other = next(u for u in ("u-ann", "u-bob") if u != mover)
     for _ in range(3):

@@ -34,8 +34,8 @@ from races import (
     timeout_rows,
 )
 
+from bot.service.change import CONFLICT
 from bot.service.service import GameService
-from bot.service.step import CONFLICT
 from bot.store.records import Records
 from bot.store.votes import Votes
 

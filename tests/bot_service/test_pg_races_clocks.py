@@ -23,7 +23,8 @@ from races import (
     timeout_rows,
 )
 
-from bot.store.clock import HOUR, seconds_between
+from bot.service.clock import HOUR
+from bot.store.times import seconds_between
 
 
 # --- 3. a deadline firing while the player acts -----------------------------------------------------

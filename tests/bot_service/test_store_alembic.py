@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store import alembic as store_alembic
 from bot.store import migrations, schema
-from bot.store.engine import locate
+from bot.store.database import locate
 from bot.store.store import GameStore, split_statements
 
 

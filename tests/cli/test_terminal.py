@@ -196,7 +196,7 @@ async def play_until_quiet_steps(db: Path, wanted: int) -> tuple[list[tuple[int 
             result = await svc.play.act("terminal", who, text, expected_version=result.version)
             if [str(line) for line in result.public] == [f"{result.public[0].split(' ')[0]} has acted."]:
                 quiet.append((result.version, text))
-        return quiet, (await svc.archive.log("terminal")).public
+        return quiet, (await svc.archive.log("terminal")).lines
     finally:
         await store.close()
 

@@ -37,7 +37,7 @@ from discord_fakes import (  # noqa: E402
 )
 from toy_pack_game import GAME_ID, ORCHARD, PACKS  # noqa: E402
 
-from bot.service.results import Result  # noqa: E402
+from bot.service.change import Step  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from engine.core import Outcome, find_game, play, registered  # noqa: E402
 from engine.core.datapack import load  # noqa: E402
@@ -98,11 +98,11 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
     assert f"⚠️ {NOTICE}" in lobby.public
     for name in PLAYERS[1:]:
         await svc.lobby.join(CHANNEL, user(name), name)
-    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).public
+    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).lines
     result = await svc.lobby.start(CHANNEL, user("Ann"), seed=SEED)
     row = result.game_row or 0
     assert (await svc.store.game(row)).game_id == GAME_ID  # type: ignore[union-attr]
-    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).public
+    assert f"⚠️ {NOTICE}" in (await svc.play.status(CHANNEL)).lines
     assert result.public[0].startswith(f"{TITLE} starts!")  # set-up's own events are not shown (a finding)
 
     # A bad input is refused kindly, naming what is legal, and changes nothing.
@@ -149,7 +149,7 @@ async def test_a_whole_game_through_the_service(svc: GameService) -> None:
     assert ORCHARD.outcome(play.loads(final)) == result.outcome
 
 
-async def take_back_a_bid(svc: GameService, opened: Result) -> Result:
+async def take_back_a_bid(svc: GameService, opened: Step) -> Step:
     first, *others = opened.waiting
     bid = choose(opened.legal[first])
     answered = await svc.play.act(CHANNEL, first, bid, expected_version=opened.version)

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ...service.change import Step
 from ...service.results import ServiceError
-from ...service.step import Step
 from ..language import of_table
 from ..turns import finish, post_public, post_step
 from .game import NO_BOTS, channel_of

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...service.away_service import AwayChange
+from ...service.away import AwayChange
 from ..turns import finish
 from ..views.reminders import post_notice
 

@@ -13,15 +13,16 @@ from discord.ext import commands
 from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
-from ...service.game_ui import MAX_CHOICE, label_of, option_suggestions, parse_options
+from ...service.clock import PRESETS
+from ...service.game_ui import option_suggestions, parse_options
 from ...service.results import ServiceError
 from ...service.words import status_word
-from ...store.clock import PRESETS
 from ..i18n import msg
 from ..language import of_table, reader, sentences
 from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
+from ..views.layout import MAX_CHOICE, MAX_SUGGESTIONS, label_of
 from ..views.lobby import lobby_view
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         lang = await reader(interaction)
         return [
             app_commands.Choice(name=label_of(tr(name, lang), MAX_CHOICE), value=value[:MAX_CHOICE])
-            for name, value in option_suggestions(spec, current)
+            for name, value in option_suggestions(spec, current)[:MAX_SUGGESTIONS]
         ]
 
     async def language_at(self, row: int | None) -> str:

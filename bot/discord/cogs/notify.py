@@ -58,7 +58,7 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.notify.settings(interaction.user.id, mode, timezone, quiet, budget)
-        await finish(interaction, result.private[str(interaction.user.id)])
+        await finish(interaction, result.lines)
 
     @app_commands.command(name="language", description="The language of the bot's private replies and messages to you")
     @app_commands.describe(language="English, 日本語, or the language of your Discord client (default)")
@@ -69,7 +69,7 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         if language is not None:
             result = await self.bot.service.notify.set_language(user, None if language == CLIENT else language)
             forget(interaction)  # answered in the language just chosen
-            await finish(interaction, result.private[user])
+            await finish(interaction, result.lines)
             return
         now = await chosen(self.bot, user)
         if now is None:
@@ -92,7 +92,7 @@ class NotifyCog(commands.GroupCog, group_name="notify", group_description="How t
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, user = self.bot.service, str(interaction.user.id)
         result = await service.standing.set(str(interaction.channel_id), user, kind, enabled)
-        await finish(interaction, result.private[user])
+        await finish(interaction, result.lines)
         standing = await service.standing.answer(result.game_row or 0) if enabled else None
         if standing is not None:  # a decision of that kind is open now: answered at once
             await post_step(self.bot, standing, None)

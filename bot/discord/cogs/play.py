@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from render.i18n import tr
 
-from ...service.game_ui import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of, resolve_value, suggest
+from ...service.game_ui import resolve_value, suggest
 from ...service.results import ServiceError
 from ..i18n import msg
 from ..language import lines, reader
-from ..turns import act_and_post
+from ..turns import answer_played
+from ..views.layout import MAX_CHOICE, MAX_SUGGESTIONS, choice_value, label_of
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -64,13 +65,16 @@ class PlayCog(commands.Cog):
             raise ServiceError(msg("There is no game in progress in this channel."), "no_game")
         seat = table.seat_of(interaction.user.id)
         text, version = resolve_value(action, table, seat)
-        await act_and_post(interaction, table, text, version, ack=True)
+        step = await self.bot.service.play.act_in(table.row, interaction.user.id, text, version)
+        await answer_played(interaction, step, ack=True)
 
     @play.autocomplete("action")
     async def actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal options matching what they typed, shown by their labels (in the reader's
-        language) with their canonical texts as values (at most 25; none if they owe nothing)."""
-        table = await self.bot.service.table_in(str(interaction.channel_id))
+        language) with their canonical texts as values (at most 25; none if they owe nothing); from
+        memory while the table is at the version this process last stored or loaded (no database
+        statement at a keystroke on a warm table)."""
+        table = await self.bot.service.suggesting(str(interaction.channel_id))
         if table is None:
             return []
         seat = table.seat_of(interaction.user.id)
@@ -88,7 +92,7 @@ class PlayCog(commands.Cog):
     async def mygames(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.away.my_games(interaction.user.id)
-        said = result.private.get(str(interaction.user.id), [])
+        said = result.lines
         await interaction.followup.send(lines(said, await reader(interaction))[:2000], ephemeral=True)
 
 

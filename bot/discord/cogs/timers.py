@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from ...service.notices import Notice
 from ...service.timeouts import Expiry
-from ...store.clock import parse
+from ...store.times import parse
 from ..language import of_table
 from ..turns import NO_MENTIONS, post_step
 from ..views.notify import deliver_digest

@@ -1,6 +1,12 @@
 """Persistent components: every button and select is a :class:`discord.ui.DynamicItem` whose
 ``custom_id`` carries the game row, the version and a short action key, so a click is checked
-against the database (not memory) and keeps working after a restart.
+against the database (not memory) and keeps working after a restart. The ids are those the bot
+has always posted, so the buttons of messages posted before an upgrade keep working.
+
+A click that plays (a button or menu of options, "Change my answer", a multi-select) defers, then
+makes one service call with what its ``custom_id`` names (game, version, seat, option index), which
+checks it against the game loaded once under its lock and plays the option
+(:func:`~.common.play_click`); an outdated click gets the current prompt.
 
 ``pbp:<game>:<ver>:<seat>:a<i>``  play legal text ``i`` of ``seat`` at version ``ver``
 ``pbp:<game>:<ver>:<seat>:s<p>``  a select whose values are such indices (page ``p``)
@@ -23,16 +29,16 @@ import discord
 
 from engine.core.i18n import Msg, listing
 from engine.core.shapes import ChooseSeveral
-from engine.core.takeback import TAKE_BACK_TEXT
 from render.i18n import tr
 
-from ...service.controls import MAX_CHOICE, MAX_LABEL, Control, label_of
 from ...service.game_ui import Table
 from ...service.results import ServiceError
 from ..errors import report
+from ..host import bot_of
 from ..i18n import msg
-from ..turns import act_and_post, not_playing, send_current, send_private_board
-from .common import ANSWERED, GAME, OUTDATED, load, not_yours
+from ..turns import send_current, send_private_board
+from .common import ANSWERED, GAME, OUTDATED, load, not_yours, play_click
+from .layout import MAX_CHOICE, MAX_LABEL, Control, label_of
 from .lobby import LobbyButton, RematchButton
 from .mayor import open_editor
 from .several import SeveralSelect
@@ -47,17 +53,12 @@ STYLES = {
 
 
 async def play_index(interaction: discord.Interaction[Any], row: int, version: int, seat: int, index: int) -> None:
-    """Shared click path: defer, check the version (first: every click on an outdated message is
-    answered with the current prompt), then the player, then play legal text ``index``."""
+    """Shared click path of a button or a menu of options: defer, then one service call checks the
+    version (first: every click on an outdated message is answered with the current prompt), then
+    the player, and plays option ``index``."""
     await interaction.response.defer()
-    table = await load(interaction, row)
-    texts = table.texts(seat)
-    if table.version != version or not table.active or index >= len(texts):
-        await send_current(interaction, table, OUTDATED)
-        return
-    if table.seat_of(interaction.user.id) != seat:
-        raise ServiceError(not_yours(table, seat), "not_your_decision")
-    await act_and_post(interaction, table, texts[index], version, ack=False, strip=True)
+    user = str(interaction.user.id)
+    await play_click(interaction, row, bot_of(interaction).service.play.choose(row, user, version, seat, index))
 
 
 class ChoiceButton(
@@ -252,22 +253,9 @@ class ChangeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await interaction.response.defer()
-            table = await load(interaction, self.game_row)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise ServiceError(not_playing(table), "not_seated")
-            if table.version != self.version or not table.active:
-                await send_current(interaction, table, OUTDATED)
-                return
-            if not table.may_take_back(seat):
-                raise ServiceError(
-                    msg(
-                        "You have no answer to change here: only an answer to a decision everyone "
-                        "makes at once can be taken back, until the last one is in."
-                    ),
-                    "nothing_to_take_back",
-                )
-            await act_and_post(interaction, table, TAKE_BACK_TEXT, self.version, ack=False, strip=True)
+            user = str(interaction.user.id)
+            click = bot_of(interaction).service.play.take_back(self.game_row, user, self.version)
+            await play_click(interaction, self.game_row, click)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)
 

@@ -13,8 +13,8 @@ import discord
 
 from render.i18n import tr
 
+from ...service.change import Step
 from ...service.consent import Ballot
-from ...service.step import Step
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg

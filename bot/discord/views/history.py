@@ -14,7 +14,7 @@ import discord
 
 from render.i18n import tr
 
-from ...service.results import Result
+from ...service.results import LogPage, PastBoard
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg
@@ -22,13 +22,13 @@ from ..language import lines, reader
 from ..turns import board_png, png_file
 
 
-def log_content(result: Result, lang: str = "en") -> str:
-    return lines(result.public, lang)[:2000]
+def log_content(result: LogPage, lang: str = "en") -> str:
+    return lines(result.lines, lang)[:2000]
 
 
-def log_view(result: Result, lang: str = "en") -> discord.ui.View | None:
+def log_view(result: LogPage, lang: str = "en") -> discord.ui.View | None:
     """Older/newer buttons around the page shown (``None`` for a one-page log), labelled in ``lang``."""
-    page, pages, row = result.page or 1, result.pages or 1, result.game_row or 0
+    page, pages, row = result.page, result.pages, result.game_row
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
@@ -72,17 +72,17 @@ class LogButton(
 
 
 async def history_message(
-    result: Result, latest: int, buttons: bool, lang: str = "en"
+    result: PastBoard, latest: int, buttons: bool, lang: str = "en"
 ) -> tuple[str, list[discord.File], discord.ui.View | None]:
     """Content, board image and (ephemeral browsing) previous/next buttons for one step, in ``lang``."""
-    step, row = result.version or 0, result.game_row or 0
-    png = await board_png(result.state_view or {}, lang=lang)
+    step, row = result.step, result.game_row
+    png = await board_png(result.view, lang=lang)
     view = None
     if buttons and latest > 0:
         view = discord.ui.View(timeout=None)
         view.add_item(StepButton(row, max(0, step - 1), "p", disabled=step <= 0, lang=lang))
         view.add_item(StepButton(row, min(latest, step + 1), "n", disabled=step >= latest, lang=lang))
-    return lines(result.public, lang)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
+    return lines(result.lines, lang)[:2000], png_file(png, f"board-{row}-step-{step}.png"), view
 
 
 class StepButton(

@@ -4,9 +4,11 @@ pieces (colonists and, for a player holding nobles, nobles) and its proposal —
 click or adjusted with selects ("put a colonist on…", "take a colonist off…", "put a noble on…",
 "take a noble off…"; the words are the shape's labels).
 
-The draft lives in this (ephemeral, 14-minute) view only; confirming plays the canonical text of
-the draft's action (the proposal's own when unchanged), which the engine validates. The persistent
-panel button (the shape's title, e.g. "Place colonists") reopens a fresh editor.
+The draft lives in this (ephemeral, 14-minute) view only, which only its player sees; confirming
+plays the canonical text of the draft's action (the proposal's own when unchanged) in one service
+call (``service.play.place``), which checks that the seat still owes the decision drawn here and
+the engine validates. The persistent panel button (the shape's title, e.g. "Place colonists")
+reopens a fresh editor.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from engine.core.shapes import Distribute, DistributeAction, distribute_action
 from render.i18n import DEFAULT, tr
 
 from ...service.game_ui import Table
+from ...service.moves import OUTDATED_CODE
 from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg, msgn
 from ..language import reader, sentences
-from ..turns import act_and_post
+from ..turns import answer_played
 
 EDITOR_TIMEOUT = 14 * 60
 PER_SELECT = 25
@@ -62,6 +65,7 @@ class MayorEditor(discord.ui.View):
     def __init__(self, table: Table, seat: int, shape: Distribute, lang: str = DEFAULT) -> None:
         super().__init__(timeout=EDITOR_TIMEOUT)
         self.row, self.version, self.seat, self.lang = table.row, table.version, seat, lang
+        self.user = table.users[seat]
         self.title = table.record.title
         self.game, self.shape = table.game, shape
         self.caps, self.total = {s.key: s.count for s in shape.slots}, shape.total
@@ -214,8 +218,9 @@ class MayorEditor(discord.ui.View):
         return select
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        table = await bot_of(interaction).service.table(self.row)
-        if table.seat_of(interaction.user.id) != self.seat:
+        """Only the player the editor was opened for drafts in it (the service checks the seat again
+        when the draft is confirmed)."""
+        if str(interaction.user.id) != self.user:
             refusal = tr(msg("This editor belongs to another player."), await reader(interaction))
             await interaction.response.send_message(refusal, ephemeral=True)
             return False
@@ -230,17 +235,16 @@ class MayorEditor(discord.ui.View):
         """Play the draft if this seat still owes the same decision (others may have answered)."""
         try:
             await interaction.response.defer()
-            table = await bot_of(interaction).service.table(self.row)
-            shape = table.shape(self.seat)
-            if (
-                not isinstance(shape, Distribute)
-                or shape.slots != self.shape.slots
-                or (distribute_action(shape, shape.proposal) != self.proposal_action)
-            ):
+            user = str(interaction.user.id)
+            try:
+                step = await bot_of(interaction).service.play.place(self.row, user, self.seat, self.shape, self.text())
+            except ServiceError as exc:
+                if exc.code != OUTDATED_CODE:
+                    raise
                 raise ServiceError(
                     msg("This editor is outdated: you have no {piece}s to place now.", piece=self.piece.label), "stale"
-                )
-            await act_and_post(interaction, table, self.text(), None, ack=False)
+                ) from None
+            await answer_played(interaction, step, ack=False)
             self.stop()
             placed = tr(msg("Layout placed: `{text}`.", text=self.text()), self.lang)
             await interaction.edit_original_response(content=placed, view=None)

@@ -16,7 +16,7 @@ from render.i18n import tr
 
 from ...service.clock import duration
 from ...service.notices import Notice, jump_link
-from ...store.reminders import SNOOZE_SECONDS
+from ...service.reminders import SNOOZE_SECONDS
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg

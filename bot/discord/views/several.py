@@ -4,8 +4,8 @@ at Lisboa's church scoring): persistent like every turn component, and checked a
 ``pbp:<game>:<ver>:<seat>:k``  pick ``low``..``high`` of the items of ``seat``'s decision at version
 ``ver``; the values are item indices into the decision's shape at that version.
 
-The chosen items play the listed option that picks exactly them (its canonical text, as ``/play``
-would); a set the decision does not list is refused with the sets it does.
+The chosen items play the listed option that picks exactly them (``service.play.choose_items``, one
+call); a set the decision does not list is refused with the sets it does.
 """
 
 from __future__ import annotations
@@ -15,55 +15,10 @@ from typing import Any
 
 import discord
 
-from engine.core.i18n import listing
-from engine.core.shapes import ChooseSeveral, option_index
-
-from ...service.game_ui import Table, label_of
-from ...service.results import ServiceError
 from ..errors import report
-from ..i18n import msg
-from ..turns import act_and_post, send_current, strip_components
-from .common import GAME, OUTDATED, load, not_yours
-
-SHOWN = 10  # listed sets named in a refusal
-PICK = msg("Pick from the listed options.")
-
-
-def alternatives(labels: list[str]) -> str:
-    """Labels as alternatives, ``a; b; c`` (each translated with the sentence)."""
-    if not labels:
-        return ""
-    joined = labels[-1]
-    for label in reversed(labels[:-1]):
-        joined = msg("{first}; {rest}", first=label, rest=joined)
-    return joined
-
-
-def _refusal(shape: ChooseSeveral, chosen: list[str]) -> str:
-    names: str = listing([next(i.label for i in shape.items if i.key == k) for k in chosen], "")
-    if len(names) > 200:
-        names = label_of(names, 200)
-    sets = alternatives([o.label for o in shape.options if o.picks][:SHOWN])
-    more = len([o for o in shape.options if o.picks]) - SHOWN
-    if more > 0:
-        return msg(
-            "{chosen} is not one of your options; you may: {sets} (and {n} more).", chosen=names, sets=sets, n=more
-        )
-    return msg("{chosen} is not one of your options; you may: {sets}.", chosen=names, sets=sets)
-
-
-def answer_text(table: Table, seat: int, values: list[str]) -> str:
-    """The canonical text of the listed option picking exactly the items ``values`` name."""
-    shape = table.shape(seat)
-    if not isinstance(shape, ChooseSeveral):
-        raise ServiceError(PICK, "malformed")
-    if not values or not all(v.isdigit() and int(v) < len(shape.items) for v in values):
-        raise ServiceError(PICK, "malformed")
-    chosen = [shape.items[int(v)].key for v in dict.fromkeys(values)]
-    index = option_index(shape, chosen)
-    if index is None or shape.options[index].text not in table.texts(seat):
-        raise ServiceError(_refusal(shape, chosen), "illegal")
-    return shape.options[index].text
+from ..host import bot_of
+from ..turns import strip_components
+from .common import GAME, play_click
 
 
 class SeveralSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAME + r":(?P<ver>\d+):(?P<seat>\d+):k"):
@@ -110,18 +65,14 @@ class SeveralSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAM
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Defer, check the version first (an outdated menu shows the current prompt), then the
-        player, then play the option the chosen items name."""
+        """Defer, then one service call checks the menu (an outdated one shows the current prompt),
+        then the player, and plays the option the chosen items name."""
         try:
             await interaction.response.defer()
-            table = await load(interaction, self.game_row)
-            if table.version != self.version or not table.active or not table.texts(self.seat):
-                await send_current(interaction, table, OUTDATED)
-                return
-            if table.seat_of(interaction.user.id) != self.seat:
-                raise ServiceError(not_yours(table, self.seat), "not_your_decision")
-            text = answer_text(table, self.seat, list(self.item.values))
-            await act_and_post(interaction, table, text, self.version, ack=False)
-            await strip_components(interaction)
+            items = [int(v) if v.isdigit() else -1 for v in self.item.values]
+            user = str(interaction.user.id)
+            click = bot_of(interaction).service.play.choose_items(self.game_row, user, self.version, self.seat, items)
+            if await play_click(interaction, self.game_row, click, strip=False):
+                await strip_components(interaction)
         except Exception as exc:
             await report(interaction, exc, custom_id=self.custom_id)

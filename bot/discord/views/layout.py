@@ -1,23 +1,24 @@
-"""What to offer whom: the components of a turn message or of one player's private panel, planned
-without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
+"""A turn message's layout under Discord's limits: its text cut to one message (:func:`turn_text`) and
+the components that draw the open decisions (:func:`plan_controls`), both planned from the
+service's :class:`~bot.service.game_ui.Table` of the game; :mod:`.components` makes the planned
+:class:`Control` objects into Discord items. Every limit of Discord the bot meets lives here.
 
 * Up to :data:`BUTTON_LIMIT` legal texts become buttons; more become selects of 25 (four rows), with
   the decision's pass option (``pass``, ``done``...) as a button. Buttons and select options show the
-  options' labels for people (the engine's decision shapes); playing one plays its canonical text.
-  When even four selects cannot hold them all (e.g. every listed set of a choice of several over
-  more than 25 items), a "More options" button opens the next four selects privately, and so on:
-  every legal text is always reachable by components.
+  options' labels for people (the engine's decision shapes); playing one plays the option by its
+  index. When even four selects cannot hold them all (e.g. every listed set of a choice of several
+  over more than 25 items), a "More options" button opens the next four selects privately, and so
+  on: every legal text is always reachable by components.
 * A ChooseSeveral decision (e.g. clergy tiles to discard) over 2..25 items, of which two or more may
   be chosen, is one multi-select of its items (``low`` to ``high`` picks, at least one) with a
   button for each legal answer that picks nothing (``Discard no clergy tiles``, a pass option); the
   chosen items play the listed option picking exactly them. Over more than 25 items, or when at
   most one item may be chosen, its listed options are drawn as above.
-* A decision whose options name something only its player may see (cards in hand, a private offer)
-  is never drawn on the public message: it gets a panel button that opens the options privately.
-  Secret are the options of a decision whose shape says so, and those naming words of the engine's
-  views that only the player's view shows; no game is named here.
-* A Distribute decision (e.g. placing colonists) is drawn by its own editor (:mod:`bot.views.mayor`),
-  opened with a panel button named by the shape's title.
+* A decision whose shape says its options are secret (cards in hand, a private offer) is never
+  drawn on the public message: it gets a panel button that opens the options privately. The flag is
+  the only judge; no game is named here.
+* A Distribute decision (e.g. placing colonists) is drawn by its own editor (:mod:`.mayor`), opened
+  with a panel button named by the shape's title.
 * Several players deciding at once (parallel) get one panel button each player opens for themselves.
 * While a player who has answered such a decision may still take the answer back (until the last
   answer is in), the message offers "Change my answer" (the engine's ``take back``), and so does
@@ -27,24 +28,29 @@ without Discord (:func:`plan_controls`); :mod:`bot.views.components` draws them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from engine.core.i18n import Msg
 from engine.core.shapes import ChooseSeveral, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
+from render.i18n import tr
 
-from .i18n import msg
+from ...service.game_ui import CHANGE_LABEL, Table, answered_line, header, prompt_lines
+from ..i18n import msg
 
-if TYPE_CHECKING:
-    from .table_view import TableView as Table
-
-MAX_CHOICE = 100  # Discord: autocomplete name/value, select option label and custom_id length
-MAX_LABEL = 80  # Discord: button label
+#: Discord: one message's characters.
+MESSAGE_LIMIT = 2000
+#: Discord: an autocomplete choice's name and value, a select option's label, a custom_id.
+MAX_CHOICE = 100
+#: Discord: a button's label.
+MAX_LABEL = 80
+#: Discord: rows of components under a message, components in a row, options in a select.
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
-BUTTON_LIMIT = 10  # more legal texts than this become selects (buildings, goods to keep...)
+#: Discord: autocomplete choices offered at once.
+MAX_SUGGESTIONS = 25
+#: More legal texts than this become selects (buildings, goods to keep...).
+BUTTON_LIMIT = 10
 PANEL_LABEL = msg("Decide")  # a panel button for a decision whose shape has no title
 PRIVATE_LABEL = msg("Your options (private)")
-CHANGE_LABEL = msg("Change my answer")
 
 
 @dataclass(frozen=True)
@@ -69,34 +75,42 @@ class Control:
 
 def label_of(text: str, limit: int = MAX_LABEL) -> str:
     """``text`` cut to ``limit`` characters, ending in "…" when cut. A message is left whole: the
-    front end translates it and cuts it in its language (a cut message would be English text)."""
+    caller translates it and cuts it in its language (a cut message would be English text)."""
     if isinstance(text, Msg) or len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
 
 
-def hidden_words(private: Any, public: Any) -> set[str]:
-    """Strings (values and keys) of a player's view that the public view does not contain.
+def turn_text(
+    table: Table,
+    public: list[str],
+    ping: list[str],
+    limit: int = MESSAGE_LIMIT,
+    hidden: int = 0,
+    lang: str | None = None,
+) -> str:
+    """Header, the turn's event sentences, who has answered a window, and the prompts, in ``lang``
+    (``None``: the table's language), cut to Discord's 2000 characters: the oldest lines give way
+    first (``… n more``, counting ``hidden`` lines the caller already left out), the header and the
+    prompts stay."""
+    lang = getattr(table, "language", "en") if lang is None else lang  # stand-ins in tests may have none
+    top = tr(header(table), lang)
+    prompts = [tr(line, lang) for line in answered_line(table) + prompt_lines(table, ping)]
+    events = [tr(line, lang) for line in public if line.strip()]
+    dropped = 0
+    while True:
+        more = hidden + dropped
+        shown = ([tr(msg("… {n} more (see /game log)", n=more), lang)] if more else []) + events[dropped:]
+        text = "\n".join([top, *shown, *prompts])
+        if len(text) <= limit or dropped >= len(events):
+            return text[:limit]
+        dropped += 1
 
-    >>> sorted(hidden_words({"hand": ["red-04", "blue-01"], "city": "A1"}, {"hand": 2, "city": "A1"}))
-    ['blue-01', 'red-04']
-    """
-    return _strings(private) - _strings(public)
 
-
-def _strings(data: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            found.update(k for k in item if isinstance(k, str))
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
+def choice_value(text: str, version: int, index: int) -> str:
+    """The autocomplete value for a legal text: the text itself, or ``#version.index`` when it is too
+    long for Discord (the service reads both: :func:`~bot.service.game_ui.resolve_value`)."""
+    return text if len(text) <= MAX_CHOICE else f"#{version}.{index}"
 
 
 def _pages(listed: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
@@ -194,8 +208,8 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
     """Components for the turn message (``seat=None``) or for one seat's ephemeral panel (its
     selects from page ``first`` on).
 
-    The turn message gets the choices of a single waiting player directly, unless they name
-    something secret (then a private panel button); when several players decide in parallel it
+    The turn message gets the choices of a single waiting player directly, unless their decision's
+    shape says its options are secret (then a private panel button); when several players decide in parallel it
     gets one panel button each of them opens for themselves. A "My board" button always comes
     last (not on a panel, not once the game is over), after "Change my answer" while someone may take
     an answer back; a finished game's message offers "Rematch".
@@ -206,7 +220,7 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
         return _choices(table, seat, first) if table.texts(seat) else []
     waiting = table.waiting_seats()
     controls: list[Control] = []
-    if len(waiting) == 1 and table.secret_options(waiting[0]):
+    if len(waiting) == 1 and table.secret(waiting[0]):
         controls = [Control("panel", PRIVATE_LABEL, 0, style="success")]
     elif len(waiting) == 1:
         controls = _choices(table, waiting[0])

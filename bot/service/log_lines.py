@@ -22,7 +22,7 @@ from engine.core.text import shorten
 from ..store.rows import ActionRecord
 from .history import effective_actions
 from .i18n import DOMAIN, msg
-from .results import names_list
+from .words import names_list
 
 TOOL = "🛠"
 FORCED = "🛠 {admin} (admin) forced the default for {player}: `{text}`."

@@ -15,14 +15,15 @@ from zoneinfo import ZoneInfo
 
 from engine.core.text import shorten
 
-from ..store.clock import DAY, HOUR, iso, parse, seconds_between, shift
 from ..store.rows import GameRecord
-from .clock import stamp
+from ..store.times import iso, parse, seconds_between, shift
+from .change import Said
+from .clock import DAY, HOUR, stamp
 from .core import Core, uid
 from .i18n import msg
 from .inputs import Boundary
 from .notices import Notice, jump_link
-from .results import GameSummary, Result, ServiceError
+from .results import GameSummary, MyGames, ServiceError
 
 #: The longest absence /away accepts.
 MAX_AWAY = 60 * DAY
@@ -87,7 +88,7 @@ class AwayService(Boundary):
 
     # --- starting and ending ----------------------------------------------------
     async def set(self, user_id: str | int, until: str) -> AwayChange:
-        """Away until ``until`` (see :func:`bot.service.away_service.parse_until`, read in the user's time
+        """Away until ``until`` (see :func:`bot.service.away.parse_until`, read in the user's time
         zone); again to change the date."""
         user, now = uid(user_id), self.core.now()
         end = parse_until(until, now, (await self.core.notify.get(user)).zone)
@@ -131,7 +132,7 @@ class AwayService(Boundary):
             raise ServiceError(msg("You are not away."), "not_away")
         return await self._end(user, BACK)
 
-    async def moved(self, user: str, game_row: int, result: Result) -> None:
+    async def moved(self, user: str, game_row: int, said: Said) -> None:
         """After ``user``'s move in ``game_row`` (whose lock the caller holds): their absence ends; the
         line goes into this game's turn message and, silently, into their other games."""
         if await self.core.away.until(user) is None:
@@ -139,9 +140,9 @@ class AwayService(Boundary):
         change = await self._end(user, BACK, game_row)
         for notice in change.notices:
             if notice.game_row == game_row:
-                result.public.append(msg("👋 {line}", line=notice.body))
+                said.public.append(msg("👋 {line}", line=notice.body))
             else:
-                result.elsewhere.append((notice.channel_id, notice.text()))
+                said.elsewhere.append((notice.channel_id, notice.text()))
 
     async def due(self) -> list[Notice]:
         """Timer loop: absences that reached their date end (one line per game); frozen deadlines are
@@ -195,7 +196,7 @@ class AwayService(Boundary):
         ]
 
     # --- the overview ---------------------------------------------------------------
-    async def my_games(self, user_id: str | int) -> Result:
+    async def my_games(self, user_id: str | int) -> MyGames:
         """The user's lobbies and games: those owing a decision first (longest waiting first), with
         deadlines and jump links; then the others."""
         user = uid(user_id)
@@ -235,7 +236,7 @@ class AwayService(Boundary):
             else []
         )
         lines += [summary_line(s) for s in ordered] or [msg("You are not in any game.")]
-        return Result(games=ordered, private={user: lines})
+        return MyGames(ordered, lines)
 
 
 def summary_line(s: GameSummary) -> str:

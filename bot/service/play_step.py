@@ -1,26 +1,26 @@
 """The one path of every change to a game: :meth:`Steps.play_step`.
 
-A service method that changes a game (see :mod:`bot.service.step` for the list) hands
+A service method that changes a game (see :mod:`bot.service.change` for the list) hands
 :meth:`Steps.play_step` its own change as a coroutine function of the loaded game (a
-:class:`~bot.service.step.Txn`); ``play_step`` takes the game's lock, loads it once, runs the change
+:class:`~bot.service.change.Txn`); ``play_step`` takes the game's lock, loads it once, runs the change
 (which applies and stores its own steps), stores the standing answers that became due as their own
-logged steps, fills the answer for the game as it stands, builds the table to draw from the same
-cache, places the change in the game's turn message (:mod:`bot.service.turn_keeper`: a new one,
-whose pings are planned, or the current one edited in place) and only then releases the lock. A
-request queued behind it sees the game after all of that.
+logged steps, builds the table to draw from the same cache (the answer, a
+:class:`~bot.service.change.Step`, reads who must act and the outcome from it), places the change
+in the game's turn message (:mod:`bot.service.turn_keeper`: a new one, whose pings are planned, or
+the current one edited in place) and only then releases the lock. A request queued behind it sees
+the game after all of that.
 """
 
 from __future__ import annotations
 
-from engine.core import play
-
 from .autoplay import StandingAnswers
+from .change import Change, Said, Step, Txn
 from .core import Core
 from .i18n import msg
 from .logctx import about_game
 from .pings import Pings
-from .results import Result, ServiceError, format_scores, game_package
-from .step import Change, Step, Txn
+from .results import ServiceError
+from .scores import format_scores, game_package
 from .turn_keeper import TurnKeeper
 
 #: Why a turn message is drawn again with nothing new in it (:meth:`Steps.redraw`).
@@ -35,7 +35,7 @@ class Steps:
         self.pings = pings
         self.standing = StandingAnswers(core)
         #: The current turn message of each game (a change starts a new one or edits it).
-        self.turn_messages = TurnKeeper(core.store, core.now)
+        self.turn_messages = TurnKeeper(core.store, core.notify, core.now)
 
     async def play_step(
         self,
@@ -50,11 +50,11 @@ class Steps:
 
         The game is loaded once (refused unless its status is ``want``, or stale if it is no longer
         at ``expected_version``); ``change`` checks, applies and stores the path's own steps (through
-        :meth:`Txn.apply <bot.service.step.Txn.apply>` and :meth:`Txn.commit <bot.service.step.Txn.commit>`);
-        then the standing answers that became due are stored as their own logged steps, the answer is
-        filled for the game as it stands, and the change is placed in the game's turn message (a new
-        one, whose pings are planned, or the current one edited; ``actor`` made the change). A
-        :class:`ServiceError` anywhere refuses what is left; what was stored stays stored.
+        :meth:`Txn.apply <bot.service.change.Txn.apply>` and :meth:`Txn.commit <bot.service.change.Txn.commit>`);
+        then the standing answers that became due are stored as their own logged steps, and the
+        change is placed in the game's turn message (a new one, whose pings are planned, or the
+        current one edited; ``actor`` made the change). A :class:`ServiceError` anywhere refuses
+        what is left; what was stored stays stored.
         """
         with about_game(row):
             async with self.core.store.reads_together():
@@ -66,27 +66,27 @@ class Steps:
         core = self.core
         async with core.lock(row):
             txn = await self.load(row, want, expected_version, actor)
-            result = await change(txn)
+            said = await change(txn)
             standing = await self.standing.answer(txn)
             if standing is not None:
-                result.public += standing.public
-                result.mention, result.board_changed = standing.mention, True
+                said.public += standing.public
+                said.mention, said.board_changed = standing.mention, True
                 for user, lines in standing.private.items():
-                    result.private.setdefault(user, []).extend(lines)
+                    said.private.setdefault(user, []).extend(lines)
             if txn.stored and txn.over and txn.state is not None:
-                result.public += [msg("The game is over!")] + format_scores(
+                said.public += [msg("The game is over!")] + format_scores(
                     txn.game.outcome(txn.state), txn.names, game_package(txn.game)
                 )
-                result.public += await core.seat_lines(txn.row)
-            table = await core.table_at(txn.record, txn.seats, txn.game, txn.state)
-            core.fill(result, table)
+                said.public += await core.seat_lines(txn.row)
+            table = txn.table.sharing(due=await core.due(txn.record))
 
-            async def route(users: list[str]) -> tuple[list[str], dict[str, str]]:
+            async def route(users: list[str]) -> tuple[list[str], dict[str, str], list[str]]:
                 plan = await self.pings.plan(txn.record, users)
-                return plan.ping, {user: prompt(txn, user) for user in plan.dm}
+                return plan.ping, {user: prompt(txn, user) for user in plan.dm}, plan.counted
 
-            turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, result.public, route)
-            return Step.of(result, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
+            turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, said.public, route)
+            core.tables.stored(table)  # what autocomplete reads until the game moves again
+            return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
     async def redraw(self, row: int) -> Step | None:
         """The game's current turn message to draw again in place as the game stands, with nothing new
@@ -98,7 +98,7 @@ class Steps:
                 return None
             table = await self.core.table(row)
         return Step.of(
-            self.core.fill(Result(), table),
+            Said(),
             table,
             [],
             {},
@@ -143,8 +143,7 @@ class Steps:
     async def turn_posted(self, step: Step, message_id: str) -> None:
         """The front end posted ``step``'s turn message as ``message_id`` (a new one, or again when the
         one to edit was gone): the turn's later changes edit it, and jump links lead to it."""
-        await self.turn_messages.posted(step.row, step.started, message_id)
-        await self.core.away.note_post(step.row, step.table.version, message_id, self.core.now())
+        await self.turn_messages.posted(step.row, step.started, message_id, step.table.version)
 
 
 def prompt(txn: Txn, user_id: str) -> str:
@@ -152,5 +151,5 @@ def prompt(txn: Txn, user_id: str) -> str:
     if txn.record.status != "active" or txn.state is None:
         return ""
     seat = next((s.seat for s in txn.seats if s.user_id == user_id), None)
-    decision = next((d for d in play.pending(txn.game, txn.state) if d.player == seat), None)
+    decision = next(iter(txn.table.decisions(seat)), None) if seat is not None else None
     return (decision.prompt or decision.kind) if decision else ""

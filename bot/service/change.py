@@ -3,7 +3,7 @@ applied to it (:class:`Applied`), and what to post afterwards (:class:`Step`).
 
 Every path that changes a game (a move, an undo or take-back, an admin's force or rollback, a passed
 undo vote, a deadline's default or skip, a start or rematch, a handover) runs as one call of
-:meth:`bot.service.steps.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
+:meth:`bot.service.play_step.Steps.play_step`: the game is loaded once under its lock into a :class:`Txn`,
 the path's own change applies (:meth:`Txn.apply`) and stores (:meth:`Txn.commit`, one store
 transaction per action, with a version check), the standing answers that became due are stored as
 their own logged steps, the change is placed in the game's turn message (a new one, or the current
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import PARALLEL, AnyGame, IllegalAction, play
+from engine.core import AnyGame, IllegalAction, Outcome, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.rows import GameRecord, SeatRecord, VersionConflict
@@ -28,7 +28,7 @@ from .history import render_events
 from .i18n import msg
 from .inputs import read_typed
 from .records import Action, State
-from .results import Result, ServiceError
+from .results import ServiceError
 
 log = logging.getLogger("bot.service")
 ENGINE_ERROR = msg(
@@ -38,6 +38,23 @@ ENGINE_ERROR = msg(
 CONFLICT = msg(
     "Someone else moved at the same moment, so this prompt is outdated. Look at the latest board and try again."
 )
+
+
+@dataclass
+class Said:
+    """What a change says, gathered while it runs under the game's lock: the lines of its
+    :class:`Step`. ``mention`` holds the users who must act now when the change changed who must
+    act; ``elsewhere`` silent lines for other games' channels (channel id, line)."""
+
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    mention: list[str] = field(default_factory=list)
+    board_changed: bool = False
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)
+
+    def tell(self, user_id: str, line: str) -> None:
+        """Add a private line for ``user_id``."""
+        self.private.setdefault(user_id, []).append(line)
 
 
 @dataclass
@@ -72,6 +89,18 @@ class Txn:
     stored: int = 0
     #: The canonical text of the actor's own action, once applied (for "You played …").
     played: str | None = None
+    _table: Table | None = field(default=None, init=False, repr=False)
+
+    @property
+    def table(self) -> Table:
+        """The loaded game as a :class:`Table`, kept while the loaded position stays: the rules are
+        asked each question once per position, by the change and by the front end drawing it."""
+        table = self._table
+        if table is None or table.state is not self.state or table.seats is not self.seats:
+            table = self._table = Table(self.record, self.seats, self.game, self.state)
+        elif table.record is not self.record:
+            table = self._table = table.sharing(record=self.record)
+        return table
 
     @property
     def row(self) -> int:
@@ -85,25 +114,28 @@ class Txn:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def legal(self, seat: int) -> list[Action]:
+        """The seat's legal actions in the loaded state (none in a lobby): what a click's index counts."""
+        return self.table.actions(seat)
+
     def waiting(self) -> list[int]:
         """Seats that must act now (none in a lobby)."""
-        return play.waiting_players(self.game, self.state) if self.state is not None else []
+        return self.table.waiting_seats()
 
     def waiting_users(self) -> list[str]:
-        users = self.users
-        return [users[p] for p in self.waiting()]
+        return self.table.waiting_users()
 
     def open_windows(self) -> list[str]:
         """Kinds of the parallel decisions open now, sorted."""
-        return windows_of(self.game, self.state)
+        return self.table.windows()
 
     @property
     def over(self) -> bool:
         return self.state is not None and self.game.is_over(self.state)
 
-    def changed(self, public: list[str], private: dict[str, list[str]] | None = None) -> Result:
-        """The answer for a stored change: its lines, mentioning everybody who must act now."""
-        return Result(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
+    def changed(self, public: list[str], private: dict[str, list[str]] | None = None) -> Said:
+        """What a stored change says: its lines, mentioning everybody who must act now."""
+        return Said(public=public, private=dict(private or {}), board_changed=True, mention=self.waiting_users())
 
     def apply(
         self, seat: int, action: Action | None = None, text: str | None = None, *, typed: bool = False
@@ -120,7 +152,7 @@ class Txn:
         assert state is not None
         try:
             if action is None and typed:
-                table = Table(self.record, self.seats, game, state)
+                table = self.table
                 text = read_typed(text or "", table.texts(seat), table.labels(seat))
             chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
             new_state, events = play.apply(game, state, seat, chosen)
@@ -180,8 +212,9 @@ class Txn:
         """Append one log row + snapshot at the next version in one transaction, or refuse a stale one;
         the loaded game moves on to it and the deadlines follow who must act."""
         core, record, users = self.core, self.record, self.users
-        waiting = play.waiting_players(self.game, state)
         status = "finished" if self.game.is_over(state) else "active"
+        after = Table(replace(record, status=status), self.seats, self.game, state)
+        waiting = after.waiting_seats()
         try:
             version = await core.store.append(
                 record.id,
@@ -205,28 +238,35 @@ class Txn:
         core.remember(record.id, version, state)
         self.record = replace(record, version=version, status=status, waiting=[users[p] for p in waiting])
         self.state, self.stored = state, self.stored + 1
+        self._table = after.sharing(record=self.record)
         resume = [seat] if kind == "action" and text == TAKE_BACK_TEXT else []  # its clock runs on from before
         await core.sync_clocks(record, waiting, status != "active", version, resume)
         return version
 
 
 #: A path's own change, run by ``play_step`` on the loaded game under its lock.
-Change = Callable[[Txn], Awaitable[Result]]
+Change = Callable[[Txn], Awaitable[Said]]
 
 
-@dataclass(kw_only=True)
-class Step(Result):
-    """A stored change as what to post: the service's answer (a :class:`Result` for the game as it
-    stands after the change and the standing answers that followed it), with the table to draw and
-    who to ping.
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """A stored change as what to post: the game as it stands after the change and the standing
+    answers that followed it (``table``), what the change said, who to ping and how to draw it.
 
-    ``public`` are the turn message's lines (event sentences and the bot's own lines, oldest first),
+    ``public`` are this change's lines (event sentences and the bot's own lines, oldest first),
     ``private`` the private lines per user (the actor's included: a front end shows those in its
-    reply to the actor), ``elsewhere`` the silent lines for other channels.
+    reply to the actor), ``elsewhere`` the silent lines for other channels (channel id, line).
     """
 
     #: The game as it stands now: the board, prompts and components to draw (from the service's cache).
     table: Table
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    #: The users who must act now, when the change changed who must act (empty otherwise).
+    mention: list[str] = field(default_factory=list)
+    #: True when a step was stored (the board changed).
+    board_changed: bool = False
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)
     #: Users mentioned (pinged) in the turn message; nobody else is.
     ping: list[str] = field(default_factory=list)
     #: Users also sent a direct message, with the question it repeats (the front end adds the link).
@@ -248,21 +288,58 @@ class Step(Result):
     #: The version the turn message started at (what the front end reports a posted message for).
     started: int = 0
 
+    @classmethod
+    def of(cls, said: Said, table: Table, ping: list[str], dm: dict[str, str], played: str | None, **turn: Any) -> Step:
+        """What ``said`` as a step, with the table, the pings, and (``turn``) the turn message's fields."""
+        return cls(
+            table=table,
+            public=said.public,
+            private=said.private,
+            mention=said.mention,
+            board_changed=said.board_changed,
+            elsewhere=said.elsewhere,
+            ping=ping,
+            dm=dm,
+            played=played,
+            **turn,
+        )
+
     @property
     def row(self) -> int:
         return self.table.row
 
-    @classmethod
-    def of(
-        cls, result: Result, table: Table, ping: list[str], dm: dict[str, str], played: str | None, **turn: Any
-    ) -> Step:
-        """``result`` as a step, with the table, the pings, and (``turn``) the turn message's fields."""
-        given = {f.name: getattr(result, f.name) for f in fields(Result) if f.init}
-        return cls(**given, table=table, ping=ping, dm=dm, played=played, **turn)
+    @property
+    def game_row(self) -> int:
+        return self.table.row
 
+    @property
+    def version(self) -> int:
+        return self.table.version
 
-def windows_of(game: AnyGame, state: State | None) -> list[str]:
-    """Kinds of the parallel decisions (everyone at once) open in ``state``, sorted."""
-    if state is None or game.is_over(state):
-        return []
-    return sorted({d.kind for d in play.pending(game, state) if d.mode == PARALLEL})
+    @property
+    def game_over(self) -> bool:
+        return self.table.state is not None and self.table.game.is_over(self.table.state)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.game_over else self.table.record.status
+
+    @property
+    def waiting(self) -> list[str]:
+        """Who must act now."""
+        return self.table.waiting_users()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The final result once the game is over."""
+        return self.table.game.outcome(self.table.state) if self.game_over and self.table.state is not None else None
+
+    @property
+    def legal(self) -> dict[str, list[str]]:
+        """The legal action texts of each user who must act now (asked of the rules on first use)."""
+        return self.table.legal_by_user()
+
+    @property
+    def state_view(self) -> dict[str, Any] | None:
+        """The public view of the game as it stands (``None`` in a lobby)."""
+        return self.table.public_view() if self.table.state is not None else None

@@ -2,15 +2,15 @@
 
 ``DATABASE_URL`` picks the backend: ``sqlite:///path`` (the standard ``sqlite3`` module, the
 default; a bare path or ``DATABASE_PATH`` means the same) or ``postgresql://user:pass@host/db``
-(asyncpg). Every connection is taken from the engine's pool for one transaction or one read and
-handed back; :mod:`bot.store.connection` says how each backend runs them.
+(asyncpg). :mod:`bot.store.connection` says how each backend runs the statements (SQLite's in a
+database thread of the store's own, :mod:`bot.store.sqlite`).
 
 SQLite keeps what the single-connection store had: each new connection gets ``journal_mode =
 WAL``, ``foreign_keys = ON`` and ``synchronous`` (a ``connect`` event), and the driver is put in
 autocommit mode so that the store itself issues ``BEGIN IMMEDIATE`` for a write (the writer lock is
 taken before the first read of the transaction, so the version check cannot be raced) while a plain
 read runs outside any transaction, as before. Its ``busy_timeout`` is short: the store waits for
-another process's writer lock itself, without blocking the event loop.
+another process's writer lock itself, without blocking its database thread.
 
 The dialect differences the store's statements meet are here too, in one place: an upsert
 (``INSERT OR REPLACE`` / ``OR IGNORE`` of old) through the dialect's ``insert().on_conflict_do_...``.
@@ -33,7 +33,8 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.functions import FunctionElement
 
-from .connection import INLINE_BUSY_MS, POOL_OVERFLOW, POOL_SIZE, Backend, PostgresBackend, SqliteBackend
+from .connection import INLINE_BUSY_MS, POOL_OVERFLOW, POOL_SIZE, Backend, PostgresBackend
+from .sqlite import SqliteBackend
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 

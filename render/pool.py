@@ -1,0 +1,173 @@
+"""Board images drawn in worker processes, outside the event loop's GIL (issue 24).
+
+Drawing a board is 15–40 ms of Python and Pillow. In a thread of the bot's own process it holds
+the GIL most of that time, so the event loop (which answers every interaction) waits for it. A
+:class:`RenderPool` draws in ``workers`` processes of its own instead
+(:class:`concurrent.futures.ProcessPoolExecutor`, started by a fork server where the platform has
+one, else spawned: never forked from the bot's threads). A view is plain JSON, so it crosses to
+a worker in tens of microseconds (measured: 20–100 µs to pickle and unpickle a view, the PNG back
+about 30 µs).
+
+Each worker is warmed up as it starts (:func:`warm_up`): the renderers imported, the fonts
+loaded, and one board of every registered game drawn in every language, so that no player waits
+for a first drawing's caches (a first board costs 55–120 ms, later ones 14–30 ms).
+
+A worker draws exactly what :func:`render.render_board` draws in the bot's process: the bot's
+process names the renderer module it would use, and a worker that would use another (a renderer
+registered at run time in the bot's process only) refuses, so that board is drawn in a thread of
+the bot's process instead. When the pool cannot start (no process can be started here), or breaks
+(a worker killed), boards are drawn in a thread as before; a broken pool is started again for
+the next board.
+
+The pool in use is the process's :func:`current` one (one bot per process): :meth:`RenderPool.start`
+makes it current, :meth:`RenderPool.close` stops its workers and leaves no current pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from . import drawer, render_board, render_player_board
+from .common import View
+from .i18n import LANGUAGES
+
+log = logging.getLogger("render.pool")
+#: How long the workers may take to start and warm up (seconds) before boards are drawn in a thread.
+START_TIMEOUT = 120.0
+_current: list[RenderPool] = []
+
+
+class Unavailable(Exception):
+    """The pool cannot draw this board (not started, broken, or its renderer is another): draw it in
+    the bot's process."""
+
+
+def current() -> RenderPool | None:
+    """The process's running pool, if one was started and not closed."""
+    return _current[-1] if _current else None
+
+
+def renderer_name(view: View) -> str:
+    """The module that draws ``view`` in this process (a worker checks it draws with the same)."""
+    return drawer(str(view.get("game"))).__name__
+
+
+def draw(view: View, seat: int | None, lang: str, expected: str) -> bytes:
+    """In a worker: the PNG :func:`render.render_board` (``seat`` ``None``) or
+    :func:`render.render_player_board` draws, if drawn by the ``expected`` renderer module."""
+    if renderer_name(view) != expected:
+        raise Unavailable(f"a worker draws {view.get('game')!r} with {renderer_name(view)}, not {expected}")
+    return render_board(view, lang) if seat is None else render_player_board(view, seat, lang)
+
+
+def warm_up() -> None:
+    """In a new worker: import every game and its renderer, load the fonts and draw one board of each
+    game in every language, so the caches of first drawings are filled before a player waits."""
+    from engine.core import play, registry  # every game the registry finds (entry points)
+
+    for game in registry.all_games():
+        players = [f"P{n + 1}" for n in range(max(game.spec.min_players, 2))]
+        try:
+            state, _ = play.new_game(game, players, None, 1)
+            view = game.public_view(state)
+            for lang in LANGUAGES:
+                render_board(view, lang)
+        except Exception:  # a warm-up is only a head start: the first real board will say what is wrong
+            log.warning("could not warm up the board of %s", game.spec.id, exc_info=True)
+
+
+def ready() -> bool:
+    """A worker answers once it is warm (the initializer runs first)."""
+    return True
+
+
+def context() -> Any:
+    """A fork server where the platform has one (fast starts, no fork of the bot's threads), else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["render", "engine"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class RenderPool:
+    """``workers`` processes drawing boards (0: none, every board drawn in a thread), each warmed up
+    as it starts unless ``warm`` is false."""
+
+    def __init__(self, workers: int, *, warm: bool = True) -> None:
+        if workers < 0:
+            raise ValueError(f"render workers must be 0 or more, not {workers}")
+        self.workers, self.warm = workers, warm
+        self.executor: ProcessPoolExecutor | None = None
+        #: Set when the workers could not be started: boards are drawn in a thread from then on.
+        self.failed = False
+        self._starting: asyncio.Lock | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.executor is not None
+
+    async def start(self) -> bool:
+        """Start the workers and wait until each is warm; make this the current pool. False (and a
+        warning) when no worker could be started: boards are then drawn in a thread."""
+        if self.workers == 0:
+            return False
+        if self not in _current:
+            _current.append(self)
+        return await self._launch()
+
+    async def _launch(self) -> bool:
+        self._starting = self._starting or asyncio.Lock()
+        async with self._starting:
+            if self.executor is not None or self.failed:
+                return self.executor is not None
+            loop = asyncio.get_running_loop()
+            executor: ProcessPoolExecutor | None = None
+            try:
+                start = warm_up if self.warm else None
+                executor = ProcessPoolExecutor(self.workers, mp_context=context(), initializer=start)
+                # One call per worker: each submission beyond the idle workers starts one more process.
+                calls = [loop.run_in_executor(executor, ready) for _ in range(self.workers)]
+                await asyncio.wait_for(asyncio.gather(*calls), START_TIMEOUT)
+            except Exception as exc:  # whatever keeps processes from starting here: draw in a thread
+                log.warning("cannot start %d render worker(s) (%r): boards are drawn in a thread", self.workers, exc)
+                self.failed = True
+                if executor is not None:
+                    executor.shutdown(wait=False, cancel_futures=True)
+                return False
+            self.executor = executor
+            log.info("%d render worker(s) ready", self.workers)
+            return True
+
+    async def draw(self, view: View, seat: int | None = None, lang: str = "en") -> bytes:
+        """The PNG of ``view`` (``seat``'s own board if given) drawn by a worker. :class:`Unavailable`
+        when the pool cannot draw it; a drawing error is raised as in the bot's process."""
+        executor = self.executor
+        if executor is None:
+            if self not in _current or not await self._launch():
+                raise Unavailable("no render worker is running")
+            executor = self.executor
+            assert executor is not None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                executor, draw, view, seat, lang, renderer_name(view)
+            )
+        except BrokenProcessPool as exc:
+            log.error("the render workers stopped (%s); starting them again for the next board", exc)
+            if self.executor is executor:
+                self.executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise Unavailable("the render workers stopped") from exc
+
+    async def close(self) -> None:
+        """Stop the workers (the boards being drawn are finished first); no pool is current after."""
+        if self in _current:
+            _current.remove(self)
+        executor, self.executor = self.executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
