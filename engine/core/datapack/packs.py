@@ -13,8 +13,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, Generic, TypedDict, TypeVar
 
-from ..loose import LooseDict
 from ..discovery import BrokenEntryPoint
+from ..loose import LooseDict
 from ..registry import all_games, current
 from . import provenance
 from .load import load
