@@ -407,16 +407,16 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
             MUTED,
         )
     i = 0
-    for kind in ISLAND_KINDS:
-        tiles, occupied = board["island"].get(kind, (0, 0))
-        lords = min(nobles.get(kind, 0), occupied)
+    for tile_kind in ISLAND_KINDS:
+        tiles, occupied = board["island"].get(tile_kind, (0, 0))
+        lords = min(nobles.get(tile_kind, 0), occupied)
         for k in range(tiles):
             if i < ISLAND_SPACES:
                 tile(
                     c,
                     *_island_xy(x + 14, y + BODY_Y, i),
-                    kind,
-                    None if kind == "forest" else k < occupied,
+                    tile_kind,
+                    None if tile_kind == "forest" else k < occupied,
                     is_noble=k < lords,
                 )
             i += 1
