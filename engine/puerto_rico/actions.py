@@ -10,13 +10,11 @@ corn`` / ``return noble san-juan`` / ``return indigo`` / ``return vp``, ``discar
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from .data import BUILDING_ORDER, GOODS, TILES
+from .types import PRAction
 
 _PLACE_ORDER = {t: i for i, t in enumerate(TILES + BUILDING_ORDER)}
-
-Action = dict[str, Any]
 
 
 def _goods_text(goods: list[int]) -> str:
@@ -33,14 +31,14 @@ def _place(place: str) -> str:
     return place.replace("_", "-")
 
 
-def _return_text(action: Action) -> str:
+def _return_text(action: PRAction) -> str:
     item = action["item"]
     if item == "colonist":
         return f"return {'noble' if action['noble'] else 'colonist'} {_place(action['place'])}"
     return f"return {action['good']}" if item == "good" else "return vp"
 
 
-_SIMPLE: dict[str, Callable[[Action], str]] = {
+_SIMPLE: dict[str, Callable[[PRAction], str]] = {
     "role": lambda a: f"role {a['role']}",
     "take": lambda a: f"take {a['tile']}",
     "privilege": lambda a: "take 2 colonists" if a.get("count", 1) == 2 else "take colonist",
@@ -64,7 +62,7 @@ _SIMPLE: dict[str, Callable[[Action], str]] = {
 }
 
 
-def action_text(action: Action) -> str:
+def action_text(action: PRAction) -> str:
     verb = action["verb"]
     if verb == "layout":
         text = "layout " + (_layout_text(action["layout"]) or "none")

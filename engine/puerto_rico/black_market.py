@@ -8,16 +8,10 @@ item at a time until the shortfall is covered; the price is fixed when ``build``
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import nobles as nb
 from .board import active
 from .data import BUILDING_ORDER, GOODS, TILES
-
-Board = dict[str, Any]
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, PRAction, PREvent, PRState
 
 ITEMS = ("colonist", "good", "vp")
 
@@ -44,15 +38,15 @@ def capacity(board: Board) -> int:
     return sum(1 for item in ITEMS if _has(board, item))
 
 
-def begin(state: State, player: int, building: str, price: int, short: int) -> None:
+def begin(state: PRState, player: int, building: str, price: int, short: int) -> None:
     """The price is fixed now; the builder is then asked for one item at a time (:mod:`.builder`)."""
     state["phase"]["black_market"] = {"building": building, "price": price, "left": short, "used": []}
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     board = state["boards"][player]
     used = state["phase"]["black_market"]["used"]
-    opts: list[Action] = []
+    opts: list[PRAction] = []
     if "colonist" not in used:
         for place in _places(board):
             opts += [
@@ -66,17 +60,17 @@ def options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def pay(state: State, player: int, action: Action, events: Events) -> tuple[str, int, int] | None:
+def pay(state: PRState, player: int, action: PRAction, events: Events) -> tuple[str, int, int] | None:
     """Return one item; once the shortfall is covered, (building, price, items returned)."""
     board = state["boards"][player]
     supply = state["supply"]
     deal = state["phase"]["black_market"]
     item = action["item"]
-    event: dict[str, Any] = {"kind": "black_market", "player": player, "item": item}
+    event: PREvent = {"kind": "black_market", "player": player, "item": item}
     if item == "colonist":
         nb.remove_person(board, action["place"], action["noble"])
         supply["nobles" if action["noble"] else "colonists"] += 1
-        event.update(place=action["place"], noble=action["noble"])
+        event["place"], event["noble"] = action["place"], action["noble"]
     elif item == "good":
         i = GOODS.index(action["good"])
         board["goods"][i] -= 1

@@ -10,11 +10,10 @@ A board is plain data::
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
 
 from .data import BUILDING_ORDER, BUILDINGS, GOOD_INDEX, GOODS, ISLAND_SPACES, TILES
+from .types import Board
 
-Board = dict[str, Any]
 _TILES, _OCCUPIED = itemgetter(0), itemgetter(1)  # of an island slot [tiles, occupied]
 
 

@@ -8,8 +8,6 @@ quarries, forests, Black Market, Zoning Office, privilege."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.steps import first
 from . import black_market
 from .board import active, city_spaces_used, occupied_quarries
@@ -28,18 +26,15 @@ from .rounds import (
     take_colonist,
     trigger_end,
 )
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, PRAction, PRState, PRStep
 
 
 @step("builder")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     start_turns(state, role_chooser(state), "build")
 
 
-def printed_cost(state: State, building: str) -> int:
+def printed_cost(state: PRState, building: str) -> int:
     """The cost on the board; the variant rule swaps Factory and University [S]."""
     b = BUILDINGS[building]
     if b.variant_cost is not None and option(state, "variant") == "on":
@@ -47,7 +42,7 @@ def printed_cost(state: State, building: str) -> int:
     return b.cost
 
 
-def _pricing(state: State, player: int) -> tuple[int, int]:
+def _pricing(state: PRState, player: int) -> tuple[int, int]:
     """(occupied quarries, flat discount: forests + privilege), shared by every building."""
     board = state["boards"][player]
     flat = forest_discount(board)
@@ -56,13 +51,13 @@ def _pricing(state: State, player: int) -> tuple[int, int]:
     return occupied_quarries(board), flat
 
 
-def _price(state: State, board: dict[str, Any], building: str, quarries: int, flat: int) -> int:
+def _price(state: PRState, board: Board, building: str, quarries: int, flat: int) -> int:
     b = BUILDINGS[building]
     price = printed_cost(state, building) - min(quarries, b.column) - flat
     return max(0, price - zoning_discount(board, building))
 
 
-def cost(state: State, player: int, building: str) -> int:
+def cost(state: PRState, player: int, building: str) -> int:
     """Printed cost − occupied quarries (capped by column) − forests − Zoning Office −
     the privilege (1, or 2 with the Library), not below 0. The Black Market comes on top."""
     return _price(state, state["boards"][player], building, *_pricing(state, player))
@@ -76,7 +71,7 @@ _COSTS = tuple(
 )
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     board = state["boards"][player]
     free = CITY_SPACES - city_spaces_used(board)
     budget = board["doubloons"] + black_market.capacity(board)
@@ -85,7 +80,7 @@ def options(state: State, player: int) -> list[Action]:
     variant = option(state, "variant") == "on"
     zoning_small, zoning_large = zoning_discounts(board)
     copies, city = state["buildings"], board["city"]
-    opts: list[Action] = []
+    opts: list[PRAction] = []
     for b, spaces, column, cost, variant_cost in _COSTS:
         if spaces > free or b in city or not copies.get(b):
             continue
@@ -96,7 +91,7 @@ def options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] == "build":
         building = action["building"]
         price = cost(state, player, building)
@@ -111,7 +106,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     then(state, {"step": "build_next"})
 
 
-def finish_build(state: State, player: int, building: str, price: int, events: Events, returned: int = 0) -> None:
+def finish_build(state: PRState, player: int, building: str, price: int, events: Events, returned: int = 0) -> None:
     """Pay (``returned`` of the price was paid with the Black Market), place the building,
     University colonist, Church VP, a full city ends the game."""
     board = state["boards"][player]
@@ -133,12 +128,12 @@ def finish_build(state: State, player: int, building: str, price: int, events: E
 
 
 @step("build_next")
-def _next(state: State, s: dict[str, Any], events: Events) -> None:
+def _next(state: PRState, s: PRStep, events: Events) -> None:
     if not next_turn(state, "build"):
         then(state, END_ROLE)
 
 
-def act_black_market(state: State, player: int, action: Action, events: Events) -> None:
+def act_black_market(state: PRState, player: int, action: PRAction, events: Events) -> None:
     done = black_market.pay(state, player, action, events)
     if done is None:
         ask(state, "black_market", player)  # the next item

@@ -14,7 +14,6 @@ Storehouse, gets the Guest House window before storage (:mod:`guest_window`)."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, record_answer, top_frame
@@ -28,16 +27,13 @@ from .i18n import msg
 from .new_buildings import lighthouse
 from .options import has_expansions
 from .rounds import END_ROLE, role_chooser, seats_from
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, PRAction, PREvent, PRState, PRStep
 
 STOREHOUSE_BARRELS: int = EFFECTS["storehouse_barrels"]
 
 
 @step("captain")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     chooser = role_chooser(state)
     n = len(state["boards"])
     state["phase"] = {"chooser": chooser, "bonus_taken": False, "wharf_used": [False] * n, "out": [False] * n}
@@ -49,9 +45,9 @@ def _start(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, {"step": "ship_turn", "first": chooser})
 
 
-def cargo_options(state: State, player: int) -> list[Action]:
+def cargo_options(state: PRState, player: int) -> list[PRAction]:
     goods = state["boards"][player]["goods"]
-    opts: list[Action] = []
+    opts: list[PRAction] = []
     ships = state["cargo"]
     empty = [s for s in ships if s["good"] is None]
     for i, have in enumerate(goods):
@@ -68,7 +64,7 @@ def cargo_options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     """Loading is mandatory; the Wharf (or Small Wharf) may replace it; pass only when no
     cargo ship can load."""
     phase = state["phase"]
@@ -76,7 +72,7 @@ def options(state: State, player: int) -> list[Action]:
         return []
     board = state["boards"][player]
     cargo = cargo_options(state, player)
-    private: list[Action] = []
+    private: list[PRAction] = []
     if active(board, "wharf") and not phase["wharf_used"][player]:
         private = [{"verb": "ship", "good": g, "ship": "wharf"} for i, g in enumerate(GOODS) if board["goods"][i]]
     private += extras.small_wharf_start(state, player)
@@ -85,13 +81,13 @@ def options(state: State, player: int) -> list[Action]:
     return private + [{"verb": "pass"}] if private else []
 
 
-def next_turn(state: State, first: int) -> None:
+def next_turn(state: PRState, first: int) -> None:
     """The next loading turn: the first seat from ``first`` (clockwise) who can load."""
     then(state, {"step": "ship_turn", "first": first})
 
 
 @step("ship_turn")
-def _turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _turn(state: PRState, s: PRStep, events: Events) -> None:
     met = state["phase"].get("met")
     for player in seats_from(state, s["first"]):
         if met is not None and not met[player]:
@@ -109,7 +105,7 @@ def _turn(state: State, s: dict[str, Any], events: Events) -> None:
         then(state, {"step": "storage"})
 
 
-def act_royal(state: State, player: int, action: Action, events: Events) -> None:
+def act_royal(state: PRState, player: int, action: PRAction, events: Events) -> None:
     """A Royal Supplier step; once done, back to the owner's own turn."""
     if extras.royal_step(state, player, action, events):
         next_turn(state, player)
@@ -117,7 +113,7 @@ def act_royal(state: State, player: int, action: Action, events: Events) -> None
         ask(state, "royal", player)
 
 
-def act_small_wharf(state: State, player: int, action: Action, events: Events) -> None:
+def act_small_wharf(state: PRState, player: int, action: PRAction, events: Events) -> None:
     """A Small Wharf step; once it sails, the next player's turn."""
     if extras.small_wharf_step(state, player, action, events):
         next_turn(state, (player + 1) % len(state["boards"]))
@@ -125,7 +121,7 @@ def act_small_wharf(state: State, player: int, action: Action, events: Events) -
         ask(state, "small_wharf", player)
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     phase = state["phase"]
     n = len(state["boards"])
     if action["verb"] == "pass":
@@ -149,12 +145,18 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
         ship["good"] = action["good"]
         ship["load"] += amount
     board["goods"][i] -= amount
-    event = {"kind": "ship", "player": player, "good": action["good"], "ship": action["ship"], "amount": amount}
+    event: PREvent = {
+        "kind": "ship",
+        "player": player,
+        "good": action["good"],
+        "ship": action["ship"],
+        "amount": amount,
+    }
     extras.shipped(state, player, amount, event, events)
     next_turn(state, (player + 1) % n)
 
 
-def keep_options(board: dict[str, Any]) -> list[Action]:
+def keep_options(board: Board) -> list[PRAction]:
     """Every maximal way to keep goods: whole kinds in warehouses plus one barrel [S],
     plus 3 more barrels of any kinds with the Storehouse [S]."""
     goods = board["goods"]
@@ -196,14 +198,14 @@ def _value(kept: tuple[int, ...]) -> int:
 STORAGE_PLACES = ("small-warehouse", "large-warehouse", "storehouse")
 
 
-def storage_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[int, int]:
+def storage_outcome(state: PRState, player: int, board: Board) -> tuple[int, int]:
     """The most barrels, and the most valuable goods, ``board`` could keep now."""
     opts = keep_options(board)
     return max(sum(o["goods"]) for o in opts), _value(tuple(opts[0]["goods"]))
 
 
 @step("storage")
-def _storage(state: State, s: dict[str, Any], events: Events) -> None:
+def _storage(state: PRState, s: PRStep, events: Events) -> None:
     """Storage: those with one way to keep their goods keep it; the others choose at once (a
     parallel frame). Also the step the Guest House window before storage resumes with."""
     chooser = state["phase"]["chooser"]
@@ -220,23 +222,23 @@ def _storage(state: State, s: dict[str, Any], events: Events) -> None:
         then(state, {"step": "unload"})
 
 
-def _lost(state: State, player: int, kept: list[int]) -> list[int]:
+def _lost(state: PRState, player: int, kept: list[int]) -> list[int]:
     return [have - keep for have, keep in zip(state["boards"][player]["goods"], kept, strict=True)]
 
 
-def _keep_events(state: State, player: int, kept: list[int]) -> Events:
+def _keep_events(state: PRState, player: int, kept: list[int]) -> Events:
     lost = _lost(state, player, kept)
     return [{"kind": "keep", "player": player, "kept": list(kept), "lost": lost}] if any(lost) else []
 
 
-def _keep(state: State, player: int, kept: list[int], events: Events) -> None:
+def _keep(state: PRState, player: int, kept: list[int], events: Events) -> None:
     events += _keep_events(state, player, kept)
     for i, n in enumerate(_lost(state, player, kept)):
         state["supply"]["goods"][i] += n
     state["boards"][player]["goods"] = list(kept)
 
 
-def act_keep(state: State, player: int, action: Action, events: Events) -> None:
+def act_keep(state: PRState, player: int, action: PRAction, events: Events) -> None:
     """Record what ``player`` keeps; the storage of everybody asked happens once the last one
     has chosen, so until then a choice may be taken back (see :mod:`engine.core.frames`)."""
     frame = top_frame(state)
@@ -248,7 +250,7 @@ def act_keep(state: State, player: int, action: Action, events: Events) -> None:
 
 
 @step("captain_unload")
-def _stored(state: State, s: dict[str, Any], events: Events) -> None:
+def _stored(state: PRState, s: PRStep, events: Events) -> None:
     """Every storage choice is in: keep them all, then unload the full ships."""
     frame = s["frame"]
     for seat in frame["seats"]:
@@ -257,7 +259,7 @@ def _stored(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @step("unload")
-def _unload(state: State, s: dict[str, Any], events: Events) -> None:
+def _unload(state: PRState, s: PRStep, events: Events) -> None:
     """Full ships go back to the supply; partly loaded ships keep their cargo [S]."""
     for ship in state["cargo"]:
         if ship["good"] is not None and ship["load"] >= ship["size"]:
@@ -267,7 +269,7 @@ def _unload(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, END_ROLE)
 
 
-def _keep_options(state: State, player: int) -> list[Action]:
+def _keep_options(state: PRState, player: int) -> list[PRAction]:
     return keep_options(state["boards"][player])
 
 

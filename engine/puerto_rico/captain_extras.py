@@ -14,18 +14,12 @@ the turns and calls the steps here."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import active
 from .data import EFFECTS, GOODS
 from .new_buildings import lighthouse, privilege_count, union_hall
 from .nobles import placed
 from .rounds import award_vp, check_vp_supply
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
-
+from .types import Board, Events, PRAction, PREvent, PRState
 
 # What a guest changes at the start of the phase (the Guest House window): the Union Hall
 # and the Royal Supplier act before the owner's first prompt, and an owner whose goods no
@@ -33,7 +27,7 @@ Action = dict[str, Any]
 START_PLACES = ("wharf", "small-wharf", "union-hall", "royal-supplier")
 
 
-def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+def start_outcome(state: PRState, player: int, board: Board) -> tuple[int, bool, bool, bool]:
     goods = any(board["goods"])
     return (
         union_hall(board),
@@ -43,7 +37,7 @@ def start_outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any
     )
 
 
-def first_turn(state: State, player: int, events: Events) -> bool:
+def first_turn(state: PRState, player: int, events: Events) -> bool:
     """Union Hall, then the Royal Supplier; True when the Royal Supplier is to ask."""
     board = state["boards"][player]
     vp = union_hall(board)
@@ -57,15 +51,16 @@ def first_turn(state: State, player: int, events: Events) -> bool:
     return False
 
 
-def royal_options(state: State, player: int) -> list[Action]:
+def royal_options(state: PRState, player: int) -> list[PRAction]:
     royal = state["phase"]["royal"]
     goods = state["boards"][player]["goods"]
-    return [{"verb": "supply", "good": g} for i, g in enumerate(GOODS) if goods[i] and g not in royal["done"]] + [
-        {"verb": "pass"}
+    opts: list[PRAction] = [
+        {"verb": "supply", "good": g} for i, g in enumerate(GOODS) if goods[i] and g not in royal["done"]
     ]
+    return opts + [{"verb": "pass"}]
 
 
-def royal_step(state: State, player: int, action: Action, events: Events) -> bool:
+def royal_step(state: PRState, player: int, action: PRAction, events: Events) -> bool:
     """Ship one good or pass; True once the Royal Supplier is done (the turn goes on)."""
     royal = state["phase"]["royal"]
     if action["verb"] == "supply":
@@ -85,7 +80,7 @@ def royal_step(state: State, player: int, action: Action, events: Events) -> boo
     return True
 
 
-def small_wharf_start(state: State, player: int) -> list[Action]:
+def small_wharf_start(state: PRState, player: int) -> list[PRAction]:
     phase = state["phase"]
     board = state["boards"][player]
     if (
@@ -97,14 +92,14 @@ def small_wharf_start(state: State, player: int) -> list[Action]:
     return []
 
 
-def small_wharf_begin(state: State, player: int) -> None:
+def small_wharf_begin(state: PRState, player: int) -> None:
     state["phase"]["small_wharf"] = [0] * len(GOODS)
 
 
-def small_wharf_options(state: State, player: int) -> list[Action]:
+def small_wharf_options(state: PRState, player: int) -> list[PRAction]:
     loaded = state["phase"]["small_wharf"]
     goods = state["boards"][player]["goods"]
-    opts: list[Action] = [
+    opts: list[PRAction] = [
         {"verb": "load", "good": g, "amount": n}
         for i, g in enumerate(GOODS)
         for n in range(1, goods[i] - loaded[i] + 1)
@@ -112,7 +107,7 @@ def small_wharf_options(state: State, player: int) -> list[Action]:
     return opts + ([{"verb": "sail"}] if any(loaded) else [])
 
 
-def small_wharf_step(state: State, player: int, action: Action, events: Events) -> bool:
+def small_wharf_step(state: PRState, player: int, action: PRAction, events: Events) -> bool:
     """Load some goods, or sail; True once it has sailed (the turn is over)."""
     phase = state["phase"]
     loaded = phase["small_wharf"]
@@ -125,12 +120,12 @@ def small_wharf_step(state: State, player: int, action: Action, events: Events) 
         state["supply"]["goods"][i] += n
     del phase["small_wharf"]
     phase["small_wharf_used"][player] = True
-    event = {"kind": "small_wharf", "player": player, "goods": list(loaded), "amount": sum(loaded)}
+    event: PREvent = {"kind": "small_wharf", "player": player, "goods": list(loaded), "amount": sum(loaded)}
     shipped(state, player, sum(loaded) // EFFECTS["small_wharf_goods_per_vp"], event, events)
     return True
 
 
-def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: Events) -> None:
+def shipped(state: PRState, player: int, vp: int, event: PREvent, events: Events) -> None:
     """Score a shipment worth ``vp`` before bonuses: Harbor +1 per shipment, the Captain's
     first-shipment privilege (+2 with the Library), Lighthouse +1 doubloon."""
     phase = state["phase"]
@@ -141,7 +136,7 @@ def shipped(state: State, player: int, vp: int, event: dict[str, Any], events: E
         bonus = privilege_count(state, player)
         phase["bonus_taken"] = True
     award_vp(state, player, vp + harbor + bonus)
-    event.update(vp=vp + harbor + bonus, harbor=harbor, bonus=bonus)
+    event["vp"], event["harbor"], event["bonus"] = vp + harbor + bonus, harbor, bonus
     light = lighthouse(board)
     if light:
         board["doubloons"] += light

@@ -7,19 +7,13 @@ noble); the Library doubles the privilege (2 goods, of the same or different kin
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import active, production
 from .data import BUILDING_ORDER, BUILDINGS, FACTORY_PAY, GOODS
 from .flow import ask, kind, step, then
 from .i18n import msg
 from .new_buildings import aqueduct, chapel, jeweler, privilege_count, specialty_factory
 from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
-
+from .types import Board, Events, Good, PRAction, PRState, PRStep
 
 # Where a guest changes what production gives: plantations, production buildings, and the
 # buildings that pay for production (the Guest House window before production).
@@ -30,28 +24,28 @@ PLACES = (
 )
 
 
-def made_by(board: dict[str, Any], supply: list[int]) -> list[int]:
+def made_by(board: Board, supply: list[int]) -> list[int]:
     """Barrels ``board`` makes now, capped by ``supply``, Aqueduct extras included."""
     made = [min(amount, left) for amount, left in zip(production(board), supply, strict=True)]
     extras = aqueduct(board, made)
     return [m + min(extra, left - m) for m, extra, left in zip(made, extras, supply, strict=True)]
 
 
-def _factory(board: dict[str, Any], made: list[int]) -> int:
+def _factory(board: Board, made: list[int]) -> int:
     return FACTORY_PAY[sum(1 for m in made if m)] if active(board, "factory") else 0
 
 
-def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[Any, ...]:
+def outcome(state: PRState, player: int, board: Board) -> tuple[tuple[int, ...], int, int, tuple[int, int], int]:
     """What production would give ``board`` now: goods, Factory, Specialty Factory, Chapel, Jeweler."""
     made = made_by(board, state["supply"]["goods"])
     return tuple(made), _factory(board, made), specialty_factory(board, made), chapel(board), jeweler(board)
 
 
 @step("craftsman")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     chooser = role_chooser(state)
     supply = state["supply"]["goods"]
-    produced_by_chooser: list[str] = []
+    produced_by_chooser: list[Good] = []
     for player in seats_from(state, chooser):
         board = state["boards"][player]
         made = made_by(board, supply)
@@ -74,7 +68,7 @@ def _start(state: State, s: dict[str, Any], events: Events) -> None:
         then(state, END_ROLE)
 
 
-def _income(state: State, player: int, made: list[int], events: Events) -> None:
+def _income(state: PRState, player: int, made: list[int], events: Events) -> None:
     """Specialty Factory, Chapel and Jeweler, right after the player's production."""
     board = state["boards"][player]
     specialty = specialty_factory(board, made)
@@ -97,17 +91,17 @@ def _income(state: State, player: int, made: list[int], events: Events) -> None:
         check_vp_supply(state, events)
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     """The privilege: 1 more barrel of a kind the chooser produced, after everyone [S];
     optional, as the wiki page's walkthrough says (it may be declined)."""
     supply = state["supply"]["goods"]
-    opts: list[Action] = [
+    opts: list[PRAction] = [
         {"verb": "bonus", "good": g} for g in state["phase"]["produced"] if supply[GOODS.index(g)] > 0
     ]
     return opts + [{"verb": "pass"}] if opts else []
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] == "pass":
         events.append({"kind": "pass", "player": player, "role": "craftsman"})
         then(state, END_ROLE)
@@ -124,7 +118,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
     then(state, END_ROLE)
 
 
-def most_valuable(options: list[Action]) -> Action | None:
+def most_valuable(options: list[PRAction]) -> PRAction | None:
     """The deadline default: the most valuable kind produced (options are in price order)."""
     return next((a for a in reversed(options) if a["verb"] == "bonus"), None)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast, get_args
 
 from ..core.datapack import DataPacks, Pack, PackSpec, Record, Sources
 from . import pack as schema
+from .types import Good
 
 DATA_DIR = Path(__file__).parent
 DATA_FILE = DATA_DIR / schema.FILE
@@ -54,7 +55,69 @@ class Building:
         return self.produces is None
 
 
-def _plain(value: Any) -> Any:
+class SetupTable(TypedDict):
+    """The set-up of one player count (``[setup.N]``)."""
+
+    doubloons: int
+    start: list[Good]
+    colonists: int
+    ship: int
+    vp_chips: int
+    cargo_ships: list[int]
+    roles: list[str]
+    quarries: int
+    remove_plantations: int
+    remove_goods: int
+    choices: list[int]
+    copies: str
+
+
+class Variants(TypedDict):
+    corn_start_discount: int
+    five_choices: list[int]
+
+
+class Expansions(TypedDict):
+    nobles: int
+    slots: dict[str, int]
+    restrictions: list[list[str]]
+
+
+class Effects(TypedDict):
+    church_vp: list[int]
+    zoning_colonist: int
+    zoning_noble: int
+    storehouse_barrels: int
+    hunting_lodge_vp: int
+    cloister: list[int]
+    forests_per_doubloon: int
+    union_hall_pair: int
+    small_wharf_goods_per_vp: int
+
+
+class Data(TypedDict):
+    """The data of a pack: the game's row as the TOML has it, plus the tables below."""
+
+    schema: int
+    goods: list[Good]
+    price: list[int]
+    goods_supply: list[int]
+    plantations: list[int]
+    quarries: int
+    island_spaces: int
+    city_spaces: int
+    trading_house: int
+    factory_pay: list[int]
+    roles: list[str]
+    setup: dict[str, SetupTable]  # by player count (a string)
+    variants: Variants
+    expansions: Expansions
+    effects: Effects
+    building: list[dict[str, object]]  # the rows as the TOML has them
+    buildings: dict[str, Building]
+
+
+def _plain(value: object) -> object:
     """A row value as the TOML had it (the core keeps lists as tuples)."""
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
@@ -81,13 +144,13 @@ def _building(row: Record) -> Building:
     )
 
 
-def load(path: str | Path = DATA_DIR) -> dict[str, Any]:
+def load(path: str | Path = DATA_DIR) -> Data:
     """The data of the pack in folder ``path`` (validated; PackError names file, row and field)."""
     return _data(PACKS.load(path))
 
 
-def _data(pack: Pack) -> dict[str, Any]:
-    data = _plain(schema.one(pack, "game").values)
+def _data(pack: Pack) -> Data:
+    data = {k: _plain(v) for k, v in schema.one(pack, "game").values.items()}
     data["setup"] = {
         s["players"]: {k: _plain(v) for k, v in s.values.items() if k != "players"}
         for s in schema.records(pack, "setup")
@@ -97,12 +160,14 @@ def _data(pack: Pack) -> dict[str, Any]:
     rows = schema.records(pack, "building")
     data["building"] = [_plain(r.values) for r in rows]
     data["buildings"] = {r["id"]: _building(r) for r in rows}
-    return data
+    # The boundary: a checked pack (pack.check) has these fields, of these types.
+    return cast(Data, data)
 
 
 DATA = _data(PACKS.shipped())
-GOODS: tuple[str, ...] = tuple(DATA["goods"])
-GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
+GOODS: tuple[Good, ...] = tuple(DATA["goods"])
+assert get_args(Good) == GOODS, "the goods of the pack are the rules' (types.Good)"
+GOOD_INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
 PRICE: tuple[int, ...] = tuple(DATA["price"])
 BUILDINGS: dict[str, Building] = DATA["buildings"]
 BUILDING_ORDER: tuple[str, ...] = tuple(BUILDINGS)
@@ -120,10 +185,9 @@ RESTRICTIONS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in DATA["expan
 NOBLES: int = DATA["expansions"]["nobles"]
 FIVE_CHOICES: tuple[int, ...] = tuple(DATA["variants"]["five_choices"])
 CORN_START_DISCOUNT: int = DATA["variants"]["corn_start_discount"]
-EFFECTS: dict[str, Any] = DATA["effects"]
+EFFECTS: Effects = DATA["effects"]
 SMALL_PRODUCTION = frozenset(b.id for b in BUILDINGS.values() if b.produces and b.circles == 1)
 
 
-def setup_for(players: int) -> dict[str, Any]:
-    table: dict[str, Any] = DATA["setup"][str(players)]
-    return table
+def setup_for(players: int) -> SetupTable:
+    return DATA["setup"][str(players)]

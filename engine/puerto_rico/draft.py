@@ -10,18 +10,13 @@ Production buildings are always in play and never drafted [P]."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import rng
 from ..core.steps import first
 from .data import BUILDING_ORDER, BUILDINGS, RESTRICTIONS, SLOTS
 from .flow import ask, kind
 from .i18n import msg
 from .options import building_sets, option
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PRState
 
 
 def copies(players: int, building: str) -> int:
@@ -29,17 +24,17 @@ def copies(players: int, building: str) -> int:
     return b.copies_two_player if players == 2 else b.copies
 
 
-def chosen(state: State) -> list[str]:
-    return [b for b, _ in state["draft"]["picks"]]
+def chosen(state: PRState) -> list[str]:
+    return [str(b) for b, _ in state["draft"]["picks"]]  # [building, seat or None]
 
 
-def _excluded(state: State, building: str, picked: list[str]) -> bool:
+def _excluded(state: PRState, building: str, picked: list[str]) -> bool:
     if option(state, "draft_restrictions") != "on":
         return False
     return any(building in pair and any(o in picked for o in pair if o != building) for pair in RESTRICTIONS)
 
 
-def open_candidates(state: State) -> list[str]:
+def open_candidates(state: PRState) -> list[str]:
     """Buildings that may still enter the game, in the board's order."""
     sets = building_sets(state["options"])
     picked = chosen(state)
@@ -57,12 +52,12 @@ def open_candidates(state: State) -> list[str]:
     ]
 
 
-def _add(state: State, building: str, seat: int | None) -> None:
+def _add(state: PRState, building: str, seat: int | None) -> None:
     state["draft"]["picks"].append([building, seat])
     state["buildings"][building] = copies(len(state["boards"]), building)
 
 
-def _autofill(state: State, events: Events) -> None:
+def _autofill(state: PRState, events: Events) -> None:
     """Fill every cost whose remaining candidates just fit its free slots."""
     changed = True
     while changed:
@@ -80,10 +75,10 @@ def _autofill(state: State, events: Events) -> None:
                 break
 
 
-def start(state: State) -> None:
+def start(state: PRState) -> None:
     """At set-up: the random market, or the first draft decision (Governor first)."""
     events: Events = []  # set-up has no event stream; the view shows the market
-    state["draft"] = {"picks": [], "turn": 0, "method": option(state, "selection")}
+    state["draft"] = {"picks": [], "turn": 0, "method": str(option(state, "selection"))}
     if option(state, "selection") == "random":
         for cost in sorted(SLOTS):
             while True:
@@ -97,7 +92,7 @@ def start(state: State) -> None:
     _next(state, events)
 
 
-def _next(state: State, events: Events) -> None:
+def _next(state: PRState, events: Events) -> None:
     if open_candidates(state):
         n = len(state["boards"])
         ask(state, "draft", (state["governor"] + state["draft"]["turn"]) % n)
@@ -106,17 +101,17 @@ def _next(state: State, events: Events) -> None:
     events.append({"kind": "market", "buildings": market(state)})
 
 
-def market(state: State) -> list[str]:
+def market(state: PRState) -> list[str]:
     """The drafted or drawn buildings, in the board's order."""
     picked = set(chosen(state))
     return [b for b in BUILDING_ORDER if b in picked]
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     return [{"verb": "draft", "building": b} for b in open_candidates(state)]
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     building = action["building"]
     _add(state, building, player)
     state["draft"]["turn"] += 1

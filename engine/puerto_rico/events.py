@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import EventText
 from ..core.i18n import listing
-from .events_expansions import SECRET_VP, expansion_text
+from .events_expansions import SECRET_VP, Sentence, amounts, expansion_text, per_seat
 from .i18n import msg, msgn
+from .types import PREvent, PRState
 from .wording import ROLE_NAMES, building, building_title, good, nobles, place, tile_name, vp_chips
 from .wording import goods_text as _goods
-
-Event = dict[str, Any]
 
 END_REASONS = {
     "city": msg("Game end triggered: a city is full. The round is played to its end."),
@@ -20,14 +17,14 @@ END_REASONS = {
 }
 
 
-def _place(event: Event) -> str:
+def _place(event: PREvent) -> str:
     where = place(event["target"])
     if event.get("noble"):
         return msg("One noble on {place}; {left} still to place.", place=where, left=event["left"])
     return msg("One colonist on {place}; {left} still to place.", place=where, left=event["left"])
 
 
-def _scored(event: Event) -> str:
+def _scored(event: PREvent) -> str:
     """The private line of a shipment: its VP with the Captain's and the Harbor's bonus."""
     extras = [msg("Captain +{n}", n=event["bonus"])] if event["bonus"] else []
     if event["harbor"]:
@@ -37,7 +34,7 @@ def _scored(event: Event) -> str:
     return msg("You score {vp} VP.", vp=event["vp"])
 
 
-def event_text(state: dict[str, Any], event: Event) -> EventText:
+def event_text(state: PRState, event: PREvent) -> EventText:
     names = state["players"]
     who = names[event["player"]] if "player" in event else ""
     kind = event["kind"]
@@ -56,7 +53,7 @@ def event_text(state: dict[str, Any], event: Event) -> EventText:
     return EventText(text)
 
 
-def _round(e: Event, who: str, names: list[str]) -> str:
+def _round(e: PREvent, who: str, names: list[str]) -> str:
     governor = names[e["governor"]]
     if e["bonus_roles"]:
         roles = listing([ROLE_NAMES[r] for r in e["bonus_roles"]], "")
@@ -69,7 +66,7 @@ def _round(e: Event, who: str, names: list[str]) -> str:
     return msg("Round {round}: {governor} is Governor.", round=e["round"], governor=governor)
 
 
-def _role(e: Event, who: str, names: list[str]) -> str:
+def _role(e: PREvent, who: str, names: list[str]) -> str:
     role = ROLE_NAMES[e["role"]]
     if e["doubloons"]:
         return msgn(
@@ -82,18 +79,20 @@ def _role(e: Event, who: str, names: list[str]) -> str:
     return msg("{player} chooses the {role}.", player=who, role=role)
 
 
-def _colonists(e: Event, who: str, names: list[str]) -> str:
+def _colonists(e: PREvent, who: str, names: list[str]) -> str:
     shares: str = listing([msg("{player} {n}", player=names[s], n=c) for s, c in enumerate(e["shares"]) if c], "")
-    for s, k in enumerate(e.get("nobles", [])):
+    for s, k in enumerate(per_seat(e.get("nobles"))):
         if k:
             shares = msg("{shares} ({player} gets {extra} of them)", shares=shares, player=names[s], extra=nobles(k))
     return msg("Colonists arrive: {shares}.", shares=shares)
 
 
-def _refill(e: Event, who: str, names: list[str]) -> str:
-    short = e["colonists"] + e.get("nobles", 0) < e["needed"]
+def _refill(e: PREvent, who: str, names: list[str]) -> str:
+    aboard = e.get("nobles", 0)
+    assert isinstance(aboard, int)  # the nobles aboard
+    short = e["colonists"] + aboard < e["needed"]
     if "nobles" in e:
-        extra = nobles(e["nobles"])
+        extra = nobles(aboard)
         if short:
             return msg(
                 "The colonist ship is refilled with {colonists} colonists and {extra} of the {needed} needed.",
@@ -115,7 +114,7 @@ def _refill(e: Event, who: str, names: list[str]) -> str:
     return msg("The colonist ship is refilled with {colonists}.", colonists=e["colonists"])
 
 
-def _ship(e: Event, who: str, names: list[str]) -> str:
+def _ship(e: PREvent, who: str, names: list[str]) -> str:
     amount, cargo = e["amount"], good(e["good"])
     if e["ship"] == "wharf":
         if e.get("lighthouse"):
@@ -147,25 +146,25 @@ def _winners(names: list[str]) -> str:
     return text
 
 
-def _hacienda(e: Event, w: str) -> str:
+def _hacienda(e: PREvent, w: str) -> str:
     if e["tile"]:
         return msg("{player} draws {tile} with the Hacienda.", player=w, tile=tile_name(e["tile"]))
     return msg("{player} draws nothing with the Hacienda.", player=w)
 
 
-def _settle(e: Event, w: str) -> str:
+def _settle(e: PREvent, w: str) -> str:
     if e["hospice"]:
         return msg("{player} takes {tile} and a colonist for it (Hospice).", player=w, tile=tile_name(e["tile"]))
     return msg("{player} takes {tile}.", player=w, tile=tile_name(e["tile"]))
 
 
-def _faceup(e: Event) -> str:
+def _faceup(e: PREvent) -> str:
     if e["tiles"]:
         return msg("New plantations: {tiles}.", tiles=listing([good(t) for t in e["tiles"]], ""))
     return msg("New plantations: none left.")
 
 
-def _build(e: Event, w: str) -> str:
+def _build(e: PREvent, w: str) -> str:
     built = building(e["building"])
     if e["university"]:
         return msg(
@@ -177,14 +176,14 @@ def _build(e: Event, w: str) -> str:
     return msg("{player} builds the {building} for {cost}.", player=w, building=built, cost=e["cost"])
 
 
-def _produce(e: Event, w: str) -> str:
-    made = _goods(e["goods"])
+def _produce(e: PREvent, w: str) -> str:
+    made = _goods(amounts(e["goods"]))
     if e["factory"]:
         return msg("{player} produces {goods}; Factory pays {factory}.", player=w, goods=made, factory=e["factory"])
     return msg("{player} produces {goods}.", player=w, goods=made)
 
 
-def _sell(e: Event, w: str) -> str:
+def _sell(e: PREvent, w: str) -> str:
     sold, price = good(e["good"]), e["price"]
     if e.get("post"):
         return msgn(
@@ -203,7 +202,7 @@ def _sell(e: Event, w: str) -> str:
     )
 
 
-_TEXT: dict[str, Any] = {
+_TEXT: dict[str, Sentence] = {
     "role": _role,
     "prospect": lambda e, w, _: msgn(
         "{player} gains {n} doubloon.", "{player} gains {n} doubloons.", e.get("doubloons", 1), player=w

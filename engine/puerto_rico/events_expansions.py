@@ -4,13 +4,27 @@ amount in a private sentence for the player alone (see :func:`events.event_text`
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Literal
 
 from ..core.i18n import listing
 from .i18n import msg
+from .types import Good, Layout, PREvent
 from .wording import building_list, building_title, good, goods_text, place, tile_name
 
-Event = dict[str, Any]
+#: A sentence for an event: ``text(event, the player's name, every player's name)``.
+Sentence = Callable[[PREvent, str, list[str]], str]
+
+
+def amounts(goods: list[int] | list[Good]) -> list[int]:
+    """An event's ``goods`` as barrels per kind (an emptied trading house's are kinds)."""
+    return [n for n in goods if isinstance(n, int)]
+
+
+def per_seat(nobles: list[int] | dict[str, Layout] | int | None) -> list[int]:
+    """A ``colonists`` event's nobles, per seat (none before the Nobles expansion)."""
+    return nobles if isinstance(nobles, list) else []
+
 
 #: The events whose VP chips are told privately, with the building that scores them.
 SECRET_VP = {
@@ -20,10 +34,10 @@ SECRET_VP = {
     "union_hall": "union-hall",
     "royal_supply": "royal-supplier",
 }
-INCOME = ("specialty_factory", "chapel", "jeweler")
+INCOME: tuple[Literal["specialty_factory", "chapel", "jeweler"], ...] = ("specialty_factory", "chapel", "jeweler")
 
 
-def _paid(e: Event) -> str:
+def _paid(e: PREvent) -> str:
     if e["item"] == "colonist":
         if e["noble"]:
             return msg("a noble from {place}", place=place(e["place"]))
@@ -31,12 +45,12 @@ def _paid(e: Event) -> str:
     return msg("{n} {good}", n=1, good=good(e["good"])) if e["item"] == "good" else msg("a victory point")
 
 
-def _income(e: Event) -> str:
+def _income(e: PREvent) -> str:
     parts = [msg("{building} {n}", building=building_title(key), n=e[key]) for key in INCOME if e[key]]
     return listing(parts, "")
 
 
-def _forest(e: Event, w: str) -> str:
+def _forest(e: PREvent, w: str) -> str:
     tile = tile_name(e["discarded"])
     if e["hospice"]:
         return msg(
@@ -45,7 +59,7 @@ def _forest(e: Event, w: str) -> str:
     return msg("{player} takes a forest, discarding {tile}.", player=w, tile=tile)
 
 
-def _land_discard(e: Event, w: str) -> str:
+def _land_discard(e: PREvent, w: str) -> str:
     tile = tile_name(e["tile"])
     if e["moved"]:
         return msg(
@@ -56,28 +70,28 @@ def _land_discard(e: Event, w: str) -> str:
     return msg("{player} discards {tile} at the Land Office for 1 doubloon.", player=w, tile=tile)
 
 
-def _lodge_discard(e: Event, w: str) -> str:
+def _lodge_discard(e: PREvent, w: str) -> str:
     tile = tile_name(e["tile"])
     if e["moved"]:
         return msg("{player} discards {tile} (Hunting Lodge); its colonist goes to San Juan.", player=w, tile=tile)
     return msg("{player} discards {tile} (Hunting Lodge).", player=w, tile=tile)
 
 
-def _small_wharf(e: Event, w: str) -> str:
-    goods = goods_text(e["goods"])
+def _small_wharf(e: PREvent, w: str) -> str:
+    goods = goods_text(amounts(e["goods"]))
     if e.get("lighthouse"):
         return msg("{player} ships {goods} on their Small Wharf; Lighthouse +1 doubloon.", player=w, goods=goods)
     return msg("{player} ships {goods} on their Small Wharf.", player=w, goods=goods)
 
 
-def _guest(e: Event, w: str) -> str:
+def _guest(e: PREvent, w: str) -> str:
     where = place(e["target"])
     if e["noble"]:
         return msg("{player} moves a noble from the Guest House to {place}.", player=w, place=where)
     return msg("{player} moves a colonist from the Guest House to {place}.", player=w, place=where)
 
 
-_TEXT: dict[str, Any] = {
+_TEXT: dict[str, Sentence] = {
     "draft": lambda e, w, _: msg("{player} drafts the {building}.", player=w, building=building_title(e["building"])),
     "market_auto": lambda e, w, _: msg(
         "In the game without a pick (no other choice at that cost): {buildings}.",
@@ -116,6 +130,5 @@ _TEXT: dict[str, Any] = {
 }
 
 
-def expansion_text(event: Event, who: str, names: list[str]) -> str:
-    text: str = _TEXT[event["kind"]](event, who, names)
-    return text
+def expansion_text(event: PREvent, who: str, names: list[str]) -> str:
+    return _TEXT[event["kind"]](event, who, names)

@@ -30,26 +30,23 @@ role choice and mandatory loading have none.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ..core.loose import Loose
+from ..core.records import DecisionData
 from ..core.steps import DefaultFn, Kind, PromptFn, Steps
 from . import guest_house
+from .types import Events, PRAction, PREvent, PRFrameData, PRState, PRStep
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Events = list[dict[str, Any]]
-PlayerOptions = Callable[[State, int], list[Action]]
-PlayerAct = Callable[[State, int, Action, Events], None]
-PASS: Action = {"verb": "pass"}
+PlayerOptions = Callable[[PRState, int], list[PRAction]]
+PlayerAct = Callable[[PRState, int, PRAction, Events], None]
+PASS: PRAction = {"verb": "pass"}
 
 
-def pass_default(options: list[Action]) -> Action | None:
+def pass_default(options: list[PRAction]) -> PRAction | None:
     """Passing where it is legal; otherwise no deadline default."""
     return PASS if PASS in options else None
 
 
-STEPS: Steps[Loose, Loose, Loose, Loose, Loose, Loose] = Steps(
+STEPS: Steps[PRState, PRAction, PREvent, DecisionData, PRStep, PRFrameData] = Steps(
     "puerto_rico", default=pass_default, transient_queue=True
 )
 step, ask, then = STEPS.step, STEPS.ask, STEPS.then
@@ -59,11 +56,11 @@ def kind(
     name: str,
     options: PlayerOptions,
     act: PlayerAct,
-    prompt: str | PromptFn[Loose, Loose],
-    default: DefaultFn[Loose] | None = None,
+    prompt: str | PromptFn[PRState, DecisionData],
+    default: DefaultFn[PRAction] | None = None,
     frame: bool = False,
     last: PlayerAct | None = None,
-) -> Kind[Loose, Loose, Loose, Loose]:
+) -> Kind[PRState, PRAction, PREvent, DecisionData]:
     """Declare the decision kind ``name`` from functions of the seat asked: ``options(state,
     seat)`` and ``act(state, seat, action, events)``. A ``frame`` kind is asked in a parallel
     frame and ``act`` records the answers itself (a layout is placed one colonist at a time, a
@@ -75,13 +72,13 @@ def kind(
 
     guests = name not in guest_house.NOT_IN
 
-    def listed(state: State, asked: dict[str, Any]) -> list[Action]:
+    def listed(state: PRState, asked: DecisionData) -> list[PRAction]:
         seat = asked["player"]
         if guests and state["boards"][seat]["city"].get("guest-house"):
             return options(state, seat) + guest_house.options(state, seat, name)
         return options(state, seat)
 
-    def answered(state: State, asked: dict[str, Any], action: Action, events: Events) -> None:
+    def answered(state: PRState, asked: DecisionData, action: PRAction, events: Events) -> None:
         seat = asked["player"]
         if action["verb"] != "guest":
             act(state, seat, action, events)

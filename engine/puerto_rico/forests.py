@@ -6,18 +6,13 @@ island space, never holds a colonist and stays to the end; every 2 forests make 
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import active, add_tile, island_full
 from .data import GOODS
 from .tiles import discard
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PRState
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     """``forest <kind>``: a forest, discarding that face-up plantation."""
     board = state["boards"][player]
     if not active(board, "forest-house") or island_full(board):
@@ -26,14 +21,14 @@ def options(state: State, player: int) -> list[Action]:
     return [{"verb": "forest", "tile": kind} for kind in GOODS if kind in faceup]
 
 
-def take(state: State, player: int, kind: str) -> None:
+def take(state: PRState, player: int, kind: str) -> None:
     tiles = state["plantations"]
     tiles["faceup"].remove(kind)
     tiles["discard"].append(kind)
     add_tile(state["boards"][player], "forest")
 
 
-def swap_option(state: State, player: int) -> list[Action]:
+def swap_option(state: PRState, player: int) -> list[PRAction]:
     """``swap for forest``: the tile the Hacienda or Land Office just drew becomes a forest."""
     drawn = state["phase"].get("drawn")
     if drawn and drawn[0] == player and active(state["boards"][player], "forest-house"):
@@ -41,8 +36,9 @@ def swap_option(state: State, player: int) -> list[Action]:
     return []
 
 
-def swap(state: State, player: int, events: Events) -> None:
-    _, tile = state["phase"].pop("drawn")
+def swap(state: PRState, player: int, events: Events) -> None:
+    _, drawn = state["phase"].pop("drawn")
+    tile = str(drawn)  # [seat, tile]
     discard(state, player, tile)
     add_tile(state["boards"][player], "forest")
     events.append({"kind": "forest_swap", "player": player, "tile": tile})

@@ -10,12 +10,11 @@ its seats are asked with ``where=OWN``. Deadline defaults: see :mod:`.flow`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import EventText, GameSpec
-from ..core.loose import Loose, LooseDict
 from ..core.outcome import Outcome
+from ..core.records import DecisionData
 from ..core.shapes import Shape
+from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import (
     builder,
@@ -40,12 +39,7 @@ from .options import OPTIONS as TABLE_OPTIONS
 from .options import validate
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
-
-# Transitional (engine.core.loose): to be replaced by the game's TypedDicts.
-State = LooseDict
-Action = LooseDict
-Event = LooseDict
-
+from .types import Pending, PRAction, PREvent, PRState, PRView
 
 SPEC = GameSpec(
     id="puerto_rico",
@@ -63,35 +57,35 @@ SPEC = GameSpec(
 RULE_MODULES = (builder, captain, craftsman, draft, guest_window, hunting_lodge, mayor, roles, rounds, settler, trader)
 
 
-class PuertoRico(StepGame[Loose, Loose, Loose, Loose, Loose]):
+class PuertoRico(StepGame[PRState, PRAction, PREvent, PRView, DecisionData]):
     spec = SPEC
     steps = STEPS
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+    def setup(self, players: list[str], options: Options, seed: int) -> PRState:
         return setup(players, options, seed)
 
-    def shape_of(self, state: State, asked: Asked[Loose], options: list[Action]) -> Shape | None:
+    def shape_of(self, state: PRState, asked: Asked[DecisionData], options: list[PRAction]) -> Shape | None:
         return shape(state, asked.kind, asked.seat, options)
 
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: PRAction) -> str:
         return action_text(action)
 
-    def event_text(self, state: State, event: Event) -> EventText:
+    def event_text(self, state: PRState, event: PREvent) -> EventText:
         return event_text(state, event)
 
-    def _pending_view(self, state: State) -> list[dict[str, Any]]:
+    def _pending_view(self, state: PRState) -> list[Pending]:
         return [{"player": d.player, "kind": d.kind, "prompt": str(d.prompt)} for d in self.pending(state)]
 
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: PRState) -> PRView:
         return views.public_view(state, self._pending_view(state))
 
-    def view(self, state: State, player: int) -> dict[str, Any]:
+    def view(self, state: PRState, player: int) -> PRView:
         return views.private_view(state, player, self._pending_view(state))
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: PRView) -> str:
         return views.view_text(view)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: PRState) -> Outcome | None:
         return outcome_of(state["result"]) if state["result"] else None
 
 

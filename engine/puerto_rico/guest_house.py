@@ -11,31 +11,26 @@ prompt of theirs first, :mod:`guest_window` opens a window for the moves."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import nobles as nb
 from .data import BUILDING_ORDER, BUILDINGS, TILES
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, PRAction, PRState
 
 NOT_IN = frozenset({"mayor_layout", "draft", "black_market", "small_wharf"})
 
 
-def free_places(board: dict[str, Any]) -> list[str]:
+def free_places(board: Board) -> list[str]:
     """Every place with a free circle a guest may move to, in the game's fixed order."""
     island, city = board["island"], board["city"]
     places = [t for t in TILES if t in island and island[t][1] < island[t][0]]
     return places + [b for b in BUILDING_ORDER if b in city and b != "guest-house" and city[b] < BUILDINGS[b].circles]
 
 
-def options(state: State, player: int, kind: str) -> list[Action]:
+def options(state: PRState, player: int, kind: str) -> list[PRAction]:
     board = state["boards"][player]
     if not board["city"].get("guest-house") or kind in NOT_IN:
         return []
     targets = free_places(board)
-    opts: list[Action] = []
+    opts: list[PRAction] = []
     for noble in nb.kinds_at(board, "guest-house"):
         opts += [
             {"verb": "guest", "target": t, "noble": True} if noble else {"verb": "guest", "target": t} for t in targets
@@ -43,7 +38,7 @@ def options(state: State, player: int, kind: str) -> list[Action]:
     return opts
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     noble = bool(action.get("noble"))
     nb.move_person(state["boards"][player], "guest-house", action["target"], noble)
     events.append({"kind": "guest", "player": player, "target": action["target"], "noble": noble})

@@ -25,23 +25,22 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, record_answer, top_frame
+from ..core.records import DecisionData
 from ..core.steps import first
 from . import nobles as nb
 from .flow import STEPS, kind
 from .guest_house import free_places
 from .i18n import msg
+from .types import Board, Events, PRAction, PRFrameData, PRState
 
-State = dict[str, Any]
-Board = dict[str, Any]
-Events = list[dict[str, Any]]
-Outcome = Callable[[State, int, Board], Any]
+#: What a moment settles for a seat, given a board (compared before and after a guest's move).
+Outcome = Callable[[PRState, int, Board], object]
 
 KIND = "guests"
-STAY = {"verb": "stay"}
+STAY: PRAction = {"verb": "stay"}
 MOMENTS = {
     "mayor": msg("at the start of the Mayor phase"),
     "craftsman": msg("before production"),
@@ -60,12 +59,13 @@ def _guests(board: Board) -> list[bool]:
 
 
 def _copy(board: Board) -> Board:
-    copied: Board = marshal.loads(marshal.dumps(board))
+    # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
+    copied: Board = marshal.loads(marshal.dumps(board))  # type: ignore[arg-type]
     return copied
 
 
 def _changes(
-    state: State, seat: int, board: Board, guests: list[bool], places: frozenset[str], outcome: Outcome, base: Any
+    state: PRState, seat: int, board: Board, guests: list[bool], places: frozenset[str], outcome: Outcome, base: object
 ) -> bool:
     """True when moving some of ``guests`` to ``places`` changes ``outcome``."""
     for noble in sorted(set(guests)):
@@ -83,7 +83,7 @@ def _changes(
     return False
 
 
-def could_gain(state: State, seat: int, outcome: Outcome, places: Iterable[str]) -> bool:
+def could_gain(state: PRState, seat: int, outcome: Outcome, places: Iterable[str]) -> bool:
     """True when ``seat`` has guests and moving them could change ``outcome``."""
     board = state["boards"][seat]
     guests = _guests(board)
@@ -94,13 +94,13 @@ def could_gain(state: State, seat: int, outcome: Outcome, places: Iterable[str])
 
 
 def open_window(
-    state: State,
+    state: PRState,
     moment: str,
     seats: Iterable[int],
     outcome: Outcome,
     places: Iterable[str],
     resume: str,
-    data: dict[str, Any] | None = None,
+    data: PRFrameData | None = None,
 ) -> bool:
     """Ask those of ``seats`` (in that order) who could gain from a move now; False (nothing
     opened) when none could."""
@@ -108,22 +108,24 @@ def open_window(
     asked = [s for s in seats if could_gain(state, s, outcome, wanted)]
     if not asked:
         return False
-    STEPS.open_frame(state, KIND, asked, PARALLEL, resume, dict(data or {}, moment=moment))
+    extra: PRFrameData = {**data} if data else {}
+    extra["moment"] = moment
+    STEPS.open_frame(state, KIND, asked, PARALLEL, resume, extra)
     return True
 
 
-def options(state: State, player: int) -> list[dict[str, Any]]:
+def options(state: PRState, player: int) -> list[PRAction]:
     """``guests stay``; the moves themselves come from :func:`guest_house.options`."""
-    return [dict(STAY)]
+    return [STAY.copy()]
 
 
-def prompt(state: State, asked: dict[str, Any]) -> str:
+def prompt(state: PRState, asked: DecisionData) -> str:
     frame = top_frame(state)
     moment = MOMENTS[frame["data"]["moment"]] if frame else ""
     return msg("Guest House, {moment}: move a guest (`guest <place>`), or leave them (`guests stay`).", moment=moment)
 
 
-def finish(state: State, player: int, events: Events, said: bool = True) -> None:
+def finish(state: PRState, player: int, events: Events, said: bool = True) -> None:
     """``player`` is done moving guests (``said``: by ``guests stay``, else because no move is
     left). Once every owner is done, the window closes and the step it names resumes."""
     frame = top_frame(state)
@@ -135,11 +137,11 @@ def finish(state: State, player: int, events: Events, said: bool = True) -> None
         STEPS.close(state)
 
 
-def _stay(state: State, player: int, action: dict[str, Any], events: Events) -> None:
+def _stay(state: PRState, player: int, action: PRAction, events: Events) -> None:
     finish(state, player, events)
 
 
-def _no_move_left(state: State, player: int, action: dict[str, Any], events: Events) -> None:
+def _no_move_left(state: PRState, player: int, action: PRAction, events: Events) -> None:
     finish(state, player, events, said=False)
 
 

@@ -6,8 +6,6 @@ Before all that, a Guest House owner who could man an empty Lodge gets the Guest
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import island_tiles
 from .data import EFFECTS, ISLAND_SPACES
 from .flow import ask, kind, step, then
@@ -16,15 +14,12 @@ from .i18n import msg
 from .nobles import colonist_in, noble_in
 from .rounds import END_ROLE, award_vp, check_vp_supply, role_chooser, seats_from
 from .tiles import discard, discardable, refill_faceup
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Board, Events, PRAction, PRState, PRStep
 
 LODGE_VP: int = EFFECTS["hunting_lodge_vp"]
 
 
-def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[bool, bool]:
+def outcome(state: PRState, player: int, board: Board) -> tuple[bool, bool]:
     """What the Lodge would do for ``board`` now: a discard to offer, the noble's 2 VP."""
     return (
         colonist_in(board, "hunting-lodge") and bool(discardable(board)),
@@ -33,7 +28,7 @@ def outcome(state: State, player: int, board: dict[str, Any]) -> tuple[bool, boo
 
 
 @step("hunting_lodge")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     """The end of the Settler phase: the Guest House window first, if anyone could gain."""
     seats = seats_from(state, role_chooser(state))
     if not open_window(state, "lodge", seats, outcome, ("hunting-lodge",), "lodge"):
@@ -41,7 +36,7 @@ def _start(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @step("lodge")
-def _resolve(state: State, s: dict[str, Any], events: Events) -> None:
+def _resolve(state: PRState, s: PRStep, events: Events) -> None:
     """The discards in turn order from the chooser, then the nobles' VP and the refill (also
     the step the Guest House window before the Lodge resumes with)."""
     seats = [
@@ -55,7 +50,7 @@ def _resolve(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @step("lodge_turn")
-def _turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _turn(state: PRState, s: PRStep, events: Events) -> None:
     waiting = state["phase"].get("lodge")
     if waiting:
         ask(state, "lodge", waiting[0])
@@ -65,12 +60,13 @@ def _turn(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, END_ROLE)
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     board = state["boards"][player]
-    return [{"verb": "discard", "tile": t} for t in discardable(board)] + [{"verb": "pass"}]
+    opts: list[PRAction] = [{"verb": "discard", "tile": t} for t in discardable(board)]
+    return opts + [{"verb": "pass"}]
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] == "discard":
         moved = discard(state, player, action["tile"])
         events.append({"kind": "lodge_discard", "player": player, "tile": action["tile"], "moved": moved})
@@ -83,12 +79,12 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
 kind("lodge", options, act, msg("Hunting Lodge: discard a tile from your island, or pass."))
 
 
-def _sole_most_empty(state: State, seat: int) -> bool:
+def _sole_most_empty(state: PRState, seat: int) -> bool:
     empty = [ISLAND_SPACES - island_tiles(b) for b in state["boards"]]
     return all(empty[seat] > e for other, e in enumerate(empty) if other != seat)
 
 
-def _nobles(state: State, events: Events) -> None:
+def _nobles(state: PRState, events: Events) -> None:
     for seat in seats_from(state, role_chooser(state)):
         if not noble_in(state["boards"][seat], "hunting-lodge"):
             continue

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from ..core.i18n import listing
 from ..core.shapes import ChooseOne, Confirm, Distribute, Item, Option, Shape
@@ -19,15 +18,13 @@ from .actions import action_text
 from .board import circles, colonists
 from .i18n import msg
 from .nobles import held
+from .types import PRAction, PRState
 from .wording import ROLE_LABELS, building_title, good, goods_text, nobles, place, tile_name
-
-Action = dict[str, Any]
-State = dict[str, Any]
 
 TITLES = {"mayor_layout": msg("Place colonists"), "keep": msg("Choose goods to keep")}
 
 
-def _return(a: Action) -> str:
+def _return(a: PRAction) -> str:
     if a["item"] == "colonist":
         if a["noble"]:
             return msg("Return a noble from {place}", place=place(a["place"]))
@@ -35,7 +32,7 @@ def _return(a: Action) -> str:
     return msg("Return a barrel of {good}", good=good(a["good"])) if a["item"] == "good" else msg("Return a VP chip")
 
 
-def _ship(a: Action) -> str:
+def _ship(a: PRAction) -> str:
     if a["ship"] == "wharf":
         return msg("Ship {good} on your wharf", good=good(a["good"]))
     return msg("Ship {good} on the {ship}-ship", good=good(a["good"]), ship=a["ship"])
@@ -48,13 +45,13 @@ def _spot(target: str, n: int, k: int) -> str:
     return msg("{n} on {place}", n=n, place=place(target))
 
 
-def _layout(a: Action) -> str:
+def _layout(a: PRAction) -> str:
     spread = a.get("nobles") or {}
     parts = [_spot(t, n, spread.get(t, 0)) for t, n in a["layout"].items()]
     return msg("Place: {layout}", layout=listing(parts, "")) if parts else msg("Place: nobody")
 
 
-def _put(a: Action) -> str:
+def _put(a: PRAction) -> str:
     return _put_on(a["target"], bool(a.get("noble")))
 
 
@@ -66,19 +63,19 @@ def _put_on(target: str, noble: bool) -> str:
     return msg("Put a colonist on {place}", place=place(target))
 
 
-def _guest(a: Action) -> str:
+def _guest(a: PRAction) -> str:
     if a.get("noble"):
         return msg("Move a noble to {place}", place=place(a["target"]))
     return msg("Move a guest to {place}", place=place(a["target"]))
 
 
-def _land(a: Action) -> str:
+def _land(a: PRAction) -> str:
     if a["mode"] == "draw":
         return msg("Land Office: draw")
     return msg("Land Office: discard {tile}", tile=tile_name(a["tile"]))
 
 
-LABELS: dict[str, Callable[[Action], str]] = {
+LABELS: dict[str, Callable[[PRAction], str]] = {
     "role": lambda a: ROLE_LABELS[a["role"]],
     "take": lambda a: msg("Take {tile}", tile=tile_name(a["tile"])),
     "privilege": lambda a: msg("Take 2 colonists") if a.get("count", 1) == 2 else msg("Take a colonist"),
@@ -107,17 +104,17 @@ LABELS: dict[str, Callable[[Action], str]] = {
 }
 
 
-def label(action: Action) -> str:
+def label(action: PRAction) -> str:
     """Words a player reads for ``action`` (its canonical text is :func:`.actions.action_text`)."""
     known = LABELS.get(action["verb"])
     return known(action) if known else action_text(action)
 
 
-def _options(opts: list[Action]) -> tuple[Option, ...]:
+def _options(opts: list[PRAction]) -> tuple[Option, ...]:
     return tuple(Option(action_text(a), label(a)) for a in opts)
 
 
-def _distribute(state: State, seat: int, opts: list[Action]) -> Distribute:
+def _distribute(state: PRState, seat: int, opts: list[PRAction]) -> Distribute:
     """The Mayor's layout: every placeable person over the circles, from the engine's proposal."""
     board = state["boards"][seat]
     caps, noble_count = circles(board), held(board)
@@ -141,7 +138,7 @@ def _distribute(state: State, seat: int, opts: list[Action]) -> Distribute:
     )
 
 
-def shape(state: State, kind: str, seat: int, opts: list[Action]) -> Shape:
+def shape(state: PRState, kind: str, seat: int, opts: list[PRAction]) -> Shape:
     """The shape of ``seat``'s decision ``kind`` whose legal actions are ``opts``."""
     if kind == "mayor_layout":
         return _distribute(state, seat, opts)

@@ -5,20 +5,15 @@ doubloon; the Trader's privilege does not apply; its occupant goes to San Juan."
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import forests, tiles
 from .board import add_tile, island_full
 from .nobles import colonist_in, noble_in
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PRState
 
 VERBS = ("land", "swap")
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     opts = forests.swap_option(state, player)
     board = state["boards"][player]
     if player in state["phase"].get("land_used", []):
@@ -35,7 +30,7 @@ def options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] == "swap":
         forests.swap(state, player, events)
         return

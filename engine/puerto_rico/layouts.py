@@ -6,12 +6,10 @@ it is empty when no noble stands anywhere."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import circles, colonists, placement
 from .nobles import held, noble_map
+from .types import Board
 
-Board = dict[str, Any]
 Layout = dict[str, int]
 
 FILL_ORDER_TILES = ("quarry", "coffee", "tobacco", "sugar", "indigo", "corn")
@@ -71,7 +69,7 @@ def forced_layout(board: Board, caps: Layout) -> tuple[Layout, Layout] | None:
     return None
 
 
-def valid_layout(board: Board, layout: Any, nobles: Any = None) -> bool:
+def valid_layout(board: Board, layout: object, nobles: object = None) -> bool:
     """Every target exists, no circle overfilled, as many placed as can be [S]; nobles stand
     only where people stand, and no more nobles or colonists than the player has."""
     if not isinstance(layout, dict):

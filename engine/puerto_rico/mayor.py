@@ -10,7 +10,6 @@ aboard first and a shortfall no longer ends a Nobles game."""
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, record_answer, top_frame
@@ -23,10 +22,8 @@ from .layouts import default_layout, default_layouts, forced_layout, valid_layou
 from .new_buildings import privilege_count
 from .options import has_nobles
 from .rounds import END_ROLE, role_chooser, seats_from, trigger_end
+from .types import Events, Layout, PRAction, PREvent, PRFrameData, PRState, PRStep
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
 _CAPACITY = itemgetter(1)  # of a [target, capacity] pair
 
 __all__ = [
@@ -40,7 +37,7 @@ __all__ = [
 
 
 @step("mayor")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     chooser = role_chooser(state)
     state["phase"] = {"chooser": chooser}
     if state["supply"]["colonists"] > 0:
@@ -49,19 +46,19 @@ def _start(state: State, s: dict[str, Any], events: Events) -> None:
         then(state, {"step": "mayor_colonists"})
 
 
-def privilege_options(state: State, player: int) -> list[Action]:
-    opts: list[Action] = [{"verb": "privilege"}]
+def privilege_options(state: PRState, player: int) -> list[PRAction]:
+    opts: list[PRAction] = [{"verb": "privilege"}]
     if privilege_count(state, player) == 2 and state["supply"]["colonists"] >= 2:
         opts.append({"verb": "privilege", "count": 2})  # Library: the privilege doubled
     return opts + [{"verb": "pass"}]
 
 
-def act_privilege(state: State, player: int, action: Action, events: Events) -> None:
+def act_privilege(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] == "privilege":
         count = action.get("count", 1)
         state["supply"]["colonists"] -= count
         state["boards"][player]["san_juan"] += count
-        event: dict[str, Any] = {"kind": "mayor_privilege", "player": player}
+        event: PREvent = {"kind": "mayor_privilege", "player": player}
         if count != 1:
             event["count"] = count
         events.append(event)
@@ -71,7 +68,7 @@ def act_privilege(state: State, player: int, action: Action, events: Events) -> 
 
 
 @step("mayor_colonists")
-def _distribute(state: State, s: dict[str, Any], events: Events) -> None:
+def _distribute(state: PRState, s: PRStep, events: Events) -> None:
     """The ship's colonists go out one at a time from the Mayor; then everybody's layout."""
     supply = state["supply"]
     order = seats_from(state, state["phase"]["chooser"])
@@ -84,7 +81,7 @@ def _distribute(state: State, s: dict[str, Any], events: Events) -> None:
         noble_shares[seat] += i < ship_nobles
         nb.add_person(state["boards"][seat], "san_juan", i < ship_nobles)
     supply["ship"] = 0
-    event: dict[str, Any] = {"kind": "colonists", "shares": shares}
+    event: PREvent = {"kind": "colonists", "shares": shares}
     if "ship_nobles" in supply:
         supply["ship_nobles"] = 0
         event["nobles"] = noble_shares
@@ -94,8 +91,12 @@ def _distribute(state: State, s: dict[str, Any], events: Events) -> None:
     _ask_layouts(state, order, events)
 
 
-def _ask_layouts(state: State, order: list[int], events: Events) -> None:
-    asked, forced, defaults, noble_defaults, caps_by_seat = [], [], {}, {}, {}
+def _ask_layouts(state: PRState, order: list[int], events: Events) -> None:
+    asked: list[int] = []
+    forced: list[int] = []
+    defaults: dict[str, Layout] = {}
+    noble_defaults: dict[str, Layout] = {}
+    caps_by_seat: dict[str, list[list[str | int]]] = {}
     for seat in order:
         board = state["boards"][seat]
         caps = circles(board)
@@ -113,20 +114,20 @@ def _ask_layouts(state: State, order: list[int], events: Events) -> None:
         events.append({"kind": "layouts_forced", "players": forced})
     if asked:
         # Boards do not change until every layout is in, so defaults and capacities are fixed.
-        data: dict[str, Any] = {"drafts": {}, "defaults": defaults, "circles": caps_by_seat}
+        data: PRFrameData = {"drafts": {}, "defaults": defaults, "circles": caps_by_seat}
         if has_nobles(state):
-            data.update({"noble_defaults": noble_defaults, "noble_drafts": {}})
+            data["noble_defaults"], data["noble_drafts"] = noble_defaults, {}
         STEPS.open_frame(state, "mayor_layout", asked, PARALLEL, "mayor_refill", data)
     else:
         then(state, {"step": "mayor_ship"})
 
 
-def layout_options(state: State, player: int) -> list[Action]:
+def layout_options(state: PRState, player: int) -> list[PRAction]:
     frame = top_frame(state)
     assert frame is not None
     data, seat = frame["data"], str(player)
     draft = data["drafts"].get(seat, {})
-    proposed: Action = {"verb": "layout", "layout": data["defaults"][seat]}
+    proposed: PRAction = {"verb": "layout", "layout": data["defaults"][seat]}
     nobles = data["noble_defaults"].get(seat) if "noble_defaults" in data else None
     if nobles:
         proposed["nobles"] = nobles
@@ -138,7 +139,8 @@ def layout_options(state: State, player: int) -> list[Action]:
         noble_draft = data["noble_drafts"].get(seat, {})
         more_nobles = sum(noble_draft.values()) < own
         more_colonists = sum(draft.values()) - sum(noble_draft.values()) < colonists(board) - own
-    for target, cap in data["circles"][seat]:
+    for pair in data["circles"][seat]:
+        target, cap = str(pair[0]), int(pair[1])  # [target, capacity]
         if draft.get(target, 0) < cap:
             if more_colonists:
                 opts.append({"verb": "place", "target": target})
@@ -147,7 +149,7 @@ def layout_options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def act_layout(state: State, player: int, action: Action, events: Events) -> None:
+def act_layout(state: PRState, player: int, action: PRAction, events: Events) -> None:
     frame = top_frame(state)
     assert frame is not None
     board = state["boards"][player]
@@ -161,7 +163,7 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
         room = sum(map(_CAPACITY, data["circles"][seat]))
         left = min(colonists(board), room) - sum(draft.values())
         if left > 0:
-            event: dict[str, Any] = {"kind": "place", "player": player, "target": action["target"], "left": left}
+            event: PREvent = {"kind": "place", "player": player, "target": action["target"], "left": left}
             if action.get("noble"):
                 event["noble"] = True
             events.append(event)
@@ -183,14 +185,14 @@ def act_layout(state: State, player: int, action: Action, events: Events) -> Non
 
 
 @step("mayor_refill")
-def _laid_out(state: State, s: dict[str, Any], events: Events) -> None:
+def _laid_out(state: PRState, s: PRStep, events: Events) -> None:
     """Every layout is in: place them all, reveal them, then refill the colonist ship."""
     frame = s["frame"]
     data = frame["data"]
     for answered, chosen in frame["answers"].items():
         set_placement(state["boards"][int(answered)], chosen, data.get("nobles", {}).get(answered))
     # Revealing everybody's layout is an undo barrier: nobody may take theirs back after.
-    revealed: dict[str, Any] = {"kind": "layouts", "layouts": dict(frame["answers"]), "reveals": True}
+    revealed: PREvent = {"kind": "layouts", "layouts": dict(frame["answers"]), "reveals": True}
     if data.get("nobles"):
         revealed["nobles"] = dict(data["nobles"])
     events.append(revealed)
@@ -198,7 +200,7 @@ def _laid_out(state: State, s: dict[str, Any], events: Events) -> None:
 
 
 @step("mayor_ship")
-def _refill(state: State, s: dict[str, Any], events: Events) -> None:
+def _refill(state: PRState, s: PRStep, events: Events) -> None:
     """One colonist per empty building circle, at least one per player [S]; with Nobles a
     noble boards first and a shortfall does not end the game [S]."""
     supply = state["supply"]
@@ -207,7 +209,7 @@ def _refill(state: State, s: dict[str, Any], events: Events) -> None:
     loaded = min(needed - noble, supply["colonists"])
     supply["colonists"] -= loaded
     supply["ship"] = loaded
-    event: dict[str, Any] = {"kind": "ship_refill", "colonists": loaded, "needed": needed}
+    event: PREvent = {"kind": "ship_refill", "colonists": loaded, "needed": needed}
     if has_nobles(state):
         event["nobles"] = noble
     events.append(event)

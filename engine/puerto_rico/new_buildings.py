@@ -5,22 +5,17 @@ code path and gets exactly its old results."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import active
 from .data import BUILDINGS, EFFECTS, GOODS
 from .nobles import colonist_in, noble_in, placed
-
-Board = dict[str, Any]
-State = dict[str, Any]
-Events = list[dict[str, Any]]
+from .types import Board, PRState
 
 CORN = GOODS.index("corn")
 AQUEDUCT = {"indigo-plant": GOODS.index("indigo"), "sugar-mill": GOODS.index("sugar")}
 CLOISTER_SETS: tuple[int, ...] = tuple(EFFECTS["cloister"])  # [S] by sets of three tiles
 
 
-def privilege_count(state: State, player: int) -> int:
+def privilege_count(state: PRState, player: int) -> int:
     """Library: the privilege of the role its owner chooses is doubled [S] (docs/rules/puerto-rico.md)."""
     return 2 if active(state["boards"][player], "library") else 1
 

@@ -10,13 +10,8 @@ such key; every helper here treats that as no nobles."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import active
-
-Board = dict[str, Any]
-State = dict[str, Any]
-Events = list[dict[str, Any]]
+from .types import Board, Events, PRState
 
 
 def noble_map(board: Board) -> dict[str, int]:
@@ -97,13 +92,13 @@ def kinds_at(board: Board, place: str) -> list[bool]:
 # --- the Mayor --------------------------------------------------------------------------
 
 
-def villa_outcome(state: State, player: int, board: Board) -> bool:
+def villa_outcome(state: PRState, player: int, board: Board) -> bool:
     """Whether the Villa would bring ``board`` someone now (the Guest House window)."""
     supply = state["supply"]
     return active(board, "villa") and (supply.get("nobles", 0) > 0 or supply["colonists"] > 0)
 
 
-def villas(state: State, order: list[int], events: Events) -> None:
+def villas(state: PRState, order: list[int], events: Events) -> None:
     """Villa, either occupant: +1 noble from the supply; none left → a colonist; else nothing [S]."""
     supply = state["supply"]
     for seat in order:
@@ -120,7 +115,7 @@ def villas(state: State, order: list[int], events: Events) -> None:
             events.append({"kind": "villa", "player": seat, "noble": False})
 
 
-def refill(state: State, needed: int) -> int:
+def refill(state: PRState, needed: int) -> int:
     """One noble boards first, then colonists up to ``needed``; returns the nobles loaded."""
     supply = state["supply"]
     noble = 1 if supply["nobles"] > 0 and needed > 0 else 0

@@ -4,12 +4,10 @@ have ``options == {}``: every accessor falls back to the default, the base game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import IllegalAction, OptionSpec
+from ..core.spec import Options, OptionValue
 from .i18n import msg
-
-State = dict[str, Any]
+from .types import PRState
 
 OPTIONS = (
     OptionSpec(
@@ -58,25 +56,24 @@ OPTIONS = (
 DEFAULTS = {o.name: o.default for o in OPTIONS}
 
 
-def option(state: State, name: str) -> Any:
+def option(state: PRState, name: str) -> OptionValue:
     return state["options"].get(name, DEFAULTS[name])
 
 
-def expansions(state: State) -> str:
-    value: str = option(state, "expansions")
-    return value
+def expansions(state: PRState) -> str:
+    return str(option(state, "expansions"))
 
 
-def has_new_buildings(state: State) -> bool:
+def has_new_buildings(state: PRState) -> bool:
     return expansions(state) in ("new_buildings", "both")
 
 
-def has_nobles(state: State) -> bool:
+def has_nobles(state: PRState) -> bool:
     return expansions(state) in ("nobles", "both")
 
 
-def building_sets(options: dict[str, Any]) -> tuple[str, ...]:
-    chosen = options.get("expansions", "none")
+def building_sets(options: Options) -> tuple[str, ...]:
+    chosen = str(options.get("expansions", "none"))
     return ("base",) + {
         "none": (),
         "new_buildings": ("new_buildings",),
@@ -85,7 +82,7 @@ def building_sets(options: dict[str, Any]) -> tuple[str, ...]:
     }[chosen]
 
 
-def validate(options: dict[str, Any], players: int) -> None:
+def validate(options: Options, players: int) -> None:
     """Refuse options that do not apply to this table (defaults always pass)."""
     if options["two_player"] == "five_choices" and players != 2:
         raise IllegalAction(
@@ -117,5 +114,5 @@ def validate(options: dict[str, Any], players: int) -> None:
         )
 
 
-def has_expansions(state: State) -> bool:
+def has_expansions(state: PRState) -> bool:
     return expansions(state) != "none"

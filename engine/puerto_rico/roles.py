@@ -5,8 +5,6 @@ here); the Guest House window as some phases start comes first and resumes with 
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import captain_extras, craftsman
 from .data import ROLE_ORDER
 from .flow import kind, step, then
@@ -15,23 +13,20 @@ from .i18n import msg
 from .new_buildings import privilege_count
 from .nobles import villa_outcome
 from .rounds import END_ROLE, role_chooser, seats_from
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PREvent, PRState, PRStep
 
 
-def role_options(state: State, player: int) -> list[Action]:
+def role_options(state: PRState, player: int) -> list[PRAction]:
     return [{"verb": "role", "role": r} for r in ROLE_ORDER if r in state["role_money"] and r not in state["taken"]]
 
 
 @step("prospector")
-def _prospect(state: State, s: dict[str, Any], events: Events) -> None:
+def _prospect(state: PRState, s: PRStep, events: Events) -> None:
     """Prospector: the chooser alone gains 1 doubloon [S] (2 with the Library: docs/rules/puerto-rico.md)."""
     player = role_chooser(state)
     gain = privilege_count(state, player)
     state["boards"][player]["doubloons"] += gain
-    event: dict[str, Any] = {"kind": "prospect", "player": player}
+    event: PREvent = {"kind": "prospect", "player": player}
     if gain != 1:
         event["doubloons"] = gain
     events.append(event)
@@ -50,7 +45,7 @@ WINDOWS: dict[str, tuple[Outcome, tuple[str, ...]]] = {
 }
 
 
-def choose_role(state: State, player: int, action: Action, events: Events) -> None:
+def choose_role(state: PRState, player: int, action: PRAction, events: Events) -> None:
     role = action["role"]
     money = state["role_money"][role]
     state["role_money"][role] = 0
@@ -67,7 +62,7 @@ def choose_role(state: State, player: int, action: Action, events: Events) -> No
 
 
 @step("role")
-def _role_after_guests(state: State, s: dict[str, Any], events: Events) -> None:
+def _role_after_guests(state: PRState, s: PRStep, events: Events) -> None:
     """The Guest House window as a phase starts is closed: the role is played."""
     then(state, {"step": ROLE_STEPS[s["frame"]["data"]["role"]]})
 

@@ -4,15 +4,13 @@ buildings; tie-break doubloons + goods; a further tie is shared (docs/rules/puer
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
 
 from ..core.outcome import Number, Outcome, SeatResult, place_ranks
 from .board import active, colonists, island_tiles
 from .data import BUILDINGS, LARGE_PRODUCTION, PRODUCTION_LIKE, SMALL_PRODUCTION
 from .i18n import DOMAIN, msg
 from .new_buildings import cloister, royal_garden
-
-Board = dict[str, Any]
+from .types import Board, PRState, Result, ScoreRow, SeatScore
 
 
 def _guild_hall(board: Board) -> int:
@@ -56,18 +54,24 @@ BONUSES = {
 DOMAIN.declare_data(lambda: BONUSES)
 
 
-def player_score(board: Board) -> dict[str, Any]:
+def player_score(board: Board) -> ScoreRow:
     """Chips + printed VP (the Statue needs no occupant) + bonuses of occupied large
     buildings + 1 per noble held, wherever it is [S]."""
     bonuses = {b: rule(board) for b, rule in BONUSES.items() if active(board, b)}
     buildings = sum(BUILDINGS[b].vp for b in board["city"])
     total = board["vp"] + buildings + sum(bonuses.values())
-    row: dict[str, Any] = {"vp_chips": board["vp"], "buildings": buildings, "bonuses": bonuses}
+    tiebreak = board["doubloons"] + sum(board["goods"])
     if "nobles" in board:
-        row["nobles"] = sum(board["nobles"].values())
-        total += row["nobles"]
-    row.update(total=total, tiebreak=board["doubloons"] + sum(board["goods"]))
-    return row
+        nobles = sum(board["nobles"].values())
+        return {
+            "vp_chips": board["vp"],
+            "buildings": buildings,
+            "bonuses": bonuses,
+            "nobles": nobles,
+            "total": total + nobles,
+            "tiebreak": tiebreak,
+        }
+    return {"vp_chips": board["vp"], "buildings": buildings, "bonuses": bonuses, "total": total, "tiebreak": tiebreak}
 
 
 # Outcome labels are plain ids (an outcome is stored as data); front ends translate them with
@@ -78,11 +82,12 @@ BUILDING_VP = str(msg("buildings"))
 NOBLES = str(msg("nobles"))
 
 
-def final_scores(state: dict[str, Any]) -> dict[str, Any]:
+def final_scores(state: PRState) -> Result:
     """The result kept in the state: ``{"players": rows in seat order (:func:`player_score` plus
     seat and name), "ranking": seats best first, "winners", "tie_break": text, "shared"}``."""
-    rows = [
-        dict(player_score(board), seat=seat, name=state["players"][seat]) for seat, board in enumerate(state["boards"])
+    rows: list[SeatScore] = [
+        {**player_score(board), "seat": seat, "name": state["players"][seat]}
+        for seat, board in enumerate(state["boards"])
     ]
     ranking = sorted(range(len(rows)), key=lambda s: (-rows[s]["total"], -rows[s]["tiebreak"], s))
     best = (rows[ranking[0]]["total"], rows[ranking[0]]["tiebreak"])
@@ -90,7 +95,7 @@ def final_scores(state: dict[str, Any]) -> dict[str, Any]:
     return {"players": rows, "ranking": ranking, "winners": winners, "tie_break": TIE_BREAK, "shared": len(winners) > 1}
 
 
-def _breakdown(row: dict[str, Any]) -> dict[str, Number]:
+def _breakdown(row: ScoreRow) -> dict[str, Number]:
     """Chips, printed VP, each bonus under its building's id, nobles: the parts of the total."""
     parts: dict[str, Number] = {VP_CHIPS: row["vp_chips"], BUILDING_VP: row["buildings"], **row["bonuses"]}
     if "nobles" in row:
@@ -98,7 +103,7 @@ def _breakdown(row: dict[str, Any]) -> dict[str, Number]:
     return parts
 
 
-def outcome_of(result: dict[str, Any]) -> Outcome:
+def outcome_of(result: Result) -> Outcome:
     """The typed outcome of a result kept by :func:`final_scores` (the same layout since the first
     release, so every stored state reads): ranked by total, then doubloons + goods."""
     rows = {row["seat"]: row for row in result["players"]}

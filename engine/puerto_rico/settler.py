@@ -9,8 +9,6 @@ colonist); Hunting Lodge at the end of the phase (:mod:`hunting_lodge`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import forests, tiles
 from .board import active, add_tile, island_full
 from .data import GOODS
@@ -18,20 +16,17 @@ from .flow import ask, kind, step, then
 from .i18n import msg
 from .new_buildings import privilege_count
 from .rounds import role_chooser, seats_from, take_colonist
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PRState, PRStep
 
 
 @step("settler")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     state["phase"] = {"order": seats_from(state, role_chooser(state)), "idx": 0, "hacienda_used": False}
     then(state, {"step": "settle_turn"})
 
 
 @step("settle_turn")
-def _turn(state: State, s: dict[str, Any], events: Events) -> None:
+def _turn(state: PRState, s: PRStep, events: Events) -> None:
     """The next player with room on their island picks; then the Library's second pick; then
     the end of the phase (:mod:`.hunting_lodge`)."""
     phase = state["phase"]
@@ -51,7 +46,7 @@ def _turn(state: State, s: dict[str, Any], events: Events) -> None:
     then(state, {"step": "hunting_lodge"})
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     board = state["boards"][player]
     phase = state["phase"]
     second = phase.get("second", False)
@@ -59,7 +54,7 @@ def options(state: State, player: int) -> list[Action]:
     swap = forests.swap_option(state, player)
     if island_full(board):
         return swap + [{"verb": "pass"}]
-    opts: list[Action] = []
+    opts: list[PRAction] = []
     if not second and active(board, "hacienda") and not phase["hacienda_used"] and tiles.can_draw(state):
         opts.append({"verb": "hacienda"})
     opts += swap
@@ -72,7 +67,7 @@ def options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     board = state["boards"][player]
     phase = state["phase"]
     verb = action["verb"]

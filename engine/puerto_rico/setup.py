@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import rng
+from ..core.spec import Options
 from . import draft
 from .board import add_tile, new_board
 from .data import BUILDINGS, CORN_START_DISCOUNT, DATA, FIVE_CHOICES, GOODS, NOBLES, setup_for
 from .flow import ask
-from .options import building_sets, option
+from .options import DEFAULTS, building_sets, option
+from .types import PRState
 
 RULES_VERSION = 1
 
 
-def _copies(players: int, options: dict[str, Any]) -> dict[str, int]:
+def _copies(players: int, options: Options) -> dict[str, int]:
     """Base game: every building. Expansions: production buildings now, the others as the
     draft (or the random draw) puts them in the game."""
     two = setup_for(players)["copies"] == "two_player"
@@ -26,10 +26,22 @@ def _copies(players: int, options: dict[str, Any]) -> dict[str, int]:
     }
 
 
-def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
+def setup(players: list[str], options: Options, seed: int) -> PRState:
     n = len(players)
     table = setup_for(n)
-    state: dict[str, Any] = {
+    remove = table["remove_goods"]
+    supply_goods = [count - remove for count in DATA["goods_supply"]]
+    deck: list[str] = []
+    for kind, count in zip(GOODS, DATA["plantations"], strict=True):
+        deck += [kind] * (count - table["remove_plantations"])
+    boards = [new_board(table["doubloons"]) for _ in players]
+    variant = options.get("variant", DEFAULTS["variant"]) == "on"
+    for board, tile in zip(boards, table["start"], strict=True):
+        deck.remove(tile)
+        add_tile(board, tile)
+        if variant and tile == "corn":
+            board["doubloons"] -= CORN_START_DISCOUNT
+    state: PRState = {
         "game": "puerto_rico",
         "rules_version": RULES_VERSION,
         "options": dict(options),
@@ -50,42 +62,26 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
         "end": [],
         "over": False,
         "result": None,
+        "boards": boards,
+        "supply": {
+            "colonists": table["colonists"],
+            "ship": table["ship"],
+            "vp": table["vp_chips"],
+            "goods": supply_goods,
+            "quarries": table["quarries"],
+        },
+        "totals": {
+            "colonists": table["colonists"] + table["ship"],
+            "vp": table["vp_chips"],
+            "goods": list(supply_goods),
+        },
+        "buildings": _copies(n, options),
+        "plantations": {"deck": deck, "discard": [], "faceup": []},
+        "cargo": [{"size": size, "good": None, "load": 0} for size in table["cargo_ships"]],
+        "house": [],
     }
-    remove = table["remove_goods"]
-    supply_goods = [count - remove for count in DATA["goods_supply"]]
-    deck: list[str] = []
-    for kind, count in zip(GOODS, DATA["plantations"], strict=True):
-        deck += [kind] * (count - table["remove_plantations"])
-    boards = [new_board(table["doubloons"]) for _ in players]
-    variant = option(state, "variant") == "on"
-    for board, tile in zip(boards, table["start"], strict=True):
-        deck.remove(tile)
-        add_tile(board, tile)
-        if variant and tile == "corn":
-            board["doubloons"] -= CORN_START_DISCOUNT
     rng.shuffle(state, deck)
-    faceup = [deck.pop() for _ in range(n + 1)]
-    state.update(
-        {
-            "boards": boards,
-            "supply": {
-                "colonists": table["colonists"],
-                "ship": table["ship"],
-                "vp": table["vp_chips"],
-                "goods": supply_goods,
-                "quarries": table["quarries"],
-            },
-            "totals": {
-                "colonists": table["colonists"] + table["ship"],
-                "vp": table["vp_chips"],
-                "goods": list(supply_goods),
-            },
-            "buildings": _copies(n, options),
-            "plantations": {"deck": deck, "discard": [], "faceup": faceup},
-            "cargo": [{"size": size, "good": None, "load": 0} for size in table["cargo_ships"]],
-            "house": [],
-        }
-    )
+    state["plantations"]["faceup"] = [deck.pop() for _ in range(n + 1)]
     if n == 2 and option(state, "two_player") == "five_choices":
         state["choosers"] = list(FIVE_CHOICES)
     if building_sets(options) != ("base",):
@@ -95,7 +91,7 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> dict[str, A
     return state
 
 
-def _expansion_setup(state: dict[str, Any]) -> None:
+def _expansion_setup(state: PRState) -> None:
     """Chips earned in the Captain phase are counted apart for the Customs House [S];
     Nobles: 20 nobles, one of them on the ship in place of a colonist [S]."""
     for board in state["boards"]:

@@ -3,17 +3,13 @@ island (Hunting Lodge, Land Office). Forests never leave an island [S]."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import rng
 from . import nobles as nb
 from .data import TILES
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
+from .types import Board, Events, PRState
 
 
-def draw(state: State, events: Events) -> str | None:
+def draw(state: PRState, events: Events) -> str | None:
     """Top of the face-down stack; the discards are reshuffled when it runs out [P]."""
     tiles = state["plantations"]
     if not tiles["deck"] and tiles["discard"]:
@@ -24,16 +20,16 @@ def draw(state: State, events: Events) -> str | None:
     return tile
 
 
-def can_draw(state: State) -> bool:
+def can_draw(state: PRState) -> bool:
     return bool(state["plantations"]["deck"] or state["plantations"]["discard"])
 
 
-def discardable(board: dict[str, Any]) -> list[str]:
+def discardable(board: Board) -> list[str]:
     """Tile kinds an island may give up: plantations and quarries, never forests."""
     return [t for t in TILES if board["island"].get(t, [0, 0])[0]]
 
 
-def discard(state: State, player: int, kind: str) -> bool:
+def discard(state: PRState, player: int, kind: str) -> bool:
     """Remove one ``kind`` tile from the island: an empty one if there is one, else an
     occupied one whose person (a colonist before a noble) goes to San Juan [S]. Plantations
     go to the discard pile, quarries back to the supply. True if someone had to move."""
@@ -53,7 +49,7 @@ def discard(state: State, player: int, kind: str) -> bool:
     return moved
 
 
-def refill_faceup(state: State, events: Events) -> None:
+def refill_faceup(state: PRState, events: Events) -> None:
     """End of the Settler phase: untaken tiles to the discards, then players + 1 new ones
     face up [P]."""
     tiles = state["plantations"]

@@ -8,8 +8,6 @@ sale (see :mod:`land_office`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import land_office
 from .board import active
 from .data import GOODS, HOUSE_SIZE, PRICE
@@ -17,18 +15,15 @@ from .flow import ask, kind, step, then
 from .i18n import msg
 from .new_buildings import privilege_count
 from .rounds import END_ROLE, next_turn, role_chooser, start_turns
-
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-Action = dict[str, Any]
+from .types import Events, PRAction, PRState, PRStep
 
 
 @step("trader")
-def _start(state: State, s: dict[str, Any], events: Events) -> None:
+def _start(state: PRState, s: PRStep, events: Events) -> None:
     start_turns(state, role_chooser(state), "trade")
 
 
-def price(state: State, player: int, good: str, post: bool = False) -> int:
+def price(state: PRState, player: int, good: str, post: bool = False) -> int:
     board = state["boards"][player]
     value = PRICE[GOODS.index(good)]
     if not post:  # the markets do not apply to the Trading Post [S]
@@ -38,10 +33,10 @@ def price(state: State, player: int, good: str, post: bool = False) -> int:
     return value
 
 
-def options(state: State, player: int) -> list[Action]:
+def options(state: PRState, player: int) -> list[PRAction]:
     board = state["boards"][player]
     house = state["house"]
-    opts: list[Action] = land_office.options(state, player)
+    opts: list[PRAction] = land_office.options(state, player)
     if len(house) < HOUSE_SIZE:
         office = active(board, "office")
         opts += [
@@ -55,7 +50,7 @@ def options(state: State, player: int) -> list[Action]:
     return opts
 
 
-def act(state: State, player: int, action: Action, events: Events) -> None:
+def act(state: PRState, player: int, action: PRAction, events: Events) -> None:
     if action["verb"] in land_office.VERBS:
         land_office.act(state, player, action, events)
         ask(state, "trade", player)  # besides the sale: the turn goes on
@@ -83,7 +78,7 @@ def act(state: State, player: int, action: Action, events: Events) -> None:
 
 
 @step("trade_next")
-def _next(state: State, s: dict[str, Any], events: Events) -> None:
+def _next(state: PRState, s: PRStep, events: Events) -> None:
     """The next seller; a full house ends the phase at once [S]."""
     if len(state["house"]) < HOUSE_SIZE and next_turn(state, "trade"):
         return

@@ -3,22 +3,20 @@ plantation stack, the generator state, and unrevealed Mayor layouts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.frames import top_frame, waiting_seats
 from . import draft
 from .board import city_spaces_used, colonists, empty_building_circles, island_tiles
 from .data import BUILDING_ORDER, BUILDINGS, GOODS, ISLAND_KINDS, ROLE_ORDER, SLOTS
 from .options import DEFAULTS
+from .types import Board, BoardView, Pending, PRState, PRView
 from .wording import ROLE_NAMES as _ROLE_WORDS
 
-State = dict[str, Any]
 # The plain-text board stays English (a terminal and test aid): roles by their English names.
 ROLE_NAMES = {role: str(word) for role, word in _ROLE_WORDS.items()}
 
 
-def _board_view(board: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _board_view(board: Board) -> BoardView:
+    view: BoardView = {
         "doubloons": board["doubloons"],
         "goods": list(board["goods"]),
         "island": {t: list(board["island"][t]) for t in ISLAND_KINDS if t in board["island"]},
@@ -29,24 +27,19 @@ def _board_view(board: dict[str, Any]) -> dict[str, Any]:
         "city_spaces": city_spaces_used(board),
         "colonists": colonists(board),
         "empty_circles": empty_building_circles(board),
-    } | _expansion_board(board)
-
-
-def _expansion_board(board: dict[str, Any]) -> dict[str, Any]:
-    """Nobles (where they stand, San Juan included) and forests, for expansion games."""
-    extra: dict[str, Any] = {}
+    }
+    # Expansion games: nobles (where they stand, San Juan included) and forests.
     if "nobles" in board:
         nobles = board["nobles"]
         order = ("san_juan",) + ISLAND_KINDS + BUILDING_ORDER
-        extra["nobles"] = {k: nobles[k] for k in order if nobles.get(k)}
+        view["nobles"] = {k: nobles[k] for k in order if nobles.get(k)}
     if "captain_vp" in board:
-        extra["forests"] = board["island"].get("forest", [0, 0])[0]
-    return extra
+        view["forests"] = board["island"].get("forest", [0, 0])[0]
+    return view
 
 
-def _expansion_view(state: State) -> dict[str, Any]:
+def _expansion_view(state: PRState, extra: PRView) -> None:
     """Table options that differ from the base game; the expansions' supply and market."""
-    extra: dict[str, Any] = {}
     options = {k: state["options"][k] for k in sorted(state["options"]) if state["options"][k] != DEFAULTS.get(k)}
     if options:
         extra["options"] = options
@@ -63,14 +56,13 @@ def _expansion_view(state: State) -> dict[str, Any]:
             }
     if "nobles" in state["supply"]:
         extra["nobles"] = {"supply": state["supply"]["nobles"], "ship": state["supply"]["ship_nobles"]}
-    return extra
 
 
-def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
+def public_view(state: PRState, pending: list[Pending]) -> PRView:
     supply = state["supply"]
     tiles = state["plantations"]
     frame = top_frame(state)
-    return {
+    view: PRView = {
         "game": "puerto_rico",
         "players": list(state["players"]),
         "round": state["round"],
@@ -87,7 +79,7 @@ def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "plantations": {"faceup": list(tiles["faceup"]), "stack": len(tiles["deck"]), "discard": len(tiles["discard"])},
         "buildings": dict(state["buildings"]),
-        "cargo": [dict(s) for s in state["cargo"]],
+        "cargo": [s.copy() for s in state["cargo"]],
         "house": list(state["house"]),
         "boards": [_board_view(b) for b in state["boards"]],
         "waiting": pending,
@@ -95,10 +87,12 @@ def public_view(state: State, pending: list[dict[str, Any]]) -> dict[str, Any]:
         "end": list(state["end"]),
         "over": state["over"],
         "result": state["result"],
-    } | _expansion_view(state)
+    }
+    _expansion_view(state, view)
+    return view
 
 
-def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> dict[str, Any]:
+def private_view(state: PRState, player: int, pending: list[Pending]) -> PRView:
     view = public_view(state, pending)
     view["me"] = player
     view["my_vp"] = state["boards"][player]["vp"]
@@ -110,7 +104,7 @@ def private_view(state: State, player: int, pending: list[dict[str, Any]]) -> di
     return view
 
 
-def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
+def _board_text(name: str, b: BoardView, mark: str) -> list[str]:
     island = ", ".join(f"{t} {n}" if t == "forest" else f"{t} {occ}/{n}" for t, (n, occ) in b["island"].items()) or "-"
     city = ", ".join(f"{k} {v}/{BUILDINGS[k].circles}" for k, v in b["city"].items()) or "-"
     goods = ", ".join(f"{n} {GOODS[i]}" for i, n in enumerate(b["goods"]) if n) or "none"
@@ -125,7 +119,7 @@ def _board_text(name: str, b: dict[str, Any], mark: str) -> list[str]:
     return lines
 
 
-def view_text(view: dict[str, Any]) -> str:
+def view_text(view: PRView) -> str:
     s = view["supply"]
     roles = ", ".join(
         f"{ROLE_NAMES[r]}" + (f" [{view['players'][view['taken'][r]]}]" if r in view["taken"] else f" ({m})")

@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.puerto_rico.data import BUILDINGS, GOODS, HOUSE_SIZE
+from engine.puerto_rico.types import PRView as View
 
 from ..common import (
     BG,
@@ -27,7 +28,6 @@ from ..common import (
     WHITE,
     YELLOW,
     Canvas,
-    View,
     fit,
     shrink,
     wrap,
@@ -208,8 +208,9 @@ def _header(c: Canvas, view: View, lang: str) -> None:
         tr(msg("Round {n}", n=view.get("round", "?")), lang),
         tr(msg("Governor: {name}", name=fit(str(names[view["governor"]]), 19, 220)), lang),
     ]
-    if view.get("role"):
-        bits.append(tr(msg("Phase: {role}", role=role_name(view["role"], lang)), lang))
+    role = view.get("role")
+    if role:
+        bits.append(tr(msg("Phase: {role}", role=role_name(role, lang)), lang))
     c.text(200, HEADER_H / 2, fit("   ·   ".join(bits), 19, right - 200), 19, WHITE)
 
 
@@ -219,11 +220,11 @@ def _banner(c: Canvas, view: View, lang: str) -> None:
         tr(END_REASONS[r], lang) if r in END_REASONS else str(r) for r in view.get("end", [])
     )
     if view.get("over"):
-        result = view.get("result") or {}
-        rows = {r.get("seat"): r for r in result.get("players", [])}
-        winners = result.get("winners", [])
+        result = view.get("result")
+        rows = {r.get("seat"): r for r in result.get("players", [])} if result else {}
+        winners = result.get("winners", []) if result else []
         names = " & ".join(str(view["players"][s]) for s in winners)
-        best = rows.get(winners[0], {}).get("total", "?") if winners else "?"
+        best: int | str = rows[winners[0]].get("total", "?") if winners and winners[0] in rows else "?"
         if len(winners) > 1:
             line = msg("GAME OVER  -  {names} win with {best} VP", names=names, best=best)
         else:

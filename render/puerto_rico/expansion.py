@@ -4,8 +4,9 @@ supply panel lists, the draft's slot line and the table options. Reads only the 
 from __future__ import annotations
 
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS
+from engine.puerto_rico.types import PRView as View
 
-from ..common import INK, PURPLE, WHITE, Canvas, View
+from ..common import INK, PURPLE, WHITE, Canvas
 from .i18n import WORDS, msg, tr, tr_id
 
 _ORDER = {b: i for i, b in enumerate(BUILDING_ORDER)}
@@ -34,7 +35,7 @@ def listed(view: View) -> tuple[str, ...]:
     else the production buildings plus the game's market when there is one, else the base list."""
     draft = view.get("draft")
     if draft:
-        names = [p[0] for p in draft.get("picks", [])] + list(draft.get("open", []))
+        names = [str(p[0]) for p in draft.get("picks", [])] + list(draft.get("open", []))  # [building, seat]
         return tuple(dict.fromkeys(names))
     market = view.get("market")
     if market:
@@ -44,11 +45,14 @@ def listed(view: View) -> tuple[str, ...]:
 
 
 def picked_by(view: View) -> dict[str, int | None]:
-    return {p[0]: p[1] for p in (view.get("draft") or {}).get("picks", [])}
+    draft = view.get("draft")
+    picks = draft.get("picks", []) if draft else []
+    return {str(b): seat if isinstance(seat, int) else None for b, seat in picks}  # [building, seat or None]
 
 
 def slots_text(view: View, lang: str = "en") -> str:
-    slots = (view.get("draft") or {}).get("slots", {})
+    draft = view.get("draft")
+    slots = draft.get("slots", {}) if draft else {}
     filled = "   ".join(f"{cost}: {n[0]}/{n[1]}" for cost, n in slots.items())
     return tr(msg("slots filled by cost:  {slots}", slots=filled), lang)
 

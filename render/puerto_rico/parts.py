@@ -6,6 +6,7 @@ Reads only the view dict and the public rule constants of ``engine.puerto_rico.d
 from __future__ import annotations
 
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_KINDS, ISLAND_SPACES
+from engine.puerto_rico.types import PRView as View
 
 from ..common import (
     BG,
@@ -30,7 +31,6 @@ from ..common import (
     YELLOW,
     Box,
     Canvas,
-    View,
     fit,
     palette_image,
     shrink,
@@ -274,8 +274,8 @@ def _badges(c: Canvas, x: float, y: float, view: View, seat: int, lang: str = "e
         x += c.badge(x, y, label, VERMILLION, WHITE, 14) + 6
     elif seat in view.get("submitted", []):
         x += c.badge(x, y, tr(msg("DONE"), lang), GREEN, WHITE, 14) + 6
-    result = view.get("result") or {}
-    if seat in result.get("winners", []):
+    result = view.get("result")
+    if result and seat in result.get("winners", []):
         c.badge(x, y, tr(msg("WINNER"), lang), YELLOW, INK, 14, outline=INK)
 
 
@@ -359,8 +359,8 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     colonist(c, sx, y + 62, 8, True)
     c.text(sx + 12, y + 62, f"x{sj}", 16, INK, bold=True)
     c.text(sx - 10, y + 62, tr(msg("San Juan"), lang), 15, MUTED, "r")
-    result = view.get("result") or {}
-    rows = {r.get("seat"): r for r in result.get("players", [])}
+    result = view.get("result")
+    rows = {r.get("seat"): r for r in result.get("players", [])} if result else {}
     if seat in rows:
         r = rows[seat]
         bonus = sum(r.get("bonuses", {}).values())
@@ -407,16 +407,16 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
             MUTED,
         )
     i = 0
-    for kind in ISLAND_KINDS:
-        tiles, occupied = board["island"].get(kind, (0, 0))
-        lords = min(nobles.get(kind, 0), occupied)
+    for tile_kind in ISLAND_KINDS:
+        tiles, occupied = board["island"].get(tile_kind, (0, 0))
+        lords = min(nobles.get(tile_kind, 0), occupied)
         for k in range(tiles):
             if i < ISLAND_SPACES:
                 tile(
                     c,
                     *_island_xy(x + 14, y + BODY_Y, i),
-                    kind,
-                    None if kind == "forest" else k < occupied,
+                    tile_kind,
+                    None if tile_kind == "forest" else k < occupied,
                     is_noble=k < lords,
                 )
             i += 1

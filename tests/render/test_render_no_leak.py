@@ -84,12 +84,13 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to, lang):
     assert render_player_board(pr_game.view(state, 0), 0, lang) != render_player_board(pr_game.view(other, 0), 0, lang)
 
 
-# Rule constants / data packs, no state: a game's ``data`` module, and its ``model`` module, which holds
-# only the typed rows of a data pack (whichever game: renderers are found, not listed);
+# Rule constants / data packs, no state: a game's ``data`` module, its ``model`` module, which holds
+# only the typed rows of a data pack, and its ``types`` module, which holds only TypedDicts (the views'
+# types a renderer draws from) (whichever game: renderers are found, not listed);
 # engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all, and
 # engine.core.discovery reads installed entry points (how render finds the renderers).
 PUBLIC_CORE = {"engine.core.i18n", "engine.core.discovery"}
-PUBLIC_DATA = re.compile(r"engine\.\w+\.(data|model)")
+PUBLIC_DATA = re.compile(r"engine\.\w+\.(data|model|types)")
 
 
 def test_render_imports_only_public_engine_data():
