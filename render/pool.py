@@ -8,9 +8,10 @@ one, else spawned: never forked from the bot's threads). A view is plain JSON, s
 a worker in tens of microseconds (measured: 20–100 µs to pickle and unpickle a view, the PNG back
 about 30 µs).
 
-Each worker is warmed up as it starts (:func:`warm_up`): the renderers imported, the fonts
-loaded, and one board of every registered game drawn in every language, so that no player waits
-for a first drawing's caches (a first board costs 55–120 ms, later ones 14–30 ms).
+Each worker is warmed up as it starts (:func:`warm_up`): the fonts loaded, and the views the
+pool was started with (the bot gives one opening board of every game it plays) drawn in every
+language, which imports their renderers, so that no player waits for a first drawing's caches (a
+first board costs 55–120 ms, later ones 14–30 ms). render sees views only: it never sets up a game.
 
 A worker draws exactly what :func:`render.render_board` draws in the bot's process: the bot's
 process names the renderer module it would use, and a worker that would use another (a renderer
@@ -28,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -65,20 +67,15 @@ def draw(view: View, seat: int | None, lang: str, expected: str) -> bytes:
     return render_board(view, lang) if seat is None else render_player_board(view, seat, lang)
 
 
-def warm_up() -> None:
-    """In a new worker: import every game and its renderer, load the fonts and draw one board of each
-    game in every language, so the caches of first drawings are filled before a player waits."""
-    from engine.core import play, registry  # every game the registry finds (entry points)
-
-    for game in registry.all_games():
-        players = [f"P{n + 1}" for n in range(max(game.spec.min_players, 2))]
+def warm_up(views: Sequence[View]) -> None:
+    """In a new worker: draw each of ``views`` in every language, so the caches of first drawings
+    (renderer modules, fonts, cached text) are filled before a player waits."""
+    for view in views:
         try:
-            state, _ = play.new_game(game, players, None, 1)
-            view = game.public_view(state)
             for lang in LANGUAGES:
                 render_board(view, lang)
         except Exception:  # a warm-up is only a head start: the first real board will say what is wrong
-            log.warning("could not warm up the board of %s", game.spec.id, exc_info=True)
+            log.warning("could not warm up the board of %s", view.get("game"), exc_info=True)
 
 
 def ready() -> bool:
@@ -97,12 +94,13 @@ def context() -> Any:
 
 class RenderPool:
     """``workers`` processes drawing boards (0: none, every board drawn in a thread), each warmed up
-    as it starts unless ``warm`` is false."""
+    as it starts by drawing the views :meth:`start` was given."""
 
-    def __init__(self, workers: int, *, warm: bool = True) -> None:
+    def __init__(self, workers: int) -> None:
         if workers < 0:
             raise ValueError(f"render workers must be 0 or more, not {workers}")
-        self.workers, self.warm = workers, warm
+        self.workers = workers
+        self.warm: tuple[View, ...] = ()
         self.executor: ProcessPoolExecutor | None = None
         #: Set when the workers could not be started: boards are drawn in a thread from then on.
         self.failed = False
@@ -112,9 +110,11 @@ class RenderPool:
     def running(self) -> bool:
         return self.executor is not None
 
-    async def start(self) -> bool:
-        """Start the workers and wait until each is warm; make this the current pool. False (and a
-        warning) when no worker could be started: boards are then drawn in a thread."""
+    async def start(self, warm: Sequence[View] = ()) -> bool:
+        """Start the workers and wait until each has drawn ``warm`` (also when a broken pool is
+        started again); make this the current pool. False (and a warning) when no worker could be
+        started: boards are then drawn in a thread."""
+        self.warm = tuple(warm)
         if self.workers == 0:
             return False
         if self not in _current:
@@ -129,8 +129,9 @@ class RenderPool:
             loop = asyncio.get_running_loop()
             executor: ProcessPoolExecutor | None = None
             try:
-                start = warm_up if self.warm else None
-                executor = ProcessPoolExecutor(self.workers, mp_context=context(), initializer=start)
+                executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context(), initializer=warm_up, initargs=(self.warm,)
+                )
                 # One call per worker: each submission beyond the idle workers starts one more process.
                 calls = [loop.run_in_executor(executor, ready) for _ in range(self.workers)]
                 await asyncio.wait_for(asyncio.gather(*calls), START_TIMEOUT)

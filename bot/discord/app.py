@@ -33,6 +33,7 @@ from .. import health
 from ..service.clock import DAY, utc_now
 from ..service.core import Clock
 from ..service.game_ui import Table
+from ..service.opening import opening_views
 from ..service.packs import load_data_packs
 from ..service.service import GameService
 from ..service.shards import Shards
@@ -94,7 +95,8 @@ class PbpBot(commands.Bot):
         install_gate(self, lambda: self.stopping)
 
     async def setup_hook(self) -> None:
-        await self.renderer.start()  # False (logged): boards are drawn in a thread instead
+        # False (logged): boards are drawn in a thread instead
+        await self.renderer.start(await asyncio.to_thread(opening_views))
         self.store = await GameStore.open(self.settings.database_path)
         self.service = GameService(
             self.store,

@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import AnyGame, IllegalAction, play
+from engine.core import AnyGame, IllegalAction, all_games, play
 
 from ..store.rows import GameRecord
 from .core import wrap_illegal
@@ -76,3 +76,18 @@ def set_up(game: AnyGame, record: GameRecord, names: list[str], users: list[str]
             seed,
         )
         raise ServiceError(SETUP_ERROR, "engine_error") from None
+
+
+def opening_views() -> list[dict[str, Any]]:
+    """The public view of a freshly set-up game of every game installed (its fewest players, at
+    least two; seed 1): what the render workers draw once as they start (:mod:`render.pool`). A game
+    whose set-up fails is left out and logged."""
+    views = []
+    for game in all_games():
+        players = [f"P{n + 1}" for n in range(max(game.spec.min_players, 2))]
+        try:
+            state, _ = play.new_game(game, players, None, 1)
+            views.append(game.public_view(state))
+        except Exception:  # only a head start for the boards: the first real game will say what is wrong
+            log.warning("could not set up %s to warm up its board", game.spec.id, exc_info=True)
+    return views

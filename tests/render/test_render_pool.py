@@ -13,6 +13,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 import render
+from bot.service.opening import opening_views
+from engine.core import all_games
 from render import pool, render_board, render_player_board
 from render.pool import RenderPool, Unavailable
 from tests.render.sample_views import sample_views, text_view
@@ -21,7 +23,7 @@ from tests.render.sample_views import sample_views, text_view
 @pytest.fixture
 async def drawing() -> AsyncIterator[RenderPool]:
     """One running worker, not warmed up (the first test warms one up)."""
-    started = RenderPool(1, warm=False)
+    started = RenderPool(1)
     assert await started.start()
     yield started
     await started.close()
@@ -46,7 +48,7 @@ def gone(pid: int, within: float = 30.0) -> bool:
 
 async def test_a_warm_worker_draws_every_game_byte_for_byte_as_this_process() -> None:
     warm = RenderPool(1)
-    assert await warm.start() and pool.current() is warm
+    assert await warm.start(opening_views()) and pool.current() is warm
     try:
         firsts = {label.split("-")[0]: (public, mine) for label, public, mine in reversed(sample_views())}
         assert set(firsts) == {"puerto_rico", "lisboa", "lorenzo", "red_cathedral"}
@@ -61,8 +63,10 @@ async def test_a_warm_worker_draws_every_game_byte_for_byte_as_this_process() ->
 
 
 def test_the_warm_up_draws_every_game_without_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    views = opening_views()
+    assert sorted(v["game"] for v in views) == sorted(g.spec.id for g in all_games())
     with caplog.at_level(logging.WARNING, logger=pool.log.name):
-        pool.warm_up()
+        pool.warm_up(views)
     assert not caplog.records
 
 
