@@ -41,7 +41,7 @@ from discord_fakes import (  # noqa: E402
     turn_pings,
 )
 
-from bot.service.results import Result  # noqa: E402
+from bot.service.change import Step  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from engine.core import AnyGame, Outcome, find_game, play  # noqa: E402
 from render import drawer  # noqa: E402
@@ -79,7 +79,7 @@ async def test_a_whole_game_through_the_service(nim: AnyGame, tmp_path: Path) ->
     async with service_at(tmp_path / "games.sqlite3") as svc:
         await svc.lobby.open(CHANNEL, "guild", user("Ann"), "Ann", TITLE, {}, language="ja")
         await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
-        result: Result = await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
+        result: Step = await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
         row = result.game_row or 0
         lines: list[str] = []
         shapes: set[str] = set()
@@ -96,7 +96,7 @@ async def test_a_whole_game_through_the_service(nim: AnyGame, tmp_path: Path) ->
             uid = result.waiting[0]
             seat = table.seat_of(uid)
             # the amount is offered privately (its shape is secret), the confirm on the turn message
-            assert table.secret_options(seat) == ("take" in {d.kind for d in table.decisions(seat)})
+            assert table.secret(seat) == ("take" in {d.kind for d in table.decisions(seat)})
             result = await svc.play.act(CHANNEL, uid, answer(uid, result.legal[uid]), expected_version=result.version)
             lines += [tr(line, "ja") for line in result.public]
         assert result.game_over and took_back and shapes == {"amount", "confirm"}
@@ -110,7 +110,7 @@ async def test_a_whole_game_through_the_service(nim: AnyGame, tmp_path: Path) ->
         assert nim.outcome(play.loads(stored)) == result.outcome
 
 
-async def choose_and_take_back(svc: GameService, opened: Result) -> Result:
+async def choose_and_take_back(svc: GameService, opened: Step) -> Step:
     """The first to choose sees their amount privately, takes it back and chooses again; the other's
     choice closes the window and reveals both."""
     first = opened.waiting[0]
