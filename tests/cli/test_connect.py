@@ -77,6 +77,7 @@ def test_a_real_process_retries_a_closed_port_and_stops_on_ctrl_c(tmp_path: Path
     )
     env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "t0k", "DATABASE_PATH": str(tmp_path / "g.sqlite3")}
+    env["PYTHONFAULTHANDLER"] = "1"  # a process that does not stop dumps its threads' stacks on SIGABRT
     proc = subprocess.Popen(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
@@ -90,7 +91,12 @@ def test_a_real_process_retries_a_closed_port_and_stops_on_ctrl_c(tmp_path: Path
             assert line, lines  # the process ended before retrying twice
             lines.append(line)
         proc.send_signal(signal.SIGINT)
-        _, rest = proc.communicate(timeout=120)
+        try:
+            _, rest = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:  # say where it hangs: every thread's stack, then fail
+            proc.send_signal(signal.SIGABRT)
+            _, rest = proc.communicate(timeout=30)
+            pytest.fail("the process did not stop on Ctrl-C within 120 s:\n" + "".join(lines) + rest)
     finally:
         watchdog.cancel()
     text = "".join(lines) + rest
