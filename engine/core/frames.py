@@ -15,10 +15,9 @@ frame may apply each answer at once (the follow window); its answers cannot be t
 
 from __future__ import annotations
 
-from typing import cast, overload
+from typing import cast
 
 from .decisions import CHAIN, PARALLEL
-from .loose import Loose, LooseDict
 from .records import FD, Frame, GameState
 
 
@@ -41,11 +40,7 @@ def push_frame(
     return frame
 
 
-@overload
-def top_frame(state: GameState[FD]) -> Frame[FD] | None: ...
-@overload
-def top_frame(state: LooseDict) -> Frame[Loose] | None: ...  # transitional: see engine.core.loose
-def top_frame(state: GameState[FD] | LooseDict) -> Frame[FD] | Frame[Loose] | None:
+def top_frame(state: GameState[FD]) -> Frame[FD] | None:
     frames = state.get("frames") or []
     return frames[-1] if frames else None
 

@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-from .loose import LooseDict
 from .records import Seeded
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
-#: A state holding ``"rng"`` (a game's own state TypedDict inherits :class:`Seeded`); a loose dict
-#: while a game's rules are not typed yet (transitional, see :mod:`engine.core.loose`).
-Generator = Seeded | LooseDict
+#: A state holding ``"rng"`` (a game's own state TypedDict inherits :class:`Seeded`).
+Generator = Seeded
 
 
 def seed_state(seed: int) -> int:

@@ -6,7 +6,6 @@ back. The last answer starts the first turn (:func:`.turn.begin`)."""
 from __future__ import annotations
 
 from ..core import PARALLEL
-from ..core.loose import Loose
 from ..core.stepgame import OWN, Asked
 from ..core.steps import first
 from . import draft, flow, turn
@@ -17,7 +16,7 @@ from .types import LAction as Action
 from .types import LState as State
 
 
-def asked(state: State) -> list[Asked[Loose]]:
+def asked(state: State) -> list[Asked[LDecision]]:
     """The seats still to answer this set-up question (during set-up only)."""
     s = state["setup"]
     if s["draft"] == "running":

@@ -31,14 +31,13 @@ from __future__ import annotations
 
 from ..core.decisions import CHAIN
 from ..core.frames import record_answer, top_frame, waiting_seats
-from ..core.loose import Loose
 from ..core.records import Frame
 from . import building, church, decree, flow, sim, state_actions, store  # noqa: F401  (they register steps)
 from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS, action_payable, noble_action_possible
 from .rules import board, influence_payments, pack_of, visit_cost
 from .state_actions import ACTIONS
-from .types import Events, LDecision, LStep, named
+from .types import Events, LDecision, LFrameData, LStep, named
 from .types import LAction as Action
 from .types import LState as State
 
@@ -200,7 +199,7 @@ def _follow_open(state: State, s: LStep, events: Events) -> None:
         events.append({"kind": "follow_window_closed", "player": visitor, "noble": noble})
 
 
-def _advance(state: State, frame: Frame[Loose], events: Events) -> None:
+def _advance(state: State, frame: Frame[LFrameData], events: Events) -> None:
     """Skip the asked seats with nothing legal and payable; close the window after the last seat."""
     noble = frame["data"]["noble"]
     while waiting_seats(frame):

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Generic, TypedDict, TypeVar
 
 from ..discovery import BrokenEntryPoint
-from ..loose import LooseDict
 from ..registry import all_games, current
 from . import provenance
 from .load import load
@@ -83,7 +82,7 @@ class DataPacks(Generic[P]):
         """What a new state records as its ``"pack"``: the pack's name, fingerprint and provisional rows."""
         return {"name": pack.name, "fingerprint": pack.fingerprint, "provisional": pack.provisional_rows}
 
-    def of_state(self, state: PackState | LooseDict) -> P:
+    def of_state(self, state: PackState) -> P:
         """The pack ``state`` was set up with (see :meth:`record`); ValueError if it is not loaded."""
         return self.by_fingerprint(state["pack"]["fingerprint"])
 
