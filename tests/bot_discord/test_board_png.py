@@ -36,7 +36,7 @@ async def test_a_drawing_bug_is_logged_with_its_traceback(
 
 
 async def test_a_drawing_bug_in_a_render_worker_is_logged_with_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
-    drawing = RenderPool(1, warm=False)
+    drawing = RenderPool(1)
     assert await drawing.start() and pool.current() is drawing
     try:
         with caplog.at_level(logging.DEBUG, logger=turns.log.name):
