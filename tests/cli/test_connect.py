@@ -66,6 +66,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it starts: SIGINT delivered as at a terminal. A test run started in the
+    background of a script (``.ci/run &``) ignores SIGINT, and a child inherits that; Python then
+    installs no KeyboardInterrupt, so Ctrl-C could never reach the bot (seen: the bot idle in its
+    retry loop 120 s after SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_a_real_process_retries_a_closed_port_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     """Discord's address pointed at a closed local port: real connection errors, then SIGINT."""
     code = (
@@ -79,7 +88,13 @@ def test_a_real_process_retries_a_closed_port_and_stops_on_ctrl_c(tmp_path: Path
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "t0k", "DATABASE_PATH": str(tmp_path / "g.sqlite3")}
     env["PYTHONFAULTHANDLER"] = "1"  # a process that does not stop dumps its threads' stacks on SIGABRT
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], cwd=tmp_path, env=env, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     watchdog = threading.Timer(180, proc.kill)
     watchdog.start()
