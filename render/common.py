@@ -362,15 +362,17 @@ class Canvas:
         size: int = 15,
         align: Align = "l",
         outline: RGB | None = None,
+        who: str | None = None,
     ) -> float:
-        """A pill-shaped label centred vertically on ``y``; returns its width."""
+        """A pill-shaped label centred vertically on ``y``; returns its width. ``who``: the badge is a
+        marker standing for that (recorded in the layout)."""
         w = text_width(label, size, True) + size
         h = size + 8
         if align == "r":
             x -= w
         elif align == "c":
             x -= w / 2
-        self.rect((x, y - h / 2, x + w, y + h / 2), fill=bg, outline=outline, width=2, radius=h // 2)
+        self.rect((x, y - h / 2, x + w, y + h / 2), fill=bg, outline=outline, width=2, radius=h // 2, who=who)
         self.text(x + w / 2, y, label, size, fg, "c", bold=True)
         return w
 

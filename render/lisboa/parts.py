@@ -216,9 +216,17 @@ class Pen:
         )
 
     def circle(
-        self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        who: str | None = None,
     ) -> None:
-        self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)))
+        """A disc; ``who``: it is a marker standing for that (see :meth:`Canvas.circle`)."""
+        self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)), who)
 
     def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB = FAINT, width: int = 1) -> None:
         self.c.d.line((*self.p(x0, y0), *self.p(x1, y1)), fill=fill, width=max(1, round(width * self.k)))
@@ -265,7 +273,7 @@ class Pen:
     def seat(self, cx: float, cy: float, owner: int | str, r: float = 10) -> None:
         """A seat disc (player colour with the seat number, or the grey dummy "D")."""
         fill, fg, label = seat_style(owner)
-        self.circle(cx, cy, r, fill, INK, 1)
+        self.circle(cx, cy, r, fill, INK, 1, who=f"seat {owner}")
         self.text(cx + 0.5, cy, label, round(r * 1.25), fg, "c", bold=True)
 
     def cubes(self, x: float, y: float, counts: dict[str, int], limit: int, s: float = 16) -> float:

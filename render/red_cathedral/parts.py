@@ -166,7 +166,7 @@ def section_box(c: Canvas, view: View, s: SectionView, x: float, y: float, w: in
     if s["owner"] is not None:
         seat = s["owner"]
         colour = view["seats"][seat]["colour"]
-        c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11)
+        c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11, who=f"seat {seat} section")
     if s["done"]:
         c.text(x + w - 6, y + 30, c.say(msg("done")), 12, INK, "r", bold=True)
         if s["ornament"]:
