@@ -44,6 +44,8 @@ from ..common import (
 )
 from .i18n import msg, msgp
 
+INF = float("inf")  # the top and bottom of a box that only bounds a width
+
 TAN: RGB = (188, 140, 88)
 EARTH: RGB = (112, 74, 40)
 DUMMY_GREY: RGB = (150, 150, 150)
@@ -191,11 +193,15 @@ class Pen:
         bold: bool = False,
         width: float | None = None,
     ) -> float:
-        """Text with its capitals centred on ``y``; cut to ``width`` units; returns the width in units."""
+        """Text with its capitals centred on ``y``; cut to ``width`` units (its box: that width, anchored
+        as ``align`` says); returns the width in units."""
         px = self.s(size)
+        box = None
         if width is not None:
             s = fit(s, px, width * self.k, bold)
-        return self.c.text(*self.p(x, y), s, px, fill, align, bold) / self.k
+            left = x - (width if align == "r" else width / 2 if align == "c" else 0)
+            box = (*self.p(left, -INF), *self.p(left + width, INF))
+        return self.c.text(*self.p(x, y), s, px, fill, align, bold, box) / self.k
 
     def width(self, s: str, size: int, bold: bool = False) -> float:
         return text_width(s, self.s(size), bold) / self.k

@@ -221,9 +221,8 @@ def _market_base(c: Canvas, market: tuple[tuple[int, str], ...], guilds: tuple[s
 def _market(c: Canvas, view: View, x: int, y: int) -> None:
     for space, (col, row) in zip(view["market"], RING, strict=True):
         bx, by = x + col * (SPACE_W + GAP), y + row * (SPACE_H + GAP)
-        c.text(
-            bx + SPACE_W / 2, by + 40, fit(view_text(space["gives"], c.lang), 16, SPACE_W - 12), 16, INK, "c", bold=True
-        )
+        gives = fit(view_text(space["gives"], c.lang), 16, SPACE_W - 12)
+        c.text(bx + SPACE_W / 2, by + 40, gives, 16, INK, "c", bold=True, box=(bx, by, bx + SPACE_W, by + SPACE_H))
         for k, die in enumerate(space["dice"]):
             dx = bx + 14 + k * 56
             c.rect((dx, by + 62, dx + 42, by + 104), fill=COLOURS[die["colour"]], outline=INK, width=2, radius=6)
@@ -235,7 +234,9 @@ def _market(c: Canvas, view: View, x: int, y: int) -> None:
         line = iy + 14 + k * 36
         for n, text in enumerate(card["actions"], start=1):
             action = f"{n}) {view_text(text, c.lang)}"
-            c.text(x + 10 + (n - 1) * (RING_W // 2), line + 15, fit(action, 11, RING_W // 2 - 16), 11, MUTED)
+            left = x + 10 + (n - 1) * (RING_W // 2)
+            box = (left, line, left + RING_W // 2 - 16, line + 30)  # its half of the card's line
+            c.text(left, line + 15, fit(action, 11, RING_W // 2 - 16), 11, MUTED, box=box)
 
 
 def _cathedral_base(c: Canvas, towers: int, base_y: int, x: int, y: int) -> None:
