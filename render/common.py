@@ -23,9 +23,10 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from .i18n import tr
+from .layout import CUT_FROM, LAYOUT_KEY, Drawn, Layout, Marker, layout_of
+from .layout import Box as Box  # (left, top, right, bottom): renderers take it from here
 
 RGB = tuple[int, int, int]
-Box = tuple[float, float, float, float]  # (left, top, right, bottom)
 Align = Literal["l", "c", "r"]  # text or badge anchored left, centre or right of x
 # An engine view (public, or one seat's own): JSON-shaped, its keys vary by game, expansion and
 # viewer, and the engine owns its shape, so renderers read it defensively (.get with defaults).
@@ -223,7 +224,9 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return s[:lo].rstrip() + "…"
+    cut = s[:lo].rstrip() + "…"
+    CUT_FROM.setdefault(cut, s)
+    return cut
 
 
 @lru_cache(maxsize=4096)
@@ -271,22 +274,38 @@ def _break(word: str, size: int, width: float) -> list[str]:
 
 
 class Canvas:
-    """An RGB image plus drawing helpers; coordinates are pixels."""
+    """An RGB image plus drawing helpers; coordinates are pixels. Every text and marker drawn is
+    recorded in :attr:`layout` (see :func:`layout_of`), which the layout tests and benches read."""
 
     def __init__(self, im: Image.Image, lang: str = "en") -> None:
         self.im = im
         self.d: ImageDraw.ImageDraw = ImageDraw.Draw(im)
         self.lang = lang  # the language of the words drawn
+        before = layout_of(im)  # a copy of a cached base keeps the base's texts and markers
+        self.layout = Layout(list(before.texts), list(before.markers))
+        im.info[LAYOUT_KEY] = self.layout
+
+    def mark(self, rect: Box, who: str) -> None:
+        """Record a marker drawn at ``rect`` (its drawing is the caller's)."""
+        self.layout.markers.append(Marker(rect, who))
 
     def say(self, message: str) -> str:
         """``message`` (a :class:`~engine.core.i18n.Msg`) in this canvas's language."""
         return tr(message, self.lang)
 
     def text(
-        self, x: float, y: float, s: str, size: int, fill: RGB = INK, align: Align = "l", bold: bool = False
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: int,
+        fill: RGB = INK,
+        align: Align = "l",
+        bold: bool = False,
+        box: Box | None = None,
     ) -> float:
-        """Draw ``s`` with its capitals vertically centred on ``y``; ``align`` is l, c or r of ``x``.
-        Returns the advance width."""
+        """Draw ``s`` with its capitals vertically centred on ``y``; ``align`` is l, c or r of ``x``;
+        ``box``: the box it must fit in (recorded, not enforced). Returns the advance width."""
         if not s:
             return 0.0
         mask, left, top, adv = _mask(s, size, bold)
@@ -295,21 +314,43 @@ class Canvas:
         elif align == "r":
             x -= adv
         baseline = y + cap_height(size) / 2
-        self.im.paste(fill, (int(round(x + left)), int(round(baseline + top))), mask)
+        at = (int(round(x + left)), int(round(baseline + top)))
+        self.im.paste(fill, at, mask)
+        w, h = mask.size
+        self.layout.texts.append(Drawn(s, (at[0], at[1], at[0] + w, at[1] + h), size, box, CUT_FROM.get(s)))
         return adv
 
     def rect(
-        self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1, radius: int = 0
+        self,
+        box: Box,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+        who: str | None = None,
     ) -> None:
+        """A rectangle; ``who``: it is a marker standing for that (recorded in the layout)."""
         if radius:
             self.d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         else:
             self.d.rectangle(box, fill=fill, outline=outline, width=width)
+        if who is not None:
+            self.mark(box, who)
 
     def circle(
-        self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        who: str | None = None,
     ) -> None:
+        """A disc; ``who``: it is a marker standing for that (recorded in the layout)."""
         self.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        if who is not None:
+            self.mark((cx - r, cy - r, cx + r, cy + r), who)
 
     def badge(
         self,
@@ -321,15 +362,17 @@ class Canvas:
         size: int = 15,
         align: Align = "l",
         outline: RGB | None = None,
+        who: str | None = None,
     ) -> float:
-        """A pill-shaped label centred vertically on ``y``; returns its width."""
+        """A pill-shaped label centred vertically on ``y``; returns its width. ``who``: the badge is a
+        marker standing for that (recorded in the layout)."""
         w = text_width(label, size, True) + size
         h = size + 8
         if align == "r":
             x -= w
         elif align == "c":
             x -= w / 2
-        self.rect((x, y - h / 2, x + w, y + h / 2), fill=bg, outline=outline, width=2, radius=h // 2)
+        self.rect((x, y - h / 2, x + w, y + h / 2), fill=bg, outline=outline, width=2, radius=h // 2, who=who)
         self.text(x + w / 2, y, label, size, fg, "c", bold=True)
         return w
 

@@ -44,6 +44,8 @@ from ..common import (
 )
 from .i18n import msg, msgp
 
+INF = float("inf")  # the top and bottom of a box that only bounds a width
+
 TAN: RGB = (188, 140, 88)
 EARTH: RGB = (112, 74, 40)
 DUMMY_GREY: RGB = (150, 150, 150)
@@ -191,11 +193,15 @@ class Pen:
         bold: bool = False,
         width: float | None = None,
     ) -> float:
-        """Text with its capitals centred on ``y``; cut to ``width`` units; returns the width in units."""
+        """Text with its capitals centred on ``y``; cut to ``width`` units (its box: that width, anchored
+        as ``align`` says); returns the width in units."""
         px = self.s(size)
+        box = None
         if width is not None:
             s = fit(s, px, width * self.k, bold)
-        return self.c.text(*self.p(x, y), s, px, fill, align, bold) / self.k
+            left = x - (width if align == "r" else width / 2 if align == "c" else 0)
+            box = (*self.p(left, -INF), *self.p(left + width, INF))
+        return self.c.text(*self.p(x, y), s, px, fill, align, bold, box) / self.k
 
     def width(self, s: str, size: int, bold: bool = False) -> float:
         return text_width(s, self.s(size), bold) / self.k
@@ -216,9 +222,17 @@ class Pen:
         )
 
     def circle(
-        self, cx: float, cy: float, r: float, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        who: str | None = None,
     ) -> None:
-        self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)))
+        """A disc; ``who``: it is a marker standing for that (see :meth:`Canvas.circle`)."""
+        self.c.circle(*self.p(cx, cy), r * self.k, fill, outline, max(1, round(width * self.k)), who)
 
     def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB = FAINT, width: int = 1) -> None:
         self.c.d.line((*self.p(x0, y0), *self.p(x1, y1)), fill=fill, width=max(1, round(width * self.k)))
@@ -265,7 +279,7 @@ class Pen:
     def seat(self, cx: float, cy: float, owner: int | str, r: float = 10) -> None:
         """A seat disc (player colour with the seat number, or the grey dummy "D")."""
         fill, fg, label = seat_style(owner)
-        self.circle(cx, cy, r, fill, INK, 1)
+        self.circle(cx, cy, r, fill, INK, 1, who=f"seat {owner}")
         self.text(cx + 0.5, cy, label, round(r * 1.25), fg, "c", bold=True)
 
     def cubes(self, x: float, y: float, counts: dict[str, int], limit: int, s: float = 16) -> float:

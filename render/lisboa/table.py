@@ -152,6 +152,7 @@ def market(p: Pen, view: View) -> None:
 
 # --- church ---------------------------------------------------------------------------------------
 RING_CX, RING_CY, RING_R, TILE_S = CHURCH_W / 2, 142, 96, 40
+BAG_ROOM = 66  # the width right of the church's key kept for "bag n"
 
 
 def _ring() -> dict[str, tuple[float, float]]:
@@ -181,7 +182,9 @@ def church_base(p: Pen) -> None:
             p.text(x, y, "I" if "influence" in icons else "$" if "treasury" in icons else "", 11, MUTED, "c", bold=True)
         else:
             p.rect(x - TILE_S / 2, y - TILE_S / 2, x + TILE_S / 2, y + TILE_S / 2, PANEL, LINE, 2, 4)
-    p.text(CHURCH_W - 12, 36, p.say(msg("paths: I influence, $ treasury")), 11, MUTED, "r")
+    # The key goes on the title line, between the title and the bag: below it sit the top tile and the Cardinal.
+    x = 12 + p.width(p.say(msg("Church")), 16, True) + 10
+    p.text(x, 17, p.say(msg("paths: I influence, $ treasury")), 11, MUTED, width=CHURCH_W - BAG_ROOM - x)
 
 
 def church(p: Pen, view: View) -> None:
@@ -201,7 +204,7 @@ def church(p: Pen, view: View) -> None:
     cardinal = ch.get("cardinal")
     if cardinal in ring:
         x, y = ring[cardinal]
-        p.circle(x, y, 13, VERMILLION, INK, 2)
+        p.circle(x, y, 13, VERMILLION, INK, 2, who="cardinal")
         p.text(x + 0.5, y, "C", 14, WHITE, "c", bold=True)
     p.text(RING_CX, RING_CY - 8, p.say(msg("Cardinal {space}", space=cardinal or "?")), 14, INK, "c", bold=True)
     if ch.get("lying"):

@@ -277,7 +277,7 @@ def _excommunications(c: Canvas, view: LView) -> None:
         cx = x + 12
         for seat, mine in enumerate(view["boards"]):
             if i + 1 in mine["excomm"]:
-                c.rect((cx - 7, y + 66, cx + 7, y + 80), fill=player_colour(seat), outline=INK)
+                c.rect((cx - 7, y + 66, cx + 7, y + 80), fill=player_colour(seat), outline=INK, who=f"seat {seat} cube")
                 cx += 18
 
 
@@ -299,7 +299,7 @@ def _tracks(c: Canvas, view: LView) -> None:
     for row, seat in enumerate(view["order"]):
         ry = y + 38 + 24 * row
         held = view["boards"][seat]["res"]
-        c.circle(RIGHT_X + 16, ry, 7, fill=player_colour(seat))
+        c.circle(RIGHT_X + 16, ry, 7, fill=player_colour(seat), who=f"seat {seat}")
         c.text(RIGHT_X + 30, ry, fit(str(view["players"][seat]), 14, 170), 14, INK)
         for col, key in enumerate(TRACK_KEYS):
             value = str(held[key])

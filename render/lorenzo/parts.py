@@ -216,7 +216,7 @@ def member_badge(
     """A pill in the player's colour: their name and the member's letter; returns its width."""
     name = str(view["players"][seat])
     label = f"{fit(name, size, 70)} {MEMBER_LETTERS.get(member, '?')}"
-    return c.badge(x, y, label, player_colour(seat), WHITE, size, align)
+    return c.badge(x, y, label, player_colour(seat), WHITE, size, align, who=f"seat {seat} {member}")
 
 
 def die(c: Canvas, x: float, y: float, colour: str, value: int, side: int = 30) -> None:

@@ -10,7 +10,7 @@ def colonist(c: Canvas, cx: float, cy: float, r: float, filled: bool) -> None:
     """A colonist circle: filled dark disc with a light ring, or an empty white circle."""
     if filled:
         c.circle(cx, cy, r, fill=WHITE)
-        c.circle(cx, cy, r - 1.5, fill=INK)
+        c.circle(cx, cy, r - 1.5, fill=INK, who="colonist")
     else:
         c.circle(cx, cy, r, fill=WHITE, outline=INK, width=2)
 

@@ -19,7 +19,7 @@ from PIL import Image
 
 from engine.red_cathedral.types import View
 
-from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, fit
+from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, WHITE, Canvas, fit, text_width
 from .i18n import msg, tr
 from .parts import (
     COLOUR_NAMES,
@@ -169,22 +169,30 @@ def _track_base(c: Canvas, lap: int, prestige: set[int], y: int) -> None:
 
 
 def _track(c: Canvas, view: View, y: int) -> None:
-    """Each marker on the track, a lettered badge."""
+    """Each marker on the track, a lettered badge, on two rows under it. A marker goes on the first row
+    with room at its space; with none, it moves right along the emptier row, tied to its space by a
+    line, so no marker ever covers another (several players often share a space)."""
     lap = _lap(view)
     x0, cell = M, (W - 2 * M) / (lap + 1)
-    for seat, s in enumerate(view["seats"]):
+    ends = [-1.0, -1.0]  # the right edge of the last badge on each row
+    for seat in sorted(range(len(view["seats"])), key=lambda p: (view["seats"][p]["space"] % lap, p)):
+        s = view["seats"][seat]
         pos, laps = s["space"] % lap, s["space"] // lap
         label = initial(view, seat) + (f"+{laps * 40}" if laps else "")
-        c.badge(
-            x0 + pos * cell + cell / 2,
-            y + 32 + 14 * (seat % 2),
-            label,
-            COLOURS[s["colour"]],
-            _ink(s["colour"]),
-            11,
-            "c",
-        )
+        width = text_width(label, 11, True) + 11
+        centre = x0 + pos * cell + cell / 2
+        free = [r for r in (0, 1) if ends[r] + 2 <= centre - width / 2]
+        row = free[0] if free else min((0, 1), key=lambda r: ends[r])
+        at = max(centre, ends[row] + 2 + width / 2)
+        ends[row] = at + width / 2
+        by = y + TRACK_ROWS[row]
+        if at != centre:
+            c.d.line((centre, y + 18, at, by - 9), fill=COLOURS[s["colour"]], width=2)
+        c.badge(at, by, label, COLOURS[s["colour"]], _ink(s["colour"]), 11, "c", who=f"seat {seat} score")
     c.text(W - M, y + 44, c.say(msg("shaded: prestige spaces")), 11, MUTED, "r")
+
+
+TRACK_ROWS = (30, 51)  # the centres of the two rows of score markers, below the track's top
 
 
 def _ink(colour: str) -> RGB:
@@ -213,9 +221,8 @@ def _market_base(c: Canvas, market: tuple[tuple[int, str], ...], guilds: tuple[s
 def _market(c: Canvas, view: View, x: int, y: int) -> None:
     for space, (col, row) in zip(view["market"], RING, strict=True):
         bx, by = x + col * (SPACE_W + GAP), y + row * (SPACE_H + GAP)
-        c.text(
-            bx + SPACE_W / 2, by + 40, fit(view_text(space["gives"], c.lang), 16, SPACE_W - 12), 16, INK, "c", bold=True
-        )
+        gives = fit(view_text(space["gives"], c.lang), 16, SPACE_W - 12)
+        c.text(bx + SPACE_W / 2, by + 40, gives, 16, INK, "c", bold=True, box=(bx, by, bx + SPACE_W, by + SPACE_H))
         for k, die in enumerate(space["dice"]):
             dx = bx + 14 + k * 56
             c.rect((dx, by + 62, dx + 42, by + 104), fill=COLOURS[die["colour"]], outline=INK, width=2, radius=6)
@@ -227,7 +234,9 @@ def _market(c: Canvas, view: View, x: int, y: int) -> None:
         line = iy + 14 + k * 36
         for n, text in enumerate(card["actions"], start=1):
             action = f"{n}) {view_text(text, c.lang)}"
-            c.text(x + 10 + (n - 1) * (RING_W // 2), line + 15, fit(action, 11, RING_W // 2 - 16), 11, MUTED)
+            left = x + 10 + (n - 1) * (RING_W // 2)
+            box = (left, line, left + RING_W // 2 - 16, line + 30)  # its half of the card's line
+            c.text(left, line + 15, fit(action, 11, RING_W // 2 - 16), 11, MUTED, box=box)
 
 
 def _cathedral_base(c: Canvas, towers: int, base_y: int, x: int, y: int) -> None:

@@ -156,17 +156,18 @@ def section_box(c: Canvas, view: View, s: SectionView, x: float, y: float, w: in
         (x, y, x + w, y + h), fill=DONE if s["done"] else PANEL, outline=INK if s["done"] else LINE, width=2, radius=6
     )
     lang = c.lang
-    c.text(x + 6, y + 11, f"{s['name']} {word(LEVELS, s['level'], lang)}", 12, INK, bold=True)
+    inner = (x + 2, y + 2, x + w - 2, y + h - 2)  # inside the frame
+    c.text(x + 6, y + 11, f"{s['name']} {word(LEVELS, s['level'], lang)}", 12, INK, bold=True, box=inner)
     reward = c.say(msg("{n} RP", n=s["reward"]["rp"]))
     reward += c.say(msg(" {n} r", n=s["reward"]["rubles"])) if s["reward"]["rubles"] else ""
     # Japanese words are wider: the reward goes to the bottom right, under the section's state.
     below = lang != "en"
-    c.text(x + w - 6, y + (h - 8 if below else 11), reward, 10, MUTED, "r")
+    c.text(x + w - 6, y + (h - 8 if below else 11), reward, 10, MUTED, "r", box=inner)
     room = w - 12 - (text_width(reward, 10) + 6 if below else 0)
     if s["owner"] is not None:
         seat = s["owner"]
         colour = view["seats"][seat]["colour"]
-        c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11)
+        c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11, who=f"seat {seat} section")
     if s["done"]:
         c.text(x + w - 6, y + 30, c.say(msg("done")), 12, INK, "r", bold=True)
         if s["ornament"]:
@@ -174,16 +175,17 @@ def section_box(c: Canvas, view: View, s: SectionView, x: float, y: float, w: in
             gems = [word(COLOUR_NAMES, j, lang) for j in o["jewels"]]
             jewels = "+" + "+".join(gems) if o["jewels"] else ""
             kind = word(ITEMS, o["kind"], lang)
-            c.text(x + 6, y + 52, fit(f"{kind} ({initial(view, o['seat'])}){jewels}", 11, w - 12), 11, INK)
+            c.text(x + 6, y + 52, fit(f"{kind} ({initial(view, o['seat'])}){jewels}", 11, w - 12), 11, INK, box=inner)
         return
     need = {k: n - s["delivered"].get(k, 0) for k, n in s["cost"].items() if n > s["delivered"].get(k, 0)}
-    c.text(x + 6, y + 52, fit(c.say(msg("needs {what}", what=_amounts(need, lang=lang))), 11, w - 12), 11, INK)
+    needs = fit(c.say(msg("needs {what}", what=_amounts(need, lang=lang))), 11, w - 12)
+    c.text(x + 6, y + 52, needs, 11, INK, box=inner)
     if s["delivered"]:
         on_it = c.say(msg("on it {what}", what=_amounts(s["delivered"], lang=lang)))
-        c.text(x + 6, y + 67, fit(on_it, 10, w - 12), 10, MUTED)
+        c.text(x + 6, y + 67, fit(on_it, 10, w - 12), 10, MUTED, box=inner)
     if s["tile"]:
         tile = c.say(msg("tile: {what}", what=view_text(s["tile"]["gives"], lang)))
-        c.text(x + 6, y + 78, fit(tile, 10, room), 10, MUTED)
+        c.text(x + 6, y + 78, fit(tile, 10, room), 10, MUTED, box=inner)
 
 
 def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str, ...], x: float, y: float) -> None:
