@@ -1,6 +1,9 @@
 """Offline demo: a whole game (Puerto Rico, or ``--game ID``) with random legal actions, played
-through the same :class:`~bot.service.service.GameService` and SQLite store as the bot, saving the
-board PNG after every action.
+through the same :class:`~bot.service.service.GameService` and SQLite store as the bot, saving
+after every action exactly the image its turn message shows on Discord (``board-NNNN.png``, the turn
+image of :func:`render.render_turn`), and at the end the full board (``final-board.png``, what the
+"Full board" button answers: :func:`render.render_board`) and each player's own board
+(``final-player-N.png``, "My board").
 
     python -m bot --demo [--game ID] [--players N] [--option NAME=VALUE ...] [--language ja]
                          [--seed S] [--out DIR] [--max-actions N]
@@ -23,7 +26,7 @@ from typing import Any
 
 from engine.core import IllegalAction, get_game
 from engine.core.spec import GameSpec
-from render import UnknownGame, render_board, render_player_board
+from render import UnknownGame, render_board, render_player_board, render_turn
 from render.i18n import tr
 
 from .cli import count
@@ -171,14 +174,14 @@ async def play_demo(
             def draw(name: str, render: Callable[..., bytes], *args: Any) -> asyncio.Future[Path]:
                 return loop.run_in_executor(pool, _write, report.out / name, render, lang, *args)
 
-            jobs = [draw("board-0000.png", render_board, result.state_view)]
+            jobs = [draw("board-0000.png", render_turn, result.state_view)]
             while not result.game_over and report.actions != limit:
                 who = rng.choice(result.waiting)
                 result = await svc.play.act(
                     CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version
                 )
                 report.actions += 1
-                jobs.append(draw(f"board-{report.actions:04d}.png", render_board, result.state_view))
+                jobs.append(draw(f"board-{report.actions:04d}.png", render_turn, result.state_view))
             final = await svc.play.view(CHANNEL, users[0], private=False)
             jobs.append(draw("final-board.png", render_board, final.view))
             for seat, user in enumerate(users):
@@ -209,10 +212,12 @@ def run_demo(
         echo("\n".join(report.final))
     else:
         echo(f"Stopped after {count(report.actions, 'action', 'actions')} (--max-actions); the game is not over.")
+    full = next(p for p in report.images if p.stem == "final-board")
     echo(
-        f"{count(report.actions, 'action', 'actions')} in {report.seconds:.1f} s. {len(boards)} boards "
-        f"({boards[0].name} … {boards[-1].name}) and the final boards are in {report.out.resolve()}; "
-        f"the last position is {next(p for p in report.images if p.stem == 'final-board').resolve()}."
+        f"{count(report.actions, 'action', 'actions')} in {report.seconds:.1f} s. {len(boards)} turn images "
+        f"({boards[0].name} … {boards[-1].name}: each exactly what that turn's message shows on Discord) "
+        f'and each player\'s own board (final-player-N, "My board") are in {report.out.resolve()}; '
+        f'the full board of the last position (the "Full board" button) is {full.resolve()}.'
     )
     return report
 

@@ -1,25 +1,32 @@
 """Board images for Discord, drawn only from engine *views* (never from game state).
 
-``render_board(view)`` draws the table for everyone; ``render_player_board(view, seat)``
-draws one player's board (the private "My board" image). Both return PNG bytes and
+A public view is drawn as one of two images (:data:`KINDS`): ``render_turn(view)`` draws the turn
+image (what a turn message shows, made for Discord's inline size), ``render_board(view)`` the full
+board (every detail, at full resolution: the "Full board" button). ``render_player_board(view,
+seat)`` draws one player's board (the private "My board" image). All return PNG bytes and
 dispatch on ``view["game"]`` to that game's renderer package.
 
 Renderers are found, not listed: a game's renderer is a package of its own, declared as an entry
 point of the group :data:`GROUP` (its name the game id, its value the package, e.g.
 ``render.puerto_rico``) and imported the first time that game is drawn. The package exposes
-``board(view, lang) -> Image`` and ``player_board(view, seat, lang) -> Image`` (``lang`` is "en"
-or "ja": every word drawn comes from the package's own catalogue), and optionally ``PALETTE`` (a
-P-mode image, see ``common.palette_image``) for fast PNG encoding. A game with no renderer is drawn
+``board(view, lang) -> Image`` (the full board) and ``player_board(view, seat, lang) -> Image``
+(``lang`` is "en" or "ja": every word drawn comes from the package's own catalogue); optionally
+``turn(view, lang) -> Image``, a turn image of its own (without one, the turn image is the full
+board: :func:`offers`), and ``PALETTE`` (a P-mode image, see ``common.palette_image``) for fast PNG
+encoding. A game with no renderer is drawn
 by :mod:`render.text_board`: its view as text. A renderer can also be registered explicitly
 (:func:`register`, or :func:`registered` for a block of code).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
 from types import ModuleType
+from typing import Literal
+
+from PIL import Image
 
 from engine.core.discovery import Declared
 
@@ -29,6 +36,11 @@ from .i18n import LANGUAGES, language_of
 #: The entry point group renderers are declared in.
 GROUP = "pbp_euro_bot.renderers"
 FALLBACK = "render.text_board"  # any other game: its view drawn as text
+#: The images of a public view: the turn message's image and the full board.
+Kind = Literal["turn", "full"]
+KINDS: tuple[Kind, ...] = ("turn", "full")
+#: The function of a renderer package drawing each kind when it has one (the full board: always).
+_FUNCTIONS: dict[Kind, str] = {"turn": "turn", "full": "board"}
 
 
 class UnknownGame(KeyError):
@@ -88,11 +100,40 @@ def drawer(game_id: str) -> ModuleType:
         return import_module(FALLBACK)
 
 
-def render_board(view: View, lang: str = "en") -> bytes:
-    """PNG of the whole table from a (public) view (its view as text for a game with no renderer),
-    its words in ``lang`` (a language of :data:`render.i18n.LANGUAGES`; others draw English)."""
+def drawing(module: ModuleType, kind: Kind) -> Callable[[View, str], Image.Image]:
+    """The function of the renderer ``module`` that draws the public image ``kind``: its ``turn``
+    for a turn image when it offers one, else its ``board`` (the full board)."""
+    own = getattr(module, _FUNCTIONS[kind], None)
+    function: Callable[[View, str], Image.Image] = own if callable(own) else module.board
+    return function
+
+
+def offers(game_id: str) -> tuple[Kind, ...]:
+    """The kinds of public image the game's renderer (or the text fallback) draws with a function of
+    their own: ``("full",)`` while its turn image is its full board."""
+    module = drawer(game_id)
+    return tuple(k for k in KINDS if callable(getattr(module, _FUNCTIONS[k], None)))
+
+
+def render_image(view: View, kind: Kind, lang: str = "en") -> bytes:
+    """PNG of the public image ``kind`` of a (public) view (its view as text for a game with no
+    renderer), its words in ``lang`` (a language of :data:`render.i18n.LANGUAGES`; others draw
+    English)."""
+    if kind not in KINDS:
+        raise ValueError(f"no image of kind {kind!r}; kinds: {KINDS}")
     module = drawer(str(view.get("game")))
-    return encode_png(module.board(view, _language(lang)), getattr(module, "PALETTE", None))
+    return encode_png(drawing(module, kind)(view, _language(lang)), getattr(module, "PALETTE", None))
+
+
+def render_board(view: View, lang: str = "en") -> bytes:
+    """PNG of the full board of a (public) view: every detail, at full resolution."""
+    return render_image(view, "full", lang)
+
+
+def render_turn(view: View, lang: str = "en") -> bytes:
+    """PNG of the turn image of a (public) view: what a turn message shows (the full board for a
+    renderer with no turn image of its own)."""
+    return render_image(view, "turn", lang)
 
 
 def render_player_board(view: View, seat: int, lang: str = "en") -> bytes:
@@ -110,12 +151,18 @@ def _language(lang: str) -> str:
 __all__ = [
     "FALLBACK",
     "GROUP",
+    "KINDS",
+    "Kind",
     "UnknownGame",
     "drawer",
+    "drawing",
+    "offers",
     "register",
     "registered",
     "render_board",
+    "render_image",
     "render_player_board",
+    "render_turn",
     "renderer",
     "renderer_ids",
 ]

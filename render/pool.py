@@ -13,7 +13,8 @@ pool was started with (the bot gives one opening board of every game it plays) d
 language, which imports their renderers, so that no player waits for a first drawing's caches (a
 first board costs 55–120 ms, later ones 14–30 ms). render sees views only: it never sets up a game.
 
-A worker draws exactly what :func:`render.render_board` draws in the bot's process: the bot's
+A worker draws exactly what :func:`render.render_image` (a turn image or a full board) or
+:func:`render.render_player_board` draws in the bot's process: the bot's
 process names the renderer module it would use, and a worker that would use another (a renderer
 registered at run time in the bot's process only) refuses, so that board is drawn in a thread of
 the bot's process instead. When the pool cannot start (no process can be started here), or breaks
@@ -34,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from . import drawer, render_board, render_player_board
+from . import Kind, drawer, offers, render_image, render_player_board
 from .common import View
 from .i18n import LANGUAGES
 
@@ -59,21 +60,25 @@ def renderer_name(view: View) -> str:
     return drawer(str(view.get("game"))).__name__
 
 
-def draw(view: View, seat: int | None, lang: str, expected: str) -> bytes:
-    """In a worker: the PNG :func:`render.render_board` (``seat`` ``None``) or
-    :func:`render.render_player_board` draws, if drawn by the ``expected`` renderer module."""
+def draw(view: View, seat: int | None, lang: str, expected: str, kind: Kind = "full") -> bytes:
+    """In a worker: the PNG :func:`render.render_image` (the public image ``kind``, ``seat``
+    ``None``) or :func:`render.render_player_board` draws, if drawn by the ``expected`` renderer
+    module."""
     if renderer_name(view) != expected:
         raise Unavailable(f"a worker draws {view.get('game')!r} with {renderer_name(view)}, not {expected}")
-    return render_board(view, lang) if seat is None else render_player_board(view, seat, lang)
+    return render_image(view, kind, lang) if seat is None else render_player_board(view, seat, lang)
 
 
 def warm_up(views: Sequence[View]) -> None:
-    """In a new worker: draw each of ``views`` in every language, so the caches of first drawings
-    (renderer modules, fonts, cached text) are filled before a player waits."""
+    """In a new worker: draw each of ``views`` in every language, as each kind of public image its
+    renderer draws with a function of its own, so the caches of first drawings (renderer modules,
+    fonts, cached text) are filled before a player waits."""
     for view in views:
         try:
+            kinds = offers(str(view.get("game")))
             for lang in LANGUAGES:
-                render_board(view, lang)
+                for kind in kinds:
+                    render_image(view, kind, lang)
         except Exception:  # a warm-up is only a head start: the first real board will say what is wrong
             log.warning("could not warm up the board of %s", view.get("game"), exc_info=True)
 
@@ -145,9 +150,10 @@ class RenderPool:
             log.info("%d render worker(s) ready", self.workers)
             return True
 
-    async def draw(self, view: View, seat: int | None = None, lang: str = "en") -> bytes:
-        """The PNG of ``view`` (``seat``'s own board if given) drawn by a worker. :class:`Unavailable`
-        when the pool cannot draw it; a drawing error is raised as in the bot's process."""
+    async def draw(self, view: View, seat: int | None = None, lang: str = "en", kind: Kind = "full") -> bytes:
+        """The PNG of ``view`` (its public image ``kind``, or ``seat``'s own board if given) drawn by a
+        worker. :class:`Unavailable` when the pool cannot draw it; a drawing error is raised as in the
+        bot's process."""
         executor = self.executor
         if executor is None:
             if self not in _current or not await self._launch():
@@ -156,7 +162,7 @@ class RenderPool:
             assert executor is not None
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                executor, draw, view, seat, lang, renderer_name(view)
+                executor, draw, view, seat, lang, renderer_name(view), kind
             )
         except BrokenProcessPool as exc:
             log.error("the render workers stopped (%s); starting them again for the next board", exc)

@@ -1,7 +1,8 @@
 """What the bot posts: the turn message of every change, private boards and the current prompt.
 
-A turn message shows the board PNG (drawn off the event loop, by other processes), the turn's event
-sentences, who must act and the components for the open decisions. The service's
+A turn message shows the turn image (:func:`render.render_turn`, drawn off the event loop, by other
+processes), the turn's event sentences, who must act and the components for the open decisions; its
+"Full board" button answers privately with the full board (:func:`send_full_board`). The service's
 :class:`~bot.service.change.Step`
 says whether a change starts a new one or edits the current one in place:
 
@@ -27,7 +28,7 @@ from typing import Any, Literal
 import discord
 
 from engine.core.i18n import listing
-from render import pool, render_board, render_player_board
+from render import Kind, pool, render_board, render_player_board, render_turn
 from render.i18n import DEFAULT, tr
 
 from ..service.change import Step
@@ -65,21 +66,23 @@ def only(users: list[str]) -> discord.AllowedMentions:
     )
 
 
-async def board_png(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> bytes | None:
-    """PNG of the public board (or ``seat``'s own board) in ``lang`` (a game without a renderer of its
-    own gets its view drawn as text), drawn off the event loop: by the render pool's processes
-    (:mod:`render.pool`), or in a worker thread when none runs or it cannot draw this one; ``None``
-    on failure."""
+async def board_png(
+    view: dict[str, Any], seat: int | None = None, lang: str = "en", kind: Kind = "full"
+) -> bytes | None:
+    """PNG of the public image ``kind`` (the turn image or the full board; or ``seat``'s own board) in
+    ``lang`` (a game without a renderer of its own gets its view drawn as text), drawn off the event
+    loop: by the render pool's processes (:mod:`render.pool`), or in a worker thread when none runs
+    or it cannot draw this one; ``None`` on failure."""
     try:
         drawing = pool.current()
         if drawing is not None:
             try:
-                return await drawing.draw(view, seat, lang)
+                return await drawing.draw(view, seat, lang, kind)
             except pool.Unavailable as why:
                 log.debug("drawing %s in a thread: %s", view.get("game"), why)
-        if seat is None:
-            return await asyncio.to_thread(render_board, view, lang)
-        return await asyncio.to_thread(render_player_board, view, seat, lang)
+        if seat is not None:
+            return await asyncio.to_thread(render_player_board, view, seat, lang)
+        return await asyncio.to_thread(render_turn if kind == "turn" else render_board, view, lang)
     except Exception:  # a drawing bug must never cost the move
         log.exception("could not render the board of %s", view.get("game"))
         return None
@@ -127,7 +130,7 @@ async def post_turn(
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     if png is None and text is None and table.state is not None:
-        png = await board_png(table.public_view(), lang=table.language)
+        png = await board_png(table.public_view(), lang=table.language, kind="turn")
     view = components(bot, table) if view == "plan" else view
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
@@ -199,7 +202,7 @@ async def draw_step(
         lock = _drawing[table.row] = asyncio.Lock()
     async with lock:
         # The board is drawn by another process (or thread) while the text and components are planned here.
-        drawing = board_png(table.public_view(), lang=table.language) if table.state is not None else None
+        drawing = board_png(table.public_view(), lang=table.language, kind="turn") if table.state is not None else None
         board = asyncio.ensure_future(drawing) if drawing is not None else None
         try:
             lines = step.lines or step.public
@@ -297,12 +300,12 @@ def options_line(texts: list[str], start: str) -> str:
 
 
 async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "", first: int = 0) -> None:
-    """Ephemeral, in the reader's language: the current board, whose turn it is, and the user's own
-    components if they must act (their selects from page ``first`` on, for a list too long for one
-    message)."""
+    """Ephemeral, in the reader's language: the current turn image, whose turn it is, and the user's
+    own components if they must act (their selects from page ``first`` on, for a list too long for
+    one message)."""
     seat = table.seat_of(interaction.user.id)
     lang = await reader(interaction)
-    png = await board_png(table.public_view(), lang=lang) if table.state is not None else None
+    png = await board_png(table.public_view(), lang=lang, kind="turn") if table.state is not None else None
     lines = ([header] if header else []) + list(status_lines(table))
     texts = table.texts(seat)
     if texts:
@@ -337,6 +340,21 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
         ephemeral=True,
         files=png_file(png, "my-board.png"),
         view=view if view is not None else discord.utils.MISSING,
+    )
+
+
+async def send_full_board(interaction: discord.Interaction[Any], table: Table) -> None:
+    """Ephemeral, in the reader's language: the full board of the game as it is now (whatever message
+    the button was on), drawn from the public view only, for players and spectators alike."""
+    if table.state is None:
+        raise ServiceError(msg("This game has no board yet."), "no_board")
+    lang = await reader(interaction)
+    png = await board_png(table.public_view(), lang=lang, kind="full")
+    line = msg("The full board of {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
+    if png is None:
+        line = msg("I could not draw the full board of {title}; please try again later.", title=table.record.title)
+    await interaction.followup.send(
+        in_lines([line], lang)[:2000], ephemeral=True, files=png_file(png, "full-board.png")
     )
 
 

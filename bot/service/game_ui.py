@@ -69,6 +69,11 @@ class Table:
         return self.record.status == "active" and self.state is not None
 
     @property
+    def finished(self) -> bool:
+        """A game played to its end (its final position is there to draw)."""
+        return self.record.status == "finished" and self.state is not None
+
+    @property
     def rematch(self) -> bool:
         """A game played to its end here (not an imported record): its last message offers a rematch."""
         return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None

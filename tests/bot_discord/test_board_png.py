@@ -10,7 +10,7 @@ import pytest
 from discord_fakes import FakeDiscord, Guild, open_table, start_bot, table_now
 
 from bot.discord import turns
-from render import pool, render_board
+from render import pool, render_board, render_turn
 from render.pool import RenderPool
 
 
@@ -71,7 +71,7 @@ async def test_a_bot_with_render_workers_posts_their_board_and_stops_them(tmp_pa
         assert pool.current() is bot.renderer and bot.renderer.running
         turn = await open_table(Guild(bot, fake))
         table = await table_now(Guild(bot, fake))
-        assert [data for _, data in turn.files] == [render_board(table.public_view(), table.language)]
+        assert [data for _, data in turn.files] == [render_turn(table.public_view(), table.language)]
     finally:
         await bot.close()
     assert pool.current() is None and not bot.renderer.running

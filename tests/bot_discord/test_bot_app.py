@@ -117,6 +117,7 @@ def test_demo_plays_lisboa_and_checks_the_player_count(monkeypatch: pytest.Monke
     monkeypatch.setattr(entry, "setup_logging", lambda *_: None)
     png = b"\x89PNG\r\n\x1a\n"
     monkeypatch.setattr(bot.demo, "render_board", lambda view, lang: png)  # hundreds of real images: too slow here
+    monkeypatch.setattr(bot.demo, "render_turn", lambda view, lang: png)
     monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat, lang: png)
     folder = tmp_path / "demo"
     out = io.StringIO()

@@ -69,5 +69,5 @@ async def test_full_game_through_buttons(guild: Guild, options: str | None) -> N
         assert {"draft", "mayor_layout"} <= seen, seen
     assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
     assert "Tie-break" in post.content
-    assert post.custom_ids() == ["pbp:1:rematch"]  # no more decisions, no board button: a rematch
+    assert post.custom_ids() == ["pbp:1:rematch", "pbp:1:full"]  # no more decisions, no "My board": a rematch
     assert not pinged(post) and post.new and messages < final.version  # fewer messages than actions

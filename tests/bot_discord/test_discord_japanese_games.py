@@ -62,6 +62,7 @@ def english_of(calls: list[Call], names: list[str]) -> list[tuple[str, list[str]
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image (the Japanese boards have their own tests in tests/render)."""
     monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board-" + lang.encode())
+    monkeypatch.setattr(bot.discord.turns, "render_turn", lambda view, lang="en": PNG + b"board-" + lang.encode())
     monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat, lang="en": PNG + b"player")
 
 

@@ -154,7 +154,10 @@ async def test_game_language_redraws_the_current_turn_message_at_once(guild: Gui
     turn = [c for c in await guild.command(*ANN, "game start") if c.kind == "http"][0]
     assert {"Builder", "My board"} <= set(labels(turn))
     version = (await table_now(guild)).version
-    for lang, words, gone in (("ja", {"建築家", "自分のボード"}, "Builder"), ("en", {"Builder", "My board"}, "建築家")):
+    for lang, words, gone in (
+        ("ja", {"建築家", "自分のボード", "全体ボード"}, "Builder"),
+        ("en", {"Builder", "My board", "Full board"}, "建築家"),
+    ):
         calls = await guild.command(*ANN, "game language", language=lang)
         [redrawn] = [c for c in calls if c.kind == "http" and c.method == "PATCH"]
         assert redrawn.reply["id"] == turn.reply["id"] and not pinged(redrawn)
@@ -303,4 +306,4 @@ async def test_a_whole_game_at_a_japanese_table_by_buttons(guild: Guild) -> None
         expected = turn_pings(before, after, user)
         assert post.new == (expected is not None) and pinged(post) == (expected or set())
     assert (await table_now(guild)).record.status == "finished"
-    assert labels(post) == ["再戦"] and not pinged(post)
+    assert labels(post) == ["再戦", "全体ボード"] and not pinged(post)

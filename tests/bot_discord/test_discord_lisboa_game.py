@@ -22,6 +22,7 @@ def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image: hundreds of real renders would take most of a minute (the Lisboa
     renderer has its own tests; the follow-window tests post real images)."""
     monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_turn", lambda view, lang="en": PNG + b"board")
     monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat, lang="en": PNG + b"player")
 
 
@@ -63,7 +64,7 @@ async def test_full_game_through_buttons(
     assert final.record.status == "finished"
     assert {"keep_clergy", "main", "draw"} <= kinds and ("draft" in kinds) == bool(options), kinds
     assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
-    assert post.custom_ids() == [f"pbp:{final.row}:rematch"] and not pinged(post)
+    assert post.custom_ids() == [f"pbp:{final.row}:rematch", f"pbp:{final.row}:full"] and not pinged(post)
 
 
 @pytest.mark.usefixtures("quick_images")

@@ -22,6 +22,7 @@ def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image: hundreds of real renders would take minutes (the renderer has its
     own tests in tests/render)."""
     monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_turn", lambda view, lang="en": PNG + b"board")
     monkeypatch.setattr(bot.discord.turns, "render_player_board", lambda view, seat, lang="en": PNG + b"player")
 
 
@@ -58,4 +59,4 @@ async def test_three_player_advanced_game_through_buttons(guild: Guild) -> None:
     assert final.record.status == "finished"
     assert {"tile", "draft", "turn", "space", "vatican"} <= kinds, kinds
     assert "Final scores:" in post.content and "Winner:" in post.content
-    assert post.custom_ids() == [f"pbp:{final.row}:rematch"] and not pinged(post)
+    assert post.custom_ids() == [f"pbp:{final.row}:rematch", f"pbp:{final.row}:full"] and not pinged(post)

@@ -65,4 +65,4 @@ async def test_red_cathedral_full_game_through_buttons(guild: Guild) -> None:
     assert final.record.status == "finished"
     assert {"main", "banner", "section", "tile", "deliver", "die", "market_action"} <= seen, seen
     assert "Final scores:" in post.content and ("Winner:" in post.content or "Shared win" in post.content)
-    assert post.custom_ids() == ["pbp:1:rematch"]
+    assert post.custom_ids() == ["pbp:1:rematch", "pbp:1:full"]

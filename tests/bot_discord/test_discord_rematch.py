@@ -22,7 +22,7 @@ async def test_rematch_button_starts_the_same_players_again(guild: Guild) -> Non
     mark = len(guild.fake.calls)
     await post_step(guild.bot, result, who)
     final = posted(guild.fake.since(mark))
-    assert "Final scores:" in final.content and final.custom_ids() == ["pbp:1:rematch"]
+    assert "Final scores:" in final.content and final.custom_ids() == ["pbp:1:rematch", "pbp:1:full"]
     calls = await guild.click(*BOB, final.reply, "pbp:1:rematch")
     start = posted(calls)
     assert start.content.splitlines()[0].startswith("**Puerto Rico** · move 0")

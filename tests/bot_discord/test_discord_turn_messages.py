@@ -43,6 +43,7 @@ PLAYABLE = re.compile(r"pbp:\d+:\d+:(\d+):a\d+$")
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in board image (the renderers have their own tests)."""
     monkeypatch.setattr(bot.discord.turns, "render_board", lambda view, lang="en": PNG + b"board")
+    monkeypatch.setattr(bot.discord.turns, "render_turn", lambda view, lang="en": PNG + b"board")
 
 
 def as_call(message: dict[str, Any]) -> Call:

@@ -105,6 +105,7 @@ class StubTable:
     row: int = 1
     active: bool = True
     rematch: bool = False
+    finished: bool = False
     users: tuple[str, ...] = ("11", "22", "33")
     names: tuple[str, ...] = ("Ann", "Bob", "Cy")
     record: Any = None
@@ -167,11 +168,17 @@ def test_few_options_become_buttons_with_my_board_last() -> None:
         ("choice", "role mayor", 1),
         ("choice", "pass", 2),
     ]
-    assert plan[2].style == "secondary" and plan[-1].kind == "board" and plan[-1].row == 4
+    assert (
+        plan[2].style == "secondary"
+        and [c.kind for c in plan[-2:]] == ["board", "full"]
+        and plan[-1].row == plan[-2].row == 4
+    )
     assert layout.plan_controls(StubTable(active=False)) == []  # type: ignore[arg-type]
-    over: Any = StubTable(active=False, rematch=True)
-    assert [(c.kind, c.label) for c in layout.plan_controls(over)] == [("rematch", "Rematch")]
+    over: Any = StubTable(active=False, rematch=True, finished=True)
+    assert [(c.kind, c.label) for c in layout.plan_controls(over)] == [("rematch", "Rematch"), ("full", "Full board")]
     assert layout.plan_controls(over, 0) == []  # not on a player's own panel
+    imported: Any = StubTable(active=False, finished=True)  # a finished game with no rematch: its full board
+    assert [c.kind for c in layout.plan_controls(imported)] == ["full"]
 
 
 def test_many_options_become_selects_of_25_plus_pass() -> None:
@@ -183,12 +190,16 @@ def test_many_options_become_selects_of_25_plus_pass() -> None:
     assert all(len(label) <= 100 for s in selects for _, label in s.options)
     assert max(c.row for c in plan) <= 4
     eleven = layout.plan_controls(StubTable(legal=[f"build b{i:02d}" for i in range(11)]))  # type: ignore[arg-type]
-    assert [c.kind for c in eleven] == ["select", "board"] and len(eleven[0].options) == 11
+    assert [c.kind for c in eleven] == ["select", "board", "full"] and len(eleven[0].options) == 11
 
 
 def test_parallel_decisions_get_one_panel_and_the_mayor_an_editor() -> None:
     plan = layout.plan_controls(StubTable(legal=["keep 1 corn"], kind="keep", seats=(0, 2)))  # type: ignore[arg-type]
-    assert [(c.kind, c.label) for c in plan] == [("panel", "Choose goods to keep"), ("board", "My board")]
+    assert [(c.kind, c.label) for c in plan] == [
+        ("panel", "Choose goods to keep"),
+        ("board", "My board"),
+        ("full", "Full board"),
+    ]
     mayor = layout.plan_controls(StubTable(legal=["layout corn 1"], kind="mayor_layout"))  # type: ignore[arg-type]
     assert mayor[0].kind == "panel" and mayor[0].label == "Place colonists"
 
@@ -230,7 +241,7 @@ def test_a_list_too_long_for_four_selects_continues_with_more_options() -> None:
     assert [c.page for c in selects] == [0, 1, 2, 3] and selects[0].label == "Choose (1/6)"
     more = [c for c in public if c.kind == "more"]
     assert len(more) == 1 and more[0].page == 4 and more[0].seat == 0 and more[0].row == 4
-    assert "5–6 of 6" in more[0].label and [c.kind for c in public if c.row == 4] == ["choice", "more", "board"]
+    assert "5–6 of 6" in more[0].label and [c.kind for c in public if c.row == 4] == ["choice", "more", "board", "full"]
     rest = layout.plan_controls(table, 0, first=more[0].page)  # the seat's private panel from page 5 on
     assert [(c.kind, c.page) for c in rest if c.kind != "choice"] == [("select", 4), ("select", 5)]
     offered = {i for c in public + rest for i, _ in c.options} | {c.index for c in public if c.kind == "choice"}
@@ -258,7 +269,7 @@ def discard(tiles: int, high: int | None = None) -> StubTable:
 def test_a_choice_of_several_is_one_multi_select_with_the_empty_answer_as_a_button() -> None:
     table: Any = discard(4)
     plan = layout.plan_controls(table)
-    assert [(c.kind, c.row) for c in plan] == [("several", 0), ("choice", 1), ("board", 4)]
+    assert [(c.kind, c.row) for c in plan] == [("several", 0), ("choice", 1), ("board", 4), ("full", 4)]
     menu, none = plan[0], plan[1]
     assert menu.options == tuple((i, f"Tile T{i:02d}") for i in range(4)) and (menu.low, menu.high) == (1, 2)
     assert menu.label == "Choose 1–2…" and menu.seat == 0
@@ -273,7 +284,7 @@ def test_a_choice_of_several_that_does_not_fit_one_menu_keeps_the_listed_options
     offered = {i for c in plan for i, _ in c.options} | {c.index for c in plan if c.kind == "choice"}
     assert offered == set(range(len(many.legal)))
     single: Any = discard(3, high=1)  # at most one item: a plain choice, one button each
-    assert [c.kind for c in layout.plan_controls(single)] == ["choice"] * 4 + ["board"]
+    assert [c.kind for c in layout.plan_controls(single)] == ["choice"] * 4 + ["board", "full"]
 
 
 def hand(secret: bool) -> StubTable:
@@ -288,6 +299,7 @@ def test_a_decision_flagged_secret_goes_to_a_private_panel() -> None:
     assert [(c.kind, c.label) for c in layout.plan_controls(table)] == [
         ("panel", "Your options (private)"),
         ("board", "My board"),
+        ("full", "Full board"),
     ]
     assert [c.kind for c in layout.plan_controls(table, 0)] == ["choice", "choice"]  # the player's own panel
 
@@ -296,7 +308,7 @@ def test_secrecy_comes_from_the_flag_alone() -> None:
     """Options naming a card are drawn publicly unless the decision is flagged secret: the flag is
     the only judge (the engine flags every decision whose options name something private)."""
     table: Any = hand(secret=False)
-    assert [c.kind for c in layout.plan_controls(table)] == ["choice", "choice", "board"]
+    assert [c.kind for c in layout.plan_controls(table)] == ["choice", "choice", "board", "full"]
     flagged: Any = StubTable(legal=["draw"], given=ChooseOne(options=(Option("draw", "Draw"),), secret=True))
     assert layout.plan_controls(flagged)[0].kind == "panel"  # even options naming nothing hidden
 

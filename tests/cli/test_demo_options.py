@@ -32,6 +32,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     monkeypatch.setattr("bot.__main__.setup_logging", lambda *_: None)
     langs: list[str] = []
     monkeypatch.setattr(bot.demo, "render_board", lambda view, lang: langs.append(lang) or PNG)
+    monkeypatch.setattr(bot.demo, "render_turn", lambda view, lang: langs.append(lang) or PNG)
     monkeypatch.setattr(bot.demo, "render_player_board", lambda view, seat, lang: langs.append(lang) or PNG)
     return langs
 

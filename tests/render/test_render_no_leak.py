@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from render import render_board, render_player_board
+from render import render_board, render_player_board, render_turn
 
 RENDER_DIR = Path(__file__).resolve().parents[2] / "render"
 
@@ -35,7 +35,8 @@ def test_public_image_ignores_hidden_state(pr_game, play_to, players, steps, lan
     assert other["boards"][0]["vp"] != state["boards"][0]["vp"]
     if len(set(state["plantations"]["deck"])) > 1:
         assert other["plantations"]["deck"] != state["plantations"]["deck"]
-    assert render_board(pr_game.public_view(state), lang) == render_board(pr_game.public_view(other), lang)
+    for public_image in (render_turn, render_board):  # the turn message's image and the full board
+        assert public_image(pr_game.public_view(state), lang) == public_image(pr_game.public_view(other), lang)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])

@@ -15,7 +15,7 @@ import pytest
 import render
 from bot.service.opening import opening_views
 from engine.core import all_games
-from render import pool, render_board, render_player_board
+from render import pool, render_board, render_player_board, render_turn
 from render.pool import RenderPool, Unavailable
 from tests.render.sample_views import sample_views, text_view
 
@@ -55,6 +55,7 @@ async def test_a_warm_worker_draws_every_game_byte_for_byte_as_this_process() ->
         for public, mine in firsts.values():
             for lang in ("en", "ja"):
                 assert await warm.draw(public, None, lang) == render_board(public, lang)
+                assert await warm.draw(public, None, lang, "turn") == render_turn(public, lang)
                 assert await warm.draw(mine, 0, lang) == render_player_board(mine, 0, lang)
         assert await warm.draw(text_view()) == render_board(text_view())  # a game without a renderer
     finally:

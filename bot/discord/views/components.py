@@ -15,6 +15,7 @@ checks it against the game loaded once under its lock and plays the option
 ``pbp:<game>:<ver>:panel``       open the clicker's own decision (parallel decisions, Mayor editor)
 ``pbp:<game>:<ver>:change``      the clicker takes back their answer to a parallel decision
 ``pbp:<game>:board``             the clicker's private board
+``pbp:<game>:full``              the full board of the game as it is now, privately (players and spectators)
 ``pbp:<game>:lobby:<join|leave|start>``  lobby buttons (:mod:`.lobby`)
 ``pbp:<game>:rematch``           start a rematch of a finished game (:mod:`.lobby`)
 """
@@ -36,7 +37,7 @@ from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg
-from ..turns import send_current, send_private_board
+from ..turns import send_current, send_full_board, send_private_board
 from .common import ANSWERED, GAME, OUTDATED, load, not_yours, play_click
 from .layout import MAX_CHOICE, MAX_LABEL, Control, label_of
 from .lobby import LobbyButton, RematchButton
@@ -283,6 +284,30 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
             await report(interaction, exc, custom_id=self.custom_id)
 
 
+class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":full"):
+    """The full board of the game as it is now (not as it was when the message was posted), ephemeral;
+    drawn from the public view, so a spectator may click it too."""
+
+    def __init__(self, row: int, line: int | None = None, label: str = "Full board") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=line, custom_id=f"pbp:{row}:full")
+        )
+        self.game_row = row
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FullBoardButton:
+        return cls(int(match["game"]), label=getattr(item, "label", None) or "Full board")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_full_board(interaction, await load(interaction, self.game_row))
+        except Exception as exc:
+            await report(interaction, exc, custom_id=self.custom_id)
+
+
 def _whole(table: Table, control: Control, index: int | None, text: str) -> str:
     """The label ``text`` as the game said it when the plan cut it short (a plain string ending in
     "…"), so that it is translated whole and cut again in its language; else ``text`` itself."""
@@ -325,6 +350,8 @@ def make_item(table: Table, control: Control, lang: str = "en") -> discord.ui.It
         return ChangeButton(table.row, table.version, label, control.row)
     if control.kind == "board":
         return BoardButton(table.row, control.row, label)
+    if control.kind == "full":
+        return FullBoardButton(table.row, control.row, label)
     if control.kind == "rematch":
         return RematchButton(table.row, control.row, label)
     raise ValueError(f"unknown control kind {control.kind!r}")
@@ -338,6 +365,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelButton,
     ChangeButton,
     BoardButton,
+    FullBoardButton,
     LobbyButton,
     RematchButton,
 )

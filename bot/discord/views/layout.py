@@ -58,8 +58,8 @@ class Control:
     """One component to draw: ``choice`` (a legal text by index), ``select`` (several, by index),
     ``several`` (a multi-select of a ChooseSeveral's items by index, ``low`` to ``high`` of them),
     ``more`` (the seat's selects from ``page`` on, privately), ``panel`` (opens a player's own decision
-    or editor), ``change`` (the clicker takes back their answer), ``board`` (the private board) or
-    ``rematch``."""
+    or editor), ``change`` (the clicker takes back their answer), ``board`` (the private board),
+    ``full`` (the full board, privately) or ``rematch``."""
 
     kind: str
     label: str
@@ -71,6 +71,10 @@ class Control:
     style: str = "primary"
     low: int = 0
     high: int = 0
+
+
+#: The "Full board" button: on every turn message, the last one on its last row.
+FULL_BOARD = Control("full", msg("Full board"), BUTTON_ROWS, style="secondary")
 
 
 def label_of(text: str, limit: int = MAX_LABEL) -> str:
@@ -210,12 +214,16 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
 
     The turn message gets the choices of a single waiting player directly, unless their decision's
     shape says its options are secret (then a private panel button); when several players decide in parallel it
-    gets one panel button each of them opens for themselves. A "My board" button always comes
-    last (not on a panel, not once the game is over), after "Change my answer" while someone may take
-    an answer back; a finished game's message offers "Rematch".
+    gets one panel button each of them opens for themselves. "My board" and "Full board" always come
+    last (not on a panel), after "Change my answer" while someone may take an answer back; a
+    finished game's message offers "Rematch" and "Full board" (no "My board"). The last row holds
+    at most a pass button, "More options", "Change my answer", "My board" and "Full board": five.
     """
+    if seat is not None and not table.active:
+        return []
     if not table.active:
-        return [Control("rematch", msg("Rematch"), 0, style="success")] if table.rematch and seat is None else []
+        rematch = [Control("rematch", msg("Rematch"), 0, style="success")] if table.rematch else []
+        return rematch + ([FULL_BOARD] if table.finished else [])
     if seat is not None:
         return _choices(table, seat, first) if table.texts(seat) else []
     waiting = table.waiting_seats()
@@ -228,4 +236,4 @@ def plan_controls(table: Table, seat: int | None = None, first: int = 0) -> list
         controls = [Control("panel", _title(next(iter(table.decisions())).shape), 0, style="success")]
     if table.answered_seats():
         controls.append(Control("change", CHANGE_LABEL, BUTTON_ROWS, style="secondary"))
-    return controls + [Control("board", msg("My board"), BUTTON_ROWS, style="secondary")]
+    return controls + [Control("board", msg("My board"), BUTTON_ROWS, style="secondary"), FULL_BOARD]
