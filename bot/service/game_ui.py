@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import PARALLEL, AnyGame, Decision, GameSpec, play
+from engine.core.colours import PlayerColour, seat_colours, with_colours
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
@@ -174,13 +175,21 @@ class Table:
         except Exception:  # the service refuses it with the engine's message
             return text
 
+    @property
+    def colours(self) -> list[PlayerColour]:
+        """Each seat's colour (the one place every surface reads it from)."""
+        spec = self.game.spec
+        return seat_colours(spec.player_colours, [s.colour for s in self.seats], spec.colours_fixed)
+
     def public_view(self) -> dict[str, Any]:
+        """The engine's public view, carrying the seats' colours (:data:`engine.core.colours.VIEW_KEY`)."""
         view: dict[str, Any] = self._asked("public", None, self.game.public_view)
-        return view
+        return with_colours(view, self.colours)
 
     def private_view(self, seat: int) -> dict[str, Any]:
+        """The seat's own view, carrying the seats' colours."""
         assert self.state is not None
-        return self.game.view(self.state, seat)
+        return with_colours(self.game.view(self.state, seat), self.colours)
 
     def secret(self, seat: int) -> bool:
         """True when the seat's open decision says its options are secret (e.g. cards in its hand):

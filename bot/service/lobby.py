@@ -2,7 +2,8 @@
 
 A rematch: the finished game's players start again in the same channel with the same options and
 clock, a new seed, and the seats rotated by one (the second player starts, everyone keeps their
-colour)."""
+colour where the game lets seats choose; in a game whose rules tie colours to seats, the seats'
+colours)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
-from .core import COLOURS, Core, seating_list, uid, wrap_illegal
+from .core import Core, seating_list, table_colours, uid, wrap_illegal
 from .hours import parse_hours
 from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
@@ -178,7 +179,7 @@ class LobbyService(Boundary):
         return Announcement(record.id, [line])
 
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
-        """Creator only: random seats and colours, set-up, snapshot version 0."""
+        """Creator only: random seats taking the game's colours in order, set-up, snapshot version 0."""
         record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
 
         async def change(txn: Txn) -> Said:
@@ -186,8 +187,7 @@ class LobbyService(Boundary):
                 raise ServiceError(msg("Only the lobby's creator can start the game."), "not_creator")
             order = list(txn.seats)
             self.core.rng.shuffle(order)
-            colours = self.core.rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
-            return await self._launch(txn, order, colours, seed)
+            return await self._launch(txn, order, [None] * len(order), seed)
 
         return await self.steps.play_step(record.id, change, want="lobby", actor=user)
 
@@ -195,12 +195,15 @@ class LobbyService(Boundary):
         self,
         txn: Txn,
         order: list[SeatRecord],
-        colours: list[str],
+        chosen: list[str | None],
         seed: int | None,
         lead: list[str] | None = None,
     ) -> Said:
-        """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
+        """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post.
+        ``chosen`` holds each seat's chosen colour id (None: none chosen); the seats keep it when it
+        names distinct colours of the game, else take the game's colours in order."""
         record, game = txn.record, txn.game
+        colours = table_colours(game, chosen)
         seed = self.core.rng.randrange(2**63) if seed is None else seed
         names, users = [m.name for m in order], [m.user_id for m in order]
         opening = set_up(game, record, names, users, seed)
@@ -209,7 +212,7 @@ class LobbyService(Boundary):
         try:
             await self.core.store.start_game(
                 record.id,
-                seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
+                seats=[(m.user_id, i, colours[i].id) for i, m in enumerate(order)],
                 spec=game.spec.canonical(opening.options, len(order)),
                 rules_version=game.spec.rules_version,
                 seed=seed,
@@ -303,7 +306,7 @@ class LobbyService(Boundary):
         async def change(txn: Txn) -> Said:
             members = {m.user_id: m for m in txn.seats}
             order: list[SeatRecord] = [members[s.user_id] for s in rotated]
-            return await self._launch(txn, order, [s.colour or "" for s in rotated], seed, lead)
+            return await self._launch(txn, order, [s.colour for s in rotated], seed, lead)
 
         try:
             return await self.steps.play_step(record.id, change, want="lobby", actor=user)

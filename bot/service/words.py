@@ -1,4 +1,4 @@
-"""Stored words (a game's status, a seat's colour) and lists of names or items as messages for people."""
+"""Stored words (a game's status) and lists of names or items as messages for people."""
 
 from __future__ import annotations
 
@@ -38,19 +38,6 @@ def status_word(status: str) -> str:
         "abandoned": msgp("status", "abandoned"),
     }
     return words.get(status, status)
-
-
-def colour_word(colour: str | None) -> str:
-    """A seat's stored colour (``red``...) in words."""
-    words = {
-        "red": msgp("colour", "red"),
-        "blue": msgp("colour", "blue"),
-        "green": msgp("colour", "green"),
-        "yellow": msgp("colour", "yellow"),
-        "purple": msgp("colour", "purple"),
-        "orange": msgp("colour", "orange"),
-    }
-    return words.get(colour or "", colour or "")
 
 
 def alternatives(labels: list[str]) -> str:

@@ -56,6 +56,7 @@ from .parts import (
     pack_of,
     player_colour,
     seated,
+    use_colours,
     who_acts,
 )
 
@@ -357,12 +358,18 @@ def _panel_xy(seat: int) -> tuple[int, int]:
     return M + (seat % 2) * (PANEL_W + GAP), TOP + MAIN_H + GAP + (seat // 2) * (PANEL_H + GAP)
 
 
-@lru_cache(maxsize=8)  # ~6 MB each; the key varies only with the pack, the player count and the language
+@lru_cache(maxsize=8)  # ~6 MB each; the key varies with the pack, the players and their colours, the language
 def _base(
-    fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tuple[bool, ...], lang: str = "en"
+    fingerprint: str,
+    players: int,
+    towers: tuple[str, ...],
+    open_rows: tuple[bool, ...],
+    lang: str = "en",
+    colours: tuple[str, ...] = (),
 ) -> Image.Image:
-    """What only the pack and the player count decide (drawn once, then copied): backgrounds, tower
-    and floor frames with their labels, the action spaces, the tracks' frame, the panel frames."""
+    """What only the pack, the players and their colours (set by :func:`use_colours`, keyed by
+    ``colours``) decide (drawn once, then copied): backgrounds, tower and floor frames with their
+    labels, the action spaces, the tracks' frame, the panel frames."""
     pack = pack_by_fingerprint(fingerprint)
     height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
     c = Canvas(Image.new("RGB", (W, height), BG), lang)
@@ -380,7 +387,8 @@ def board(view: LView, lang: str = "en") -> Image.Image:
     """The whole table, from a (public) view."""
     open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
     players = len(view["players"])
-    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang)
+    colours = tuple(c.id for c in use_colours(view))
+    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang, colours)
     c = Canvas(base.copy(), lang)
     _header(c, view)
     _towers(c, view)
@@ -395,6 +403,7 @@ def board(view: LView, lang: str = "en") -> Image.Image:
 def player_board(view: LView, seat: int, lang: str = "en") -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
+    use_colours(view)
     c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG), lang)
     _panel_frame(c, seat, M, M, PANEL_W, PANEL_H + 30)
     _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)
