@@ -55,6 +55,7 @@ from .parts import (
     pack_by_fingerprint,
     pack_of,
     player_colour,
+    seat_colour,
     seated,
     use_colours,
     who_acts,
@@ -316,7 +317,9 @@ def _panel(c: Canvas, view: LView, seat: int, x: float, y: float, w: float, h: f
     sep = ", " if lang == "en" else "、"
     none = c.say(msg("none"))
     who = c.say(msg("{name} · turn order {n}", name=view["players"][seat], n=position))
-    c.text(x + 12, y + 16, fit(who, 17, w / 2), 17, INK, bold=True)
+    colour = seat_colour(seat)  # the seat's colour with its mark, then the name
+    nx = x + 12 + c.badge(x + 12, y + 16, colour.mark, colour.rgb, WHITE, 14) + 6
+    c.text(nx, y + 16, fit(who, 17, w / 2 - (nx - x - 12)), 17, INK, bold=True)
     rx = x + w - 12
     for key, label in reversed(RES_KEYS):
         rx -= c.text(rx, y + 16, f"{mine['res'][key]} {c.say(label)}", 14, INK, "r", bold=True) + 12

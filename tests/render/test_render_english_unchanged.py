@@ -5,7 +5,9 @@ states up to the end) as drawn by the renderers of main at d5e3865, before langu
 the same Pillow and FreeType, any change to an English pixel (or to the PNG encoding) fails here.
 The Lorenzo and Red Cathedral entries were drawn again in issue 23 with the renderers unchanged:
 their sample games play on differently since Lorenzo's round end no longer follows dict order and
-The Red Cathedral's market offers moves past a die's own space.
+The Red Cathedral's market offers moves past a die's own space. Every game's entries were drawn
+again in issue 25, when each seat's panel came to show its colour's mark (and Puerto Rico's and
+Lorenzo's a badge in the seat's colour): nothing else changed.
 """
 
 from __future__ import annotations
