@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.core import AnyGame, IllegalAction, get_game, play
-from engine.core.colours import PlayerColour, seat_colours
+from engine.core.colours import PlayerColour, fill_choices, seat_colours
 from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
@@ -65,6 +65,14 @@ def table_colours(game: AnyGame, stored: Sequence[str | None]) -> list[PlayerCol
     :func:`engine.core.colours.seat_colours`; games stored before issue 25 hold generic ids)."""
     spec = game.spec
     return seat_colours(spec.player_colours, stored, spec.colours_fixed)
+
+
+def starting_colours(game: AnyGame, chosen: Sequence[str | None]) -> list[PlayerColour]:
+    """The colours the seats of a starting ``game`` take: the ones they chose in the lobby (or kept
+    from the game before a rematch), the rest in the game's order (see
+    :func:`engine.core.colours.fill_choices`)."""
+    spec = game.spec
+    return fill_choices(spec.player_colours, chosen, spec.colours_fixed)
 
 
 def uid(user_id: str | int) -> str:

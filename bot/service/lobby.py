@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import IllegalAction, find_game
+from engine.core.i18n import listing
+from engine.core.text import shorten
 from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
-from .core import Core, seating_list, table_colours, uid, wrap_illegal
+from .core import Core, seating_list, starting_colours, uid, wrap_illegal
 from .hours import parse_hours
 from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
@@ -178,8 +180,45 @@ class LobbyService(Boundary):
         )
         return Announcement(record.id, [line])
 
+    async def choose_colour(self, channel_id: str | int, user_id: str | int, colour: str) -> Announcement:
+        """A lobby member picks one of the game's player colours (by its id: ``red``), not taken by
+        another member; the game then seats them in it."""
+        record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
+        spec = self.core.game(record.game_id).spec
+        me = next((s for s in await self.core.store.seats(record.id) if s.user_id == user), None)
+        if me is None:
+            raise ServiceError(msg("You are not in this lobby."), "not_seated")
+        if spec.colours_fixed:
+            raise ServiceError(
+                msg("In {title} the seating decides each player's colour.", title=record.title), "bad_colour"
+            )
+        offered = spec.player_colours
+        picked = next((c for c in offered if c.id == colour.strip().lower()), None)
+        if picked is None:
+            choices = listing([msg("`{id}` ({colour})", id=c.id, colour=c.name) for c in offered], "or")
+            raise ServiceError(
+                msg(
+                    "{title} has no colour `{typed}`: choose {choices}.",
+                    title=record.title,
+                    typed=shorten(colour),
+                    choices=choices,
+                ),
+                "bad_colour",
+            )
+        try:
+            await self.core.lobbies.set_colour(record.id, user, picked.id, self.core.now())
+        except VersionConflict:
+            raise ServiceError(
+                msg("The {title} game here has already started.", title=record.title), "not_lobby"
+            ) from None
+        except ConstraintError:
+            raise ServiceError(msg("Another player has chosen {colour}.", colour=picked.name), "colour_taken") from None
+        said = msg("{player} will play {colour} ({mark}).", player=me.name, colour=picked.name, mark=picked.mark)
+        return Announcement(record.id, [said])
+
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
-        """Creator only: random seats taking the game's colours in order, set-up, snapshot version 0."""
+        """Creator only: random seats, each with the colour its player chose or else the game's next
+        free one, set-up, snapshot version 0."""
         record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
 
         async def change(txn: Txn) -> Said:
@@ -187,7 +226,7 @@ class LobbyService(Boundary):
                 raise ServiceError(msg("Only the lobby's creator can start the game."), "not_creator")
             order = list(txn.seats)
             self.core.rng.shuffle(order)
-            return await self._launch(txn, order, [None] * len(order), seed)
+            return await self._launch(txn, order, [m.colour for m in order], seed)
 
         return await self.steps.play_step(record.id, change, want="lobby", actor=user)
 
@@ -200,10 +239,9 @@ class LobbyService(Boundary):
         lead: list[str] | None = None,
     ) -> Said:
         """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post.
-        ``chosen`` holds each seat's chosen colour id (None: none chosen); the seats keep it when it
-        names distinct colours of the game, else take the game's colours in order."""
+        ``chosen`` holds each seat's chosen colour id (None: none chosen): see :func:`starting_colours`."""
         record, game = txn.record, txn.game
-        colours = table_colours(game, chosen)
+        colours = starting_colours(game, chosen)
         seed = self.core.rng.randrange(2**63) if seed is None else seed
         names, users = [m.name for m in order], [m.user_id for m in order]
         opening = set_up(game, record, names, users, seed)

@@ -85,3 +85,28 @@ def colours_of(view: Mapping[str, Any], declared: Sequence[PlayerColour]) -> lis
     if isinstance(ids, list) and all(i in by_id for i in ids):
         return [by_id[str(i)] for i in ids]
     return list(declared)
+
+
+def fill_choices(
+    declared: Sequence[PlayerColour], chosen: Sequence[str | None], fixed: bool = False
+) -> list[PlayerColour]:
+    """The seats' colours when a game starts: each seat keeps the colour it chose (``chosen``, in
+    seat order; None: none) when that is one of the game's and no earlier seat holds it, the others
+    take the first free colours in the declared order (all of them, when the rules tie colours to
+    seats: ``fixed``).
+
+    >>> red, blue, green = DEFAULT_COLOURS[:3]
+    >>> [c.id for c in fill_choices((red, blue, green), [None, "red", "red"])]
+    ['blue', 'red', 'green']
+    """
+    if len(chosen) > len(declared):
+        raise ValueError(f"{len(chosen)} seats but only {len(declared)} player colours")
+    if fixed:
+        return list(declared[: len(chosen)])
+    by_id = {c.id: c for c in declared}
+    kept: list[PlayerColour | None] = []
+    for pick in chosen:
+        colour = by_id.get(pick or "")
+        kept.append(colour if colour is not None and colour not in kept else None)
+    free = iter(c for c in declared if c not in kept)
+    return [colour if colour is not None else next(free) for colour in kept]

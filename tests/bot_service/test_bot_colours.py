@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from bot_helpers import CHANNEL, play_random, user
+from bot_helpers import CHANNEL, play_random, refused, user
 
 from bot.service.service import GameService
 from engine import all_games
@@ -111,3 +111,41 @@ async def test_the_colour_named_for_each_seat_is_the_colour_drawn(
     )
     assert [c.id for c in old.colours] == [c.id for c in spec.player_colours[:n]]
     assert old.public_view()[VIEW_KEY] == stored
+
+
+async def open_lobby(svc: GameService, game_id: str, names: tuple[str, ...]) -> None:
+    await svc.lobby.open(CHANNEL, "g", user(names[0]), names[0], game_id, {})
+    for name in names[1:]:
+        await svc.lobby.join(CHANNEL, user(name), name)
+
+
+async def test_a_player_picks_one_of_the_game_s_colours_and_is_seated_in_it(svc: GameService) -> None:
+    await open_lobby(svc, "lisboa", ("Ann", "Bob", "Cy"))
+    said = await svc.lobby.choose_colour(CHANNEL, user("Bob"), "Orange")
+    assert said.public == ["Bob will play orange (O)."]
+    assert tr(said.public[0], "ja") == "Bobは橙（O）でプレイします。"
+    await svc.lobby.choose_colour(CHANNEL, user("Cy"), "red")
+    assert "Another player has chosen orange." in await refused(
+        "colour_taken", svc.lobby.choose_colour(CHANNEL, user("Ann"), "orange")
+    )
+    no = await refused("bad_colour", svc.lobby.choose_colour(CHANNEL, user("Ann"), "purple"))
+    assert (
+        no == "Lisboa has no colour `purple`: choose `red` (red), `blue` (blue), `green` (green) or `orange` (orange)."
+    )
+    await refused("not_seated", svc.lobby.choose_colour(CHANNEL, user("Zed"), "blue"))
+    await svc.lobby.choose_colour(CHANNEL, user("Cy"), "blue")  # a player may change their mind: red is free again
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
+    seats = {s.name: s.colour for s in await svc.store.seats(started.game_row or 0)}
+    assert seats == {"Ann": "red", "Bob": "orange", "Cy": "blue"}  # Ann chose none: the first free colour
+    table = await svc.table_in(CHANNEL)
+    assert table is not None and [c.id for c in table.colours] == [seats[n] for n in table.names]
+    view = table.public_view()
+    for seat, name in enumerate(table.names):
+        assert drawn("lisboa", view, seat, "en")[0] == seats[name]
+    await refused("not_lobby", svc.lobby.choose_colour(CHANNEL, user("Ann"), "green"))
+
+
+async def test_the_red_cathedral_s_seating_decides_the_colours(svc: GameService) -> None:
+    await open_lobby(svc, "red_cathedral", ("Ann", "Bob"))
+    said = await refused("bad_colour", svc.lobby.choose_colour(CHANNEL, user("Bob"), "green"))
+    assert said == "In The Red Cathedral the seating decides each player's colour."

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import all_games
-from engine.core.colours import DEFAULT_COLOURS, VIEW_KEY, colours_of, seat_colours, with_colours
+from engine.core.colours import DEFAULT_COLOURS, VIEW_KEY, colours_of, fill_choices, seat_colours, with_colours
 from engine.red_cathedral.data import load_pack as red_cathedral_pack
 from render.i18n import tr
 
@@ -64,3 +64,14 @@ def test_a_view_carries_the_table_s_colours_and_a_bare_view_the_declared_order()
     assert colours_of(coloured, (red, blue, green)) == [green, red]
     assert colours_of(view, (red, blue, green)) == [red, blue, green]
     assert colours_of({VIEW_KEY: ["pink"]}, (red, blue)) == [red, blue]
+
+
+def test_a_starting_table_keeps_each_free_choice_and_fills_the_rest_in_order() -> None:
+    red, blue, green, yellow = DEFAULT_COLOURS[:4]
+    declared = (red, blue, green, yellow)
+    assert fill_choices(declared, ["green", None, "red"]) == [green, blue, red]
+    assert fill_choices(declared, ["blue", "blue", None]) == [blue, red, green]  # the first to choose keeps it
+    assert fill_choices(declared, ["pink", None]) == [red, blue]  # not one of the game's: the next free one
+    assert fill_choices(declared, ["green", None], fixed=True) == [red, blue]
+    with pytest.raises(ValueError, match="only 4 player colours"):
+        fill_choices(declared, [None] * 5)

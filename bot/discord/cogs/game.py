@@ -144,6 +144,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         result = await self.bot.service.lobby.leave(channel_of(interaction), interaction.user.id)
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 
+    @app_commands.command(name="colour", description="Choose your player colour in the lobby")
+    @app_commands.describe(colour="One of the game's own player colours")
+    async def colour(self, interaction: Interaction, colour: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.lobby.choose_colour(channel_of(interaction), interaction.user.id, colour)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
+
+    @colour.autocomplete("colour")
+    async def colours_offered(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = await self.bot.service.table_in(channel_of(interaction))
+        if table is None or table.record.status != "lobby":
+            return []
+        typed, lang = current.strip().lower(), await reader(interaction)
+        return [
+            app_commands.Choice(name=label_of(f"{tr(c.name, lang)} ({c.mark})", MAX_CHOICE), value=c.id)
+            for c in table.game.spec.player_colours
+            if typed in c.id or typed in tr(c.name, lang).lower()
+        ][:MAX_SUGGESTIONS]
+
     @app_commands.command(name="start", description="Start the game (lobby creator only)")
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
