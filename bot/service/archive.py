@@ -24,14 +24,14 @@ from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
-from .core import Core, seating_list, table_colours, uid
+from .core import Core, table_colours, uid
 from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .log_lines import check_lines
 from .records import State
 from .results import Announcement, LogPage, PastBoard, ServiceError
-from .words import status_word
+from .words import seating_list, status_word
 
 log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1

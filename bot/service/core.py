@@ -21,7 +21,6 @@ from typing import Any
 
 from engine.core import AnyGame, IllegalAction, get_game, play
 from engine.core.colours import PlayerColour, fill_choices, seat_colours
-from engine.core.i18n import listing
 
 from ..store.away import AwayBook, Frozen
 from ..store.deadlines import Deadlines
@@ -46,17 +45,6 @@ from .words import names_list, status_word
 
 Clock = Callable[[], datetime | str]
 log = logging.getLogger("bot.service")
-
-
-def seating_list(names: list[str], colours: Sequence[PlayerColour]) -> str:
-    """``1. Ann (red · R), 2. Bob (blue · B)``: the seats in order with their colours and marks."""
-    return listing(
-        [
-            msg("{n}. {player} ({colour} · {mark})", n=i + 1, player=name, colour=colours[i].name, mark=colours[i].mark)
-            for i, name in enumerate(names)
-        ],
-        "",
-    )
 
 
 def table_colours(game: AnyGame, stored: Sequence[str | None]) -> list[PlayerColour]:

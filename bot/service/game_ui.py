@@ -25,7 +25,7 @@ from .hours import stored
 from .i18n import msg
 from .packs import notice
 from .records import Action, State
-from .words import joined, names_list, status_word
+from .words import joined, names_list, seating_list, status_word
 
 #: The label of ``take back`` (the engine's option to change an answer to a parallel decision).
 CHANGE_LABEL = msg("Change my answer")
@@ -245,6 +245,11 @@ def header(table: Table) -> str:
     top = joined(parts, " · ")
     data = table.notice()
     return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
+
+
+def seats_line(table: Table) -> str:
+    """``Seats: 1. Ann (red · R), 2. Bob (blue · B).``: who sits where, in which colour."""
+    return msg("Seats: {seats}.", seats=seating_list(table.names, table.colours))
 
 
 def answered_line(table: Table) -> list[str]:

@@ -18,7 +18,7 @@ from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
-from .core import Core, seating_list, starting_colours, uid, wrap_illegal
+from .core import Core, starting_colours, uid, wrap_illegal
 from .hours import parse_hours
 from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
@@ -26,7 +26,7 @@ from .opening import REMATCH_ERROR, set_up
 from .packs import notice
 from .play_step import Steps
 from .results import Announcement, ServiceError
-from .words import names_list
+from .words import names_list, seating_list
 
 
 class LobbyService(Boundary):

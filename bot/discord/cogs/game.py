@@ -14,7 +14,7 @@ from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
 from ...service.clock import PRESETS
-from ...service.game_ui import option_suggestions, parse_options
+from ...service.game_ui import option_suggestions, parse_options, seats_line
 from ...service.results import ServiceError
 from ...service.words import status_word
 from ..i18n import msg
@@ -178,7 +178,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             raise ServiceError(msg("There is no game in this channel. Open one with `/game new`."), "no_game")
         lang = await reader(interaction)
         history = await self.bot.service.seats.history(table.row)
-        await send_current(interaction, table, "\n".join(tr(line, lang) for line in history))
+        seats = [seats_line(table)] if table.state is not None else []
+        await send_current(interaction, table, "\n".join(tr(line, lang) for line in seats + history))
 
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
