@@ -19,18 +19,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import SINGLE, IllegalAction, play
+from engine.core.colours import with_colours
 from engine.core.text import shorten
 
 from ..store.records import Records, imported_user
 from ..store.rows import ActionRecord, GameRecord
-from .core import Core, seating_list, uid
+from .core import Core, table_colours, uid
 from .history import log_lines, numbered, page_of, render_events, replay_log, replay_steps, same_state, step_lines
 from .i18n import msg
 from .inputs import Boundary, clean, display_name
 from .log_lines import check_lines
 from .records import State
 from .results import Announcement, LogPage, PastBoard, ServiceError
-from .words import status_word
+from .words import seating_list, status_word
 
 log = logging.getLogger("bot.archive")
 FORMAT, FORMAT_VERSION = "pbp-euro-bot game record", 1
@@ -80,7 +81,7 @@ class ArchiveService(Boundary):
         names = [s.name for s in seats]
         state, events = play.new_game(game, names, record.options, record.seed)
         setup, _ = render_events(game, state, events, [s.user_id for s in seats])
-        seating = seating_list(names, [s.colour for s in seats])
+        seating = seating_list(names, table_colours(game, [s.colour for s in seats]))
         started = msg("{title} started. Seats: {seats}.", title=record.title, seats=seating)
         lines = log_lines(await self.core.store.actions(record.id), names, [started] + setup, reveal)
         chunk, number, pages = page_of(lines, page, self.page)
@@ -145,7 +146,8 @@ class ArchiveService(Boundary):
         head = msg(
             "{title}: the board after step {step} of {version}.", title=record.title, step=step, version=record.version
         )
-        return PastBoard(record.id, step, [head] + what, view, game.view_text(view))
+        coloured = with_colours(view, table_colours(game, [s.colour for s in seats]))
+        return PastBoard(record.id, step, [head] + what, coloured, game.view_text(view))
 
     # --- export and import ----------------------------------------------------------------
     async def export(self, channel_id: str | int, game_row: int | None = None) -> Export:

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.core import AnyGame, IllegalAction, get_game, play
-from engine.core.i18n import listing
+from engine.core.colours import PlayerColour, fill_choices, seat_colours
 
 from ..store.away import AwayBook, Frozen
 from ..store.deadlines import Deadlines
@@ -41,22 +41,26 @@ from .packs import check_playable
 from .records import State
 from .results import ServiceError
 from .shards import Shards
-from .words import colour_word, names_list, status_word
+from .words import names_list, status_word
 
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 Clock = Callable[[], datetime | str]
 log = logging.getLogger("bot.service")
 
 
-def seating_list(names: list[str], colours: Sequence[str | None]) -> str:
-    """``1. Ann (red), 2. Bob (blue)``: the seats in order with their colours."""
-    return listing(
-        [
-            msg("{n}. {player} ({colour})", n=i + 1, player=name, colour=colour_word(colours[i]))
-            for i, name in enumerate(names)
-        ],
-        "",
-    )
+def table_colours(game: AnyGame, stored: Sequence[str | None]) -> list[PlayerColour]:
+    """Each seat's colour at a table of ``game`` whose seats stored ``stored`` (in seat order): the
+    stored choice when it names the game's own colours, else the game's default order (see
+    :func:`engine.core.colours.seat_colours`; games stored before issue 25 hold generic ids)."""
+    spec = game.spec
+    return seat_colours(spec.player_colours, stored, spec.colours_fixed)
+
+
+def starting_colours(game: AnyGame, chosen: Sequence[str | None]) -> list[PlayerColour]:
+    """The colours the seats of a starting ``game`` take: the ones they chose in the lobby (or kept
+    from the game before a rematch), the rest in the game's order (see
+    :func:`engine.core.colours.fill_choices`)."""
+    spec = game.spec
+    return fill_choices(spec.player_colours, chosen, spec.colours_fixed)
 
 
 def uid(user_id: str | int) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import PARALLEL, AnyGame, Decision, GameSpec, play
+from engine.core.colours import PlayerColour, seat_colours, with_colours
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
@@ -24,7 +25,7 @@ from .hours import stored
 from .i18n import msg
 from .packs import notice
 from .records import Action, State
-from .words import joined, names_list, status_word
+from .words import joined, names_list, seating_list, status_word
 
 #: The label of ``take back`` (the engine's option to change an answer to a parallel decision).
 CHANGE_LABEL = msg("Change my answer")
@@ -179,13 +180,21 @@ class Table:
         except Exception:  # the service refuses it with the engine's message
             return text
 
+    @property
+    def colours(self) -> list[PlayerColour]:
+        """Each seat's colour (the one place every surface reads it from)."""
+        spec = self.game.spec
+        return seat_colours(spec.player_colours, [s.colour for s in self.seats], spec.colours_fixed)
+
     def public_view(self) -> dict[str, Any]:
+        """The engine's public view, carrying the seats' colours (:data:`engine.core.colours.VIEW_KEY`)."""
         view: dict[str, Any] = self._asked("public", None, self.game.public_view)
-        return view
+        return with_colours(view, self.colours)
 
     def private_view(self, seat: int) -> dict[str, Any]:
+        """The seat's own view, carrying the seats' colours."""
         assert self.state is not None
-        return self.game.view(self.state, seat)
+        return with_colours(self.game.view(self.state, seat), self.colours)
 
     def secret(self, seat: int) -> bool:
         """True when the seat's open decision says its options are secret (e.g. cards in its hand):
@@ -241,6 +250,11 @@ def header(table: Table) -> str:
     top = joined(parts, " · ")
     data = table.notice()
     return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
+
+
+def seats_line(table: Table) -> str:
+    """``Seats: 1. Ann (red · R), 2. Bob (blue · B).``: who sits where, in which colour."""
+    return msg("Seats: {seats}.", seats=seating_list(table.names, table.colours))
 
 
 def answered_line(table: Table) -> list[str]:

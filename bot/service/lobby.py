@@ -2,20 +2,23 @@
 
 A rematch: the finished game's players start again in the same channel with the same options and
 clock, a new seed, and the seats rotated by one (the second player starts, everyone keeps their
-colour)."""
+colour where the game lets seats choose; in a game whose rules tie colours to seats, the seats'
+colours)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core import IllegalAction, find_game
+from engine.core.i18n import listing
+from engine.core.text import shorten
 from render.i18n import NAMES
 
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
-from .core import COLOURS, Core, seating_list, uid, wrap_illegal
+from .core import Core, starting_colours, uid, wrap_illegal
 from .hours import parse_hours
 from .i18n import msg, msgp
 from .inputs import Boundary, display_name, spoken_language
@@ -23,7 +26,7 @@ from .opening import REMATCH_ERROR, set_up
 from .packs import notice
 from .play_step import Steps
 from .results import Announcement, ServiceError
-from .words import names_list
+from .words import names_list, seating_list
 
 
 class LobbyService(Boundary):
@@ -177,8 +180,45 @@ class LobbyService(Boundary):
         )
         return Announcement(record.id, [line])
 
+    async def choose_colour(self, channel_id: str | int, user_id: str | int, colour: str) -> Announcement:
+        """A lobby member picks one of the game's player colours (by its id: ``red``), not taken by
+        another member; the game then seats them in it."""
+        record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
+        spec = self.core.game(record.game_id).spec
+        me = next((s for s in await self.core.store.seats(record.id) if s.user_id == user), None)
+        if me is None:
+            raise ServiceError(msg("You are not in this lobby."), "not_seated")
+        if spec.colours_fixed:
+            raise ServiceError(
+                msg("In {title} the seating decides each player's colour.", title=record.title), "bad_colour"
+            )
+        offered = spec.player_colours
+        picked = next((c for c in offered if c.id == colour.strip().lower()), None)
+        if picked is None:
+            choices = listing([msg("`{id}` ({colour})", id=c.id, colour=c.name) for c in offered], "or")
+            raise ServiceError(
+                msg(
+                    "{title} has no colour `{typed}`: choose {choices}.",
+                    title=record.title,
+                    typed=shorten(colour),
+                    choices=choices,
+                ),
+                "bad_colour",
+            )
+        try:
+            await self.core.lobbies.set_colour(record.id, user, picked.id, self.core.now())
+        except VersionConflict:
+            raise ServiceError(
+                msg("The {title} game here has already started.", title=record.title), "not_lobby"
+            ) from None
+        except ConstraintError:
+            raise ServiceError(msg("Another player has chosen {colour}.", colour=picked.name), "colour_taken") from None
+        said = msg("{player} will play {colour} ({mark}).", player=me.name, colour=picked.name, mark=picked.mark)
+        return Announcement(record.id, [said])
+
     async def start(self, channel_id: str | int, user_id: str | int, seed: int | None = None) -> Step:
-        """Creator only: random seats and colours, set-up, snapshot version 0."""
+        """Creator only: random seats, each with the colour its player chose or else the game's next
+        free one, set-up, snapshot version 0."""
         record, user = await self.core.live(channel_id, "lobby"), uid(user_id)
 
         async def change(txn: Txn) -> Said:
@@ -186,8 +226,7 @@ class LobbyService(Boundary):
                 raise ServiceError(msg("Only the lobby's creator can start the game."), "not_creator")
             order = list(txn.seats)
             self.core.rng.shuffle(order)
-            colours = self.core.rng.sample(COLOURS, len(order)) if len(order) <= len(COLOURS) else [""] * len(order)
-            return await self._launch(txn, order, colours, seed)
+            return await self._launch(txn, order, [m.colour for m in order], seed)
 
         return await self.steps.play_step(record.id, change, want="lobby", actor=user)
 
@@ -195,12 +234,14 @@ class LobbyService(Boundary):
         self,
         txn: Txn,
         order: list[SeatRecord],
-        colours: list[str],
+        chosen: list[str | None],
         seed: int | None,
         lead: list[str] | None = None,
     ) -> Said:
-        """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post."""
+        """Start the loaded lobby with this seating: set-up, snapshot version 0, clocks; ``lead`` heads the post.
+        ``chosen`` holds each seat's chosen colour id (None: none chosen): see :func:`starting_colours`."""
         record, game = txn.record, txn.game
+        colours = starting_colours(game, chosen)
         seed = self.core.rng.randrange(2**63) if seed is None else seed
         names, users = [m.name for m in order], [m.user_id for m in order]
         opening = set_up(game, record, names, users, seed)
@@ -209,7 +250,7 @@ class LobbyService(Boundary):
         try:
             await self.core.store.start_game(
                 record.id,
-                seats=[(m.user_id, i, colours[i]) for i, m in enumerate(order)],
+                seats=[(m.user_id, i, colours[i].id) for i, m in enumerate(order)],
                 spec=game.spec.canonical(opening.options, len(order)),
                 rules_version=game.spec.rules_version,
                 seed=seed,
@@ -303,7 +344,7 @@ class LobbyService(Boundary):
         async def change(txn: Txn) -> Said:
             members = {m.user_id: m for m in txn.seats}
             order: list[SeatRecord] = [members[s.user_id] for s in rotated]
-            return await self._launch(txn, order, [s.colour or "" for s in rotated], seed, lead)
+            return await self._launch(txn, order, [s.colour for s in rotated], seed, lead)
 
         try:
             return await self.steps.play_step(record.id, change, want="lobby", actor=user)

@@ -26,7 +26,7 @@ from engine.core.takeback import is_take_back
 from .away import AwayService
 from .change import Said, Step, Txn
 from .core import Core, uid
-from .game_ui import Table
+from .game_ui import Table, seats_line
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
@@ -229,6 +229,7 @@ class PlayService(Boundary):
         outcome = game.outcome(state) if over else None
         if over:
             lines += format_scores(outcome, names, game_package(game))
+        lines.append(seats_line(table))
         lines += await self.core.seat_lines(record.id)
         return Status(
             record.id,

@@ -1,7 +1,10 @@
-"""Stored words (a game's status, a seat's colour) and lists of names or items as messages for people."""
+"""Stored words (a game's status, the seats with their colours) and lists of names or items as messages for people."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.core.colours import PlayerColour
 from engine.core.i18n import listing
 
 from .i18n import msg, msgp
@@ -40,19 +43,6 @@ def status_word(status: str) -> str:
     return words.get(status, status)
 
 
-def colour_word(colour: str | None) -> str:
-    """A seat's stored colour (``red``...) in words."""
-    words = {
-        "red": msgp("colour", "red"),
-        "blue": msgp("colour", "blue"),
-        "green": msgp("colour", "green"),
-        "yellow": msgp("colour", "yellow"),
-        "purple": msgp("colour", "purple"),
-        "orange": msgp("colour", "orange"),
-    }
-    return words.get(colour or "", colour or "")
-
-
 def alternatives(labels: list[str]) -> str:
     """Labels as alternatives, ``a; b; c`` (each translated with the sentence)."""
     if not labels:
@@ -61,3 +51,14 @@ def alternatives(labels: list[str]) -> str:
     for label in reversed(labels[:-1]):
         line = msg("{first}; {rest}", first=label, rest=line)
     return line
+
+
+def seating_list(names: list[str], colours: Sequence[PlayerColour]) -> str:
+    """``1. Ann (red · R), 2. Bob (blue · B)``: the seats in order with their colours and marks."""
+    return listing(
+        [
+            msg("{n}. {player} ({colour} · {mark})", n=i + 1, player=name, colour=colours[i].name, mark=colours[i].mark)
+            for i, name in enumerate(names)
+        ],
+        "",
+    )

@@ -91,6 +91,26 @@ class Lobbies:
                 insert(seats).values(game=row_id, user_id=user_id, join_order=next_order, name=name, joined_at=now)
             )
 
+    async def set_colour(self, row_id: int, user_id: str, colour: str, now: str) -> None:
+        """Record the colour a lobby member chose; :class:`VersionConflict` if the game is no longer a
+        lobby, :class:`ConstraintError` if another member holds that colour."""
+        async with self.store.transaction() as db:
+            cur = await db.execute(
+                update(games).where(games.c.id == row_id, games.c.status == "lobby").values(updated_at=now)
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"game {row_id} is not a lobby")
+            holder = await db.execute(
+                select(seats.c.user_id).where(
+                    seats.c.game == row_id, seats.c.colour == colour, seats.c.user_id != user_id
+                )
+            )
+            if holder.all():
+                raise ConstraintError(f"colour {colour} is taken in game {row_id}")
+            await db.execute(
+                update(seats).where(seats.c.game == row_id, seats.c.user_id == user_id).values(colour=colour)
+            )
+
     async def remove_seat(self, row_id: int, user_id: str, now: str, new_creator: str | None = None) -> None:
         """Drop a lobby member; optionally hand the lobby to ``new_creator``."""
         async with self.store.transaction() as db:

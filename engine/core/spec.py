@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from .colours import DEFAULT_COLOURS, PlayerColour
 from .errors import IllegalAction
 from .i18n import listing, msg
 from .text import shorten
@@ -64,6 +65,16 @@ class GameSpec:
     # Checks a resolved option set against the player count and each other; raises
     # IllegalAction("bad_option", ...) for a combination that does not apply.
     validate: Callable[[Options, int], None] | None = None
+    # The game's player colours as on its components, in the order seats take them by default
+    # (see engine.core.colours); none declared: DEFAULT_COLOURS.
+    colours: tuple[PlayerColour, ...] = ()
+    # True when the rules tie seat i to the i-th colour (a table cannot choose).
+    colours_fixed: bool = False
+
+    @property
+    def player_colours(self) -> tuple[PlayerColour, ...]:
+        """The declared colours, or the core's default ones."""
+        return self.colours or DEFAULT_COLOURS
 
     def resolve_options(self, given: Mapping[str, object] | None, players: int) -> Options:
         """Validate ``given`` against the schema and fill in defaults.

@@ -21,6 +21,7 @@ from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
 from .actions import action_text
+from .colours import COLOURS
 from .data import PACKS
 from .flow import STEPS
 from .i18n import msg
@@ -46,6 +47,7 @@ SPEC = GameSpec(
     has_chance=True,
     has_simultaneous=True,
     validate=validate,
+    colours=COLOURS,
 )
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)

@@ -17,6 +17,7 @@ from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
+from .colours import COLOURS
 from .data import PACKS, pack_of
 from .flow import STEPS
 from .i18n import msg
@@ -44,6 +45,7 @@ SPEC = GameSpec(
     has_chance=True,
     has_simultaneous=True,
     validate=validate,
+    colours=COLOURS,
 )
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican)

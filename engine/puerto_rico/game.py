@@ -31,6 +31,7 @@ from . import (
     views,
 )
 from .actions import action_text
+from .colours import COLOURS
 from .events import event_text
 from .flow import STEPS
 from .i18n import msg
@@ -52,6 +53,7 @@ SPEC = GameSpec(
     has_chance=True,
     has_simultaneous=True,
     validate=validate,
+    colours=COLOURS,
 )
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (builder, captain, craftsman, draft, guest_window, hunting_lodge, mayor, roles, rounds, settler, trader)

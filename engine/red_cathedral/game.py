@@ -17,6 +17,7 @@ from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
 from . import board, claim, free, market, market_actions, scoring, turn, views
 from .actions import action_text
+from .colours import COLOURS
 from .data import PACKS
 from .flow import STEPS
 from .i18n import msg
@@ -38,6 +39,8 @@ SPEC = GameSpec(
     has_chance=True,
     has_simultaneous=False,
     validate=validate,
+    colours=COLOURS,
+    colours_fixed=True,
 )
 # Every rules module registers its steps and decision kinds when imported.
 RULE_MODULES = (claim, free, market, market_actions, scoring, turn)

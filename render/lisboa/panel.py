@@ -28,7 +28,7 @@ from ..common import (
 )
 from .cards import draw_card, draw_ship
 from .i18n import msg
-from .parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, SEAT_COLOUR_NAMES, Pen, pack, seat_style
+from .parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, Pen, pack, seat_colour, seat_style
 from .view import answer_text, decision_name, hand_size, top_frame, waiting
 
 PANEL_W, PANEL_H = 778, 214
@@ -106,8 +106,9 @@ def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
     p.seat(22, 21, seat, 13)
     name = str(view["players"][seat])
     x = 42 + p.text(42, 21, name, 20, INK, bold=True, width=170) + 8
-    colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
-    x += p.text(x, 21, p.say(msg("seat {n}, {colour}", n=label, colour=colour)), 12, MUTED) + 8
+    colour = seat_colour(seat)
+    said = p.say(msg("seat {n}, {colour} ({mark})", n=label, colour=colour.name, mark=colour.mark))
+    x += p.text(x, 21, said, 12, MUTED) + 8
     right: float = PANEL_W - 12
     p.coin(right - 15, 21, 15, b.get("reis", 0))
     right -= 36

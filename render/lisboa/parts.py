@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextvars import ContextVar
 
+from engine.core.colours import PlayerColour, colours_of
+from engine.lisboa.colours import COLOURS
 from engine.lisboa.data import default_pack, pack_by_fingerprint
 from engine.lisboa.model import Pack
 
@@ -64,8 +66,8 @@ RUBBLE: dict[str, tuple[RGB, RGB, str]] = {
     "fire": (VERMILLION, WHITE, "F"),
     "tsunami": (BLUE, WHITE, "W"),
 }
-SEATS: list[tuple[RGB, RGB]] = [(VERMILLION, WHITE), (BLUE, WHITE), (GREEN, WHITE), (ORANGE, INK)]
-SEAT_COLOUR_NAMES = [msg("red"), msg("blue"), msg("green"), msg("orange")]
+# Seat colours are the game's own (engine.lisboa.colours); their numbers are drawn in ink on the light ones.
+LIGHT_SEATS = frozenset({"orange"})
 FACES: dict[str, RGB] = {"blue": BLUE, "green": GREEN}
 SHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "blue": (BLUE, WHITE),
@@ -135,6 +137,7 @@ PALETTE = palette_image(_FLAT, _PAIRS, steps=5)
 
 
 _PACK: ContextVar[str | None] = ContextVar("lisboa_pack", default=None)
+_COLOURS: ContextVar[tuple[PlayerColour, ...]] = ContextVar("lisboa_colours", default=COLOURS)
 
 
 def use_pack(view: View) -> str:
@@ -142,7 +145,14 @@ def use_pack(view: View) -> str:
     returns its fingerprint, which keys the cached static layers."""
     fingerprint = str((view.get("pack") or {}).get("fingerprint") or default_pack().fingerprint)
     _PACK.set(fingerprint)
+    _COLOURS.set(tuple(colours_of(view, COLOURS)))  # and with the table's seat colours
     return fingerprint
+
+
+def seat_colour(seat: int) -> PlayerColour:
+    """The colour seat ``seat`` is drawn in: the table's choice the view carries (see :func:`use_pack`)."""
+    colours = _COLOURS.get()
+    return colours[seat % len(colours)]
 
 
 def pack() -> Pack:
@@ -156,8 +166,8 @@ def seat_style(owner: int | str) -> tuple[RGB, RGB, str]:
     if str(owner) == "dummy":
         return DUMMY_GREY, INK, "D"
     seat = int(owner)
-    fill, fg = SEATS[seat % len(SEATS)]
-    return fill, fg, str(seat + 1)
+    colour = seat_colour(seat)
+    return colour.rgb, INK if colour.id in LIGHT_SEATS else WHITE, str(seat + 1)
 
 
 class Pen:

@@ -55,7 +55,9 @@ from .parts import (
     pack_by_fingerprint,
     pack_of,
     player_colour,
+    seat_colour,
     seated,
+    use_colours,
     who_acts,
 )
 
@@ -315,7 +317,9 @@ def _panel(c: Canvas, view: LView, seat: int, x: float, y: float, w: float, h: f
     sep = ", " if lang == "en" else "、"
     none = c.say(msg("none"))
     who = c.say(msg("{name} · turn order {n}", name=view["players"][seat], n=position))
-    c.text(x + 12, y + 16, fit(who, 17, w / 2), 17, INK, bold=True)
+    colour = seat_colour(seat)  # the seat's colour with its mark, then the name
+    nx = x + 12 + c.badge(x + 12, y + 16, colour.mark, colour.rgb, WHITE, 14) + 6
+    c.text(nx, y + 16, fit(who, 17, w / 2 - (nx - x - 12)), 17, INK, bold=True)
     rx = x + w - 12
     for key, label in reversed(RES_KEYS):
         rx -= c.text(rx, y + 16, f"{mine['res'][key]} {c.say(label)}", 14, INK, "r", bold=True) + 12
@@ -357,12 +361,18 @@ def _panel_xy(seat: int) -> tuple[int, int]:
     return M + (seat % 2) * (PANEL_W + GAP), TOP + MAIN_H + GAP + (seat // 2) * (PANEL_H + GAP)
 
 
-@lru_cache(maxsize=8)  # ~6 MB each; the key varies only with the pack, the player count and the language
+@lru_cache(maxsize=8)  # ~6 MB each; the key varies with the pack, the players and their colours, the language
 def _base(
-    fingerprint: str, players: int, towers: tuple[str, ...], open_rows: tuple[bool, ...], lang: str = "en"
+    fingerprint: str,
+    players: int,
+    towers: tuple[str, ...],
+    open_rows: tuple[bool, ...],
+    lang: str = "en",
+    colours: tuple[str, ...] = (),
 ) -> Image.Image:
-    """What only the pack and the player count decide (drawn once, then copied): backgrounds, tower
-    and floor frames with their labels, the action spaces, the tracks' frame, the panel frames."""
+    """What only the pack, the players and their colours (set by :func:`use_colours`, keyed by
+    ``colours``) decide (drawn once, then copied): backgrounds, tower and floor frames with their
+    labels, the action spaces, the tracks' frame, the panel frames."""
     pack = pack_by_fingerprint(fingerprint)
     height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
     c = Canvas(Image.new("RGB", (W, height), BG), lang)
@@ -380,7 +390,8 @@ def board(view: LView, lang: str = "en") -> Image.Image:
     """The whole table, from a (public) view."""
     open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
     players = len(view["players"])
-    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang)
+    colours = tuple(c.id for c in use_colours(view))
+    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang, colours)
     c = Canvas(base.copy(), lang)
     _header(c, view)
     _towers(c, view)
@@ -395,6 +406,7 @@ def board(view: LView, lang: str = "en") -> Image.Image:
 def player_board(view: LView, seat: int, lang: str = "en") -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
+    use_colours(view)
     c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG), lang)
     _panel_frame(c, seat, M, M, PANEL_W, PANEL_H + 30)
     _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)

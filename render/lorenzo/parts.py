@@ -4,14 +4,16 @@ tiles and leaders (from the public data pack), and the small drawings every part
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import lru_cache
 
+from engine.core.colours import PlayerColour, colours_of
+from engine.lorenzo.colours import COLOURS
 from engine.lorenzo.data import PACKS
 from engine.lorenzo.model import Card, Excommunication, Pack
 from engine.lorenzo.types import Bundle, BundleKey, LView, Occupant, Output
 
 from ..common import (
-    BLUE,
     GREEN,
     HEADER,
     INK,
@@ -19,7 +21,6 @@ from ..common import (
     PURPLE,
     RGB,
     SKY,
-    VERMILLION,
     WHITE,
     YELLOW,
     Align,
@@ -30,8 +31,10 @@ from .i18n import WORDS, msg, tr, tr_id
 
 TOWER_COLOURS: dict[str, RGB] = {"green": GREEN, "blue": SKY, "yellow": YELLOW, "purple": PURPLE}
 TYPE_TOWER = {"territory": "green", "character": "blue", "building": "yellow", "venture": "purple"}
-# Okabe–Ito colours for the players (the towers use the others); every badge also carries a name.
-PLAYER_COLOURS: tuple[RGB, ...] = (VERMILLION, BLUE, (70, 70, 70), ORANGE)
+# The players' colours are the game's own (engine.lorenzo.colours, unlike the towers'); every badge
+# also carries a name.
+PLAYER_COLOURS: tuple[RGB, ...] = tuple(c.rgb for c in COLOURS)
+_COLOURS: ContextVar[tuple[PlayerColour, ...]] = ContextVar("lorenzo_colours", default=COLOURS)
 MEMBER_LETTERS = {"black": "B", "white": "W", "orange": "O", "neutral": "N"}
 DIE_FILL: dict[str, RGB] = {"black": INK, "white": WHITE, "orange": ORANGE}
 SHORT = {
@@ -91,8 +94,21 @@ def seated(occupant: Occupant) -> tuple[int, str]:
     return seat, str(member)
 
 
+def use_colours(view: LView) -> tuple[PlayerColour, ...]:
+    """Draw the seats in the colours the view carries (the table's choice; else the game's order)."""
+    colours = tuple(colours_of(view, COLOURS))
+    _COLOURS.set(colours)
+    return colours
+
+
+def seat_colour(seat: int) -> PlayerColour:
+    """The colour seat ``seat`` is drawn in (see :func:`use_colours`)."""
+    colours = _COLOURS.get()
+    return colours[seat % len(colours)]
+
+
 def player_colour(seat: int) -> RGB:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    return seat_colour(seat).rgb
 
 
 def bundle(b: Bundle, lang: str = "en") -> str:

@@ -5,6 +5,8 @@ Reads only the view dict and the public rule constants of ``engine.puerto_rico.d
 
 from __future__ import annotations
 
+from engine.core.colours import PlayerColour, colours_of
+from engine.puerto_rico.colours import COLOURS
 from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOODS, ISLAND_KINDS, ISLAND_SPACES
 from engine.puerto_rico.types import PRView as View
 
@@ -170,6 +172,7 @@ _PAIRS += [(VERMILLION, b) for b in (BG, PANEL, ACT_TINT)] + [(GREEN, PANEL), (G
 _PAIRS += [(ACT_TINT, PANEL), (YELLOW, HEADER), (YELLOW, PANEL), (ORANGE, PANEL), (BLUE, PANEL), (COFFEE, PANEL)]
 PALETTE = palette_image(_FLAT, _PAIRS, steps=4)
 PANEL_W, PANEL_H = 618, 292
+LIGHT_SEATS = frozenset({"yellow", "purple"})  # their letters are drawn in ink
 TILE, TILE_GAP, ISLAND_COLS = 50, 6, 4
 ROW_H, ROW_GAP, CITY_COLS = 24, 3.6, 2
 BODY_Y = 126
@@ -321,6 +324,11 @@ def _building(c: Canvas, box: Box, b: str, colonists: int, nobles: int = 0, lang
             colonist(c, cx + i * (2 * r + 3), cy, r, i < colonists)
 
 
+def seat_colour(view: View, seat: int) -> PlayerColour:
+    """The colour seat ``seat`` is drawn in: the table's choice the view carries, else the game's order."""
+    return colours_of(view, COLOURS)[seat]
+
+
 def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None, lang: str = "en") -> None:
     """Draw the dynamic part of ``seat``'s panel over :func:`panel_base`; ``vp_chips`` only for the owner."""
     board = view["boards"][seat]
@@ -337,7 +345,9 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
     right -= c.text(right, y + 23, bldg, 16, INK, "r", bold=True) + 10
     if vp_chips is not None:
         right -= c.badge(right, y + 23, tr(msg("chips {n} VP", n=vp_chips), lang), GREEN, WHITE, 14, "r") + 8
-    nx = x + 18
+    colour = seat_colour(view, seat)
+    ink = INK if colour.id in LIGHT_SEATS else WHITE
+    nx = x + 18 + c.badge(x + 18, y + 23, colour.mark, colour.rgb, ink, 16) + 8
     name_w = c.text(nx, y + 23, fit(name, 24, 200, True), 24, INK, bold=True)
     _badges(c, nx + name_w + 10, y + 23, view, seat, lang)
     # Goods and San Juan.

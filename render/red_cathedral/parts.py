@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from engine.red_cathedral.colours import COLOURS as PLAYER_COLOURS
 from engine.red_cathedral.types import SectionView, View
 
 from ..common import (
@@ -28,7 +29,11 @@ from ..common import (
 from .i18n import msg, msgp, tr
 
 K = TypeVar("K", bound=str)  # an amounts table's keys: materials, ornaments...
-COLOURS: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN}
+# The white die's colour and the players' (the game's own, engine.red_cathedral.colours; each seat's
+# die has its player's colour).
+COLOURS: dict[str, RGB] = {"white": WHITE, **{p.id: p.rgb for p in PLAYER_COLOURS}}
+PLAYER_NAMES = {p.id: p.name for p in PLAYER_COLOURS}
+MARKS = {p.id: p.mark for p in PLAYER_COLOURS}
 DONE: RGB = (226, 214, 190)
 PRESTIGE: RGB = (214, 200, 168)
 _BACKS = [BG, PANEL, WHITE, DONE, PRESTIGE]
@@ -194,7 +199,8 @@ def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str,
     c.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=LINE, width=2, radius=8)
     c.rect((x, y, x + 10, y + PANEL_H), fill=fill, radius=4)
     c.badge(x + 18, y + 16, letter, fill, _ink(colour), 12)
-    c.text(x + 58, y + 16, fit(f"{name} ({word(COLOUR_NAMES, colour, c.lang)})", 16, 260), 16, INK, bold=True)
+    said = f"{name} ({word(PLAYER_NAMES, colour, c.lang)} · {MARKS.get(colour, '')})"
+    c.text(x + 58, y + 16, fit(said, 16, 260), 16, INK, bold=True)
     for k, slot in enumerate(slots):
         bx = x + 18 + k * 117
         c.rect((bx, y + 96, bx + 110, y + PANEL_H - 8), fill=WHITE, outline=LINE, radius=4)

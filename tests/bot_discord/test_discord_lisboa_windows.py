@@ -36,7 +36,7 @@ async def answer_as(guild: Guild, post: Call, user: int, label: str) -> Call:
 async def test_church_scoring_pings_the_tile_holders_at_once_and_each_answers_privately(guild: Guild) -> None:
     await open_lisboa(guild)
     await finish_setup(guild)
-    trigger = await reach(guild, church_open, seed=5)
+    trigger = await reach(guild, church_open, seed=10)
     post = await play_text(guild, *trigger)
     table = await table_now(guild)
     asked = set(table.waiting_users())

@@ -30,3 +30,20 @@ async def test_a_player_hands_their_seat_to_someone_who_plays_on(guild: Guild) -
     assert (await table_now(guild)).version == table.version + 1 and played.files
     status = (await guild.command(*CY, "game status"))[-1]
     assert f"({seat_name}): {seat_name}, then Dee from step {table.version}." in status.content
+
+
+async def test_a_player_picks_their_colour_in_the_lobby_and_the_game_seats_them_in_it(guild: Guild) -> None:
+    await guild.command(*ANN, "game new", game="lisboa")
+    await guild.command(*BOB, "game join")
+    assert await guild.autocomplete(*BOB, "game colour", "colour", colour="") == ["red", "blue", "green", "orange"]
+    assert await guild.autocomplete(*BOB, "game colour", "colour", colour="gr") == ["green"]
+    await guild.command(*BOB, "game colour", colour="green")
+    assert "Bob will play green (G)." in guild.fake.channel_posts()[-1].content
+    taken = (await guild.command(*ANN, "game colour", colour="green"))[-1]
+    assert taken.ephemeral and "Another player has chosen green." in taken.content
+    await guild.command(*ANN, "game start")
+    table = await table_now(guild)
+    assert [c.id for c in table.colours] == ["green" if name == "Bob" else "red" for name in table.names]
+    status = (await guild.command(*CY, "game status"))[-1].content
+
+    assert all(f"{name} ({c.name} · {c.mark})" in status for name, c in zip(table.names, table.colours, strict=True))

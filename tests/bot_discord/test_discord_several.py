@@ -42,7 +42,7 @@ async def church_with_more_tiles(guild: Guild) -> tuple[Call, int, int]:
     the turn message, that seat and its user."""
     await open_lisboa(guild)
     await finish_setup(guild)
-    post = await play_text(guild, *await reach(guild, church_open, seed=5))
+    post = await play_text(guild, *await reach(guild, church_open, seed=10))
     table = await table_now(guild)
     seat = table.waiting_seats()[0]
 

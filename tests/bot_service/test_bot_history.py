@@ -10,6 +10,7 @@ from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.rows import ActionRecord
 from engine.core import play
+from engine.core.colours import DEFAULT_COLOURS, with_colours
 
 
 def row(version: int, kind: str = "action", text: str = "step", seat: int = 0) -> ActionRecord:
@@ -57,7 +58,8 @@ async def test_history_shows_the_public_board_after_each_step(svc: GameService) 
     for step in range(5):
         seen = await svc.archive.history(CHANNEL, step)
         state = play.loads(await svc.store.snapshot(row_id, step) or "{}")
-        assert seen.step == step and seen.view == TOY.public_view(state)
+        # the public view, carrying the seats' colours (the table's, for the board)
+        assert seen.step == step and seen.view == with_colours(TOY.public_view(state), DEFAULT_COLOURS[:2])
         assert "hand" not in seen.view and seen.text == TOY.view_text(TOY.public_view(state))
         assert seen.lines[0] == f"Toy Race: the board after step {step} of 4."
         assert all(line.startswith(f"#{step} ") for line in seen.lines[1:]) and seen.lines[1:]

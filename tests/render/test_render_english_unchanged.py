@@ -5,10 +5,11 @@ states up to the end) as drawn by the renderers of main at d5e3865, before langu
 the same Pillow and FreeType, any change to an English pixel (or to the PNG encoding) fails here.
 The Lorenzo and Red Cathedral entries were drawn again in issue 23 with the renderers unchanged:
 their sample games play on differently since Lorenzo's round end no longer follows dict order and
-The Red Cathedral's market offers moves past a die's own space. In issue 25 the Lisboa and Red
-Cathedral tables were drawn again for two layout fixes (Lisboa's church key moved off the top tile
-and the Cardinal; The Red Cathedral's score markers fanned out so none covers another); recording
-the layout (:mod:`render.layout`) changed no image.
+The Red Cathedral's market offers moves past a die's own space. Every game's entries were drawn
+again in issue 25: each seat's panel came to show its colour's mark (and Puerto Rico's and
+Lorenzo's a badge in the seat's colour), Lisboa's church key moved off the top tile and the
+Cardinal, and The Red Cathedral's score markers fanned out so none covers another; recording the
+layout (:mod:`render.layout`) changed no image.
 """
 
 from __future__ import annotations

@@ -86,12 +86,14 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to, lang):
 
 
 # Rule constants / data packs, no state: a game's ``data`` module, its ``model`` module, which holds
-# only the typed rows of a data pack, and its ``types`` module, which holds only TypedDicts (the views'
-# types a renderer draws from) (whichever game: renderers are found, not listed);
-# engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all, and
-# engine.core.discovery reads installed entry points (how render finds the renderers).
-PUBLIC_CORE = {"engine.core.i18n", "engine.core.discovery"}
-PUBLIC_DATA = re.compile(r"engine\.\w+\.(data|model|types)")
+# only the typed rows of a data pack, its ``types`` module, which holds only TypedDicts (the views'
+# types a renderer draws from), and its ``colours`` module, which holds only its player colours
+# (whichever game: renderers are found, not listed);
+# engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all,
+# engine.core.discovery reads installed entry points (how render finds the renderers), and
+# engine.core.colours reads a seat's colour from a view.
+PUBLIC_CORE = {"engine.core.i18n", "engine.core.discovery", "engine.core.colours"}
+PUBLIC_DATA = re.compile(r"engine\.\w+\.(data|model|types|colours)")
 
 
 def test_render_imports_only_public_engine_data():

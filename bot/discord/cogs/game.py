@@ -14,7 +14,7 @@ from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
 from ...service.clock import PRESETS
-from ...service.game_ui import option_suggestions, parse_options
+from ...service.game_ui import option_suggestions, parse_options, seats_line
 from ...service.results import ServiceError
 from ...service.words import status_word
 from ..i18n import msg
@@ -144,6 +144,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         result = await self.bot.service.lobby.leave(channel_of(interaction), interaction.user.id)
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 
+    @app_commands.command(name="colour", description="Choose your player colour in the lobby")
+    @app_commands.describe(colour="One of the game's own player colours")
+    async def colour(self, interaction: Interaction, colour: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.lobby.choose_colour(channel_of(interaction), interaction.user.id, colour)
+        await post_public(interaction, result.public, await self.language_at(result.game_row))
+
+    @colour.autocomplete("colour")
+    async def colours_offered(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = await self.bot.service.table_in(channel_of(interaction))
+        if table is None or table.record.status != "lobby":
+            return []
+        typed, lang = current.strip().lower(), await reader(interaction)
+        return [
+            app_commands.Choice(name=label_of(f"{tr(c.name, lang)} ({c.mark})", MAX_CHOICE), value=c.id)
+            for c in table.game.spec.player_colours
+            if typed in c.id or typed in tr(c.name, lang).lower()
+        ][:MAX_SUGGESTIONS]
+
     @app_commands.command(name="start", description="Start the game (lobby creator only)")
     async def start(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -159,7 +178,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             raise ServiceError(msg("There is no game in this channel. Open one with `/game new`."), "no_game")
         lang = await reader(interaction)
         history = await self.bot.service.seats.history(table.row)
-        await send_current(interaction, table, "\n".join(tr(line, lang) for line in history))
+        seats = [seats_line(table)] if table.state is not None else []
+        await send_current(interaction, table, "\n".join(tr(line, lang) for line in seats + history))
 
     @app_commands.command(name="board", description="Show the board (private: your own board, only to you)")
     @app_commands.describe(private="Show your own board and secret information, only to you")
