@@ -46,7 +46,9 @@ def test_looking_up_one_game_imports_that_game_alone() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
     modules, game = out.stdout.split("\n")[:2]
-    assert modules == str(sorted(["engine.core", f"engine.{game}", "render.common", "render.i18n", f"render.{game}"]))
+    assert modules == str(
+        sorted(["engine.core", f"engine.{game}", "render.common", "render.i18n", "render.layout", f"render.{game}"])
+    )
 
 
 def _distribution(where: Path, name: str, games: dict[str, str], renderers: dict[str, str] | None = None) -> None:
