@@ -244,14 +244,14 @@ class Hold(TypedDict):
     sailing: bool
 
 
-class Board(TypedDict):
-    """A player's board (every ``dict[str, int]`` keyed by the pack's goods, disasters or groups)."""
+class BoardCommon(TypedDict):
+    """A player's board as the state keeps it and the views show it, but for the hand (every
+    ``dict[str, int]`` keyed by the pack's goods, disasters or groups)."""
 
     reis: int
     wigs: int
     influence: int
     goods: dict[str, int]
-    hand: list[str]
     portfolio: Portfolio
     holds: dict[str, Hold]  # ship id → its hold
     rubble: dict[str, int]
@@ -265,6 +265,12 @@ class Board(TypedDict):
     plans: list[str]
     completed_plans: list[str]
     decrees: list[str]
+
+
+class Board(BoardCommon):
+    """A player's board in the state: the hand's cards."""
+
+    hand: list[str]
 
 
 class SetupRecord(TypedDict):

@@ -9,7 +9,7 @@ from typing import NotRequired, TypedDict
 
 from ..core.datapack.packs import PackRecord
 from ..core.records import Frame
-from .types import City, Court, Ending, Hold, LDecision, LFrameData, LOptions, Portfolio, Result
+from .types import BoardCommon, City, Court, Ending, LDecision, LFrameData, LOptions, Result
 
 
 class StackView(TypedDict):
@@ -56,27 +56,10 @@ class SetupView(TypedDict):
     draft_picks: NotRequired[list[bool]]
 
 
-class BoardView(TypedDict):
+class BoardView(BoardCommon):
     """A board as the views show it: the hand's size (a player's own hand in their view)."""
 
-    reis: int
-    wigs: int
-    influence: int
-    goods: dict[str, int]
     hand: int | list[str]
-    portfolio: Portfolio
-    holds: dict[str, Hold]
-    rubble: dict[str, int]
-    sets: int
-    set_markers: int
-    marquis_markers: int
-    houses: dict[str, int]
-    officials: int
-    clergy: list[str]
-    favors: list[str]
-    plans: list[str]
-    completed_plans: list[str]
-    decrees: list[str]
 
 
 class BoxView(TypedDict):
