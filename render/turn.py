@@ -70,6 +70,17 @@ def done(c: Canvas, bottom: float) -> Image.Image:
     return im
 
 
+def with_table(view: View, acting: Sequence[tuple[int, str]] = (), before: View | None = None) -> View:
+    """A copy of ``view`` carrying what the table knows and the rules do not: who acts now on what
+    (``(seat, prompt)`` pairs, prompts in the table's language) and the public view as the turn began
+    (its own ``before`` dropped, so views never nest)."""
+    out = dict(view)
+    out[ACTING_KEY] = [{"seat": seat, "prompt": prompt} for seat, prompt in acting]
+    if before is not None:
+        out[BEFORE_KEY] = {k: v for k, v in before.items() if k != BEFORE_KEY}
+    return out
+
+
 def acting(view: View) -> list[tuple[int, str]]:
     """(seat, prompt) of each decision open now, as the table added them (none for a bare view)."""
     found = view.get(ACTING_KEY)
@@ -320,4 +331,5 @@ __all__ = [
     "section",
     "strip",
     "was",
+    "with_table",
 ]

@@ -9,6 +9,8 @@ from typing import Any
 
 from engine import get_game
 from engine.core import play
+from render.final import with_outcome
+from render.turn import with_table
 
 View = dict[str, Any]
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -80,3 +82,46 @@ def text_view() -> View:
         "basket": [["apple"], []],
         "over": False,
     }
+
+
+@cache
+def turn_views() -> tuple[tuple[str, View], ...]:
+    """(label, public view as a table draws it) for every table of :data:`TABLES`: the seats'
+    colours (the declared order), who acts on what (:func:`render.turn.with_table`), the public view
+    as the turn began (the last position where the seats owing a decision changed) and, at the end,
+    the outcome (:func:`render.final.with_outcome`)."""
+    out = []
+    for index, (game_id, players, options, steps) in enumerate(TABLES):
+        game = get_game(game_id)
+        opts = ",".join(f"{k}={v}" for k, v in options.items())
+        for when, state, began in _turns(game_id, players, options, steps, seed=11 + index):
+            label = f"{game_id}-{players}p{'-' + opts if opts else ''}-{when}"
+            acting = [(d.player, d.prompt or d.kind) for d in play.pending(game, state)]
+            view = with_table(game.public_view(state), acting, game.public_view(began))
+            out.append((label, with_outcome(view, game.outcome(state) if game.is_over(state) else None)))
+    return tuple(out)
+
+
+def _turns(game_id: str, players: int, options: dict[str, Any], steps: tuple[int, ...], seed: int) -> list[Any]:
+    """(label, state, state as its turn began) at the sampled steps and at the end, from the same
+    seeded play as :func:`_states`."""
+    game = get_game(game_id)
+    state, _ = play.new_game(game, NAMES[:players], dict(options), seed)
+    chooser = random.Random(seed)
+    picked, done = [], 0
+    previous = began = state
+    owing = play.waiting_players(game, state)
+    while done < LIMIT:
+        waiting = play.waiting_players(game, state)
+        if waiting != owing:  # the last action began a new turn: the board before it is what changed from
+            began, owing = previous, waiting
+        if done in steps:
+            picked.append((f"step{done}", state, began))
+        if not waiting or game.is_over(state):
+            break
+        seat = chooser.choice(waiting)
+        previous = state
+        state, _ = play.apply(game, state, seat, chooser.choice(play.legal_actions(game, state, seat)))
+        done += 1
+    picked.append(("end", state, began))
+    return picked

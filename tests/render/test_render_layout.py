@@ -17,7 +17,8 @@ from PIL import Image
 
 from render import drawer
 from render.common import Canvas, fit, layout_of
-from render.layout import Box, Layout
+from render.layout import Layout
+from tests.render.boxes import overlap, within
 from tests.render.sample_views import sample_views
 
 GAMES = ("puerto_rico", "lisboa", "lorenzo", "red_cathedral")
@@ -47,20 +48,6 @@ def _boards(game: str, lang: str) -> tuple[tuple[str, tuple[int, int], Layout], 
     return tuple(out)
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    """Whether two boxes share an area (touching edges do not)."""
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
-def _within(inner: Box, outer: Box, slack: float = 1.0) -> bool:
-    return (
-        outer[0] - slack <= inner[0]
-        and inner[2] <= outer[2] + slack
-        and outer[1] - slack <= inner[1]
-        and inner[3] <= outer[3] + slack
-    )
-
-
 def _cases(known: dict[str, str] | None = None) -> list[object]:
     known = known or {}
     return [
@@ -82,7 +69,7 @@ def test_every_text_lies_in_the_image_and_its_box(game: str, lang: str) -> None:
     outside = []
     for label, (w, h), layout in _boards(game, lang):
         for t in layout.texts:
-            if not _within(t.extent, (0, 0, w, h), 0) or (t.box is not None and not _within(t.extent, t.box)):
+            if not within(t.extent, (0, 0, w, h), 0) or (t.box is not None and not within(t.extent, t.box)):
                 outside.append((label, t.text, t.extent, t.box))
     assert not outside, outside[:5]
 
@@ -94,12 +81,12 @@ def test_no_text_is_cut(game: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "lang"), _cases())
-def test_no_two_markers_overlap(game: str, lang: str) -> None:
+def test_no_two_markersoverlap(game: str, lang: str) -> None:
     hidden = []
     for label, _, layout in _boards(game, lang):
         marks = layout.markers
         for i, a in enumerate(marks):
-            hidden += [(label, a, b) for b in marks[i + 1 :] if _overlap(a.rect, b.rect)]
+            hidden += [(label, a, b) for b in marks[i + 1 :] if overlap(a.rect, b.rect)]
     assert not hidden, hidden[:5]
 
 
@@ -112,7 +99,7 @@ def test_no_text_runs_over_a_marker(game: str, lang: str) -> None:
             covered += [
                 (label, t.text, m.who)
                 for m in layout.markers
-                if _overlap(t.extent, m.rect) and not _within(t.extent, m.rect)
+                if overlap(t.extent, m.rect) and not within(t.extent, m.rect)
             ]
     assert not covered, covered[:5]
 
@@ -127,7 +114,7 @@ def test_a_copy_of_a_drawn_image_keeps_its_layout_and_its_own_drawing() -> None:
     assert [t.text for t in layout_of(base.im).texts] == ["base"]
     assert [m.who for m in layout_of(copy.im).markers] == ["seat 0"]
     drawn = layout_of(copy.im).texts[1]
-    assert drawn.box == (0, 30, 100, 60) and drawn.size == 14 and _within(drawn.extent, (4, 30, 60, 60))
+    assert drawn.box == (0, 30, 100, 60) and drawn.size == 14 and within(drawn.extent, (4, 30, 60, 60))
     assert layout_of(Image.new("RGB", (1, 1))).texts == []
 
 
@@ -148,4 +135,4 @@ def test_red_cathedral_markers_sharing_a_space_are_fanned_out() -> None:
     layout = layout_of(drawer("red_cathedral").board(view, "en"))
     track = [m for m in layout.markers if m.who.endswith(" score")]
     assert len(track) == 4, label
-    assert not [(a, b) for i, a in enumerate(track) for b in track[i + 1 :] if _overlap(a.rect, b.rect)]
+    assert not [(a, b) for i, a in enumerate(track) for b in track[i + 1 :] if overlap(a.rect, b.rect)]
