@@ -174,14 +174,14 @@ async def play_demo(
             def draw(name: str, render: Callable[..., bytes], *args: Any) -> asyncio.Future[Path]:
                 return loop.run_in_executor(pool, _write, report.out / name, render, lang, *args)
 
-            jobs = [draw("board-0000.png", render_turn, result.state_view)]
+            jobs = [draw("board-0000.png", render_turn, result.table.turn_view(lang))]
             while not result.game_over and report.actions != limit:
                 who = rng.choice(result.waiting)
                 result = await svc.play.act(
                     CHANNEL, who, rng.choice(result.legal[who]), expected_version=result.version
                 )
                 report.actions += 1
-                jobs.append(draw(f"board-{report.actions:04d}.png", render_turn, result.state_view))
+                jobs.append(draw(f"board-{report.actions:04d}.png", render_turn, result.table.turn_view(lang)))
             final = await svc.play.view(CHANNEL, users[0], private=False)
             jobs.append(draw("final-board.png", render_board, final.view))
             for seat, user in enumerate(users):

@@ -130,7 +130,7 @@ async def post_turn(
     """
     channel = bot.get_partial_messageable(int(table.record.channel_id))
     if png is None and text is None and table.state is not None:
-        png = await board_png(table.public_view(), lang=table.language, kind="turn")
+        png = await board_png(table.turn_view(table.language), lang=table.language, kind="turn")
     view = components(bot, table) if view == "plan" else view
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     kwargs["silent"] = not ping
@@ -202,7 +202,11 @@ async def draw_step(
         lock = _drawing[table.row] = asyncio.Lock()
     async with lock:
         # The board is drawn by another process (or thread) while the text and components are planned here.
-        drawing = board_png(table.public_view(), lang=table.language, kind="turn") if table.state is not None else None
+        drawing = (
+            board_png(table.turn_view(table.language), lang=table.language, kind="turn")
+            if table.state is not None
+            else None
+        )
         board = asyncio.ensure_future(drawing) if drawing is not None else None
         try:
             lines = step.lines or step.public
@@ -305,7 +309,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     one message)."""
     seat = table.seat_of(interaction.user.id)
     lang = await reader(interaction)
-    png = await board_png(table.public_view(), lang=lang, kind="turn") if table.state is not None else None
+    png = await board_png(table.turn_view(lang), lang=lang, kind="turn") if table.state is not None else None
     lines = ([header] if header else []) + list(status_lines(table))
     texts = table.texts(seat)
     if texts:

@@ -17,6 +17,9 @@ from engine.core.colours import PlayerColour, seat_colours, with_colours
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from engine.core.text import normalize, shorten
+from render.final import with_outcome
+from render.i18n import tr
+from render.turn import with_table
 
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
@@ -41,6 +44,8 @@ class Table:
     state: State | None
     #: Running deadlines by seat (ISO-8601 UTC), for timed games.
     due: dict[int, str] = field(default_factory=dict)
+    #: The public view as the current turn message began (what its turn image marks changes from).
+    began: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     #: What the rules said about this state, asked once per table (open decisions, legal texts, views).
     _memo: dict[tuple[str, int | None], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -79,10 +84,18 @@ class Table:
         """A game played to its end here (not an imported record): its last message offers a rematch."""
         return self.record.status == "finished" and self.record.origin != IMPORTED and self.state is not None
 
-    def sharing(self, record: GameRecord | None = None, due: dict[int, str] | None = None) -> Table:
-        """This table with another ``record`` of the same position (e.g. its version once stored) or
-        its running deadlines ``due``, sharing what the rules already said about the state."""
-        table = replace(self, record=self.record if record is None else record, due=self.due if due is None else due)
+    def sharing(
+        self, record: GameRecord | None = None, due: dict[int, str] | None = None, began: dict[str, Any] | None = None
+    ) -> Table:
+        """This table with another ``record`` of the same position (e.g. its version once stored), its
+        running deadlines ``due`` or the public view its turn began at (``began``), sharing what the
+        rules already said about the state."""
+        table = replace(
+            self,
+            record=self.record if record is None else record,
+            due=self.due if due is None else due,
+            began=self.began if began is None else began,
+        )
         object.__setattr__(table, "_memo", self._memo)
         return table
 
@@ -187,9 +200,18 @@ class Table:
         return seat_colours(spec.player_colours, [s.colour for s in self.seats], spec.colours_fixed)
 
     def public_view(self) -> dict[str, Any]:
-        """The engine's public view, carrying the seats' colours (:data:`engine.core.colours.VIEW_KEY`)."""
+        """The engine's public view, carrying the seats' colours (:data:`engine.core.colours.VIEW_KEY`)
+        and, once the game is over, its outcome (:data:`render.final.OUTCOME_KEY`)."""
         view: dict[str, Any] = self._asked("public", None, self.game.public_view)
-        return with_colours(view, self.colours)
+        assert self.state is not None
+        over = self.game.is_over(self.state)
+        return with_outcome(with_colours(view, self.colours), self.game.outcome(self.state) if over else None)
+
+    def turn_view(self, lang: str) -> dict[str, Any]:
+        """What the turn image draws (:mod:`render.turn`): the public view, who acts now on what (the
+        prompts in ``lang``) and the public view as the turn began (:attr:`began`, when known)."""
+        acting = [(d.player, tr(d.prompt or d.kind, lang)) for d in self.decisions()]
+        return with_table(self.public_view(), acting, self.began)
 
     def private_view(self, seat: int) -> dict[str, Any]:
         """The seat's own view, carrying the seats' colours."""

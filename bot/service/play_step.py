@@ -13,6 +13,10 @@ the game after all of that.
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core import play
+
 from .autoplay import StandingAnswers
 from .change import Change, Said, Step, Txn
 from .core import Core
@@ -36,6 +40,8 @@ class Steps:
         self.standing = StandingAnswers(core)
         #: The current turn message of each game (a change starts a new one or edits it).
         self.turn_messages = TurnKeeper(core.store, core.notify, core.now)
+        #: Per game: the version its current turn message started at and the public view before it.
+        self.began: dict[int, tuple[int, dict[str, Any]]] = {}
 
     async def play_step(
         self,
@@ -66,6 +72,7 @@ class Steps:
         core = self.core
         async with core.lock(row):
             txn = await self.load(row, want, expected_version, actor)
+            loaded = txn.state  # changes apply to copies: the position before this change
             said = await change(txn)
             standing = await self.standing.answer(txn)
             if standing is not None:
@@ -85,6 +92,9 @@ class Steps:
                 return plan.ping, {user: prompt(txn, user) for user in plan.dm}, plan.counted
 
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, said.public, route)
+            if turn.boundary.new and loaded is not None:  # a new turn message: it marks changes from here
+                self.began[row] = (turn.turn.started_version, txn.game.public_view(loaded))
+            table = table.sharing(began=await self.began_view(row, turn.turn.started_version))
             core.tables.stored(table)  # what autocomplete reads until the game moves again
             return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
@@ -97,6 +107,7 @@ class Steps:
             if turn is None or turn.message_id is None:
                 return None
             table = await self.core.table(row)
+            table = table.sharing(began=await self.began_view(row, turn.started_version))
         return Step.of(
             Said(),
             table,
@@ -111,6 +122,23 @@ class Steps:
             reason=REDRAW,
             started=turn.started_version,
         )
+
+    async def began_view(self, row: int, started: int) -> dict[str, Any] | None:
+        """The public view of game ``row`` as its turn message that started at version ``started``
+        began (the position before that change): kept from the change that started it, else (after a
+        restart) read once from the stored snapshot."""
+        kept = self.began.get(row)
+        if kept is not None and kept[0] == started:
+            return kept[1]
+        if started < 1:
+            return None
+        text = await self.core.store.snapshot(row, started - 1)
+        record = await self.core.store.game(row)
+        if text is None or record is None:
+            return None
+        view: dict[str, Any] = self.core.game(record.game_id).public_view(play.loads(text))
+        self.began[row] = (started, view)
+        return view
 
     async def load(
         self, row: int, want: str | None, expected_version: int | None = None, actor: str | None = None
