@@ -23,23 +23,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import get_game  # noqa: E402
 from engine.core import play  # noqa: E402
 from render import common, drawer, render_board, render_player_board  # noqa: E402
+from render.final import with_outcome  # noqa: E402
+from render.turn import with_table  # noqa: E402
 
 View = dict[str, Any]
 
 
 def sample_views(game_id: str, players: int, samples: int, seed: int = 1) -> list[tuple[View, View]]:
-    """(public view, seat-0 private view) at evenly spread points of one random game."""
+    """(public view, seat-0 private view) at evenly spread points of one random game; the public view
+    as a table draws it: who acts on what, the board as the turn began (the last position where the
+    seats owing a decision changed) and, at the end, the outcome."""
     game = get_game(game_id)
     state, _ = play.new_game(game, [f"Player {i + 1}" for i in range(players)], {}, seed)
     chooser = random.Random(seed)
-    states = [state]
+    states, began = [state], [state]
+    owing = game.waiting(state)
     while not state["over"]:
         seat = chooser.choice(game.waiting(state))
+        previous = state
         state, _ = play.apply(game, state, seat, chooser.choice(game.legal_actions(state, seat)))
+        if game.waiting(state) != owing:
+            owing = game.waiting(state)
+            began.append(previous)
+        else:
+            began.append(began[-1])
         states.append(state)
     step = max(1, len(states) // samples)
-    picked = states[::step][: samples - 1] + [states[-1]]
-    return [(game.public_view(s), game.view(s, 0)) for s in picked]
+    picked = list(range(len(states)))[::step][: samples - 1] + [len(states) - 1]
+    return [(_as_drawn(game, states[i], began[i]), game.view(states[i], 0)) for i in picked]
+
+
+def _as_drawn(game: Any, state: Any, began: Any) -> View:
+    acting = [(d.player, d.prompt or d.kind) for d in play.pending(game, state)]
+    view = with_table(game.public_view(state), acting, game.public_view(began))
+    return with_outcome(view, game.outcome(state) if game.is_over(state) else None)
 
 
 def clear_caches(game_id: str) -> None:

@@ -5,7 +5,8 @@ inline width (550 px): the smallest text height there, and how many texts fall u
 Issue 25's targets for a turn image: text at least 11 px at 550 px wide (nothing under 8), at most
 300 KB, warm render p95 at most 60 ms on 2 cores.
 
-Image kinds are those a renderer declares: ``board`` (the table, from the public view) and
+Image kinds are those a renderer declares: ``turn`` (the turn image a turn message shows, from the
+public view as a table draws it) when it draws one, ``board`` (the full board, from the same view) and
 ``player_board`` (seat 0's own board) always, plus any name in the renderer's optional ``IMAGE_KINDS``
 (a function of the package taking ``(view, lang)``, drawn from seat 0's view: e.g. a turn image).
 Text heights come from the layout each board records (:mod:`render.layout`): a text's height is its
@@ -47,6 +48,9 @@ def image_kinds(module: ModuleType) -> dict[str, Draw]:
         "board": lambda public, mine, lang: module.board(public, lang),
         "player_board": lambda public, mine, lang: module.player_board(mine, 0, lang),
     }
+    turn = getattr(module, "turn", None)
+    if callable(turn):
+        kinds = {"turn": lambda public, mine, lang: turn(public, lang), **kinds}
     for name in getattr(module, "IMAGE_KINDS", ()):
         kinds[name] = _from_own_view(getattr(module, name))
     return kinds
