@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from render import render_board, render_player_board, render_turn
+from render.turn import with_table
 
 RENDER_DIR = Path(__file__).resolve().parents[2] / "render"
 
@@ -37,6 +38,14 @@ def test_public_image_ignores_hidden_state(pr_game, play_to, players, steps, lan
         assert other["plantations"]["deck"] != state["plantations"]["deck"]
     for public_image in (render_turn, render_board):  # the turn message's image and the full board
         assert public_image(pr_game.public_view(state), lang) == public_image(pr_game.public_view(other), lang)
+    # as a table draws the turn image: who acts, and the board as the turn began (hidden parts differing too)
+    earlier = play_to(players, steps - 7)
+    acting = [(seat, "choose") for seat in pr_game.waiting(state)]
+    drawn = [
+        render_turn(with_table(pr_game.public_view(now), acting, pr_game.public_view(began)), lang)
+        for now, began in ((state, earlier), (other, _hide_differently(earlier)))
+    ]
+    assert drawn[0] == drawn[1]
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])
@@ -91,8 +100,9 @@ def test_other_players_boards_ignore_their_hidden_chips(pr_game, play_to, lang):
 # (whichever game: renderers are found, not listed);
 # engine.core.i18n is the message machinery (Msg, domains), which holds no game data at all,
 # engine.core.discovery reads installed entry points (how render finds the renderers), and
-# engine.core.colours reads a seat's colour from a view.
-PUBLIC_CORE = {"engine.core.i18n", "engine.core.discovery", "engine.core.colours"}
+# engine.core.colours reads a seat's colour from a view, and engine.core.outcome is the typed result of
+# a finished game (a shape, no game data), which a final board reads from its view.
+PUBLIC_CORE = {"engine.core.i18n", "engine.core.discovery", "engine.core.colours", "engine.core.outcome"}
 PUBLIC_DATA = re.compile(r"engine\.\w+\.(data|model|types|colours)")
 
 
