@@ -6,7 +6,7 @@ import json
 import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 from .decisions import Decision, EventText
 from .frames import held_answer, top_frame, waiting_seats, withdraw_answer
@@ -129,6 +129,30 @@ class Game(ABC, Generic[S, A, E, V]):
         """Use a server owner's data file for new games (validated); return a one-line summary.
         Games without replaceable data refuse with :class:`ValueError`."""
         raise ValueError(f"{self.spec.title} has no data pack to replace")
+
+    # --- what an AI player needs (:mod:`engine.ai`) ----------------------------------------------
+    #: How many of the game's points a lead must be worth to be nearly sure (:meth:`evaluate`'s scale):
+    #: a lead of this many points counts as about a 3-in-4 chance of winning.
+    evaluation_scale: float = 6.0
+
+    def determinize(self, state: S, seat: int, seed: int) -> S:
+        """A copy of ``state`` that ``seat`` cannot tell from it: every part hidden from ``seat``
+        (deck order, others' hands, answers not yet revealed, the random generator, so future chance)
+        sampled anew from what ``seat``'s view allows, driven by ``seed``. The result depends only on
+        ``seat``'s view and ``seed``: states ``seat`` sees alike give the same copy.
+
+        This default re-seeds the generator only; a game with hidden parts beyond it overrides."""
+        new = self.copy_state(state)
+        plain = cast(dict[str, Any], new)  # the generator is a Seeded state's; any state may hold one
+        if "rng" in plain:
+            plain["rng"] = seed & ((1 << 64) - 1)
+        return new
+
+    def evaluate(self, state: S) -> list[float] | None:
+        """Each seat's final score as the position promises it, in the game's points (what is scored
+        already plus what the seat's holdings will likely bring), for cutting a simulated game short;
+        ``None``: no estimate (simulations then play to the end)."""
+        return None
 
     def copy_state(self, state: S) -> S:
         """A deep copy; marshal is the fastest exact copy of plain JSON-like data."""
