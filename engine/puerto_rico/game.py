@@ -16,6 +16,7 @@ from ..core.records import DecisionData
 from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
+from . import ai as pr_ai
 from . import (
     builder,
     captain,
@@ -89,6 +90,15 @@ class PuertoRico(StepGame[PRState, PRAction, PREvent, PRView, DecisionData]):
 
     def outcome(self, state: PRState) -> Outcome | None:
         return outcome_of(state["result"]) if state["result"] else None
+
+    # The AI player's hooks (engine.ai): hidden parts resampled, a position's promised scores.
+    evaluation_scale = 7.0
+
+    def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
+        return pr_ai.determinize(state, seat, seed)
+
+    def evaluate(self, state: PRState) -> list[float]:
+        return pr_ai.evaluate(state)
 
 
 GAME = PuertoRico()
