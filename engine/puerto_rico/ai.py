@@ -6,7 +6,7 @@ of them came from the Captain phase), the order of the plantation stack and what
 discard pile (the view shows their sizes; what they hold together is known: every plantation not
 face up or on an island), the generator (future chance) and the seed it started from, and the
 answers of others in an open parallel window (Mayor layouts being built or given, storage choices;
-a Guest House window's answers are always ``stay``). Everything else in the state is either in
+a Guest House window's answers are always ``stay``), so also how many actions were played. Everything else in the state is either in
 the view or the rules' bookkeeping that the public record fixes (whose turn, what the phase has
 done), and is kept.
 """
@@ -39,6 +39,8 @@ def determinize(state: PRState, seat: int, seed: int) -> PRState:
     _answers(new, seat)
     new["rng"] = draw.getrandbits(64)
     new["seed"] = 0  # the set-up seed would tell the stack's order; the rules never read it again
+    # the count of actions includes others' placements in a Mayor window, which nobody else sees
+    new["step"] = 0
     return new
 
 
@@ -135,8 +137,8 @@ def evaluate(state: PRState) -> list[float]:
         empty_large = [b for b in board["city"] if BUILDINGS[b].large and not board["city"][b]]
         if empty_large and left > 0:  # the bonus comes once a colonist (or a noble) stands there
             future += 0.8 * sum(_bonus_if_occupied(board, b) for b in empty_large)
-        # room to grow: island spaces and colonists still to come are worth a little early on
-        future += 0.04 * left * (12 - island_tiles(board)) + 0.02 * left * colonists(board)
+        # tiles and people not yet producing will, in part: worth a little while time is left
+        future += 0.06 * left * island_tiles(board) + 0.03 * left * colonists(board)
         out.append(score + future)
     return out
 
