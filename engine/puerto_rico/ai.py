@@ -6,9 +6,9 @@ of them came from the Captain phase), the order of the plantation stack and what
 discard pile (the view shows their sizes; what they hold together is known: every plantation not
 face up or on an island), the generator (future chance) and the seed it started from, and the
 answers of others in an open parallel window (Mayor layouts being built or given, storage choices;
-a Guest House window's answers are always ``stay``), so also how many actions were played. Everything else in the state is either in
-the view or the rules' bookkeeping that the public record fixes (whose turn, what the phase has
-done), and is kept.
+a Guest House window's answers are always ``stay``), so also how many actions were played.
+Everything else in the state is either in the view or the rules' bookkeeping that the public
+record fixes (whose turn, what the phase has done), and is kept.
 """
 
 from __future__ import annotations

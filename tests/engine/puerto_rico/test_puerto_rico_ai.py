@@ -57,35 +57,39 @@ def redeal(state: State, seat: int, rnd: random.Random) -> State:
     return twin
 
 
-def room(state: State, seat: int) -> int:
-    """How many colonists ``seat`` places in an open Mayor window."""
+def choice(state: State, seat: int) -> tuple[int, int]:
+    """How many colonists ``seat`` places in an open Mayor window, and on how many circles."""
     board = state["boards"][seat]
-    return min(colonists(board), sum(circles(board).values()))
+    return colonists(board), sum(circles(board).values())
 
 
 def in_frame(kind: str, seat: int) -> Callable[[State], bool]:
-    """The top window is ``kind``, asks ``seat`` and two more seats, the last of whom places
-    two colonists or more in a Mayor window."""
+    """The top window is ``kind``, asks ``seat`` and two more seats; in a Mayor window the first
+    of them has more circles than colonists (a choice), the second two colonists or more."""
 
     def reached(state: State) -> bool:
         frames = state.get("frames") or []
         if not frames or frames[-1]["kind"] != kind or frames[-1]["answers"]:
             return False
         others = [s for s in frames[-1]["seats"] if s != seat]
-        return (
-            seat in frames[-1]["seats"] and len(others) >= 2 and (kind != "mayor_layout" or room(state, others[1]) > 1)
-        )
+        if seat not in frames[-1]["seats"] or len(others) < 2:
+            return False
+        if kind != "mayor_layout":
+            return True
+        people, room = choice(state, others[0])
+        return 0 < people < room and min(choice(state, others[1])) > 1
 
     return reached
 
 
-def answer_frame(state: State, seat: int, rnd: random.Random, partly: bool) -> None:
-    """``seat`` answers the open window with random moves (``partly``: places one colonist)."""
-    for _ in range(1 if partly else 10_000):
+def answer_frame(state: State, seat: int, pick: int, partly: bool = False) -> None:
+    """``seat`` answers the open window, each time with its ``pick``-th option (Guest House moves
+    aside); ``partly``: one action only (in a Mayor window, one colonist placed)."""
+    for _ in range(1 if partly else 100):
         if seat not in G.waiting(state):
             return
         legal = [a for a in G.legal_actions(state, seat) if a["verb"] != "guest"]
-        play.apply_in_place(G, state, seat, legal[-1] if partly else rnd.choice(legal))
+        play.apply_in_place(G, state, seat, legal[pick])
     assert not partly or seat in G.waiting(state)
 
 
@@ -102,10 +106,11 @@ def window_twins(players: int, seed: int, kind: str, **options: Any) -> tuple[St
             continue
     first, second = [s for s in start["frames"][-1]["seats"] if s != seat][:2]
     a, b = G.copy_state(start), G.copy_state(start)
-    answer_frame(a, first, random.Random(1), partly=False)
-    answer_frame(b, first, random.Random(2), partly=False)
+    answer_frame(a, first, 0)  # the proposed layout, the most valuable goods to keep
+    answer_frame(b, first, 1)  # colonists placed one by one at the first place with room; other goods
+    assert a["frames"][-1]["answers"] != b["frames"][-1]["answers"]
     if kind == "mayor_layout":
-        answer_frame(a, second, random.Random(3), partly=True)
+        answer_frame(a, second, -1, partly=True)
     return a, redeal(b, seat, rnd), seat
 
 
