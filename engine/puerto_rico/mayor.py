@@ -10,6 +10,7 @@ aboard first and a shortfall no longer ends a Nobles game."""
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import cast
 
 from ..core import PARALLEL
 from ..core.frames import is_complete, record_answer, top_frame
@@ -123,22 +124,30 @@ def _ask_layouts(state: PRState, order: list[int], events: Events) -> None:
 
 
 def layout_options(state: PRState, player: int) -> list[PRAction]:
+    """The proposed layout, then one more person (a colonist; with nobles, a noble too) at each
+    place with room left in the layout being built. Asked many times a window (after every
+    placement, for every seat asked), hence the plain loops."""
     frame = top_frame(state)
     assert frame is not None
     data, seat = frame["data"], str(player)
     draft = data["drafts"].get(seat, {})
     proposed: PRAction = {"verb": "layout", "layout": data["defaults"][seat]}
+    if "noble_drafts" not in data:  # no nobles: a colonist at each place with room
+        opts = [proposed]
+        pairs = cast(list[tuple[str, int]], data["circles"][seat])  # [target, capacity] lists
+        for target, cap in pairs:
+            if draft.get(target, 0) < cap:
+                opts.append({"verb": "place", "target": target})
+        return opts
     nobles = data["noble_defaults"].get(seat) if "noble_defaults" in data else None
     if nobles:
         proposed["nobles"] = nobles
     opts = [proposed]
-    more_colonists, more_nobles = True, False  # while asked, someone is left to place
-    if "noble_drafts" in data:
-        board = state["boards"][player]
-        own = nb.held(board)
-        noble_draft = data["noble_drafts"].get(seat, {})
-        more_nobles = sum(noble_draft.values()) < own
-        more_colonists = sum(draft.values()) - sum(noble_draft.values()) < colonists(board) - own
+    board = state["boards"][player]
+    own = nb.held(board)
+    noble_draft = data["noble_drafts"].get(seat, {})
+    more_nobles = sum(noble_draft.values()) < own
+    more_colonists = sum(draft.values()) - sum(noble_draft.values()) < colonists(board) - own
     for pair in data["circles"][seat]:
         target, cap = str(pair[0]), int(pair[1])  # [target, capacity]
         if draft.get(target, 0) < cap:
