@@ -153,11 +153,15 @@ def test_evaluate_prefers_the_richer_position_and_knows_the_final_tally() -> Non
     cards = GAME.packs.shipped().cards
     better = GAME.copy_state(state)
     territories = sorted(c.id for c in cards.values() if c.type == "territory" and c.period == 1)[:3]
+    owned = len(better["boards"][0]["cards"]["territory"])
     better["boards"][0]["cards"]["territory"] += territories
+    table = GAME.packs.shipped().rules.territory_vp
+    land = evaluate(better)[0]
+    assert land > evaluate(state)[0] + table[owned + 3] - table[owned] + 3  # the final table, and harvests to come
     better["boards"][0]["res"]["c"] += 6
     better["boards"][0]["res"]["mp"] += 4
     base, rich = evaluate(state), evaluate(better)
-    assert rich[0] > base[0] + 5 and rich[0] - rich[1] > base[0] - base[1] + 5  # seat 1 loses the military lead
+    assert rich[0] > land + 2 and rich[0] - rich[1] > base[0] - base[1] + 5  # seat 1 loses the military lead
     poor = GAME.copy_state(state)
     poor["boards"][1]["res"] |= {"c": 0, "w": 0, "s": 0, "sv": 0}
     assert evaluate(poor)[1] < base[1] and evaluate(poor)[0] == base[0]
