@@ -51,6 +51,9 @@ MILITARY_PREMIUM = 0.3
 LEADER_IN_HAND, LEADER_PLAYED, LEADER_FUTURE = 1.0, 1.0, 2.0
 #: Points of lead that make a win about 3 in 4 likely (:attr:`engine.core.Game.evaluation_scale`).
 EVALUATION_SCALE = 7.0
+#: The share of each level's iterations Lorenzo affords (:attr:`engine.core.Game.ai_budget`): a
+#: simulated step lists every member on every space, so a full budget thinks too long at normal.
+AI_BUDGET = 0.5
 
 
 # --- determinization ------------------------------------------------------------------------------------
@@ -178,4 +181,4 @@ def evaluate(state: State) -> list[float]:
     return out
 
 
-__all__ = ["EVALUATION_SCALE", "determinize", "evaluate", "left_share"]
+__all__ = ["AI_BUDGET", "EVALUATION_SCALE", "determinize", "evaluate", "left_share"]

@@ -98,6 +98,7 @@ class Lorenzo(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LSta
 
     # --- the AI player's hooks (:mod:`.ai`) ---
     evaluation_scale = ai.EVALUATION_SCALE
+    ai_budget = ai.AI_BUDGET
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return ai.determinize(state, seat, seed, self.copy_state)
