@@ -32,8 +32,16 @@ from .types import Bundle, BundleKey, Holdings, Resource, TowerId
 COST_ORDER: tuple[BundleKey, ...] = ("w", "s", "sv", "c", "mp", "need")
 
 
+_TOWER_SPACES: dict[tuple[str, str], list[str]] = {}  # by the pack's fingerprint (same content) and tower
+
+
 def tower_spaces(state: State, tower: TowerId | Literal[""]) -> list[str]:
-    return [s.id for s in pack(state).spaces.values() if s.tower == tower]
+    chosen = pack(state)
+    key = (chosen.fingerprint, tower)
+    found = _TOWER_SPACES.get(key)
+    if found is None:
+        found = _TOWER_SPACES[key] = [s.id for s in chosen.spaces.values() if s.tower == tower]
+    return list(found)
 
 
 def tower_occupied(state: State, tower: TowerId | Literal[""]) -> bool:
@@ -117,17 +125,30 @@ def may_take(state: State, seat: int, card: Card) -> bool:
     return True
 
 
+def entry_terms(state: State, seat: int, space: Space) -> tuple[int, int, Bundle]:
+    """What entering ``space`` costs and gives ``seat`` whatever the servants: the servants per +1,
+    the tower's tax and the floor bonus."""
+    return servant_price(state, seat), tower_tax(state, seat, space.tower), floor_bonus(state, seat, space)
+
+
+def settle_entry(holdings: Holdings, boost: int, terms: tuple[int, int, Bundle]) -> Holdings | None:
+    """``holdings`` once ``boost`` servants' worth, the tax and the floor bonus (``terms``, from
+    :func:`entry_terms`) are settled (``None`` when the servants or the tax cannot be paid)."""
+    price, tax, bonus = terms
+    held = dict(holdings)
+    held["sv"] -= boost * price
+    held["c"] -= tax
+    if held["sv"] < 0 or held["c"] < 0:
+        return None
+    for key, amount in bonus.items():
+        held[key] = held.get(key, 0) + amount
+    return held
+
+
 def after_entry(state: State, seat: int, space: Space, boost: int) -> Holdings | None:
     """``seat``'s holdings once the servants, the tax and the floor bonus of ``space`` are settled
     (``None`` when the servants or the tax cannot be paid)."""
-    held = dict(res(state, seat))
-    held["sv"] -= boost * servant_price(state, seat)
-    held["c"] -= tower_tax(state, seat, space.tower)
-    if held["sv"] < 0 or held["c"] < 0:
-        return None
-    for key, amount in floor_bonus(state, seat, space).items():
-        held[key] = held.get(key, 0) + amount
-    return held
+    return settle_entry(res(state, seat), boost, entry_terms(state, seat, space))
 
 
 def take_payments(state: State, seat: int, space: Space, boost: int, discount: Bundle | None = None) -> list[Bundle]:

@@ -16,7 +16,7 @@ from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
-from . import gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
+from . import ai, gains, harvest, leaders, rounds, scoring, setup, towers, turn, vatican
 from .colours import COLOURS
 from .data import PACKS, pack_of
 from .flow import STEPS
@@ -95,6 +95,16 @@ class Lorenzo(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LSta
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome_of(state)
+
+    # --- the AI player's hooks (:mod:`.ai`) ---
+    evaluation_scale = ai.EVALUATION_SCALE
+    ai_budget = ai.AI_BUDGET
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return ai.determinize(state, seat, seed, self.copy_state)
+
+    def evaluate(self, state: State) -> list[float]:
+        return ai.evaluate(state)
 
 
 GAME = Lorenzo()

@@ -14,62 +14,128 @@ tower, the card may be taken and paid (tax and floor bonus included).
 
 from __future__ import annotations
 
-from .board import COLOURED, State, ability, cards_of, has_excomm, n_players, pack, tower_card, unplaced
-from .costs import after_entry, take_payments
+from .board import COLOURED, State, ability, can_pay, cards_of, has_excomm, n_players, pack, res, tower_card, unplaced
+from .costs import after_entry, entry_terms, may_take, payments, settle_entry
 from .model import WORK_ACTIONS, Space
-from .types import Member, WorkAction
-from .values import boost_needed, max_boost, placement_value
+from .types import ActionKind, Bundle, Member, WorkAction
+from .values import action_modifier, boost_needed, max_boost, member_value, placement_value, space_action
+
+_OPEN: dict[tuple[str, int], list[Space]] = {}  # by the pack's fingerprint (same content) and players
 
 
 def open_spaces(state: State) -> list[Space]:
     """The spaces open at this player count, in board order."""
-    players = n_players(state)
-    return [s for s in pack(state).spaces.values() if s.players <= players]
+    chosen, players = pack(state), n_players(state)
+    key = (chosen.fingerprint, players)
+    found = _OPEN.get(key)
+    if found is None:
+        found = _OPEN[key] = [s for s in chosen.spaces.values() if s.players <= players]
+    return list(found)
 
 
-def _group(space: Space) -> list[str]:
-    """The spaces sharing the colour rule with ``space``: its tower, or its area."""
-    return [space.tower] if space.area == "tower" else [space.area]
+def _group_key(space: Space) -> str:
+    """What shares the colour rule with ``space``: its tower, or its area."""
+    return space.tower if space.area == "tower" else space.area
 
 
-def _has_coloured_in(state: State, seat: int, space: Space) -> bool:
-    spaces = pack(state).spaces
-    group = _group(space)
-    for space_id, occupants in state["spaces"].items():
-        other = spaces[space_id]
-        key = other.tower if other.area == "tower" else other.area
-        if key in group and any(s == seat and m in COLOURED for s, m in occupants):
+class _Placer:
+    """What every placement check of one seat reads, worked out once for a whole listing (the
+    state does not change while the options are listed): the members still home, Ariosto, the
+    market's excommunication, the most servants can add, the towers and areas already holding one
+    of the seat's coloured members, and each member's value and each action's modifier."""
+
+    __slots__ = (
+        "ariosto",
+        "coloured_in",
+        "home",
+        "modifiers",
+        "most",
+        "no_market",
+        "payable",
+        "seat",
+        "state",
+        "terms",
+        "values",
+    )
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.home = unplaced(state, seat)
+        self.ariosto = ability(state, seat, "ignore_occupied") is not None
+        self.no_market = has_excomm(state, seat, "no_market")
+        self.most = max_boost(state, seat)
+        spaces = pack(state).spaces
+        self.coloured_in = {
+            _group_key(spaces[space_id])
+            for space_id, occupants in state["spaces"].items()
+            if any(s == seat and m in COLOURED for s, m in occupants)
+        }
+        self.values: dict[Member, int] = {}
+        self.modifiers: dict[ActionKind, int] = {}
+        self.terms: dict[str, tuple[int, int, Bundle]] = {}  # by space: see costs.entry_terms
+        self.payable: dict[int, list[Bundle]] = {}  # by card: its payments, none when it may not be taken
+
+    def blocked(self, member: Member, space: Space) -> bool:
+        occupants = self.state["spaces"].get(space.id, [])
+        if space.capacity and len(occupants) >= space.capacity and not self.ariosto:
             return True
-    return False
+        if space.area == "market" and self.no_market:
+            return True
+        if space.area == "tower" and tower_card(self.state, space) is None and not occupants:
+            return True  # emptied by a card's action
+        if member in COLOURED and space.area in ("tower", "harvest", "production"):
+            return _group_key(space) in self.coloured_in
+        return False
+
+    def value(self, member: Member, space: Space) -> int:
+        """:func:`.values.placement_value`, from the member's value and the action's modifier."""
+        if member not in self.values:
+            self.values[member] = member_value(self.state, self.seat, member)
+        value = self.values[member] - space.penalty
+        action = space_action(self.state, space)
+        if action:
+            if action not in self.modifiers:
+                self.modifiers[action] = action_modifier(self.state, self.seat, action)
+            value += self.modifiers[action]
+        return value
+
+    def entry_boost(self, member: Member, space: Space) -> int | None:
+        if member not in self.home or self.blocked(member, space):
+            return None
+        boost = boost_needed(self.value(member, space), space.value)
+        if boost > self.most:
+            return None
+        state, seat = self.state, self.seat
+        if space.area == "tower":
+            card = tower_card(state, space)
+            if card is None:  # Ariosto: floor bonus only
+                return boost if after_entry(state, seat, space, boost) is not None else None
+            return boost if self.can_take(card, space, boost) else None
+        return boost
+
+    def can_take(self, card_id: int, space: Space, boost: int) -> bool:
+        """True when :func:`.costs.take_payments` offers a payment (the same checks, each one
+        worked out once per card or space)."""
+        state, seat = self.state, self.seat
+        if card_id not in self.payable:
+            card = pack(state).cards[card_id]
+            self.payable[card_id] = payments(state, seat, card) if may_take(state, seat, card) else []
+        if not self.payable[card_id]:
+            return False
+        if space.id not in self.terms:
+            self.terms[space.id] = entry_terms(state, seat, space)
+        held = settle_entry(res(state, seat), boost, self.terms[space.id])
+        return held is not None and any(can_pay(held, p) for p in self.payable[card_id])
 
 
 def blocked(state: State, seat: int, member: Member, space: Space) -> bool:
     """True when the space is closed to ``member`` whatever the servants."""
-    occupants = state["spaces"].get(space.id, [])
-    ariosto = ability(state, seat, "ignore_occupied") is not None
-    if space.capacity and len(occupants) >= space.capacity and not ariosto:
-        return True
-    if space.area == "market" and has_excomm(state, seat, "no_market"):
-        return True
-    if space.area == "tower" and tower_card(state, space) is None and not occupants:
-        return True  # emptied by a card's action
-    if member in COLOURED and space.area in ("tower", "harvest", "production"):
-        return _has_coloured_in(state, seat, space)
-    return False
+    return _Placer(state, seat).blocked(member, space)
 
 
 def entry_boost(state: State, seat: int, member: Member, space: Space) -> int | None:
     """The least servants' worth of value that makes the placement legal and payable, or ``None``."""
-    if member not in unplaced(state, seat) or blocked(state, seat, member, space):
-        return None
-    boost = boost_needed(placement_value(state, seat, member, space), space.value)
-    if boost > max_boost(state, seat):
-        return None
-    if space.area == "tower":
-        if tower_card(state, space) is None:  # Ariosto: floor bonus only
-            return boost if after_entry(state, seat, space, boost) is not None else None
-        return boost if take_payments(state, seat, space, boost) else None
-    return boost
+    return _Placer(state, seat).entry_boost(member, space)
 
 
 def useful_value(state: State, seat: int, action: WorkAction) -> int:
@@ -103,10 +169,11 @@ def servant_options(state: State, seat: int, member: Member, space: Space) -> li
 
 
 def member_spaces(state: State, seat: int, member: Member) -> list[Space]:
-    return [s for s in open_spaces(state) if entry_boost(state, seat, member, s) is not None]
+    placer = _Placer(state, seat)
+    return [s for s in open_spaces(state) if placer.entry_boost(member, s) is not None]
 
 
 def placeable_members(state: State, seat: int) -> list[Member]:
     """``seat``'s members with at least one legal placement, in the order black, white, orange, neutral."""
-    spaces = open_spaces(state)
-    return [m for m in unplaced(state, seat) if any(entry_boost(state, seat, m, s) is not None for s in spaces)]
+    spaces, placer = open_spaces(state), _Placer(state, seat)
+    return [m for m in placer.home if any(placer.entry_boost(m, s) is not None for s in spaces)]
