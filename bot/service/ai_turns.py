@@ -36,6 +36,8 @@ from .results import ServiceError
 log = logging.getLogger("bot.ai")
 #: Moves one call of :meth:`AiTurns.turns` plays at most (the timer loop's other work waits for them).
 MAX_MOVES = 50
+#: ``/back`` from a player the AI stood in for (and who was not away).
+BACK_FROM_AI = msg("Welcome back: the AI no longer plays for you.")
 #: Refusals that mean the position moved on while the AI thought: it thinks again.
 MOVED_ON = ("stale", "outdated")
 

@@ -4,12 +4,14 @@ history, export, import, substitute, undo, voteundo)."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.ai import SEATED
 from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
@@ -33,6 +35,9 @@ NO_BOTS = msg("A bot can't take a seat; choose a person.")
 MAX_IMPORT = 8 * 1024 * 1024
 #: A table's language, by its own name (``/game new language:``, ``/game language``).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
+#: The AI players' levels (``/game new ai:`` and ``stand_in:``), named in English (Discord translates
+#: the choices' names through the command translator).
+AI_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in SEATED]
 
 
 def channel_of(interaction: Interaction) -> str:
@@ -62,10 +67,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
         timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)",
         language="The table's language: its public messages and buttons (default: the server's)",
+        ai="Seat an AI player at this level (more with the lobby's buttons)",
+        stand_in="Let the AI at this level play for a player whose time ran out, until they are back",
     )
     @app_commands.choices(
         clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()],
         language=LANGUAGE_CHOICES,
+        ai=AI_LEVEL_CHOICES,
+        stand_in=AI_LEVEL_CHOICES,
     )
     async def new(
         self,
@@ -76,6 +85,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours: str | None = None,
         timezone: str | None = None,
         language: str | None = None,
+        ai: str | None = None,
+        stand_in: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -95,8 +106,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             hours,
             timezone,
             language=lang,
+            ai_stand_in=stand_in,
         )
         assert result.game_row is not None
+        if ai is not None:
+            added = await self.bot.service.lobby.add_ai(channel_of(interaction), interaction.user.id, ai)
+            result = replace(result, public=result.public + added.public)
         lines = result.public + [msg("Use the buttons or `/game join`; the creator starts with `/game start`.")]
         await post_public(interaction, lines, lang, view=lobby_view(result.game_row, lang))
 
