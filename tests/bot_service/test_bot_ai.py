@@ -3,17 +3,22 @@ standing in for an absent player, and a turn played once across a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bot_helpers import CHANNEL, FakeClock, user
 
 from bot.service.ai_players import is_ai
+from bot.service.ai_pool import ThinkPool
+from bot.service.ai_turns import seed_of
 from bot.service.clock import HOUR, ManualClock
 from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.store import GameStore
+from engine.ai import choose
 from engine.core import play
 
 
@@ -152,3 +157,75 @@ async def test_the_ai_stands_in_after_a_deadline_until_the_player_moves(database
         assert (await svc.store.actions(row))[-1].user_id == late
     finally:
         await store.close()
+
+
+async def test_a_due_ai_turn_is_played_once_across_a_restart_with_the_move_it_chose_before(database: str) -> None:
+    store = await GameStore.open(database)
+    try:
+        svc = GameService(store, clock=FakeClock(), rng=random.Random(4))
+        row = await ai_lobby(svc, "easy")
+        await svc.lobby.start(CHANNEL, user("Ann"), seed=9)
+        table = await svc.table(row)
+        if user("Ann") in table.waiting_users():  # let the AI owe the first decision
+            seat = svc.core.seat_of(table.seats, user("Ann"))
+            await svc.play.act_in(row, user("Ann"), table.texts(seat)[0])
+            table = await svc.table(row)
+        [seat] = [s for s in table.waiting_seats() if is_ai(table.users[s])]
+        version, state = table.version, table.state
+        thought = choose("toy_race", state, seat, seed=seed_of(table.record.seed, version, seat), level="easy")
+    finally:
+        await store.close()  # the bot stops before the AI has played
+    store = await GameStore.open(database)
+    try:
+        svc = GameService(store, clock=FakeClock(), rng=random.Random(5))
+        assert await svc.ai.due() == [row]  # found again from the stored game alone
+        [first] = [step async for step in svc.ai.turns(limit=1)]
+        assert first.version == version + 1
+        log = await store.actions(row)
+        assert [a.text for a in log if a.version == version + 1] == [thought]
+        assert sum(1 for a in log if a.seat == seat and a.version == version + 1) == 1
+    finally:
+        await store.close()
+
+
+class RandomThinker(ThinkPool):
+    """The engine's random yardstick in place of the level: its choice changes with the seed, so a
+    move thought for one version and stored at another shows."""
+
+    async def choose(self, game_id: str, state: Any, seat: int, *, seed: int, level: str) -> str:
+        return await super().choose(game_id, state, seat, seed=seed, level="random")
+
+
+async def test_two_services_on_one_database_play_each_ai_turn_once(database: str) -> None:
+    store_a, store_b = await GameStore.open(database), await GameStore.open(database)
+    try:
+        a = GameService(store_a, clock=FakeClock(), rng=random.Random(1), thinker=RandomThinker())
+        b = GameService(store_b, clock=FakeClock(), rng=random.Random(2), thinker=RandomThinker())
+        row = await ai_lobby(a, "easy", "easy")
+        await a.lobby.start(CHANNEL, user("Ann"), seed=3)
+        assert await a.ai.rows.stand_in(row, user("Ann"), "easy")  # the AI plays every seat
+        a.core.seats_changed(row)
+        for _ in range(100):
+            record = await store_a.game(row)
+            assert record is not None
+            if record.status != "active":
+                break
+
+            async def run(svc: GameService) -> list[int]:
+                return [step.version async for step in svc.ai.turns(limit=3)]
+
+            played_a, played_b = await asyncio.gather(run(a), run(b))
+            assert not set(played_a) & set(played_b)  # a version is stored by one of them only
+        record = await store_a.game(row)
+        assert record is not None and record.status == "finished"
+        log = await store_a.actions(row)
+        assert [a.version for a in log] == list(range(1, record.version + 1))
+        assert all(is_ai(entry.user_id) for entry in log)
+        for entry in log:  # each move is the one thought for its own version: none played twice or late
+            before = play.loads(await store_a.snapshot(row, entry.version - 1) or "")
+            seed = seed_of(record.seed, entry.version - 1, entry.seat)
+            assert entry.text == choose("toy_race", before, entry.seat, seed=seed, level="random")
+        assert play.dumps(await a.archive.rebuild(row)) == await store_a.snapshot(row, record.version)
+    finally:
+        await store_a.close()
+        await store_b.close()
