@@ -79,6 +79,9 @@ async def test_a_game_of_ai_seats_only_ends_with_every_move_legal_and_the_ais(tm
         assert {a.user_id for a in log if seats[a.seat] != user("Ann")} <= {seats[s] for s in seats if is_ai(seats[s])}
         assert any(is_ai(a.user_id) for a in log)
         assert play.dumps(await svc.archive.rebuild(row)) == await svc.store.snapshot(row, record.version)
+        stats = await svc.stats.player(user("Ann"))  # kept apart from games between people
+        assert (stats.finished, stats.wins, stats.ai_finished) == (0, 0, 1)
+        assert "Games with AI players, counted apart: 1 finished" in stats.lines("Ann")[1]
     finally:
         await store.close()
 
