@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.ai import SEATED
 from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
+from ...service.ai_players import LEVEL_NAMES
 from ...service.clock import PRESETS
 from ...service.game_ui import option_suggestions, parse_options, seats_line
 from ...service.results import ServiceError
@@ -37,7 +37,7 @@ MAX_IMPORT = 8 * 1024 * 1024
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
 #: The AI players' levels (``/game new ai:`` and ``stand_in:``), named in English (Discord translates
 #: the choices' names through the command translator).
-AI_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in SEATED]
+AI_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL_NAMES]
 
 
 def channel_of(interaction: Interaction) -> str:
