@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from discord_fakes import ANN, BOB, Guild, pinged, table_now
+from discord_options import Person
 
 from bot.discord.cogs.timers import TimerCog
 from bot.service.ai_players import is_ai
@@ -49,3 +50,29 @@ async def test_ai_seats_from_the_lobby_play_a_whole_game_through_the_bot(guild: 
     for call in guild.fake.calls:  # nobody but Ann may ever be pinged; an AI is never even named by mention
         assert pinged(call) <= {str(ANN[0])}
         assert "<@ai" not in call.content and "@ai:" not in call.content
+
+
+async def test_a_seat_handed_to_the_ai_and_taken_back_through_the_commands(guild: Guild, toy_games: Any) -> None:
+    await guild.command(*ANN, "game new", game="toy_race", options="length=6")
+    await guild.command(*BOB, "game join")
+    await guild.command(*ANN, "game start")
+    for options in ({}, {"player": Person(*BOB), "ai": "easy"}):
+        refused = await guild.command(*ANN, "game substitute", **options)
+        assert refused[-1].ephemeral and "a member, or the AI with its level" in refused[-1].content
+    waiting = (await table_now(guild)).waiting_users()
+    owner = next(u for u in (ANN, BOB) if str(u[0]) in waiting)
+    handed = await guild.command(*owner, "game substitute", ai="easy")
+    said = f"{owner[1]} handed their seat to the AI (easy), which plays for them until they act again or say `/back`."
+    assert any(said in c.content for c in handed if not c.ephemeral)
+    assert await timers(guild).play_ai() > 0
+    assert any(f"🤖 The AI (easy) played for {owner[1]}" in c.content for c in guild.fake.channel_posts())
+    back = await guild.command(*owner, "back")
+    assert any(f"**{owner[1]}** is back: the AI no longer plays for them." in c.content for c in back)
+    admin = await guild.command(*ANN, "admin replace", player=Person(*BOB), ai="strong")
+    assert any("🛠 Ann (admin) handed Bob's seat to the AI (strong)" in c.content for c in admin)
+    both = await guild.command(*ANN, "admin replace", player=Person(*BOB), new_player=Person(*BOB), ai="easy")
+    assert both[-1].ephemeral and "not both" in both[-1].content
+    again = await guild.command(*ANN, "admin replace", player=Person(*BOB), new_player=Person(*BOB))
+    assert any("🛠 Ann (admin) took Bob's seat back from the AI: Bob plays it again." in c.content for c in again)
+    table = await table_now(guild)
+    assert all(s.stand_in is None for s in table.seats)

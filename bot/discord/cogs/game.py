@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 NO_BOTS = msg("A bot can't take a seat; choose a person.")
+#: ``/game substitute`` and ``/admin replace`` hand a seat to one member or to the AI.
+ONE_TARGET = msg("Name who takes over the seat: a member, or the AI with its level (easy, normal or strong); not both.")
 MAX_IMPORT = 8 * 1024 * 1024
 #: A table's language, by its own name (``/game new language:``, ``/game language``).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
@@ -286,25 +288,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 
     @app_commands.command(
-        name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else"
+        name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else or the AI"
     )
     @app_commands.describe(
-        player="Who takes over the seat",
+        player="Who takes over the seat (the seat's own player: back from the AI)",
         absent="Host only: the absent player whose seat is handed over (default: your own)",
+        ai="Hand the seat to the AI at this level instead, until its player is back",
     )
+    @app_commands.choices(ai=AI_LEVEL_CHOICES)
     async def substitute(
-        self, interaction: Interaction, player: discord.Member, absent: discord.Member | None = None
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        absent: discord.Member | None = None,
+        ai: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if player.bot:
+        channel, for_user = channel_of(interaction), absent.id if absent is not None else None
+        if ai is not None and player is None:
+            result = await self.bot.service.seats.to_ai(channel, interaction.user.id, ai, for_user)
+        elif player is None or ai is not None:
+            raise ServiceError(ONE_TARGET, "bad_substitute")
+        elif player.bot:
             raise ServiceError(NO_BOTS, "bad_substitute")
-        result = await self.bot.service.seats.substitute(
-            channel_of(interaction),
-            interaction.user.id,
-            player.id,
-            player.display_name,
-            absent.id if absent is not None else None,
-        )
+        else:
+            result = await self.bot.service.seats.substitute(
+                channel, interaction.user.id, player.id, player.display_name, for_user
+            )
         await finish(interaction, await post_step(self.bot, result, None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")

@@ -1,0 +1,120 @@
+"""A seat handed to the AI and taken back (issue 26): by its player, by the host for an absent player
+and by an admin, through ``/game substitute`` and ``/admin replace`` (service side); AI seats
+without clocks or reminders; the seats line, ``/game status`` and ``/mygames`` saying who the AI plays."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+from bot_helpers import CHANNEL, refused, user
+
+from bot.service.change import Step
+from bot.service.clock import DAY, HOUR, ManualClock
+from bot.service.service import GameService
+from bot.store.records import Records
+from bot.store.store import GameStore
+
+DEE, CY = "u-dee", "u-cy"
+
+
+@pytest.fixture
+async def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+async def svc(database: str, clock: ManualClock) -> AsyncIterator[GameService]:
+    store = await GameStore.open(database)
+    try:
+        yield GameService(store, clock=clock, rng=random.Random(0))
+    finally:
+        await store.close()
+
+
+async def begin(svc: GameService, clock: str = "daily") -> Step:
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 6}, clock=clock)
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    return await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
+
+
+async def stand_ins(svc: GameService, row: int) -> dict[str, str | None]:
+    return {s.user_id: s.stand_in for s in await svc.store.seats(row)}
+
+
+async def until_bob_owes(svc: GameService, step: Step) -> Step:
+    while user("Bob") not in step.waiting:
+        step = await svc.play.act(CHANNEL, step.waiting[0], "step")
+    return step
+
+
+async def test_a_player_hands_their_seat_to_the_ai_and_takes_it_back(svc: GameService) -> None:
+    started = await begin(svc)
+    row = started.game_row or 0
+    assert started.waiting == [user("Ann")]
+    assert "strong" in await refused("bad_level", svc.seats.to_ai(CHANNEL, user("Ann"), "brilliant"))
+    await refused("not_seated", svc.seats.to_ai(CHANNEL, DEE, "easy"))
+    handed = await svc.seats.to_ai(CHANNEL, user("Ann"), "Easy")
+    assert handed.public == [
+        "Ann handed their seat to the AI (easy), which plays for them until they act again or say `/back`."
+    ]
+    assert handed.mention == [] and handed.ping == [] and not handed.board_changed
+    assert await stand_ins(svc, row) == {user("Ann"): "easy", user("Bob"): None}
+    assert "already plays for Ann" in await refused("already_ai", svc.seats.to_ai(CHANNEL, user("Ann"), "normal"))
+    assert await svc.ai.due() == [row]
+    played = [step async for step in svc.ai.turns(limit=1)]
+    assert played and played[0].public[0].startswith("🤖 The AI (easy) played for Ann")
+    back = await svc.seats.substitute(CHANNEL, user("Ann"), user("Ann"), "Ann")  # the seat to herself
+    assert back.public == ["Ann took their seat back from the AI."]
+    assert await stand_ins(svc, row) == {user("Ann"): None, user("Bob"): None}
+    await refused("already_seated", svc.seats.substitute(CHANNEL, user("Ann"), user("Ann"), "Ann"))
+    trail = await Records(svc.store).audit_trail(row)
+    assert [(by, what, detail.split(": ", 1)[1]) for _, by, what, detail in trail] == [
+        (user("Ann"), "self", f"{user('Ann')} -> AI (easy)"),
+        (user("Ann"), "self", f"AI (easy) -> {user('Ann')}"),
+    ]
+
+
+async def test_the_host_hands_an_absent_players_seat_to_the_ai(svc: GameService, clock: ManualClock) -> None:
+    started = await until_bob_owes(svc, await begin(svc))
+    row = started.game_row or 0
+    await refused("not_host", svc.seats.to_ai(CHANNEL, user("Bob"), "easy", for_user=user("Ann")))
+    assert "less than a day" in await refused(
+        "not_absent", svc.seats.to_ai(CHANNEL, user("Ann"), "easy", for_user=user("Bob"))
+    )
+    clock.advance(DAY + HOUR)
+    handed = await svc.seats.to_ai(CHANNEL, user("Ann"), "normal", for_user=user("Bob"))
+    assert handed.public == [
+        "The host (Ann) handed Bob's seat to the AI (normal) (Bob was absent); it plays for them until they "
+        "act again or say `/back`."
+    ]
+    assert await stand_ins(svc, row) == {user("Ann"): None, user("Bob"): "normal"}
+    await refused("already_ai", svc.seats.to_ai(CHANNEL, user("Ann"), "easy", for_user=user("Bob")))
+    back = await svc.seats.substitute(CHANNEL, user("Ann"), user("Bob"), "Bob", for_user=user("Bob"))
+    assert back.public == ["The host (Ann) took Bob's seat back from the AI: Bob plays it again."]
+    assert back.mention == [user("Bob")]  # Bob owes the decision again and is told so
+    assert await stand_ins(svc, row) == {user("Ann"): None, user("Bob"): None}
+    # handed to a person while the AI stands in: the new holder plays it, not the AI
+    await svc.seats.to_ai(CHANNEL, user("Ann"), "easy", for_user=user("Bob"))
+    await svc.seats.substitute(CHANNEL, user("Ann"), DEE, "Dee", for_user=user("Bob"))
+    assert await stand_ins(svc, row) == {user("Ann"): None, DEE: None}
+    assert await svc.ai.due() == []
+
+
+async def test_an_admin_hands_a_present_players_seat_to_the_ai_and_back(svc: GameService) -> None:
+    started = await begin(svc)
+    row = started.game_row or 0
+    await refused("not_allowed", svc.admin.to_ai(CHANNEL, CY, "Cy", user("Bob"), "easy"))
+    handed = await svc.admin.to_ai(CHANNEL, CY, "Cy", user("Bob"), "strong", can_manage=True)
+    assert handed.public == [
+        "🛠 Cy (admin) handed Bob's seat to the AI (strong): it plays for them until they act again or say `/back`."
+    ]
+    await refused("already_ai", svc.admin.to_ai(CHANNEL, CY, "Cy", user("Bob"), "easy", can_manage=True))
+    back = await svc.admin.replace(CHANNEL, CY, "Cy", user("Bob"), user("Bob"), "Bob", can_manage=True)
+    assert back.public == ["🛠 Cy (admin) took Bob's seat back from the AI: Bob plays it again."]
+    assert back.mention == []  # Bob owes nothing now
+    assert await stand_ins(svc, row) == {user("Ann"): None, user("Bob"): None}
+    await refused("already_seated", svc.admin.replace(CHANNEL, CY, "Cy", user("Bob"), user("Bob"), "Bob", True))
+    [*_, (_, by, what, detail)] = await Records(svc.store).audit_trail(row)
+    assert (by, what) == (CY, "admin") and detail.endswith(f"AI (strong) -> {user('Bob')}")
