@@ -1,7 +1,7 @@
 """AI players at a table (issue 26), no Discord: who they are, and the lobby's AI seats.
 
 An AI seat is an ordinary seat whose user id is ``ai:<level>:<n>`` (:data:`~bot.store.ai_seats.AI_PREFIX`):
-no Discord id looks like it, so it is never mentioned, sent a message or reminded, and it takes
+no Discord id looks like it, so it is never mentioned, sent a message or reminded, has no clock, and it takes
 a free colour like anyone else. Its name says it is the AI, in the table's language as the seat is
 added ("🤖 AI 1 (normal)"), so every line that names the seat says who played. The AI plays its
 turns as timed work (:mod:`bot.service.ai_turns`); the same player stands in for a person whose
@@ -17,7 +17,7 @@ from engine.core.i18n import listing
 from engine.core.text import shorten
 from render.i18n import tr
 
-from ..store.ai_seats import AI_PREFIX
+from ..store.ai_seats import AI_PREFIX, is_ai_id
 from ..store.rows import ConstraintError, SeatRecord, VersionConflict
 from .core import Core, uid
 from .i18n import msg, msgp
@@ -35,7 +35,7 @@ _ID = re.compile(re.escape(AI_PREFIX) + r"(?P<level>[a-z]+):(?P<n>\d+)")
 
 def is_ai(user_id: str) -> bool:
     """Is ``user_id`` an AI seat's (never a person's)?"""
-    return user_id.startswith(AI_PREFIX)
+    return is_ai_id(user_id)
 
 
 def people(users: list[str]) -> list[str]:

@@ -126,7 +126,10 @@ class TimeoutService(Boundary):
     async def _expire(self, txn: Txn, seat: int, expiry: Expiry) -> Said:
         record, game = txn.record, txn.game
         holder = txn.seats[seat]
-        if record.ai_stand_in and not is_ai(holder.user_id) and holder.stand_in is None:
+        if is_ai(holder.user_id):  # an AI seat has no deadline: its clock stops, the AI plays as timed work
+            await self.core.deadlines.set_state(record.id, seat, "idle")
+            raise ServiceError(msg("This deadline is no longer due."), NOT_DUE)
+        if record.ai_stand_in and holder.stand_in is None:
             return await self._stand_in(txn, seat, record.ai_stand_in)
         users, names = txn.users, txn.names
         public: list[str] = []

@@ -20,6 +20,11 @@ from .store import GameStore
 AI_PREFIX = "ai:"
 
 
+def is_ai_id(user_id: str) -> bool:
+    """Is ``user_id`` an AI seat's (never a person's)?"""
+    return user_id.startswith(AI_PREFIX)
+
+
 @dataclass(frozen=True)
 class AiSeat:
     """A seat of an active game that the AI plays: an AI seat, or a stand-in for its absent player

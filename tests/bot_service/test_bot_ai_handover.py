@@ -11,7 +11,8 @@ import pytest
 from bot_helpers import CHANNEL, refused, user
 
 from bot.service.change import Step
-from bot.service.clock import DAY, HOUR, ManualClock
+from bot.service.clock import DAY, HOUR, ManualClock, TableClock, preset
+from bot.service.notices import Notice
 from bot.service.service import GameService
 from bot.store.records import Records
 from bot.store.store import GameStore
@@ -91,6 +92,9 @@ async def test_the_host_hands_an_absent_players_seat_to_the_ai(svc: GameService,
     ]
     assert await stand_ins(svc, row) == {user("Ann"): None, user("Bob"): "normal"}
     await refused("already_ai", svc.seats.to_ai(CHANNEL, user("Ann"), "easy", for_user=user("Bob")))
+    await svc.core.notify.hold(user("Bob"), row, started.version, svc.core.now())  # held by quiet hours
+    clock.advance(HOUR)
+    assert await svc.notify.held_due() == []  # the AI plays for Bob: no late ping for him
     back = await svc.seats.substitute(CHANNEL, user("Ann"), user("Bob"), "Bob", for_user=user("Bob"))
     assert back.public == ["The host (Ann) took Bob's seat back from the AI: Bob plays it again."]
     assert back.mention == [user("Bob")]  # Bob owes the decision again and is told so
@@ -118,3 +122,62 @@ async def test_an_admin_hands_a_present_players_seat_to_the_ai_and_back(svc: Gam
     await refused("already_seated", svc.admin.replace(CHANNEL, CY, "Cy", user("Bob"), user("Bob"), "Bob", True))
     [*_, (_, by, what, detail)] = await Records(svc.store).audit_trail(row)
     assert (by, what) == (CY, "admin") and detail.endswith(f"AI (strong) -> {user('Bob')}")
+
+
+async def test_an_ai_seat_has_no_clock_nor_reminders_while_a_stand_in_keeps_its_players(
+    svc: GameService, clock: ManualClock
+) -> None:
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 15}, clock="fast")
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    await svc.lobby.add_ai(CHANNEL, user("Ann"), "easy")
+    row = (await svc.lobby.start(CHANNEL, user("Ann"), seed=4)).game_row or 0
+    await svc.seats.to_ai(CHANNEL, user("Bob"), "easy")  # Bob lets the AI play for him
+    table = await svc.table(row)
+    ai, bob = table.users.index("ai:easy:1"), table.users.index(user("Bob"))
+    seen: set[int] = set()
+    for _ in range(30):  # Ann plays by hand; the AI's turns wait until the checks are made
+        table = await svc.table(row)
+        clocks = await svc.core.deadlines.of_game(row)
+        assert ai not in clocks and ai not in table.due  # never a deadline for an AI seat
+        owing = set(table.waiting_seats())
+        if bob in owing:  # the seat the AI stands in for keeps its player's clock
+            assert clocks[bob].state == "running" and bob in table.due
+            seen.add(bob)
+        if owing == {ai}:
+            clock.advance(7 * HOUR)  # past the half-time reminder of a 12 h clock
+            assert [n for n in await svc.reminders.due() if n.user_id == "ai:easy:1"] == []
+            clock.advance(6 * HOUR)  # and past the deadline
+            assert await svc.timeouts.expire_due() == []
+            seen.add(ai)
+        if seen == {ai, bob}:
+            break
+        if table.seats[table.waiting_seats()[0]].user_id == user("Ann"):
+            await svc.play.act_in(row, user("Ann"), table.texts(svc.core.seat_of(table.seats, user("Ann")))[0])
+        else:
+            assert [step async for step in svc.ai.turns(limit=1)]
+    assert seen == {ai, bob}
+    assert (await svc.pings.plan(table.record, ["ai:easy:1"])).ping == []
+    notice = Notice("half", row, CHANNEL, "g", "Toy Race", "a reminder", "ai:easy:1", "🤖 AI 1 (easy)", ai, ping=True)
+    assert await svc.pings.route(notice) is None  # never pinged, nor counted against a budget
+    assert await svc.core.notify.pings_since("ai:easy:1", "2000-01-01T00:00:00.000+00:00") == 0
+
+
+async def test_a_clock_an_ai_seat_had_anyway_reminds_nobody_and_plays_no_default(
+    svc: GameService, clock: ManualClock
+) -> None:
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 15}, clock="fast")
+    await svc.lobby.add_ai(CHANNEL, user("Ann"), "easy")
+    row = (await svc.lobby.start(CHANNEL, user("Ann"), seed=4)).game_row or 0
+    table = await svc.table(row)
+    ai = table.users.index("ai:easy:1")
+    while table.waiting_seats() != [ai]:
+        await svc.play.act_in(row, user("Ann"), table.texts(svc.core.seat_of(table.seats, user("Ann")))[0])
+        table = await svc.table(row)
+    # e.g. stored by a version of the bot that gave AI seats clocks
+    await svc.core.deadlines.sync(row, TableClock(preset("fast")), [ai], svc.core.now())
+    clock.advance(7 * HOUR)
+    assert [n.user_id for n in await svc.reminders.due()] == []
+    clock.advance(6 * HOUR)
+    assert await svc.timeouts.expire_due() == []
+    assert (await svc.core.deadlines.of_game(row))[ai].state == "idle"
+    assert (await svc.table(row)).version == table.version  # no default played for the AI
