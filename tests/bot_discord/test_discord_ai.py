@@ -66,6 +66,10 @@ async def test_a_seat_handed_to_the_ai_and_taken_back_through_the_commands(guild
     assert any(said in c.content for c in handed if not c.ephemeral)
     assert await timers(guild).play_ai() > 0
     assert any(f"🤖 The AI (easy) played for {owner[1]}" in c.content for c in guild.fake.channel_posts())
+    status = (await guild.command(*BOB if owner == ANN else ANN, "game status"))[-1].content
+    assert f"{owner[1]} (🤖 AI standing in) (" in status  # the seats line
+    mine = (await guild.command(*owner, "mygames"))[-1].content
+    assert "🤖 the AI (easy) plays for you until you act or say `/back`" in mine
     back = await guild.command(*owner, "back")
     assert any(f"**{owner[1]}** is back: the AI no longer plays for them." in c.content for c in back)
     admin = await guild.command(*ANN, "admin replace", player=Person(*BOB), ai="strong")

@@ -181,3 +181,32 @@ async def test_a_clock_an_ai_seat_had_anyway_reminds_nobody_and_plays_no_default
     assert await svc.timeouts.expire_due() == []
     assert (await svc.core.deadlines.of_game(row))[ai].state == "idle"
     assert (await svc.table(row)).version == table.version  # no default played for the AI
+
+
+async def test_status_and_my_games_say_which_seats_the_ai_plays(svc: GameService) -> None:
+    await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_race", {"length": 15})
+    await svc.lobby.join(CHANNEL, user("Bob"), "Bob")
+    await svc.lobby.add_ai(CHANNEL, user("Ann"), "easy")
+    lobby = (await svc.away.my_games(user("Bob"))).lines
+    assert lobby[0].startswith("Toy Race lobby in chan-1 · with 🤖 AI 1 (easy)")
+    started = await svc.lobby.start(CHANNEL, user("Ann"), seed=4)
+    await until_bob_owes(svc, started)
+    mine = await svc.away.my_games(user("Bob"))
+    assert mine.games[0].your_turn and "**your turn** in Toy Race" in mine.lines[0]
+    await svc.seats.to_ai(CHANNEL, user("Bob"), "easy")
+    status = await svc.play.status(CHANNEL)
+    assert "Bob (🤖 AI standing in) to decide: " in "\n".join(status.lines)
+    [seats] = [line for line in status.lines if line.startswith("Seats: ")]
+    assert "Bob (🤖 AI standing in) (" in seats and "🤖 AI 1 (easy) (" in seats and "Ann (" in seats
+    assert "Ann (🤖" not in seats
+    mine = await svc.away.my_games(user("Bob"))
+    assert not mine.games[0].your_turn  # the AI's to play, not his: not in his digest either
+    assert mine.lines == [
+        f"Toy Race in chan-1 (move {status.version}): 🤖 the AI (easy) plays for you until you act or say `/back` "
+        "· with 🤖 AI 1 (easy)"
+    ]
+    assert "plays for you" not in (await svc.away.my_games(user("Ann"))).lines[0]
+    await svc.ai.back(user("Bob"))
+    status = await svc.play.status(CHANNEL)
+    assert not any("standing in" in line for line in status.lines)
+    assert "**your turn** in Toy Race" in (await svc.away.my_games(user("Bob"))).lines[0]
