@@ -2,7 +2,7 @@
 
 Variables (all documented in ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_URL`` or ``DATABASE_PATH``,
 ``DEV_GUILD_ID``, ``LOG_LEVEL``, ``LOG_FORMAT``, ``SYNC_COMMANDS``, ``STALL_DAYS``, ``DATA_PACKS``,
-``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT``, ``HEALTH_HOST`` and ``RENDER_WORKERS``.
+``SHARD_COUNT``, ``SHARD_IDS``, ``HEALTH_PORT``, ``HEALTH_HOST``, ``RENDER_WORKERS`` and ``AI_WORKERS``.
 
 ``DATA_PACKS`` lets a server owner who owns a game use their own transcription of its printed
 components: comma-separated ``game=folder`` pairs, e.g. ``DATA_PACKS=lisboa=/srv/packs/lisboa``
@@ -143,6 +143,19 @@ def parse_render_workers(raw: str | None) -> int:
     return int(raw)
 
 
+def parse_ai_workers(raw: str | None) -> int:
+    """``AI_WORKERS``: processes the AI players think in (default 1; 0 thinks in a thread of the bot's own).
+
+    >>> parse_ai_workers(None), parse_ai_workers(" 2 "), parse_ai_workers("0")
+    (1, 2, 0)
+    """
+    if raw is None or not raw.strip():
+        return 1
+    if not raw.strip().isdigit() or int(raw) > 16:
+        raise SettingsError(f"AI_WORKERS must be a whole number from 0 to 16, not {raw!r}.")
+    return int(raw)
+
+
 def _flag(name: str, raw: str | None, default: bool) -> bool:
     if raw is None or not raw.strip():
         return default
@@ -184,6 +197,8 @@ class Settings:
     libraries_log_level: str = "WARNING"
     #: Processes drawing board images (``RENDER_WORKERS``; 0: a thread of the bot's own process).
     render_workers: int = field(default_factory=default_render_workers)
+    #: Processes the AI players think in (``AI_WORKERS``; 0: a thread of the bot's own process).
+    ai_workers: int = 1
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -238,6 +253,7 @@ class Settings:
             health_host=(env.get("HEALTH_HOST") or "").strip() or "127.0.0.1",
             log_format=log_format,
             render_workers=parse_render_workers(env.get("RENDER_WORKERS")),
+            ai_workers=parse_ai_workers(env.get("AI_WORKERS")),
         )
 
     @property

@@ -8,7 +8,8 @@ Every module of ``bot/`` is parsed (imports at any depth, under ``TYPE_CHECKING`
   (with ``bot.hotseat``, the terminal's loop, and ``bot.cli``, what the command lines share)
   nor the operations modules ``bot.health``/``bot.logs``/``bot.copydb`` (readiness, log format and
   the SQLite to PostgreSQL copy run without Discord);
-* nothing in ``bot/`` imports a game package (``engine.<game>``): only ``engine`` and ``engine.core``;
+* nothing in ``bot/`` imports a game package (``engine.<game>``): only ``engine``, ``engine.core`` and
+  the generic AI player ``engine.ai``, which names no game either;
 * there is no import circle between the bot's modules.
 """
 
@@ -25,6 +26,8 @@ BOT = ROOT / "bot"
 #: (module, imported engine package) pairs allowed although they name a game: none. The Mayor
 #: editor draws the engine's Distribute shape, so no bot module names a game.
 ENGINE_EXCEPTIONS: set[tuple[str, str]] = set()
+#: The engine packages that name no game, which ``bot/`` may import.
+GENERIC = ("engine.core", "engine.ai")
 #: What each layer must not import (prefix match on the dotted name).
 FORBIDDEN = {
     "store": ("bot.service", "bot.discord", "bot.settings", "bot.terminal", "bot.demo", "bot.__main__", "discord"),
@@ -77,7 +80,7 @@ def problems(name: str, imports: set[str]) -> list[str]:
         for banned in FORBIDDEN.get(layer(name), ()):
             if target == banned or target.startswith(banned + "."):
                 out.append(f"{name} ({layer(name)}) imports {target}")
-        if target.startswith("engine.") and not target.startswith("engine.core"):
+        if target.startswith("engine.") and not target.startswith(GENERIC):
             package = ".".join(target.split(".")[:3]) if target.count(".") >= 2 else target
             if (name, package) not in ENGINE_EXCEPTIONS and (name, target) not in ENGINE_EXCEPTIONS:
                 out.append(f"{name} imports the game package {target} (only engine.core)")

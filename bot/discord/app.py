@@ -30,6 +30,7 @@ from engine.core import all_games
 from render.pool import RenderPool
 
 from .. import health
+from ..service.ai_pool import ThinkPool
 from ..service.clock import DAY, utc_now
 from ..service.core import Clock
 from ..service.game_ui import Table
@@ -90,6 +91,8 @@ class PbpBot(commands.Bot):
         self.health_server: asyncio.Server | None = None
         #: The processes drawing board images (:mod:`render.pool`), started by :meth:`setup_hook`.
         self.renderer = RenderPool(settings.render_workers)
+        #: The processes the AI players think in (:mod:`bot.service.ai_pool`), started by :meth:`setup_hook`.
+        self.thinker = ThinkPool(settings.ai_workers)
         #: Set by :meth:`close`: new interactions are refused from then on.
         self.stopping = False
         install_gate(self, lambda: self.stopping)
@@ -97,6 +100,7 @@ class PbpBot(commands.Bot):
     async def setup_hook(self) -> None:
         # False (logged): boards are drawn in a thread instead
         await self.renderer.start(await asyncio.to_thread(opening_views))
+        await self.thinker.start()  # False (logged): the AI thinks in a thread instead
         self.store = await GameStore.open(self.settings.database_path)
         self.service = GameService(
             self.store,
@@ -105,6 +109,7 @@ class PbpBot(commands.Bot):
             stall_after=self.settings.stall_days * DAY,
             shards=self.shard_plan,
             holder=f"{socket.gethostname()}:{os.getpid()}:{self.shard_plan.label()}",
+            thinker=self.thinker,
         )
         all_games()  # every installed game imported now (a broken one logged now), not on a first click
         self.add_dynamic_items(*DYNAMIC_ITEMS, OfferButton, *HISTORY_ITEMS, SnoozeButton, *CONTROL_ITEMS)
@@ -170,6 +175,7 @@ class PbpBot(commands.Bot):
         if store is not None:
             await store.close()  # once the operations in flight have finished
         await self.renderer.close()  # after the last board: the interactions were answered
+        await self.thinker.close()
 
 
 class ShardedPbpBot(PbpBot, commands.AutoShardedBot):

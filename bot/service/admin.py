@@ -1,5 +1,6 @@
 """Admin control of a stuck game, for its creator or a member who may manage the channel: force the
-default of an open decision, replace a player, roll back to an earlier step, end the game.
+default of an open decision, replace a player (or hand their seat to the AI, or take it back from
+it), roll back to an earlier step, end the game.
 
 Every admin action is announced publicly with the admin's name, stored (the forced action and the
 rollback as log rows under the admin's id, a forced default also as a timeout of that seat) and
@@ -12,6 +13,7 @@ from engine.core import play
 
 from ..store.records import Records
 from ..store.rows import GameRecord
+from .ai_players import LEVEL_NAMES, seated_level
 from .change import Said, Step, Txn
 from .consent import ConsentService
 from .core import Core, uid
@@ -119,6 +121,13 @@ class AdminService(Boundary):
         async def change(txn: Txn) -> Said:
             seat = self.seats.seat_of_other(txn.seats, uid(player))
             old = txn.seats[seat].name
+            if uid(new_user) == uid(player) and txn.seats[seat].stand_in is not None:
+                back = msg(
+                    "🛠 {admin} (admin) took {player}'s seat back from the AI: {player} plays it again.",
+                    admin=name,
+                    player=old,
+                )
+                return await self.seats.take_back(txn, seat, uid(user_id), "admin", back)
             said = msg(
                 "🛠 {admin} (admin) replaced {player}'s player with {new}, who now plays as {player}.",
                 admin=name,
@@ -126,6 +135,33 @@ class AdminService(Boundary):
                 new=new_name,
             )
             return await self.seats.hand_over(txn, seat, uid(user_id), new_user, new_name, "admin", said)
+
+        return await self.steps.play_step(live.id, change)
+
+    async def to_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        name: str,
+        player: str | int,
+        level: str,
+        can_manage: bool = False,
+    ) -> Step:
+        """Hand ``player``'s seat to the AI at ``level``, present or not: it plays for them until they act
+        again or say ``/back`` (a stand-in like :meth:`~bot.service.seats.SeatService.to_ai`)."""
+        name, chosen = display_name(name), seated_level(level)
+        live = await self._admin_game(channel_id, user_id, can_manage)
+
+        async def change(txn: Txn) -> Said:
+            seat = self.seats.seat_of_other(txn.seats, uid(player))
+            said = msg(
+                "🛠 {admin} (admin) handed {player}'s seat to the AI ({level}): it plays for them until they "
+                "act again or say `/back`.",
+                admin=name,
+                player=txn.seats[seat].name,
+                level=LEVEL_NAMES[chosen],
+            )
+            return await self.seats.stand_in(txn, seat, uid(user_id), chosen, "admin", said)
 
         return await self.steps.play_step(live.id, change)
 

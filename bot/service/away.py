@@ -17,6 +17,7 @@ from engine.core.text import shorten
 
 from ..store.rows import GameRecord
 from ..store.times import iso, parse, seconds_between, shift
+from .ai_players import LEVEL_NAMES, is_ai
 from .change import Said
 from .clock import DAY, HOUR, stamp
 from .core import Core, uid
@@ -24,6 +25,7 @@ from .i18n import msg
 from .inputs import Boundary
 from .notices import Notice, jump_link
 from .results import GameSummary, MyGames, ServiceError
+from .words import names_list
 
 #: The longest absence /away accepts.
 MAX_AWAY = 60 * DAY
@@ -204,7 +206,8 @@ class AwayService(Boundary):
         posts = await self.core.away.posts([g.id for g, _ in pairs])
         summaries = []
         for g, member in pairs:
-            owes = g.status == "active" and user in g.waiting
+            owes = g.status == "active" and user in g.waiting and member.stand_in is None  # else the AI's
+            seated = await self.core.seats_of(g) if g.status in ("lobby", "active") else []
             clock = (
                 (await self.core.deadlines.of_game(g.id)).get(member.seat) if owes and member.seat is not None else None
             )
@@ -225,6 +228,8 @@ class AwayService(Boundary):
                     since=(clock.opened_at if clock and clock.opened_at else g.updated_at),
                     link=jump_link(g.guild_id, g.channel_id, posts.get(g.id)),
                     clock=state,
+                    stand_in=member.stand_in if g.status == "active" else None,
+                    ai_players=tuple(s.name for s in seated if is_ai(s.user_id)),
                 )
             )
         owing = sorted((s for s in summaries if s.your_turn), key=lambda s: (s.since, s.game_row))
@@ -243,8 +248,19 @@ def summary_line(s: GameSummary) -> str:
     """One line of ``/mygames``."""
     where = f"<#{s.channel_id}>" if s.channel_id.isdigit() else s.channel_id
     link = msg(" · [jump]({link})", link=s.link) if s.link.startswith("https://") else ""
+    if s.ai_players:
+        link = msg(" · with {players}{link}", players=names_list(list(s.ai_players)), link=link)
     if s.status == "lobby":
         return msg("{title} lobby in {where}{link}", title=s.title, where=where, link=link)
+    if s.stand_in is not None:
+        return msg(
+            "{title} in {where} (move {version}): 🤖 the AI ({level}) plays for you until you act or say `/back`{link}",
+            title=s.title,
+            where=where,
+            version=s.version,
+            level=LEVEL_NAMES.get(s.stand_in, s.stand_in),
+            link=link,
+        )
     if not s.your_turn:
         return msg(
             "{title} in {where} (move {version}): waiting for others{link}",

@@ -18,6 +18,7 @@ from engine.core import play
 from ..store.records import Records
 from ..store.rows import GameRecord
 from ..store.votes import Votes
+from .ai_players import is_ai
 from .change import Said, Step, Txn
 from .core import Core, uid
 from .history import effective_actions
@@ -70,7 +71,7 @@ class ConsentService(Boundary):
             undone = [a for a in stack if a.version > target]
             boards = {a.version - 1: await self.core.store.snapshot(record.id, a.version - 1) for a in undone[-NAMED:]}
             hidden = hidden_answers(txn.game, rows, undone[-NAMED:], boards.get)  # no secret in a public message
-            others = [s for s in txn.seats if s.user_id != user]
+            others = [s for s in txn.seats if s.user_id != user and not is_ai(s.user_id)]  # the AI always agrees
             lines = proposal_lines(txn.names, seat, target, undone, [s.name for s in others], hidden)
             if others:
                 result = Announcement(record.id, lines, [s.user_id for s in others])
@@ -129,7 +130,7 @@ class ConsentService(Boundary):
                         msg("❌ {player} said no: the game goes on from step {step}.", player=name, step=record.version)
                     ]
                 )
-            missing = [s for s in seats if not ballots.get(s.user_id)]
+            missing = [s for s in seats if not ballots.get(s.user_id) and not is_ai(s.user_id)]
             if missing:
                 outcome.extend(["open"] + [s.user_id for s in missing])
                 names = names_list([s.name for s in missing])

@@ -22,6 +22,7 @@ from typing import Any
 from engine.core import AnyGame, IllegalAction, get_game, play
 from engine.core.colours import PlayerColour, fill_choices, seat_colours
 
+from ..store.ai_seats import is_ai_id
 from ..store.away import AwayBook, Frozen
 from ..store.deadlines import Deadlines
 from ..store.lobbies import Lobbies
@@ -316,7 +317,8 @@ class Core:
         deadline (its player is away) thaws before its decision closes, so the bank is not charged for
         the freeze, and deadlines that opened for away players freeze. Untimed games have no deadlines.
         With ``version`` (whose ``waiting`` it is), nothing opens or closes once another process stored
-        a newer version. The seats in ``resume`` took their answer back: their clock resumes."""
+        a newer version. The seats in ``resume`` took their answer back: their clock resumes. An AI seat
+        has no clock (it never runs out of time); a seat the AI stands in for keeps its player's."""
         if record.clock != "none":
             for frozen in await self.away.frozen(game=record.id):
                 if ended or frozen.seat not in waiting:
@@ -326,6 +328,8 @@ class Core:
             await self.deadlines.stop(record.id)
         elif speed.limited:
             clock = TableClock(speed, stored(record.hours, record.hours_tz))
+            ai = {s.seat for s in await self.seats_of(record) if is_ai_id(s.user_id)}
+            waiting = [p for p in waiting if p not in ai]
             if await self.deadlines.sync(record.id, clock, waiting, self.now(), version, resume):
                 self.schedule()
         if record.clock != "none" and not ended:

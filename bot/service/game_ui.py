@@ -274,9 +274,16 @@ def header(table: Table) -> str:
     return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
 
 
+def seat_names(table: Table) -> list[str]:
+    """Each seat's name, marked where the AI stands in for its player (an AI seat's own name says it
+    is the AI: ``🤖 AI 1 (easy)``)."""
+    return [msg("{player} (🤖 AI standing in)", player=s.name) if s.stand_in else s.name for s in table.seats]
+
+
 def seats_line(table: Table) -> str:
-    """``Seats: 1. Ann (red · R), 2. Bob (blue · B).``: who sits where, in which colour."""
-    return msg("Seats: {seats}.", seats=seating_list(table.names, table.colours))
+    """``Seats: 1. Ann (red · R), 2. Bob (🤖 AI standing in) (blue · B).``: who sits where, in which
+    colour, and which seats the AI plays."""
+    return msg("Seats: {seats}.", seats=seating_list(seat_names(table), table.colours))
 
 
 def answered_line(table: Table) -> list[str]:

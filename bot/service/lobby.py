@@ -14,8 +14,10 @@ from engine.core.i18n import listing
 from engine.core.text import shorten
 from render.i18n import NAMES
 
+from ..store.ai_seats import AiSeats
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
+from .ai_players import AiLobby, is_ai, seated_level
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
 from .core import Core, starting_colours, uid, wrap_illegal
@@ -35,6 +37,7 @@ class LobbyService(Boundary):
     def __init__(self, core: Core, steps: Steps) -> None:
         self.core = core
         self.steps = steps
+        self.ai = AiLobby(core)
 
     async def open(
         self,
@@ -48,12 +51,15 @@ class LobbyService(Boundary):
         hours: str | None = None,
         timezone: str | None = None,
         language: str | None = None,
+        ai_stand_in: str | None = None,
     ) -> Announcement:
         """Open a lobby for ``game_id`` (an id or title as typed, see :func:`~engine.core.find_game`) with the
         creator as first member, a clock preset, playing hours and the table's ``language`` for its
-        public messages (one of ``render.i18n.LANGUAGES``; ``None``: English)."""
+        public messages (one of ``render.i18n.LANGUAGES``; ``None``: English); ``ai_stand_in``, an AI
+        level, lets the AI play a seat whose deadline passed until its player is back."""
         name = display_name(name)
         lang = spoken_language(language)
+        stand_in = seated_level(ai_stand_in) if ai_stand_in is not None else None
         try:
             game = find_game(game_id)
         except IllegalAction as exc:
@@ -91,6 +97,8 @@ class LobbyService(Boundary):
             )
         except ChannelBusy:
             raise busy from None
+        if stand_in is not None:
+            await AiSeats(self.core.store).allow_stand_in(record.id, stand_in)
         shown = ", ".join(f"{k}={v}" for k, v in resolved.items()) or msgp("options", "none")
         spec, data = game.spec, notice(game)
         fields = {
@@ -160,7 +168,7 @@ class LobbyService(Boundary):
         me = next((s for s in seats if s.user_id == user), None)
         if me is None:
             raise ServiceError(msg("You are not in this lobby."), "not_seated")
-        others = [s for s in seats if s.user_id != user]
+        others = [s for s in seats if s.user_id != user and not is_ai(s.user_id)]  # the AI never holds a lobby
         if not others:
             await self.core.store.set_status(record.id, "abandoned", self.core.now(), ("lobby",))
             return Announcement(
@@ -179,6 +187,14 @@ class LobbyService(Boundary):
             else msg("{player} left the lobby.", player=me.name)
         )
         return Announcement(record.id, [line])
+
+    async def add_ai(self, channel_id: str | int, by_user: str | int, level: str) -> Announcement:
+        """The creator seats an AI player at ``level`` (see :class:`~bot.service.ai_players.AiLobby`)."""
+        return await self.ai.add(channel_id, by_user, level)
+
+    async def remove_ai(self, channel_id: str | int, by_user: str | int) -> Announcement:
+        """The creator removes the AI player added last."""
+        return await self.ai.remove(channel_id, by_user)
 
     async def choose_colour(self, channel_id: str | int, user_id: str | int, colour: str) -> Announcement:
         """A lobby member picks one of the game's player colours (by its id: ``red``), not taken by
@@ -333,6 +349,8 @@ class LobbyService(Boundary):
         except (ChannelBusy, VersionConflict):
             raise busy from None
         await Records(self.core.store).set_origin(record.id, f"rematch:{old.id}")
+        if old.ai_stand_in is not None:
+            await AiSeats(self.core.store).allow_stand_in(record.id, old.ai_stand_in)
         lead = [
             msg(
                 "{player} started a rematch of {title} (same options, new shuffle, seats rotated).",

@@ -2,10 +2,11 @@
 
 A stored step's public lines are the game's own event sentences, after at most one line the bot
 writes itself when a step did not come from the player's own move: a deadline's default, a
-standing answer, an admin's force, a skipped turn; and, for undo and rollback rows, only the
-bot's lines. Those lines are built here from templates, so that :func:`check_lines` can regenerate
-every step of a replayed record and refuse one whose lines were edited. Only an admin's display
-name is not part of a record: it may be any short name without line breaks.
+standing answer, an admin's force, a skipped turn, the AI standing in for an absent player; and, for
+undo and rollback rows, only the bot's lines. Those lines are built here from templates, so that
+:func:`check_lines` can regenerate every step of a replayed record and refuse one whose lines were
+edited. Only an admin's display name is not part of a record: it may be any short name without line
+breaks.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ SKIPPED = "{who} skipped {player}'s turn after the deadline: {player} passes."
 TOOK_BACK = "{player} took back their last action."
 ROLLED_BACK = "🛠 {admin} (admin) rolled the game back to the board after step {step}."
 AGREED = "⏪ Everyone agreed ({players}): back to the board after step {step}."
+STOOD_IN = "🤖 The AI ({level}) played for {player}, who is absent: `{text}`."
 #: The templates above: each is a message id of ``bot.service`` (made with :func:`line`).
-TEMPLATES = (FORCED, STANDING, TIMED_OUT, SKIPPED, TOOK_BACK, ROLLED_BACK, AGREED)
+TEMPLATES = (FORCED, STANDING, TIMED_OUT, SKIPPED, TOOK_BACK, ROLLED_BACK, AGREED, STOOD_IN)
 DOMAIN.declare_data(lambda: TEMPLATES)
 
 
@@ -168,6 +170,7 @@ def _action_heads(game: AnyGame, names: list[str], row: ActionRecord, snapshots:
         pattern(TIMED_OUT, player=player, text=text),
         pattern(FORCED, player=player, text=text),
         pattern(STANDING, player=player, prompt=prompts, text=text),
+        pattern(STOOD_IN, player=player, text=text),
     ]
     if text == "pass":
         heads.append(pattern(SKIPPED, who=names, player=player))

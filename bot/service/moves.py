@@ -15,6 +15,7 @@ from engine.core.i18n import listing
 from engine.core.shapes import ChooseSeveral, Distribute, Shape, distribute_action, option_index
 from engine.core.takeback import TAKE_BACK_TEXT, is_take_back, names_take_back
 
+from ..store.ai_seats import AiSeats
 from ..store.times import parse
 from .away import AwayService
 from .change import Said, Txn
@@ -125,6 +126,10 @@ class Moves:
         if applied.text == TAKE_BACK_TEXT:  # they owe the decision again but know it: nobody is pinged anew
             said.mention = [u for u in said.mention if u != user]
         await self.away.moved(user, txn.row, said)  # a move ends the player's absence
+        if txn.seats[seat].stand_in is not None and await AiSeats(self.core.store).stand_in(txn.row, user, None):
+            self.core.seats_changed(txn.row)  # the AI stood in for them: it stops
+            txn.seats = await self.core.seats_of(txn.record)
+            said.public.append(msg("👋 **{player}** is back: the AI no longer plays for them.", player=names[seat]))
         return said
 
     async def check_time_left(self, txn: Txn, seat: int) -> None:

@@ -238,8 +238,8 @@ class NotifyService(Boundary):
                 continue
             seats = await self.core.seats_of(record)
             seat = next((s for s in seats if s.user_id == user), None)
-            if seat is None or seat.seat is None:
-                continue
+            if seat is None or seat.seat is None or seat.stand_in is not None:
+                continue  # gone, or the AI plays the seat for them meanwhile
             body = msg(
                 ", **{title}** is waiting for you (it became your turn at move {version}, during your quiet hours).",
                 title=record.title,

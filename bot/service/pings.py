@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta
 
+from ..store.ai_seats import is_ai_id
 from ..store.notify import Prefs
 from ..store.rows import GameRecord
 from ..store.times import iso, parse
@@ -77,9 +78,11 @@ class Pings:
         self.core = core
 
     async def pingable(self, users: list[str]) -> list[str]:
-        """Of ``users`` to ping for a new decision, those who may be pinged (not away)."""
-        away = await self.core.away.away_among(users)
-        return [u for u in users if u not in away]
+        """Of ``users`` to ping for a new decision, those who may be pinged (not away, not an AI seat:
+        it has no preferences, budget or digest)."""
+        people = [u for u in users if not is_ai_id(u)]
+        away = await self.core.away.away_among(people)
+        return [u for u in people if u not in away]
 
     async def plan(self, record: GameRecord, users: list[str]) -> PingPlan:
         """Of the users owed a ping for a new decision in ``record`` (as it stands): who is mentioned,
@@ -113,6 +116,8 @@ class Pings:
         silent (named, not mentioned) and put it in the digest; ``dm`` mode adds a DM."""
         if notice.user_id is None:
             return notice
+        if is_ai_id(notice.user_id):  # never reminded nor counted against a budget
+            return None
         if await self.core.away.until(notice.user_id) is not None:
             return None
         if not notice.ping:

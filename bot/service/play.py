@@ -26,7 +26,7 @@ from engine.core.takeback import is_take_back
 from .away import AwayService
 from .change import Said, Step, Txn
 from .core import Core, uid
-from .game_ui import Table, seats_line
+from .game_ui import Table, seat_names, seats_line
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
@@ -220,11 +220,12 @@ class PlayService(Boundary):
             )
         ] + ([msg("⚠️ {notice}", notice=data)] if data else [])
         seen: set[int] = set()
+        marked = seat_names(table)  # who the AI plays for
         for decision in table.decisions():
             if decision.player not in seen:
                 seen.add(decision.player)
                 question = decision.prompt or decision.kind
-                lines.append(msg("{player} to decide: {question}", player=names[decision.player], question=question))
+                lines.append(msg("{player} to decide: {question}", player=marked[decision.player], question=question))
         over = game.is_over(state)
         outcome = game.outcome(state) if over else None
         if over:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import play
 
+from .ai_players import people, played_by_ai
 from .autoplay import StandingAnswers
 from .change import Change, Said, Step, Txn
 from .core import Core
@@ -87,8 +88,11 @@ class Steps:
                 said.public += await core.seat_lines(txn.row)
             table = txn.table.sharing(due=await core.due(txn.record))
 
+            said.private = {user: lines for user, lines in said.private.items() if people([user])}
+            played = {s.user_id for s in txn.seats if played_by_ai(s)}  # never pinged: the AI answers at once
+
             async def route(users: list[str]) -> tuple[list[str], dict[str, str], list[str]]:
-                plan = await self.pings.plan(txn.record, users)
+                plan = await self.pings.plan(txn.record, [u for u in people(users) if u not in played])
                 return plan.ping, {user: prompt(txn, user) for user in plan.dm}, plan.counted
 
             turn = await self.turn_messages.place(table, txn.before, txn.windows, actor, said.public, route)
@@ -96,6 +100,8 @@ class Steps:
                 self.began[row] = (turn.turn.started_version, txn.game.public_view(loaded))
             table = table.sharing(began=await self.began_view(row, turn.turn.started_version))
             core.tables.stored(table)  # what autocomplete reads until the game moves again
+            if played.intersection(table.waiting_users()):
+                core.schedule()  # an AI turn is due: wake the timer loop
             return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
     async def redraw(self, row: int) -> Step | None:

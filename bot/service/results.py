@@ -128,6 +128,10 @@ class GameSummary:
     link: str = ""
     #: The user's clock there: ``running``, ``frozen`` (away), ``expired`` (the table decides) or ``""``.
     clock: str = ""
+    #: The AI level playing the user's seat there for them (``None``: they play it).
+    stand_in: str | None = None
+    #: The names of the AI seats at the table.
+    ai_players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

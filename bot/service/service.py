@@ -17,6 +17,7 @@ books, the clock, the random generator, the loaders with their one cache, the ga
 ``service.away``          away mode and ``/mygames`` (:mod:`bot.service.away`)
 ``service.notify``        ``/notify`` settings, held pings, digests, closed DMs (:mod:`bot.service.notify`)
 ``service.standing``      standing answers (:mod:`bot.service.standing`)
+``service.ai``            the AI's due turns, and ``/back`` from its stand-in (:mod:`bot.service.ai_turns`)
 ========================  ==============================================================================
 
 Front ends (Discord, the terminal, benchmarks) call these and post what the returned result says
@@ -32,6 +33,8 @@ import random
 
 from ..store.store import GameStore
 from .admin import AdminService
+from .ai_pool import ThinkPool
+from .ai_turns import AiTurns
 from .archive import ArchiveService
 from .away import AwayService
 from .change import Step
@@ -70,6 +73,7 @@ class GameService:
         stall_after: int = STALL_AFTER,
         shards: Shards | None = None,
         holder: str | None = None,
+        thinker: ThinkPool | None = None,
     ) -> None:
         self.store = store
         self.core = Core(store, clock, rng, cache_size=cache_size, shards=shards)
@@ -89,6 +93,8 @@ class GameService:
         self.stats = StatsService(self.core)
         self.notify = NotifyService(self.core, pings, self.away)
         self.standing = StandingService(self.core, self.steps)
+        #: The AI's turns (``thinker``: where it thinks; none given: a thread).
+        self.ai = AiTurns(self.core, self.steps, thinker)
 
     def now(self) -> str:
         """The service clock's reading (ISO-8601 UTC)."""

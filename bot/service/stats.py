@@ -7,16 +7,21 @@
   stored step. The first step of a game has no earlier timestamp and is left out.
 * **Timeouts**: deadlines the clock settled for them: a run of defaults taken at one deadline
   counts once, and so does a deadline offered to the table.
+* **Games with AI players** (a seat of an AI: :mod:`bot.service.ai_players`) are kept apart: games
+  finished and wins count games between people only, and a line of their own counts those with AI
+  seats. A game where the AI only stood in for an absent player counts as a game between people.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core import play
 
+from ..store.rows import GameRecord, SeatRecord
 from ..store.stats import StatsBook
 from ..store.times import seconds_between
+from .ai_players import is_ai
 from .clock import duration
 from .core import Core, uid
 from .i18n import msg, msgp
@@ -37,6 +42,8 @@ class GameLine:
     ended_at: str
     seat_name: str
     outcome: str
+    #: Some seat was an AI's: kept apart from games between people.
+    with_ai: bool = False
 
 
 @dataclass
@@ -50,6 +57,9 @@ class PlayerStats:
     moves: int = 0
     average_seconds: int | None = None
     timeouts: int = 0
+    #: Games with AI seats, finished and won (not counted in ``finished`` and ``wins``).
+    ai_finished: int = 0
+    ai_wins: int = 0
     recent: list[GameLine] = field(default_factory=list)
 
     def lines(self, name: str) -> list[str]:
@@ -71,6 +81,14 @@ class PlayerStats:
                 timeouts=self.timeouts,
             )
         ]
+        if self.ai_finished:
+            out.append(
+                msg(
+                    "Games with AI players, counted apart: {finished} finished ({wins} won).",
+                    finished=self.ai_finished,
+                    wins=self.ai_wins,
+                )
+            )
         for g in self.recent:
             where = f"<#{g.channel_id}>" if g.channel_id.isdigit() else g.channel_id
             out.append(
@@ -114,6 +132,9 @@ class StatsService(Boundary):
                 continue
             if line.outcome == ABANDONED:
                 out.abandoned += 1
+            elif line.with_ai:
+                out.ai_finished += 1
+                out.ai_wins += line.outcome.startswith("won")
             else:
                 out.finished += 1
                 out.wins += line.outcome.startswith("won")
@@ -127,6 +148,12 @@ class StatsService(Boundary):
             return None
         seats = [s for s in await self.core.store.seats(row) if s.seat is not None]
         mine = next((s for s in seats if s.user_id == user), None)
+        line = await self._line_of(record, seats, mine, row, user)
+        return replace(line, with_ai=any(is_ai(s.user_id) for s in seats))
+
+    async def _line_of(
+        self, record: GameRecord, seats: list[SeatRecord], mine: SeatRecord | None, row: int, user: str
+    ) -> GameLine:
         if record.status == "abandoned":
             return GameLine(
                 row, record.title, record.channel_id, record.updated_at, mine.name if mine else "?", ABANDONED

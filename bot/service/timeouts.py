@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.core import play
 
+from ..store.ai_seats import AiSeats
+from .ai_players import is_ai
 from .change import Said, Step, Txn
 from .clock import duration, preset
 from .core import Core, uid
@@ -123,6 +125,12 @@ class TimeoutService(Boundary):
 
     async def _expire(self, txn: Txn, seat: int, expiry: Expiry) -> Said:
         record, game = txn.record, txn.game
+        holder = txn.seats[seat]
+        if is_ai(holder.user_id):  # an AI seat has no deadline: its clock stops, the AI plays as timed work
+            await self.core.deadlines.set_state(record.id, seat, "idle")
+            raise ServiceError(msg("This deadline is no longer due."), NOT_DUE)
+        if record.ai_stand_in and holder.stand_in is None:
+            return await self._stand_in(txn, seat, record.ai_stand_in)
         users, names = txn.users, txn.names
         public: list[str] = []
         private: dict[str, list[str]] = {}
@@ -167,6 +175,22 @@ class TimeoutService(Boundary):
                 preset(record.clock).increment,
             )
         return txn.changed(public, private) if public else Said()
+
+    async def _stand_in(self, txn: Txn, seat: int, level: str) -> Said:
+        """The table lets the AI stand in: it plays ``seat`` from now on (as timed work, within seconds)
+        until its player moves again or says ``/back``; the deadline is settled."""
+        holder = txn.seats[seat]
+        if not await AiSeats(self.core.store).stand_in(txn.row, holder.user_id, level):
+            raise ServiceError(msg("This deadline is no longer due."), NOT_DUE)
+        await self.core.deadlines.set_state(txn.row, seat, "expired")
+        self.core.seats_changed(txn.row)
+        txn.seats = await self.core.seats_of(txn.record)
+        said = msg(
+            "⏰ {player} ran out of time: the AI ({level}) plays for them until they move again or say `/back`.",
+            player=holder.name,
+            level=level,
+        )
+        return Said(public=[said], board_changed=True)
 
     # --- the table's answer to an offer -----------------------------------------------
     async def _offered(self, txn: Txn, version: int, seat: int) -> None:

@@ -235,6 +235,7 @@ class Deadlines:
         name: str | None = None,
     ) -> bool:
         """Give ``seat`` to ``new_user`` (keeping the seat's in-game name); False if it changed meanwhile.
+        The AI no longer stands in for the seat (it stood in for the old holder).
 
         ``seat_holders`` gets the seat's first holder (reason ``start``) on its first handover, then
         each new holder (with ``name``, their own name), so a finished game records who played which seat.
@@ -245,7 +246,8 @@ class Deadlines:
             async with self.store.transaction() as db:
                 cur = await db.execute(
                     text(
-                        "UPDATE seats SET user_id = :new WHERE game = :game AND seat = :seat AND user_id = :old AND "
+                        "UPDATE seats SET user_id = :new, stand_in = NULL "
+                        "WHERE game = :game AND seat = :seat AND user_id = :old AND "
                         "NOT EXISTS (SELECT 1 FROM seats s WHERE s.game = :game AND s.user_id = :new)"
                     ),
                     {"new": new_user, "game": game, "seat": seat, "old": old_user},

@@ -61,6 +61,8 @@ class GameRecord:
     origin: str | None = None  # "import" (read-only copy) or "rematch:<row>"
     #: The table's language for its public messages (``render.i18n.LANGUAGES``).
     language: str = "en"
+    #: The AI level that plays a seat whose deadline passed, until its player is back (``None``: none).
+    ai_stand_in: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class SeatRecord:
     join_order: int
     seat: int | None
     colour: str | None
+    #: The AI level playing this seat for its absent player (``None``: the player plays it).
+    stand_in: str | None = None
 
 
 @dataclass(frozen=True)
@@ -112,12 +116,13 @@ def _game(result: AnyRow) -> GameRecord:
         hours=row.get("hours"),
         hours_tz=row.get("hours_tz"),
         language=row.get("language", "en"),
+        ai_stand_in=row.get("ai_stand_in"),
     )
 
 
 def _seat(result: AnyRow) -> SeatRecord:
     row = result._mapping
-    return SeatRecord(row["user_id"], row["name"], row["join_order"], row["seat"], row["colour"])
+    return SeatRecord(row["user_id"], row["name"], row["join_order"], row["seat"], row["colour"], row.get("stand_in"))
 
 
 def _action(result: AnyRow) -> ActionRecord:

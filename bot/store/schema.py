@@ -69,6 +69,8 @@ games = Table(
     Column("hours", Text),
     Column("hours_tz", Text),
     Column("language", Text, nullable=False, server_default="en"),
+    # Revision 0005 (issue 26): the AI's level that stands in for a player whose deadline passed (NULL: none).
+    Column("ai_stand_in", Text),
     CheckConstraint("status IN ('lobby', 'active', 'finished', 'abandoned')", name="games_status"),
 )
 _partial("games_one_live_per_channel", games, "channel_id", where="status IN ('lobby', 'active')", unique=True)
@@ -84,6 +86,8 @@ seats = Table(
     Column("colour", Text),
     Column("name", Text, nullable=False),
     Column("joined_at", Text, nullable=False),
+    # Revision 0005 (issue 26): the AI's level while it plays this seat for its absent player (NULL: none).
+    Column("stand_in", Text),
     PrimaryKeyConstraint("game", "user_id"),
     UniqueConstraint("game", "join_order"),
     UniqueConstraint("game", "seat"),
@@ -383,11 +387,13 @@ shard_leases = Table(
 )
 #: Tables added by revisions after the baseline (absent from a database at legacy migration 9).
 AFTER_BASELINE = ("shard_leases",)
-#: Columns added by revisions after the baseline (revisions 0003 and 0004), by table.
+#: Columns added by revisions after the baseline (revisions 0003 to 0005), by table.
 AFTER_BASELINE_COLUMNS = {
     "timeouts": ("seq",),
     "seat_holders": ("seq",),
     "audit": ("seq",),
     "clock_log": ("seq",),
     "clocks": ("prev_bank", "prev_opened_at", "prev_due_at"),
+    "games": ("ai_stand_in",),
+    "seats": ("stand_in",),
 }

@@ -28,7 +28,10 @@ LATEST_GAME = (
     .order_by(games.c.status.in_(LIVE).desc(), games.c.id.desc())
     .limit(1)
 )
-SEATS = select(seats).where(seats.c.game == bindparam("row")).order_by(seats.c.seat, seats.c.join_order)
+#: ``*``: a database not yet upgraded (no ``stand_in``, revision 0005) reads as well, like ``games``.
+SEATS = (
+    select(STAR).select_from(seats).where(seats.c.game == bindparam("row")).order_by(seats.c.seat, seats.c.join_order)
+)
 SNAPSHOT = select(snapshots.c.state_json).where(
     snapshots.c.game == bindparam("row"), snapshots.c.version == bindparam("version")
 )

@@ -251,7 +251,7 @@ class GameStore:
         """Every lobby/active game the user is in, least recently updated first."""
         rows = await self.query(
             text(
-                "SELECT g.*, s.user_id, s.name, s.join_order, s.seat, s.colour FROM games g "
+                "SELECT g.*, s.user_id, s.name, s.join_order, s.seat, s.colour, s.stand_in FROM games g "
                 "JOIN seats s ON s.game = g.id WHERE s.user_id = :user AND g.status IN ('lobby', 'active') "
                 "ORDER BY g.updated_at, g.id"
             ),

@@ -147,7 +147,7 @@ async def start_bot(
     ``clock``; the timer loop is off unless ``run_timers=True`` (tests fire deadlines by hand). Boards
     are drawn in a thread (tests replace the drawing functions) unless ``render_workers`` is given.
     """
-    base = {"database_path": str(db), "sync_commands": False, "run_timers": False, "render_workers": 0}
+    base = {"database_path": str(db), "sync_commands": False, "run_timers": False, "render_workers": 0, "ai_workers": 0}
     bot = create_bot(Settings(**{**base, **settings}), clock=clock, rng=random.Random(seed))
     bot.http.request = fake.http  # type: ignore[method-assign]
     bot.http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]

@@ -27,7 +27,16 @@ def test_command_tree_has_the_commands(guild: Guild) -> None:
     assert isinstance(play, app_commands.Command)
     assert play.get_parameter("action").autocomplete  # type: ignore[union-attr]
     new = guild.bot.tree.get_command("game").get_command("new")  # type: ignore[union-attr]
-    assert {p.name for p in new.parameters} == {"game", "options", "clock", "hours", "timezone", "language"}
+    assert {p.name for p in new.parameters} == {
+        "game",
+        "options",
+        "clock",
+        "hours",
+        "timezone",
+        "language",
+        "ai",
+        "stand_in",
+    }
     assert not guild.bot.intents.message_content and not guild.bot.intents.members
 
 
@@ -36,7 +45,9 @@ async def test_lobby_to_first_turn(guild: Guild) -> None:
     assert calls[0].payload == {"type": 5, "data": {"flags": EPHEMERAL}}  # deferred before touching storage
     lobby = posted(calls)
     assert "opened a Puerto Rico lobby" in lobby.content and lobby.payload["flags"] & 4096  # silent
-    assert lobby.custom_ids() == [f"pbp:{1}:lobby:join", "pbp:1:lobby:leave", "pbp:1:lobby:start"]
+    assert lobby.custom_ids() == [f"pbp:{1}:lobby:{act}" for act in ("join", "leave", "start")] + [
+        f"pbp:1:lobby:ai-{act}" for act in ("easy", "normal", "strong", "remove")
+    ]
     assert "already" in (await guild.command(*ANN, "game join"))[-1].content  # friendly error...
     assert (await guild.command(*ANN, "game join"))[-1].ephemeral  # ...only to the caller
     await guild.command(*BOB, "game join")

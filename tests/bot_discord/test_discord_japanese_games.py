@@ -21,6 +21,8 @@ from render.i18n import tr
 LATIN = re.compile(r"[A-Za-z]{2,}")
 QUOTED = re.compile(r"`[^`]*`")
 MENTION = re.compile(r"<[@#][!&]?\d+>|https?://\S+")
+#: Latin words Japanese writes as they are: "AI" (the lobby's AI buttons, issue 26).
+KEPT = re.compile(r"(?<![A-Za-z])AI(?![A-Za-z])")
 
 
 def texts_of(call: Call) -> list[str]:
@@ -40,8 +42,9 @@ def texts_of(call: Call) -> list[str]:
 
 
 def english_in(text: str, names: list[str]) -> list[str]:
-    """The English words left in ``text`` once quoted texts, mentions, links and names are removed."""
-    text = MENTION.sub(" ", QUOTED.sub(" ", text))
+    """The English words left in ``text`` once quoted texts, mentions, links, names and the Latin words
+    Japanese keeps (:data:`KEPT`) are removed."""
+    text = KEPT.sub(" ", MENTION.sub(" ", QUOTED.sub(" ", text)))
     for name in names:
         text = text.replace(name, " ")
     return LATIN.findall(text)

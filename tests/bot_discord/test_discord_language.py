@@ -47,6 +47,19 @@ def bot_words(table: Table) -> list[tuple[str, str]]:
     ]
 
 
+#: The lobby's buttons: join, leave, start, and the creator's AI seats (issue 26).
+LOBBY_EN = ["Join", "Leave", "Start game", "🤖 Add AI (easy)", "🤖 Add AI (normal)", "🤖 Add AI (strong)", "Remove AI"]
+LOBBY_JA = [
+    "参加",
+    "退出",
+    "ゲーム開始",
+    "🤖 AIを追加（やさしい）",
+    "🤖 AIを追加（ふつう）",
+    "🤖 AIを追加（つよい）",
+    "AIを外す",
+]
+
+
 def labels(call: Any) -> list[str]:
     return [c.get("label") or c.get("placeholder") for row in call.payload["components"] for c in row["components"]]
 
@@ -54,7 +67,7 @@ def labels(call: Any) -> list[str]:
 async def start_japanese_table(guild: Guild) -> Any:
     lobby = posted(await guild.command(*ANN, "game new", game="puerto_rico", language="ja"))
     assert "ボタンか `/game join` で参加できます。作成者が `/game start` で開始します。" in lobby.content
-    assert labels(lobby) == ["参加", "退出", "ゲーム開始"]
+    assert labels(lobby) == LOBBY_JA
     await guild.command(*BOB, "game join")
     await guild.command(*CY, "game join")
     calls = await guild.command(*ANN, "game start")
@@ -101,7 +114,7 @@ async def test_an_english_player_at_a_japanese_table_reads_english_replies(guild
 
 async def test_a_japanese_reader_at_an_english_table_reads_japanese_replies(guild: Guild) -> None:
     lobby = posted(await guild.command(*ANN, "game new", game="puerto_rico"))
-    assert "Use the buttons or `/game join`" in lobby.content and labels(lobby) == ["Join", "Leave", "Start game"]
+    assert "Use the buttons or `/game join`" in lobby.content and labels(lobby) == LOBBY_EN
     await guild.command(*BOB, "game join")
     await guild.command(*CY, "game join")
     await guild.command(*ANN, "game start")
@@ -131,7 +144,7 @@ async def test_a_japanese_reader_at_an_english_table_reads_japanese_replies(guil
 async def test_game_new_defaults_to_the_servers_language_and_game_language_switches(guild: Guild) -> None:
     guild.guild_locale = "ja"
     lobby = posted(await guild.command(*ANN, "game new", game="puerto_rico"))
-    assert labels(lobby) == ["参加", "退出", "ゲーム開始"]
+    assert labels(lobby) == LOBBY_JA
     refused = await guild.command(*BOB, "game language", language="en")  # not the creator
     assert refused[-1].ephemeral and (await table_now(guild)).language == "ja"
     switched = posted(await guild.command(*ANN, "game language", language="en"))

@@ -1,5 +1,6 @@
-"""``/admin …`` for the game's creator or a member who may manage the channel: force, replace,
-rollback, end. The service checks who may; every outcome is posted publicly with the admin's name."""
+"""``/admin …`` for the game's creator or a member who may manage the channel: force, replace (also
+with the AI, or back from it), rollback, end. The service checks who may; every outcome is posted
+publicly with the admin's name."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ...service.change import Step
 from ...service.results import ServiceError
 from ..language import of_table
 from ..turns import finish, post_public, post_step
-from .game import NO_BOTS, channel_of
+from .game import AI_LEVEL_CHOICES, NO_BOTS, ONE_TARGET, channel_of
 
 if TYPE_CHECKING:
     from ..app import PbpBot
@@ -55,22 +56,32 @@ class AdminCog(
         )
         await self._post(interaction, result)
 
-    @app_commands.command(name="replace", description="Give a player's seat to someone else")
-    @app_commands.describe(player="The player whose seat changes hands", new_player="Who plays the seat from now on")
-    async def replace(self, interaction: Interaction, player: discord.Member, new_player: discord.Member) -> None:
+    @app_commands.command(name="replace", description="Give a player's seat to someone else or the AI")
+    @app_commands.describe(
+        player="The player whose seat changes hands",
+        new_player="Who plays the seat from now on (the player themselves: back from the AI)",
+        ai="Hand the seat to the AI at this level instead, until its player is back",
+    )
+    @app_commands.choices(ai=AI_LEVEL_CHOICES)
+    async def replace(
+        self,
+        interaction: Interaction,
+        player: discord.Member,
+        new_player: discord.Member | None = None,
+        ai: str | None = None,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if new_player.bot:
+        channel, by, name = channel_of(interaction), interaction.user.id, interaction.user.display_name
+        if ai is not None and new_player is None:
+            result = await self.bot.service.admin.to_ai(channel, by, name, player.id, ai, manager(interaction))
+        elif new_player is None or ai is not None:
+            raise ServiceError(ONE_TARGET, "bad_substitute")
+        elif new_player.bot:
             raise ServiceError(NO_BOTS, "bad_substitute")
-        channel = channel_of(interaction)
-        result = await self.bot.service.admin.replace(
-            channel,
-            interaction.user.id,
-            interaction.user.display_name,
-            player.id,
-            new_player.id,
-            new_player.display_name,
-            manager(interaction),
-        )
+        else:
+            result = await self.bot.service.admin.replace(
+                channel, by, name, player.id, new_player.id, new_player.display_name, manager(interaction)
+            )
         await self._post(interaction, result)
 
     @app_commands.command(name="rollback", description="Go back to the board after an earlier step (no vote)")

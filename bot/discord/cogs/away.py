@@ -1,15 +1,19 @@
-"""``/away until:<date>`` and ``/back``: freeze your clocks in all your games while you are away."""
+"""``/away until:<date>`` and ``/back``: freeze your clocks in all your games while you are away;
+``/back`` also ends the AI standing in for you where your time ran out."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ...service.ai_turns import BACK_FROM_AI
 from ...service.away import AwayChange
+from ...service.results import ServiceError
 from ..turns import finish
 from ..views.reminders import post_notice
 
@@ -35,7 +39,14 @@ class AwayCog(commands.Cog):
     @app_commands.command(name="back", description="End your away time now: your clocks run again")
     async def back(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.tell(interaction, await self.bot.service.away.back(interaction.user.id))
+        stood = await self.bot.service.ai.back(interaction.user.id)  # the AI stops standing in for them
+        try:
+            change = await self.bot.service.away.back(interaction.user.id)
+        except ServiceError as exc:
+            if exc.code != "not_away" or not stood:
+                raise
+            change = AwayChange(BACK_FROM_AI, [])
+        await self.tell(interaction, replace(change, notices=stood + change.notices))
 
     async def tell(self, interaction: Interaction, change: AwayChange) -> None:
         for notice in change.notices:

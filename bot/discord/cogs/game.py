@@ -4,6 +4,7 @@ history, export, import, substitute, undo, voteundo)."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +14,7 @@ from discord.ext import commands
 from engine.core import all_games, find_game
 from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
+from ...service.ai_players import LEVEL_NAMES
 from ...service.clock import PRESETS
 from ...service.game_ui import option_suggestions, parse_options, seats_line
 from ...service.results import ServiceError
@@ -30,9 +32,14 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 NO_BOTS = msg("A bot can't take a seat; choose a person.")
+#: ``/game substitute`` and ``/admin replace`` hand a seat to one member or to the AI.
+ONE_TARGET = msg("Name who takes over the seat: a member, or the AI with its level (easy, normal or strong); not both.")
 MAX_IMPORT = 8 * 1024 * 1024
 #: A table's language, by its own name (``/game new language:``, ``/game language``).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES]
+#: The AI players' levels (``/game new ai:`` and ``stand_in:``), named in English (Discord translates
+#: the choices' names through the command translator).
+AI_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL_NAMES]
 
 
 def channel_of(interaction: Interaction) -> str:
@@ -62,10 +69,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours="Table playing hours, e.g. 18-23 or 22-02; clocks pause outside (default: always)",
         timezone="IANA time zone for the playing hours, e.g. Europe/Paris (default: UTC)",
         language="The table's language: its public messages and buttons (default: the server's)",
+        ai="Seat an AI player at this level (more with the lobby's buttons)",
+        stand_in="Let the AI at this level play for a player whose time ran out, until they are back",
     )
     @app_commands.choices(
         clock=[app_commands.Choice(name=p.label[:100], value=k) for k, p in PRESETS.items()],
         language=LANGUAGE_CHOICES,
+        ai=AI_LEVEL_CHOICES,
+        stand_in=AI_LEVEL_CHOICES,
     )
     async def new(
         self,
@@ -76,6 +87,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours: str | None = None,
         timezone: str | None = None,
         language: str | None = None,
+        ai: str | None = None,
+        stand_in: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -95,8 +108,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             hours,
             timezone,
             language=lang,
+            ai_stand_in=stand_in,
         )
         assert result.game_row is not None
+        if ai is not None:
+            added = await self.bot.service.lobby.add_ai(channel_of(interaction), interaction.user.id, ai)
+            result = replace(result, public=result.public + added.public)
         lines = result.public + [msg("Use the buttons or `/game join`; the creator starts with `/game start`.")]
         await post_public(interaction, lines, lang, view=lobby_view(result.game_row, lang))
 
@@ -271,25 +288,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await post_public(interaction, result.public, await self.language_at(result.game_row))
 
     @app_commands.command(
-        name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else"
+        name="substitute", description="Hand your seat (or, as host, an absent player's) to someone else or the AI"
     )
     @app_commands.describe(
-        player="Who takes over the seat",
+        player="Who takes over the seat (the seat's own player: back from the AI)",
         absent="Host only: the absent player whose seat is handed over (default: your own)",
+        ai="Hand the seat to the AI at this level instead, until its player is back",
     )
+    @app_commands.choices(ai=AI_LEVEL_CHOICES)
     async def substitute(
-        self, interaction: Interaction, player: discord.Member, absent: discord.Member | None = None
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        absent: discord.Member | None = None,
+        ai: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if player.bot:
+        channel, for_user = channel_of(interaction), absent.id if absent is not None else None
+        if ai is not None and player is None:
+            result = await self.bot.service.seats.to_ai(channel, interaction.user.id, ai, for_user)
+        elif player is None or ai is not None:
+            raise ServiceError(ONE_TARGET, "bad_substitute")
+        elif player.bot:
             raise ServiceError(NO_BOTS, "bad_substitute")
-        result = await self.bot.service.seats.substitute(
-            channel_of(interaction),
-            interaction.user.id,
-            player.id,
-            player.display_name,
-            absent.id if absent is not None else None,
-        )
+        else:
+            result = await self.bot.service.seats.substitute(
+                channel, interaction.user.id, player.id, player.display_name, for_user
+            )
         await finish(interaction, await post_step(self.bot, result, None))
 
     @app_commands.command(name="undo", description="Take back your last action (while it is still your turn)")

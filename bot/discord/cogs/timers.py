@@ -2,9 +2,11 @@
 
 Deadlines (``clocks``) and reminders (``reminders``) live in the database, never in memory: on
 start-up the loop first extends deadlines by the bot's downtime, then fires whatever is due:
-deadline outcomes first, then reminders and stalled-game announcements. Storing an earlier
-deadline wakes it (``service.core.on_schedule``); otherwise it wakes at least every minute to write
-a heartbeat. It stops between two rounds (:meth:`TimerCog.stop`): a round in progress finishes, so
+deadline outcomes first, then the AI players' due turns, then reminders and stalled-game
+announcements. Storing an earlier deadline or a change that leaves an AI owing a decision wakes it
+(``service.core.on_schedule``); otherwise it wakes at least every minute to write a heartbeat. The
+AI thinks in processes of its own (:mod:`bot.service.ai_pool`): the event loop only waits for it.
+It stops between two rounds (:meth:`TimerCog.stop`): a round in progress finishes, so
 no store operation is cut in the middle by a cancellation.
 """
 
@@ -92,12 +94,17 @@ class TimerCog(commands.Cog):
         the shards this process now holds (:mod:`bot.service.lease_keeper`); notes the time for
         ``/health``."""
         await self.bot.service.leases.renew()
-        done = await self.fire(), await self.remind()
+        expiries = await self.fire()
+        await self.play_ai()
+        done = expiries, await self.remind()
         self.bot.last_tick = self.bot.service.now()
         return done
 
     async def delay(self) -> float:
-        """Seconds until the earliest deadline or reminder, at most the heartbeat interval."""
+        """Seconds until the earliest deadline or reminder, at most the heartbeat interval (none while
+        AI turns are still due)."""
+        if self.bot.service.ai.more:
+            return 0.0
         due = await self.bot.service.reminders.next_timer()
         if due is None:
             return HEARTBEAT_SECONDS
@@ -114,6 +121,18 @@ class TimerCog(commands.Cog):
             except discord.HTTPException as exc:  # stored already; /game status shows it
                 log.warning("deadline outcome in channel %s not posted: %s", expiry.channel_id, exc)
         return expiries
+
+    async def play_ai(self) -> int:
+        """Play the due AI turns of this process's shards, posting each move's turn message before the
+        next is thought; how many were played."""
+        played = 0
+        async for step in self.bot.service.ai.turns():
+            played += 1
+            try:
+                await post_step(self.bot, step, None)
+            except discord.HTTPException as exc:  # stored already; /game status shows it
+                log.warning("AI move in game %s not posted: %s", step.row, exc)
+        return played
 
     async def remind(self) -> list[Notice]:
         """Post absences that ended at their date, every due reminder (pinging only the player who

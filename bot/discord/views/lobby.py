@@ -1,6 +1,8 @@
-"""The lobby's persistent buttons (join, leave, start) and a finished game's Rematch button.
+"""The lobby's persistent buttons (join, leave, start; the creator's AI seats) and a finished game's
+Rematch button.
 
 ``pbp:<game>:lobby:<join|leave|start>``  join, leave or start the lobby this message announced
+``pbp:<game>:lobby:ai-<level|remove>``   the creator adds an AI player at a level, or removes the last
 ``pbp:<game>:rematch``                   the same players start again (see :meth:`LobbyService.rematch
 <bot.service.lobby.LobbyService.rematch>`)
 """
@@ -22,15 +24,27 @@ from ..language import lines, of_table, reader
 from ..turns import post_step, strip_components
 from .common import GAME
 
-LOBBY_LABELS = {"join": msg("Join"), "leave": msg("Leave"), "start": msg("Start game")}
+LOBBY_LABELS = {
+    "join": msg("Join"),
+    "leave": msg("Leave"),
+    "start": msg("Start game"),
+    "ai-easy": msg("🤖 Add AI (easy)"),
+    "ai-normal": msg("🤖 Add AI (normal)"),
+    "ai-strong": msg("🤖 Add AI (strong)"),
+    "ai-remove": msg("Remove AI"),
+}
+AI_ACTS = ("ai-easy", "ai-normal", "ai-strong", "ai-remove")
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":lobby:(?P<act>join|leave|start)"):
-    """Join, leave or start the lobby this message announced."""
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":lobby:(?P<act>join|leave|start|ai-easy|ai-normal|ai-strong|ai-remove)",
+):
+    """Join, leave or start the lobby this message announced; its creator adds or removes AI players."""
 
     def __init__(self, row: int, act: str, line: int | None = None, lang: str = "en") -> None:
         style = discord.ButtonStyle.success if act == "start" else discord.ButtonStyle.primary
-        if act == "leave":
+        if act in ("leave", *AI_ACTS):
             style = discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
@@ -63,6 +77,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME 
                 return
             if self.act == "join":
                 result = await bot.service.lobby.join(channel, user, interaction.user.display_name)
+            elif self.act == "ai-remove":
+                result = await bot.service.lobby.remove_ai(channel, user)
+            elif self.act.startswith("ai-"):
+                result = await bot.service.lobby.add_ai(channel, user, self.act.removeprefix("ai-"))
             else:
                 result = await bot.service.lobby.leave(channel, user)
             await interaction.followup.send(
@@ -104,4 +122,6 @@ def lobby_view(row: int, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for act in ("join", "leave", "start"):
         view.add_item(LobbyButton(row, act, lang=lang))
+    for act in AI_ACTS:
+        view.add_item(LobbyButton(row, act, 1, lang))
     return view

@@ -1,0 +1,76 @@
+"""The rows of AI players (issue 26), SQL only: which active games have a seat the AI plays (one
+query on ``seats``), a seat the AI plays for its absent player (``seats.stand_in``) and a table's
+choice to let it (``games.ai_stand_in``).
+
+An AI seat is a seat whose user id starts with :data:`AI_PREFIX` (``ai:<level>:<n>``): no Discord
+id starts so, so an AI seat is never mentioned, sent a message or counted as a person.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import and_, or_, select, update
+
+from .statements import games, seats
+from .store import GameStore
+
+#: The start of every AI seat's user id.
+AI_PREFIX = "ai:"
+
+
+def is_ai_id(user_id: str) -> bool:
+    """Is ``user_id`` an AI seat's (never a person's)?"""
+    return user_id.startswith(AI_PREFIX)
+
+
+@dataclass(frozen=True)
+class AiSeat:
+    """A seat of an active game that the AI plays: an AI seat, or a stand-in for its absent player
+    (``stand_in``: the level); ``waiting`` when it owes a decision as stored."""
+
+    game: int
+    version: int
+    guild_id: str | None
+    user_id: str
+    stand_in: str | None
+    waiting: bool
+
+
+class AiSeats:
+    """The AI's rows of a :class:`GameStore`."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def played(self) -> list[AiSeat]:
+        """Every seat of an active game that the AI plays, by game: one query on the seats."""
+        rows = await self.store.query(
+            select(games.c.id, games.c.version, games.c.guild_id, games.c.waiting, seats.c.user_id, seats.c.stand_in)
+            .select_from(seats.join(games, games.c.id == seats.c.game))
+            .where(
+                games.c.status == "active",
+                seats.c.seat.is_not(None),
+                or_(seats.c.user_id.startswith(AI_PREFIX), seats.c.stand_in.is_not(None)),
+            )
+            .order_by(games.c.id, seats.c.seat)
+        )
+        return [AiSeat(r[0], r[1], r[2], r[4], r[5], r[4] in json.loads(r[3])) for r in rows]
+
+    async def stand_in(self, game: int, user_id: str, level: str | None) -> bool:
+        """The AI at ``level`` starts (``None``: stops) playing ``user_id``'s seat of ``game``; False when
+        it already did (stopped) or the seat is not theirs."""
+        now = seats.c.stand_in.is_(None) if level is not None else seats.c.stand_in.is_not(None)
+        async with self.store.transaction() as db:
+            cur = await db.execute(
+                update(seats)
+                .where(and_(seats.c.game == game, seats.c.user_id == user_id, seats.c.seat.is_not(None), now))
+                .values(stand_in=level)
+            )
+            return bool(cur.rowcount == 1)
+
+    async def allow_stand_in(self, game: int, level: str | None) -> None:
+        """The table's choice: the AI at ``level`` stands in for a player whose deadline passed (``None``: never)."""
+        async with self.store.transaction() as db:
+            await db.execute(update(games).where(games.c.id == game).values(ai_stand_in=level))
