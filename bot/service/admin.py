@@ -13,7 +13,7 @@ from engine.core import play
 
 from ..store.records import Records
 from ..store.rows import GameRecord
-from .ai_players import LEVEL_NAMES, seated_level
+from .ai_players import LEVEL_NAMES, check_plays, seated_level
 from .change import Said, Step, Txn
 from .consent import ConsentService
 from .core import Core, uid
@@ -151,6 +151,7 @@ class AdminService(Boundary):
         again or say ``/back`` (a stand-in like :meth:`~bot.service.seats.SeatService.to_ai`)."""
         name, chosen = display_name(name), seated_level(level)
         live = await self._admin_game(channel_id, user_id, can_manage)
+        check_plays(self.core.game(live.game_id))
 
         async def change(txn: Txn) -> Said:
             seat = self.seats.seat_of_other(txn.seats, uid(player))

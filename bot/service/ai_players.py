@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from engine.ai import SEATED
+from engine.ai import SEATED, plays
+from engine.core import AnyGame
 from engine.core.i18n import listing
 from engine.core.text import shorten
 from render.i18n import tr
@@ -76,6 +77,17 @@ def seated_level(level: str | None) -> str:
     return typed
 
 
+def check_plays(game: AnyGame) -> None:
+    """Refuse an AI seat or stand-in for a game the AI cannot play fairly yet (:func:`engine.ai.plays`)."""
+    if not plays(game):
+        raise ServiceError(
+            msg(
+                "The AI does not play {title} yet: it could only decide by seeing hidden cards.", title=game.spec.title
+            ),
+            "no_ai",
+        )
+
+
 class AiLobby:
     """Adding and removing the lobby's AI seats (the creator's choice)."""
 
@@ -88,6 +100,7 @@ class AiLobby:
         if uid(by_user) != record.creator_id:
             raise ServiceError(msg("Only the lobby's creator can add AI players."), "not_creator")
         chosen = seated_level(level)
+        check_plays(self.core.game(record.game_id))
         seats = await self.core.store.seats(record.id)
         high = self.core.game(record.game_id).spec.max_players
         if len(seats) >= high:

@@ -17,7 +17,7 @@ from render.i18n import NAMES
 from ..store.ai_seats import AiSeats
 from ..store.records import IMPORTED, Records
 from ..store.rows import ChannelBusy, ConstraintError, SeatRecord, VersionConflict
-from .ai_players import AiLobby, is_ai, seated_level
+from .ai_players import AiLobby, check_plays, is_ai, seated_level
 from .change import Said, Step, Txn
 from .clock import clock_label, preset
 from .core import Core, starting_colours, uid, wrap_illegal
@@ -64,6 +64,8 @@ class LobbyService(Boundary):
             game = find_game(game_id)
         except IllegalAction as exc:
             raise wrap_illegal(exc) from None
+        if stand_in is not None:
+            check_plays(game)
         speed = preset(clock)
         window = parse_hours(hours, timezone)
         try:

@@ -15,7 +15,7 @@ from ..store.ai_seats import AiSeats
 from ..store.records import Records
 from ..store.rows import GameRecord, SeatRecord
 from ..store.times import seconds_between
-from .ai_players import LEVEL_NAMES, is_ai, seated_level
+from .ai_players import LEVEL_NAMES, check_plays, is_ai, seated_level
 from .change import Said, Step, Txn
 from .clock import DAY, preset
 from .core import Core, uid
@@ -89,6 +89,7 @@ class SeatService(Boundary):
         say ``/back``: the caller's own seat, or (host only) an absent player's."""
         chosen = seated_level(level)
         live = await self.core.live(channel_id, "active")
+        check_plays(self.core.game(live.game_id))
         by = uid(by_user)
 
         async def change(txn: Txn) -> Said:

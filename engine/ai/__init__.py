@@ -15,12 +15,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import get_game
+from engine.core import AnyGame, Game, get_game
 
 from .levels import LEVELS, SEATED, Level, level
 from .levels import level as named
 from .players import greedy_move, random_move
 from .search import search
+
+
+def plays(game: AnyGame) -> bool:
+    """Whether the AI can play ``game`` fairly: the game hides nothing, or it says how to sample what
+    a seat cannot see (its own ``determinize``); otherwise a search would read hidden cards."""
+    return not game.spec.has_hidden_info or type(game).determinize is not Game.determinize
 
 
 def choose(game_id: str, state: Any, seat: int, *, seed: int, level: str = "normal") -> str:
@@ -29,6 +35,8 @@ def choose(game_id: str, state: Any, seat: int, *, seed: int, level: str = "norm
     The same seed gives the same move; only what ``seat`` may see counts. :class:`ValueError` when
     ``seat`` has nothing to decide or the level is unknown."""
     game = get_game(game_id)
+    if not plays(game):
+        raise ValueError(f"the AI does not play {game.spec.title}: it has no way to sample hidden information")
     player = named(level)
     rng = random.Random(seed)
     legal = game.legal_actions(game.determinize(state, seat, 0), seat)
@@ -43,4 +51,4 @@ def choose(game_id: str, state: Any, seat: int, *, seed: int, level: str = "norm
     return search(game, state, seat, player, rng)
 
 
-__all__ = ["LEVELS", "SEATED", "Level", "choose", "level"]
+__all__ = ["LEVELS", "SEATED", "Level", "choose", "level", "plays"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bot_helpers import CHANNEL, FakeClock, user
+from toy_game import ToyRace
 
 from bot.service.ai_players import is_ai
 from bot.service.ai_pool import ThinkPool
@@ -19,7 +21,7 @@ from bot.service.results import ServiceError
 from bot.service.service import GameService
 from bot.store.store import GameStore
 from engine.ai import choose
-from engine.core import play
+from engine.core import Game, play, registered
 
 
 async def ai_lobby(svc: GameService, *levels: str, people: tuple[str, ...] = ("Ann",), **opened: str) -> int:
@@ -232,3 +234,20 @@ async def test_two_services_on_one_database_play_each_ai_turn_once(database: str
     finally:
         await store_a.close()
         await store_b.close()
+
+
+class BlindRace(ToyRace):
+    """Toy Race without a way to sample its hidden hands: the AI cannot play it fairly."""
+
+    spec = replace(ToyRace.spec, id="toy_blind", title="Blind Race")
+    determinize = Game.determinize
+
+
+async def test_no_ai_seat_or_stand_in_for_a_game_the_ai_cannot_play_fairly(svc: GameService) -> None:
+    with registered(BlindRace()):
+        with pytest.raises(ServiceError, match="does not play Blind Race yet") as stand_in:
+            await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_blind", {}, ai_stand_in="easy")
+        assert stand_in.value.code == "no_ai"
+        await svc.lobby.open(CHANNEL, "g", user("Ann"), "Ann", "toy_blind", {})
+        with pytest.raises(ServiceError, match="does not play Blind Race yet"):
+            await svc.lobby.add_ai(CHANNEL, user("Ann"), "easy")

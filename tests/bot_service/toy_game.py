@@ -15,6 +15,7 @@ the service tests' conftest does it for every test), a child process of a test w
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from itertools import groupby
 from typing import Any
@@ -219,6 +220,25 @@ class ToyRace(Game):
         view["hand"] = sorted(state["hands"][player])
         view["my_choice"] = self._bets(state).get(str(player))
         return view
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """What ``seat`` cannot see dealt anew (the deck and the others' hands, as one sorted pool) and
+        the others' bets not yet revealed chosen anew, all from ``seed``: for the AI players."""
+        new = self.copy_state(state)
+        chooser = random.Random(seed)
+        others = [p for p in range(len(new["players"])) if p != seat]
+        pool = sorted(new["deck"] + [c for p in others for c in new["hands"][p]])
+        chooser.shuffle(pool)
+        for p in others:
+            size = len(new["hands"][p])
+            new["hands"][p], pool = pool[:size], pool[size:]
+        new["deck"] = pool
+        bets = self._bets(new)
+        for key in sorted(bets):
+            if key != str(seat):
+                bets[key] = chooser.choice(["push", "rest"])
+        new["rng"] = seed_state(seed)
+        return new
 
     @staticmethod
     def _bets(state: State) -> dict[str, str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai import LEVELS, choose
-from engine.core import play, registered
+from engine.ai import LEVELS, choose, plays
+from engine.core import Game, GameSpec, play, registered
 from tests.engine.ai.ai_toys import Peek, Take
 
 
@@ -69,3 +69,18 @@ def test_a_seat_with_nothing_to_decide_is_refused_and_a_level_must_exist() -> No
         choose("ai_take", state, 1, seed=1)
     with pytest.raises(ValueError, match="levels: easy, normal, strong"):
         choose("ai_take", state, 0, seed=1, level="genius")
+
+
+class Blind(Peek):
+    """Peek without its own determinize: the AI would have to read the hidden hands."""
+
+    spec = GameSpec("ai_blind", "Blind Peek", 2, 2, 1, has_hidden_info=True)
+    determinize = Game.determinize
+
+
+def test_the_ai_refuses_a_game_that_hides_cards_it_cannot_sample() -> None:
+    assert plays(Take()) and plays(Peek()) and not plays(Blind())
+    with registered(Blind()):
+        state, _ = play.new_game(Blind(), ["Ann", "Bob"], {}, 1)
+        with pytest.raises(ValueError, match="does not play Blind Peek"):
+            choose("ai_blind", state, 0, seed=1, level="random")
