@@ -44,6 +44,9 @@ STORE_WIGS = 0.6  # a store produces goods
 OFFICIAL_WIGS = 0.5  # an official still on the board can be hired into an office
 #: Points of lead that make about a 3-in-4 chance of winning (final scores run to 100-150 wigs).
 EVALUATION_SCALE = 8.0
+#: The share of a level's iterations Lisboa affords: a simulated main action lists its options by
+#: playing each card on a copy, so a step costs milliseconds (normal: about 1 s a decision).
+AI_BUDGET = 0.5
 
 
 # --- determinization ------------------------------------------------------------------------------

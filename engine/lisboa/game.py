@@ -120,6 +120,7 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
 
     # --- the AI player's hooks (:mod:`.ai`) ---
     evaluation_scale = ai.EVALUATION_SCALE
+    ai_budget = ai.AI_BUDGET
 
     def determinize(self, state: LState, seat: int, seed: int) -> LState:
         return ai.determinize(state, seat, seed)
