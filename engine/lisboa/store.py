@@ -120,18 +120,28 @@ def lots_for(state: State, space: str) -> list[tuple[str, str]]:
     ]
 
 
-def _space_usable(state: State, seat: int, space: str) -> bool:
+def _space_usable(state: State, seat: int, space: str, known: dict[str, bool] | None = None) -> bool:
+    """A tile at ``space`` has a lot whose cost is payable (``known``: lots already judged in this
+    same position, since display tiles of one size share their lots)."""
     if not state["city"]["tile_display"][space]:
         return False
     lots = sorted({lot for lot, _ in lots_for(state, space)}, key=lambda x: pack_of(state).lots[x].bonus == "NB-07")
-    return any(lot_payable(state, seat, lot) for lot in lots)
+    if known is None:
+        return any(lot_payable(state, seat, lot) for lot in lots)
+    for lot in lots:
+        if lot not in known:
+            known[lot] = lot_payable(state, seat, lot)
+        if known[lot]:
+            return True
+    return False
 
 
 def can_build_store(state: State, seat: int) -> bool:
     """A house left, a display tile with a matching empty lot, and a payable land cost (rulebook p. 16)."""
     if not any(board(state, seat)["houses"].values()):
         return False
-    return any(_space_usable(state, seat, space) for space in pack_of(state).tile_display)
+    known: dict[str, bool] = {}  # the position does not change while the spaces are tried
+    return any(_space_usable(state, seat, space, known) for space in pack_of(state).tile_display)
 
 
 # --- the procedure -------------------------------------------------------------------------------
@@ -144,10 +154,11 @@ def _build_store(state: State, s: LStep, events: Events) -> None:
 
 
 def tile_options(state: State, d: LDecision) -> list[Action]:
+    known: dict[str, bool] = {}
     return [
         {"verb": "store_tile", "space": sp}
         for sp in pack_of(state).tile_display
-        if _space_usable(state, d["player"], sp)
+        if _space_usable(state, d["player"], sp, known)
     ]
 
 
