@@ -187,7 +187,9 @@ def reis_splits(state: State, seat: int, cost: int) -> list[int]:
 
 
 def can_pay_reis(state: State, seat: int, base: int) -> bool:
-    return bool(reis_splits(state, seat, reis_cost(state, seat, base)))
+    """:func:`reis_splits` is not empty: the réis cover the cost less the most influence can."""
+    cost, b = reis_cost(state, seat, base), board(state, seat)
+    return cost - min(cost, influence_as_reis(pack_of(state), b["influence"])) <= b["reis"]
 
 
 def pay_reis(state: State, seat: int, base: int, events: Events, why: str, substitute: int | None = None) -> bool:

@@ -70,30 +70,33 @@ def _pools(state: State, lot: str) -> dict[str, dict[str, int]]:
     return {"row": city["row_rubble"][spec.row], "column": city["column_rubble"][str(spec.column)]}
 
 
-def land_cost(state: State, seat: int, lot: str, without: str | None = None) -> int:
-    """Treasury right value + the cubes left in the lot's row and column (less one ``without``)."""
-    values, pools = cube_values(state, seat), _pools(state, lot)
+def land_cost(
+    state: State, seat: int, lot: str, without: str | None = None, values: dict[str, int] | None = None
+) -> int:
+    """Treasury right value + the cubes left in the lot's row and column (less one ``without``);
+    ``values``: :func:`cube_values` when the caller has them."""
+    values, pools = values or cube_values(state, seat), _pools(state, lot)
     cubes = sum(values[d] * n for pool in pools.values() for d, n in pool.items())
     return treasury_value(state) + cubes - (values[without] if without else 0)
 
 
-def _payable_with(state: State, seat: int, lot: str, cube: str | None) -> bool:
+def _payable_with(state: State, seat: int, lot: str, cube: str | None, values: dict[str, int] | None = None) -> bool:
     """The land cost is payable once ``cube`` (or none) is taken, with CL-30's réis for it."""
     b = board(state, seat)
     bonus = clergy_effects(pack_of(state), b).count("CL-30") if cube else 0
     b["reis"] += bonus
     try:
-        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube))
+        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube, values))
     finally:
         b["reis"] -= bonus
 
 
 def payable_now(state: State, seat: int, lot: str) -> bool:
     """Payable after taking the best cube of the row and column (the bonus already taken)."""
-    values = cube_values(state, seat)
-    present = [d for d in values if any(pool[d] for pool in _pools(state, lot).values())]
+    values, pools = cube_values(state, seat), _pools(state, lot).values()
+    present = [d for d in values if any(pool[d] for pool in pools)]
     best = max(present, key=lambda d: values[d], default=None)
-    return _payable_with(state, seat, lot, best)
+    return _payable_with(state, seat, lot, best, values)
 
 
 GUARDS["store"] = lambda state, seat, guard: payable_now(state, seat, guard["lot"])
