@@ -42,7 +42,7 @@ CARD_WIGS = 2.0  # a card in hand is a turn's action
 HULL_WIGS = 0.5  # a ship in the portfolio: goods sold into it sail for 1 wig each
 STORE_WIGS = 0.6  # a store produces goods
 OFFICIAL_WIGS = 0.5  # an official still on the board can be hired into an office
-#: Points of lead that make about a 3-in-4 chance of winning (final scores run to 100-150 wigs).
+#: Points of lead that make about a 3-in-4 chance of winning (random 2-4 player games end at 20-50 wigs).
 EVALUATION_SCALE = 8.0
 #: The share of a level's iterations Lisboa affords: a simulated main action lists its options by
 #: playing each card on a copy, so a step costs milliseconds (normal: about 1 s a decision).
