@@ -19,7 +19,7 @@ from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
-from . import church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
+from . import ai, church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
 from .actions import action_text
 from .colours import COLOURS
 from .data import PACKS
@@ -117,6 +117,16 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
 
     def view_text(self, view: LView) -> str:
         return view_text(view)
+
+    # --- the AI player's hooks (:mod:`.ai`) ---
+    evaluation_scale = ai.EVALUATION_SCALE
+    ai_budget = ai.AI_BUDGET
+
+    def determinize(self, state: LState, seat: int, seed: int) -> LState:
+        return ai.determinize(state, seat, seed)
+
+    def evaluate(self, state: LState) -> list[float]:
+        return ai.evaluate(state)
 
     def outcome(self, state: LState) -> Outcome | None:
         return outcome_of(state["result"], state["players"]) if state["result"] else None

@@ -30,20 +30,39 @@ VISIT_CLERGY = {"maia": "CL-09", "marquis": "CL-10", "king": "CL-11"}
 register_pack = data.register_pack
 
 
+#: Packs found by fingerprint (a fingerprint names the values, and a loaded pack stays loaded).
+_FOUND: dict[str, Pack] = {}
+
+
 def pack_of(state: State) -> Pack:
     """The pack ``state`` was set up with (the shipped one unless a registered one); ValueError if
     that pack is not loaded, so a game is never continued with other values."""
-    return data.pack_by_fingerprint(state["pack"]["fingerprint"])
+    fingerprint = state["pack"]["fingerprint"]
+    found = _FOUND.get(fingerprint)
+    if found is None:  # the rules ask this at every step: look it up once
+        found = _FOUND[fingerprint] = data.pack_by_fingerprint(fingerprint)
+    return found
 
 
 def board(state: State, seat: int) -> Board:
     return state["boards"][seat]
 
 
+_GROUP_SIZES: dict[str, Counter[str]] = {}
+
+
+def _group_sizes(pack: Pack) -> Counter[str]:
+    """Store-group spaces per group, counted once per pack (packs are immutable)."""
+    sizes = _GROUP_SIZES.get(pack.fingerprint)
+    if sizes is None:
+        sizes = _GROUP_SIZES[pack.fingerprint] = Counter(s.group for s in pack.store_groups.values())
+    return sizes
+
+
 # --- what a player has active ------------------------------------------------------------------
 def store_abilities(pack: Pack, b: Board) -> set[str]:
     """SG abilities uncovered by houses already built (Bodoge summary §特殊効果 > 建物マス; M3/R3 replace M1/R1)."""
-    totals = Counter(s.group for s in pack.store_groups.values())
+    totals = _group_sizes(pack)
     found = {
         s.ability for s in pack.store_groups.values() if s.ability and s.house <= totals[s.group] - b["houses"][s.group]
     }
@@ -168,7 +187,9 @@ def reis_splits(state: State, seat: int, cost: int) -> list[int]:
 
 
 def can_pay_reis(state: State, seat: int, base: int) -> bool:
-    return bool(reis_splits(state, seat, reis_cost(state, seat, base)))
+    """:func:`reis_splits` is not empty: the réis cover the cost less the most influence can."""
+    cost, b = reis_cost(state, seat, base), board(state, seat)
+    return cost - min(cost, influence_as_reis(pack_of(state), b["influence"])) <= b["reis"]
 
 
 def pay_reis(state: State, seat: int, base: int, events: Events, why: str, substitute: int | None = None) -> bool:

@@ -70,30 +70,33 @@ def _pools(state: State, lot: str) -> dict[str, dict[str, int]]:
     return {"row": city["row_rubble"][spec.row], "column": city["column_rubble"][str(spec.column)]}
 
 
-def land_cost(state: State, seat: int, lot: str, without: str | None = None) -> int:
-    """Treasury right value + the cubes left in the lot's row and column (less one ``without``)."""
-    values, pools = cube_values(state, seat), _pools(state, lot)
+def land_cost(
+    state: State, seat: int, lot: str, without: str | None = None, values: dict[str, int] | None = None
+) -> int:
+    """Treasury right value + the cubes left in the lot's row and column (less one ``without``);
+    ``values``: :func:`cube_values` when the caller has them."""
+    values, pools = values or cube_values(state, seat), _pools(state, lot)
     cubes = sum(values[d] * n for pool in pools.values() for d, n in pool.items())
     return treasury_value(state) + cubes - (values[without] if without else 0)
 
 
-def _payable_with(state: State, seat: int, lot: str, cube: str | None) -> bool:
+def _payable_with(state: State, seat: int, lot: str, cube: str | None, values: dict[str, int] | None = None) -> bool:
     """The land cost is payable once ``cube`` (or none) is taken, with CL-30's réis for it."""
     b = board(state, seat)
     bonus = clergy_effects(pack_of(state), b).count("CL-30") if cube else 0
     b["reis"] += bonus
     try:
-        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube))
+        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube, values))
     finally:
         b["reis"] -= bonus
 
 
 def payable_now(state: State, seat: int, lot: str) -> bool:
     """Payable after taking the best cube of the row and column (the bonus already taken)."""
-    values = cube_values(state, seat)
-    present = [d for d in values if any(pool[d] for pool in _pools(state, lot).values())]
+    values, pools = cube_values(state, seat), _pools(state, lot).values()
+    present = [d for d in values if any(pool[d] for pool in pools)]
     best = max(present, key=lambda d: values[d], default=None)
-    return _payable_with(state, seat, lot, best)
+    return _payable_with(state, seat, lot, best, values)
 
 
 GUARDS["store"] = lambda state, seat, guard: payable_now(state, seat, guard["lot"])
@@ -120,18 +123,28 @@ def lots_for(state: State, space: str) -> list[tuple[str, str]]:
     ]
 
 
-def _space_usable(state: State, seat: int, space: str) -> bool:
+def _space_usable(state: State, seat: int, space: str, known: dict[str, bool] | None = None) -> bool:
+    """A tile at ``space`` has a lot whose cost is payable (``known``: lots already judged in this
+    same position, since display tiles of one size share their lots)."""
     if not state["city"]["tile_display"][space]:
         return False
     lots = sorted({lot for lot, _ in lots_for(state, space)}, key=lambda x: pack_of(state).lots[x].bonus == "NB-07")
-    return any(lot_payable(state, seat, lot) for lot in lots)
+    if known is None:
+        return any(lot_payable(state, seat, lot) for lot in lots)
+    for lot in lots:
+        if lot not in known:
+            known[lot] = lot_payable(state, seat, lot)
+        if known[lot]:
+            return True
+    return False
 
 
 def can_build_store(state: State, seat: int) -> bool:
     """A house left, a display tile with a matching empty lot, and a payable land cost (rulebook p. 16)."""
     if not any(board(state, seat)["houses"].values()):
         return False
-    return any(_space_usable(state, seat, space) for space in pack_of(state).tile_display)
+    known: dict[str, bool] = {}  # the position does not change while the spaces are tried
+    return any(_space_usable(state, seat, space, known) for space in pack_of(state).tile_display)
 
 
 # --- the procedure -------------------------------------------------------------------------------
@@ -144,10 +157,11 @@ def _build_store(state: State, s: LStep, events: Events) -> None:
 
 
 def tile_options(state: State, d: LDecision) -> list[Action]:
+    known: dict[str, bool] = {}
     return [
         {"verb": "store_tile", "space": sp}
         for sp in pack_of(state).tile_display
-        if _space_usable(state, d["player"], sp)
+        if _space_usable(state, d["player"], sp, known)
     ]
 
 

@@ -11,6 +11,8 @@ Texts: ``trade <action> <good>`` (e.g. ``trade build-ship books``), then a secon
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import church, flow  # noqa: F401  (church registers meet_cardinal in ACTIONS)
 from .i18n import msg
 from .rules import board, pack_of
@@ -33,20 +35,23 @@ def _payable(state: State, seat: int, action: str, good: str) -> bool:
         goods[good] += 1
 
 
-def offers(state: State, seat: int, done: list[str]) -> list[Action]:
-    out: list[Action] = []
+def _offers(state: State, seat: int, done: list[str]) -> Iterator[Action]:
     for noble in pack_of(state).nobles.values():
         for action in noble.state_actions:
             if action in state["icons"] or action in done:
                 continue
             for good in dict.fromkeys((noble.wants, "gold")):
                 if _payable(state, seat, action, good):
-                    out.append({"verb": "trade", "action": action, "good": good})
-    return out
+                    yield {"verb": "trade", "action": action, "good": good}
+
+
+def offers(state: State, seat: int, done: list[str]) -> list[Action]:
+    return list(_offers(state, seat, done))
 
 
 def possible(state: State, seat: int) -> bool:
-    return bool(offers(state, seat, []))
+    """True when some trade can be made (stops at the first one found)."""
+    return next(_offers(state, seat, []), None) is not None
 
 
 @flow.step("trade")
