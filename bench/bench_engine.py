@@ -19,11 +19,15 @@ import argparse
 import itertools
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from engine import get_game
-from engine.core import IllegalAction, play
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
+
+from engine import get_game  # noqa: E402
+from engine.core import IllegalAction, play  # noqa: E402
 
 
 def random_game(game_id: str, players: int, seed: int, copying: bool, options: dict[str, Any] | None = None) -> int:
