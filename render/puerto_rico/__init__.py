@@ -32,6 +32,7 @@ from ..common import (
     Canvas,
     fit,
     shrink,
+    text_width,
     wrap,
 )
 from ..common import View as Table
@@ -243,18 +244,25 @@ def _roles(c: Canvas, view: View, y: int, lang: str) -> None:
         x, w = _card_xy(len(roles), i)
         if role in taken:
             c.rect((x + 8, y + 38, x + w - 8, y + ROLES_H - 8), fill=GREY_FILL, radius=6)
-            c.text(x + w / 2, y + 50, tr(msg("taken by"), lang), 14, MUTED, "c")
-            c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c", bold=True)
+            c.text(x + w / 2, y + 50, tr(msg("taken by"), lang), 15, MUTED, "c")
+            seat = taken[role]
+            colour = seat_colour(view, seat)
+            mark_w = text_width(colour.mark, 14, True) + 14
+            name = fit(str(view["players"][seat]), 18, w - 32 - mark_w, True)
+            left = x + (w - mark_w - 4 - text_width(name, 18, True)) / 2
+            ink = INK if sum(colour.rgb) > 500 else WHITE
+            c.badge(left, y + 71, colour.mark, colour.rgb, ink, 14, who=f"seat {seat} role {role}")
+            c.text(left + mark_w + 4, y + 71, name, 18, INK, bold=True)
         else:
             money = view["role_money"][role]
             if money:
                 coin(c, x + w / 2 - 22, y + 60, 17, money, 18)
-                c.text(x + w / 2, y + 60, tr(msg("bonus"), lang), 14, MUTED)
+                c.text(x + w / 2, y + 60, tr(msg("bonus"), lang), 15, MUTED)
             else:
-                c.text(x + w / 2, y + 60, tr(msg("no bonus"), lang), 14, MUTED, "c")
+                c.text(x + w / 2, y + 60, tr(msg("no bonus"), lang), 15, MUTED, "c")
         if role == view.get("role"):
             c.rect((x - 2, y - 2, x + w + 2, y + ROLES_H + 2), outline=GREEN, width=5, radius=11)
-            c.badge(x + w - 6, y + 2, tr(msg("NOW"), lang), GREEN, WHITE, 12, "r")
+            c.badge(x + w - 6, y + 2, tr(msg("NOW"), lang), GREEN, WHITE, 14, "r")
 
 
 def _supply(c: Canvas, view: View, y: int, lang: str) -> None:

@@ -294,7 +294,7 @@ def panel(
         right -= c.badge(right, y + 23, tr(msg("chips {n} VP", n=vp_chips), lang), GREEN, WHITE, 14, "r") + 8
     colour = seat_colour(view, seat)
     ink = INK if colour.id in LIGHT_SEATS else WHITE
-    nx = x + 18 + c.badge(x + 18, y + 23, colour.mark, colour.rgb, ink, 16) + 8
+    nx = x + 18 + c.badge(x + 18, y + 23, colour.mark, colour.rgb, ink, 16, who=f"seat {seat} panel") + 8
     name_w = c.text(nx, y + 23, fit(name, 24, 200, True), 24, INK, bold=True)
     _badges(c, nx + name_w + 10, y + 23, view, seat, lang)
     # Goods and San Juan.
