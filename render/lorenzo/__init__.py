@@ -60,8 +60,9 @@ from .parts import (
     use_colours,
     who_acts,
 )
+from .turn import turn
 
-__all__ = ["PALETTE", "board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board", "turn"]
 
 W, M, GAP = 1600, 16, 10
 HEADER_H, STATUS_H = 56, 34
