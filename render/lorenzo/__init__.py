@@ -315,21 +315,24 @@ def _tracks(c: Canvas, view: LView) -> None:
             c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
 
 
+WORDS_OF = {
+    "w": msg("wood"),
+    "s": msg("stone"),
+    "sv": msg("servants"),
+    "c": msg("coins"),
+    "vp": msg("victory points"),
+    "mp": msg("military points"),
+    "fp": msg("faith points"),
+    "cp": msg("council privilege"),
+}
 PACKAGE = "engine.lorenzo"  # whose catalogue names the final breakdown's parts
-LEGEND: tuple[tuple[str, Msg], ...] = (
-    ("W", msg("wood")),
-    ("S", msg("stone")),
-    ("Sv", msg("servants")),
-    ("C", msg("coins")),
-    ("VP", msg("victory points")),
-    ("MP", msg("military points")),
-    ("FP", msg("faith points")),
-    ("CP", msg("council privilege")),
-    ("@n", msg("an action of value n")),
-    ("a>b", msg("pay a to get b")),
-    ("/card", msg("for each card of that type")),
-    ("prod", msg("production")),
-    ("B W O N", msg("the black, white, orange and neutral family members")),
+LEGEND: tuple[tuple[Msg, Msg], ...] = (  # (what the board draws, what it stands for), both in the board's language
+    *((SHORT[k], WORDS_OF[k]) for k in ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")),
+    (msg("@n"), msg("an action of value n")),
+    (msg("a>b"), msg("pay a to get b")),
+    (msg("/card"), msg("for each card of that type")),
+    (msg("prod"), msg("production")),
+    (msg("B W O N"), msg("the black, white, orange and neutral family members")),
 )
 LEGEND_H = 54
 
@@ -338,7 +341,7 @@ def _legend(c: Canvas, top: float) -> float:
     """What every abbreviation of the board stands for, flowing over lines; returns the bottom."""
     x, y = float(M), top + 8
     for key, meaning in LEGEND:
-        item = f"{key} = {c.say(meaning)}"
+        item = f"{c.say(key)} = {c.say(meaning)}"
         w = text_width(item, 14) + 24
         if x > M and x + w > W - M:
             x, y = float(M), y + 22

@@ -119,7 +119,7 @@ def bundle(b: Bundle, lang: str = "en") -> str:
 
 
 def _output(option: Output, lang: str) -> str:
-    got = bundle(option["get"], lang) + (f"/{option['per']}" if "per" in option else "")
+    got = bundle(option["get"], lang) + (f"/{_type(option['per'], lang)}" if "per" in option else "")
     return f"{bundle(option['pay'], lang)}>{got}" if option.get("pay") else f"+{got}"
 
 
