@@ -35,9 +35,7 @@ from ..common import (
     WHITE,
     Canvas,
     View,
-    blend,
     fit,
-    palette_image,
     text_width,
     wrap,
 )
@@ -45,10 +43,9 @@ from ..layout import LAYOUT_KEY, layout_of
 from ..turn import WIDTH
 from .band import below, cut
 from .i18n import msg, tr
+from .palette import EXCOMM_FILL, PALETTE, STATUS_FILL, TINTS
 from .panel import draw_panel, panel_height
 from .parts import (
-    DIE_FILL,
-    PLAYER_COLOURS,
     SHORT,
     TOWER_COLOURS,
     TOWER_NAMES,
@@ -111,28 +108,6 @@ PROMPTS = {
     "tile": msg("Choose your personal bonus tile"),
     "produce": msg("Production: use a building card?"),
 }
-
-
-STATUS_FILL = blend(HEADER, BG, 0.15)
-EXCOMM_FILL = blend(INK, PANEL, 0.08)
-TINTS = [blend(colour, PANEL, 0.18) for colour in TOWER_COLOURS.values()]
-BACKS = [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, *TINTS]
-# A fixed palette (every flat colour, and blends for antialiased edges): fast, deterministic PNGs.
-PALETTE = palette_image(
-    [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, HEADER, INK, WHITE, MUTED, FAINT, LINE, *TINTS]
-    + list(TOWER_COLOURS.values())
-    + list(PLAYER_COLOURS)
-    + list(DIE_FILL.values()),
-    [(INK, back) for back in BACKS]
-    + [(MUTED, back) for back in BACKS]
-    + [(FAINT, back) for back in TINTS]
-    + [(WHITE, HEADER), (INK, WHITE), (INK, DIE_FILL["orange"]), (WHITE, INK), (INK, STATUS_FILL)]
-    + [(WHITE, colour) for colour in PLAYER_COLOURS]
-    + [(colour, PANEL) for colour in PLAYER_COLOURS]
-    + [(INK, colour) for colour in TOWER_COLOURS.values()]
-    + [(LINE, back) for back in BACKS],
-    steps=4,
-)
 
 
 def _header(c: Canvas, view: LView) -> None:

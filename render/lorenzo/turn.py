@@ -20,10 +20,11 @@ from engine.lorenzo.types import BundleKey, CardType, LView, TowerId
 
 from .. import final
 from .. import turn as frame
-from ..common import INK, LINE, MUTED, PANEL, Box, Canvas, View, blend, text_width, wrap
+from ..common import INK, LINE, MUTED, PANEL, Box, Canvas, View, text_width, wrap
 from ..turn import BODY, PAD, SMALL, WIDTH
 from .i18n import msg
 from .icons import MEANINGS, PICTURES, Ink, Piece, card_of, draw_line, flow, goods, picture, valued, word
+from .palette import EXCOMM_FILL, TINTS
 from .parts import TOWER_COLOURS, excomm_text, name, pack_of, seat_colour, seated, use_colours
 
 ICON = 26  # a pictogram's side on the turn image
@@ -175,7 +176,7 @@ def _towers(c: Canvas, ink: Ink, view: LView, old: View | None, top: float) -> f
         for i, tower in enumerate(towers):
             x = PAD + i * (COL_W + GAP)
             box = (x, y, x + COL_W, y + h - 6)
-            c.rect(box, fill=blend(TOWER_COLOURS[tower], PANEL, 0.22), outline=LINE, radius=6)
+            c.rect(box, fill=TINTS[list(TOWER_COLOURS).index(tower)], outline=LINE, radius=6)
             _floor(c, ink, view, pack, tower, floor, box)
             space = f"{tower}-{floor}"
             was_card = frame.was(old, "towers", tower, floor - 1)
@@ -275,7 +276,13 @@ def _excommunications(c: Canvas, ink: Ink, view: LView, top: float) -> float:
         x = PAD + i * (w + GAP)
         box = (x, y, x + w, y + h)
         current = i + 1 == view["period"]
-        c.rect(box, fill=blend(INK, PANEL, 0.12 if current else 0.05), outline=INK if current else LINE, radius=6)
+        c.rect(
+            box,
+            fill=EXCOMM_FILL if current else PANEL,
+            outline=INK if current else LINE,
+            width=3 if current else 1,
+            radius=6,
+        )
         head = c.say(msg("period {n}", n=i + 1))
         ty = y + 6 + NAME_H / 2
         c.text(x + 8, ty, head, SMALL, INK, bold=True, box=box)
