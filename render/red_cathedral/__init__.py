@@ -29,6 +29,7 @@ from .parts import (
     PANEL_H,
     PANEL_W,
     PRESTIGE,
+    SIDES,
     draw_panel,
     initial,
     panel_base,
@@ -37,8 +38,9 @@ from .parts import (
     view_text,
     word,
 )
+from .turn import turn
 
-__all__ = ["PALETTE", "board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board", "turn"]
 
 W, M, GAP = 1500, 16, 12
 HEADER_H, TRACK_H = 48, 64
@@ -153,9 +155,6 @@ def _header(c: Canvas, view: View) -> None:
     c.text(
         W - M, HEADER_H / 2, c.say(msg("{side} workshops · plan {plan}", side=side, plan=view["plan"])), 14, WHITE, "r"
     )
-
-
-SIDES = {"basic": msg("basic"), "advanced": msg("advanced")}
 
 
 def _track_base(c: Canvas, lap: int, prestige: set[int], y: int) -> None:

@@ -78,6 +78,7 @@ GUILDS = {
     "merchants": msgp("red cathedral", "Merchants' Guild"),
     "clergy": msgp("red cathedral", "Clergy"),
 }
+SIDES = {"basic": msg("basic"), "advanced": msg("advanced")}
 LEVELS = {"base": msg("base"), "middle": msg("middle"), "dome": msg("dome")}
 
 
