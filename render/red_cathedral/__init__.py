@@ -21,7 +21,6 @@ from typing import Any, cast
 
 from PIL import Image
 
-from engine.core.outcome import Outcome
 from engine.red_cathedral.types import View
 
 from .. import final
@@ -143,7 +142,8 @@ def board(view: View, lang: str = "en") -> Image.Image:
     c = Canvas(im, lang)
     table = cast(dict[str, Any], view)
     result = final.outcome(table)
-    _header(c, view, result)
+    banner = None if result is None else final.banner_text(result, view["players"], ENGINE, lang)
+    _header(c, view, banner)
     _track(c, view, HEADER_H + M // 2)
     _market(c, view, geometry.cards, M, top)
     _cathedral(c, view, M + RING_W + 2 * GAP, top, geometry.section_h)
@@ -182,10 +182,12 @@ def _lap(view: View) -> int:
     return int(view.get("lap") or 80)
 
 
-def _header(c: Canvas, view: View, result: Outcome | None) -> None:
+def _header(c: Canvas, view: View, banner: tuple[str, str] | None) -> None:
+    """The title band: where the game stands (whose turn, the last turns; at the end the winner
+    and the tie-break when it decided: ``banner``) and the workshops' side and the building plan."""
     names, done, turn, end = view["players"], view.get("result"), view.get("turn"), view.get("end")
-    if result is not None:
-        head, tie = final.banner_text(result, names, ENGINE, c.lang)
+    if banner is not None:
+        head, tie = banner
         status = f"{head} · {tie}" if tie else head
     elif done:
         scores = (", " if c.lang == "en" else "、").join(
