@@ -136,12 +136,12 @@ def board(view: View, lang: str = "en") -> Image.Image:
         tuple((initial(view, p), s["name"], s["colour"], tuple(s["slots"])) for p, s in enumerate(view["seats"])),
         lang,
     )
-    im = Image.new("RGB", (W, geometry.height + 1400), BG)
+    table = cast(dict[str, Any], view)
+    result = final.outcome(table)
+    im = Image.new("RGB", (W, geometry.height + (1000 if result is not None else 200)), BG)
     im.paste(base, (0, 0))
     im.info = dict(base.info)  # the base's layout comes with it
     c = Canvas(im, lang)
-    table = cast(dict[str, Any], view)
-    result = final.outcome(table)
     banner = None if result is None else final.banner_text(result, view["players"], ENGINE, lang)
     _header(c, view, banner)
     _track(c, view, HEADER_H + M // 2)

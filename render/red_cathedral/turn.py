@@ -44,7 +44,7 @@ def seat_colours(view: View) -> list[PlayerColour]:
 
 def turn(view: View, lang: str = "en") -> Image.Image:
     """The turn image of a public view (see the module's docstring)."""
-    c = frame.canvas(lang, 3000)
+    c = frame.canvas(lang, 2200)
     table = cast(dict[str, Any], view)  # with what the table adds: who acts, the board before, the outcome
     names = list(view["players"])
     colours = seat_colours(view)
