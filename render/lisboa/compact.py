@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..common import GREY_FILL, INK, VERMILLION, WHITE, Canvas, View
+from ..common import GREY_FILL, INK, VERMILLION, WHITE, Canvas, View, text_width
 from ..turn import BODY, PAD, SMALL, WIDTH, changed, section, was
 from . import icons
 from .cards import SHIP_COLOUR_NAMES, decree_wigs, decree_words, ship_parts
@@ -66,11 +66,12 @@ def court(c: Canvas, top: float, view: View, old: View | None) -> float:
         if noble is not None and kind in (visit.get("noble"), follow.get("noble")):
             c.rect((4, y, WIDTH - 4, y + h), fill=None, outline=VERMILLION, width=3, radius=6)
         cy = y + 4 + LINE / 2
+        name = tr(NOBLE_NAMES[kind], lang) if kind in NOBLE_NAMES else kind
         c.text(
             PAD,
             cy,
-            tr(NOBLE_NAMES[kind], lang) if kind in NOBLE_NAMES else kind,
-            BODY,
+            name,
+            BODY if text_width(name, BODY, True) <= NAME_W else SMALL,
             INK,
             bold=True,
             box=(PAD, y, PAD + NAME_W, y + h),

@@ -59,7 +59,7 @@ def panel_base(p: Pen) -> None:
             p.text(x, y, p.say(word), size, MUTED)
         else:  # Japanese labels are wider: a smaller size where needed
             text = p.say(word)
-            p.text(x, y, text, shrink(text, size, width, least=9), MUTED, width=width)
+            p.text(x, y, text, shrink(text, size, width - 2, least=9), MUTED, width=width)  # 2: the scale's rounding
 
 
 def _status(view: View, seat: int, p: Pen) -> list[tuple[str, RGB, RGB]]:
@@ -227,7 +227,7 @@ def _plans(p: Pen, b: dict[str, Any]) -> None:
     if sum(len(found) for found in lines) > 6:
         size, step = 10, 12.0
         lines = [wrap(t, p.s(size), width * p.k) for t in texts]
-    y = PORT_Y + 2
+    y: float = PORT_Y + 2
     for k, found in enumerate(lines):
         for line in found:
             p.text(SIDE_X, y, line, size, INK, bold=k == 2, width=width)

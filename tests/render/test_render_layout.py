@@ -26,7 +26,6 @@ LANGS = ("en", "ja")
 
 #: Texts that are cut today and need the redesign (a compact turn image, the full board with room).
 CUT_TODAY = {
-    "lisboa": "players' plans are cut in their panels ('S1(b2), B1(b2), G1(…')",
     "red_cathedral": (
         "section boxes cut what a section needs, what is on it and its tile ('needs 1 gold, 1 gree…', "
         "'on it 1 stone, 1 purple, 1…', 'tile: the yield of the yello…'); influence cards cut their "
