@@ -14,13 +14,14 @@ from PIL import Image
 from .. import final
 from ..common import BG, INK, LINE, MUTED, PANEL, Canvas, View, wrap
 from ..layout import LAYOUT_KEY, layout_of
-from ..turn import WIDTH
+from ..turn import BODY, PAD, TITLE, WIDTH
 from .effects import PROVISIONAL_MARK, card_effects, card_head, tile_effect
 from .i18n import msg
 from .parts import pack, seat_colour
 
 SIZE, STEP, GAP = 14, 19, 16
-ROOM = 2400  # the most the parts below can take (cut to what is drawn)
+#: The package whose catalogue names the final score's parts (the engine's).
+ENGINE = "engine.lisboa"
 
 
 def _cards(view: View) -> list[str]:
@@ -55,29 +56,32 @@ def entries(view: View, lang: str) -> list[str]:
 def below(im: Image.Image, view: View, lang: str, margin: int) -> Image.Image:
     """``im`` (the board) with the final panel (a finished game) and the key of effects drawn below."""
     width, height = im.size
-    tall = Image.new("RGB", (width, height + ROOM), BG)
+    result = final.outcome(view)
+    lines = _columns(entries(view, lang), (width - 2 * margin - 3 * GAP) / 2)
+    room = (_rows(lines) * STEP + 34 + 8 + GAP) if any(lines) else 0
+    names = [str(n) for n in view.get("players") or []]
+    if result is not None:  # the banner with its tie-break lines, the heads, every part and the total
+        tie = final.banner_text(result, names, ENGINE, lang)[1]
+        parts = {k for r in result.results for k in r.breakdown}
+        room += TITLE + 2 * PAD + len(wrap(tie, BODY, WIDTH - 2 * PAD) if tie else []) * (BODY + 10)
+        room += (len(parts) + 3) * (BODY + 18) + GAP
+    if not room:
+        return im
+    room += margin // 2
+    tall = Image.new("RGB", (width, height + room), BG)
     tall.paste(im, (0, 0))
     tall.info[LAYOUT_KEY] = layout_of(im)
     c = Canvas(tall, lang)
     y = float(height)
-    result = final.outcome(view)
     if result is not None:
-        names = [str(n) for n in view.get("players") or []]
         colours = [seat_colour(s) for s in range(len(names))]
-        y = final.panel(c, y, result, names, colours, "engine.lisboa", left=(width - WIDTH) / 2) + GAP
-    y = _key(c, y, view, margin, width - 2 * margin)
-    out = tall.crop((0, 0, width, int(y) + margin // 2))
-    out.info = dict(tall.info)
-    return out
+        y = final.panel(c, y, result, names, colours, ENGINE, left=(width - WIDTH) / 2) + GAP
+    _key(c, y, lines, margin, width - 2 * margin)
+    return tall
 
 
-def _key(c: Canvas, top: float, view: View, x0: float, width: float) -> float:
-    lines = entries(view, c.lang)
-    if not lines:
-        return top
-    title = c.say(msg("Effects of the cards and tiles on the board"))
-    note = c.say(msg("{mark} = provisional value", mark=PROVISIONAL_MARK))
-    col_w = (width - 3 * GAP) / 2
+def _columns(lines: list[str], col_w: float) -> list[list[list[str]]]:
+    """The key's entries wrapped to ``col_w`` and shared between two columns of about equal height."""
     wrapped = [wrap(line, SIZE, col_w) for line in lines]
     half = (sum(len(w) for w in wrapped) + 1) // 2
     columns: list[list[list[str]]] = [[], []]
@@ -85,8 +89,20 @@ def _key(c: Canvas, top: float, view: View, x0: float, width: float) -> float:
     for item in wrapped:
         columns[0 if used < half else 1].append(item)
         used += len(item)
-    rows = max(sum(len(w) for w in col) for col in columns)
-    h = 34 + rows * STEP + 8
+    return columns
+
+
+def _rows(columns: list[list[list[str]]]) -> int:
+    return max((sum(len(w) for w in col) for col in columns), default=0)
+
+
+def _key(c: Canvas, top: float, columns: list[list[list[str]]], x0: float, width: float) -> float:
+    if not any(columns):
+        return top
+    title = c.say(msg("Effects of the cards and tiles on the board"))
+    note = c.say(msg("{mark} = provisional value", mark=PROVISIONAL_MARK))
+    col_w = (width - 3 * GAP) / 2
+    h = 34 + _rows(columns) * STEP + 8
     c.rect((x0, top, x0 + width, top + h), fill=PANEL, outline=LINE, width=2, radius=10)
     c.text(x0 + GAP, top + 17, title, 16, MUTED, bold=True, box=(x0, top, x0 + width, top + 34))
     c.text(x0 + width - GAP, top + 17, note, SIZE, MUTED, "r", box=(x0, top, x0 + width, top + 34))
