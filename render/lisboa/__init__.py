@@ -19,11 +19,13 @@ from ..common import BG, HEADER, INK, LINE, MUTED, PANEL, RGB, VERMILLION, WHITE
 from . import city, table
 from .cards import draw_card
 from .i18n import msg, msgn, tr
+from .key import below
 from .panel import PANEL_H, PANEL_W, panel, panel_base
 from .parts import FOLLOW_TINT, NOBLE_NAMES, PALETTE, Pen, legend, use_pack
+from .turn import turn
 from .view import answer_text, decision_name, frame_waiting, top_frame, waiting
 
-__all__ = ["PALETTE", "board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board", "turn"]
 
 W, M, GAP = 1600, 16, 12
 HEADER_H, STATUS_H, LEGEND_H, FOOTER_H = 56, 40, 34, 24
@@ -226,7 +228,7 @@ def board(view: View, lang: str = "en") -> Image.Image:
     table.architects(_pen(c, "architects"), view)
     for seat in range(players):
         panel(Pen(c, *_panel_xy(seat)), view, seat)
-    return im
+    return below(im, view, lang, M)
 
 
 # --- one player's board ---------------------------------------------------------------------------

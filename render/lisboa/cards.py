@@ -4,7 +4,8 @@ data pack being drawn (:func:`.parts.pack`)."""
 from __future__ import annotations
 
 from ..common import FAINT, GREY_FILL, HEADER, INK, MUTED, WHITE
-from .i18n import msg
+from .effects import card_effects
+from .i18n import msg, tr
 from .parts import GOOD_NAMES, NOBLE_NAMES, RUBBLE_NAMES, SHIP_COLOURS, Pen, pack
 
 # Image text is ASCII (plus the ellipsis): Pillow's bundled font has no accented letters, so "reis".
@@ -96,36 +97,40 @@ def draw_card(pen: Pen, x: float, y: float, w: float, h: float, card: str) -> No
     if card.startswith("ship-"):
         draw_ship(pen, x, y, w, h, card)
         return
-    kind, middle, effects = card_lines(card, pen)
+    kind, middle, _ = card_lines(card, pen)
     pen.rect(x, y, x + w, y + h, WHITE, INK, 1, 4)
     pen.rect(x, y, x + w, y + 17, HEADER, INK, 1, 4)
     pen.text(x + 5, y + 9, kind.upper(), 12, WHITE, bold=True, width=w - 10)
     pen.text(x + 5, y + 27, middle, 12, INK, bold=True, width=w - 10)
-    if h >= 44:
-        pen.text(x + 5, y + h - 8, effects, 11, MUTED, width=w - 10)
+    said = "; ".join(card_effects(card, pen.lang))
+    if h >= 44 and pen.width(said, 11) <= w - 10:  # else only in the board's key of effects
+        pen.text(x + 5, y + h - 8, said, 11, MUTED, width=w - 10)
 
 
-def _param(key: str, value: str | int | bool, pen: Pen | None = None) -> str:
+def _param(key: str, value: str | int | bool, lang: str) -> str:
     if value is True:
-        return key
-    if pen is not None and pen.lang != "en":
-        value = pen.name(VALUE_NAMES, str(value))
+        return tr(msg("the whole map"), lang) if key == "map" else key
+    if lang != "en":
+        found = VALUE_NAMES.get(str(value))
+        value = str(value) if found is None else tr(found, lang)
     words = {"row": msg("row {v}", v=value), "street": msg("{v} street", v=value), "side": msg("{v} side", v=value)}
-    if key not in words:
-        return str(value)
-    return pen.say(words[key]) if pen is not None else str(words[key])
+    return tr(words[key], lang) if key in words else str(value)
 
 
-def decree_text(decree: str, pen: Pen | None = None) -> str:
-    """ "D20  DC-05  most stores: row B" from the pack's decree row."""
+def decree_words(decree: str, lang: str) -> str:
+    """ "D20  most stores: row B" (what decree ``decree`` scores) from the pack's decree row."""
     info = pack().decrees.get(decree)
     if info is None:
         return decree
-    params = ", ".join(_param(k, v, pen) for k, v in info.params.items())
+    params = ", ".join(_param(k, v, lang) for k, v in info.params.items())
     found = DECREE_LABELS.get(info.type)
-    name = info.type if found is None else pen.say(found) if pen is not None else str(found)
-    label = name + (f": {params}" if params else "")
-    return f"{decree}  {info.type}  {label}"
+    name = info.type if found is None else tr(found, lang)
+    return f"{decree}  {name}" + (f": {params}" if params else "")
+
+
+def decree_text(decree: str, pen: Pen | None = None) -> str:
+    """:func:`decree_words` in the pen's language (English without one)."""
+    return decree_words(decree, pen.lang if pen is not None else "en")
 
 
 def decree_wigs(decree: str) -> int | None:

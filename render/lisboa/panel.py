@@ -25,7 +25,9 @@ from ..common import (
     YELLOW,
     View,
     shrink,
+    wrap,
 )
+from ..final import final_values
 from .cards import draw_card, draw_ship
 from .i18n import msg
 from .parts import ACT_TINT, GOODS, NOBLE_SHORT, RUBBLE, Pen, pack, seat_colour, seat_style
@@ -52,15 +54,12 @@ def panel_base(p: Pen) -> None:
         (12, PORT_Y + SLOT_H / 2, msg("Portfolio"), 13, 60),
         (12, PORT_Y + SLOT_H / 2 + 14, msg("top"), 11, 60),
         (12, PORT_Y + SLOT_H * 1.5 + 6, msg("bottom"), 11, 60),
-        (SIDE_X, PORT_Y + 8, msg("Plans"), 13, 56),
-        (SIDE_X, PORT_Y + 36, msg("Done"), 13, 56),
-        (SIDE_X, PORT_Y + 64, msg("Decrees"), 13, 56),
     ):
         if p.lang == "en":
             p.text(x, y, p.say(word), size, MUTED)
         else:  # Japanese labels are wider: a smaller size where needed
             text = p.say(word)
-            p.text(x, y, text, shrink(text, size, width, least=9), MUTED, width=width)
+            p.text(x, y, text, shrink(text, size, width - 2, least=9), MUTED, width=width)  # 2: the scale's rounding
 
 
 def _status(view: View, seat: int, p: Pen) -> list[tuple[str, RGB, RGB]]:
@@ -102,12 +101,11 @@ def highlight(p: Pen, view: View, seat: int) -> None:
 
 
 def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
-    fill, _, label = seat_style(seat)
     p.seat(22, 21, seat, 13)
     name = str(view["players"][seat])
     x = 42 + p.text(42, 21, name, 20, INK, bold=True, width=170) + 8
     colour = seat_colour(seat)
-    said = p.say(msg("seat {n}, {colour} ({mark})", n=label, colour=colour.name, mark=colour.mark))
+    said = p.say(msg("seat {n}, {colour} ({mark})", n=seat + 1, colour=colour.name, mark=colour.mark))
     x += p.text(x, 21, said, 12, MUTED) + 8
     right: float = PANEL_W - 12
     p.coin(right - 15, 21, 15, b.get("reis", 0))
@@ -122,8 +120,12 @@ def _header(p: Pen, view: View, seat: int, b: dict[str, Any]) -> None:
         right -= p.text(right, 21, p.say(label_), 13, MUTED, "r") + 12
     result = view.get("result") or {}
     scores = result.get("scores") or []
-    if seat < len(scores) and isinstance(scores[seat], dict) and "total" in scores[seat]:
-        right -= p.text(right, 21, p.say(msg("TOTAL {n}", n=scores[seat]["total"])), 15, INK, "r", bold=True) + 10
+    totals = final_values(view)  # the outcome's, when the table added it
+    total = totals.get(seat) if totals is not None else None
+    if total is None and seat < len(scores) and isinstance(scores[seat], dict):
+        total = scores[seat].get("total")
+    if total is not None:
+        right -= p.text(right, 21, p.say(msg("TOTAL {n}", n=f"{total:g}")), 15, INK, "r", bold=True) + 10
     for text, bg, fg in _status(view, seat, p):
         w = p.width(text, 11, True) + 11
         if x + w > right - 6:
@@ -166,8 +168,7 @@ def _houses_officials(p: Pen, seat: int, b: dict[str, Any]) -> None:
     clergy = b.get("clergy") or []
     x = 474
     for tile in clergy[:6]:
-        info = pack().clergy.get(str(tile))
-        label = f"{tile}" + (f": {info.effect}" if info else "")
+        label = str(tile)  # its effect: the board's key of effects
         w = p.width(label, 11, True) + 10
         if x + w > PANEL_W - 10:
             break
@@ -201,6 +202,7 @@ def _portfolio(p: Pen, b: dict[str, Any]) -> None:
 
 
 def _plans(p: Pen, b: dict[str, Any]) -> None:
+    """Plans held and completed, each list wrapped whole over the side column, then the decrees."""
     pk = pack()
 
     def plan(pid: str) -> str:
@@ -213,12 +215,24 @@ def _plans(p: Pen, b: dict[str, Any]) -> None:
     def ids(plans: list[str]) -> str:
         return ", ".join(plan(pid) for pid in plans) or p.say(msg("none"))
 
-    x, w = SIDE_X + 58, PANEL_W - SIDE_X - 70
+    width = PANEL_W - 12 - SIDE_X
     plans, done = list(b.get("plans") or []), list(b.get("completed_plans") or [])
-    p.text(x, PORT_Y + 8, ids(plans), 13, INK if plans else MUTED, bold=bool(plans), width=w)
-    p.text(x, PORT_Y + 36, ids(done), 13, INK if done else MUTED, bold=bool(done), width=w)
-    p.text(x, PORT_Y + 64, str(len(b.get("decrees") or [])), 15, INK, bold=True)
-    p.text(SIDE_X, PORT_Y + 88, p.say(msg("plan: b/g = colour, n = officials")), 10, MUTED)
+    texts = [
+        p.say(msg("Plans: {plans}", plans=ids(plans))),
+        p.say(msg("Done: {plans}", plans=ids(done))),
+        p.say(msg("Decrees: {n}", n=len(b.get("decrees") or []))),
+    ]
+    size, step = 12, 14.0
+    lines = [wrap(t, p.s(size), width * p.k) for t in texts]
+    if sum(len(found) for found in lines) > 6:
+        size, step = 10, 12.0
+        lines = [wrap(t, p.s(size), width * p.k) for t in texts]
+    y: float = PORT_Y + 2
+    for k, found in enumerate(lines):
+        for line in found:
+            p.text(SIDE_X, y, line, size, INK, bold=k == 2, width=width)
+            y += step
+    p.text(SIDE_X, PANEL_H - 10, p.say(msg("plan: b/g = colour, n = officials")), 10, MUTED)
 
 
 def panel(p: Pen, view: View, seat: int) -> None:

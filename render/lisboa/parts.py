@@ -155,6 +155,11 @@ def seat_colour(seat: int) -> PlayerColour:
     return colours[seat % len(colours)]
 
 
+def table_colours() -> tuple[PlayerColour, ...]:
+    """The colours of the seats being drawn (see :func:`use_pack`)."""
+    return _COLOURS.get()
+
+
 def pack() -> Pack:
     """The data pack being drawn (public rule data: map geometry, card faces)."""
     fingerprint = _PACK.get()
@@ -162,12 +167,13 @@ def pack() -> Pack:
 
 
 def seat_style(owner: int | str) -> tuple[RGB, RGB, str]:
-    """(fill, letter colour, label) of a seat ("0".."3" or int) or of the 2p dummy."""
+    """(fill, letter colour, label) of a seat ("0".."3" or int) or of the 2p dummy: the label is the
+    seat colour's letter (:attr:`PlayerColour.mark`), so seats are told apart without colour."""
     if str(owner) == "dummy":
         return DUMMY_GREY, INK, "D"
     seat = int(owner)
     colour = seat_colour(seat)
-    return colour.rgb, INK if colour.id in LIGHT_SEATS else WHITE, str(seat + 1)
+    return colour.rgb, INK if colour.id in LIGHT_SEATS else WHITE, colour.mark
 
 
 class Pen:
@@ -287,7 +293,7 @@ class Pen:
         self.text(x + s / 2 + 0.5, y + s / 2, letter, round(s * 0.7), fg, "c", bold=True)
 
     def seat(self, cx: float, cy: float, owner: int | str, r: float = 10) -> None:
-        """A seat disc (player colour with the seat number, or the grey dummy "D")."""
+        """A seat disc (player colour with its letter, or the grey dummy "D")."""
         fill, fg, label = seat_style(owner)
         self.circle(cx, cy, r, fill, INK, 1, who=f"seat {owner}")
         self.text(cx + 0.5, cy, label, round(r * 1.25), fg, "c", bold=True)
@@ -317,7 +323,7 @@ def legend(pen: Pen, x: float, y: float, width: float, size: int = 14, draw: boo
     items += [("cube", d, pen.name(RUBBLE_NAMES, d)) for d in RUBBLE]
     favors = " ".join(pen.say(NOBLE_SHORT[n]) for n in ("maia", "marquis", "king"))
     items += [
-        ("seat", "0", pen.say(msg("seat no. (1 = first)"))),
+        ("seat", "0", pen.say(msg("a seat: its colour and letter"))),
         ("seat", "dummy", pen.say(msg("2p dummy"))),
         ("house", "", pen.say(msg("houses left"))),
         ("face", "blue", pen.say(msg("blue face"))),

@@ -196,9 +196,7 @@ def church(p: Pen, view: View) -> None:
         x, y = ring[space]
         if tile:
             p.rect(x - TILE_S / 2, y - TILE_S / 2, x + TILE_S / 2, y + TILE_S / 2, WHITE, INK, 2, 4)
-            p.text(x, y - 7, str(tile), 13, INK, "c", bold=True)
-            info = pack().clergy.get(str(tile))
-            p.text(x, y + 9, info.effect if info else "", 10, MUTED, "c")
+            p.text(x, y, str(tile), 13, INK, "c", bold=True)  # its effect: the board's key of effects
         else:
             p.text(x, y, p.say(msg("empty")), 10, MUTED, "c")
     cardinal = ch.get("cardinal")

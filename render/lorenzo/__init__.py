@@ -14,6 +14,7 @@ unrevealed Vatican answers are not in a public view, so they can never be drawn 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image
 
@@ -21,6 +22,7 @@ from engine.core.i18n import Msg
 from engine.lorenzo.model import Pack
 from engine.lorenzo.types import BundleKey, LView, TowerId
 
+from .. import final
 from ..common import (
     BG,
     FAINT,
@@ -32,21 +34,21 @@ from ..common import (
     PANEL,
     WHITE,
     Canvas,
-    blend,
+    View,
     fit,
-    palette_image,
+    text_width,
     wrap,
 )
+from ..layout import LAYOUT_KEY, layout_of
+from ..turn import WIDTH
+from .band import below, cut
 from .i18n import msg, tr
+from .palette import EXCOMM_FILL, PALETTE, STATUS_FILL, TINTS
+from .panel import draw_panel, panel_height
 from .parts import (
-    DIE_FILL,
-    MEMBER_LETTERS,
-    PLAYER_COLOURS,
     SHORT,
     TOWER_COLOURS,
     TOWER_NAMES,
-    TYPE_PLURALS,
-    TYPE_TOWER,
     card_lines,
     die,
     excomm_text,
@@ -54,14 +56,14 @@ from .parts import (
     name,
     pack_by_fingerprint,
     pack_of,
-    player_colour,
     seat_colour,
     seated,
     use_colours,
     who_acts,
 )
+from .turn import turn
 
-__all__ = ["PALETTE", "board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board", "turn"]
 
 W, M, GAP = 1600, 16, 10
 HEADER_H, STATUS_H = 56, 34
@@ -86,15 +88,6 @@ SPACE_ROWS = (
 )
 EXCOMM_Y = TOP + 34 * len(SPACE_ROWS) + GAP
 TRACKS_Y = EXCOMM_Y + 84 + GAP
-RES_KEYS: tuple[tuple[BundleKey, Msg], ...] = (
-    ("w", msg("wood")),
-    ("s", msg("stone")),
-    ("sv", msg("servants")),
-    ("c", msg("coins")),
-    ("vp", msg("VP")),
-    ("mp", msg("MP")),
-    ("fp", msg("FP")),
-)
 TRACK_KEYS: tuple[BundleKey, ...] = ("vp", "mp", "fp")
 # What a pending decision asks, by kind (the view's prompt is English text: drawn for English).
 PROMPTS = {
@@ -115,28 +108,6 @@ PROMPTS = {
     "tile": msg("Choose your personal bonus tile"),
     "produce": msg("Production: use a building card?"),
 }
-
-
-STATUS_FILL = blend(HEADER, BG, 0.15)
-EXCOMM_FILL = blend(INK, PANEL, 0.08)
-TINTS = [blend(colour, PANEL, 0.18) for colour in TOWER_COLOURS.values()]
-BACKS = [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, *TINTS]
-# A fixed palette (every flat colour, and blends for antialiased edges): fast, deterministic PNGs.
-PALETTE = palette_image(
-    [BG, PANEL, GREY_FILL, STATUS_FILL, EXCOMM_FILL, HEADER, INK, WHITE, MUTED, FAINT, LINE, *TINTS]
-    + list(TOWER_COLOURS.values())
-    + list(PLAYER_COLOURS)
-    + list(DIE_FILL.values()),
-    [(INK, back) for back in BACKS]
-    + [(MUTED, back) for back in BACKS]
-    + [(FAINT, back) for back in TINTS]
-    + [(WHITE, HEADER), (INK, WHITE), (INK, DIE_FILL["orange"]), (WHITE, INK), (INK, STATUS_FILL)]
-    + [(WHITE, colour) for colour in PLAYER_COLOURS]
-    + [(colour, PANEL) for colour in PLAYER_COLOURS]
-    + [(INK, colour) for colour in TOWER_COLOURS.values()]
-    + [(LINE, back) for back in BACKS],
-    steps=4,
-)
 
 
 def _header(c: Canvas, view: LView) -> None:
@@ -165,6 +136,8 @@ def _header(c: Canvas, view: LView) -> None:
         ranked = sorted(range(len(view["players"])), key=lambda s: (-totals[s], view["order"].index(s)))
         scores = sep.join(f"{view['players'][s]} {totals[s]}" for s in ranked)
         status = c.say(msg("Final scores: {scores}", scores=scores))
+    if final.outcome(cast(View, view)) is not None:  # the final panel below says who won and how
+        status = c.say(msg("Game over: the final scores and their breakdown below"))
     window = view.get("window")
     if window:
         answered = sep.join(str(view["players"][s]) for s in window["answered"]) or c.say(msg("nobody yet"))
@@ -176,7 +149,6 @@ def _header(c: Canvas, view: LView) -> None:
     c.text(M, HEADER_H + STATUS_H / 2, fit(status, 16, W - 2 * M), 16, INK)
 
 
-MEMBER_NAMES = {"black": msg("black"), "white": msg("white"), "orange": msg("orange"), "neutral": msg("neutral")}
 WINDOWS = {"vatican": msg("Vatican"), "draft": msg("Draft"), "leaders": msg("Leaders")}
 
 
@@ -279,8 +251,10 @@ def _excommunications(c: Canvas, view: LView) -> None:
         cx = x + 12
         for seat, mine in enumerate(view["boards"]):
             if i + 1 in mine["excomm"]:
-                c.rect((cx - 7, y + 66, cx + 7, y + 80), fill=player_colour(seat), outline=INK, who=f"seat {seat} cube")
-                cx += 18
+                colour = seat_colour(seat)
+                c.rect((cx - 8, y + 65, cx + 8, y + 81), fill=colour.rgb, outline=INK, who=f"seat {seat} cube")
+                c.text(cx, y + 73, colour.mark, 11, WHITE if sum(colour.rgb) < 500 else INK, "c", bold=True)
+                cx += 20
 
 
 def _need(view: LView) -> int:
@@ -295,73 +269,63 @@ def _tracks_frame(c: Canvas, players: int) -> None:
 
 
 def _tracks(c: Canvas, view: LView) -> None:
+    """Each seat's victory, military and faith points; at the end its final total on the VP track
+    (the outcome's, or the view's totals), not the points held before final scoring."""
     y, need = TRACKS_Y, _need(view)
     tracks = c.say(msg("Tracks (Vatican report: {n} faith)", n=need))
     c.text(RIGHT_X + 8, y + 14, fit(tracks, 14, 280, True), 14, INK, bold=True)
+    totals = final.final_values(cast(View, view))
+    if totals is None and view.get("totals"):
+        totals = dict(enumerate(view["totals"] or []))
     for row, seat in enumerate(view["order"]):
         ry = y + 38 + 24 * row
         held = view["boards"][seat]["res"]
-        c.circle(RIGHT_X + 16, ry, 7, fill=player_colour(seat), who=f"seat {seat}")
+        colour = seat_colour(seat)
+        c.circle(RIGHT_X + 16, ry, 9, fill=colour.rgb, outline=INK, who=f"seat {seat}")
+        c.text(RIGHT_X + 16, ry, colour.mark, 11, WHITE if sum(colour.rgb) < 500 else INK, "c", bold=True)
         c.text(RIGHT_X + 30, ry, fit(str(view["players"][seat]), 14, 170), 14, INK)
         for col, key in enumerate(TRACK_KEYS):
-            value = str(held[key])
+            value = str(held[key]) if key != "vp" or totals is None else f"{totals.get(seat, held[key]):g}"
             fg = INK if key != "fp" or held["fp"] >= need else MUTED
             c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
 
 
-def _panel(c: Canvas, view: LView, seat: int, x: float, y: float, w: float, h: float, hand: list[str]) -> None:
-    pack = pack_of(view)
-    mine = view["boards"][seat]
-    position = view["order"].index(seat) + 1 if seat in view["order"] else 0
-    lang = c.lang
-    sep = ", " if lang == "en" else "、"
-    none = c.say(msg("none"))
-    who = c.say(msg("{name} · turn order {n}", name=view["players"][seat], n=position))
-    colour = seat_colour(seat)  # the seat's colour with its mark, then the name
-    nx = x + 12 + c.badge(x + 12, y + 16, colour.mark, colour.rgb, WHITE, 14) + 6
-    c.text(nx, y + 16, fit(who, 17, w / 2 - (nx - x - 12)), 17, INK, bold=True)
-    rx = x + w - 12
-    for key, label in reversed(RES_KEYS):
-        rx -= c.text(rx, y + 16, f"{mine['res'][key]} {c.say(label)}", 14, INK, "r", bold=True) + 12
-    left = [m if lang == "en" else c.say(MEMBER_NAMES[m]) for m in MEMBER_LETTERS if m not in mine["placed"]]
-    tile = str(mine["tile"]).upper() if mine["tile"] != "standard" else c.say(msg("standard"))
-    excomm = sep.join(view["excomm"][p - 1] for p in mine["excomm"]) or none
-    line = c.say(
-        msg(
-            "members at home: {members} · bonus tile {tile} · excommunications {excomm}",
-            members=" ".join(left) or none,
-            tile=tile,
-            excomm=excomm,
-        )
-    )
-    c.text(x + 12, y + 40, fit(line, 13, w - 24), 13, MUTED)
-    ly = y + 62
-    for card_type, ids in mine["cards"].items():
-        names = sep.join(name(pack.cards[i].name, lang) for i in ids) or "-"
-        c.circle(x + 18, ly, 6, fill=TOWER_COLOURS[TYPE_TOWER[card_type]], outline=INK)
-        plural = c.say(TYPE_PLURALS[card_type]) if card_type in TYPE_PLURALS else f"{card_type}s"
-        c.text(x + 30, ly, fit(f"{plural} ({len(ids)}): {names}", 13, w - 44), 13, INK)
-        ly += 20
-    if view["options"].get("advanced"):
-        used = c.say(msg(" (used)"))
-        played = [name(pack.leaders[e["id"]].name, lang) + ("" if e["up"] else used) for e in mine["leaders"]]
-        leaders = c.say(msg("leaders: {names}", names=sep.join(played) or none))
-        c.text(x + 12, ly + 4, fit(leaders, 13, w - 24), 13, INK)
-        c.text(x + 12, ly + 24, c.say(msg("in hand: {n}", n=mine["hand"])), 13, MUTED)
-        if hand:
-            names = sep.join(name(pack.leaders[i].name, lang) for i in hand)
-            c.text(x + 12, ly + 44, fit(c.say(msg("your hand: {names}", names=names)), 13, w - 24), 13, INK, bold=True)
+WORDS_OF = {
+    "w": msg("wood"),
+    "s": msg("stone"),
+    "sv": msg("servants"),
+    "c": msg("coins"),
+    "vp": msg("victory points"),
+    "mp": msg("military points"),
+    "fp": msg("faith points"),
+    "cp": msg("council privilege"),
+}
+PACKAGE = "engine.lorenzo"  # whose catalogue names the final breakdown's parts
+LEGEND: tuple[tuple[Msg, Msg], ...] = (  # (what the board draws, what it stands for), both in the board's language
+    *((SHORT[k], WORDS_OF[k]) for k in ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")),
+    (msg("@n"), msg("an action of value n")),
+    (msg("a>b"), msg("pay a to get b")),
+    (msg("/card"), msg("for each card of that type")),
+    (msg("prod"), msg("production")),
+    (msg("B W O N"), msg("the black, white, orange and neutral family members")),
+)
+LEGEND_H = 54
 
 
-def _panel_frame(c: Canvas, seat: int, x: float, y: float, w: float, h: float) -> None:
-    c.rect((x, y, x + w, y + h), fill=PANEL, outline=player_colour(seat), width=3, radius=8)
+def _legend(c: Canvas, top: float) -> float:
+    """What every abbreviation of the board stands for, flowing over lines; returns the bottom."""
+    x, y = float(M), top + 8
+    for key, meaning in LEGEND:
+        item = f"{c.say(key)} = {c.say(meaning)}"
+        w = text_width(item, 14) + 24
+        if x > M and x + w > W - M:
+            x, y = float(M), y + 22
+        c.text(x, y + 10, item, 14, MUTED, box=(M, top, W - M, y + 22))
+        x += w
+    return y + 22
 
 
-def _panel_xy(seat: int) -> tuple[int, int]:
-    return M + (seat % 2) * (PANEL_W + GAP), TOP + MAIN_H + GAP + (seat // 2) * (PANEL_H + GAP)
-
-
-@lru_cache(maxsize=8)  # ~6 MB each; the key varies with the pack, the players and their colours, the language
+@lru_cache(maxsize=8)  # ~3 MB each; the key varies with the pack, the players and their colours, the language
 def _base(
     fingerprint: str,
     players: int,
@@ -372,42 +336,63 @@ def _base(
 ) -> Image.Image:
     """What only the pack, the players and their colours (set by :func:`use_colours`, keyed by
     ``colours``) decide (drawn once, then copied): backgrounds, tower and floor frames with their
-    labels, the action spaces, the tracks' frame, the panel frames."""
+    labels, the action spaces, the tracks' frame."""
     pack = pack_by_fingerprint(fingerprint)
-    height = TOP + MAIN_H + GAP + (players + 1) // 2 * (PANEL_H + GAP) + M
-    c = Canvas(Image.new("RGB", (W, height), BG), lang)
+    c = Canvas(Image.new("RGB", (W, TOP + MAIN_H), BG), lang)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
     c.rect((0, HEADER_H, W, HEADER_H + STATUS_H), fill=STATUS_FILL)
     _towers_frame(c, pack, towers)
     _spaces_frame(c, open_rows)
     _tracks_frame(c, players)
-    for seat in range(players):
-        _panel_frame(c, seat, *_panel_xy(seat), PANEL_W, PANEL_H)
     return c.im
 
 
+def _panels(c: Canvas, view: LView, top: float, heights: list[float]) -> float:
+    """The players' panels two to a row (a row as tall as its taller panel); returns the bottom."""
+    y = top
+    for row in range(0, len(heights), 2):
+        h = max(heights[row : row + 2])
+        for seat in range(row, min(row + 2, len(heights))):
+            draw_panel(c, view, seat, M + (seat % 2) * (PANEL_W + GAP), y, PANEL_W, h, [])
+        y += h + GAP
+    return y
+
+
 def board(view: LView, lang: str = "en") -> Image.Image:
-    """The whole table, from a (public) view."""
+    """The whole table, from a (public) view; once the game is over (the table added its outcome),
+    the shared final panel (winner, tie-break, breakdown) below the header."""
     open_rows = tuple(space_id in view["open_spaces"] for space_id, _ in SPACE_ROWS)
     players = len(view["players"])
-    colours = tuple(c.id for c in use_colours(view))
-    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang, colours)
-    c = Canvas(base.copy(), lang)
+    colours = use_colours(view)
+    base = _base(str(view["pack"]), players, tuple(view["towers"]), open_rows, lang, tuple(c.id for c in colours))
+    sizer = Canvas(Image.new("RGB", (1, 1)), lang)
+    heights = [panel_height(sizer, view, seat, PANEL_W, []) for seat in range(players)]
+    rows = sum(max(heights[r : r + 2]) + GAP for r in range(0, players, 2))
+    im = Image.new("RGB", (W, base.height + GAP + int(rows) + LEGEND_H + M), BG)
+    im.paste(base)
+    im.info[LAYOUT_KEY] = layout_of(base)
+    c = Canvas(im, lang)
     _header(c, view)
     _towers(c, view)
     _spaces(c, view)
     _excommunications(c, view)
     _tracks(c, view)
-    for seat in range(players):
-        _panel(c, view, seat, *_panel_xy(seat), PANEL_W, PANEL_H, [])
-    return c.im
+    bottom = _legend(c, _panels(c, view, base.height + GAP, heights))
+    drawn = cut(c, bottom + M)
+    result = final.outcome(cast(View, view))
+    if result is None:
+        return drawn
+    names = [str(n) for n in view["players"]]
+    left = (W - WIDTH) / 2
+    return below(drawn, HEADER_H + STATUS_H, lang, lambda f: final.panel(f, 0, result, names, colours, PACKAGE, left))
 
 
 def player_board(view: LView, seat: int, lang: str = "en") -> Image.Image:
     """One player's panel, larger; their hand only when the view carries it (their own view)."""
     hand = list(view["hand"]) if view.get("seat") == seat and isinstance(view.get("hand"), list) else []
     use_colours(view)
-    c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, PANEL_H + 2 * M + 30), BG), lang)
-    _panel_frame(c, seat, M, M, PANEL_W, PANEL_H + 30)
-    _panel(c, view, seat, M, M, PANEL_W, PANEL_H + 30, hand)
+    sizer = Canvas(Image.new("RGB", (1, 1)), lang)
+    h = max(PANEL_H + 30, panel_height(sizer, view, seat, PANEL_W, hand))
+    c = Canvas(Image.new("RGB", (PANEL_W + 2 * M, int(h) + 2 * M), BG), lang)
+    draw_panel(c, view, seat, M, M, PANEL_W, h, hand)
     return c.im

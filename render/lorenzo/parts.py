@@ -119,7 +119,7 @@ def bundle(b: Bundle, lang: str = "en") -> str:
 
 
 def _output(option: Output, lang: str) -> str:
-    got = bundle(option["get"], lang) + (f"/{option['per']}" if "per" in option else "")
+    got = bundle(option["get"], lang) + (f"/{_type(option['per'], lang)}" if "per" in option else "")
     return f"{bundle(option['pay'], lang)}>{got}" if option.get("pay") else f"+{got}"
 
 
@@ -229,10 +229,13 @@ def excomm_text(tile: Excommunication, lang: str = "en") -> str:
 def member_badge(
     c: Canvas, x: float, y: float, view: LView, seat: int, member: str, size: int = 13, align: Align = "l"
 ) -> float:
-    """A pill in the player's colour: their name and the member's letter; returns its width."""
+    """A pill in the player's colour: their colour's mark, their name and the member's letter
+    (``R Ann·B``: Ann's black member); returns its width."""
+    colour = seat_colour(seat)
     name = str(view["players"][seat])
-    label = f"{fit(name, size, 70)} {MEMBER_LETTERS.get(member, '?')}"
-    return c.badge(x, y, label, player_colour(seat), WHITE, size, align, who=f"seat {seat} {member}")
+    label = f"{colour.mark} {fit(name, size, 70)}·{MEMBER_LETTERS.get(member, '?')}"
+    ink = WHITE if sum(colour.rgb) < 500 else INK
+    return c.badge(x, y, label, colour.rgb, ink, size, align, who=f"seat {seat} {member}")
 
 
 def die(c: Canvas, x: float, y: float, colour: str, value: int, side: int = 30) -> None:

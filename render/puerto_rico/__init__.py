@@ -7,9 +7,11 @@ Static parts (frames, titles, legend, building names) are cached per table shape
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image
 
+from engine.core.colours import PlayerColour
 from engine.puerto_rico.data import BUILDINGS, GOODS, HOUSE_SIZE
 from engine.puerto_rico.types import PRView as View
 
@@ -30,41 +32,30 @@ from ..common import (
     Canvas,
     fit,
     shrink,
+    text_width,
     wrap,
 )
+from ..common import View as Table
+from ..final import final_values, outcome
+from ..final import panel as final_panel
+from ..turn import WIDTH
+from . import key
 from .expansion import listed, noble, options_text, picked_by, slots_text, sort_key
-from .i18n import msg, msgp, tr
-from .parts import GOOD_NAMES, PALETTE, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, short, tile
+from .i18n import msg, tr
+from .names import end_reasons, role_name
+from .palette import PALETTE
+from .parts import GOOD_NAMES, PANEL_H, PANEL_W, barrel, legend, letter_box, panel, panel_base, seat_colour, short, tile
 from .pieces import coin, colonist
+from .turn_image import ENGINE, turn
 
-__all__ = ["PALETTE", "board", "player_board"]
+__all__ = ["PALETTE", "board", "player_board", "role_name", "turn"]
 
 W, M, GAP = 1280, 16, 12
 HEADER_H, BANNER_H, ROLES_H, SUPPLY_H, LEGEND_H = 56, 42, 92, 190, 44
 BROW_H, BUILD_TITLE = 30, 36
-ROLE_NAMES = {
-    "settler": msgp("role", "Settler"),
-    "mayor": msgp("role", "Mayor"),
-    "builder": msgp("role", "Builder"),
-    "craftsman": msgp("role", "Craftsman"),
-    "trader": msgp("role", "Trader"),
-    "captain": msgp("role", "Captain"),
-    "prospector": msgp("role", "Prospector"),
-    "prospector-2": msgp("role", "Prospector"),
-}
-END_REASONS = {
-    "city": msg("a city is full"),
-    "colonists": msg("the colonists ran out"),
-    "vp": msg("the VP chips ran out"),
-}
 # Supply boxes: (title, x offset, width)
 BOX_A, BOX_B, BOX_C = (M, 220), (M + 232, 360), (M + 604, 250)
 BOX_D = (M + 866, W - 2 * M - 866)
-
-
-def role_name(role: str, lang: str = "en") -> str:
-    known = ROLE_NAMES.get(role)
-    return tr(known, lang) if known is not None else role.replace("-", " ").capitalize()
 
 
 def _columns(buildings: tuple[str, ...]) -> list[list[str]]:
@@ -76,8 +67,9 @@ def _columns(buildings: tuple[str, ...]) -> list[list[str]]:
     return cols
 
 
-def _layout(players: int, buildings: tuple[str, ...], banner: bool) -> dict[str, int]:
-    y = HEADER_H + (BANNER_H if banner else 0) + M
+def _layout(players: int, buildings: tuple[str, ...], above: int, lang: str = "en") -> dict[str, int]:
+    """Where each part goes; ``above``: the height of the banner or final panel under the header."""
+    y = HEADER_H + above + M
     out = {"roles": y}
     y += ROLES_H + GAP
     out["supply"] = y
@@ -87,12 +79,15 @@ def _layout(players: int, buildings: tuple[str, ...], banner: bool) -> dict[str,
     y += BUILD_TITLE + rows * BROW_H + 10 + GAP
     out["panels"] = y
     y += ((players + 1) // 2) * (PANEL_H + GAP)
-    if players % 2:  # the key fills the free panel slot
+    keys = key.lines(W - 2 * M, lang) * key.LINE
+    if players % 2:  # the key fills the free panel slot, the abbreviations' key below the panels
         out["legend"] = 0
-        out["height"] = y - GAP + M
+        out["keys"] = y
+        out["height"] = y + keys + M
     else:
         out["legend"] = y
-        out["height"] = y + LEGEND_H + M
+        out["keys"] = y + LEGEND_H
+        out["height"] = y + LEGEND_H + keys + M
     return out
 
 
@@ -118,10 +113,11 @@ def _building_row_xy(lay: dict[str, int], col: int, row: int) -> tuple[float, fl
 
 @lru_cache(maxsize=32)
 def _base(
-    players: int, roles: tuple[str, ...], buildings: tuple[str, ...], banner: bool, mode: str = "", lang: str = "en"
+    players: int, roles: tuple[str, ...], buildings: tuple[str, ...], above: int, mode: str = "", lang: str = "en"
 ) -> Image.Image:
-    """``mode``: "" base game, "x" expansion pieces in play, "draft" the building draft."""
-    lay = _layout(players, buildings, banner)
+    """``mode``: "" base game, "x" expansion pieces in play, "draft" the building draft; ``above``:
+    the height of the banner or final panel under the header."""
+    lay = _layout(players, buildings, above, lang)
     im = Image.new("RGB", (W, lay["height"]), BG)
     c = Canvas(im)
     c.rect((0, 0, W, HEADER_H), fill=HEADER)
@@ -158,6 +154,7 @@ def _base(
                 _building_row(c, *_building_row_xy(lay, col, row), b, lang=lang)
     for seat in range(players):
         panel_base(c, *_panel_xy(lay, seat), lang)
+    key.draw(c, M, lay["keys"], W - 2 * M, lang)
     if lay["legend"]:
         legend(c, M, lay["legend"] + LEGEND_H / 2, W - 2 * M, extras=bool(mode), lang=lang)
     else:
@@ -211,14 +208,16 @@ def _header(c: Canvas, view: View, lang: str) -> None:
     role = view.get("role")
     if role:
         bits.append(tr(msg("Phase: {role}", role=role_name(role, lang)), lang))
+    if view.get("end") and outcome(cast(Table, view)) is not None:  # the final panel replaces the banner
+        bits.append(tr(msg("The game ended: {reasons}", reasons=end_reasons(view["end"], lang)), lang))
     c.text(200, HEADER_H / 2, fit("   ·   ".join(bits), 19, right - 200), 19, WHITE)
 
 
 def _banner(c: Canvas, view: View, lang: str) -> None:
+    """The last round's banner, or a finished game's when the view carries no outcome (a bare view:
+    the table's views carry one and draw the final panel instead)."""
     y0, y1 = HEADER_H, HEADER_H + BANNER_H
-    reasons = (", " if lang == "en" else "、").join(
-        tr(END_REASONS[r], lang) if r in END_REASONS else str(r) for r in view.get("end", [])
-    )
+    reasons = end_reasons(view.get("end", []), lang)
     if view.get("over"):
         result = view.get("result")
         rows = {r.get("seat"): r for r in result.get("players", [])} if result else {}
@@ -245,18 +244,25 @@ def _roles(c: Canvas, view: View, y: int, lang: str) -> None:
         x, w = _card_xy(len(roles), i)
         if role in taken:
             c.rect((x + 8, y + 38, x + w - 8, y + ROLES_H - 8), fill=GREY_FILL, radius=6)
-            c.text(x + w / 2, y + 50, tr(msg("taken by"), lang), 14, MUTED, "c")
-            c.text(x + w / 2, y + 70, fit(str(view["players"][taken[role]]), 18, w - 24, True), 18, INK, "c", bold=True)
+            c.text(x + w / 2, y + 50, tr(msg("taken by"), lang), 15, MUTED, "c")
+            seat = taken[role]
+            colour = seat_colour(view, seat)
+            mark_w = text_width(colour.mark, 14, True) + 14
+            name = fit(str(view["players"][seat]), 18, w - 32 - mark_w, True)
+            left = x + (w - mark_w - 4 - text_width(name, 18, True)) / 2
+            ink = INK if sum(colour.rgb) > 500 else WHITE
+            c.badge(left, y + 71, colour.mark, colour.rgb, ink, 14, who=f"seat {seat} role {role}")
+            c.text(left + mark_w + 4, y + 71, name, 18, INK, bold=True)
         else:
             money = view["role_money"][role]
             if money:
                 coin(c, x + w / 2 - 22, y + 60, 17, money, 18)
-                c.text(x + w / 2, y + 60, tr(msg("bonus"), lang), 14, MUTED)
+                c.text(x + w / 2, y + 60, tr(msg("bonus"), lang), 15, MUTED)
             else:
-                c.text(x + w / 2, y + 60, tr(msg("no bonus"), lang), 14, MUTED, "c")
+                c.text(x + w / 2, y + 60, tr(msg("no bonus"), lang), 15, MUTED, "c")
         if role == view.get("role"):
             c.rect((x - 2, y - 2, x + w + 2, y + ROLES_H + 2), outline=GREEN, width=5, radius=11)
-            c.badge(x + w - 6, y + 2, tr(msg("NOW"), lang), GREEN, WHITE, 12, "r")
+            c.badge(x + w - 6, y + 2, tr(msg("NOW"), lang), GREEN, WHITE, 14, "r")
 
 
 def _supply(c: Canvas, view: View, y: int, lang: str) -> None:
@@ -356,20 +362,40 @@ def board(view: View, lang: str = "en") -> Image.Image:
     """The whole table as seen by everyone (private extras in ``view`` are ignored)."""
     players = len(view["players"])
     buildings = listed(view)
-    banner = bool(view.get("end") or view.get("over"))
-    lay = _layout(players, buildings, banner)
+    table = cast(Table, view)  # with the outcome the table adds
+    result = outcome(table)
+    names = [str(n) for n in view["players"]]
+    colours = [seat_colour(view, seat) for seat in range(players)]
+    above = _final_height(table, names, colours, lang) if result else BANNER_H if _banner_shown(view) else 0
+    lay = _layout(players, buildings, above, lang)
     mode = _mode(view)
-    im = _base(players, tuple(view["role_money"]), buildings, banner, mode, lang).copy()
-    c = Canvas(im)
+    im = _base(players, tuple(view["role_money"]), buildings, above, mode, lang).copy()
+    c = Canvas(im, lang)
     _header(c, view, lang)
-    if banner:
+    if result is not None:
+        final_panel(c, HEADER_H, result, names, colours, ENGINE, left=(W - WIDTH) / 2)
+    elif _banner_shown(view):
         _banner(c, view, lang)
     _roles(c, view, lay["roles"], lang)
     _supply(c, view, lay["supply"], lang)
     _buildings(c, view, lay, lang)
+    totals = final_values(table)
     for seat in range(players):
-        panel(c, *_panel_xy(lay, seat), view, seat, lang=lang)
+        panel(c, *_panel_xy(lay, seat), view, seat, lang=lang, final=totals.get(seat) if totals else None)
     return im
+
+
+def _banner_shown(view: View) -> bool:
+    return bool(view.get("end") or view.get("over"))
+
+
+def _final_height(view: Table, names: list[str], colours: list[PlayerColour], lang: str) -> int:
+    """The height the final panel takes under the header (drawn once aside to measure it)."""
+    result = outcome(view)
+    if result is None:
+        return 0
+    scratch = Canvas(Image.new("RGB", (WIDTH, 1600), BG), lang)
+    return int(final_panel(scratch, 0, result, names, colours, ENGINE))
 
 
 def _mode(view: View) -> str:

@@ -11,15 +11,9 @@ from engine.puerto_rico.data import BUILDING_ORDER, BUILDINGS, CITY_SPACES, GOOD
 from engine.puerto_rico.types import PRView as View
 
 from ..common import (
-    BG,
-    BLACK,
     BLUE,
     FAINT,
-    GOLD,
-    GOLD_DARK,
     GREEN,
-    GREY_FILL,
-    HEADER,
     INK,
     LINE,
     MUTED,
@@ -27,25 +21,20 @@ from ..common import (
     PANEL,
     PURPLE,
     RGB,
-    SKY,
     VERMILLION,
     WHITE,
     YELLOW,
     Box,
     Canvas,
     fit,
-    palette_image,
     shrink,
     text_width,
 )
 from .expansion import noble
 from .i18n import WORDS, msg, msgp, tr, tr_id
+from .palette import ACT_TINT, COFFEE, LARGE_TINT, QUARRY
 from .pieces import coin, colonist
 
-COFFEE: RGB = (72, 44, 26)
-QUARRY: RGB = (150, 150, 150)
-ACT_TINT: RGB = (250, 222, 200)
-LARGE_TINT: RGB = (244, 236, 250)
 # kind -> (fill, letter colour, letter). Letters make every kind readable without colour.
 STYLE: dict[str, tuple[RGB, RGB, str]] = {
     "corn": (YELLOW, INK, "C"),
@@ -119,58 +108,6 @@ KIND_NAMES = {
     "royal": msg("Royal supplier"),
     "small_wharf": msg("Small wharf"),
 }
-_FLAT = [
-    BG,
-    PANEL,
-    WHITE,
-    INK,
-    MUTED,
-    FAINT,
-    LINE,
-    HEADER,
-    GREY_FILL,
-    GOLD,
-    GOLD_DARK,
-    YELLOW,
-    ORANGE,
-    BLUE,
-    SKY,
-    GREEN,
-    VERMILLION,
-    PURPLE,
-    BLACK,
-    COFFEE,
-    QUARRY,
-    ACT_TINT,
-    LARGE_TINT,
-]
-_PAIRS = [
-    (INK, b)
-    for b in (
-        PANEL,
-        WHITE,
-        BG,
-        GREY_FILL,
-        ACT_TINT,
-        YELLOW,
-        ORANGE,
-        GOLD,
-        PURPLE,
-        QUARRY,
-        LARGE_TINT,
-        BLUE,
-        COFFEE,
-        GREEN,
-        VERMILLION,
-    )
-]
-_PAIRS += [(MUTED, b) for b in (PANEL, GREY_FILL, WHITE, BG)]
-_PAIRS += [(WHITE, b) for b in (HEADER, VERMILLION, GREEN, BLUE, COFFEE)]
-_PAIRS += [(GOLD_DARK, b) for b in (GOLD, PANEL, ACT_TINT, GREY_FILL, BG)]
-_PAIRS += [(LINE, BG), (LINE, PANEL), (FAINT, PANEL), (FAINT, WHITE), (FAINT, BG), (GREY_FILL, PANEL)]
-_PAIRS += [(VERMILLION, b) for b in (BG, PANEL, ACT_TINT)] + [(GREEN, PANEL), (GREEN, BG), (PURPLE, PANEL)]
-_PAIRS += [(ACT_TINT, PANEL), (YELLOW, HEADER), (YELLOW, PANEL), (ORANGE, PANEL), (BLUE, PANEL), (COFFEE, PANEL)]
-PALETTE = palette_image(_FLAT, _PAIRS, steps=4)
 PANEL_W, PANEL_H = 618, 292
 LIGHT_SEATS = frozenset({"yellow", "purple"})  # their letters are drawn in ink
 TILE, TILE_GAP, ISLAND_COLS = 50, 6, 4
@@ -329,8 +266,18 @@ def seat_colour(view: View, seat: int) -> PlayerColour:
     return colours_of(view, COLOURS)[seat]
 
 
-def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | None = None, lang: str = "en") -> None:
-    """Draw the dynamic part of ``seat``'s panel over :func:`panel_base`; ``vp_chips`` only for the owner."""
+def panel(
+    c: Canvas,
+    x: float,
+    y: float,
+    view: View,
+    seat: int,
+    vp_chips: int | None = None,
+    lang: str = "en",
+    final: float | None = None,
+) -> None:
+    """Draw the dynamic part of ``seat``'s panel over :func:`panel_base`; ``vp_chips`` only for the owner;
+    ``final``: the seat's final total as the table's outcome has it (else the view's result's)."""
     board = view["boards"][seat]
     name = str(view["players"][seat])
     waiting = {d["player"] for d in view.get("waiting", [])}
@@ -347,7 +294,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         right -= c.badge(right, y + 23, tr(msg("chips {n} VP", n=vp_chips), lang), GREEN, WHITE, 14, "r") + 8
     colour = seat_colour(view, seat)
     ink = INK if colour.id in LIGHT_SEATS else WHITE
-    nx = x + 18 + c.badge(x + 18, y + 23, colour.mark, colour.rgb, ink, 16) + 8
+    nx = x + 18 + c.badge(x + 18, y + 23, colour.mark, colour.rgb, ink, 16, who=f"seat {seat} panel") + 8
     name_w = c.text(nx, y + 23, fit(name, 24, 200, True), 24, INK, bold=True)
     _badges(c, nx + name_w + 10, y + 23, view, seat, lang)
     # Goods and San Juan.
@@ -377,7 +324,7 @@ def panel(c: Canvas, x: float, y: float, view: View, seat: int, vp_chips: int | 
         total = tr(
             msg(
                 "TOTAL {total} VP = {chips} chips + {buildings} bldg + {bonus} bonus",
-                total=r["total"],
+                total=f"{final:g}" if final is not None else r["total"],
                 chips=r["vp_chips"],
                 buildings=r["buildings"],
                 bonus=bonus,

@@ -25,6 +25,7 @@ from ..common import (
     fit,
     palette_image,
     text_width,
+    wrap,
 )
 from .i18n import msg, msgp, tr
 
@@ -46,7 +47,7 @@ PALETTE = palette_image(
     + [(WHITE, back) for back in (HEADER, VERMILLION, BLUE, GREEN)],
     steps=5,
 )
-PANEL_W, PANEL_H = 728, 150
+PANEL_W, PANEL_H = 728, 164
 SLOT_NAMES = {"white-1": msg("white 1"), "white-2": msg("white 2")}
 COLOUR_NAMES = {
     "white": msg("white"),
@@ -78,6 +79,7 @@ GUILDS = {
     "merchants": msgp("red cathedral", "Merchants' Guild"),
     "clergy": msgp("red cathedral", "Clergy"),
 }
+SIDES = {"basic": msg("basic"), "advanced": msg("advanced")}
 LEVELS = {"base": msg("base"), "middle": msg("middle"), "dome": msg("dome")}
 
 
@@ -133,11 +135,56 @@ def view_text(text: str, lang: str) -> str:
 
 
 def initial(view: View, seat: int) -> str:
-    return str(view["players"][seat])[:1].upper() + str(seat + 1)
+    """The letter a seat's markers carry: its colour's mark (``R``, ``B``...), as in the lobby and
+    the turn messages, so seats are told apart without telling colours apart."""
+    return MARKS.get(view["seats"][seat]["colour"], str(seat + 1))
+
+
+#: A section's frame: its name line, its owner's line, then its wrapped lines (each LINE_STEP apart).
+SECTION_TOP, LINE_STEP = 48, 13
 
 
 def tower_height(sections: int, section_h: int) -> int:
     return sections * (section_h + 6)
+
+
+def section_lines(view: View, s: SectionView, w: float, lang: str) -> list[tuple[str, int, RGB]]:
+    """A section's wrapped lines under its owner (text, size, colour): what it still needs, what is
+    on it and its workshop tile; a completed one's ornament. Nothing is cut. (Callers leave ten
+    pixels beside ``w``: a Japanese line keeps a closing comma that would start the next.)"""
+    if s["done"]:
+        o = s["ornament"]
+        if not o:
+            return []
+        gems = [word(COLOUR_NAMES, j, lang) for j in o["jewels"]]
+        jewels = "+" + "+".join(gems) if o["jewels"] else ""
+        said = f"{word(ITEMS, o['kind'], lang)} ({initial(view, o['seat'])}){jewels}"
+        return [(line, 11, INK) for line in wrap(said, 11, w)]
+    need = {k: n - s["delivered"].get(k, 0) for k, n in s["cost"].items() if n > s["delivered"].get(k, 0)}
+    out = [(line, 11, INK) for line in wrap(tr(msg("needs {what}", what=_amounts(need, lang=lang)), lang), 11, w)]
+    if s["delivered"]:
+        on_it = tr(msg("on it {what}", what=_amounts(s["delivered"], lang=lang)), lang)
+        out += [(line, 10, MUTED) for line in wrap(on_it, 10, w)]
+    if s["tile"]:
+        tile = tr(msg("tile: {what}", what=view_text(s["tile"]["gives"], lang)), lang)
+        out += [(line, 10, MUTED) for line in wrap(tile, 10, w)]
+    return out
+
+
+def section_height(view: View, s: SectionView, w: float, lang: str) -> int:
+    """The height a section needs for all its lines (and its reward, when it has a line of its own)."""
+    extra = 0 if _reward_fits(s, w, lang) else 1
+    return SECTION_TOP + (len(section_lines(view, s, w - 22, lang)) + extra) * LINE_STEP + 4
+
+
+def _reward(s: SectionView, lang: str) -> str:
+    reward = tr(msg("{n} RP", n=s["reward"]["rp"]), lang)
+    return reward + (tr(msg(" {n} r", n=s["reward"]["rubles"]), lang) if s["reward"]["rubles"] else "")
+
+
+def _reward_fits(s: SectionView, w: float, lang: str) -> bool:
+    name = f"{s['name']} {word(LEVELS, s['level'], lang)}"
+    return text_width(name, 12, True) + text_width(_reward(s, lang), 10) + 18 <= w
 
 
 def _ink(colour: str) -> RGB:
@@ -156,41 +203,29 @@ def _amounts(d: Mapping[K, int], none: str = "-", lang: str = "en") -> str:
 
 
 def section_box(c: Canvas, view: View, s: SectionView, x: float, y: float, w: int, h: int) -> None:
-    """One section: name and level, then its state (needs, owner, ornament, or its tile)."""
+    """One section: name and level (its reward on the right, or on a line of its own when there is
+    no room), its owner, then its wrapped lines (:func:`section_lines`)."""
     c.rect(
         (x, y, x + w, y + h), fill=DONE if s["done"] else PANEL, outline=INK if s["done"] else LINE, width=2, radius=6
     )
     lang = c.lang
     inner = (x + 2, y + 2, x + w - 2, y + h - 2)  # inside the frame
     c.text(x + 6, y + 11, f"{s['name']} {word(LEVELS, s['level'], lang)}", 12, INK, bold=True, box=inner)
-    reward = c.say(msg("{n} RP", n=s["reward"]["rp"]))
-    reward += c.say(msg(" {n} r", n=s["reward"]["rubles"])) if s["reward"]["rubles"] else ""
-    # Japanese words are wider: the reward goes to the bottom right, under the section's state.
-    below = lang != "en"
-    c.text(x + w - 6, y + (h - 8 if below else 11), reward, 10, MUTED, "r", box=inner)
-    room = w - 12 - (text_width(reward, 10) + 6 if below else 0)
+    ly = y + SECTION_TOP
+    if _reward_fits(s, w, lang):
+        c.text(x + w - 6, y + 11, _reward(s, lang), 10, MUTED, "r", box=inner)
+    else:
+        c.text(x + 6, ly, _reward(s, lang), 10, MUTED, box=inner)
+        ly += LINE_STEP
     if s["owner"] is not None:
         seat = s["owner"]
         colour = view["seats"][seat]["colour"]
         c.badge(x + 6, y + 30, initial(view, seat), COLOURS[colour], _ink(colour), 11, who=f"seat {seat} section")
     if s["done"]:
         c.text(x + w - 6, y + 30, c.say(msg("done")), 12, INK, "r", bold=True)
-        if s["ornament"]:
-            o = s["ornament"]
-            gems = [word(COLOUR_NAMES, j, lang) for j in o["jewels"]]
-            jewels = "+" + "+".join(gems) if o["jewels"] else ""
-            kind = word(ITEMS, o["kind"], lang)
-            c.text(x + 6, y + 52, fit(f"{kind} ({initial(view, o['seat'])}){jewels}", 11, w - 12), 11, INK, box=inner)
-        return
-    need = {k: n - s["delivered"].get(k, 0) for k, n in s["cost"].items() if n > s["delivered"].get(k, 0)}
-    needs = fit(c.say(msg("needs {what}", what=_amounts(need, lang=lang))), 11, w - 12)
-    c.text(x + 6, y + 52, needs, 11, INK, box=inner)
-    if s["delivered"]:
-        on_it = c.say(msg("on it {what}", what=_amounts(s["delivered"], lang=lang)))
-        c.text(x + 6, y + 67, fit(on_it, 10, w - 12), 10, MUTED, box=inner)
-    if s["tile"]:
-        tile = c.say(msg("tile: {what}", what=view_text(s["tile"]["gives"], lang)))
-        c.text(x + 6, y + 78, fit(tile, 10, room), 10, MUTED, box=inner)
+    for text, size, ink in section_lines(view, s, w - 22, lang):
+        c.text(x + 6, ly, text, size, ink, box=inner)
+        ly += LINE_STEP
 
 
 def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str, ...], x: float, y: float) -> None:
@@ -207,13 +242,17 @@ def panel_base(c: Canvas, letter: str, name: str, colour: str, slots: tuple[str,
         c.text(bx + 5, y + 106, slot_name(slot, c.lang), 10, MUTED)
 
 
-def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float, base: bool = True) -> None:
-    """A player's panel; ``base=False`` leaves out what :func:`panel_base` already drew."""
+def draw_panel(
+    c: Canvas, view: View, seat: int, x: float, y: float, base: bool = True, pp: float | None = None
+) -> None:
+    """A player's panel; ``base=False`` leaves out what :func:`panel_base` already drew; ``pp`` the
+    final total to show (the outcome's, at the end of the game) instead of the track's PP."""
     s = view["seats"][seat]
     if base:
         panel_base(c, initial(view, seat), s["name"], s["colour"], tuple(s["slots"]), x, y)
     lang = c.lang
-    status = c.say(msg("{pp} PP · space {space} · {rubles} rubles", pp=s["pp"], space=s["space"], rubles=s["rubles"]))
+    shown = s["pp"] if pp is None else f"{pp:g}"
+    status = c.say(msg("{pp} PP · space {space} · {rubles} rubles", pp=shown, space=s["space"], rubles=s["rubles"]))
     c.text(x + PANEL_W - 10, y + 16, status, 15, INK, "r", bold=True)
     held = sum(s["inventory"].values())
     inventory = msg("inventory {n}/{m}: {what}", n=held, m=s["capacity"], what=_amounts(s["inventory"], lang=lang))
@@ -235,12 +274,8 @@ def draw_panel(c: Canvas, view: View, seat: int, x: float, y: float, base: bool 
     for k, tile in enumerate(s["slots"].values()):
         bx = x + 18 + k * 117
         if tile:
-            c.text(bx + 5, y + 121, fit(view_text(tile["gives"], lang), 10, 100), 10, INK if tile["up"] else MUTED)
-            c.text(
-                bx + 5,
-                y + 135,
-                c.say(msg("face up") if tile["up"] else msg("face down")),
-                10,
-                INK if tile["up"] else MUTED,
-                bold=tile["up"],
-            )
+            ink = INK if tile["up"] else MUTED
+            for n, line in enumerate(wrap(view_text(tile["gives"], lang), 10, 100)):
+                c.text(bx + 5, y + 120 + n * 11, line, 10, ink)
+            face = c.say(msg("face up") if tile["up"] else msg("face down"))
+            c.text(bx + 5, y + 146, face, 10, ink, bold=tile["up"])

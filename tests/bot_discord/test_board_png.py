@@ -71,7 +71,11 @@ async def test_a_bot_with_render_workers_posts_their_board_and_stops_them(tmp_pa
         assert pool.current() is bot.renderer and bot.renderer.running
         turn = await open_table(Guild(bot, fake))
         table = await table_now(Guild(bot, fake))
-        assert [data for _, data in turn.files] == [render_turn(table.public_view(), table.language)]
+        steps = bot.service.steps
+        message = await steps.turn_messages.get(table.row)
+        assert message is not None
+        table = table.sharing(began=await steps.began_view(table.row, message.started_version))
+        assert [data for _, data in turn.files] == [render_turn(table.turn_view(table.language), table.language)]
     finally:
         await bot.close()
     assert pool.current() is None and not bot.renderer.running

@@ -9,7 +9,11 @@ The Red Cathedral's market offers moves past a die's own space. Every game's ent
 again in issue 25: each seat's panel came to show its colour's mark (and Puerto Rico's and
 Lorenzo's a badge in the seat's colour), Lisboa's church key moved off the top tile and the
 Cardinal, and The Red Cathedral's score markers fanned out so none covers another; recording the
-layout (:mod:`render.layout`) changed no image.
+layout (:mod:`render.layout`) changed no image. Every game's entries were drawn again later in issue 25,
+when the full boards were redesigned beside the new turn images: every seat marker carries its colour's
+letter, each board has a legend of its abbreviations, Lisboa's cards show effects instead of effect ids
+with a key below the table, Lorenzo's panels the effects of every card, The Red Cathedral's sections
+and cards wrap instead of being cut, and a finished game draws the shared final panel.
 """
 
 from __future__ import annotations

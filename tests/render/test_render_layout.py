@@ -4,8 +4,7 @@ markers overlap, no text runs over a marker.
 
 Boards are those of :mod:`tests.render.sample_views` (seeded random games of each game at every
 player count, sampled up to the end), the table and seat 0's own board, in English and Japanese.
-What only the issue-25 redesign can fix is marked ``xfail(strict=True)`` with the reason, so the
-test turns green exactly when the redesign fixes it.
+The turn images are asked the same way, with their own size rules, in ``test_turn_images.py``.
 """
 
 from __future__ import annotations
@@ -24,16 +23,6 @@ from tests.render.sample_views import sample_views
 GAMES = ("puerto_rico", "lisboa", "lorenzo", "red_cathedral")
 LANGS = ("en", "ja")
 
-#: Texts that are cut today and need the redesign (a compact turn image, the full board with room).
-CUT_TODAY = {
-    "lisboa": "players' plans are cut in their panels ('S1(b2), B1(b2), G1(…')",
-    "red_cathedral": (
-        "section boxes cut what a section needs, what is on it and its tile ('needs 1 gold, 1 gree…', "
-        "'on it 1 stone, 1 purple, 1…', 'tile: the yield of the yello…'); influence cards cut their "
-        "actions ('the yield of the whit…')"
-    ),
-}
-
 
 @cache
 def _boards(game: str, lang: str) -> tuple[tuple[str, tuple[int, int], Layout], ...]:
@@ -48,13 +37,8 @@ def _boards(game: str, lang: str) -> tuple[tuple[str, tuple[int, int], Layout], 
     return tuple(out)
 
 
-def _cases(known: dict[str, str] | None = None) -> list[object]:
-    known = known or {}
-    return [
-        pytest.param(game, lang, marks=[pytest.mark.xfail(strict=True, reason=known[game])] if game in known else [])
-        for game in GAMES
-        for lang in LANGS
-    ]
+def _cases() -> list[tuple[str, str]]:
+    return [(game, lang) for game in GAMES for lang in LANGS]
 
 
 @pytest.mark.parametrize(("game", "lang"), _cases())
@@ -74,7 +58,7 @@ def test_every_text_lies_in_the_image_and_its_box(game: str, lang: str) -> None:
     assert not outside, outside[:5]
 
 
-@pytest.mark.parametrize(("game", "lang"), _cases(CUT_TODAY))
+@pytest.mark.parametrize(("game", "lang"), _cases())
 def test_no_text_is_cut(game: str, lang: str) -> None:
     cut = [(label, t.text, t.full) for label, _, layout in _boards(game, lang) for t in layout.texts if t.full]
     assert not cut, f"{len(cut)} texts cut, e.g. {cut[:3]}"
