@@ -31,12 +31,12 @@ from .types import State
 
 #: How much of a claimed section's remaining materials a held matching material counts for (a
 #: delivery still takes an action; delivered materials count fully).
-HELD_SHARE = 0.6
+HELD_SHARE = 0.8
 #: The chance that a claimed section with nothing delivered or held is completed, at the start.
-OPEN_CHANCE = 0.75
+OPEN_CHANCE = 0.45
 #: Worth (PP, at the start; times ``time_left`` later) of what pays only through later turns.
 RUBLE = 0.15  # each ruble, beyond its leftover fifth
-MATERIAL = 0.25  # each material no claimed section of its own needs
+MATERIAL = 0.15  # each material no claimed section of its own needs
 JEWEL = 0.2  # each green or purple beyond that (jewels in ornaments, domes)
 BANNER = 1.1  # each banner still to place: a section to come
 ORNAMENT = 0.5  # each ornament still to place
@@ -95,12 +95,13 @@ def completion_chances(state: State, left: float) -> dict[int, float]:
     once, for the owner's sections in table order) count ``HELD_SHARE``, and what is still
     missing is found with a chance that shrinks with the time left."""
     spare = [dict(me["inventory"]) for me in state["seats"]]
+    cards = board.pack_of(state).sections
     out: dict[int, float] = {}
     for i, sec in enumerate(state["sections"]):
         owner = sec["owner"]
         if owner is None or sec["done"]:
             continue
-        cost = board.card(state, i).cost
+        cost = cards[sec["card"]].cost
         total = sum(cost.values())
         covered = 0.0
         for mat, n in cost.items():
@@ -162,29 +163,29 @@ def evaluate(state: State) -> list[float]:
     rubles = [float(me["rubles"]) for me in state["seats"]]
     needed = [dict.fromkeys(m.MATERIALS, 0) for _ in state["seats"]]
     for i, chance in chances.items():
-        owner = state["sections"][i]["owner"]
-        assert owner is not None
-        card = board.card(state, i)
+        sec = state["sections"][i]
+        owner = sec["owner"]
+        assert owner is not None, "a chance is kept for claimed sections only"
+        card = pack.sections[sec["card"]]
         rp[owner] += chance * card.rp
         rubles[owner] += chance * card.rubles
-        for mat, n in board.missing(state, i).items():
-            needed[owner][mat] += n
+        for mat, n in card.cost.items():
+            needed[owner][mat] += max(0, n - sec["delivered"].get(mat, 0))
     towers = tower_points(state, chances)
     out = []
     for p, me in enumerate(state["seats"]):
-        held = sum(me["inventory"].values())
         spare = sum(max(0, n - needed[p][mat]) for mat, n in me["inventory"].items())
         jewels = sum(max(0, me["inventory"][j] - needed[p][j]) for j in m.JEWELS)
         later = (
             RUBLE * rubles[p]
             + MATERIAL * spare
             + JEWEL * jewels
-            + BANNER * board.banners_left(state, p)
+            + BANNER * (me["banners"]["inventory"] + me["banners"]["board"])
             + ORNAMENT * sum(me["ornaments"].values())
             + TILE * sum(1 for s in me["slots"].values() if s is not None and s["up"])
         )
         track = track_pp(lap, me["pos"] + rp[p], left)
-        out.append(track + towers[p] + (held + rubles[p]) / pack.rules.leftovers_per_pp + left * later)
+        out.append(track + towers[p] + (spare + rubles[p]) / pack.rules.leftovers_per_pp + left * later)
     return out
 
 
