@@ -21,12 +21,12 @@ the game nears its end: ``time_left`` goes from 1 at the start to 0 when the las
 
 from __future__ import annotations
 
-import marshal
 from bisect import bisect_right
 
 from ..core.rng import seed_state
 from . import board
 from . import model as m
+from .copying import copy_state
 from .types import State
 
 #: How much of a claimed section's remaining materials a held matching material counts for (a
@@ -50,8 +50,9 @@ LAST_ROUND = 0.12
 def determinize(state: State, seat: int, seed: int) -> State:
     """A copy of ``state`` with a new random generator drawn from ``seed``: the future dice are the
     only thing ``seat`` cannot see (nothing else is hidden in this game), so the copy depends on the
-    seat's view (the whole position but the generator) and ``seed`` alone."""
-    world: State = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]
+    seat's view (the whole position but the generator, with the turn's open prompt and the steps
+    queued after it, which every seat is shown) and ``seed`` alone."""
+    world = copy_state(state)
     world["rng"] = seed_state(seed)
     return world
 

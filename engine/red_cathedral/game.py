@@ -15,7 +15,7 @@ from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
-from . import ai, board, claim, free, market, market_actions, scoring, turn, views
+from . import ai, board, claim, copying, free, market, market_actions, scoring, turn, views
 from .actions import action_text
 from .colours import COLOURS
 from .data import PACKS
@@ -77,6 +77,9 @@ class RedCathedral(StepGame[State, Action, Event, View, Decision], PackGame[Stat
 
     def view(self, state: State, player: int) -> View:
         return views.player_view(state, player)
+
+    def copy_state(self, state: State) -> State:
+        return copying.copy_state(state)
 
     def view_text(self, view: View) -> str:
         return views.view_text(view)

@@ -6,6 +6,7 @@ whole games of AI players end with every move legal."""
 
 from __future__ import annotations
 
+import marshal
 import random
 from typing import Any
 
@@ -22,10 +23,12 @@ State = dict[str, Any]
 
 
 def walked(players: int, seed: int, steps: int) -> State:
-    """A seeded position ``steps`` random legal moves into a game."""
+    """A seeded position ``steps`` random legal moves into a game (or its end, if sooner)."""
     state = new_game(players, seed)
     rng = random.Random(seed)
     for _ in range(steps):
+        if GAME.is_over(state):
+            break
         seat = play.waiting_players(GAME, state)[0]
         legal = GAME.legal_actions(state, seat)
         play.apply_in_place(GAME, state, seat, legal[rng.randrange(len(legal))])
@@ -76,6 +79,24 @@ def test_a_determinization_looks_the_same_and_offers_the_same_moves(players: int
         assert GAME.waiting(world) == GAME.waiting(state)
     assert state == before  # the position itself is left alone
     assert GAME.determinize(state, 0, 1) != GAME.determinize(state, 0, 2)  # the seed draws the dice
+
+
+def _shared(a: Any, b: Any) -> list[str]:
+    """Paths where two copies hold the very same list or dict."""
+    if not isinstance(a, (dict, list)):
+        return []
+    here = ["."] if a is b else []
+    items = a.items() if isinstance(a, dict) else enumerate(a)
+    return here + [f"{k}/{p}" for k, v in items for p in _shared(v, b[k])]
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [*POSITIONS, (3, 15, 900), (4, 16, 1200), (2, 17, 99_999)])
+def test_the_games_copy_is_exact_and_shares_nothing(players: int, seed: int, steps: int) -> None:
+    state = walked(players, seed, steps)
+    assert GAME.is_over(state) == (steps == 99_999)  # the last one is a finished game
+    copied = GAME.copy_state(state)
+    assert copied == marshal.loads(marshal.dumps(state)) and list(copied) == list(state)
+    assert _shared(copied, state) == []
 
 
 def _lead(state: State, seat: int) -> float:
