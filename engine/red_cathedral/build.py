@@ -24,18 +24,19 @@ from .types import Action, Decision, Events, Jewel, State, Step
 
 def delivery_options(state: State, p: int) -> list[Action]:
     """Every single delivery ``p`` could make now (materials to own sections, then ornaments)."""
-    me = board.seat(state, p)
-    out: list[Action] = []
-    for i, sec in enumerate(state["sections"]):
-        if sec["owner"] == p and not sec["done"]:
-            for mat in board.missing(state, i):
-                if me["inventory"][mat] > 0:
-                    out.append({"verb": "deliver", "material": mat, "section": sec["name"]})
+    inventory = board.seat(state, p)["inventory"]
     pack = board.pack_of(state)
+    out: list[Action] = []
+    for sec in state["sections"]:
+        if sec["owner"] == p and not sec["done"]:
+            delivered = sec["delivered"]
+            for mat, n in pack.sections[sec["card"]].cost.items():  # board.missing, in its order
+                if n > delivered.get(mat, 0) and inventory[mat] > 0:
+                    out.append({"verb": "deliver", "material": mat, "section": sec["name"]})
     for i, sec in enumerate(state["sections"]):
         if sec["done"] and sec["ornament"] is None:
             ornament = pack.ornaments[board.ornament_kind(state, i)]
-            if me["ornaments"][ornament.id] > 0 and me["inventory"][ornament.material] > 0:
+            if board.seat(state, p)["ornaments"][ornament.id] > 0 and inventory[ornament.material] > 0:
                 out.append({"verb": "decorate", "section": sec["name"]})
     return out
 

@@ -36,7 +36,13 @@ def may_reroll(state: State, p: int) -> bool:
 
 def free_options(state: State, p: int) -> list[Action]:
     """The free actions ``p`` may take now, as options of the prompt being asked."""
-    return ([SELL.copy()] if sellable(state, p) else []) + ([REROLL.copy()] if may_reroll(state, p) else [])
+    now = board.turn(state)
+    if now["sold"] and now["rerolled"]:
+        return []
+    behind = score.behind(board.lap(state), board.seat(state, p)["pos"])
+    if not behind:
+        return []
+    return ([] if now["sold"] else [SELL.copy()]) + ([] if now["rerolled"] else [REROLL.copy()])
 
 
 def is_free(action: Action) -> bool:

@@ -15,7 +15,7 @@ from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
 from ..core.stepgame import Asked, StepGame
-from . import board, claim, free, market, market_actions, scoring, turn, views
+from . import ai, board, claim, copying, free, market, market_actions, scoring, turn, views
 from .actions import action_text
 from .colours import COLOURS
 from .data import PACKS
@@ -78,8 +78,20 @@ class RedCathedral(StepGame[State, Action, Event, View, Decision], PackGame[Stat
     def view(self, state: State, player: int) -> View:
         return views.player_view(state, player)
 
+    def copy_state(self, state: State) -> State:
+        return copying.copy_state(state)
+
     def view_text(self, view: View) -> str:
         return views.view_text(view)
+
+    # --- the AI player's hooks (:mod:`.ai`) ---------------------------------------------------------
+    evaluation_scale = ai.EVALUATION_SCALE
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return ai.determinize(state, seat, seed)
+
+    def evaluate(self, state: State) -> list[float]:
+        return ai.evaluate(state)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome_of(state["result"], state["players"]) if state["result"] else None

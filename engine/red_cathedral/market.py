@@ -25,20 +25,25 @@ def payable(state: State, p: int, colour: Die) -> bool:
     return colour == "white" or colour == board.seat(state, p)["colour"]
 
 
-def moves(state: State, p: int, colour: Die) -> list[tuple[int, int]]:
+def moves(state: State, p: int, colour: Die, here: int | None = None) -> list[tuple[int, int]]:
     """Every legal move of die ``colour`` for ``p``: (extra spaces paid, destination), cheapest
     first. Extra spaces 0 to 7 reach each of the 8 spaces once (its own after exactly 8 spaces),
-    so more is never offered; the player's rubles are the only other limit."""
+    so more is never offered; the player's rubles are the only other limit. ``here``: the die's
+    space, when the caller knows it."""
     rules = board.pack_of(state).rules
-    here, face = board.die_space(state, colour), state["faces"][colour]
+    ring, spaces = rules.market_spaces, state["spaces"]
+    if here is None:
+        here = board.die_space(state, colour)
+    start = here + state["faces"][colour]
     most = 0
     if payable(state, p, colour):
-        most = min(rules.market_spaces - 1, board.seat(state, p)["rubles"])
+        most = min(ring - 1, board.seat(state, p)["rubles"])
     out = []
     for extra in range(most + 1):
-        dest = (here + face + extra) % rules.market_spaces
-        others = [d for d in state["spaces"][dest]["dice"] if d != colour]  # the moving die is in the hand
-        if len(others) < rules.dice_per_space:
+        dest = (start + extra) % ring
+        dice = spaces[dest]["dice"]
+        # the moving die is in the hand: only the others on its destination count
+        if len(dice) - (dest == here) < rules.dice_per_space:
             out.append((extra, dest))
     return out
 
@@ -50,7 +55,8 @@ def _market(state: State, s: Step, events: Events) -> None:
 
 def _die_options(state: State, asked: Decision) -> list[Action]:
     p = asked["player"]
-    dice: list[Action] = [{"verb": "die", "colour": c} for c in m.DICE if moves(state, p, c)]
+    where = {c: i for i, space in enumerate(state["spaces"]) for c in space["dice"]}
+    dice: list[Action] = [{"verb": "die", "colour": c} for c in m.DICE if moves(state, p, c, where[c])]
     return dice + free.free_options(state, p)
 
 
