@@ -43,6 +43,7 @@ from ..layout import LAYOUT_KEY, layout_of
 from ..turn import WIDTH
 from .band import below, cut
 from .i18n import msg, tr
+from .icons import MEANINGS
 from .palette import EXCOMM_FILL, PALETTE, STATUS_FILL, TINTS
 from .panel import draw_panel, panel_height
 from .parts import (
@@ -290,19 +291,9 @@ def _tracks(c: Canvas, view: LView) -> None:
             c.text(RIGHT_X + 330 + col * 90, ry, value, 15, fg, "c", bold=True)
 
 
-WORDS_OF = {
-    "w": msg("wood"),
-    "s": msg("stone"),
-    "sv": msg("servants"),
-    "c": msg("coins"),
-    "vp": msg("victory points"),
-    "mp": msg("military points"),
-    "fp": msg("faith points"),
-    "cp": msg("council privilege"),
-}
 PACKAGE = "engine.lorenzo"  # whose catalogue names the final breakdown's parts
 LEGEND: tuple[tuple[Msg, Msg], ...] = (  # (what the board draws, what it stands for), both in the board's language
-    *((SHORT[k], WORDS_OF[k]) for k in ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")),
+    *((SHORT[k], MEANINGS[k]) for k in ("w", "s", "sv", "c", "vp", "mp", "fp", "cp")),
     (msg("@n"), msg("an action of value n")),
     (msg("a>b"), msg("pay a to get b")),
     (msg("/card"), msg("for each card of that type")),
