@@ -3,8 +3,8 @@
 Drawing a board is 15–40 ms of Python and Pillow. In a thread of the bot's own process it holds
 the GIL most of that time, so the event loop (which answers every interaction) waits for it. A
 :class:`RenderPool` draws in ``workers`` processes of its own instead
-(:class:`concurrent.futures.ProcessPoolExecutor`, started by a fork server where the platform has
-one, else spawned: never forked from the bot's threads). A view is plain JSON, so it crosses to
+(:class:`render.workers.Workers`, which the AI's pool shares: a fork server where the platform has
+one, else spawned; never forked from the bot's threads). A view is plain JSON, so it crosses to
 a worker in tens of microseconds (measured: 20–100 µs to pickle and unpickle a view, the PNG back
 about 30 µs).
 
@@ -27,17 +27,14 @@ makes it current, :meth:`RenderPool.close` stops its workers and leaves no curre
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
 from . import Kind, drawer, offers, render_image, render_player_board
 from .common import View
 from .i18n import LANGUAGES
+from .workers import Workers
 
 log = logging.getLogger("render.pool")
 #: How long the workers may take to start and warm up (seconds) before boards are drawn in a thread.
@@ -83,37 +80,20 @@ def warm_up(views: Sequence[View]) -> None:
             log.warning("could not warm up the board of %s", view.get("game"), exc_info=True)
 
 
-def ready() -> bool:
-    """A worker answers once it is warm (the initializer runs first)."""
-    return True
-
-
-def context() -> Any:
-    """A fork server where the platform has one (fast starts, no fork of the bot's threads), else spawn."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["render", "engine"])
-        return ctx
-    return multiprocessing.get_context("spawn")
-
-
-class RenderPool:
+class RenderPool(Workers):
     """``workers`` processes drawing boards (0: none, every board drawn in a thread), each warmed up
     as it starts by drawing the views :meth:`start` was given."""
 
     def __init__(self, workers: int) -> None:
-        if workers < 0:
-            raise ValueError(f"render workers must be 0 or more, not {workers}")
-        self.workers = workers
+        super().__init__(
+            workers,
+            name="render",
+            log=log,
+            preload=("render", "engine"),
+            timeout=START_TIMEOUT,
+            fallback="boards are drawn in a thread",
+        )
         self.warm: tuple[View, ...] = ()
-        self.executor: ProcessPoolExecutor | None = None
-        #: Set when the workers could not be started: boards are drawn in a thread from then on.
-        self.failed = False
-        self._starting: asyncio.Lock | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.executor is not None
 
     async def start(self, warm: Sequence[View] = ()) -> bool:
         """Start the workers and wait until each has drawn ``warm`` (also when a broken pool is
@@ -124,57 +104,22 @@ class RenderPool:
             return False
         if self not in _current:
             _current.append(self)
-        return await self._launch()
-
-    async def _launch(self) -> bool:
-        self._starting = self._starting or asyncio.Lock()
-        async with self._starting:
-            if self.executor is not None or self.failed:
-                return self.executor is not None
-            loop = asyncio.get_running_loop()
-            executor: ProcessPoolExecutor | None = None
-            try:
-                executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context(), initializer=warm_up, initargs=(self.warm,)
-                )
-                # One call per worker: each submission beyond the idle workers starts one more process.
-                calls = [loop.run_in_executor(executor, ready) for _ in range(self.workers)]
-                await asyncio.wait_for(asyncio.gather(*calls), START_TIMEOUT)
-            except Exception as exc:  # whatever keeps processes from starting here: draw in a thread
-                log.warning("cannot start %d render worker(s) (%r): boards are drawn in a thread", self.workers, exc)
-                self.failed = True
-                if executor is not None:
-                    executor.shutdown(wait=False, cancel_futures=True)
-                return False
-            self.executor = executor
-            log.info("%d render worker(s) ready", self.workers)
-            return True
+        return await self.launch(warm_up, (self.warm,))
 
     async def draw(self, view: View, seat: int | None = None, lang: str = "en", kind: Kind = "full") -> bytes:
         """The PNG of ``view`` (its public image ``kind``, or ``seat``'s own board if given) drawn by a
         worker. :class:`Unavailable` when the pool cannot draw it; a drawing error is raised as in the
         bot's process."""
-        executor = self.executor
-        if executor is None:
-            if self not in _current or not await self._launch():
-                raise Unavailable("no render worker is running")
-            executor = self.executor
-            assert executor is not None
+        if not self.running and (self not in _current or not await self.launch(warm_up, (self.warm,))):
+            raise Unavailable("no render worker is running")
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                executor, draw, view, seat, lang, renderer_name(view), kind
-            )
+            return await self.run(draw, view, seat, lang, renderer_name(view), kind)
         except BrokenProcessPool as exc:
             log.error("the render workers stopped (%s); starting them again for the next board", exc)
-            if self.executor is executor:
-                self.executor = None
-                executor.shutdown(wait=False, cancel_futures=True)
             raise Unavailable("the render workers stopped") from exc
 
     async def close(self) -> None:
         """Stop the workers (the boards being drawn are finished first); no pool is current after."""
         if self in _current:
             _current.remove(self)
-        executor, self.executor = self.executor, None
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        await super().close()

@@ -10,7 +10,7 @@ import pytest
 from discord_fakes import FakeDiscord, Guild, open_table, start_bot, table_now
 
 from bot.discord import turns
-from render import pool, render_board, render_turn
+from render import pool, render_board, render_turn, workers
 from render.pool import RenderPool
 
 
@@ -50,10 +50,10 @@ async def test_a_drawing_bug_in_a_render_worker_is_logged_with_its_traceback(cap
 async def test_boards_are_drawn_in_a_thread_when_the_render_pool_cannot_start(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def no_processes() -> None:
+    def no_processes(preload: object) -> None:
         raise OSError("no processes here")
 
-    monkeypatch.setattr(pool, "context", no_processes)
+    monkeypatch.setattr(workers, "context", no_processes)
     drawing = RenderPool(1)
     view = {"game": "no_such_game", "players": ["Ann", "Bob"], "round": 2}
     try:

@@ -15,7 +15,7 @@ import pytest
 import render
 from bot.service.opening import opening_views
 from engine.core import all_games
-from render import pool, render_board, render_player_board, render_turn
+from render import pool, render_board, render_player_board, render_turn, workers
 from render.pool import RenderPool, Unavailable
 from tests.render.sample_views import sample_views, text_view
 
@@ -91,10 +91,10 @@ async def test_closing_stops_the_workers_and_leaves_no_pool(drawing: RenderPool)
 async def test_a_pool_that_cannot_start_leaves_the_drawing_to_a_thread(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def no_processes() -> None:
+    def no_processes(preload: object) -> None:
         raise OSError("no semaphores here")
 
-    monkeypatch.setattr(pool, "context", no_processes)
+    monkeypatch.setattr(workers, "context", no_processes)
     failing = RenderPool(2)
     with caplog.at_level(logging.WARNING, logger=pool.log.name):
         assert not await failing.start()
