@@ -31,9 +31,9 @@ from render.i18n import tr
 
 from .cli import count
 from .service.change import Step
-from .service.game_ui import parse_options
 from .service.packs import notice
 from .service.service import GameService
+from .service.typed import parse_options
 from .store.store import GameStore
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")

@@ -32,10 +32,10 @@ from engine.core import IllegalAction
 from .cli import Parser, fail, seed, whole
 from .hotseat import CHANNEL, Session, user_id
 from .service.change import Step
-from .service.game_ui import parse_options
 from .service.results import ServiceError
 from .service.scores import winner_line
 from .service.service import GameService
+from .service.typed import parse_options
 from .store.preflight import preflight
 from .store.store import GameStore
 

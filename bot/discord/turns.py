@@ -32,9 +32,10 @@ from render import Kind, pool, render_board, render_player_board, render_turn
 from render.i18n import DEFAULT, tr
 
 from ..service.change import Step
-from ..service.game_ui import Table, status_lines
+from ..service.game_ui import Table
 from ..service.notices import jump_link
 from ..service.results import ServiceError
+from ..service.turn_text import status_lines
 from .host import Host, bot_of
 from .i18n import msg
 from .language import lines as in_lines

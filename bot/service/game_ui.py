@@ -1,9 +1,9 @@
 """One game at one version as front ends draw it (:class:`Table`, loaded by the service from its own
 caches: ``GameService.table``, and carried by every :class:`~bot.service.change.Step`): its open
-decisions with their shapes, legal texts and labels, its views; and the words of a turn message
-(header, prompts, who has answered), a status, typed-text matching for ``/play`` and table options.
-How those are laid out under a front end's limits is the front end's (the Discord layer:
-:mod:`bot.discord.views.layout`).
+decisions with their shapes, legal texts and labels, its views. The words of a turn message and a
+status are :mod:`bot.service.turn_text`'s, what people type (``/play`` values, table options)
+:mod:`bot.service.typed`'s. How those are laid out under a front end's limits is the front end's
+(the Discord layer: :mod:`bot.discord.views.layout`).
 """
 
 from __future__ import annotations
@@ -12,23 +12,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import PARALLEL, AnyGame, Decision, GameSpec, play
+from engine.core import PARALLEL, AnyGame, Decision, play
 from engine.core.colours import PlayerColour, seat_colours, with_colours
 from engine.core.shapes import Distribute, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
-from engine.core.text import normalize, shorten
 from render.final import with_outcome
 from render.i18n import tr
 from render.turn import with_table
 
 from ..store.records import IMPORTED
 from ..store.rows import GameRecord, SeatRecord
-from .clock import clock_label, preset, stamp
-from .hours import stored
 from .i18n import msg
 from .packs import notice
 from .records import Action, State
-from .words import joined, names_list, seating_list, status_word
 
 #: The label of ``take back`` (the engine's option to change an answer to a parallel decision).
 CHANGE_LABEL = msg("Change my answer")
@@ -232,177 +228,3 @@ class Table:
         """Lines of the seat's own text board that the public board does not show (e.g. VP chips)."""
         shown = set(self.game.view_text(self.public_view()).splitlines())
         return [line for line in self.game.view_text(self.private_view(seat)).splitlines() if line not in shown]
-
-
-# --- turn message text -----------------------------------------------------------------------
-def mention(user_id: str) -> str:
-    return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
-
-
-def prompt_lines(table: Table, ping: list[str]) -> list[str]:
-    """Who must decide what: pinged users by mention, already-notified ones by name."""
-    groups: dict[tuple[str, str], list[int]] = {}
-    for d in table.decisions():
-        groups.setdefault((d.kind, d.prompt or d.kind), []).append(d.player)
-    lines = []
-    for (_, question), seats in groups.items():
-        who = " ".join(
-            mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**" for s in dict.fromkeys(seats)
-        )
-        dues = sorted(table.due[s] for s in seats if s in table.due)
-        lines.append(
-            msg("➡️ {who}: {question} (due {due})", who=who, question=question, due=stamp(dues[0]))
-            if dues
-            else msg("➡️ {who}: {question}", who=who, question=question)
-        )
-    return lines
-
-
-def header(table: Table) -> str:
-    """``**Title** · move N`` and, for a timed game, its clock preset and table playing hours; then the
-    game's data notice (e.g. provisional card values) as a second line when there is one."""
-    speed = preset(table.record.clock)
-    record = table.record  # stand-ins in tests may predate playing hours
-    window = stored(getattr(record, "hours", None), getattr(record, "hours_tz", None))
-    parts = [msg("**{title}** · move {version}", title=record.title, version=table.version)]
-    if speed.limited:
-        parts.append(msg("⏱ {clock}", clock=clock_label(speed)))
-    if window:
-        parts.append(msg("🕘 plays {hours}", hours=window.label))
-    top = joined(parts, " · ")
-    data = table.notice()
-    return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
-
-
-def seat_names(table: Table) -> list[str]:
-    """Each seat's name, marked where the AI stands in for its player (an AI seat's own name says it
-    is the AI: ``🤖 AI 1 (easy)``)."""
-    return [msg("{player} (🤖 AI standing in)", player=s.name) if s.stand_in else s.name for s in table.seats]
-
-
-def seats_line(table: Table) -> str:
-    """``Seats: 1. Ann (red · R), 2. Bob (🤖 AI standing in) (blue · B).``: who sits where, in which
-    colour, and which seats the AI plays."""
-    return msg("Seats: {seats}.", seats=seating_list(seat_names(table), table.colours))
-
-
-def answered_line(table: Table) -> list[str]:
-    """Who has answered an open parallel decision (never what): ``✅ Answered: Ann and Bob.``"""
-    seats = table.answered_seats()
-    return [msg("✅ Answered: {players}.", players=names_list([table.names[s] for s in seats]))] if seats else []
-
-
-def to_ping(after: list[str], before: list[str], actor: str | None) -> list[str]:
-    """Users to notify: those who must act now, except idle ones already asked before this action.
-
-    >>> to_ping(["b", "c"], ["a", "b", "c"], "a")
-    []
-    >>> to_ping(["a"], ["a"], "a")
-    ['a']
-    """
-    return [u for u in after if u not in before or u == actor]
-
-
-def status_lines(table: Table) -> list[str]:
-    """Short status: lobby members, whose turn and what, or the result."""
-    record = table.record
-    if record.status == "lobby":
-        spec = table.game.spec
-        data = table.notice()
-        return [
-            msg(
-                "{title} lobby: {players} ({n} of {low}–{high} players).",
-                title=record.title,
-                players=names_list(table.names),
-                n=len(table.names),
-                low=spec.min_players,
-                high=spec.max_players,
-            )
-        ] + ([msg("⚠️ {notice}", notice=data)] if data else [])
-    if record.status != "active":
-        return [
-            msg(
-                "The last {title} game here is {status} (move {version}).",
-                title=record.title,
-                status=status_word(record.status),
-                version=record.version,
-            )
-        ]
-    return [header(table)] + prompt_lines(table, [])
-
-
-# --- suggestions and options -------------------------------------------------------------------
-def suggest(texts: list[str], typed: str, last: str | None = None) -> list[str]:
-    """Legal texts matching what was typed: prefix matches, then word-prefix, then substring;
-    the pass option ``last`` (``pass``, ``done``...) last (a front end shows as many as it may).
-
-    >>> suggest(["build small-market", "build large-market", "pass"], "bu la")
-    ['build large-market']
-    >>> suggest(["done", "draw maia", "draw king"], "", last="done")
-    ['draw maia', 'draw king', 'done']
-    """
-    want = normalize(typed)
-    ranked: list[tuple[int, int, str]] = []
-    for order, text in enumerate(texts):
-        norm = normalize(text)
-        words, typed_words = norm.split(" "), want.split(" ")
-        if not want or norm.startswith(want):
-            rank = 0
-        elif len(typed_words) <= len(words) and all(w.startswith(t) for t, w in zip(typed_words, words, strict=False)):
-            rank = 1
-        elif want in norm:
-            rank = 2
-        else:
-            continue
-        ranked.append((rank + (3 if text == last else 0), order, text))
-    return [text for _, _, text in sorted(ranked)]
-
-
-def resolve_value(value: str, table: Table, seat: int | None) -> tuple[str, int | None]:
-    """A ``/play`` value as the service reads it: (text to play, expected version or ``None`` for typed
-    text). A value too long for a front end's suggestion comes as ``#version.index`` (the legal text
-    of that index at that version)."""
-    head, dot, tail = value.strip().removeprefix("#").partition(".")
-    if value.strip().startswith("#") and dot and head.isdigit() and tail.isdigit():
-        texts = table.texts(seat)
-        index = int(tail)
-        return (texts[index] if int(head) == table.version and index < len(texts) else value), int(head)
-    return value, None
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"key=value other=x"`` (spaces or commas between pairs) to a dict; validation is the engine's.
-
-    >>> parse_options("variant=official, fast = yes")
-    {'variant': 'official', 'fast': 'yes'}
-    """
-    if not text or not text.strip():
-        return {}
-    pairs: dict[str, str] = {}
-    cleaned = " ".join(text.replace(",", " ").split())
-    for part in cleaned.replace(" = ", "=").replace(" =", "=").replace("= ", "=").split(" "):
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise ValueError(msg("Options are `key=value` pairs; `{part}` is not one.", part=shorten(part)))
-        pairs[key.lower()] = value
-    return pairs
-
-
-def option_suggestions(spec: GameSpec, typed: str) -> list[tuple[str, str]]:
-    """(name, value) suggestion pairs: the complete pairs typed so far plus one more ``key=value``
-    (a front end cuts them to its limits)."""
-    words = typed.replace(",", " ").split()
-    complete = [w for w in words if "=" in w]
-    partial = words[-1].lower() if words and "=" not in words[-1] else ""
-    used = {w.partition("=")[0].lower() for w in complete}
-    out: list[tuple[str, str]] = []
-    for option in spec.options:
-        if option.name in used:
-            continue
-        for value, label in option.choices.items():
-            pair = f"{option.name}={str(value).lower()}"
-            if pair.startswith(partial) or partial in label.lower():
-                full = " ".join([*complete, pair])
-                shown = msg("{option}: {choice} ({pairs})", option=option.label, choice=label, pairs=full)
-                out.append((shown, full))
-    return out

@@ -8,8 +8,8 @@ English, so an English front end needs nothing.
 
 What a front end reads, and in which language:
 
-* ``Announcement.public``, ``Step.public``, ``Step.lines``, :func:`~bot.service.game_ui.status_lines`: the table's
-  (``Table.language``, ``service.table(row).language``); :func:`~bot.service.game_ui.turn_text`
+* ``Announcement.public``, ``Step.public``, ``Step.lines``, :func:`~bot.service.turn_text.status_lines`: the table's
+  (``Table.language``, ``service.table(row).language``); :func:`~bot.discord.views.layout.turn_text`
   translates itself (``lang=None``: the table's).
 * ``Step.private[user]``, ``Reply.lines``, ``MyGames.lines``, ``LogPage.lines``, ``ServiceError.message``,
   ``AwayChange.message``, ``Control.label``,

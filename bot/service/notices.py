@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from render.i18n import tr
 
 from ..store.reminders import FINAL, HALF, STALL
-from .game_ui import mention
 from .i18n import msg
+from .turn_text import mention
 
 ICONS = {HALF: "⏳", FINAL: "⚠️", STALL: "⌛", "away": "🏝️", "back": "👋", "held": "🔔"}
 #: How a notice's body addresses the person named before it (", a reminder: ..."), left out in a DM.

@@ -26,7 +26,7 @@ from engine.core.takeback import is_take_back
 from .away import AwayService
 from .change import Said, Step, Txn
 from .core import Core, uid
-from .game_ui import Table, seat_names, seats_line
+from .game_ui import Table
 from .history import effective_actions
 from .i18n import msg
 from .inputs import Boundary
@@ -37,6 +37,7 @@ from .play_step import Steps
 from .records import Action
 from .results import BoardText, ServiceError, Status
 from .scores import format_scores, game_package
+from .turn_text import seat_names, seats_line
 from .words import names_list, status_word
 
 NOTHING_TO_CHANGE = msg(

@@ -10,25 +10,26 @@ from typing import Any
 import pytest
 
 import bot.discord.views.layout as layout
-import bot.service.game_ui as ui
 import bot.service.results
+import bot.service.turn_text as turn_text
+import bot.service.typed as typed
 import bot.settings
 from engine.core import GameSpec, OptionSpec
 from engine.core.shapes import ChooseOne, ChooseSeveral, Distribute, Item, Option, Shape
 
 
 def test_doctests() -> None:
-    for module in (ui, bot.settings, layout, bot.service.results):
+    for module in (typed, turn_text, bot.settings, layout, bot.service.results):
         assert doctest.testmod(module).failed == 0
 
 
 def test_suggest_ranks_filters_and_caps() -> None:
     texts = [f"build b{i:02d}" for i in range(30)] + ["pass", "bonus corn"]
-    assert len(ui.suggest(texts, "")) == len(texts)  # every match, ranked: the front end shows its share
-    assert ui.suggest(texts, "bu b0")[:3] == ["build b00", "build b01", "build b02"]
-    assert ui.suggest(["pass", "take corn", "take quarry"], "", last="pass") == ["take corn", "take quarry", "pass"]
-    assert ui.suggest(["take corn", "ship corn 4", "pass"], "corn") == ["take corn", "ship corn 4"]
-    assert ui.suggest(["take corn"], "coffee") == []
+    assert len(typed.suggest(texts, "")) == len(texts)  # every match, ranked: the front end shows its share
+    assert typed.suggest(texts, "bu b0")[:3] == ["build b00", "build b01", "build b02"]
+    assert typed.suggest(["pass", "take corn", "take quarry"], "", last="pass") == ["take corn", "take quarry", "pass"]
+    assert typed.suggest(["take corn", "ship corn 4", "pass"], "corn") == ["take corn", "ship corn 4"]
+    assert typed.suggest(["take corn"], "coffee") == []
 
 
 def test_long_texts_travel_as_version_and_index() -> None:
@@ -38,16 +39,16 @@ def test_long_texts_travel_as_version_and_index() -> None:
     value = layout.choice_value(long, 7, 1)
     assert value == "#7.1"
     table: Any = StubTable(version=7, legal=["pass", long])
-    assert ui.resolve_value(value, table, 0) == (long, 7)
-    assert ui.resolve_value("#6.1", table, 0) == ("#6.1", 6)  # another version: the service says outdated
-    assert ui.resolve_value("ro se", table, 0) == ("ro se", None)
+    assert typed.resolve_value(value, table, 0) == (long, 7)
+    assert typed.resolve_value("#6.1", table, 0) == ("#6.1", 6)  # another version: the service says outdated
+    assert typed.resolve_value("ro se", table, 0) == ("ro se", None)
 
 
 def test_options_parse_and_suggest() -> None:
-    assert ui.parse_options(None) == {} and ui.parse_options(" ") == {}
-    assert ui.parse_options("A=1 b = two,c=3") == {"a": "1", "b": "two", "c": "3"}
+    assert typed.parse_options(None) == {} and typed.parse_options(" ") == {}
+    assert typed.parse_options("A=1 b = two,c=3") == {"a": "1", "b": "two", "c": "3"}
     with pytest.raises(ValueError, match="key=value"):
-        ui.parse_options("fast")
+        typed.parse_options("fast")
     spec = GameSpec(
         "g",
         "G",
@@ -59,18 +60,19 @@ def test_options_parse_and_suggest() -> None:
             OptionSpec("fast", "Fast", False, {False: "no", True: "yes"}),
         ),
     )
-    assert [v for _, v in ui.option_suggestions(spec, "")] == ["variant=base", "variant=big", "fast=false", "fast=true"]
-    assert [v for _, v in ui.option_suggestions(spec, "variant=big f")] == [
+    every = ["variant=base", "variant=big", "fast=false", "fast=true"]
+    assert [v for _, v in typed.option_suggestions(spec, "")] == every
+    assert [v for _, v in typed.option_suggestions(spec, "variant=big f")] == [
         "variant=big fast=false",
         "variant=big fast=true",
     ]
-    assert ui.option_suggestions(GameSpec("h", "H", 2, 4, 1), "") == []
+    assert typed.option_suggestions(GameSpec("h", "H", 2, 4, 1), "") == []
 
 
 def test_to_ping_skips_idle_players_already_asked() -> None:
-    assert ui.to_ping(["b"], [], None) == ["b"]
-    assert ui.to_ping(["b", "c"], ["a", "b", "c"], "a") == []
-    assert ui.to_ping(["a", "d"], ["a"], "a") == ["a", "d"]
+    assert turn_text.to_ping(["b"], [], None) == ["b"]
+    assert turn_text.to_ping(["b", "c"], ["a", "b", "c"], "a") == []
+    assert turn_text.to_ping(["a", "d"], ["a"], "a") == ["a", "d"]
 
 
 @dataclass
@@ -318,4 +320,4 @@ def test_header_and_status_carry_the_data_notice_in_one_line() -> None:
     table: Any = StubTable(record=record, data_notice="Card values partly provisional (3 of 9 rows).")
     text = layout.turn_text(table, ["Ann visits."], ping=[])
     assert text.splitlines()[:2] == ["**Lisboa** · move 3", "⚠️ Card values partly provisional (3 of 9 rows)."]
-    assert "\n".join(ui.status_lines(table)).splitlines()[1] == "⚠️ Card values partly provisional (3 of 9 rows)."
+    assert "\n".join(turn_text.status_lines(table)).splitlines()[1] == "⚠️ Card values partly provisional (3 of 9 rows)."

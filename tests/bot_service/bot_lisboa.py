@@ -16,9 +16,10 @@ from bot.discord.views.layout import (
     choice_value,
     plan_controls,
 )
-from bot.service.game_ui import Table, resolve_value
+from bot.service.game_ui import Table
 from bot.service.records import State
 from bot.service.service import GameService
+from bot.service.typed import resolve_value
 from engine.core import play
 from engine.core.shapes import ChooseSeveral
 from engine.lisboa.data import DATA_DIR

@@ -14,9 +14,9 @@ from bot_helpers import CHANNEL, play_random, service_at, user
 from sqlalchemy import text
 
 from bot.discord.views.layout import turn_text
-from bot.service.game_ui import status_lines
 from bot.service.results import ServiceError
 from bot.service.service import GameService
+from bot.service.turn_text import status_lines
 from bot.store.turn_messages import TurnMessages
 from engine.core.i18n import Listing, Msg
 from render.i18n import _template, tr

@@ -13,8 +13,8 @@ from test_bot_deadlines import open_game, timed
 
 from bot.discord.views.layout import plan_controls
 from bot.service.clock import HOUR, ManualClock
-from bot.service.game_ui import suggest
 from bot.service.service import GameService
+from bot.service.typed import suggest
 from engine.core import play
 
 DONE_RACE = "toy_done"

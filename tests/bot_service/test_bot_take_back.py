@@ -8,9 +8,9 @@ from bot_helpers import CHANNEL, refused, start_game, stored_state
 
 from bot.service.change import Step
 from bot.service.clock import DAY, HOUR, ManualClock
-from bot.service.game_ui import to_ping
 from bot.service.results import ServiceError
 from bot.service.service import GameService
+from bot.service.turn_text import to_ping
 from bot.store.deadlines import SeatClock
 from bot.store.times import seconds_between, shift
 from engine.core import play

@@ -17,9 +17,9 @@ from cli_helpers import clean_env, main_code, one_error_line, run_process
 
 import bot.demo
 from bot.logs import LIBRARIES
-from bot.service.game_ui import parse_options
 from bot.service.results import ServiceError
 from bot.service.service import GameService
+from bot.service.typed import parse_options
 from bot.store.store import GameStore
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -16,8 +16,9 @@ from render.i18n import DEFAULT, LANGUAGES, NAMES, language_of, tr
 
 from ...service.ai_players import LEVEL_NAMES
 from ...service.clock import PRESETS
-from ...service.game_ui import option_suggestions, parse_options, seats_line
 from ...service.results import ServiceError
+from ...service.turn_text import seats_line
+from ...service.typed import option_suggestions, parse_options
 from ...service.words import status_word
 from ..i18n import msg
 from ..language import of_table, reader, sentences

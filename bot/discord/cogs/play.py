@@ -17,8 +17,8 @@ from discord.ext import commands
 
 from render.i18n import tr
 
-from ...service.game_ui import resolve_value, suggest
 from ...service.results import ServiceError
+from ...service.typed import resolve_value, suggest
 from ..i18n import msg
 from ..language import lines, reader
 from ..turns import answer_played
@@ -32,7 +32,7 @@ Interaction = discord.Interaction[Any]
 
 def suggestions(texts: list[str], labels: list[str], typed: str, last: str | None = None) -> list[int]:
     """Indices of the legal options matching what was typed: matches of the canonical texts first (as
-    :func:`~bot.service.game_ui.suggest` ranks them, the pass option ``last`` last), then options only
+    :func:`~bot.service.typed.suggest` ranks them, the pass option ``last`` last), then options only
     their labels match; at most :data:`MAX_SUGGESTIONS`.
 
     >>> suggestions(["cardinal 1 C1", "done"], ["Move the Cardinal 1 step, take C1", "Done"], "move")

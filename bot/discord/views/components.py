@@ -322,7 +322,7 @@ def _whole(table: Table, control: Control, index: int | None, text: str) -> str:
 
 
 def make_item(table: Table, control: Control, lang: str = "en") -> discord.ui.Item[Any]:
-    """The DynamicItem drawing one planned :class:`~bot.game_ui.Control`, its words in ``lang``."""
+    """The DynamicItem drawing one planned :class:`~bot.discord.views.layout.Control`, its words in ``lang``."""
     style = STYLES.get(control.style, discord.ButtonStyle.primary)
     label = control.label if control.kind != "choice" else _whole(table, control, control.index, control.label)
     label = label_of(tr(label, lang), MAX_LABEL)  # a button label or a select placeholder

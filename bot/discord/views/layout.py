@@ -34,7 +34,8 @@ from engine.core.shapes import ChooseSeveral, Shape
 from engine.core.takeback import TAKE_BACK_TEXT
 from render.i18n import tr
 
-from ...service.game_ui import CHANGE_LABEL, Table, answered_line, header, prompt_lines
+from ...service.game_ui import CHANGE_LABEL, Table
+from ...service.turn_text import answered_line, header, prompt_lines
 from ..i18n import msg
 
 #: Discord: one message's characters.
@@ -113,7 +114,7 @@ def turn_text(
 
 def choice_value(text: str, version: int, index: int) -> str:
     """The autocomplete value for a legal text: the text itself, or ``#version.index`` when it is too
-    long for Discord (the service reads both: :func:`~bot.service.game_ui.resolve_value`)."""
+    long for Discord (the service reads both: :func:`~bot.service.typed.resolve_value`)."""
     return text if len(text) <= MAX_CHOICE else f"#{version}.{index}"
 
 

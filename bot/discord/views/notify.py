@@ -10,8 +10,8 @@ import discord
 
 from render.i18n import DEFAULT, tr
 
-from ...service.game_ui import mention
 from ...service.notify import Digest
+from ...service.turn_text import mention
 from ..language import of_table, of_user
 
 if TYPE_CHECKING:
