@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from engine.core.i18n import listing
 from engine.core.text import shorten
 
 from ..store.rows import GameRecord
@@ -25,6 +26,7 @@ from .i18n import msg
 from .inputs import Boundary
 from .notices import Notice, jump_link
 from .results import GameSummary, MyGames, ServiceError
+from .turn_text import seat_names
 from .words import names_list
 
 #: The longest absence /away accepts.
@@ -229,7 +231,11 @@ class AwayService(Boundary):
                     link=jump_link(g.guild_id, g.channel_id, posts.get(g.id)),
                     clock=state,
                     stand_in=member.stand_in if g.status == "active" else None,
-                    ai_players=tuple(s.name for s in seated if is_ai(s.user_id)),
+                    ai_seats=tuple(
+                        (None if s.seat is None else s.seat + 1, name)
+                        for s, name in zip(seated, seat_names(seated), strict=True)
+                        if is_ai(s.user_id) or s.stand_in
+                    ),
                 )
             )
         owing = sorted((s for s in summaries if s.your_turn), key=lambda s: (s.since, s.game_row))
@@ -248,8 +254,11 @@ def summary_line(s: GameSummary) -> str:
     """One line of ``/mygames``."""
     where = f"<#{s.channel_id}>" if s.channel_id.isdigit() else s.channel_id
     link = msg(" · [jump]({link})", link=s.link) if s.link.startswith("https://") else ""
-    if s.ai_players:
-        link = msg(" · with {players}{link}", players=names_list(list(s.ai_players)), link=link)
+    if s.ai_seats and s.status == "lobby":  # no seat numbers yet
+        link = msg(" · with {players}{link}", players=names_list([name for _, name in s.ai_seats]), link=link)
+    elif s.ai_seats:
+        seats = listing([msg("{n}. {player}", n=n, player=name) for n, name in s.ai_seats], "")
+        link = msg(" · AI seats: {seats}{link}", seats=seats, link=link)
     if s.status == "lobby":
         return msg("{title} lobby in {where}{link}", title=s.title, where=where, link=link)
     if s.stand_in is not None:

@@ -67,6 +67,11 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
+    def stand_ins(self) -> list[str | None]:
+        """Each seat's stand-in: the AI level playing it for its absent player (``None``: they play it)."""
+        return [s.stand_in for s in self.seats]
+
+    @property
     def active(self) -> bool:
         return self.record.status == "active" and self.state is not None
 

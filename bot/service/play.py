@@ -221,7 +221,7 @@ class PlayService(Boundary):
             )
         ] + ([msg("⚠️ {notice}", notice=data)] if data else [])
         seen: set[int] = set()
-        marked = seat_names(table)  # who the AI plays for
+        marked = seat_names(seats)  # who the AI plays for
         for decision in table.decisions():
             if decision.player not in seen:
                 seen.add(decision.player)

@@ -130,8 +130,9 @@ class GameSummary:
     clock: str = ""
     #: The AI level playing the user's seat there for them (``None``: they play it).
     stand_in: str | None = None
-    #: The names of the AI seats at the table.
-    ai_players: tuple[str, ...] = ()
+    #: The seats the AI plays at the table, its own and those it stands in for: (seat number from 1,
+    #: ``None`` in a lobby; the name as the seats line marks it, e.g. ``Bob (🤖 AI standing in)``).
+    ai_seats: tuple[tuple[int | None, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,11 @@ notify. A front end lays them out (the Discord layer: :mod:`bot.discord.views.la
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.core.i18n import listing
+
+from ..store.rows import SeatRecord
 from .clock import clock_label, preset, stamp
 from .game_ui import Table
 from .hours import stored
@@ -16,16 +21,23 @@ def mention(user_id: str) -> str:
     return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
 
 
+def asked(table: Table, seat: int, ping: list[str]) -> str:
+    """How a prompt names ``seat``: by mention when pinged, else by name in bold; marked when the AI
+    plays it for its absent player (an AI seat's own name says it is the AI)."""
+    user = table.users[seat]
+    who = mention(user) if user in ping else f"**{table.names[seat]}**"
+    return msg("{player} (🤖 the AI plays for them)", player=who) if table.stand_ins[seat] else who
+
+
 def prompt_lines(table: Table, ping: list[str]) -> list[str]:
-    """Who must decide what: pinged users by mention, already-notified ones by name."""
+    """Who must decide what: pinged users by mention, already-notified ones by name, and the seats
+    the AI plays for their absent players marked so."""
     groups: dict[tuple[str, str], list[int]] = {}
     for d in table.decisions():
         groups.setdefault((d.kind, d.prompt or d.kind), []).append(d.player)
     lines = []
     for (_, question), seats in groups.items():
-        who = " ".join(
-            mention(table.users[s]) if table.users[s] in ping else f"**{table.names[s]}**" for s in dict.fromkeys(seats)
-        )
+        who = listing([asked(table, s, ping) for s in dict.fromkeys(seats)], "")
         dues = sorted(table.due[s] for s in seats if s in table.due)
         lines.append(
             msg("➡️ {who}: {question} (due {due})", who=who, question=question, due=stamp(dues[0]))
@@ -51,16 +63,16 @@ def header(table: Table) -> str:
     return msg("{header}\n⚠️ {notice}", header=top, notice=data) if data else top
 
 
-def seat_names(table: Table) -> list[str]:
+def seat_names(seats: Sequence[SeatRecord]) -> list[str]:
     """Each seat's name, marked where the AI stands in for its player (an AI seat's own name says it
     is the AI: ``🤖 AI 1 (easy)``)."""
-    return [msg("{player} (🤖 AI standing in)", player=s.name) if s.stand_in else s.name for s in table.seats]
+    return [msg("{player} (🤖 AI standing in)", player=s.name) if s.stand_in else s.name for s in seats]
 
 
 def seats_line(table: Table) -> str:
     """``Seats: 1. Ann (red · R), 2. Bob (🤖 AI standing in) (blue · B).``: who sits where, in which
     colour, and which seats the AI plays."""
-    return msg("Seats: {seats}.", seats=seating_list(seat_names(table), table.colours))
+    return msg("Seats: {seats}.", seats=seating_list(seat_names(table.seats), table.colours))
 
 
 def answered_line(table: Table) -> list[str]:

@@ -110,6 +110,7 @@ class StubTable:
     finished: bool = False
     users: tuple[str, ...] = ("11", "22", "33")
     names: tuple[str, ...] = ("Ann", "Bob", "Cy")
+    stand_ins: tuple[str | None, ...] = (None, None, None)
     record: Any = None
     due: dict[int, str] = field(default_factory=dict)
     given: Shape | None = None  # the decision's shape, if not a ChooseOne of ``legal``

@@ -14,8 +14,10 @@ from bot.service.change import Step
 from bot.service.clock import DAY, HOUR, ManualClock, TableClock, preset
 from bot.service.notices import Notice
 from bot.service.service import GameService
+from bot.service.turn_text import prompt_lines
 from bot.store.records import Records
 from bot.store.store import GameStore
+from render.i18n import tr
 
 DEE, CY = "u-dee", "u-cy"
 
@@ -199,14 +201,22 @@ async def test_status_and_my_games_say_which_seats_the_ai_plays(svc: GameService
     [seats] = [line for line in status.lines if line.startswith("Seats: ")]
     assert "Bob (🤖 AI standing in) (" in seats and "🤖 AI 1 (easy) (" in seats and "Ann (" in seats
     assert "Ann (🤖" not in seats
+    table = await svc.table(status.game_row)
+    [prompt] = prompt_lines(table, [])  # the turn message's prompt: Bob's decision is the AI's now
+    assert prompt.startswith("➡️ **Bob** (🤖 the AI plays for them): ")
+    assert tr(prompt, "ja").startswith("➡️ **Bob**（🤖 AIが代わりに打ちます）：")
     mine = await svc.away.my_games(user("Bob"))
     assert not mine.games[0].your_turn  # the AI's to play, not his: not in his digest either
     assert mine.lines == [
         f"Toy Race in chan-1 (move {status.version}): 🤖 the AI (easy) plays for you until you act or say `/back` "
-        "· with 🤖 AI 1 (easy)"
+        "· AI seats: 2. 🤖 AI 1 (easy), 3. Bob (🤖 AI standing in)"
     ]
-    assert "plays for you" not in (await svc.away.my_games(user("Ann"))).lines[0]
+    assert tr(mine.lines[0], "ja").endswith("AIの席：2. 🤖 AI 1 (easy)、3. Bob（🤖 AIが代わりに打っています）")
+    ann = (await svc.away.my_games(user("Ann"))).lines[0]
+    assert "plays for you" not in ann and ann.endswith(" · AI seats: 2. 🤖 AI 1 (easy), 3. Bob (🤖 AI standing in)")
     await svc.ai.back(user("Bob"))
     status = await svc.play.status(CHANNEL)
     assert not any("standing in" in line for line in status.lines)
-    assert "**your turn** in Toy Race" in (await svc.away.my_games(user("Bob"))).lines[0]
+    back = (await svc.away.my_games(user("Bob"))).lines[0]
+    assert "**your turn** in Toy Race" in back and back.endswith(" · AI seats: 2. 🤖 AI 1 (easy)")
+    assert not any("the AI plays for them" in line for line in prompt_lines(await svc.table(status.game_row), []))
