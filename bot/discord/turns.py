@@ -1,8 +1,11 @@
-"""What the bot posts: the turn message of every change, private boards and the current prompt.
+"""What the bot posts in a channel: the turn message of every change, and the answer to the player
+who made it; a deferred command's public or private answer. What one player asks to see privately
+(the current prompt, their own board, the full board) is :mod:`bot.discord.private`'s.
 
 A turn message shows the turn image (:func:`render.render_turn`, drawn off the event loop, by other
 processes), the turn's event sentences, who must act and the components for the open decisions; its
-"Full board" button answers privately with the full board (:func:`send_full_board`). The service's
+"Full board" button answers privately with the full board
+(:func:`bot.discord.private.send_full_board`). The service's
 :class:`~bot.service.change.Step`
 says whether a change starts a new one or edits the current one in place:
 
@@ -27,15 +30,12 @@ from typing import Any, Literal
 
 import discord
 
-from engine.core.i18n import listing
 from render import Kind, pool, render_board, render_player_board, render_turn
 from render.i18n import DEFAULT, tr
 
 from ..service.change import Step
 from ..service.game_ui import Table
 from ..service.notices import jump_link
-from ..service.results import ServiceError
-from ..service.turn_text import status_lines
 from .host import Host, bot_of
 from .i18n import msg
 from .language import lines as in_lines
@@ -51,7 +51,6 @@ SAVED_NOT_POSTED = msg(
     "Your move is saved, but I could not post the board in this channel; check my permissions "
     "(Send Messages, Attach Files) and use `/game status`."
 )
-SHOWN_OPTIONS = 30
 
 
 def without_image(text: str, lang: str) -> str:
@@ -292,81 +291,6 @@ async def answer_played(interaction: discord.Interaction[Any], step: Step, *, ac
     lines = ([msg("You played `{text}`.", text=step.played)] if ack else []) + step.private.get(user, []) + notes
     if lines:
         await interaction.followup.send(in_lines(lines, await reader(interaction))[:2000], ephemeral=True)
-
-
-def options_line(texts: list[str], start: str) -> str:
-    """``Your options: `a`, `b` (+n more)`` (``start``: which words begin the line)."""
-    shown = ", ".join(f"`{t}`" for t in texts[:SHOWN_OPTIONS])
-    if start == "may":
-        return msg("You may: {options}", options=shown)
-    if len(texts) > SHOWN_OPTIONS:
-        return msg("Your options: {options} (+{n} more)", options=shown, n=len(texts) - SHOWN_OPTIONS)
-    return msg("Your options: {options}", options=shown)
-
-
-async def send_current(interaction: discord.Interaction[Any], table: Table, header: str = "", first: int = 0) -> None:
-    """Ephemeral, in the reader's language: the current turn image, whose turn it is, and the user's
-    own components if they must act (their selects from page ``first`` on, for a list too long for
-    one message)."""
-    seat = table.seat_of(interaction.user.id)
-    lang = await reader(interaction)
-    png = await board_png(table.turn_view(lang), lang=lang, kind="turn") if table.state is not None else None
-    lines = ([header] if header else []) + list(status_lines(table))
-    texts = table.texts(seat)
-    if texts:
-        lines.append(options_line(texts, "options"))
-    view = components(bot_of(interaction), table, seat, first, lang) if texts else None
-    await interaction.followup.send(
-        in_lines(lines, lang)[:2000],
-        ephemeral=True,
-        files=png_file(png, "board.png"),
-        view=view if view is not None else discord.utils.MISSING,
-    )
-
-
-async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
-    """Ephemeral, in the reader's language: the user's own board image and their private information
-    (never public)."""
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or table.state is None:
-        raise ServiceError(not_playing(table), "not_seated")
-    lang = await reader(interaction)
-    png = await board_png(table.private_view(seat), seat, lang)
-    lines: list[str] = [
-        msg("Your board in {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
-    ]
-    lines += table.private_extras(seat)
-    texts = table.texts(seat)
-    if texts:
-        lines.append(options_line(texts, "may"))
-    view = components(bot_of(interaction), table, seat, lang=lang) if texts else None
-    await interaction.followup.send(
-        in_lines(lines, lang)[:2000],
-        ephemeral=True,
-        files=png_file(png, "my-board.png"),
-        view=view if view is not None else discord.utils.MISSING,
-    )
-
-
-async def send_full_board(interaction: discord.Interaction[Any], table: Table) -> None:
-    """Ephemeral, in the reader's language: the full board of the game as it is now (whatever message
-    the button was on), drawn from the public view only, for players and spectators alike."""
-    if table.state is None:
-        raise ServiceError(msg("This game has no board yet."), "no_board")
-    lang = await reader(interaction)
-    png = await board_png(table.public_view(), lang=lang, kind="full")
-    line = msg("The full board of {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
-    if png is None:
-        line = msg("I could not draw the full board of {title}; please try again later.", title=table.record.title)
-    await interaction.followup.send(
-        in_lines([line], lang)[:2000], ephemeral=True, files=png_file(png, "full-board.png")
-    )
-
-
-def not_playing(table: Table) -> str:
-    """The refusal for someone who holds no seat at ``table``, naming its players."""
-    players = listing(table.names, "") if table.names else msg("nobody yet")
-    return msg("You are not playing in this game (players: {players}).", players=players)
 
 
 async def post_public(

@@ -22,7 +22,8 @@ from ...service.typed import option_suggestions, parse_options
 from ...service.words import status_word
 from ..i18n import msg
 from ..language import of_table, reader, sentences
-from ..turns import board_png, finish, png_file, post_public, post_step, send_current, send_private_board
+from ..private import send_current, send_private_board
+from ..turns import board_png, finish, png_file, post_public, post_step
 from ..views.control import post_ballot
 from ..views.history import history_message, log_content, log_view
 from ..views.layout import MAX_CHOICE, MAX_SUGGESTIONS, label_of

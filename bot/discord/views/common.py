@@ -16,7 +16,8 @@ from ...service.moves import OUTDATED_CODE
 from ...service.results import ServiceError
 from ..host import bot_of
 from ..i18n import msg
-from ..turns import answer_played, send_current
+from ..private import send_current
+from ..turns import answer_played
 
 GAME = r"pbp:(?P<game>\d+)"
 OUTDATED = msg("This prompt is outdated; here is the current one.")

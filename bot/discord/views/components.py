@@ -37,7 +37,7 @@ from ...service.results import ServiceError
 from ..errors import report
 from ..host import bot_of
 from ..i18n import msg
-from ..turns import send_current, send_full_board, send_private_board
+from ..private import send_current, send_full_board, send_private_board
 from .common import ANSWERED, GAME, OUTDATED, load, not_yours, play_click
 from .layout import MAX_CHOICE, MAX_LABEL, Control, label_of
 from .lobby import LobbyButton, RematchButton
