@@ -13,8 +13,11 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
+import marshal
+
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
+from ..core.memo import ContentMemo
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
@@ -61,6 +64,7 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
     packs = PACKS
     steps = STEPS
     options_cache = 64  # listing options simulates on copies; one action asks several times
+    _memo: ContentMemo | None = None
 
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
@@ -77,6 +81,22 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
 
     def shape_of(self, state: LState, asked: Asked[LDecision], options: list[LAction]) -> Shape | None:
         return shape(state, asked.seat, options)
+
+    def options_of(self, state: LState, asked: Asked[LDecision]) -> list[LAction]:
+        """The legal answers of one seat asked, memoised by the state's content as marshal's format 2
+        writes it: the core's key (the current format) differs between a state and its copy, since
+        that format marks objects shared within the data and whether one is depends on references
+        held elsewhere, so every copying ``apply`` listed the options again; format 2 writes content
+        only (:func:`engine.core.memo.ContentMemo` keys by the bytes it is given)."""
+        if self._memo is None:
+            self._memo = ContentMemo(self.options_cache)
+        kind = STEPS.kinds[asked.kind]
+        # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
+        content = marshal.dumps(state, 2)  # type: ignore[arg-type]
+        found: list[LAction] = self._memo.get(
+            asked.seat.to_bytes(2, "big"), content, lambda: kind.options(state, asked.data)
+        )
+        return found
 
     def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack
