@@ -27,13 +27,13 @@ cards in hand, ships still sailing, stores still producing), shrinking as the ga
 
 from __future__ import annotations
 
-import marshal
 import random
 from collections.abc import Callable
 
 from ..core import rng as core_rng
 from ..core.decisions import PARALLEL
 from ..core.frames import is_complete
+from .copying import copy_state
 from .draft import KEEP_PER_PASS
 from .flow import KINDS
 from .model import Pack
@@ -60,8 +60,7 @@ Accepts = Callable[[str], bool]
 
 def determinize(state: LState, seat: int, seed: int) -> LState:
     """A copy of ``state`` with every part hidden from ``seat`` sampled anew (see the module)."""
-    # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
-    new: LState = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]
+    new = copy_state(state)
     shuffler = random.Random(seed)
     pack = pack_of(new)
     _political(new, seat, pack, shuffler)

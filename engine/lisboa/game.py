@@ -25,6 +25,7 @@ from ..core.stepgame import Asked, StepGame
 from . import ai, church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
 from .actions import action_text
 from .colours import COLOURS
+from .copying import copy_state
 from .data import PACKS
 from .flow import STEPS
 from .i18n import msg
@@ -97,6 +98,9 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
             asked.seat.to_bytes(2, "big"), content, lambda: kind.options(state, asked.data)
         )
         return found
+
+    def copy_state(self, state: LState) -> LState:
+        return copy_state(state)
 
     def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack
