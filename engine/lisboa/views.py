@@ -16,6 +16,7 @@ import marshal
 
 from ..core.decisions import PARALLEL
 from ..core.frames import is_complete
+from .copying import copy_state
 from .types import LState
 from .view_types import LView
 
@@ -24,8 +25,10 @@ HIDDEN = ("rng", "seed", "queue")  # the generator, the seed and the engine's ow
 
 def public_view(state: LState) -> LView:
     """A deep copy of ``state`` with every hidden list replaced by its size."""
-    shown = {key: value for key, value in state.items() if key not in HIDDEN}
-    view: LView = marshal.loads(marshal.dumps(shown))  # plain JSON data: the fastest exact copy
+    shown: dict[str, object] = copy_state(state)  # type: ignore[assignment]  # read as plain data
+    for key in HIDDEN:
+        shown.pop(key, None)
+    view: LView = shown  # type: ignore[assignment]  # its hidden lists are replaced by sizes below
     for board, held in zip(view["boards"], state["boards"], strict=True):
         board["hand"] = len(held["hand"])
     pol, political = view["political"], state["political"]
