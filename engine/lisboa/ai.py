@@ -5,14 +5,16 @@ hands; every political card below the top of a display stack; the purple and bro
 decree deck; the clergy bag; the public-building tiles below each stack's top; the box (its
 political cards, decrees, plans, ships, rubble: sizes only); during set-up the others' clergy
 offers and kept tiles and, in the draft, the others' packets, kept cards and picks (a seat's own
-pick is not in its view either); the generator and the seed. Everything else (boards, portfolios,
-the city, the church spaces, the frames, the decision) is public.
+pick is not in its view either); the others' answers held by an open parallel frame (church
+scoring: who answered is public, not what); the generator and the seed. Everything else (boards,
+portfolios, the city, the church spaces, the frames but those answers, the decision) is public.
 
 :func:`determinize` pools the hidden items of each family in sorted order, shuffles them with
 ``random.Random(seed)`` and deals them back to the same places in the same sizes, keeping what
 the rules put in each place: a display stack holds cards of its kind from its own deck (the era-1
 display deck or, in era 2, the brown one), the purple and brown decks hold their own colour, a
-kept clergy tile or a draft pick comes out of the same seat's offer or packet. Other hands, the
+kept clergy tile or a draft pick comes out of the same seat's offer or packet, a held answer is one
+of the same seat's options (drawn on the sampled copy: they name only public tiles). Other hands, the
 packets and the box take any of what is left. Since a family's hidden items are every item of it
 that the seat cannot see, the copy depends only on the seat's view and the seed; the boxed plans,
 ships and rubble are the only hidden place of their kind, so only their order is normalised.
@@ -25,12 +27,15 @@ cards in hand, ships still sailing, stores still producing), shrinking as the ga
 
 from __future__ import annotations
 
-import marshal
 import random
 from collections.abc import Callable
 
 from ..core import rng as core_rng
+from ..core.decisions import PARALLEL
+from ..core.frames import is_complete
+from .copying import copy_state
 from .draft import KEEP_PER_PASS
+from .flow import KINDS
 from .model import Pack
 from .rules import is_ship, pack_of, ship_type
 from .scoring import era_rubble_wigs, final_scoring
@@ -55,8 +60,7 @@ Accepts = Callable[[str], bool]
 
 def determinize(state: LState, seat: int, seed: int) -> LState:
     """A copy of ``state`` with every part hidden from ``seat`` sampled anew (see the module)."""
-    # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
-    new: LState = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]
+    new = copy_state(state)
     shuffler = random.Random(seed)
     pack = pack_of(new)
     _political(new, seat, pack, shuffler)
@@ -69,6 +73,7 @@ def determinize(state: LState, seat: int, seed: int) -> LState:
         stack[1:] = lower  # the top tile is face up
     box = new["box"]
     box["plans"], box["ships"] = sorted(box["plans"]), sorted(box["ships"])
+    _held_answers(new, seat, shuffler)
     new["rng"] = core_rng.seed_state(shuffler.getrandbits(64))
     new["seed"] = seed
     return new
@@ -139,6 +144,17 @@ def _political(state: LState, seat: int, pack: Pack, shuffler: random.Random) ->
         for s, pick in enumerate(picks):  # a pick is in no view, the seat's own included
             if pick is not None:
                 picks[s] = sorted(shuffler.sample(sorted(packets[s]), keep))
+
+
+def _held_answers(state: LState, seat: int, shuffler: random.Random) -> None:
+    """The others' answers held by an open parallel frame: each one of its seat's options."""
+    for frame in state.get("frames") or []:
+        if frame["mode"] != PARALLEL or is_complete(frame):
+            continue
+        kind = frame["kind"]
+        for key in sorted(frame["answers"]):
+            if key != str(seat):
+                frame["answers"][key] = shuffler.choice(KINDS[kind].options(state, {"kind": kind, "player": int(key)}))
 
 
 def _of(pack: Pack, deck: str, kind: str | None = None) -> Accepts:

@@ -13,8 +13,11 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
+import marshal
+
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
+from ..core.memo import ContentMemo
 from ..core.outcome import Outcome
 from ..core.shapes import Shape
 from ..core.spec import Options
@@ -22,6 +25,7 @@ from ..core.stepgame import Asked, StepGame
 from . import ai, church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, views, visit
 from .actions import action_text
 from .colours import COLOURS
+from .copying import copy_state
 from .data import PACKS
 from .flow import STEPS
 from .i18n import msg
@@ -53,6 +57,28 @@ SPEC = GameSpec(
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
 
 
+#: The decision kinds whose options are checked ahead on copies or look-ahead (a main action, a free
+#: action kept possible, a follow, a trade, the steps of a store or a public building, a guarded
+#: Cardinal move, a payment keeping a noble action possible): 40 µs to 2 ms to list, against the
+#: memo's 10-40 µs a look-up. Listing any other kind is cheaper than looking it up.
+SIMULATED = frozenset(
+    {
+        "main",
+        "visit_free",
+        "follow",
+        "trade",
+        "store_tile",
+        "store_lot",
+        "store_rubble",
+        "building_site",
+        "building_officials",
+        "bonus_cardinal",
+        "sponsor_event",
+        "influence_pay",
+    }
+)
+
+
 class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LState, LAction, LEvent, LView, Pack]):
     """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
     :class:`~engine.core.datapack.PackGame`."""
@@ -61,6 +87,7 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
     packs = PACKS
     steps = STEPS
     options_cache = 64  # listing options simulates on copies; one action asks several times
+    _memo: ContentMemo | None = None
 
     def __init__(self) -> None:
         self.pack = None  # a server owner's pack for new games (None: the shipped one)
@@ -77,6 +104,28 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
 
     def shape_of(self, state: LState, asked: Asked[LDecision], options: list[LAction]) -> Shape | None:
         return shape(state, asked.seat, options)
+
+    def options_of(self, state: LState, asked: Asked[LDecision]) -> list[LAction]:
+        """The legal answers of one seat asked, memoised by the state's content as marshal's format 2
+        writes it: the core's key (the current format) differs between a state and its copy, since
+        that format marks objects shared within the data and whether one is depends on references
+        held elsewhere, so every copying ``apply`` listed the options again; format 2 writes content
+        only (:func:`engine.core.memo.ContentMemo` keys by the bytes it is given). Only the kinds of
+        :data:`SIMULATED` are memoised: the others' options cost less than the key."""
+        kind = STEPS.kinds[asked.kind]
+        if asked.kind not in SIMULATED:
+            return kind.options(state, asked.data)
+        if self._memo is None:
+            self._memo = ContentMemo(self.options_cache)
+        # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
+        content = marshal.dumps(state, 2)  # type: ignore[arg-type]
+        found: list[LAction] = self._memo.get(
+            asked.seat.to_bytes(2, "big"), content, lambda: kind.options(state, asked.data)
+        )
+        return found
+
+    def copy_state(self, state: LState) -> LState:
+        return copy_state(state)
 
     def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack

@@ -159,8 +159,10 @@ def can_play(state: State, seat: int, card_id: str) -> bool:
         d = sim["decision"]
         if d is None:
             return False
+        if d["kind"] == "act12":  # asked only with an option (:func:`_act12`): no need to list them again
+            return True
         opts = flow.options(sim)
-        if d["kind"] == "act12" or not opts:
-            return d["kind"] == "act12" and bool(opts)
+        if not opts:
+            return False
         flow.answer(sim, opts[0], events)
     return False

@@ -8,9 +8,8 @@ copy runs without the original's decision, queue or frames; events are dropped.
 
 from __future__ import annotations
 
-import marshal
-
 from . import flow
+from .copying import copy_state
 from .types import LState as State
 from .types import LStep
 
@@ -18,10 +17,8 @@ LIMIT = 256  # end states explored at most (the steps used here reach far fewer)
 
 
 def copy(state: State) -> State:
-    """A deep copy of a plain-data state."""
-    # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
-    result: State = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]
-    return result
+    """A deep copy of a plain-data state (:func:`.copying.copy_state`)."""
+    return copy_state(state)
 
 
 def outcomes(state: State, steps: list[LStep]) -> list[State]:

@@ -23,7 +23,7 @@ from itertools import combinations
 from . import flow, payment, state_actions  # noqa: F401  (registers the state_action step)
 from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS
-from .rules import board, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
+from .rules import board, can_pay_reis, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
 from .sim import copy
 from .types import Events, LDecision, LStep, ReisPayment, named
 from .types import LAction as Action
@@ -46,18 +46,31 @@ def noble_choices(state: State, seat: int, centre: str) -> list[str]:
 
 def can_sponsor(state: State, seat: int, card_id: str) -> bool:
     card = pack_of(state).cards[card_id]
-    if card.is_noble or not card.centre:
+    if card.is_noble or not card.centre or not can_pay_reis(state, seat, fee(state, seat)):
         return False
+    if card.centre not in CENTRE_CHOICES:  # TC-03 and TC-04 can always be done
+        return True
     sim = copy(state)
     sim_board = board(sim, seat)
     sim_board["hand"].remove(card_id)
-    if not pay_reis(sim, seat, fee(sim, seat), [], "sponsor"):
-        return False
-    return card.centre not in CENTRE_CHOICES or bool(noble_choices(sim, seat, card.centre))
+    pay_reis(sim, seat, fee(sim, seat), [], "sponsor")
+    return bool(noble_choices(sim, seat, card.centre))
 
 
 def main_options(state: State, seat: int) -> list[Action]:
-    return [{"verb": "sponsor", "card": c} for c in sorted(board(state, seat)["hand"]) if can_sponsor(state, seat, c)]
+    """Sponsorships: the fee and the noble actions possible after it depend on the card's centre
+    only (the hand plays no part in them), so each centre is judged once."""
+    pack, ok = pack_of(state), {}
+    hand = sorted(board(state, seat)["hand"])
+    for card in hand:
+        centre = pack.cards[card].centre
+        if centre and not pack.cards[card].is_noble and centre not in ok:
+            ok[centre] = can_sponsor(state, seat, card)
+    return [
+        {"verb": "sponsor", "card": c}
+        for c in hand
+        if not pack.cards[c].is_noble and ok.get(pack.cards[c].centre or "", False)
+    ]
 
 
 def start(state: State, seat: int, card_id: str, events: Events) -> None:

@@ -11,6 +11,11 @@ def _list(items: Sequence[object]) -> str:
     return ", ".join(str(i) for i in items) if items else "nothing"
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def view_text(view: LView) -> str:
     """A compact plain-text table for the terminal client."""
     lines = [
@@ -25,10 +30,10 @@ def view_text(view: LView) -> str:
     )
     lines.append("  offices: " + "; ".join(f"{n} {dict(sorted(o.items()))}" for n, o in view["offices"].items()))
     for seat, b in enumerate(view["boards"]):
-        hand = b["hand"] if isinstance(b["hand"], list) else f"{b['hand']} cards"
+        hand = b["hand"] if isinstance(b["hand"], list) else _count(b["hand"], "card")
         lines.append(
             f"{view['players'][seat]}: {b['reis']} réis, {b['wigs']} wigs, influence {b['influence']}, "
             f"goods {b['goods']}, hand {hand}, portfolio {b['portfolio']}, clergy {b['clergy']}, "
-            f"favors {b['favors']}, rubble {b['rubble']} ({b['sets']} sets), officials {b['officials']}"
+            f"favors {b['favors']}, rubble {b['rubble']} ({_count(b['sets'], 'set')}), officials {b['officials']}"
         )
     return "\n".join(lines)

@@ -109,17 +109,19 @@ def _rubble(s: State, e: Event, who: str) -> str:
 def _rubble_discard(s: State, e: Event, who: str) -> str:
     cube = names.data(e["rubble"])
     if _an(e["rubble"]):
-        return msg(
-            "{player} discards an {rubble} rubble cube just taken for {wigs} wigs (CL-29).",
+        return msgn(
+            "{player} discards an {rubble} rubble cube just taken for {n} wig (CL-29).",
+            "{player} discards an {rubble} rubble cube just taken for {n} wigs (CL-29).",
+            e["wigs"],
             player=who,
             rubble=cube,
-            wigs=e["wigs"],
         )
-    return msg(
-        "{player} discards a {rubble} rubble cube just taken for {wigs} wigs (CL-29).",
+    return msgn(
+        "{player} discards a {rubble} rubble cube just taken for {n} wig (CL-29).",
+        "{player} discards a {rubble} rubble cube just taken for {n} wigs (CL-29).",
+        e["wigs"],
         player=who,
         rubble=cube,
-        wigs=e["wigs"],
     )
 
 
@@ -214,8 +216,12 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         ship=names.ship(e["ship"]),
         reis=e["reis"],
     ),
-    "sail": lambda s, e, who: msg(
-        "{player}'s {ship} is full and sets sail: +{wigs} wigs.", player=who, ship=names.ship(e["ship"]), wigs=e["wigs"]
+    "sail": lambda s, e, who: msgn(
+        "{player}'s {ship} is full and sets sail: +{n} wig.",
+        "{player}'s {ship} is full and sets sail: +{n} wigs.",
+        e["wigs"],
+        player=who,
+        ship=names.ship(e["ship"]),
     ),
     "trade": lambda s, e, who: msg(
         "{player} trades {good} for {action}.",
@@ -253,11 +259,12 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
     "church_triggered": lambda s, e, who: msg(
         "{player} moves the Cardinal past the church icon: church scoring at the end of this turn.", player=who
     ),
-    "church_discard": lambda s, e, who: msg(
-        "{player} discards clergy tile(s) {tiles} for {wigs} wigs.",
+    "church_discard": lambda s, e, who: msgn(
+        "{player} discards clergy tile(s) {tiles} for {n} wig.",
+        "{player} discards clergy tile(s) {tiles} for {n} wigs.",
+        e["wigs"],
         player=who,
         tiles=names.nothing_or(list(e["tiles"])),
-        wigs=e["wigs"],
     ),
     "church_pass": lambda s, e, who: msg("{player} keeps their clergy tiles.", player=who),
     "rubble": _rubble,
@@ -304,8 +311,12 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
     "game_end_triggered": lambda s, e, who: msg(
         "{player} triggers the end of the game: this round and one more are played.", player=who
     ),
-    "era_wigs": lambda s, e, who: msg(
-        "{player} scores {wigs} wigs for {sets} rubble set(s).", player=who, wigs=e["wigs"], sets=e["sets"]
+    "era_wigs": lambda s, e, who: msgn(
+        "{player} scores {n} wig for {sets} rubble set(s).",
+        "{player} scores {n} wigs for {sets} rubble set(s).",
+        e["wigs"],
+        player=who,
+        sets=e["sets"],
     ),
     "era_discards": lambda s, e, who: msg(
         "{player} discards {cards} at the end of era 1.", player=who, cards=_cards(e["cards"])
@@ -335,13 +346,14 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         group=names.data(e["group"]),
         left=e["left"],
     ),
-    "store_built": lambda s, e, who: msg(
-        "{player} builds a {type} store on {lot} for {cost} réis: +{wigs} wigs ({related} related public building(s)).",
+    "store_built": lambda s, e, who: msgn(
+        "{player} builds a {type} store on {lot} for {cost} réis: +{n} wig ({related} related public building(s)).",
+        "{player} builds a {type} store on {lot} for {cost} réis: +{n} wigs ({related} related public building(s)).",
+        e["wigs"],
         player=who,
         type=names.data(e["type"]),
         lot=e["lot"],
         cost=e["cost"],
-        wigs=e["wigs"],
         related=e["related"],
     ),
     "building_opened": lambda s, e, who: msg(
@@ -353,18 +365,26 @@ PLAYER: dict[str, Callable[[State, Event, str], str]] = {
         plan=e["plan"],
     ),
     "officials_hired": lambda s, e, who: msg("{player} hires {n} missing official(s).", player=who, n=e["n"]),
-    "plan_completed": lambda s, e, who: msg(
-        "{player} completes plan {plan} ({officials} officials).", player=who, plan=e["plan"], officials=e["officials"]
+    "plan_completed": lambda s, e, who: msgn(
+        "{player} completes plan {plan} ({n} official).",
+        "{player} completes plan {plan} ({n} officials).",
+        e["officials"],
+        player=who,
+        plan=e["plan"],
     ),
-    "store_scored": lambda s, e, who: msg(
-        "{player}'s store on {lot} scores {wigs} wigs (public building on {site}).",
+    "store_scored": lambda s, e, who: msgn(
+        "{player}'s store on {lot} scores {n} wig (public building on {site}).",
+        "{player}'s store on {lot} scores {n} wigs (public building on {site}).",
+        e["wigs"],
         player=who,
         lot=e["lot"],
-        wigs=e["wigs"],
         site=e["site"],
     ),
-    "building_wigs": lambda s, e, who: msg(
-        "{player} gains {wigs} wigs for opening a public building (CL-21).", player=who, wigs=e["wigs"]
+    "building_wigs": lambda s, e, who: msgn(
+        "{player} gains {n} wig for opening a public building (CL-21).",
+        "{player} gains {n} wigs for opening a public building (CL-21).",
+        e["wigs"],
+        player=who,
     ),
 }
 

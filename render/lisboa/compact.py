@@ -58,7 +58,14 @@ def court(c: Canvas, top: float, view: View, old: View | None) -> float:
         if card:
             effects = "; ".join(card_effects(str(card), lang))
             said = tr(
-                msg("{n} cards, top {card}: {effects}", n=count, card=card_head(str(card), lang), effects=effects), lang
+                msgn(
+                    "{n} card, top {card}: {effects}",
+                    "{n} cards, top {card}: {effects}",
+                    count,
+                    card=card_head(str(card), lang),
+                    effects=effects,
+                ),
+                lang,
             )
         bottom = icons.lines(c, x_card, y + 4, [said], WIDTH - PAD - x_card)
         line2 = _visit_line(kind, visit, follow, names, lang) if noble is not None else ""

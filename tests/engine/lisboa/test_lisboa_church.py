@@ -7,6 +7,8 @@ from __future__ import annotations
 import lisboa_driver as driver
 from lisboa_play import do, goods, open_decision, run_step, table, texts
 
+from engine.lisboa.game import GAME
+
 
 def _tiles(s, spaces):
     for space in s["church"]["spaces"]:
@@ -110,3 +112,22 @@ def test_influence_icon_lays_the_cardinal_down_and_scoring_ends_the_turn():  # r
     assert s["frames"] and s["frames"][-1]["seats"] == [0]
     do(s, 0, "church discard T02")
     assert not s["church"]["lying"] and s["decision"]["kind"] == "draw"
+
+
+def test_a_held_church_answer_shows_who_answered_not_what():  # everyone answers at once (D23)
+    s = table(3)
+    for seat, b in enumerate(s["boards"]):
+        b["clergy"] = ["T0" + str(seat + 1), "T1" + str(seat + 1)]
+    _lying(s, 0)
+    run_step(s, {"step": "church_scoring"})
+    driver.apply(s, 1, {"verb": "church", "tiles": []})
+    other = GAME.copy_state(s)
+    other["frames"][-1]["answers"]["1"] = {"verb": "church", "tiles": ["T12"]}  # only seat 1's answer differs
+    assert GAME.public_view(s) == GAME.public_view(other)
+    assert GAME.public_view(s)["frames"][-1]["answers"] == {"1": None}  # who answered, not what
+    for seat in (0, 2):
+        assert GAME.view(s, seat) == GAME.view(other, seat)
+        for seed in (1, 2):  # the AI's sampled world depends on what the seat sees only
+            world = GAME.determinize(s, seat, seed)
+            assert world == GAME.determinize(other, seat, seed) and GAME.view(world, seat) == GAME.view(s, seat)
+    assert GAME.view(other, 1)["frames"][-1]["answers"] == {"1": {"verb": "church", "tiles": ["T12"]}}
