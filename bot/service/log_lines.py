@@ -33,9 +33,12 @@ SKIPPED = "{who} skipped {player}'s turn after the deadline: {player} passes."
 TOOK_BACK = "{player} took back their last action."
 ROLLED_BACK = "🛠 {admin} (admin) rolled the game back to the board after step {step}."
 AGREED = "⏪ Everyone agreed ({players}): back to the board after step {step}."
-STOOD_IN = "🤖 The AI ({level}) played for {player}, who is absent: `{text}`."
+STOOD_IN = "🤖 The AI ({level}) played for {player}: `{text}`."
+#: How :data:`STOOD_IN` read before a seat could be handed to the AI by its own player: still found in
+#: stored logs, so still checked and translated.
+STOOD_IN_ABSENT = "🤖 The AI ({level}) played for {player}, who is absent: `{text}`."
 #: The templates above: each is a message id of ``bot.service`` (made with :func:`line`).
-TEMPLATES = (FORCED, STANDING, TIMED_OUT, SKIPPED, TOOK_BACK, ROLLED_BACK, AGREED, STOOD_IN)
+TEMPLATES = (FORCED, STANDING, TIMED_OUT, SKIPPED, TOOK_BACK, ROLLED_BACK, AGREED, STOOD_IN, STOOD_IN_ABSENT)
 DOMAIN.declare_data(lambda: TEMPLATES)
 
 
@@ -171,6 +174,7 @@ def _action_heads(game: AnyGame, names: list[str], row: ActionRecord, snapshots:
         pattern(FORCED, player=player, text=text),
         pattern(STANDING, player=player, prompt=prompts, text=text),
         pattern(STOOD_IN, player=player, text=text),
+        pattern(STOOD_IN_ABSENT, player=player, text=text),
     ]
     if text == "pass":
         heads.append(pattern(SKIPPED, who=names, player=player))

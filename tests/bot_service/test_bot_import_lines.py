@@ -109,3 +109,26 @@ async def test_every_kind_of_bot_line_imports_and_a_forged_one_does_not(
         step = next(a for a in forged["actions"] if a["public"] and a["public"][0].startswith(mark))
         step["public"][0] = f"{mark} {wrong}"
         assert f"Step {step['version']} " in await refused(svc, forged)
+
+
+async def test_the_ais_line_for_a_player_imports_in_todays_wording_and_the_older_one(svc: GameService) -> None:
+    await svc.lobby.open(CHANNEL, "g", ANN, "Ann", "toy_race", {"length": 6})
+    await svc.lobby.join(CHANNEL, BOB, "Bob")
+    started = await svc.lobby.start(CHANNEL, ANN, seed=4)
+    assert started.waiting == [ANN]
+    await svc.seats.to_ai(CHANNEL, ANN, "easy")
+    played = [step async for step in svc.ai.turns(limit=1)]
+    assert played and played[0].public[0].startswith("🤖 The AI (easy) played for Ann: `")
+    await svc.admin.end(CHANNEL, ANN, "Zed the Mod", can_manage=True)
+    data = json.loads((await svc.archive.export(CHANNEL)).text)
+    step = next(a for a in data["actions"] if a["public"] and a["public"][0].startswith("🤖"))
+    older = json.loads(json.dumps(data))  # how the line read before a player could hand their own seat over
+    older_step = next(a for a in older["actions"] if a["version"] == step["version"])
+    older_step["public"][0] = older_step["public"][0].replace("played for Ann:", "played for Ann, who is absent:")
+    for channel, record in (("chan-now", data), ("chan-older", older)):
+        imported = await svc.archive.import_record(channel, "g", user("Dev"), "Dev", json.dumps(record))
+        assert (await status_of(svc, imported.game_row)) == "abandoned"
+    forged = json.loads(json.dumps(data))
+    forged_step = next(a for a in forged["actions"] if a["version"] == step["version"])
+    forged_step["public"][0] = forged_step["public"][0].replace("played for Ann", "played for Nobody")
+    assert f"Step {step['version']} " in await refused(svc, forged)
