@@ -29,6 +29,7 @@ from .rules import (
     board,
     can_pay_reis,
     clergy_effects,
+    discard_candidates,
     move_treasury,
     officials_out,
     pack_of,
@@ -148,8 +149,39 @@ def _act12(state: State, s: LStep, events: Events) -> None:
         events.append({"kind": "no_action", "player": s["player"]})
 
 
+#: Card bottoms that touch neither goods, ships, holds nor the portfolio, and whose decisions always
+#: have an option (NB-01 recall, NB-02 its payment, NB-03 placing none, NB-04/NB-08 when possible).
+UNTOUCHED = (None, "NB-01", "NB-02", "NB-03", "NB-04", "NB-05", "NB-08")
+#: Card bottoms that only add goods (NB-09 a good, NB-12 Produce, capped, never below what is held).
+GAINING = ("NB-09", "NB-12")
+
+
+def settled(state: State, seat: int, card_id: str) -> bool | None:
+    """:func:`can_play` without the run on a copy, when that is exact (None otherwise). A treasury
+    card, or a noble card whose bottom is :data:`UNTOUCHED`, changes no goods: without any good,
+    neither Sell nor Trade (paid with a good) can follow. With a good (a :data:`GAINING` bottom only
+    adds some), Sell can if a ship of another seat is docked with room, or one of ``seat``'s own and
+    the insert discards nothing (D04)."""
+    card = pack_of(state).cards[card_id]
+    if (card.is_noble and card.bottom not in UNTOUCHED + GAINING) or state["frames"]:
+        return None  # a waiting frame would stop the run at once
+    goods = board(state, seat)["goods"]
+    if not any(goods[g] for g in pack_of(state).goods):
+        return None if card.bottom in GAINING else False
+    owners = {owner for owner, _ in sell.docked_ships(state)}
+    if owners - {seat} or (owners and not discard_candidates(state, seat, "top" if card.is_noble else "bottom")):
+        return True
+    return None
+
+
 def can_play(state: State, seat: int, card_id: str) -> bool:
     """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible."""
+    known = settled(state, seat, card_id)
+    return simulate(state, seat, card_id) if known is None else known
+
+
+def simulate(state: State, seat: int, card_id: str) -> bool:
+    """:func:`can_play` by running the play on a copy, with the first option of every sub-decision."""
     sim = copy(state)
     events: Events = []
     sim["decision"], sim["queue"] = None, []
