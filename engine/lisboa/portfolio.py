@@ -149,9 +149,11 @@ def _act12(state: State, s: LStep, events: Events) -> None:
         events.append({"kind": "no_action", "player": s["player"]})
 
 
-#: Card bottoms that touch neither goods, ships, holds nor the portfolio, and whose decisions always
-#: have an option (NB-01 recall, NB-02 its payment, NB-03 placing none, NB-04/NB-08 when possible).
-UNTOUCHED = (None, "NB-01", "NB-02", "NB-03", "NB-04", "NB-05", "NB-08")
+#: Card bottoms that touch neither goods, ships nor holds, and whose decisions always have an option
+#: (NB-01 recall, NB-02 its payment, NB-03 placing none, the state actions and NB-10 when possible);
+#: only NB-10 touches the portfolio, its rubble sets raising the cap, so a card that needs no
+#: discard now needs none then.
+UNTOUCHED = (None, "NB-01", "NB-02", "NB-03", "NB-04", "NB-05", "NB-06", "NB-07", "NB-08", "NB-10")
 #: Card bottoms that only add goods (NB-09 a good, NB-12 Produce, capped, never below what is held).
 GAINING = ("NB-09", "NB-12")
 
@@ -160,18 +162,16 @@ def settled(state: State, seat: int, card_id: str) -> bool | None:
     """:func:`can_play` without the run on a copy, when that is exact (None otherwise). A treasury
     card, or a noble card whose bottom is :data:`UNTOUCHED`, changes no goods: without any good,
     neither Sell nor Trade (paid with a good) can follow. With a good (a :data:`GAINING` bottom only
-    adds some), Sell can if a ship of another seat is docked with room, or one of ``seat``'s own and
-    the insert discards nothing (D04)."""
+    adds some), Sell can if a ship is docked with room other than the one card the insert would
+    discard (D04: the run takes the first candidate, the same list then as now)."""
     card = pack_of(state).cards[card_id]
     if (card.is_noble and card.bottom not in UNTOUCHED + GAINING) or state["frames"]:
         return None  # a waiting frame would stop the run at once
     goods = board(state, seat)["goods"]
     if not any(goods[g] for g in pack_of(state).goods):
         return None if card.bottom in GAINING else False
-    owners = {owner for owner, _ in sell.docked_ships(state)}
-    if owners - {seat} or (owners and not discard_candidates(state, seat, "top" if card.is_noble else "bottom")):
-        return True
-    return None
+    discarded = discard_candidates(state, seat, "top" if card.is_noble else "bottom")[:1]  # the run's choice
+    return True if any(ship not in discarded for _, ship in sell.docked_ships(state)) else None
 
 
 def can_play(state: State, seat: int, card_id: str) -> bool:
