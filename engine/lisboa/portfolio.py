@@ -154,6 +154,16 @@ def _act12(state: State, s: LStep, events: Events) -> None:
 #: only NB-10 touches the portfolio, its rubble sets raising the cap, so a card that needs no
 #: discard now needs none then.
 UNTOUCHED = (None, "NB-01", "NB-02", "NB-03", "NB-04", "NB-05", "NB-06", "NB-07", "NB-08", "NB-10")
+#: Per bottom (None: a treasury card), the state actions whose possibility the play can change: the
+#: insert may discard a ship an upgrade needs, NB-03 uses officials, NB-04 a favor, NB-07 a clergy
+#: space (CL-33 favors), NB-08 a plan. The others read officials (NB-01 only returns one), plans,
+#: stores, favors and clergy tiles, never réis, influence or the treasury.
+CHANGED: dict[str | None, tuple[str, ...]] = {
+    "NB-03": ("hire_officials",),
+    "NB-04": ("royal_favor",),
+    "NB-07": ("meet_cardinal", "royal_favor"),
+    "NB-08": ("obtain_plan",),
+}
 #: Card bottoms that only add goods (NB-09 a good, NB-12 Produce, capped, never below what is held).
 GAINING = ("NB-09", "NB-12")
 
@@ -163,7 +173,9 @@ def settled(state: State, seat: int, card_id: str) -> bool | None:
     card, or a noble card whose bottom is :data:`UNTOUCHED`, changes no goods: without any good,
     neither Sell nor Trade (paid with a good) can follow. With a good (a :data:`GAINING` bottom only
     adds some), Sell can if a ship is docked with room other than the one card the insert would
-    discard (D04: the run takes the first candidate, the same list then as now)."""
+    discard (D04: the run takes the first candidate, the same list then as now). No play covers an
+    icon or takes a good, and Trade stays possible through any offer but those the play
+    :data:`CHANGED` (or Build a Ship)."""
     card = pack_of(state).cards[card_id]
     if (card.is_noble and card.bottom not in UNTOUCHED + GAINING) or state["frames"]:
         return None  # a waiting frame would stop the run at once
@@ -171,7 +183,12 @@ def settled(state: State, seat: int, card_id: str) -> bool | None:
     if not any(goods[g] for g in pack_of(state).goods):
         return None if card.bottom in GAINING else False
     discarded = discard_candidates(state, seat, "top" if card.is_noble else "bottom")[:1]  # the run's choice
-    return True if any(ship not in discarded for _, ship in sell.docked_ships(state)) else None
+    if any(ship not in discarded for _, ship in sell.docked_ships(state)):
+        return True
+    changed = ("build_ship", *CHANGED.get(card.bottom, ()))
+    if any(o["action"] not in changed for o in trade.offers(state, seat, [])):
+        return True
+    return None
 
 
 def can_play(state: State, seat: int, card_id: str) -> bool:
