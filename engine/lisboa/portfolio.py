@@ -20,6 +20,7 @@ Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, 
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import combinations
 
 from . import decree, flow, payment, room, sell, trade  # noqa: F401  (they register their steps)
@@ -38,7 +39,7 @@ from .rules import (
     treasury_value,
 )
 from .sim import copy
-from .types import Events, LDecision, LStep
+from .types import Events, LDecision, LStep, named
 from .types import LAction as Action
 from .types import LState as State
 
@@ -168,7 +169,24 @@ CHANGED: dict[str | None, tuple[str, ...]] = {
 GAINING = ("NB-09", "NB-12")
 
 
-def settled(state: State, seat: int, card_id: str) -> bool | None:
+class Position:
+    """What :func:`settled` reads of a main decision's state that is the same for every card in
+    hand (the state does not change while they are judged: the runs are on copies)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    @cached_property
+    def docked(self) -> list[str]:
+        return [ship for _, ship in sell.docked_ships(self.state)]
+
+    @cached_property
+    def traded(self) -> set[str]:
+        """The state actions some Trade offer does now."""
+        return {named(o) for o in trade.offers(self.state, self.seat, [])}
+
+
+def settled(state: State, seat: int, card_id: str, position: Position | None = None) -> bool | None:
     """:func:`can_play` without the run on a copy, when that is exact (None otherwise). A treasury
     card, or a noble card whose bottom is :data:`UNTOUCHED`, changes no goods: without any good,
     neither Sell nor Trade (paid with a good) can follow. With a good (a :data:`GAINING` bottom only
@@ -182,18 +200,19 @@ def settled(state: State, seat: int, card_id: str) -> bool | None:
     goods = board(state, seat)["goods"]
     if not any(goods[g] for g in pack_of(state).goods):
         return None if card.bottom in GAINING else False
+    position = position or Position(state, seat)
     discarded = discard_candidates(state, seat, "top" if card.is_noble else "bottom")[:1]  # the run's choice
-    if any(ship not in discarded for _, ship in sell.docked_ships(state)):
+    if any(ship not in discarded for ship in position.docked):
         return True
-    changed = ("build_ship", *CHANGED.get(card.bottom, ()))
-    if any(o["action"] not in changed for o in trade.offers(state, seat, [])):
+    if position.traded.difference(("build_ship", *CHANGED.get(card.bottom, ()))):
         return True
     return None
 
 
-def can_play(state: State, seat: int, card_id: str) -> bool:
-    """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible."""
-    known = settled(state, seat, card_id)
+def can_play(state: State, seat: int, card_id: str, position: Position | None = None) -> bool:
+    """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible (``position``:
+    the :class:`Position` of ``state`` when the caller judges several cards)."""
+    known = settled(state, seat, card_id, position)
     return simulate(state, seat, card_id) if known is None else known
 
 

@@ -53,7 +53,7 @@ def test_the_main_options_are_those_of_the_simulation_alone(
     states: list[dict], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fast = [turn.main_options(s, s["decision"]) for s in states]
-    monkeypatch.setattr(portfolio, "settled", lambda state, seat, card: None)
+    monkeypatch.setattr(portfolio, "settled", lambda *judged: None)
     assert fast == [turn.main_options(s, s["decision"]) for s in states]
     assert any(o["verb"] == "portfolio" for opts in fast for o in opts)
 
