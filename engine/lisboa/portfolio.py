@@ -20,6 +20,7 @@ Texts: ``sell goods`` / ``trade with nobles`` (D07), ``recall <office|plaza>``, 
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import combinations
 
 from . import decree, flow, payment, room, sell, trade  # noqa: F401  (they register their steps)
@@ -29,6 +30,7 @@ from .rules import (
     board,
     can_pay_reis,
     clergy_effects,
+    discard_candidates,
     move_treasury,
     officials_out,
     pack_of,
@@ -37,7 +39,7 @@ from .rules import (
     treasury_value,
 )
 from .sim import copy
-from .types import Events, LDecision, LStep
+from .types import Events, LDecision, LStep, named
 from .types import LAction as Action
 from .types import LState as State
 
@@ -148,8 +150,74 @@ def _act12(state: State, s: LStep, events: Events) -> None:
         events.append({"kind": "no_action", "player": s["player"]})
 
 
-def can_play(state: State, seat: int, card_id: str) -> bool:
-    """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible."""
+#: Card bottoms that touch neither goods, ships nor holds, and whose decisions always have an option
+#: (NB-01 recall, NB-02 its payment, NB-03 placing none, the state actions and NB-10 when possible);
+#: only NB-10 touches the portfolio, its rubble sets raising the cap, so a card that needs no
+#: discard now needs none then.
+UNTOUCHED = (None, "NB-01", "NB-02", "NB-03", "NB-04", "NB-05", "NB-06", "NB-07", "NB-08", "NB-10")
+#: Per bottom (None: a treasury card), the state actions whose possibility the play can change: the
+#: insert may discard a ship an upgrade needs, NB-03 uses officials, NB-04 a favor, NB-07 a clergy
+#: space (CL-33 favors), NB-08 a plan. The others read officials (NB-01 only returns one), plans,
+#: stores, favors and clergy tiles, never réis, influence or the treasury.
+CHANGED: dict[str | None, tuple[str, ...]] = {
+    "NB-03": ("hire_officials",),
+    "NB-04": ("royal_favor",),
+    "NB-07": ("meet_cardinal", "royal_favor"),
+    "NB-08": ("obtain_plan",),
+}
+#: Card bottoms that only add goods (NB-09 a good, NB-12 Produce, capped, never below what is held).
+GAINING = ("NB-09", "NB-12")
+
+
+class Position:
+    """What :func:`settled` reads of a main decision's state that is the same for every card in
+    hand (the state does not change while they are judged: the runs are on copies)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    @cached_property
+    def docked(self) -> list[str]:
+        return [ship for _, ship in sell.docked_ships(self.state)]
+
+    @cached_property
+    def traded(self) -> set[str]:
+        """The state actions some Trade offer does now."""
+        return {named(o) for o in trade.offers(self.state, self.seat, [])}
+
+
+def settled(state: State, seat: int, card_id: str, position: Position | None = None) -> bool | None:
+    """:func:`can_play` without the run on a copy, when that is exact (None otherwise). A treasury
+    card, or a noble card whose bottom is :data:`UNTOUCHED`, changes no goods: without any good,
+    neither Sell nor Trade (paid with a good) can follow. With a good (a :data:`GAINING` bottom only
+    adds some), Sell can if a ship is docked with room other than the one card the insert would
+    discard (D04: the run takes the first candidate, the same list then as now). No play covers an
+    icon or takes a good, and Trade stays possible through any offer but those the play
+    :data:`CHANGED` (or Build a Ship)."""
+    card = pack_of(state).cards[card_id]
+    if (card.is_noble and card.bottom not in UNTOUCHED + GAINING) or state["frames"]:
+        return None  # a waiting frame would stop the run at once
+    goods = board(state, seat)["goods"]
+    if not any(goods[g] for g in pack_of(state).goods):
+        return None if card.bottom in GAINING else False
+    position = position or Position(state, seat)
+    discarded = discard_candidates(state, seat, "top" if card.is_noble else "bottom")[:1]  # the run's choice
+    if any(ship not in discarded for ship in position.docked):
+        return True
+    if position.traded.difference(("build_ship", *CHANGED.get(card.bottom, ()))):
+        return True
+    return None
+
+
+def can_play(state: State, seat: int, card_id: str, position: Position | None = None) -> bool:
+    """True if, after playing ``card_id`` to the portfolio, Sell or Trade is possible (``position``:
+    the :class:`Position` of ``state`` when the caller judges several cards)."""
+    known = settled(state, seat, card_id, position)
+    return simulate(state, seat, card_id) if known is None else known
+
+
+def simulate(state: State, seat: int, card_id: str) -> bool:
+    """:func:`can_play` by running the play on a copy, with the first option of every sub-decision."""
     sim = copy(state)
     events: Events = []
     sim["decision"], sim["queue"] = None, []

@@ -35,6 +35,7 @@ from . import flow, payment
 from .bonus import GUARDS, gain_bonus, payable_after
 from .effects import REGISTRY
 from .i18n import msg
+from .model import Pack
 from .rules import (
     board,
     can_pay_reis,
@@ -91,9 +92,11 @@ def _payable_with(state: State, seat: int, lot: str, cube: str | None, values: d
         b["reis"] -= bonus
 
 
-def payable_now(state: State, seat: int, lot: str) -> bool:
-    """Payable after taking the best cube of the row and column (the bonus already taken)."""
-    values, pools = cube_values(state, seat), _pools(state, lot).values()
+def payable_now(state: State, seat: int, lot: str, values: dict[str, int] | None = None) -> bool:
+    """Payable after taking the best cube of the row and column (the bonus already taken);
+    ``values``: :func:`cube_values` when the caller has them."""
+    values = values or cube_values(state, seat)
+    pools = _pools(state, lot).values()
     present = [d for d in values if any(pool[d] for pool in pools)]
     best = max(present, key=lambda d: values[d], default=None)
     return _payable_with(state, seat, lot, best, values)
@@ -102,41 +105,70 @@ def payable_now(state: State, seat: int, lot: str) -> bool:
 GUARDS["store"] = lambda state, seat, guard: payable_now(state, seat, guard["lot"])
 
 
-def lot_payable(state: State, seat: int, lot: str) -> bool:
+def lot_payable(state: State, seat: int, lot: str, values: dict[str, int] | None = None) -> bool:
     """Payable after the lot's bonus, for some way of taking it (a Cardinal move may raise the
-    treasury; its tile may be CL-30/CL-31, 1 réis each here, or CL-32, 7 influence + CL-27's 2)."""
+    treasury; its tile may be CL-30/CL-31, 1 réis each here, or CL-32, 7 influence + CL-27's 2).
+    ``values``: :func:`cube_values` of ``state``, kept while the bonus is judged on ``state`` itself
+    (it then changes only réis, influence and the treasury), not on a copy."""
     spec = pack_of(state).lots[lot]
     best = (2, 7 + 2 * clergy_effects(pack_of(state), board(state, seat)).count("CL-27"))
-    return payable_after(state, seat, spec.bonus, spec.bonus_params, lambda after: payable_now(after, seat, lot), best)
+    return payable_after(
+        state,
+        seat,
+        spec.bonus,
+        spec.bonus_params,
+        lambda after: payable_now(after, seat, lot, values if after is state else None),
+        best,
+    )
+
+
+#: (pack fingerprint, display space) -> the (lot, street) pairs a tile from there fits, lot or not.
+_FITS: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+
+def _fits(pack: Pack, space: str) -> list[tuple[str, str]]:
+    """The (lot, street) pairs of the same size as ``space``'s tile, on a street of its type (pack
+    order), worked out once per pack (packs are immutable)."""
+    found = _FITS.get((pack.fingerprint, space))
+    if found is None:
+        tile = pack.tile_display[space]
+        found = _FITS[pack.fingerprint, space] = [
+            (lot, street)
+            for lot, spec in pack.lots.items()
+            if spec.size == tile.size
+            for street in spec.streets
+            if pack.streets[street].type == tile.type
+        ]
+    return found
 
 
 def lots_for(state: State, space: str) -> list[tuple[str, str]]:
     """(lot, street) pairs a tile from ``space`` may go to: empty, same size, a street of its type."""
-    pack = pack_of(state)
-    tile = pack.tile_display[space]
-    return [
-        (lot, street)
-        for lot, spec in pack.lots.items()
-        if lot in state["city"]["lots"] and state["city"]["lots"][lot] is None and spec.size == tile.size
-        for street in spec.streets
-        if pack.streets[street].type == tile.type
-    ]
+    lots = state["city"]["lots"]
+    return [(lot, street) for lot, street in _fits(pack_of(state), space) if lot in lots and lots[lot] is None]
 
 
-def _space_usable(state: State, seat: int, space: str, known: dict[str, bool] | None = None) -> bool:
+def _space_usable(state: State, seat: int, space: str, known: dict[str, bool], values: dict[str, int]) -> bool:
     """A tile at ``space`` has a lot whose cost is payable (``known``: lots already judged in this
-    same position, since display tiles of one size share their lots)."""
+    same position, since display tiles of one size share their lots; Cardinal bonuses last, they
+    cost the most to judge)."""
     if not state["city"]["tile_display"][space]:
         return False
-    lots = sorted({lot for lot, _ in lots_for(state, space)}, key=lambda x: pack_of(state).lots[x].bonus == "NB-07")
-    if known is None:
-        return any(lot_payable(state, seat, lot) for lot in lots)
+    specs = pack_of(state).lots
+    lots = sorted(dict.fromkeys(lot for lot, _ in lots_for(state, space)), key=lambda x: specs[x].bonus == "NB-07")
     for lot in lots:
         if lot not in known:
-            known[lot] = lot_payable(state, seat, lot)
+            known[lot] = lot_payable(state, seat, lot, values)
         if known[lot]:
             return True
     return False
+
+
+def _usable_spaces(state: State, seat: int) -> list[str]:
+    """The display spaces whose tile can be built now, in pack order."""
+    known: dict[str, bool] = {}  # the position does not change while the spaces are tried
+    values = cube_values(state, seat)
+    return [sp for sp in pack_of(state).tile_display if _space_usable(state, seat, sp, known, values)]
 
 
 def can_build_store(state: State, seat: int) -> bool:
@@ -144,7 +176,8 @@ def can_build_store(state: State, seat: int) -> bool:
     if not any(board(state, seat)["houses"].values()):
         return False
     known: dict[str, bool] = {}  # the position does not change while the spaces are tried
-    return any(_space_usable(state, seat, space, known) for space in pack_of(state).tile_display)
+    values = cube_values(state, seat)
+    return any(_space_usable(state, seat, space, known, values) for space in pack_of(state).tile_display)
 
 
 # --- the procedure -------------------------------------------------------------------------------
@@ -157,12 +190,7 @@ def _build_store(state: State, s: LStep, events: Events) -> None:
 
 
 def tile_options(state: State, d: LDecision) -> list[Action]:
-    known: dict[str, bool] = {}
-    return [
-        {"verb": "store_tile", "space": sp}
-        for sp in pack_of(state).tile_display
-        if _space_usable(state, d["player"], sp, known)
-    ]
+    return [{"verb": "store_tile", "space": sp} for sp in _usable_spaces(state, d["player"])]
 
 
 def tile_act(state: State, d: LDecision, action: Action, events: Events) -> None:

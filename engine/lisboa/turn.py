@@ -63,7 +63,10 @@ def dock(state: State, seat: int, events: Events) -> None:
 def main_options(state: State, d: LDecision) -> list[Action]:
     seat = d["player"]
     hand = sorted(board(state, seat)["hand"])
-    opts: list[Action] = [{"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c)]
+    position = portfolio.Position(state, seat)
+    opts: list[Action] = [
+        {"verb": "portfolio", "card": c} for c in hand if portfolio.can_play(state, seat, c, position)
+    ]
     opts += visit.main_options(state, seat) + sponsor.main_options(state, seat)
     if not opts or not state["options"].get("gold_only_when_stuck"):
         opts += [{"verb": "gold", "card": c} for c in hand]

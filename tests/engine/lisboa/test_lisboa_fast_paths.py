@@ -1,0 +1,84 @@
+"""Lisboa's fast paths equal the slow ones they stand in for, on the states of random games: the
+portfolio pre-check (:func:`engine.lisboa.portfolio.settled`) gives the simulation's answer
+whenever it gives one, and the main action's options are the same with or without it; the store
+tiles usable (:func:`engine.lisboa.store.tile_options`, :func:`~engine.lisboa.store.can_build_store`),
+with the lots of each tile worked out once per pack and the cube values once per position, are
+those found by judging every empty lot afresh."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.core import play
+from engine.lisboa import portfolio, store, turn
+from engine.lisboa.game import GAME
+from engine.lisboa.rules import board, pack_of
+
+
+def _main_decisions(players: int, seed: int, steps: int) -> list[dict]:
+    """Copies of the states a random game asks a main action in (``steps`` actions at most)."""
+    state, _ = play.new_game(GAME, [f"P{i + 1}" for i in range(players)], {}, seed)
+    walk, found = random.Random(seed), []
+    for _ in range(steps):
+        if GAME.is_over(state):
+            break
+        if state["decision"] and state["decision"]["kind"] == "main":
+            found.append(GAME.copy_state(state))
+        seat = walk.choice(GAME.waiting(state))
+        play.apply_in_place(GAME, state, seat, walk.choice(GAME.legal_actions(state, seat)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def states() -> list[dict]:
+    return _main_decisions(4, 7, 150) + _main_decisions(2, 4, 30)  # the second: a ship of ours discarded
+
+
+def test_the_portfolio_pre_check_agrees_with_the_simulation(states: list[dict]) -> None:
+    answers: Counter[bool | None] = Counter()
+    for state in states:
+        seat = state["decision"]["player"]
+        for card in board(state, seat)["hand"]:
+            known = portfolio.settled(state, seat, card)
+            answers[known] += 1
+            if known is not None:
+                assert known == portfolio.simulate(state, seat, card), (card, state["turn"])
+    assert answers[True] > 20 and answers[False] > 5  # both answers are given, on many cards
+
+
+def test_the_main_options_are_those_of_the_simulation_alone(
+    states: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = [turn.main_options(s, s["decision"]) for s in states]
+    monkeypatch.setattr(portfolio, "settled", lambda *judged: None)
+    assert fast == [turn.main_options(s, s["decision"]) for s in states]
+    assert any(o["verb"] == "portfolio" for opts in fast for o in opts)
+
+
+def _spaces_slowly(state: dict, seat: int) -> list[str]:
+    """The display spaces whose tile can be built, read off the rulebook, every lot judged afresh."""
+    pack, lots = pack_of(state), state["city"]["lots"]
+    return [
+        space
+        for space, tile in pack.tile_display.items()
+        if state["city"]["tile_display"][space]
+        and any(
+            store.lot_payable(state, seat, lot)
+            for lot, spec in pack.lots.items()
+            if lot in lots and lots[lot] is None and spec.size == tile.size
+            if any(pack.streets[street].type == tile.type for street in spec.streets)
+        )
+    ]
+
+
+def test_the_usable_tiles_are_those_judged_lot_by_lot(states: list[dict]) -> None:
+    seats = [(s, seat) for s in states for seat in range(len(s["players"]))]
+    usable = [store.tile_options(s, {"kind": "store_tile", "player": seat}) for s, seat in seats]
+    assert [[o["space"] for o in opts] for opts in usable] == [_spaces_slowly(s, seat) for s, seat in seats]
+    assert [store.can_build_store(s, seat) for s, seat in seats] == [
+        bool(opts) and any(s["boards"][seat]["houses"].values()) for opts, (s, seat) in zip(usable, seats, strict=True)
+    ]
+    assert 0 < sum(map(len, usable)) < len(usable) * len(pack_of(states[0]).tile_display)
