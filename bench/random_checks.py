@@ -75,10 +75,11 @@ def _negatives(value: Any, path: str = "$") -> Iterator[tuple[str, int]]:
         yield path, value
 
 
-def state_problem(state: State, game_id: str = "") -> str | None:
-    """Why ``state`` is not plain JSON with no negative number (but those the game allows), or ``None``."""
+def state_problem(state: State, game_id: str = "", text: str | None = None) -> str | None:
+    """Why ``state`` is not plain JSON with no negative number (but those the game allows), or ``None``.
+    ``text``: the state's compact JSON if already made (``play.dumps``: sorted keys do not matter here)."""
     try:
-        text = json.dumps(state, separators=(",", ":"))
+        text = json.dumps(state, separators=(",", ":")) if text is None else text
     except (TypeError, ValueError) as exc:
         return f"not JSON: {exc}"
     if json.loads(text) != state:
@@ -91,11 +92,21 @@ def state_problem(state: State, game_id: str = "") -> str | None:
     return None
 
 
-def reload_difference(game: AnyGame, state: State, seat: int, action: Action, after: State, events: list[Any]) -> str:
+def reload_difference(
+    game: AnyGame,
+    state: State,
+    seat: int,
+    action: Action,
+    after: State,
+    events: list[Any],
+    stored: tuple[str, str] | None = None,
+) -> str:
     """How ``action`` plays on differently from ``state`` as stored (reloaded from canonical JSON,
-    sorted keys, as the bot does before every action) than from ``state`` kept in memory, or ``""``."""
-    reloaded, reloaded_events = play.apply(game, play.loads(play.dumps(state)), seat, action)
-    mine, theirs = play.dumps(after), play.dumps(reloaded)
+    sorted keys, as the bot does before every action) than from ``state`` kept in memory, or ``""``.
+    ``stored``: ``play.dumps`` of ``state`` and of ``after`` if already made (JSON is most of the cost)."""
+    text, mine = (play.dumps(state), play.dumps(after)) if stored is None else stored
+    reloaded, reloaded_events = play.apply(game, play.loads(text), seat, action)
+    theirs = play.dumps(reloaded)
     if mine != theirs:
         at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
         here, there = mine[max(0, at - 40) : at + 40], theirs[max(0, at - 40) : at + 40]
@@ -168,8 +179,9 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
         state, _ = play.new_game(game, names, case.options, seed)
     except Exception as exc:  # any error is a finding, reported with its recipe
         return done("set-up", _error(exc))
+    stored: str | None = None  # play.dumps(state), made once per state: by the step that led to it
     while not game.is_over(state):
-        problem = state_problem(state, case.game)
+        problem = state_problem(state, case.game, stored)
         if problem:
             return done("state", problem)
         if steps >= max_steps:
@@ -200,7 +212,9 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
             except Exception as exc:
                 return done("option", _error(exc), (seat, action))
         try:
-            differs = reload_difference(game, state, seat, action, *after)
+            text = play.dumps(state) if stored is None else stored
+            stored = play.dumps(after[0])
+            differs = reload_difference(game, state, seat, action, *after, stored=(text, stored))
         except Exception as exc:
             return done("reload", _error(exc), (seat, action))
         if differs:
@@ -208,7 +222,7 @@ def play_checked(case: Case, seed: int, sample: int | None = 2, max_steps: int =
         log.append((seat, game.action_text(action)))
         state = after[0]
         steps += 1
-    problem = state_problem(state, case.game)
+    problem = state_problem(state, case.game, stored)
     if problem:
         return done("state", problem)
     if game.outcome(state) is None:

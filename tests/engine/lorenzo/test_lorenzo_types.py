@@ -10,6 +10,7 @@ import random
 import types
 import typing
 from dataclasses import fields
+from functools import cache
 from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
@@ -21,6 +22,9 @@ from engine.lorenzo.model import HELD
 from engine.lorenzo.types import Held, LAction, LEvent, LState, LView
 
 Env = dict[Any, Any]  # a generic TypedDict's type variables → the types its subclass gives them
+#: A TypedDict's keys and their declared types, read once per class (reading them evaluates every
+#: annotation, the most costly part of checking a record).
+_hints = cache(get_type_hints)
 
 
 class Mismatch(AssertionError):
@@ -49,7 +53,7 @@ def _typed_dict(value: object, tp: Any, env: Env, path: str) -> None:
         lacks = f" lacks {sorted(missing)}" if missing else ""
         extra = f" has undeclared {sorted(unknown)}" if unknown else ""
         raise Mismatch(f"{path}: {cls.__name__}{lacks}{extra}: {value}")
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     for key, item in value.items():
         check(item, hints[key], f"{path}.{key}", env)
 

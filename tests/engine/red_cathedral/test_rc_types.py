@@ -22,7 +22,10 @@ from engine.core.takeback import is_take_back, is_take_back_event
 from engine.red_cathedral import GAME
 from engine.red_cathedral.types import Action, Decision, Event, State, Step, View
 
-GAMES = [(n, side, seed) for n in (2, 3, 4) for side in ("basic", "advanced") for seed in (5,)]
+#: Seed 5 at each table but the 4-player basic one, where seed 5 is a 2739-step walk (three times the
+#: others): seed 2 plays it in 775 steps and, with the other five games, meets 487 distinct record
+#: fields (key paths and value types) where seed 5 met 485, none of those lost.
+GAMES = [(n, side, 2 if (n, side) == (4, "basic") else 5) for n in (2, 3, 4) for side in ("basic", "advanced")]
 MAX_STEPS = 5000
 _HINTS: dict[Any, dict[str, Any]] = {}
 
