@@ -215,6 +215,8 @@ def resolve_forced(game: Game[S, A, E, V], state: S) -> list[E]:
 
 def _forced_step(game: Game[S, A, E, V], state: S) -> tuple[int, A] | None:
     for player in game.waiting(state):
+        if not game.may_be_forced(state, player):
+            continue
         options = game.legal_actions(state, player)
         if len(options) == 1:
             decision = decision_of(game, state, player)
