@@ -2,8 +2,9 @@
 
 Each game: set-up with a fixed seed, then until the game ends a uniformly random
 waiting seat plays a uniformly random legal action through ``play.apply_in_place``
-(which checks legality and resolves forced steps). A second figure uses
-``play.apply``, which also copies the state for every action, as the service does.
+(which checks legality, against the options the bench has just listed, and resolves forced
+steps). A second figure uses ``play.apply``, which also copies the state for every action, as
+the service does.
 ``--jobs N`` splits the games over N processes: each figure is then given twice, per process
 (games per second of CPU time, comparable with a one-process run on a busy machine) and for
 the N processes together (all the games over the wall-clock time, what N cores give).
@@ -41,11 +42,12 @@ def random_game(game_id: str, players: int, seed: int, copying: bool, options: d
     decisions = 0
     while not game.is_over(state):
         seat = chooser.choice(game.waiting(state))
-        action = chooser.choice(game.legal_actions(state, seat))
+        options = game.legal_actions(state, seat)
+        action = chooser.choice(options)
         if copying:
-            state, _ = play.apply(game, state, seat, action)
+            state, _ = play.apply(game, state, seat, action, options)
         else:
-            play.apply_in_place(game, state, seat, action)
+            play.apply_in_place(game, state, seat, action, options)
         decisions += 1
     return decisions
 
