@@ -179,8 +179,21 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
 
     def may_be_forced(self, state: SS, player: int) -> bool:
         """False while ``player`` is asked a kind declared ``distribute`` (never a forced step)."""
-        asked = self.asked_of(state, player)
-        return asked is None or not self.steps.kinds[asked.kind].distribute
+        if not self.steps.distributes:  # no such kind: the common case, asked nothing
+            return True
+        if self._direct:  # as asked_of, without building the Asked
+            decision: D | None = state["decision"]
+            held: AnyStepState = state  # read through the bound (see AnyState)
+            frames = held.get("frames")
+            if decision is not None:
+                kind = decision["kind"] if decision["player"] == player else None
+            else:
+                kind = frames[-1]["kind"] if frames and is_asked(frames[-1], player) else None
+        else:
+            asked = self.asked_of(state, player)
+            kind = None if asked is None else asked.kind
+        declared = None if kind is None or state["over"] else self.steps.kinds.get(kind)
+        return declared is None or not declared.distribute
 
     def shape_of(self, state: SS, asked: Asked[D], options: list[A]) -> Shape | None:
         """The decision's shape and labels; ``None`` lets :mod:`engine.core.play` offer a plain choice."""

@@ -106,6 +106,7 @@ class Steps(Generic[SS, A, E, D, Q, FD]):
         self.transient_queue = transient_queue
         self.steps: dict[str, StepFn[SS, Q, E]] = {}
         self.kinds: dict[str, Kind[SS, A, E, D]] = {}
+        self.distributes = False  # some kind is declared distribute
 
     def __repr__(self) -> str:
         return f"Steps({self.game!r}: {len(self.steps)} steps, {len(self.kinds)} kinds)"
@@ -139,6 +140,7 @@ class Steps(Generic[SS, A, E, D, Q, FD]):
         rule = first if default_first else default
         declared = Kind(name, options, act, prompt, rule, own_answer, distribute)
         self.kinds[name] = declared
+        self.distributes = self.distributes or distribute
         return declared
 
     def default_for(self, kind: str, options: list[A]) -> A | None:
