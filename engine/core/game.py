@@ -50,6 +50,12 @@ class Game(ABC, Generic[S, A, E, V]):
     def legal_actions(self, state: S, player: int) -> list[A]:
         """Sorted legal actions of ``player`` now; empty when they owe nothing."""
 
+    def may_be_forced(self, state: S, player: int) -> bool:
+        """False when ``player``'s open decision is never played for them, however few its options
+        (its shape is a :class:`~engine.core.shapes.Distribute`), so
+        :func:`engine.core.play.resolve_forced` need not list them; True (it may be) by default."""
+        return True
+
     def waiting(self, state: S) -> list[int]:
         """Seats that owe a decision now, each once; override with a cheaper answer."""
         seen: list[int] = []

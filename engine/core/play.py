@@ -74,11 +74,14 @@ def pass_text(game: Game[S, A, E, V], state: S, player: int) -> str | None:
     return decision.shape.pass_text if decision is not None and decision.shape is not None else None
 
 
-def legal_actions(game: Game[S, A, E, V], state: S, player: int) -> list[A | TakeBack]:
-    """The game's legal actions of ``player``, then ``take back`` while they may take an answer back."""
+def legal_actions(game: Game[S, A, E, V], state: S, player: int, options: list[A] | None = None) -> list[A | TakeBack]:
+    """The game's legal actions of ``player``, then ``take back`` while they may take an answer back.
+
+    ``options``: ``game.legal_actions(state, player)`` when the caller has just listed them for
+    this very state (unchanged since), so they are not listed again."""
     if game.is_over(state):
         return []
-    legal: list[A | TakeBack] = [*game.legal_actions(state, player)]
+    legal: list[A | TakeBack] = [*(game.legal_actions(state, player) if options is None else options)]
     if game.may_take_back(state, player):
         legal.append(take_back_action())
     return legal
@@ -108,11 +111,12 @@ def waiting_players(game: Game[S, A, E, V], state: S) -> list[int]:
     return [] if game.is_over(state) else game.waiting(state)
 
 
-def check(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> None:
-    """Raise :class:`IllegalAction` unless ``player`` may play ``action`` now."""
+def check(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, options: list[A] | None = None) -> None:
+    """Raise :class:`IllegalAction` unless ``player`` may play ``action`` now (``options``: as
+    :func:`legal_actions` takes them)."""
     if game.is_over(state):
         raise IllegalAction("game_over", msg("The game is over."))
-    legal = legal_actions(game, state, player)
+    legal = legal_actions(game, state, player, options)
     back = is_take_back(action)
     if back and action not in legal:
         raise _nothing_to_take_back(game, state, player, legal)
@@ -171,12 +175,16 @@ def _describe(game: Game[S, A, E, V], action: A | TakeBack) -> str:
         return shorten(repr(action))
 
 
-def apply_in_place(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> list[E | TakeBackEvent]:
-    """Validate, apply, then resolve forced steps; mutates ``state``.
+def apply_in_place(
+    game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, options: list[A] | None = None
+) -> list[E | TakeBackEvent]:
+    """Validate, apply, then resolve forced steps; mutates ``state``. ``options``: the game's legal
+    actions of ``player`` in this very state, when the caller has just listed them (see
+    :func:`legal_actions`): the check then does not list them again.
 
     Used by replay and benchmarks; everything else calls :func:`apply`.
     """
-    check(game, state, player, action)
+    check(game, state, player, action, options)
     events: list[E | TakeBackEvent]
     if is_take_back(action):
         events = [take_back_event(player), *game.take_back(state, player)]
@@ -188,13 +196,16 @@ def apply_in_place(game: Game[S, A, E, V], state: S, player: int, action: A | Ta
     return events
 
 
-def apply(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack) -> tuple[S, list[E | TakeBackEvent]]:
-    """Apply a legal action to a copy of ``state``; the input is never mutated.
+def apply(
+    game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, options: list[A] | None = None
+) -> tuple[S, list[E | TakeBackEvent]]:
+    """Apply a legal action to a copy of ``state``; the input is never mutated. ``options``: as
+    :func:`apply_in_place` takes them (listed on ``state``; its copy has the same).
 
     Raises :class:`IllegalAction`, whose message lists the legal texts.
     """
     new = game.copy_state(state)
-    events = apply_in_place(game, new, player, action)
+    events = apply_in_place(game, new, player, action, options)
     return new, events
 
 
@@ -215,6 +226,8 @@ def resolve_forced(game: Game[S, A, E, V], state: S) -> list[E]:
 
 def _forced_step(game: Game[S, A, E, V], state: S) -> tuple[int, A] | None:
     for player in game.waiting(state):
+        if not game.may_be_forced(state, player):
+            continue
         options = game.legal_actions(state, player)
         if len(options) == 1:
             decision = decision_of(game, state, player)

@@ -25,7 +25,7 @@ from .game import Game
 from .i18n import msg
 from .memo import ContentMemo
 from .records import FD, SS, A, AnyStepState, D, E, Frame, V
-from .shapes import Shape
+from .shapes import Distribute, Shape
 from .steps import Steps
 
 DECISION = "decision"  # the open decision, state["decision"]
@@ -163,15 +163,37 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
     def decision_for(self, state: SS, asked: Asked[D]) -> Decision[A]:
         """The decision of one seat asked: its options, deadline default, mode, prompt and shape."""
         options = self.options_of(state, asked)
+        kind = self.steps.kinds[asked.kind]
+        shape = self.shape_of(state, asked, options)
+        if kind.distribute and not isinstance(shape, Distribute):  # a rules bug, never user input
+            raise TypeError(f"{self.steps.game}: kind {asked.kind!r} is declared distribute but shaped {shape!r}")
         return Decision(
             asked.kind,
             asked.seat,
             tuple(options),
             self.steps.default_for(asked.kind, options),
             asked.mode,
-            self.steps.kinds[asked.kind].prompt_for(state, asked.data),
-            self.shape_of(state, asked, options),
+            kind.prompt_for(state, asked.data),
+            shape,
         )
+
+    def may_be_forced(self, state: SS, player: int) -> bool:
+        """False while ``player`` is asked a kind declared ``distribute`` (never a forced step)."""
+        if not self.steps.distributes:  # no such kind: the common case, asked nothing
+            return True
+        if self._direct:  # as asked_of, without building the Asked
+            decision: D | None = state["decision"]
+            held: AnyStepState = state  # read through the bound (see AnyState)
+            frames = held.get("frames")
+            if decision is not None:
+                kind = decision["kind"] if decision["player"] == player else None
+            else:
+                kind = frames[-1]["kind"] if frames and is_asked(frames[-1], player) else None
+        else:
+            asked = self.asked_of(state, player)
+            kind = None if asked is None else asked.kind
+        declared = None if kind is None or state["over"] else self.steps.kinds.get(kind)
+        return declared is None or not declared.distribute
 
     def shape_of(self, state: SS, asked: Asked[D], options: list[A]) -> Shape | None:
         """The decision's shape and labels; ``None`` lets :mod:`engine.core.play` offer a plain choice."""

@@ -66,7 +66,11 @@ class Kind(Generic[SS, A, E, D]):
     the deadline default from the options (``None``: the registry's rule). ``own_answer``: asked
     in a frame, ``act`` records the seat's answer itself (:func:`~engine.core.frames.record_answer`,
     then :meth:`Steps.close` once the frame is complete), for an answer built over several actions
-    or actions that answer nothing; the core then neither records it nor closes the frame."""
+    or actions that answer nothing; the core then neither records it nor closes the frame.
+    ``distribute``: the game gives the decision a :class:`~engine.core.shapes.Distribute` shape
+    (pieces a person places), so it is never a forced step, even with one option left, and forced
+    steps need not list its options (:meth:`engine.core.stepgame.StepGame.decision_for` checks the
+    shape)."""
 
     name: str
     options: OptionsFn[SS, D, A]
@@ -74,6 +78,7 @@ class Kind(Generic[SS, A, E, D]):
     prompt: str | PromptFn[SS, D]
     default: DefaultFn[A] | None = None
     own_answer: bool = False
+    distribute: bool = False
 
     @property
     def default_first(self) -> bool:
@@ -101,6 +106,7 @@ class Steps(Generic[SS, A, E, D, Q, FD]):
         self.transient_queue = transient_queue
         self.steps: dict[str, StepFn[SS, Q, E]] = {}
         self.kinds: dict[str, Kind[SS, A, E, D]] = {}
+        self.distributes = False  # some kind is declared distribute
 
     def __repr__(self) -> str:
         return f"Steps({self.game!r}: {len(self.steps)} steps, {len(self.kinds)} kinds)"
@@ -126,12 +132,15 @@ class Steps(Generic[SS, A, E, D, Q, FD]):
         default: DefaultFn[A] | None = None,
         default_first: bool = False,
         own_answer: bool = False,
+        distribute: bool = False,
     ) -> Kind[SS, A, E, D]:
         """Register a decision kind (once); ``default_first`` is short for ``default=first``."""
         if name in self.kinds:
             raise ValueError(f"{self.game}: decision kind {name!r} registered twice")
-        declared = Kind(name, options, act, prompt, first if default_first else default, own_answer)
+        rule = first if default_first else default
+        declared = Kind(name, options, act, prompt, rule, own_answer, distribute)
         self.kinds[name] = declared
+        self.distributes = self.distributes or distribute
         return declared
 
     def default_for(self, kind: str, options: list[A]) -> A | None:

@@ -60,6 +60,7 @@ def kind(
     default: DefaultFn[PRAction] | None = None,
     frame: bool = False,
     last: PlayerAct | None = None,
+    distribute: bool = False,
 ) -> Kind[PRState, PRAction, PREvent, DecisionData]:
     """Declare the decision kind ``name`` from functions of the seat asked: ``options(state,
     seat)`` and ``act(state, seat, action, events)``. A ``frame`` kind is asked in a parallel
@@ -68,7 +69,7 @@ def kind(
 
     The Guest House moves are offered besides and applied here: the same question is asked
     again; in a frame the seat simply stays asked and, once a move leaves one option, ``last``
-    (if given) plays it."""
+    (if given) plays it. ``distribute``: shaped as a Distribute (:class:`~engine.core.steps.Kind`)."""
 
     guests = name not in guest_house.NOT_IN
 
@@ -91,4 +92,4 @@ def kind(
         if last is not None and len(left) == 1:  # nothing left to choose in the frame
             last(state, seat, left[0], events)
 
-    return STEPS.kind(name, listed, answered, prompt, default, own_answer=frame)
+    return STEPS.kind(name, listed, answered, prompt, default, own_answer=frame, distribute=distribute)

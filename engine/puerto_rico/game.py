@@ -20,6 +20,7 @@ from . import ai as pr_ai
 from . import (
     builder,
     captain,
+    copying,
     craftsman,
     draft,
     guest_window,
@@ -87,6 +88,9 @@ class PuertoRico(StepGame[PRState, PRAction, PREvent, PRView, DecisionData]):
 
     def view_text(self, view: PRView) -> str:
         return views.view_text(view)
+
+    def copy_state(self, state: PRState) -> PRState:
+        return copying.copy_state(state)
 
     def outcome(self, state: PRState) -> Outcome | None:
         return outcome_of(state["result"]) if state["result"] else None

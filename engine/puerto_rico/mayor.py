@@ -235,4 +235,13 @@ kind(
     default=first,
 )
 # The layout is a frame whose kind records the answers (act_layout); no Guest House moves in it.
-kind("mayor_layout", layout_options, act_layout, msg("Place your colonists."), default=first, frame=True)
+# Shaped as a Distribute (labels.py): never a forced step, even once a single option is left.
+kind(
+    "mayor_layout",
+    layout_options,
+    act_layout,
+    msg("Place your colonists."),
+    default=first,
+    frame=True,
+    distribute=True,
+)

@@ -269,6 +269,22 @@ def test_illegal_answers_raise_illegal_action():
         GAME.apply_action(GAME.copy_state(state), 2, {"verb": "pass"})
 
 
+def test_options_the_caller_listed_are_what_the_check_reads():
+    state, _ = play.new_game(GAME, ["A", "B", "C"], {}, 1)
+    options = GAME.legal_actions(state, 0)
+    sell = {"verb": "sell", "item": "a"}
+    assert sell in options
+    with pytest.raises(IllegalAction) as err:  # not among the options given: they are not listed again
+        play.apply(GAME, state, 0, sell, [o for o in options if o != sell])
+    assert err.value.code == "illegal_action" and "sell a" not in err.value.legal
+    given, _ = play.apply(GAME, state, 0, sell, options)
+    assert play.dumps(given) == play.dumps(play.apply(GAME, state, 0, sell)[0])
+    state, _ = _do(given, 1, "no")  # the one-price item: its price was a forced step
+    assert GAME.legal_actions(state, 1) == []  # answered: the game lists nothing, the core adds take back
+    back, _ = play.apply(GAME, state, 1, play.take_back_action(), [])
+    assert GAME.waiting(back) == [1, 2]
+
+
 def test_replay_rebuilds_the_same_state():
     state, _ = play.new_game(GAME, ["A", "B", "C"], {}, 4)
     log = [

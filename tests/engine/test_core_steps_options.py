@@ -1,14 +1,18 @@
-"""Options of the core step queue: a transient queue (in the state only while steps wait in it)
-and a frame kind that records its own answers (``Kind.own_answer``, asked with ``where=OWN``)."""
+"""Options of the core step queue: a transient queue (in the state only while steps wait in it),
+a frame kind that records its own answers (``Kind.own_answer``, asked with ``where=OWN``) and a
+kind shaped as a Distribute (``Kind.distribute``: never a forced step)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.core import PARALLEL, EventText, GameSpec, play
 from engine.core.frames import record_answer, waiting_seats
 from engine.core.outcome import Outcome
-from engine.core.stepgame import StepGame
+from engine.core.shapes import Distribute, Item, Option, Shape
+from engine.core.stepgame import Asked, StepGame
 from engine.core.steps import Steps
 
 State = dict[str, Any]
@@ -44,6 +48,80 @@ def test_a_transient_queue_is_in_the_state_only_while_steps_wait_in_it():
     lasting: State = {"queue": [], "decision": None, "frames": [], "over": False}
     Steps("lasting").run(lasting, [])
     assert lasting["queue"] == []  # a registry without transient_queue keeps its (empty) queue
+
+
+class _Plain(StepGame):
+    """A step game of no particular rules: set-up asks seat 0 the registry's kind ``first``."""
+
+    spec = GameSpec("plain_test", "Plain test", 1, 1, 1)
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        state: State = {"players": players, "decision": None, "frames": [], "over": False}
+        self.steps.ask(state, "first", 0)
+        return state
+
+    def action_text(self, action: dict[str, Any]) -> str:
+        return str(action["verb"])
+
+    def event_text(self, state: State, event: dict[str, Any]) -> EventText:
+        return EventText(str(event))
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return {}
+
+    def view(self, state: State, player: int) -> dict[str, Any]:
+        return {}
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None
+
+
+def _placing(distribute: bool, shaped: bool, listed: list[int] | None = None) -> StepGame:
+    """One seat asked to place one piece (a single option), then a confirmation; each listing of
+    the placement's options is counted in ``listed``."""
+    steps = Steps("placing")
+    count = listed if listed is not None else []
+
+    def options(state: State, d: dict[str, Any]) -> list[dict[str, Any]]:
+        count.append(1)
+        return [{"verb": "place"}]
+
+    placed = lambda s, d, a, e: steps.ask(s, "then", 0)  # noqa: E731
+    steps.kind("first", options, placed, "Place", distribute=distribute)
+    steps.kind("then", lambda s, d: [{"verb": "ok"}, {"verb": "no"}], None, "Ok?")
+
+    class Placing(_Plain):
+        def shape_of(self, state: State, asked: Asked[Any], options: list[dict[str, Any]]) -> Shape | None:
+            if not shaped or asked.kind != "first":
+                return None
+            one, spot = (Item("piece", "piece", 1),), (Item("spot", "spot", 1),)
+            proposal = {"piece": {"spot": 1}}
+            options = (Option("place", "Place"),)
+            return Distribute(options=options, verb="place", pieces=one, slots=spot, total=1, proposal=proposal)
+
+    Placing.steps = steps
+    return Placing()
+
+
+def test_a_distribute_kind_is_never_a_forced_step():
+    listed: list[int] = []
+    shaped = _placing(distribute=True, shaped=True, listed=listed)
+    state, events = play.new_game(shaped, ["A"], {}, 1)
+    assert events == [] and shaped.waiting(state) == [0] and state["decision"]["kind"] == "first"
+    assert not shaped.may_be_forced(state, 0) and listed == []  # forced steps never listed its options
+    undeclared = _placing(distribute=False, shaped=True, listed=listed)
+    state, _ = play.new_game(undeclared, ["A"], {}, 1)  # the same, listing its options to learn it
+    assert state["decision"]["kind"] == "first" and undeclared.may_be_forced(state, 0) and listed
+    plain = _placing(distribute=False, shaped=False)
+    state, _ = play.new_game(plain, ["A"], {}, 1)
+    assert state["decision"]["kind"] == "then"  # a single plain option is played for the seat
+
+
+def test_a_distribute_kind_shaped_otherwise_is_a_rules_bug():
+    game = _placing(distribute=True, shaped=False)
+    state, _ = play.new_game(game, ["A"], {}, 1)
+    with pytest.raises(TypeError, match="declared distribute"):
+        play.pending(game, state)
 
 
 def test_a_frame_kind_with_its_own_answers_records_them_itself():
