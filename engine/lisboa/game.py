@@ -13,8 +13,6 @@ loaded is refused (:func:`.rules.pack_of`), never played with other card values.
 
 from __future__ import annotations
 
-import marshal
-
 from ..core import EventText, GameSpec
 from ..core.datapack import PackGame
 from ..core.memo import ContentMemo
@@ -106,21 +104,16 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
         return shape(state, asked.seat, options)
 
     def options_of(self, state: LState, asked: Asked[LDecision]) -> list[LAction]:
-        """The legal answers of one seat asked, memoised by the state's content as marshal's format 2
-        writes it: the core's key (the current format) differs between a state and its copy, since
-        that format marks objects shared within the data and whether one is depends on references
-        held elsewhere, so every copying ``apply`` listed the options again; format 2 writes content
-        only (:func:`engine.core.memo.ContentMemo` keys by the bytes it is given). Only the kinds of
-        :data:`SIMULATED` are memoised: the others' options cost less than the key."""
+        """The legal answers of one seat asked, memoised by the state's content
+        (:class:`engine.core.memo.ContentMemo`). Only the kinds of :data:`SIMULATED` are memoised:
+        the others' options cost less than the key."""
         kind = STEPS.kinds[asked.kind]
         if asked.kind not in SIMULATED:
             return kind.options(state, asked.data)
         if self._memo is None:
             self._memo = ContentMemo(self.options_cache)
-        # typeshed's marshal.dumps does not take TypedDicts (plain dicts at run time): mypy limitation
-        content = marshal.dumps(state, 2)  # type: ignore[arg-type]
         found: list[LAction] = self._memo.get(
-            asked.seat.to_bytes(2, "big"), content, lambda: kind.options(state, asked.data)
+            asked.seat.to_bytes(2, "big"), state, lambda: kind.options(state, asked.data)
         )
         return found
 
