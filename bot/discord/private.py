@@ -41,16 +41,7 @@ async def send_current(interaction: discord.Interaction[Any], table: Table, head
     lang = await reader(interaction)
     png = await board_png(table.turn_view(lang), lang=lang, kind="turn") if table.state is not None else None
     lines = ([header] if header else []) + list(status_lines(table))
-    texts = table.texts(seat)
-    if texts:
-        lines.append(options_line(texts, "options"))
-    view = components(bot_of(interaction), table, seat, first, lang) if texts else None
-    await interaction.followup.send(
-        in_lines(lines, lang)[:2000],
-        ephemeral=True,
-        files=png_file(png, "board.png"),
-        view=view if view is not None else discord.utils.MISSING,
-    )
+    await _send_with_options(interaction, table, seat, lines, "options", png, "board.png", first, lang)
 
 
 async def send_private_board(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -65,14 +56,30 @@ async def send_private_board(interaction: discord.Interaction[Any], table: Table
         msg("Your board in {title} (move {n}), shown only to you.", title=table.record.title, n=table.version)
     ]
     lines += table.private_extras(seat)
+    await _send_with_options(interaction, table, seat, lines, "may", png, "my-board.png", 0, lang)
+
+
+async def _send_with_options(
+    interaction: discord.Interaction[Any],
+    table: Table,
+    seat: int | None,
+    lines: list[str],
+    start: str,
+    png: bytes | None,
+    filename: str,
+    first: int,
+    lang: str,
+) -> None:
+    """Send ``lines`` and the image ephemerally, with ``seat``'s options line and components (selects
+    from page ``first`` on) when it has a decision open."""
     texts = table.texts(seat)
     if texts:
-        lines.append(options_line(texts, "may"))
-    view = components(bot_of(interaction), table, seat, lang=lang) if texts else None
+        lines = [*lines, options_line(texts, start)]
+    view = components(bot_of(interaction), table, seat, first, lang) if texts else None
     await interaction.followup.send(
         in_lines(lines, lang)[:2000],
         ephemeral=True,
-        files=png_file(png, "my-board.png"),
+        files=png_file(png, filename),
         view=view if view is not None else discord.utils.MISSING,
     )
 
