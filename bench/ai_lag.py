@@ -3,6 +3,7 @@
     python bench/ai_lag.py                 # Puerto Rico at normal, 20 decisions: 1 worker, then a thread
     python bench/ai_lag.py --game lisboa --players 3 --decisions 10
     python bench/ai_lag.py --workers 2 --level strong --decisions 6
+    python bench/ai_lag.py --overhead --decisions 300   # the service's own cost per AI move
 
 Target (issue 26): while an AI thinks, the event loop's lag p99 stays at or under 50 ms.
 
@@ -22,6 +23,12 @@ contrast; the same seed, so the same decisions) it prints the lag p50/p95/p99/ma
 latency p50/p95/max, the decisions' wall time from due to stored (p50/p95/max), and the CPU time of
 the bot's process and of the AI worker processes over the run. The games are on a fresh SQLite file.
 
+With ``--overhead`` nothing thinks: each decision is a uniformly random legal move chosen at once in
+the bot's process (:func:`engine.ai.players.random_move`), and ``svc.ai.turns()`` runs as the timer
+loop runs it (up to :data:`~bot.service.ai_turns.MAX_MOVES` moves a call). It prints the store calls
+per AI move (reads, write transactions; by the service function that made them) and the bot process's
+CPU time per move: the service's own overhead of an AI move, without the AI.
+
 The machine's load average and core count are printed first and last: on a shared machine a busy
 neighbour adds to every figure (a 2-core machine running the bot and one worker has no core to spare).
 """
@@ -35,15 +42,19 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.service.ai_pool import ThinkPool  # noqa: E402
+from bot.service.ai_turns import MAX_MOVES  # noqa: E402
 from bot.service.service import GameService  # noqa: E402
 from bot.store.store import GameStore  # noqa: E402
+from engine.ai.players import random_move  # noqa: E402
 from engine.core import get_game  # noqa: E402
 
 PROBE = 0.010  # the lag probe's sleep (seconds)
@@ -151,6 +162,64 @@ async def one_run(args: argparse.Namespace, workers: int, folder: Path) -> Run:
     return run
 
 
+class Instant(ThinkPool):
+    """A thinker that thinks nothing: a random legal move, chosen at once in the bot's process."""
+
+    async def choose(self, game_id: str, state: Any, seat: int, *, seed: int, level: str) -> str:
+        return random_move(get_game(game_id), state, seat, random.Random(seed))
+
+
+def counting(store: GameStore, calls: Counter[str]) -> None:
+    """Count ``store``'s reads and write transactions in ``calls``, by the service function that asked."""
+
+    def caller() -> str:
+        frame = sys._getframe(2)
+        while frame.f_back is not None and frame.f_code.co_filename.endswith(("store.py", "contextlib.py")):
+            frame = frame.f_back
+        return f"{Path(frame.f_code.co_filename).stem}.{frame.f_code.co_name}"
+
+    query, transaction, transact = store.query, store.transaction, store.transact
+
+    async def counted_query(*args: Any, **kwargs: Any) -> Any:
+        calls[f"read  {caller()}"] += 1
+        return await query(*args, **kwargs)
+
+    def counted_transaction() -> Any:
+        calls[f"write {caller()}"] += 1
+        return transaction()
+
+    async def counted_transact(*args: Any) -> Any:
+        calls[f"write {caller()}"] += 1
+        return await transact(*args)
+
+    store.query, store.transaction, store.transact = counted_query, counted_transaction, counted_transact  # type: ignore[method-assign]
+
+
+async def overhead(args: argparse.Namespace, folder: Path) -> None:
+    """The service's store calls and CPU time per AI move, the thinking left out (``--overhead``)."""
+    store = await GameStore.open(folder / "ai-overhead.sqlite3")
+    try:
+        svc = GameService(store, rng=random.Random(args.seed), thinker=Instant(0))
+        row = await ai_table(svc, args.game, args.players, args.level, args.seed)
+        calls: Counter[str] = Counter()
+        counting(store, calls)
+        moves, cpu = 0, time.process_time()
+        while moves < args.decisions:
+            played = len([step async for step in svc.ai.turns(limit=min(MAX_MOVES, args.decisions - moves))])
+            if not played:
+                break
+            moves += played
+        cpu = time.process_time() - cpu
+        record = await store.game(row)
+    finally:
+        await store.close()
+    print(f"{moves} AI moves (the game {record and record.status} at version {record and record.version})")
+    print(f"  store calls per move: {sum(calls.values()) / max(1, moves):.2f}")
+    for where, n in calls.most_common():
+        print(f"    {n / max(1, moves):5.2f}  {where}")
+    print(f"  CPU of the bot's process per move: {1000 * cpu / max(1, moves):.2f} ms", flush=True)
+
+
 def line(what: str, values: list[float], points: tuple[int, ...]) -> str:
     """``what``: the percentiles ``points`` and the maximum of ``values``, in milliseconds."""
     figures = "".join(f"  p{p} {ms(pct(values, p))}" for p in points)
@@ -175,12 +244,15 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 0], help="AI worker processes, one run each")
     parser.add_argument("--every", type=float, default=0.1, help="seconds between two /game status asks")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--overhead", action="store_true", help="no thinking: store calls and CPU per AI move")
     args = parser.parse_args()
     get_game(args.game)  # an unknown id fails here, before any run
     print(load(), flush=True)
     print(f"{get_game(args.game).spec.title}, {args.players} players, every seat the AI at {args.level}")
     with tempfile.TemporaryDirectory() as folder:
-        for workers in args.workers:
+        if args.overhead:
+            await overhead(args, Path(folder))
+        for workers in [] if args.overhead else args.workers:
             report(await one_run(args, workers, Path(folder)))
     print(load())
 

@@ -22,6 +22,7 @@ from engine.core import PARALLEL, Decision, play
 from engine.core.takeback import TAKE_BACK_TEXT
 
 from ..store.records import Records
+from .ai_players import people
 from .change import Said, Txn
 from .core import Core
 from .log_lines import STANDING, line
@@ -44,6 +45,8 @@ class StandingAnswers:
         mentions the new waiting players."""
         row, record = txn.row, txn.record
         if record.status != "active" or txn.state is None or self.failed.get(row) == record.version:
+            return None
+        if not people(txn.waiting_users()):  # only people have standing answers (an AI seat answers itself)
             return None
         autos = await self.core.notify.autos(row)
         if not autos:

@@ -43,6 +43,8 @@ class Steps:
         self.turn_messages = TurnKeeper(core.store, core.notify, core.now)
         #: Per game: the version its current turn message started at and the public view before it.
         self.began: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: Changes stored through :meth:`play_step` by this process so far (the AI's turn work compares).
+        self.count = 0
 
     async def play_step(
         self,
@@ -102,6 +104,7 @@ class Steps:
             core.tables.stored(table)  # what autocomplete reads until the game moves again
             if played.intersection(table.waiting_users()):
                 core.schedule()  # an AI turn is due: wake the timer loop
+            self.count += 1
             return Step.of(said, table, turn.ping, turn.dm, txn.played, **turn.step_fields())
 
     async def redraw(self, row: int) -> Step | None:
