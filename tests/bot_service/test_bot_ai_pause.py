@@ -76,3 +76,42 @@ async def test_the_ai_stops_a_table_it_plays_alone_and_goes_on_when_a_person_act
         assert record is not None and record.status == "active"
     finally:
         await store.close()
+
+
+async def test_one_call_of_the_ai_work_asks_for_the_due_games_once_unless_something_else_changed(
+    tmp_path: Path,
+) -> None:
+    """The store calls an AI move saves: the due games are asked once per call and no table is read
+    again after the AI's own move, while a change by anyone else makes it ask again (no game waits)."""
+    store = await GameStore.open(tmp_path / "g.sqlite3")
+    try:
+        svc = await service(store)
+        svc.ai.unattended = 1_000
+        asked = {"due": 0, "table": 0}
+        played, table = svc.ai.rows.played, svc.core.table
+
+        async def counted_played() -> Any:
+            asked["due"] += 1
+            return await played()
+
+        async def counted_table(row: int) -> Any:
+            asked["table"] += 1
+            return await table(row)
+
+        svc.ai.rows.played, svc.core.table = counted_played, counted_table  # type: ignore[method-assign]
+        for channel in (CHANNEL, "chan-2"):
+            await svc.lobby.open(channel, "g", user("Ann"), "Ann", "toy_race", {"length": 15})
+            await svc.lobby.add_ai(channel, user("Ann"), "easy")
+        await svc.lobby.start(CHANNEL, user("Ann"), seed=3)
+        await svc.seats.to_ai(CHANNEL, user("Ann"), "easy")
+        games = []
+        async for step in svc.ai.turns(limit=8):
+            games.append(step.row)
+            if len(games) == 4:
+                assert asked == {"due": 1, "table": 1}  # four moves: the due games asked once, one table read
+                await svc.lobby.start("chan-2", user("Ann"), seed=4)  # meanwhile, another table starts
+                await svc.seats.to_ai("chan-2", user("Ann"), "easy")
+        assert len(games) == 8 and len(set(games[4:])) == 2  # the new table is played in the same call
+        assert asked["due"] == 2
+    finally:
+        await store.close()
