@@ -25,9 +25,10 @@ waits as it stands. Nothing of it is stored but that note, so a restart finds th
 still; it plays again once a person moves (``/admin force`` too), or takes a seat back
 (``/back``, ``/game substitute``), or hands one to the AI again.
 
-The store calls of an AI move are those of any move (the game's row read and version-checked under
-its lock, one write transaction, the turn message) and no more: the due games are asked of the store
-once per call of :meth:`AiTurns.turns` and again only when this process stored a change other than
+The store calls of an AI move are those of any move and no more: the game's row read and
+version-checked under its lock, the move's write transaction, the turn message read and written, and
+the standing answers looked up when a person owes a decision. The due games are asked of the store
+once per call of :meth:`AiTurns.turns`, and again only when this process stored a change other than
 the AI's own moves; the table a move left is the next move's, not read again.
 """
 
