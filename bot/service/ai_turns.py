@@ -38,7 +38,8 @@ import hashlib
 import logging
 from collections.abc import AsyncIterator
 
-from ..store.ai_seats import AiSeats
+from ..store.ai_seats import AI_PREFIX, PAUSED, AiSeats
+from ..store.records import Records
 from .ai_players import is_ai, played_by_ai, stand_in_user
 from .ai_pool import ThinkPool
 from .change import Change, Said, Step, Txn
@@ -259,7 +260,7 @@ class AiTurns:
             if stops:
                 said.append(paused_line(stops))
                 detail = f"{stops} AI moves in a row without a person"
-                await self.rows.pause(txn.row, version, detail, self.core.now())
+                await Records(self.core.store).audit(txn.row, version, AI_PREFIX, PAUSED, detail, self.core.now())
             return txn.changed(said, applied.private)
 
         return change

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import and_, func, insert, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 
 from .schema import actions, audit
 from .statements import games, seats
@@ -92,15 +92,6 @@ class AiSeats:
             elif not is_ai_id(by_user):
                 since, paused = max(since, version), False
         return Unattended(since, paused)
-
-    async def pause(self, game: int, version: int, detail: str, now: str) -> None:
-        """Note in the audit trail that the AI stopped playing ``game`` at ``version``."""
-        async with self.store.transaction() as db:
-            await db.execute(
-                insert(audit).values(
-                    game=game, version=version, by_user=AI_PREFIX, what=PAUSED, detail=detail, created_at=now
-                )
-            )
 
     async def stand_in(self, game: int, user_id: str, level: str | None) -> bool:
         """The AI at ``level`` starts (``None``: stops) playing ``user_id``'s seat of ``game``; False when
