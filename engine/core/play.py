@@ -116,8 +116,11 @@ def check(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, o
     :func:`legal_actions` takes them)."""
     if game.is_over(state):
         raise IllegalAction("game_over", msg("The game is over."))
-    legal = legal_actions(game, state, player, options)
+    listed = game.legal_actions(state, player) if options is None else options
     back = is_take_back(action)
+    if not back and action in listed:  # the common case: legal, and no refusal below applies
+        return
+    legal = legal_actions(game, state, player, listed)
     if back and action not in legal:
         raise _nothing_to_take_back(game, state, player, legal)
     if not legal or (not back and all(is_take_back(a) for a in legal)):
@@ -252,8 +255,8 @@ def _forced_step(game: Game[S, A, E, V], state: S, listed: dict[int, list[A]] | 
         if listed is not None:
             listed[player] = options
         if len(options) == 1:
-            decision = decision_of(game, state, player)
-            if decision is None or decision.shape is None or is_forced(decision.shape):
+            shape = game.decision_shape(state, player, options)  # None: a plain choice, forced
+            if shape is None or is_forced(shape):
                 return player, options[0]
     return None
 

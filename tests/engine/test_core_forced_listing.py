@@ -1,6 +1,8 @@
-"""What :func:`engine.core.play.resolve_forced` hands back (``listed``): the options it listed for
-the seats still waiting once nothing more is forced, each exactly what the game lists for that
-seat in the settled state, so the next decision need not list them again."""
+"""What :func:`engine.core.play.resolve_forced` lists, once: the options it hands back
+(``listed``), for the seats still waiting once nothing more is forced, each exactly what the game
+lists for that seat in the settled state, so the next decision need not list them again; and the
+shape it reads of a decision with a single option (``Game.decision_shape``, from the options just
+listed), exactly the shape of the game's full decision."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from engine.core import play
     ("game_id", "players", "decisions"),
     [("puerto_rico", 4, 150), ("lisboa", 2, 40), ("lorenzo", 3, 40), ("red_cathedral", 2, 60)],
 )
-def test_the_options_handed_back_are_the_settled_states(game_id: str, players: int, decisions: int) -> None:
+def test_what_is_listed_once_is_what_a_fresh_look_gives(game_id: str, players: int, decisions: int) -> None:
     game = get_game(game_id)
     state, _ = play.new_game(game, [f"P{i}" for i in range(players)], {}, 7)
     rnd = random.Random(7)
@@ -30,6 +32,10 @@ def test_the_options_handed_back_are_the_settled_states(game_id: str, players: i
         assert set(listed) <= set(waiting)  # nothing left over from a state a forced step changed
         for seat, options in listed.items():
             assert options == game.legal_actions(state, seat)
+        for seat in waiting:
+            decision = game.decision(state, seat)
+            shape = game.decision_shape(state, seat, game.legal_actions(state, seat))
+            assert shape == (None if decision is None else decision.shape)
         seat = rnd.choice(waiting)
         options = listed.get(seat)
         handed += options is not None
