@@ -12,6 +12,7 @@ from .decisions import Decision, EventText
 from .frames import held_answer, top_frame, waiting_seats, withdraw_answer
 from .outcome import Outcome
 from .records import A, AnyState, E, S, V
+from .shapes import Shape
 from .spec import GameSpec, Options
 from .takeback import TakeBackEvent
 
@@ -49,6 +50,14 @@ class Game(ABC, Generic[S, A, E, V]):
     @abstractmethod
     def legal_actions(self, state: S, player: int) -> list[A]:
         """Sorted legal actions of ``player`` now; empty when they owe nothing."""
+
+    def decision_shape(self, state: S, player: int, options: list[A]) -> Shape | None:
+        """The shape of ``player``'s open decision (:meth:`decision`'s), ``options`` being its legal
+        actions, just listed (``None``: no decision, or one the game gives no shape); override
+        with an answer that does not list them again (:func:`engine.core.play.resolve_forced` asks
+        for it whenever a decision has a single option)."""
+        decision = self.decision(state, player)
+        return None if decision is None else decision.shape
 
     def may_be_forced(self, state: S, player: int) -> bool:
         """False when ``player``'s open decision is never played for them, however few its options

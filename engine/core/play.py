@@ -116,8 +116,11 @@ def check(game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, o
     :func:`legal_actions` takes them)."""
     if game.is_over(state):
         raise IllegalAction("game_over", msg("The game is over."))
-    legal = legal_actions(game, state, player, options)
+    listed = game.legal_actions(state, player) if options is None else options
     back = is_take_back(action)
+    if not back and action in listed:  # the common case: legal, and no refusal below applies
+        return
+    legal = legal_actions(game, state, player, listed)
     if back and action not in legal:
         raise _nothing_to_take_back(game, state, player, legal)
     if not legal or (not back and all(is_take_back(a) for a in legal)):
@@ -176,11 +179,17 @@ def _describe(game: Game[S, A, E, V], action: A | TakeBack) -> str:
 
 
 def apply_in_place(
-    game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, options: list[A] | None = None
+    game: Game[S, A, E, V],
+    state: S,
+    player: int,
+    action: A | TakeBack,
+    options: list[A] | None = None,
+    listed: dict[int, list[A]] | None = None,
 ) -> list[E | TakeBackEvent]:
     """Validate, apply, then resolve forced steps; mutates ``state``. ``options``: the game's legal
     actions of ``player`` in this very state, when the caller has just listed them (see
-    :func:`legal_actions`): the check then does not list them again.
+    :func:`legal_actions`): the check then does not list them again. ``listed``: filled as
+    :func:`resolve_forced` fills it, with options of the state this returns.
 
     Used by replay and benchmarks; everything else calls :func:`apply`.
     """
@@ -190,32 +199,46 @@ def apply_in_place(
         events = [take_back_event(player), *game.take_back(state, player)]
     else:
         events = [*game.apply_action(state, player, action)]
-    events += resolve_forced(game, state)
+    events += resolve_forced(game, state, listed)
     counted: AnyState = state  # read through the bound (see AnyState)
     counted["step"] = counted.get("step", 0) + 1
     return events
 
 
 def apply(
-    game: Game[S, A, E, V], state: S, player: int, action: A | TakeBack, options: list[A] | None = None
+    game: Game[S, A, E, V],
+    state: S,
+    player: int,
+    action: A | TakeBack,
+    options: list[A] | None = None,
+    listed: dict[int, list[A]] | None = None,
 ) -> tuple[S, list[E | TakeBackEvent]]:
-    """Apply a legal action to a copy of ``state``; the input is never mutated. ``options``: as
-    :func:`apply_in_place` takes them (listed on ``state``; its copy has the same).
+    """Apply a legal action to a copy of ``state``; the input is never mutated. ``options`` and
+    ``listed``: as :func:`apply_in_place` takes them (``options`` listed on ``state``, whose copy has
+    the same; ``listed`` filled with options of the copy returned).
 
     Raises :class:`IllegalAction`, whose message lists the legal texts.
     """
     new = game.copy_state(state)
-    events = apply_in_place(game, new, player, action, options)
+    events = apply_in_place(game, new, player, action, options, listed)
     return new, events
 
 
-def resolve_forced(game: Game[S, A, E, V], state: S) -> list[E]:
-    """Play every decision that has exactly one legal option; tag its events ``forced``."""
+def resolve_forced(game: Game[S, A, E, V], state: S, listed: dict[int, list[A]] | None = None) -> list[E]:
+    """Play every decision that has exactly one legal option; tag its events ``forced``.
+
+    ``listed``: if given, emptied, then filled with what the last look for a forced step listed
+    once nothing more is forced: ``game.legal_actions(state, seat)`` of the settled state for
+    each waiting seat it looked at (not a seat :meth:`~engine.core.game.Game.may_be_forced` rules
+    out), so a caller about to list them again (the next decision) need not, as long as it does not
+    change ``state`` meanwhile."""
     events: list[E] = []
     for _ in range(MAX_FORCED_STEPS):
+        if listed is not None:
+            listed.clear()  # what an earlier look listed is stale once a forced step is played
         if game.is_over(state):
             return events
-        forced = _forced_step(game, state)
+        forced = _forced_step(game, state, listed)
         if forced is None:
             return events
         for event in game.apply_action(state, *forced):
@@ -224,14 +247,16 @@ def resolve_forced(game: Game[S, A, E, V], state: S) -> list[E]:
     raise RuntimeError("forced steps did not settle")  # a rules bug, never user input
 
 
-def _forced_step(game: Game[S, A, E, V], state: S) -> tuple[int, A] | None:
+def _forced_step(game: Game[S, A, E, V], state: S, listed: dict[int, list[A]] | None) -> tuple[int, A] | None:
     for player in game.waiting(state):
         if not game.may_be_forced(state, player):
             continue
         options = game.legal_actions(state, player)
+        if listed is not None:
+            listed[player] = options
         if len(options) == 1:
-            decision = decision_of(game, state, player)
-            if decision is None or decision.shape is None or is_forced(decision.shape):
+            shape = game.decision_shape(state, player, options)  # None: a plain choice, forced
+            if shape is None or is_forced(shape):
                 return player, options[0]
     return None
 

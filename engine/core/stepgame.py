@@ -164,9 +164,6 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
         """The decision of one seat asked: its options, deadline default, mode, prompt and shape."""
         options = self.options_of(state, asked)
         kind = self.steps.kinds[asked.kind]
-        shape = self.shape_of(state, asked, options)
-        if kind.distribute and not isinstance(shape, Distribute):  # a rules bug, never user input
-            raise TypeError(f"{self.steps.game}: kind {asked.kind!r} is declared distribute but shaped {shape!r}")
         return Decision(
             asked.kind,
             asked.seat,
@@ -174,8 +171,21 @@ class StepGame(Game[SS, A, E, V], Generic[SS, A, E, V, D]):
             self.steps.default_for(asked.kind, options),
             asked.mode,
             kind.prompt_for(state, asked.data),
-            shape,
+            self._shape(state, asked, options),
         )
+
+    def decision_shape(self, state: SS, player: int, options: list[A]) -> Shape | None:
+        """The shape :meth:`decision` gives, from the options just listed: only the shape is built."""
+        if self._own_pending:
+            return super().decision_shape(state, player, options)
+        asked = self.asked_of(state, player)
+        return None if asked is None else self._shape(state, asked, options)
+
+    def _shape(self, state: SS, asked: Asked[D], options: list[A]) -> Shape | None:
+        shape = self.shape_of(state, asked, options)
+        if self.steps.kinds[asked.kind].distribute and not isinstance(shape, Distribute):  # a rules bug
+            raise TypeError(f"{self.steps.game}: kind {asked.kind!r} is declared distribute but shaped {shape!r}")
+        return shape
 
     def may_be_forced(self, state: SS, player: int) -> bool:
         """False while ``player`` is asked a kind declared ``distribute`` (never a forced step)."""
