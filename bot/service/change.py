@@ -154,8 +154,10 @@ class Txn:
             if action is None and typed:
                 table = self.table
                 text = read_typed(text or "", table.texts(seat), table.labels(seat))
-            chosen = action if action is not None else play.parse_action(game, state, seat, text or "")
-            new_state, events = play.apply(game, state, seat, chosen)
+            # listed once: the parse and the check both read them (the rules may simulate to list)
+            options = None if game.is_over(state) else game.legal_actions(state, seat)
+            chosen = action if action is not None else play.parse_action(game, state, seat, text or "", options)
+            new_state, events = play.apply(game, state, seat, chosen, options)
             public, private = render_events(game, new_state, events, self.users)
             state_json = play.dumps(new_state)
             new_state = play.loads(state_json)  # canonical key order, as after any reload

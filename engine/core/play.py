@@ -261,12 +261,15 @@ def _forced_step(game: Game[S, A, E, V], state: S, listed: dict[int, list[A]] | 
     return None
 
 
-def parse_action(game: Game[S, A, E, V], state: S, player: int, text: str) -> A | TakeBack:
+def parse_action(
+    game: Game[S, A, E, V], state: S, player: int, text: str, options: list[A] | None = None
+) -> A | TakeBack:
     """The action ``player`` means by ``text``: forgiving about case, separators
-    and unique prefixes, strict about anything unknown or ambiguous."""
+    and unique prefixes, strict about anything unknown or ambiguous. ``options``: as
+    :func:`legal_actions` takes them."""
     if game.is_over(state):
         raise IllegalAction("game_over", msg("The game is over."))
-    legal = legal_actions(game, state, player)
+    legal = legal_actions(game, state, player, options)
     if names_take_back(text):
         check(game, state, player, take_back_action())
         return take_back_action()
