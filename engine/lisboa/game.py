@@ -77,6 +77,15 @@ SIMULATED = frozenset(
 )
 
 
+def _without_count(state: LState) -> dict[str, object]:
+    """The state's content less the core's action count ``step``, which no option reads: ``play.apply``
+    lists the options of the state it made (its forced-step check) before counting the action, and its
+    caller lists them again after, so keyed with the count every decision would be listed twice."""
+    content: dict[str, object] = {**state}
+    content.pop("step", None)
+    return content
+
+
 class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LState, LAction, LEvent, LView, Pack]):
     """Notices and a server owner's pack (a folder laid out like ``engine/lisboa/data``) come with
     :class:`~engine.core.datapack.PackGame`."""
@@ -113,7 +122,7 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
         if self._memo is None:
             self._memo = ContentMemo(self.options_cache)
         found: list[LAction] = self._memo.get(
-            asked.seat.to_bytes(2, "big"), state, lambda: kind.options(state, asked.data)
+            asked.seat.to_bytes(2, "big"), _without_count(state), lambda: kind.options(state, asked.data)
         )
         return found
 

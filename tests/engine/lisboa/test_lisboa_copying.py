@@ -61,9 +61,32 @@ def test_a_copy_of_a_state_finds_its_options_in_the_memo(monkeypatch: pytest.Mon
         return main.options(s, d)
 
     monkeypatch.setitem(flow.KINDS, "main", dataclasses.replace(main, options=counting))
+    monkeypatch.setattr(GAME, "_memo", None)  # the keep's forced-step check listed them already
     options = GAME.legal_actions(state, 0)
     copied = GAME.copy_state(state)
     assert GAME.legal_actions(copied, 0) == options and listed == [0]
     copied["boards"][0]["reis"] += 1  # another position: listed again
     GAME.legal_actions(copied, 0)
     assert listed == [0, 0]
+
+
+def test_the_copying_apply_and_its_caller_list_a_main_action_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play.apply`` lists the new state's options (its forced-step check) before it counts the
+    action in ``step``; the caller's listing after must still find them."""
+    state = new_game(3, seed=5)
+    for seat in range(2):
+        play.apply_in_place(GAME, state, seat, GAME.legal_actions(state, seat)[0])  # the clergy keep
+    listed: list[int] = []
+    main = flow.KINDS["main"]
+
+    def counting(s: Any, d: Any) -> Any:
+        listed.append(d["player"])
+        return main.options(s, d)
+
+    monkeypatch.setitem(flow.KINDS, "main", dataclasses.replace(main, options=counting))
+    monkeypatch.setattr(GAME, "_memo", None)  # nothing cached by an earlier test
+    options = GAME.legal_actions(state, 2)
+    after, _ = play.apply(GAME, state, 2, options[0], options)
+    assert after["decision"]["kind"] == "main" and after["step"] == state["step"] + 1
+    GAME.legal_actions(after, after["decision"]["player"])
+    assert listed == [after["decision"]["player"]]
