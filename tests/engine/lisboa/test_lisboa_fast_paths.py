@@ -1,9 +1,11 @@
 """Lisboa's fast paths equal the slow ones they stand in for, on the states of random games: the
 portfolio pre-check (:func:`engine.lisboa.portfolio.settled`) gives the simulation's answer
 whenever it gives one, and the main action's options are the same with or without it; the store
-tiles usable (:func:`engine.lisboa.store.tile_options`, :func:`~engine.lisboa.store.can_build_store`),
+tiles usable (:func:`engine.lisboa.store.tile_options`, :func:`~engine.lisboa.land.can_build_store`),
 with the lots of each tile worked out once per pack and the cube values once per position, are
-those found by judging every empty lot afresh."""
+those found by judging every empty lot afresh; the lot judge of one position
+(:func:`engine.lisboa.land.lot_judge`) answers as :func:`~engine.lisboa.land.lot_payable` does,
+with more or less money and the clergy tiles and treasury cards it reads."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from collections import Counter
 import pytest
 
 from engine.core import play
-from engine.lisboa import portfolio, store, turn
+from engine.lisboa import land, portfolio, store, turn
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import board, pack_of
 
@@ -66,7 +68,7 @@ def _spaces_slowly(state: dict, seat: int) -> list[str]:
         for space, tile in pack.tile_display.items()
         if state["city"]["tile_display"][space]
         and any(
-            store.lot_payable(state, seat, lot)
+            land.lot_payable(state, seat, lot)
             for lot, spec in pack.lots.items()
             if lot in lots and lots[lot] is None and spec.size == tile.size
             if any(pack.streets[street].type == tile.type for street in spec.streets)
@@ -78,7 +80,41 @@ def test_the_usable_tiles_are_those_judged_lot_by_lot(states: list[dict]) -> Non
     seats = [(s, seat) for s in states for seat in range(len(s["players"]))]
     usable = [store.tile_options(s, {"kind": "store_tile", "player": seat}) for s, seat in seats]
     assert [[o["space"] for o in opts] for opts in usable] == [_spaces_slowly(s, seat) for s, seat in seats]
-    assert [store.can_build_store(s, seat) for s, seat in seats] == [
+    assert [land.can_build_store(s, seat) for s, seat in seats] == [
         bool(opts) and any(s["boards"][seat]["houses"].values()) for opts, (s, seat) in zip(usable, seats, strict=True)
     ]
     assert 0 < sum(map(len, usable)) < len(usable) * len(pack_of(states[0]).tile_display)
+
+
+#: What the lot judge reads on its own: (réis, influence) added, clergy tiles (CL-27, CL-30 twice,
+#: CL-31) and bottom-row treasury cards (TP-03, TP-01) given, and a clergy tile on every church
+#: space (CL-32's 7 influence, which a Cardinal bonus may take) or the church as it is (None).
+_VARIANTS = [
+    ((0, 0), [], [], None),
+    ((-3, 2), ["T30", "T31"], ["purple-16"], None),
+    ((4, -2), ["T27", "T30"], ["blue-18"], None),
+    ((-2, -4), ["T27"], [], "T32"),
+]
+
+
+def test_the_lot_judge_answers_as_lot_payable(states: list[dict]) -> None:
+    answers: Counter[tuple[str, bool]] = Counter()
+    for original in states[::3]:
+        for (reis, influence), clergy, cards, tile in _VARIANTS:
+            state = GAME.copy_state(original)
+            for b in state["boards"]:
+                b["reis"] = max(0, b["reis"] + reis)
+                b["influence"] = min(pack_of(state).influence.max, max(0, b["influence"] + influence))
+                b["clergy"] += clergy
+                b["portfolio"]["bottom"] += cards
+            if tile:
+                state["church"]["spaces"] = dict.fromkeys(state["church"]["spaces"], tile)
+            empty = [lot for lot, placed in state["city"]["lots"].items() if placed is None]
+            for seat in range(len(state["players"])):
+                judge = land.lot_judge(state, seat)
+                for lot in empty:
+                    payable = land.lot_payable(state, seat, lot)
+                    assert judge(lot) == payable, (lot, seat, state["turn"])
+                    answers[pack_of(state).lots[lot].bonus, payable] += 1
+    bonuses = {"BN-01", "NB-05", "NB-07", "NB-09", "NB-10"}
+    assert all(answers[b, True] and answers[b, False] for b in bonuses), answers  # each bonus both ways
