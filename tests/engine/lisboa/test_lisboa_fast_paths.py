@@ -5,17 +5,19 @@ tiles usable (:func:`engine.lisboa.store.tile_options`, :func:`~engine.lisboa.la
 with the lots of each tile worked out once per pack and the cube values once per position, are
 those found by judging every empty lot afresh; the lot judge of one position
 (:func:`engine.lisboa.land.lot_judge`) answers as :func:`~engine.lisboa.land.lot_payable` does,
-with more or less money and the clergy tiles and treasury cards it reads."""
+with more or less money and the clergy tiles and treasury cards it reads; a sponsorship judged on
+the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy."""
 
 from __future__ import annotations
 
+import marshal
 import random
 from collections import Counter
 
 import pytest
 
 from engine.core import play
-from engine.lisboa import land, portfolio, store, turn
+from engine.lisboa import land, portfolio, rules, sponsor, store, turn
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import board, pack_of
 
@@ -118,3 +120,36 @@ def test_the_lot_judge_answers_as_lot_payable(states: list[dict]) -> None:
                     answers[pack_of(state).lots[lot].bonus, payable] += 1
     bonuses = {"BN-01", "NB-05", "NB-07", "NB-09", "NB-10"}
     assert all(answers[b, True] and answers[b, False] for b in bonuses), answers  # each bonus both ways
+
+
+def _sponsor_on_a_copy(state: dict, seat: int, card: str) -> bool:
+    """A TC-01/TC-02 sponsorship whose fee is payable, judged on a copy after paying it."""
+    trial = GAME.copy_state(state)
+    board(trial, seat)["hand"].remove(card)
+    rules.pay_reis(trial, seat, sponsor.fee(trial, seat), [], "sponsor")
+    return bool(sponsor.noble_choices(trial, seat, pack_of(state).cards[card].centre))
+
+
+def test_a_sponsorship_judged_in_place_is_judged_as_on_a_copy(states: list[dict]) -> None:
+    answers: Counter[bool] = Counter()
+    for original in states[::2]:
+        for short in (False, True):  # as played, or just the fee in hand (no influence, no decree)
+            state = GAME.copy_state(original)
+            if short:
+                state["decrees"]["display"] = []
+            for seat, b in enumerate(state["boards"]):
+                if short:
+                    b["influence"], b["reis"] = 0, rules.reis_cost(state, seat, sponsor.fee(state, seat))
+            before = marshal.dumps(state, 2)
+            for seat in range(len(state["players"])):
+                for card in board(state, seat)["hand"]:
+                    spec = pack_of(state).cards[card]
+                    if spec.is_noble or spec.centre not in sponsor.CENTRE_CHOICES:
+                        continue
+                    if not rules.can_pay_reis(state, seat, sponsor.fee(state, seat)):
+                        continue
+                    judged = sponsor.can_sponsor(state, seat, card)
+                    assert judged == _sponsor_on_a_copy(state, seat, card), (card, seat, state["turn"])
+                    assert marshal.dumps(state, 2) == before  # put back as it was, hand order included
+                    answers[judged] += 1
+    assert answers[True] > 5 and answers[False] > 5, answers
