@@ -30,7 +30,7 @@ from .i18n import msg
 from .labels import shape
 from .model import Pack
 from .options import OPTIONS, validate
-from .rules import pack_of
+from .rules import board, pack_of
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .textboard import view_text
@@ -128,6 +128,21 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
 
     def copy_state(self, state: LState) -> LState:
         return copy_state(state)
+
+    def may_be_forced(self, state: LState, player: int) -> bool:
+        """Also False for a main action with two cards or more in hand while getting 1 gold is
+        always allowed: two ``gold`` options at least, so never a forced step, and the forced-step
+        check need not list its options (a main action's are the costliest to list)."""
+        decision = state["decision"]
+        two_golds = (
+            decision is not None
+            and decision["kind"] == "main"
+            and decision["player"] == player
+            and not state["over"]
+            and len(board(state, player)["hand"]) >= 2
+            and not state["options"].get("gold_only_when_stuck")
+        )
+        return not two_golds and super().may_be_forced(state, player)
 
     def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack

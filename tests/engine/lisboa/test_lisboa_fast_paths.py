@@ -60,6 +60,10 @@ def test_the_main_options_are_those_of_the_simulation_alone(
     monkeypatch.setattr(portfolio, "settled", lambda *judged: None)
     assert fast == [turn.main_options(s, s["decision"]) for s in states]
     assert any(o["verb"] == "portfolio" for opts in fast for o in opts)
+    unforced = [
+        opts for s, opts in zip(states, fast, strict=True) if not GAME.may_be_forced(s, s["decision"]["player"])
+    ]
+    assert unforced and all(len(opts) >= 2 for opts in unforced)  # what the forced-step check is spared
 
 
 def _spaces_slowly(state: dict, seat: int) -> list[str]:
