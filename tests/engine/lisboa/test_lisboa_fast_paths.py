@@ -6,7 +6,9 @@ with the lots of each tile worked out once per pack and the cube values once per
 those found by judging every empty lot afresh; the lot judge of one position
 (:func:`engine.lisboa.land.lot_judge`) answers as :func:`~engine.lisboa.land.lot_payable` does,
 with more or less money and the clergy tiles and treasury cards it reads; a sponsorship judged on
-the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy."""
+the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy;
+the look-ahead (:func:`engine.lisboa.sim.outcomes`), which goes on with a node's last option in the
+node itself, ends in the states found by copying for every option."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from collections import Counter
 import pytest
 
 from engine.core import play
-from engine.lisboa import land, portfolio, rules, sponsor, store, turn
+from engine.lisboa import flow, land, portfolio, rules, sim, sponsor, state_actions, store, turn
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import board, pack_of
 
@@ -157,3 +159,35 @@ def test_a_sponsorship_judged_in_place_is_judged_as_on_a_copy(states: list[dict]
                     assert marshal.dumps(state, 2) == before  # put back as it was, hand order included
                     answers[judged] += 1
     assert answers[True] > 5 and answers[False] > 5, answers
+
+
+def _outcomes_copying_every_branch(state: dict, steps: list[dict]) -> list[dict]:
+    root = GAME.copy_state(state)
+    root.update({"decision": None, "queue": [s.copy() for s in steps], "frames": []})
+    flow.run(root, [])
+    done, todo = [], [root]
+    while todo:
+        current = todo.pop()
+        opts = flow.options(current)
+        if not opts:
+            done.append(current)
+        for option in opts:
+            branch = GAME.copy_state(current)
+            flow.answer(branch, option, [])
+            todo.append(branch)
+    return done
+
+
+def test_the_look_ahead_ends_in_the_states_of_a_copy_for_every_option(states: list[dict]) -> None:
+    branching = 0
+    for state in states[::4]:
+        before = marshal.dumps(state, 2)
+        seat = state["decision"]["player"]
+        rewards = [{"step": "bonus", "player": seat, "effect": "NB-07", "params": {}, "why": "check"}]
+        actions = [[{"step": "state_action", "player": seat, "action": a}] for a in state_actions.ACTIONS]
+        for steps in [rewards, *actions]:
+            found = [marshal.dumps(s, 2) for s in sim.outcomes(state, steps)]
+            assert found == [marshal.dumps(s, 2) for s in _outcomes_copying_every_branch(state, steps)], steps
+            branching += len(found) > 1
+        assert marshal.dumps(state, 2) == before
+    assert branching > 10
