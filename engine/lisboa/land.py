@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from . import church
+from . import church, sim
 from .bonus import GUARDS, NEUTRAL, payable_after
-from .model import Pack
+from .model import Pack, Params
 from .rules import board, can_pay_reis, clergy_effects, pack_of, permanents, treasury_value
 from .types import LAction as Action
 from .types import LState as State
+from .types import LStep
 
 
 def cube_values(state: State, seat: int) -> dict[str, int]:
@@ -137,9 +138,9 @@ def lots_for(state: State, space: str) -> list[tuple[str, str]]:
 def lot_judge(state: State, seat: int) -> Callable[[str], bool]:
     """:func:`lot_payable` for ``seat`` in this position, as a function of the lot: the seat's money,
     discounts and cube values read once, and the sums of :func:`payable_now` and
-    :func:`.rules.can_pay_reis` done inline, for a Cardinal bonus (NB-07) too as far as
-    :func:`.bonus.payable_after` settles it without simulating (else :func:`lot_payable` judges).
-    Valid while the position is unchanged."""
+    :func:`.rules.can_pay_reis` done inline; a Cardinal bonus (NB-07) by the bounds of
+    :func:`.bonus.payable_after`, else by its simulation, run once for every such lot; any other
+    bonus (none on the shipped lots) by :func:`lot_payable`. Valid while the position is unchanged."""
     pack, b, city = pack_of(state), board(state, seat), state["city"]
     values = cube_values(state, seat)
     effects = clergy_effects(pack, b)
@@ -151,6 +152,7 @@ def lot_judge(state: State, seat: int) -> Callable[[str], bool]:
     rows, columns = city["row_rubble"], city["column_rubble"]
     treasury, top = state["treasury"], len(pack.treasury_spaces) - 1
     moves: list[list[Action]] = []  # the Cardinal's moves, listed at the first NB-07 lot
+    simulated: dict[str, list[State]] = {}  # NB-07's end states by its parameters
 
     def affords(lot: str, at: int, more: int, held: int) -> bool:
         """The land cost (treasury at space ``at``) less the best cube, payable with ``more`` réis
@@ -186,7 +188,17 @@ def lot_judge(state: State, seat: int) -> Callable[[str], bool]:
                 return True
             if not affords(lot, min(top, treasury), tile_reis, min(most, influence + tile_influence)):
                 return False
+            return any(payable_now(after, seat, lot) for after in cardinal_outcomes(spec.bonus_params))
         return lot_payable(state, seat, lot, values)
+
+    def cardinal_outcomes(params: Params) -> list[State]:
+        """The states the lot bonus NB-07 can end in, as :func:`.bonus.payable_after` simulates
+        them: the same for every lot with these parameters, so simulated once."""
+        key = repr(sorted(params.items()))
+        if key not in simulated:
+            step: LStep = {"step": "bonus", "player": seat, "effect": "NB-07", "params": params, "why": "check"}
+            simulated[key] = sim.outcomes(state, [step])
+        return simulated[key]
 
     return judge
 

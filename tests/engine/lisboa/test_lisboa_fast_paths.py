@@ -95,28 +95,33 @@ def test_the_usable_tiles_are_those_judged_lot_by_lot(states: list[dict]) -> Non
 
 
 #: What the lot judge reads on its own: (réis, influence) added, clergy tiles (CL-27, CL-30 twice,
-#: CL-31) and bottom-row treasury cards (TP-03, TP-01) given, and a clergy tile on every church
-#: space (CL-32's 7 influence, which a Cardinal bonus may take) or the church as it is (None).
-_VARIANTS = [
-    ((0, 0), [], [], None),
-    ((-3, 2), ["T30", "T31"], ["purple-16"], None),
-    ((4, -2), ["T27", "T30"], ["blue-18"], None),
-    ((-2, -4), ["T27"], [], "T32"),
+#: CL-31) and bottom-row treasury cards (TP-03, TP-01) given, and the church spaces refilled in
+#: turn with these tiles (CL-32's 7 influence, which a Cardinal bonus may take, or CL-01, which
+#: pays nothing) and the Cardinal put one step before a treasury icon (P05), or the church left as
+#: it is (no tiles).
+_VARIANTS: list[tuple[tuple[int, int], list[str], list[str], list[str]]] = [
+    ((0, 0), [], [], []),
+    ((-3, 2), ["T30", "T31"], ["purple-16"], []),
+    ((4, -2), ["T27", "T30"], ["blue-18"], []),
+    ((-2, -4), ["T27"], [], ["T01", "T32"]),
+    ((-2, -4), [], [], ["T32", "T01"]),
+    ((-1, -2), [], [], ["T01"]),
 ]
 
 
 def test_the_lot_judge_answers_as_lot_payable(states: list[dict]) -> None:
     answers: Counter[tuple[str, bool]] = Counter()
-    for original in states[::3]:
-        for (reis, influence), clergy, cards, tile in _VARIANTS:
+    for original in states[::4]:
+        for (reis, influence), clergy, cards, tiles in _VARIANTS:
             state = GAME.copy_state(original)
             for b in state["boards"]:
                 b["reis"] = max(0, b["reis"] + reis)
                 b["influence"] = min(pack_of(state).influence.max, max(0, b["influence"] + influence))
                 b["clergy"] += clergy
                 b["portfolio"]["bottom"] += cards
-            if tile:
-                state["church"]["spaces"] = dict.fromkeys(state["church"]["spaces"], tile)
+            spaces = state["church"]["spaces"]
+            for i, space in enumerate(spaces if tiles else ()):
+                spaces[space], state["church"]["cardinal"] = tiles[i % len(tiles)], "P04"
             empty = [lot for lot, placed in state["city"]["lots"].items() if placed is None]
             for seat in range(len(state["players"])):
                 judge = land.lot_judge(state, seat)
