@@ -6,7 +6,8 @@ with the lots of each tile worked out once per pack and the cube values once per
 those found by judging every empty lot afresh; the lot judge of one position
 (:func:`engine.lisboa.land.lot_judge`) answers as :func:`~engine.lisboa.land.lot_payable` does,
 with more or less money and the clergy tiles and treasury cards it reads; a sponsorship judged on
-the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy;
+the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy,
+and the sponsorships offered, each noble action judged once for every card, as card by card;
 the look-ahead (:func:`engine.lisboa.sim.outcomes`), which goes on with a node's last option in the
 node itself, ends in the states found by copying for every option."""
 
@@ -153,16 +154,19 @@ def test_a_sponsorship_judged_in_place_is_judged_as_on_a_copy(states: list[dict]
                     b["influence"], b["reis"] = 0, rules.reis_cost(state, seat, sponsor.fee(state, seat))
             before = marshal.dumps(state, 2)
             for seat in range(len(state["players"])):
-                for card in board(state, seat)["hand"]:
+                alone = []  # the cards sponsorable, each judged on its own
+                for card in sorted(board(state, seat)["hand"]):
                     spec = pack_of(state).cards[card]
+                    judged = sponsor.can_sponsor(state, seat, card)
+                    alone += [{"verb": "sponsor", "card": card}] * judged
                     if spec.is_noble or spec.centre not in sponsor.CENTRE_CHOICES:
                         continue
                     if not rules.can_pay_reis(state, seat, sponsor.fee(state, seat)):
                         continue
-                    judged = sponsor.can_sponsor(state, seat, card)
                     assert judged == _sponsor_on_a_copy(state, seat, card), (card, seat, state["turn"])
                     assert marshal.dumps(state, 2) == before  # put back as it was, hand order included
                     answers[judged] += 1
+                assert sponsor.main_options(state, seat) == alone  # each noble action judged once for all
     assert answers[True] > 5 and answers[False] > 5, answers
 
 
