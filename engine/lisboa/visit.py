@@ -112,8 +112,15 @@ def _visit_free(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "visit_free", s["player"], noble=s["noble"])
 
 
+#: Noble actions no state action changes the possibility of: a decree is taken from the display,
+#: which only taking a decree and the end-of-turn refill change, and no state action leads to either.
+UNTOUCHED = ("take_decree",)
+
+
 def keeps_noble_action(state: State, seat: int, noble: str, action: str) -> bool:
     """Every way of doing state action ``action`` leaves ``noble``'s noble action possible."""
+    if pack_of(state).nobles[noble].noble_action in UNTOUCHED:
+        return noble_action_possible(state, seat, noble)
     step: LStep = {"step": "state_action", "player": seat, "action": action}
     return all(noble_action_possible(after, seat, noble) for after in sim.outcomes(state, [step]))
 

@@ -9,7 +9,8 @@ with more or less money and the clergy tiles and treasury cards it reads; a spon
 the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy,
 and the sponsorships offered, each noble action judged once for every card, as card by card;
 the look-ahead (:func:`engine.lisboa.sim.outcomes`), which goes on with a node's last option in the
-node itself, ends in the states found by copying for every option."""
+node itself, ends in the states found by copying for every option; a free state action keeps a
+decree takeable (:data:`engine.lisboa.visit.UNTOUCHED`) exactly when the look-ahead finds it so."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from collections import Counter
 import pytest
 
 from engine.core import play
-from engine.lisboa import flow, land, portfolio, rules, sim, sponsor, state_actions, store, turn
+from engine.lisboa import flow, land, noble_pay, portfolio, rules, sim, sponsor, state_actions, store, turn, visit
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import board, pack_of
 
@@ -200,3 +201,19 @@ def test_the_look_ahead_ends_in_the_states_of_a_copy_for_every_option(states: li
             branching += len(found) > 1
         assert marshal.dumps(state, 2) == before
     assert branching > 10
+
+
+def test_no_state_action_changes_whether_a_decree_can_be_taken(states: list[dict]) -> None:
+    answers: Counter[bool] = Counter()
+    for original in states[::4]:
+        for emptied in (False, True):
+            state = GAME.copy_state(original)
+            if emptied:
+                state["decrees"]["display"] = []
+            seat = state["decision"]["player"]
+            for action in state_actions.ACTIONS:
+                step = {"step": "state_action", "player": seat, "action": action}
+                looked = all(noble_pay.noble_action_possible(s, seat, "marquis") for s in sim.outcomes(state, [step]))
+                assert visit.keeps_noble_action(state, seat, "marquis", action) == looked, action
+                answers[looked] += 1
+    assert answers[True] and answers[False]
