@@ -9,8 +9,9 @@ with more or less money and the clergy tiles and treasury cards it reads; a spon
 the state itself and put back (:func:`engine.lisboa.sponsor.can_sponsor`) is judged as on a copy,
 and the sponsorships offered, each noble action judged once for every card, as card by card;
 the look-ahead (:func:`engine.lisboa.sim.outcomes`), which goes on with a node's last option in the
-node itself, ends in the states found by copying for every option; a free state action keeps a
-decree takeable (:data:`engine.lisboa.visit.UNTOUCHED`) exactly when the look-ahead finds it so."""
+node itself, ends in the states found by copying for every option; the state actions said to
+change nothing a noble action's check reads (:data:`engine.lisboa.visit.UNTOUCHED`) keep it as
+possible as the look-ahead finds it."""
 
 from __future__ import annotations
 
@@ -203,17 +204,26 @@ def test_the_look_ahead_ends_in_the_states_of_a_copy_for_every_option(states: li
     assert branching > 10
 
 
-def test_no_state_action_changes_whether_a_decree_can_be_taken(states: list[dict]) -> None:
-    answers: Counter[bool] = Counter()
+def test_the_state_actions_said_not_to_change_a_noble_action_change_nothing(states: list[dict]) -> None:
+    """Réis from 0 up (no influence) bring each noble action to the edge of possible, where a state
+    action that raised a cost or spent réis would show (with 0, no decree or plan either); the
+    seat's officials are all back on its board, so a public building hires every one."""
+    answers: Counter[tuple[str, bool]] = Counter()
     for original in states[::4]:
-        for emptied in (False, True):
+        for reis in range(9):
             state = GAME.copy_state(original)
-            if emptied:
-                state["decrees"]["display"] = []
             seat = state["decision"]["player"]
-            for action in state_actions.ACTIONS:
-                step = {"step": "state_action", "player": seat, "action": action}
-                looked = all(noble_pay.noble_action_possible(s, seat, "marquis") for s in sim.outcomes(state, [step]))
-                assert visit.keeps_noble_action(state, seat, "marquis", action) == looked, action
-                answers[looked] += 1
-    assert answers[True] and answers[False]
+            b = state["boards"][seat]
+            b.update({"reis": reis, "influence": 0})
+            for office in [*state["offices"].values(), state["plaza"]]:  # every official hired anew
+                b["officials"] += office.pop(str(seat), 0)
+            if reis == 0:  # and nothing left to take or build
+                state["decrees"]["display"], b["plans"] = [], []
+            for noble, spec in pack_of(state).nobles.items():
+                for action in visit.UNTOUCHED[spec.noble_action]:
+                    step = {"step": "state_action", "player": seat, "action": action}
+                    after = sim.outcomes(state, [step])
+                    looked = all(noble_pay.noble_action_possible(s, seat, noble) for s in after)
+                    assert visit.keeps_noble_action(state, seat, noble, action) == looked, (noble, action, reis)
+                    answers[noble, looked] += 1
+    assert all(answers[noble, True] and answers[noble, False] for noble in ("maia", "marquis", "king")), answers
