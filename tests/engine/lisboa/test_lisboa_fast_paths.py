@@ -11,7 +11,8 @@ and the sponsorships offered, each noble action judged once for every card, as c
 the look-ahead (:func:`engine.lisboa.sim.outcomes`), which goes on with a node's last option in the
 node itself, ends in the states found by copying for every option; the state actions said to
 change nothing a noble action's check reads (:data:`engine.lisboa.visit.UNTOUCHED`) keep it as
-possible as the look-ahead finds it."""
+possible as the look-ahead finds it; the trades offered, the state actions that read no goods judged
+once (:data:`engine.lisboa.trade.GOODS_BLIND`), are those found by paying each good in turn."""
 
 from __future__ import annotations
 
@@ -22,7 +23,20 @@ from collections import Counter
 import pytest
 
 from engine.core import play
-from engine.lisboa import flow, land, noble_pay, portfolio, rules, sim, sponsor, state_actions, store, turn, visit
+from engine.lisboa import (
+    flow,
+    land,
+    noble_pay,
+    portfolio,
+    rules,
+    sim,
+    sponsor,
+    state_actions,
+    store,
+    trade,
+    turn,
+    visit,
+)
 from engine.lisboa.game import GAME
 from engine.lisboa.rules import board, pack_of
 
@@ -227,3 +241,31 @@ def test_the_state_actions_said_not_to_change_a_noble_action_change_nothing(stat
                     assert visit.keeps_noble_action(state, seat, noble, action) == looked, (noble, action, reis)
                     answers[noble, looked] += 1
     assert all(answers[noble, True] and answers[noble, False] for noble in ("maia", "marquis", "king")), answers
+
+
+def _offers_good_by_good(state: dict, seat: int) -> list[dict]:
+    """Every state action not covered this turn, judged once for each good that could pay it."""
+    goods, found = board(state, seat)["goods"], []
+    for noble in pack_of(state).nobles.values():
+        for action in noble.state_actions:
+            for good in dict.fromkeys((noble.wants, "gold")):
+                if action in state["icons"] or not goods[good]:
+                    continue
+                goods[good] -= 1
+                if state_actions.ACTIONS[action][0](state, seat):
+                    found.append({"verb": "trade", "action": action, "good": good})
+                goods[good] += 1
+    return found
+
+
+def test_the_trades_offered_are_those_found_by_paying_each_good(states: list[dict]) -> None:
+    offered = 0
+    for original in states[::2]:
+        for held in (None, 1):  # the goods as played, or one of each
+            state = GAME.copy_state(original)
+            for seat, b in enumerate(state["boards"]):
+                b["goods"] = {g: n if held is None else held for g, n in b["goods"].items()}
+                found = trade.offers(state, seat, [])
+                assert found == _offers_good_by_good(state, seat), (seat, state["turn"])
+                offered += len(found)
+    assert offered > 50
