@@ -30,7 +30,7 @@ from .i18n import msg
 from .labels import shape
 from .model import Pack
 from .options import OPTIONS, validate
-from .rules import pack_of
+from .rules import board, pack_of
 from .scoring import outcome_of
 from .setup import RULES_VERSION, setup
 from .textboard import view_text
@@ -55,26 +55,31 @@ SPEC = GameSpec(
 RULE_MODULES = (church, decree, era, portfolio, room, sell, sponsor, start, state_actions, trade, visit)
 
 
-#: The decision kinds whose options are checked ahead on copies or look-ahead (a main action, a free
-#: action kept possible, a follow, a trade, the steps of a store or a public building, a guarded
-#: Cardinal move, a payment keeping a noble action possible): 40 µs to 2 ms to list, against the
-#: memo's 10-40 µs a look-up. Listing any other kind is cheaper than looking it up.
+#: The decision kinds whose options cost the most to list, checked ahead on copies or look-ahead (a
+#: main action, a free action kept possible, a store's lot, a public building's site, a guarded
+#: Cardinal move, a sponsored centre): 0.2 to 2 ms to list. A look-up costs 30-60 µs (the state's
+#: marshal bytes, 8 KB mid-game), and on the copying path each decision is looked up twice (the
+#: forced-step check, then the caller), so a kind listed in under about 0.1 ms (a trade, a follow,
+#: a payment, a store's tile or cube, the officials of a building) is listed afresh instead.
 SIMULATED = frozenset(
     {
         "main",
         "visit_free",
-        "follow",
-        "trade",
-        "store_tile",
         "store_lot",
-        "store_rubble",
         "building_site",
-        "building_officials",
         "bonus_cardinal",
         "sponsor_event",
-        "influence_pay",
     }
 )
+
+
+def _without_count(state: LState) -> dict[str, object]:
+    """The state's content less the core's action count ``step``, which no option reads: ``play.apply``
+    lists the options of the state it made (its forced-step check) before counting the action, and its
+    caller lists them again after, so keyed with the count every decision would be listed twice."""
+    content: dict[str, object] = {**state}
+    content.pop("step", None)
+    return content
 
 
 class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LState, LAction, LEvent, LView, Pack]):
@@ -113,12 +118,27 @@ class Lisboa(StepGame[LState, LAction, LEvent, LView, LDecision], PackGame[LStat
         if self._memo is None:
             self._memo = ContentMemo(self.options_cache)
         found: list[LAction] = self._memo.get(
-            asked.seat.to_bytes(2, "big"), state, lambda: kind.options(state, asked.data)
+            asked.seat.to_bytes(2, "big"), _without_count(state), lambda: kind.options(state, asked.data)
         )
         return found
 
     def copy_state(self, state: LState) -> LState:
         return copy_state(state)
+
+    def may_be_forced(self, state: LState, player: int) -> bool:
+        """Also False for a main action with two cards or more in hand while getting 1 gold is
+        always allowed: two ``gold`` options at least, so never a forced step, and the forced-step
+        check need not list its options (a main action's are the costliest to list)."""
+        decision = state["decision"]
+        two_golds = (
+            decision is not None
+            and decision["kind"] == "main"
+            and decision["player"] == player
+            and not state["over"]
+            and len(board(state, player)["hand"]) >= 2
+            and not state["options"].get("gold_only_when_stuck")
+        )
+        return not two_golds and super().may_be_forced(state, player)
 
     def legal_actions(self, state: LState, player: int) -> list[LAction]:
         pack_of(state)  # refuses a state set up with another data pack

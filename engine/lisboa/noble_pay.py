@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import building, flow, store
+from . import building, flow, land, store  # noqa: F401  (store registers the build_store step)
 from .i18n import msg
 from .rules import board, influence_payments, pack_of, pay_influence
 from .types import Events, LDecision, LStep
@@ -36,7 +36,7 @@ def _can_decree(state: State, seat: int) -> bool:
 
 # noble action -> (possible, step name); the step takes {"player": seat}
 NOBLE_ACTIONS: dict[str, tuple[Callable[[State, int], bool], str]] = {
-    "build_store": (store.can_build_store, "build_store"),
+    "build_store": (land.can_build_store, "build_store"),
     "take_decree": (_can_decree, "decree"),
     "open_public_building": (building.can_open_building, "open_building"),
 }

@@ -87,13 +87,14 @@ def permanents(pack: Pack, b: Board) -> list[tuple[str, Params]]:
     return out
 
 
-def has(state: State, seat: int, effect: str) -> bool:
-    """True when ``seat`` holds a clergy tile, store ability or treasury permanent ``effect``."""
+def has(state: State, seat: int, *effects: str) -> bool:
+    """True when ``seat`` holds a clergy tile, store ability or treasury permanent among ``effects``
+    (each source read once, however many effects are asked)."""
     pack, b = pack_of(state), board(state, seat)
     return (
-        effect in clergy_effects(pack, b)
-        or effect in store_abilities(pack, b)
-        or any(e == effect for e, _ in permanents(pack, b))
+        any(e in effects for e in clergy_effects(pack, b))
+        or any(e in effects for e in store_abilities(pack, b))
+        or any(e in effects for e, _ in permanents(pack, b))
     )
 
 
@@ -229,7 +230,7 @@ def influence_payments(state: State, seat: int, cost: int) -> list[tuple[int, in
     never takes the wigs away (Bodoge summary §特殊効果 > 建物マス イ)②, > 教会チップ ノ); rulebook p. 16)."""
     b = board(state, seat)
     short = min(b["wigs"], max(0, cost - b["influence"]))
-    reis = b["reis"] if has(state, seat, "SG-L2") or has(state, seat, "CL-26") else 0
+    reis = b["reis"] if has(state, seat, "SG-L2", "CL-26") else 0
     return [
         (i, r, cost - i - r)
         for i in range(min(b["influence"], cost), -1, -1)

@@ -34,8 +34,8 @@ def outcomes(state: State, steps: list[LStep]) -> list[State]:
         if not opts:
             done.append(current)
             continue
-        for option in opts:
-            branch = copy(current)
+        for i, option in enumerate(opts):  # the last option is answered in ``current`` itself: no
+            branch = current if i == len(opts) - 1 else copy(current)  # one reads it after (one copy less)
             flow.answer(branch, option, [])
             todo.append(branch)
     return done

@@ -11,7 +11,7 @@ Centre actions: TC-01 Build a Store or Open a Public Building; TC-02 any one nob
 TC-03 the printed goods, plan (the top of either stack, as Obtain a Plan) and/or decree; TC-04
 up to N officials into offices, one per office, only a 4th may go to an office already used.
 The sponsorship is offered only when the fee is payable and the centre action can then be done
-(checked on a copy after paying; TC-03 and TC-04 can always be done).
+(checked after paying, the state put back after; TC-03 and TC-04 can always be done).
 
 Texts: ``sponsor <card>`` (main action), ``event build-store`` (TC-01/02 choice), ``place maia king``.
 """
@@ -24,7 +24,6 @@ from . import flow, payment, state_actions  # noqa: F401  (registers the state_a
 from .i18n import msg
 from .noble_pay import NOBLE_ACTIONS
 from .rules import board, can_pay_reis, clergy_effects, gain_goods, pack_of, pay_reis, place_official, treasury_value
-from .sim import copy
 from .types import Events, LDecision, LStep, ReisPayment, named
 from .types import LAction as Action
 from .types import LState as State
@@ -44,28 +43,44 @@ def noble_choices(state: State, seat: int, centre: str) -> list[str]:
     return [a for a in CENTRE_CHOICES.get(centre, ()) if a in NOBLE_ACTIONS and NOBLE_ACTIONS[a][0](state, seat)]
 
 
-def can_sponsor(state: State, seat: int, card_id: str) -> bool:
+def can_sponsor(state: State, seat: int, card_id: str, judged: dict[str, bool] | None = None) -> bool:
+    """The fee is payable and the card's centre action can then be done. ``judged``: the noble
+    actions already judged possible or not after the fee in this position (the fee is the same
+    for every card, and the hand plays no part in them), filled in as they are judged."""
     card = pack_of(state).cards[card_id]
     if card.is_noble or not card.centre or not can_pay_reis(state, seat, fee(state, seat)):
         return False
     if card.centre not in CENTRE_CHOICES:  # TC-03 and TC-04 can always be done
         return True
-    sim = copy(state)
-    sim_board = board(sim, seat)
-    sim_board["hand"].remove(card_id)
-    pay_reis(sim, seat, fee(sim, seat), [], "sponsor")
-    return bool(noble_choices(sim, seat, card.centre))
+    judged = {} if judged is None else judged
+    # Judged on the state itself, put back after: the fee changes only réis and influence (the
+    # card leaves the hand too), and a copy would cost more than the whole check.
+    b = board(state, seat)
+    reis, influence, hand = b["reis"], b["influence"], b["hand"].copy()
+    b["hand"].remove(card_id)
+    try:
+        pay_reis(state, seat, fee(state, seat), [], "sponsor")
+        return any(_possible(state, seat, action, judged) for action in CENTRE_CHOICES[card.centre])
+    finally:
+        b["reis"], b["influence"], b["hand"][:] = reis, influence, hand
+
+
+def _possible(state: State, seat: int, action: str, judged: dict[str, bool]) -> bool:
+    if action not in judged:
+        judged[action] = action in NOBLE_ACTIONS and NOBLE_ACTIONS[action][0](state, seat)
+    return judged[action]
 
 
 def main_options(state: State, seat: int) -> list[Action]:
     """Sponsorships: the fee and the noble actions possible after it depend on the card's centre
-    only (the hand plays no part in them), so each centre is judged once."""
-    pack, ok = pack_of(state), {}
+    only (the hand plays no part in them), so each centre is judged once, and each noble action
+    once for TC-01 and TC-02 together."""
+    pack, ok, judged = pack_of(state), {}, dict[str, bool]()
     hand = sorted(board(state, seat)["hand"])
     for card in hand:
         centre = pack.cards[card].centre
         if centre and not pack.cards[card].is_noble and centre not in ok:
-            ok[centre] = can_sponsor(state, seat, card)
+            ok[centre] = can_sponsor(state, seat, card, judged)
     return [
         {"verb": "sponsor", "card": c}
         for c in hand

@@ -80,7 +80,7 @@ def plan_act(state: State, d: LDecision, action: Action, events: Events) -> None
 # --- Build a Ship (Marquis) ----------------------------------------------------------------------
 def ship_goods(state: State, seat: int, hull: int) -> int:
     """Goods a hull (or hull difference) costs: SG-M3 or CL-18 none, SG-M1 one fewer (rulebook p. 18)."""
-    if has(state, seat, "SG-M3") or has(state, seat, "CL-18"):
+    if has(state, seat, "SG-M3", "CL-18"):
         return 0
     return max(0, hull - 1) if "SG-M1" in store_abilities(pack_of(state), board(state, seat)) else hull
 

@@ -21,163 +21,26 @@ before the lot bonus):
    type; at most 3; rulebook p. 18), + 1 with CL-24.
 The emptied display space is refilled at the end of the turn (:mod:`.turn`).
 
-:func:`can_build_store` is the precondition of a Maia visit, follow or sponsored store: a tile, a
-matching empty lot, a house left, and a land cost payable after the lot bonus and the best cube.
+:func:`.land.can_build_store` is the precondition of a Maia visit, follow or sponsored store: a
+tile, a matching empty lot, a house left, and a land cost payable after the lot bonus and the best
+cube (:mod:`.land`: the land cost and the lot checks).
 
 Texts: ``tile D-gold``, ``lot B3 S2``, ``rubble row fire`` / ``rubble column tsunami``, ``house middle``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 from . import flow, payment
-from .bonus import GUARDS, gain_bonus, payable_after
+from .bonus import gain_bonus
 from .effects import REGISTRY
 from .i18n import msg
-from .model import Pack
-from .rules import (
-    board,
-    can_pay_reis,
-    clergy_effects,
-    pack_of,
-    permanents,
-    reis_cost,
-    take_rubble,
-    treasury_value,
-)
+from .land import can_build_store, land_cost, lot_payable, lots_for, payable_with, rubble_pools, usable_spaces
+from .rules import board, clergy_effects, pack_of, reis_cost, take_rubble
 from .types import Events, LDecision, LStep, Store
 from .types import LAction as Action
 from .types import LState as State
 
 POOLS = ("row", "column")
-
-
-# --- costs and checks ----------------------------------------------------------------------------
-def cube_values(state: State, seat: int) -> dict[str, int]:
-    """Land cost of one cube left in the row or column, per disaster: TP-02 makes it 0, TP-01 N less."""
-    pack = pack_of(state)
-    perms = permanents(pack, board(state, seat))
-    free = {p["rubble"] for e, p in perms if e == "TP-02"}
-    cut: Counter[str] = Counter()
-    for e, p in perms:
-        if e == "TP-01":
-            cut[p["rubble"]] += p["n"]
-    return {d: 0 if d in free else max(0, r.land_cost - cut[d]) for d, r in pack.rubble.items()}
-
-
-def _pools(state: State, lot: str) -> dict[str, dict[str, int]]:
-    spec, city = pack_of(state).lots[lot], state["city"]
-    return {"row": city["row_rubble"][spec.row], "column": city["column_rubble"][str(spec.column)]}
-
-
-def land_cost(
-    state: State, seat: int, lot: str, without: str | None = None, values: dict[str, int] | None = None
-) -> int:
-    """Treasury right value + the cubes left in the lot's row and column (less one ``without``);
-    ``values``: :func:`cube_values` when the caller has them."""
-    values, pools = values or cube_values(state, seat), _pools(state, lot)
-    cubes = sum(values[d] * n for pool in pools.values() for d, n in pool.items())
-    return treasury_value(state) + cubes - (values[without] if without else 0)
-
-
-def _payable_with(state: State, seat: int, lot: str, cube: str | None, values: dict[str, int] | None = None) -> bool:
-    """The land cost is payable once ``cube`` (or none) is taken, with CL-30's réis for it."""
-    b = board(state, seat)
-    bonus = clergy_effects(pack_of(state), b).count("CL-30") if cube else 0
-    b["reis"] += bonus
-    try:
-        return can_pay_reis(state, seat, land_cost(state, seat, lot, cube, values))
-    finally:
-        b["reis"] -= bonus
-
-
-def payable_now(state: State, seat: int, lot: str, values: dict[str, int] | None = None) -> bool:
-    """Payable after taking the best cube of the row and column (the bonus already taken);
-    ``values``: :func:`cube_values` when the caller has them."""
-    values = values or cube_values(state, seat)
-    pools = _pools(state, lot).values()
-    present = [d for d in values if any(pool[d] for pool in pools)]
-    best = max(present, key=lambda d: values[d], default=None)
-    return _payable_with(state, seat, lot, best, values)
-
-
-GUARDS["store"] = lambda state, seat, guard: payable_now(state, seat, guard["lot"])
-
-
-def lot_payable(state: State, seat: int, lot: str, values: dict[str, int] | None = None) -> bool:
-    """Payable after the lot's bonus, for some way of taking it (a Cardinal move may raise the
-    treasury; its tile may be CL-30/CL-31, 1 réis each here, or CL-32, 7 influence + CL-27's 2).
-    ``values``: :func:`cube_values` of ``state``, kept while the bonus is judged on ``state`` itself
-    (it then changes only réis, influence and the treasury), not on a copy."""
-    spec = pack_of(state).lots[lot]
-    best = (2, 7 + 2 * clergy_effects(pack_of(state), board(state, seat)).count("CL-27"))
-    return payable_after(
-        state,
-        seat,
-        spec.bonus,
-        spec.bonus_params,
-        lambda after: payable_now(after, seat, lot, values if after is state else None),
-        best,
-    )
-
-
-#: (pack fingerprint, display space) -> the (lot, street) pairs a tile from there fits, lot or not.
-_FITS: dict[tuple[str, str], list[tuple[str, str]]] = {}
-
-
-def _fits(pack: Pack, space: str) -> list[tuple[str, str]]:
-    """The (lot, street) pairs of the same size as ``space``'s tile, on a street of its type (pack
-    order), worked out once per pack (packs are immutable)."""
-    found = _FITS.get((pack.fingerprint, space))
-    if found is None:
-        tile = pack.tile_display[space]
-        found = _FITS[pack.fingerprint, space] = [
-            (lot, street)
-            for lot, spec in pack.lots.items()
-            if spec.size == tile.size
-            for street in spec.streets
-            if pack.streets[street].type == tile.type
-        ]
-    return found
-
-
-def lots_for(state: State, space: str) -> list[tuple[str, str]]:
-    """(lot, street) pairs a tile from ``space`` may go to: empty, same size, a street of its type."""
-    lots = state["city"]["lots"]
-    return [(lot, street) for lot, street in _fits(pack_of(state), space) if lot in lots and lots[lot] is None]
-
-
-def _space_usable(state: State, seat: int, space: str, known: dict[str, bool], values: dict[str, int]) -> bool:
-    """A tile at ``space`` has a lot whose cost is payable (``known``: lots already judged in this
-    same position, since display tiles of one size share their lots; Cardinal bonuses last, they
-    cost the most to judge)."""
-    if not state["city"]["tile_display"][space]:
-        return False
-    specs = pack_of(state).lots
-    lots = sorted(dict.fromkeys(lot for lot, _ in lots_for(state, space)), key=lambda x: specs[x].bonus == "NB-07")
-    for lot in lots:
-        if lot not in known:
-            known[lot] = lot_payable(state, seat, lot, values)
-        if known[lot]:
-            return True
-    return False
-
-
-def _usable_spaces(state: State, seat: int) -> list[str]:
-    """The display spaces whose tile can be built now, in pack order."""
-    known: dict[str, bool] = {}  # the position does not change while the spaces are tried
-    values = cube_values(state, seat)
-    return [sp for sp in pack_of(state).tile_display if _space_usable(state, seat, sp, known, values)]
-
-
-def can_build_store(state: State, seat: int) -> bool:
-    """A house left, a display tile with a matching empty lot, and a payable land cost (rulebook p. 16)."""
-    if not any(board(state, seat)["houses"].values()):
-        return False
-    known: dict[str, bool] = {}  # the position does not change while the spaces are tried
-    values = cube_values(state, seat)
-    return any(_space_usable(state, seat, space, known, values) for space in pack_of(state).tile_display)
 
 
 # --- the procedure -------------------------------------------------------------------------------
@@ -190,7 +53,7 @@ def _build_store(state: State, s: LStep, events: Events) -> None:
 
 
 def tile_options(state: State, d: LDecision) -> list[Action]:
-    return [{"verb": "store_tile", "space": sp} for sp in _usable_spaces(state, d["player"])]
+    return [{"verb": "store_tile", "space": sp} for sp in usable_spaces(state, d["player"])]
 
 
 def tile_act(state: State, d: LDecision, action: Action, events: Events) -> None:
@@ -238,20 +101,20 @@ def _store_bonus(state: State, s: LStep, events: Events) -> None:
 
 @flow.step("store_rubble")
 def _store_rubble(state: State, s: LStep, events: Events) -> None:
-    if any(n for pool in _pools(state, s["lot"]).values() for n in pool.values()):
+    if any(n for pool in rubble_pools(state, s["lot"]).values() for n in pool.values()):
         flow.ask(state, "store_rubble", s["player"], lot=s["lot"])
 
 
 def rubble_options(state: State, d: LDecision) -> list[Action]:
-    pools = _pools(state, d["lot"])
+    pools = rubble_pools(state, d["lot"])
     opts: list[Action] = [
         {"verb": "store_rubble", "pool": p, "rubble": r} for p in POOLS for r in pack_of(state).rubble if pools[p][r]
     ]
-    return [o for o in opts if _payable_with(state, d["player"], d["lot"], o["rubble"])] or opts
+    return [o for o in opts if payable_with(state, d["player"], d["lot"], o["rubble"])] or opts
 
 
 def rubble_act(state: State, d: LDecision, action: Action, events: Events) -> None:
-    _pools(state, d["lot"])[action["pool"]][action["rubble"]] -= 1
+    rubble_pools(state, d["lot"])[action["pool"]][action["rubble"]] -= 1
     take_rubble(state, d["player"], action["rubble"], events, f"store {action['pool']}")
 
 

@@ -35,13 +35,27 @@ def _payable(state: State, seat: int, action: str, good: str) -> bool:
         goods[good] += 1
 
 
+#: The state actions whose possibility reads no goods (all but Build a Ship, paid in goods): the
+#: good paid for them changes nothing, so they are judged once, not once per good.
+GOODS_BLIND = frozenset({"hire_officials", "obtain_plan", "produce_goods", "royal_favor", "meet_cardinal"})
+
+
 def _offers(state: State, seat: int, done: list[str]) -> Iterator[Action]:
+    goods = board(state, seat)["goods"]
     for noble in pack_of(state).nobles.values():
         for action in noble.state_actions:
             if action in state["icons"] or action in done:
                 continue
+            possible: bool | None = None  # a goods-blind action's, judged at its first good held
             for good in dict.fromkeys((noble.wants, "gold")):
-                if _payable(state, seat, action, good):
+                if action not in GOODS_BLIND:
+                    payable = _payable(state, seat, action, good)
+                elif goods[good]:
+                    possible = ACTIONS[action][0](state, seat) if possible is None else possible
+                    payable = possible
+                else:
+                    payable = False
+                if payable:
                     yield {"verb": "trade", "action": action, "good": good}
 
 

@@ -112,8 +112,22 @@ def _visit_free(state: State, s: LStep, events: Events) -> None:
     flow.ask(state, "visit_free", s["player"], noble=s["noble"])
 
 
+#: Per noble action, the state actions that change nothing its check reads, so it stays as possible
+#: as it is: a decree comes from the display, which only taking a decree and the end-of-turn refill
+#: change (no state action leads to either); a store's check reads no office, plaza, plan or favor
+#: (Hire Officials, Obtain a Plan); a public building's reads no favor (Royal Favor; the favors of
+#: CL-33, taken in its look-ahead of a Cardinal bonus, change none of its end states' verdicts).
+UNTOUCHED: dict[str, tuple[str, ...]] = {
+    "take_decree": ("hire_officials", "obtain_plan", "build_ship", "produce_goods", "royal_favor", "meet_cardinal"),
+    "build_store": ("hire_officials", "obtain_plan"),
+    "open_public_building": ("royal_favor",),
+}
+
+
 def keeps_noble_action(state: State, seat: int, noble: str, action: str) -> bool:
     """Every way of doing state action ``action`` leaves ``noble``'s noble action possible."""
+    if action in UNTOUCHED.get(pack_of(state).nobles[noble].noble_action, ()):
+        return noble_action_possible(state, seat, noble)
     step: LStep = {"step": "state_action", "player": seat, "action": action}
     return all(noble_action_possible(after, seat, noble) for after in sim.outcomes(state, [step]))
 

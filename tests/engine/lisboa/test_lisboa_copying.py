@@ -61,9 +61,42 @@ def test_a_copy_of_a_state_finds_its_options_in_the_memo(monkeypatch: pytest.Mon
         return main.options(s, d)
 
     monkeypatch.setitem(flow.KINDS, "main", dataclasses.replace(main, options=counting))
+    monkeypatch.setattr(GAME, "_memo", None)  # the keep's forced-step check listed them already
     options = GAME.legal_actions(state, 0)
     copied = GAME.copy_state(state)
     assert GAME.legal_actions(copied, 0) == options and listed == [0]
     copied["boards"][0]["reis"] += 1  # another position: listed again
     GAME.legal_actions(copied, 0)
     assert listed == [0, 0]
+
+
+def _count_main_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seats whose main action is listed from now on (none cached before)."""
+    listed: list[int] = []
+    main = flow.KINDS["main"]
+
+    def counting(s: Any, d: Any) -> Any:
+        listed.append(d["player"])
+        return main.options(s, d)
+
+    monkeypatch.setitem(flow.KINDS, "main", dataclasses.replace(main, options=counting))
+    monkeypatch.setattr(GAME, "_memo", None)
+    return listed
+
+
+@pytest.mark.parametrize("stuck", [False, True])
+def test_the_copying_apply_and_its_caller_list_a_main_action_once(monkeypatch: pytest.MonkeyPatch, stuck: bool) -> None:
+    """With gold only when stuck, ``play.apply``'s forced-step check lists the new state's main
+    action before it counts the action in ``step``, and the caller's listing after finds it in the
+    memo; otherwise two cards in hand make two ``gold`` options, so the check lists nothing."""
+    state = new_game(3, seed=5, gold_only_when_stuck=stuck)
+    for seat in range(2):
+        play.apply_in_place(GAME, state, seat, GAME.legal_actions(state, seat)[0])  # the clergy keep
+    listed = _count_main_listings(monkeypatch)
+    options = GAME.legal_actions(state, 2)
+    after, _ = play.apply(GAME, state, 2, options[0], options)
+    seat = after["decision"]["player"]
+    assert after["decision"]["kind"] == "main" and after["step"] == state["step"] + 1
+    assert listed == ([seat] if stuck else []) and GAME.may_be_forced(after, seat) == stuck
+    GAME.legal_actions(after, seat)
+    assert listed == [seat]

@@ -213,3 +213,12 @@ def test_store_abilities_follow_the_houses_built():  # Bodoge summary §特殊�
     assert rules.store_abilities(pack, b) == set()
     b["houses"] = {"left": 0, "middle": 0, "right": 2}
     assert rules.store_abilities(pack, b) == {"SG-L2", "SG-M3", "SG-R1"}
+
+
+def test_has_finds_any_of_several_effects_in_each_source():  # clergy tiles, store abilities, bottom row
+    s = table(3)
+    b = s["boards"][0]
+    b["clergy"], b["houses"], b["portfolio"]["bottom"] = ["T26"], {"left": 0, "middle": 3, "right": 2}, ["blue-16"]
+    for effect in ("CL-26", "SG-L2", "TP-03"):  # one of each source
+        assert rules.has(s, 0, "CL-18", effect) and rules.has(s, 0, effect, "SG-M3")
+    assert not rules.has(s, 0, "CL-18", "SG-M3", "TP-05") and not rules.has(s, 0)
