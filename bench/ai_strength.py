@@ -6,7 +6,7 @@ from the game's number, so a run repeats exactly. Prints, for the tested level: 
 counts as a win), the average score margin (its total minus the best other total) and its think time
 per decision (p50, p95, max; wall time, then the process's CPU time, the fairer figure on a shared
 machine; decisions with one legal move are answered without thinking and left out). Games run in
-``--jobs`` processes.
+``--jobs`` processes; each game's result is printed as it comes in (in order), the summary at the end.
 
     python bench/ai_strength.py --game puerto_rico --players 2 --games 20 --level normal --opponent random
 """
@@ -40,6 +40,7 @@ class Played:
     margin: float
     thinks: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    moves: int = 0
 
 
 def one_game(game_id: str, players: int, number: int, level: str, opponent: str) -> Played:
@@ -49,7 +50,8 @@ def one_game(game_id: str, players: int, number: int, level: str, opponent: str)
     order = random.Random(number)
     thinks: list[float] = []
     cpu: list[float] = []
-    for _ in range(MAX_ACTIONS):
+    moves = 0
+    for moves in range(MAX_ACTIONS):  # noqa: B007 (the count is the game's length)
         if game.is_over(state):
             break
         seat = order.choice(game.waiting(state))
@@ -65,7 +67,7 @@ def one_game(game_id: str, players: int, number: int, level: str, opponent: str)
     assert result is not None, "the game did not end"
     mine = result.seat(seat_of_level)
     best_other = max(r.total for r in result.results if r.seat != seat_of_level)
-    return Played(mine.winner, float(mine.total) - float(best_other), thinks, cpu)
+    return Played(mine.winner, float(mine.total) - float(best_other), thinks, cpu, moves)
 
 
 def _run(args: tuple[str, int, int, str, str]) -> Played:
@@ -88,8 +90,13 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [(args.game, args.players, n, args.level, args.opponent) for n in range(args.games)]
     start = time.perf_counter()
+    played: list[Played] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        played = list(pool.map(_run, jobs))
+        for number, one in enumerate(pool.map(_run, jobs)):
+            played.append(one)
+            mark = "won" if one.won else "lost"
+            took = time.perf_counter() - start
+            print(f"  game {number}: {mark}, margin {one.margin:+.0f}, {one.moves} moves, {took:.0f} s", flush=True)
     thinks = [t for p in played for t in p.thinks]
     cpu = [t for p in played for t in p.cpu]
     wins = sum(p.won for p in played)

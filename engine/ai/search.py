@@ -29,6 +29,8 @@ from .values import rewards
 #: Simulated steps in one iteration beyond which a simulated game is scored as it stands (a safety
 #: net for very long phases; playouts are far shorter).
 MAX_TREE_STEPS = 200
+#: Options listed per seat in a simulated position (what :func:`step` hands back).
+Listed = dict[int, list[Any]]
 
 
 @dataclass
@@ -53,11 +55,18 @@ class Node:
         return mean + explore * math.sqrt(math.log(max(1, self.available)) / self.visits)
 
 
-def step(game: AnyGame, state: Any, player: int, action: Any) -> None:
+def step(game: AnyGame, state: Any, player: int, action: Any, listed: Listed | None = None) -> None:
     """Apply a legal ``action`` to ``state`` in place and settle the forced steps after it (no check:
-    the action comes from the game's own legal list)."""
+    the action comes from the game's own legal list). ``listed``: filled with the options the
+    forced steps' look listed in the state left (:func:`engine.core.play.resolve_forced`)."""
     game.apply_action(state, player, action)
-    play.resolve_forced(game, state)
+    play.resolve_forced(game, state, listed)
+
+
+def options(game: AnyGame, state: Any, who: int, listed: Listed) -> list[Any]:
+    """``who``'s legal actions in ``state``: those the last :func:`step` listed, else listed now."""
+    legal = listed.get(who)
+    return game.legal_actions(state, who) if legal is None else legal
 
 
 def mover(game: AnyGame, state: Any, rng: random.Random) -> int | None:
@@ -73,7 +82,7 @@ def search(game: AnyGame, state: Any, seat: int, level: Level, rng: random.Rando
     (read only through determinizations for ``seat``)."""
     seats = len(state["players"])
     root = Node(seat, seats)
-    budget = max(1, round(level.iterations * getattr(game, "ai_budget", 1.0)))
+    budget = max(1, round(level.iterations * game.ai_budget))
     first: list[str] = []
     # a game without an evaluation cannot score a position cut short: its simulations play to the end
     playout = level.playout if game.evaluate(game.determinize(state, seat, 0)) is not None else 100_000
@@ -81,8 +90,9 @@ def search(game: AnyGame, state: Any, seat: int, level: Level, rng: random.Rando
         world = game.determinize(state, seat, rng.getrandbits(64))
         path = [root]
         node, who, steps = root, seat, 0
+        listed: Listed = {}
         while steps < MAX_TREE_STEPS and not game.is_over(world):
-            legal = game.legal_actions(world, who)
+            legal = options(game, world, who, listed)
             if not legal:
                 break
             texts = [game.action_text(a) for a in legal]
@@ -98,20 +108,20 @@ def search(game: AnyGame, state: Any, seat: int, level: Level, rng: random.Rando
                 k = fresh[rng.randrange(len(fresh))]
                 child = Node(who, seats, available=1)
                 node.children[keys[k]] = child
-                step(game, world, who, legal[k])
+                step(game, world, who, legal[k], listed)
                 path.append(child)
                 break
             at = node
             best = max(range(len(legal)), key=lambda k: at.children[keys[k]].score(level.explore))
             node = node.children[keys[best]]
-            step(game, world, who, legal[best])
+            step(game, world, who, legal[best], listed)
             path.append(node)
             steps += 1
             nxt = mover(game, world, rng)
             if nxt is None:
                 break
             who = nxt
-        _playout(game, world, playout, rng)
+        _playout(game, world, playout, rng, listed)
         reward = rewards(game, world)
         for n in path:
             n.visits += 1
@@ -121,18 +131,26 @@ def search(game: AnyGame, state: Any, seat: int, level: Level, rng: random.Rando
     return ranked[0][0][1]
 
 
-def _playout(game: AnyGame, world: Any, steps: int, rng: random.Random) -> None:
-    """Up to ``steps`` random moves."""
+def _playout(game: AnyGame, world: Any, steps: int, rng: random.Random, listed: Listed) -> None:
+    """Up to ``steps`` random moves (``listed``: as :func:`step` fills it for ``world``)."""
     for _ in range(steps):
         if game.is_over(world):
             return
         who = mover(game, world, rng)
         if who is None:
             return
-        legal = game.legal_actions(world, who)
+        legal = options(game, world, who, listed)
         if not legal:
             return
-        step(game, world, who, legal[rng.randrange(len(legal))])
+        step(game, world, who, legal[rng.randrange(len(legal))], listed)
 
 
-__all__ = ["MAX_TREE_STEPS", "Node", "mover", "search", "step"]
+__all__ = [
+    "MAX_TREE_STEPS",
+    "Listed",
+    "Node",
+    "mover",
+    "options",
+    "search",
+    "step",
+]

@@ -149,6 +149,9 @@ class Game(ABC, Generic[S, A, E, V]):
     #: How many of the game's points a lead must be worth to be nearly sure (:meth:`evaluate`'s scale):
     #: a lead of this many points counts as about a 3-in-4 chance of winning.
     evaluation_scale: float = 6.0
+    #: The share of each AI level's iterations the game affords: below 1 for a game whose simulated
+    #: steps are slow.
+    ai_budget: float = 1.0
 
     def determinize(self, state: S, seat: int, seed: int) -> S:
         """A copy of ``state`` that ``seat`` cannot tell from it: every part hidden from ``seat``
