@@ -85,7 +85,7 @@ def paused_line(n: int) -> str:
         "`/game substitute` naming themselves) or hands it to the AI again, or when the host or an admin "
         "plays a move with `/admin force` (the AI then goes on), gives a seat to someone with "
         "`/admin replace` or ends the game with `/admin end`.",
-        n=n,
+        n=f"{n:,}",  # 10,000: grouped digits read at a glance, in either language
     )
 
 

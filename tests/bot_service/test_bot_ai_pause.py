@@ -52,6 +52,7 @@ async def test_the_ai_stops_a_table_it_plays_alone_and_goes_on_when_a_person_act
         assert len(moves) == LIMIT  # then it stops, with one line saying so, on the last move
         assert [paused_line(LIMIT) in said for said in moves] == [False] * (LIMIT - 1) + [True]
         assert "3 moves in a row without a person" in paused_line(LIMIT)
+        assert "10,000 moves in a row" in paused_line(10_000)  # digits grouped
         assert await ai_moves(svc) == [] and await svc.ai.due() == []
         record = await store.game(row)
         assert record is not None and record.status == "active" and record.version == LIMIT
