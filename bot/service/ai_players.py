@@ -11,6 +11,7 @@ deadline passed when the table allows it (``games.ai_stand_in``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engine.ai import SEATED, plays
 from engine.core import AnyGame
@@ -63,6 +64,11 @@ def stand_in_user(level: str) -> str:
 def played_by_ai(seat: SeatRecord) -> str | None:
     """The level the AI plays ``seat`` at: an AI seat's own, or a stand-in's (``None``: its player plays)."""
     return ai_level(seat.user_id) or seat.stand_in
+
+
+def ai_plays_every(seats: Sequence[SeatRecord]) -> bool:
+    """Does the AI play every one of ``seats`` (AI seats, or stand-ins for their players)?"""
+    return all(played_by_ai(s) is not None for s in seats)
 
 
 def seated_level(level: str | None) -> str:

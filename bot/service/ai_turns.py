@@ -40,7 +40,7 @@ from collections.abc import AsyncIterator
 
 from ..store.ai_seats import AI_PREFIX, PAUSED, AiSeats
 from ..store.records import Records
-from .ai_players import is_ai, played_by_ai, stand_in_user
+from .ai_players import ai_plays_every, is_ai, played_by_ai, stand_in_user
 from .ai_pool import ThinkPool
 from .change import Change, Said, Step, Txn
 from .core import Core, uid
@@ -228,7 +228,7 @@ class AiTurns:
         (the last move by a person) after anything else, never below the truth; from the log and the
         audit trail (:meth:`~bot.store.ai_seats.AiSeats.unattended`) when it comes near the limit."""
         row, version = table.row, table.version
-        if not all(played_by_ai(s) is not None for s in table.seats):
+        if not ai_plays_every(table.seats):
             self.runs.pop(row, None)
             return None
         kept = self.runs.get(row)
@@ -250,7 +250,7 @@ class AiTurns:
         async def change(txn: Txn) -> Said:
             if seat not in txn.waiting() or txn.users[seat] != user or played_by_ai(txn.seats[seat]) != level:
                 raise moved_on()  # e.g. the seat's player came back and moved first
-            if stops and not all(played_by_ai(s) is not None for s in txn.seats):
+            if stops and not ai_plays_every(txn.seats):
                 raise moved_on()  # a person took a seat back meanwhile: the AI goes on
             applied = txn.apply(seat, text=text)
             name = txn.names[seat]

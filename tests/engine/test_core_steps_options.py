@@ -143,28 +143,13 @@ def test_a_frame_kind_with_its_own_answers_records_them_itself():
     steps.step("tally")(_tally)
     steps.kind("count", lambda s, d: [{"verb": "more"}, {"verb": "done"}], _count_act, "Count", own_answer=True)
 
-    class Counting(StepGame):
+    class Counting(_Plain):
         spec = GameSpec("own_test", "Own test", 2, 2, 1)
 
         def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
             state: State = {"players": players, "queue": [], "decision": None, "frames": [], "over": False}
             steps.open_frame(state, "count", [0, 1], PARALLEL, resume="tally")
             return state
-
-        def action_text(self, action: dict[str, Any]) -> str:
-            return str(action["verb"])
-
-        def event_text(self, state: State, event: dict[str, Any]) -> EventText:
-            return EventText(str(event))
-
-        def public_view(self, state: State) -> dict[str, Any]:
-            return {}
-
-        def view(self, state: State, player: int) -> dict[str, Any]:
-            return {}
-
-        def outcome(self, state: State) -> Outcome | None:
-            return None
 
     Counting.steps = steps
     game = Counting()

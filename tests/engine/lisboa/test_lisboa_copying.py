@@ -53,15 +53,7 @@ def test_a_copy_of_a_state_finds_its_options_in_the_memo(monkeypatch: pytest.Mon
     for seat in range(3):
         play.apply_in_place(GAME, state, seat, GAME.legal_actions(state, seat)[0])  # the clergy keep
     assert state["decision"]["kind"] == "main"
-    listed: list[int] = []
-    main = flow.KINDS["main"]
-
-    def counting(s: Any, d: Any) -> Any:
-        listed.append(d["player"])
-        return main.options(s, d)
-
-    monkeypatch.setitem(flow.KINDS, "main", dataclasses.replace(main, options=counting))
-    monkeypatch.setattr(GAME, "_memo", None)  # the keep's forced-step check listed them already
+    listed = _count_main_listings(monkeypatch)  # the keep's forced-step check listed them already
     options = GAME.legal_actions(state, 0)
     copied = GAME.copy_state(state)
     assert GAME.legal_actions(copied, 0) == options and listed == [0]
